@@ -1,0 +1,62 @@
+//! Engine speed: random playouts per second and nanoseconds per seed dropped.
+//!
+//! Run with `cargo bench --bench engine` (add a game name to run only that one,
+//! e.g. `cargo bench --bench engine -- enkeshui`). Timings are printed, never asserted.
+
+use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
+use masai_mancala::engine::playout::{DropCounter, random_playout};
+use masai_mancala::engine::{Game, Quiet};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::time::{Duration, Instant};
+
+/// Plays random games from `start` for about `budget`; reports games per second,
+/// decisions per game and ns per seed dropped.
+fn measure<G: Game>(name: &str, start: &G, circuit: u64, budget: Duration) {
+    // Count drops of a fixed batch once, untimed, then time the same batch.
+    let batch = 2000u64;
+    let mut counter = DropCounter {
+        circuit,
+        ..Default::default()
+    };
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut decisions = 0;
+    for _ in 0..batch {
+        let mut g = start.clone();
+        decisions += random_playout(&mut g, &mut rng, &mut counter);
+    }
+    let mut games = 0u64;
+    let t = Instant::now();
+    while t.elapsed() < budget {
+        let mut rng = SmallRng::seed_from_u64(1);
+        for _ in 0..batch {
+            let mut g = start.clone();
+            std::hint::black_box(random_playout(&mut g, &mut rng, &mut Quiet));
+        }
+        games += batch;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let drops = counter.drops as f64 * (games / batch) as f64;
+    println!(
+        "{name:<22} {:>10.0} playouts/s  {:>7.1} decisions/game  {:>6.2} ns/seed dropped",
+        games as f64 / secs,
+        decisions as f64 / batch as f64,
+        secs * 1e9 / drops
+    );
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |name: &str| filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()));
+    let budget = Duration::from_secs(2);
+    for n in [8, 10, 12] {
+        let name = format!("enkeshui 2x{n}");
+        if wanted(&name) {
+            let start = Enkeshui::new(&Layout::default_for(n).unwrap(), Rules::default());
+            measure(&name, &start, 2 * n as u64, budget);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Command-line options, shared by the binary and the protocol's `new` command.
+
+use crate::engine::enkeshui::{
+    DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove, Unfilled,
+};
+use crate::engine::{AnyGame, Side};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "masai-mancala",
+    version,
+    about = "Masai mancalas in the terminal: Enkeshui, En Gehé and Bao la Kimasai",
+    long_about = None
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Enkeshui: 2 rows of 8, 10 or 12 holes, 48 seeds, relay, bulls, a starting race
+    Enkeshui(EnkeshuiArgs),
+    /// The rules engine over standard input and output (the line protocol of NOTATION.md)
+    #[command(long_about = ENGINE_HELP)]
+    Engine,
+}
+
+const ENGINE_HELP: &str = "The rules engine over standard input and output: one command per line, \
+one answer line per command (new, position, moves, legal, state, perft, go, quit). \
+Until the built-in AI lands, `go` plays a random legal decision (seeded: `go seed N`). \
+Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    South,
+    North,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Side {
+        match s {
+            SideArg::South => Side::South,
+            SideArg::North => Side::North,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RaceArg {
+    /// The players race for the first move
+    On,
+    /// No race: South moves first (or --first)
+    Off,
+    /// A race decided at once by the seeded random generator
+    Quick,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SpecialArg {
+    Off,
+    Once,
+    Any,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UnfilledArg {
+    /// Unfilled holes start empty and stay in play
+    Open,
+    /// Unfilled holes are out of play for that game
+    Closed,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct EnkeshuiArgs {
+    /// Holes per row: 8, 10 or 12 (4..16 with a custom --layout)
+    #[arg(long, value_name = "N")]
+    pub holes: Option<usize>,
+    /// Starting layout: 12-alternate, 8-left-empty, 8-right-empty, 10-left-empty, or seed counts
+    /// ("0 0 4 4 4 4 4 4": both rows alike, or 2N counts: South's row then North's). Default: the size's own layout
+    #[arg(long, value_name = "NAME|COUNTS")]
+    pub layout: Option<String>,
+    /// The starting race
+    #[arg(long, value_enum, default_value = "on")]
+    pub race: RaceArg,
+    /// The racers' hole, from each player's left [default: the rightmost hole both can lift]
+    #[arg(long, value_name = "K")]
+    pub race_hole: Option<usize>,
+    /// Who moves first when there is no race
+    #[arg(long, value_enum, default_value = "south")]
+    pub first: SideArg,
+    /// Allow captures at the end of any lap, not only the first (as in Russ)
+    #[arg(long)]
+    pub capture_after_relay: bool,
+    /// The special move: redistribute two of your holes instead of sowing
+    #[arg(long, value_enum, default_value = "off")]
+    pub special_move: SpecialArg,
+    /// Safety rule: the game ends after this many turns
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS)]
+    pub max_turns: u32,
+    /// Match play: each game's score is the player's stock for the next
+    #[arg(long = "match")]
+    pub match_play: bool,
+    /// Match play: holes a player could not fill
+    #[arg(long, value_enum, default_value = "open")]
+    pub unfilled: UnfilledArg,
+    /// Seed of the random generator (quick race, random players)
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl EnkeshuiArgs {
+    pub fn layout(&self) -> Result<Layout, SetupError> {
+        Layout::from_options(self.holes, self.layout.as_deref())
+    }
+
+    pub fn rules(&self) -> Result<Rules, SetupError> {
+        if self.max_turns == 0 {
+            return Err(SetupError::Other(
+                "--max-turns 0: the limit must be at least 1 turn".into(),
+            ));
+        }
+        Ok(Rules {
+            capture_after_relay: self.capture_after_relay,
+            special_move: match self.special_move {
+                SpecialArg::Off => SpecialMove::Off,
+                SpecialArg::Once => SpecialMove::Once,
+                SpecialArg::Any => SpecialMove::Any,
+            },
+            max_turns: self.max_turns,
+            match_play: self.match_play,
+            unfilled: match self.unfilled {
+                UnfilledArg::Open => Unfilled::Open,
+                UnfilledArg::Closed => Unfilled::Closed,
+            },
+        })
+    }
+
+    /// The start position, before any race.
+    pub fn game(&self) -> Result<Enkeshui, SetupError> {
+        Ok(Enkeshui::new(&self.layout()?, self.rules()?).with_first(self.first.into()))
+    }
+}
+
+/// Error from reading a game's options.
+#[derive(Debug)]
+pub struct OptionsError(pub String);
+
+impl std::fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The game options of the protocol's `new` command, parsed as on the command line.
+#[derive(Parser, Debug)]
+#[command(name = "new", no_binary_name = true)]
+struct NewLine {
+    #[command(subcommand)]
+    game: NewGame,
+}
+
+#[derive(Subcommand, Debug)]
+enum NewGame {
+    Enkeshui(EnkeshuiArgs),
+}
+
+/// Builds a start position from `<game> [flags]` words.
+pub fn new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
+    let parsed =
+        NewLine::try_parse_from(words).map_err(|e| OptionsError(first_line(&e.to_string())))?;
+    match parsed.game {
+        NewGame::Enkeshui(a) => a
+            .game()
+            .map(AnyGame::Enkeshui)
+            .map_err(|e| OptionsError(e.to_string())),
+    }
+}
+
+/// The first line of clap's message, without its `error: ` prefix.
+pub fn first_line(msg: &str) -> String {
+    let line = msg
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("bad options");
+    line.trim_start_matches("error: ").trim().to_string()
+}
+
+/// Splits a line into words, honouring double and single quotes.
+pub fn split_words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => word.push(c),
+            None if c == '"' || c == '\'' => {
+                quote = Some(c);
+                in_word = true;
+            }
+            None if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            None => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if let Some(q) = quote {
+        return Err(format!("unclosed quote {q}"));
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}

@@ -1,0 +1,192 @@
+//! Any of the three games behind one type, speaking decision tokens.
+
+use super::core::{Observer, Quiet, Status};
+use super::enkeshui::Enkeshui;
+use super::position::{Fields, PositionError};
+use super::side::Side;
+use super::{Game, MoveError, Pending, perft};
+use serde_json::{Value, json};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Enkeshui,
+    EnGehe,
+    BaoLaKimasai,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Enkeshui, GameKind::EnGehe, GameKind::BaoLaKimasai];
+
+    /// The name used in notation, records and the protocol.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Enkeshui => "enkeshui",
+            GameKind::EnGehe => "en-gehe",
+            GameKind::BaoLaKimasai => "bao-la-kimasai",
+        }
+    }
+
+    /// The name players read.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Enkeshui => "Enkeshui",
+            GameKind::EnGehe => "En Gehé",
+            GameKind::BaoLaKimasai => "Bao la Kimasai",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameKind> {
+        match s {
+            "enkeshui" => Some(GameKind::Enkeshui),
+            "en-gehe" => Some(GameKind::EnGehe),
+            "bao-la-kimasai" | "bao" => Some(GameKind::BaoLaKimasai),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game of any kind.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Enkeshui(Enkeshui),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Enkeshui($g) => $body,
+        }
+    };
+}
+
+/// A refused token in a list of decisions: its place (from 1), text and reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenError {
+    pub index: usize,
+    pub token: String,
+    pub error: MoveError,
+}
+
+impl fmt::Display for TokenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.index, self.token, self.error)
+    }
+}
+
+impl AnyGame {
+    pub fn kind(&self) -> GameKind {
+        dispatch!(self, g => g.kind())
+    }
+
+    pub fn to_move(&self) -> Side {
+        dispatch!(self, g => g.to_move())
+    }
+
+    pub fn status(&self) -> Status {
+        dispatch!(self, g => g.status())
+    }
+
+    pub fn turn(&self) -> u32 {
+        dispatch!(self, g => g.turn())
+    }
+
+    pub fn pending(&self) -> Option<Pending> {
+        dispatch!(self, g => g.pending())
+    }
+
+    pub fn total_seeds(&self) -> u32 {
+        dispatch!(self, g => g.total_seeds())
+    }
+
+    /// The legal decisions as tokens; `special` last when a special move is open.
+    pub fn legal_tokens(&self) -> Vec<String> {
+        let mut tokens: Vec<String> =
+            dispatch!(self, g => g.legal().iter().map(|d| d.to_string()).collect());
+        if let AnyGame::Enkeshui(g) = self
+            && g.special_allowed()
+        {
+            tokens.push("special".into());
+        }
+        tokens
+    }
+
+    /// Plays one decision token.
+    pub fn play_token<O: Observer>(&mut self, token: &str, obs: &mut O) -> Result<(), MoveError> {
+        dispatch!(self, g => {
+            let d = g.parse_decision(token)?;
+            g.play(&d, obs)
+        })
+    }
+
+    /// Plays decisions in order; on the first refused one nothing is changed.
+    pub fn play_tokens<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<(), TokenError> {
+        let mut next = self.clone();
+        for (i, token) in tokens.iter().enumerate() {
+            next.play_token(token.as_ref(), &mut Quiet)
+                .map_err(|error| TokenError {
+                    index: i + 1,
+                    token: token.as_ref().to_string(),
+                    error,
+                })?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, g => perft(g, depth))
+    }
+
+    pub fn position_json(&self) -> Value {
+        dispatch!(self, g => g.position_json())
+    }
+
+    /// The `state` answer: the position plus status, result and pending.
+    pub fn state_json(&self) -> Value {
+        let mut v = self.position_json();
+        let obj = v.as_object_mut().expect("positions are objects");
+        match self.status() {
+            Status::Playing => {
+                obj.insert("status".into(), json!("playing"));
+            }
+            Status::Over(o) => {
+                obj.insert("status".into(), json!("over"));
+                obj.insert(
+                    "result".into(),
+                    json!({"winner": o.winner, "score": o.score, "reason": o.reason}),
+                );
+            }
+        }
+        if let Some(p) = self.pending() {
+            obj.insert(
+                "pending".into(),
+                serde_json::to_value(p).expect("serialisable"),
+            );
+        }
+        v
+    }
+
+    /// Reads a position JSON of any game.
+    pub fn from_position(value: &Value) -> Result<AnyGame, PositionError> {
+        let f = Fields::new(value)?;
+        let name = f.str("game")?;
+        match GameKind::parse(name) {
+            Some(GameKind::Enkeshui) => Ok(AnyGame::Enkeshui(Enkeshui::from_position(value)?)),
+            Some(kind) => Err(PositionError::new(
+                "game",
+                format!("{} is not in the engine yet", kind.title()),
+            )),
+            None => Err(PositionError::new(
+                "game",
+                format!("unknown game '{name}' (enkeshui, en-gehe or bao-la-kimasai)"),
+            )),
+        }
+    }
+}

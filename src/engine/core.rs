@@ -1,0 +1,393 @@
+//! The vocabulary every game shares: directions, outcomes, the turn event log,
+//! sowing along a path, and exact detection of sowings that never end.
+
+use super::side::{PerSide, Side};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Direction of a lap around the ring of holes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Counterclockwise: the normal Enkeshui and En Gehé direction.
+    Ccw,
+    /// Clockwise.
+    Cw,
+}
+
+impl Direction {
+    pub fn token(self) -> &'static str {
+        match self {
+            Direction::Ccw => "ccw",
+            Direction::Cw => "cw",
+        }
+    }
+
+    pub fn parse(token: &str) -> Option<Direction> {
+        match token {
+            "ccw" => Some(Direction::Ccw),
+            "cw" => Some(Direction::Cw),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// The player to move has no seed he may lift.
+    NoSeeds,
+    /// Every sowing the player to move could start would never end.
+    NoLegalMove,
+    /// Bao la Kimasai: a player's inner row is empty.
+    InnerRowEmpty,
+    /// Safety rule: the same position came up a third time.
+    Repetition,
+    /// Safety rule: the turn limit (`--max-turns`) was reached.
+    TurnLimit,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::NoSeeds => "the player to move has no seeds to sow",
+            EndReason::NoLegalMove => "every move of the player to move would never end",
+            EndReason::InnerRowEmpty => "an inner row is empty",
+            EndReason::Repetition => "the same position came up a third time",
+            EndReason::TurnLimit => "the turn limit was reached",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = serde_json::to_value(self).expect("serialisable");
+        f.write_str(s.as_str().unwrap_or("?"))
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub score: PerSide<u32>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// Winner by the higher score.
+    pub fn by_score(score: PerSide<u32>, reason: EndReason) -> Outcome {
+        let winner = match score.south.cmp(&score.north) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome {
+            winner,
+            score,
+            reason,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    Over(Outcome),
+}
+
+impl Status {
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+}
+
+/// A hole on a game's board, by its index in the game's board array. Each game
+/// documents how its indices map to hole names.
+pub type HoleIndex = usize;
+
+/// One thing that happened during a turn, in order. The UI animates these and
+/// the record can store them. Holes are board indices.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// The mover lifted every seed of a hole (the first lift of the turn or a relay).
+    Lift {
+        hole: HoleIndex,
+        seeds: u32,
+        lap: u32,
+    },
+    /// One seed dropped.
+    Drop { hole: HoleIndex },
+    /// A whole circuit of drops at once: every hole of the path got `seeds`.
+    /// Only sent to observers that do not want single drops.
+    Circuit { seeds: u32 },
+    /// The lap's last seed fell here.
+    LapEnd {
+        hole: HoleIndex,
+        lap: u32,
+        seeds: u32,
+    },
+    /// The mover chose the direction of the next lap.
+    Choice { direction: Direction },
+    /// A hole became a bull.
+    Bull { hole: HoleIndex, owner: Side },
+    /// Seeds taken off the board.
+    Capture {
+        hole: HoleIndex,
+        seeds: u32,
+        by: Side,
+    },
+    /// Bao la Kimasai: cows stolen from an opponent's inner hole; they are sown next.
+    Steal {
+        from: HoleIndex,
+        into: HoleIndex,
+        seeds: u32,
+    },
+    /// Bao la Kimasai phase 1: a reserve cow put into a hole.
+    Reserve { hole: HoleIndex, side: Side },
+    /// Seeds in hand put back into a hole (a turn stopped because every way on repeats).
+    PutBack { hole: HoleIndex, seeds: u32 },
+    /// Enkeshui special move: the new counts of the mover's own row.
+    Special { side: Side, row: Vec<u32> },
+    /// The turn is over.
+    TurnEnd { side: Side },
+    /// The game is over.
+    GameOver { outcome: Outcome },
+}
+
+/// Receives the events of a turn as they happen. The engine's hot paths are
+/// generic over this, so the no-op observer costs nothing.
+pub trait Observer {
+    /// Whether single drops are wanted (otherwise full circuits come as one event).
+    const DROPS: bool = true;
+    /// Wants nothing at all: the engine may then skip its separate legality pass.
+    const SILENT: bool = false;
+    fn event(&mut self, event: Event);
+}
+
+/// Ignores everything; used for search, playouts and legality checks.
+pub struct Quiet;
+
+impl Observer for Quiet {
+    const DROPS: bool = false;
+    const SILENT: bool = true;
+    #[inline(always)]
+    fn event(&mut self, _event: Event) {}
+}
+
+impl Observer for Vec<Event> {
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// The order in which a lap visits holes.
+pub trait Path {
+    /// Number of holes on the path (a full circuit).
+    fn circuit_len(&self) -> usize;
+    /// The hole after `hole`.
+    fn next(&self, hole: usize) -> usize;
+    /// Every hole of the path, once (for whole-circuit drops).
+    fn for_each(&self, f: impl FnMut(usize));
+}
+
+/// Where a lap ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LapEnd {
+    /// The hole the last seed fell into.
+    pub last: usize,
+    /// The hole of the drop before the last one (`None` for a one-seed lap).
+    pub before_last: Option<usize>,
+}
+
+/// Drops `seeds` (at least one) one by one into the holes after `from` along `path`.
+/// The origin hole is not skipped on a full circuit. Full circuits are added in
+/// one go unless the observer wants single drops, so a big pile costs one pass.
+#[inline]
+pub fn sow<P: Path, O: Observer>(
+    counts: &mut [u16],
+    path: &P,
+    from: usize,
+    seeds: u32,
+    obs: &mut O,
+) -> LapEnd {
+    debug_assert!(seeds > 0);
+    let len = path.circuit_len() as u32;
+    let mut left = seeds;
+    if !O::DROPS && left > len {
+        // Keep at least one partial or full circuit to drop singly so that
+        // `last` and `before_last` come out of the loop below.
+        let circuits = (left - 1) / len;
+        if circuits > 0 {
+            let add = circuits as u16;
+            path.for_each(|h| counts[h] += add);
+            obs.event(Event::Circuit { seeds: circuits });
+            left -= circuits * len;
+        }
+    }
+    let mut hole = from;
+    let mut before = None;
+    for _ in 0..left {
+        before = Some(hole);
+        hole = path.next(hole);
+        counts[hole] += 1;
+        if O::DROPS {
+            obs.event(Event::Drop { hole });
+        }
+    }
+    // After bulk circuits the loop's first `before` is the origin, where the
+    // last circuit ended, so it is right in every case.
+    let before_last = if seeds == 1 { None } else { before };
+    LapEnd {
+        last: hole,
+        before_last,
+    }
+}
+
+/// A sowing whose lap-end state repeats: it would go on for ever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endless {
+    /// Laps in the cycle.
+    pub period: u64,
+    /// Laps run before the cycle was recognised.
+    pub laps: u64,
+}
+
+/// Runs `lap` on `state` until it breaks with a value, or proves that the
+/// sequence of states is periodic (Brent's algorithm: exact, constant memory,
+/// one state comparison per lap). The state is left where the run stopped.
+pub fn run_laps<S: Clone + PartialEq, T>(
+    state: &mut S,
+    mut lap: impl FnMut(&mut S) -> Option<T>,
+) -> Result<T, Endless> {
+    let mut tortoise = state.clone();
+    let mut power: u64 = 1;
+    let mut lam: u64 = 0;
+    let mut laps: u64 = 0;
+    loop {
+        if let Some(done) = lap(state) {
+            return Ok(done);
+        }
+        laps += 1;
+        lam += 1;
+        if *state == tortoise {
+            return Err(Endless { period: lam, laps });
+        }
+        if lam == power {
+            tortoise.clone_from(state);
+            power *= 2;
+            lam = 0;
+        }
+    }
+}
+
+/// Finds the first repeated state of a periodic sequence (its cycle start `mu`
+/// and period `lambda`): given the period, runs two copies `lambda` apart.
+pub fn cycle_start<S: Clone + PartialEq>(
+    start: &S,
+    period: u64,
+    mut lap: impl FnMut(&mut S),
+) -> (S, u64) {
+    let mut ahead = start.clone();
+    for _ in 0..period {
+        lap(&mut ahead);
+    }
+    let mut behind = start.clone();
+    let mut mu = 0;
+    while behind != ahead {
+        lap(&mut behind);
+        lap(&mut ahead);
+        mu += 1;
+    }
+    (behind, mu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Ring(usize);
+    impl Path for Ring {
+        fn circuit_len(&self) -> usize {
+            self.0
+        }
+        fn next(&self, h: usize) -> usize {
+            (h + 1) % self.0
+        }
+        fn for_each(&self, mut f: impl FnMut(usize)) {
+            (0..self.0).for_each(&mut f)
+        }
+    }
+
+    #[test]
+    fn sowing_a_big_pile_in_circuits_matches_single_drops() {
+        for seeds in 1..40u32 {
+            for from in 0..5 {
+                let mut a = [0u16; 5];
+                let mut b = [0u16; 5];
+                let mut log = Vec::new();
+                let ea = sow(&mut a, &Ring(5), from, seeds, &mut Quiet);
+                let eb = sow(&mut b, &Ring(5), from, seeds, &mut log);
+                assert_eq!(a, b, "seeds {seeds} from {from}");
+                assert_eq!(ea, eb, "seeds {seeds} from {from}");
+                assert_eq!(log.len(), seeds as usize);
+            }
+        }
+    }
+
+    #[test]
+    fn sowing_eleven_from_hole_two_of_five() {
+        let mut c = [0u16; 5];
+        let end = sow(&mut c, &Ring(5), 2, 11, &mut Quiet);
+        // Two full circuits (origin included) then one more into hole 3.
+        assert_eq!(c, [2, 2, 2, 3, 2]);
+        assert_eq!(end.last, 3);
+        assert_eq!(end.before_last, Some(2));
+    }
+
+    #[test]
+    fn brent_finds_period_and_cycle_start() {
+        // x -> x^2 + 1 mod 255 from 3: tail then a cycle.
+        let f = |x: &mut u32| *x = (*x * *x + 1) % 255;
+        let mut seq = vec![3u32];
+        for _ in 0..100 {
+            let mut n = *seq.last().unwrap();
+            f(&mut n);
+            seq.push(n);
+        }
+        let first_repeat = (1..seq.len())
+            .find(|&j| seq[..j].contains(&seq[j]))
+            .unwrap();
+        let mu = seq.iter().position(|&v| v == seq[first_repeat]).unwrap();
+        let period = (first_repeat - mu) as u64;
+        let mut s = 3u32;
+        let err = run_laps(&mut s, |x| {
+            f(x);
+            None::<()>
+        })
+        .unwrap_err();
+        assert_eq!(err.period, period);
+        let (state, found_mu) = cycle_start(&3u32, err.period, f);
+        assert_eq!(found_mu as usize, mu);
+        assert_eq!(state, seq[mu]);
+    }
+
+    #[test]
+    fn run_laps_returns_the_break_value() {
+        let mut s = 0u32;
+        let r = run_laps(&mut s, |x| {
+            *x += 1;
+            (*x == 10).then_some(*x * 2)
+        });
+        assert_eq!(r, Ok(20));
+    }
+}

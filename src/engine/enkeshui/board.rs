@@ -1,0 +1,362 @@
+//! The Enkeshui board and one lap of sowing with its lap-end rules.
+
+use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, sow};
+use crate::engine::side::{PerSide, Side};
+
+use super::layout::MAX_HOLES;
+
+pub const RING: usize = 2 * MAX_HOLES;
+
+/// Seeds, bulls and closed holes. Ring index: South's holes 1..N are 0..N-1,
+/// North's holes 1..N are N..2N-1; opposite(i) = 2N-1-i.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub n: usize,
+    pub counts: [u16; RING],
+    /// Bit i set: hole i is a bull.
+    pub bulls: u32,
+    /// Bit i set: the bull on hole i belongs to South.
+    pub south_bulls: u32,
+    /// Bit i set: hole i is out of play (match play with `--unfilled closed`).
+    pub closed: u32,
+}
+
+/// How a lap ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lap {
+    TurnOver,
+    /// The last seed fell into an occupied hole: relay from it. `crossed` when
+    /// this lap dropped a seed in every hole of the opponent's row in play.
+    Relay {
+        hole: usize,
+        crossed: bool,
+    },
+}
+
+/// The holes of the ring in play, in one direction.
+pub struct Ring {
+    n2: usize,
+    closed: u32,
+    dir: Direction,
+    len: usize,
+}
+
+impl Path for Ring {
+    fn circuit_len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn next(&self, hole: usize) -> usize {
+        let mut h = hole;
+        loop {
+            h = match self.dir {
+                Direction::Ccw => {
+                    if h + 1 == self.n2 {
+                        0
+                    } else {
+                        h + 1
+                    }
+                }
+                Direction::Cw => {
+                    if h == 0 {
+                        self.n2 - 1
+                    } else {
+                        h - 1
+                    }
+                }
+            };
+            if self.closed & (1 << h) == 0 {
+                return h;
+            }
+        }
+    }
+
+    fn for_each(&self, mut f: impl FnMut(usize)) {
+        for h in 0..self.n2 {
+            if self.closed & (1 << h) == 0 {
+                f(h);
+            }
+        }
+    }
+}
+
+impl Board {
+    pub fn n2(&self) -> usize {
+        2 * self.n
+    }
+
+    pub fn opposite(&self, hole: usize) -> usize {
+        self.n2() - 1 - hole
+    }
+
+    /// The ring indices of a side's own row.
+    pub fn row(&self, side: Side) -> std::ops::Range<usize> {
+        match side {
+            Side::South => 0..self.n,
+            Side::North => self.n..self.n2(),
+        }
+    }
+
+    pub fn row_mask(&self, side: Side) -> u32 {
+        let low = (1u32 << self.n) - 1;
+        match side {
+            Side::South => low,
+            Side::North => low << self.n,
+        }
+    }
+
+    pub fn owner_of_row(&self, hole: usize) -> Side {
+        if hole < self.n {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    pub fn is_bull(&self, hole: usize) -> bool {
+        self.bulls & (1 << hole) != 0
+    }
+
+    pub fn is_closed(&self, hole: usize) -> bool {
+        self.closed & (1 << hole) != 0
+    }
+
+    pub fn bull_owner(&self, hole: usize) -> Option<Side> {
+        if !self.is_bull(hole) {
+            None
+        } else if self.south_bulls & (1 << hole) != 0 {
+            Some(Side::South)
+        } else {
+            Some(Side::North)
+        }
+    }
+
+    pub fn make_bull(&mut self, hole: usize, owner: Side) {
+        self.bulls |= 1 << hole;
+        if owner == Side::South {
+            self.south_bulls |= 1 << hole;
+        } else {
+            self.south_bulls &= !(1 << hole);
+        }
+    }
+
+    pub fn ring(&self, dir: Direction) -> Ring {
+        Ring {
+            n2: self.n2(),
+            closed: self.closed,
+            dir,
+            len: self.n2() - self.closed.count_ones() as usize,
+        }
+    }
+
+    /// A hole the mover may lift: his own, in play, not a bull, not empty.
+    pub fn can_lift(&self, side: Side, hole: usize) -> bool {
+        self.liftable(side) & (1 << hole) != 0
+    }
+
+    /// Bit i set: hole i holds seeds.
+    #[inline]
+    pub fn occupied(&self) -> u32 {
+        let mut mask = 0;
+        for (i, &c) in self.counts[..self.n2()].iter().enumerate() {
+            mask |= ((c != 0) as u32) << i;
+        }
+        mask
+    }
+
+    /// The holes a side may lift, as bits.
+    #[inline]
+    pub fn liftable(&self, side: Side) -> u32 {
+        self.occupied() & self.row_mask(side) & !self.bulls & !self.closed
+    }
+
+    /// Non-bull seeds in a side's row.
+    pub fn free_seeds(&self, side: Side) -> u32 {
+        let free = self.row_mask(side) & !self.bulls;
+        self.row(side)
+            .filter(|&h| free & (1 << h) != 0)
+            .map(|h| self.counts[h] as u32)
+            .sum()
+    }
+
+    /// Cheap sufficient test that the first lap from `hole` ends the turn
+    /// (a bull, a new bull or an empty hole), without sowing.
+    pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
+        let seeds = self.counts[hole] as usize;
+        let n2 = self.n2();
+        if self.closed != 0 || seeds == 0 || seeds >= n2 {
+            return false;
+        }
+        let last = (hole + seeds) % n2;
+        let now = self.counts[last] + 1;
+        if self.is_bull(last) || now == 1 || now == 4 {
+            return true;
+        }
+        let before = (last + n2 - 1) % n2;
+        seeds >= 2 && !self.is_bull(before) && now == 3 && self.counts[before] + 1 == 4
+    }
+
+    /// Seeds in the bulls a side owns, wherever they stand.
+    pub fn bull_seeds(&self, side: Side) -> u32 {
+        (0..self.n2())
+            .filter(|&h| self.bull_owner(h) == Some(side))
+            .map(|h| self.counts[h] as u32)
+            .sum()
+    }
+
+    pub fn seeds_on_board(&self) -> u32 {
+        self.counts[..self.n2()].iter().map(|&c| c as u32).sum()
+    }
+
+    pub fn lift<O: Observer>(&mut self, hole: usize, lap: u32, obs: &mut O) -> u32 {
+        let seeds = self.counts[hole] as u32;
+        self.counts[hole] = 0;
+        obs.event(Event::Lift { hole, seeds, lap });
+        seeds
+    }
+
+    /// Sows `seeds` lifted from `from` in direction `dir` and applies the
+    /// lap-end rules in RULES.md's order: bull, bull creation, empty hole
+    /// (capture when `capture_ok`), else relay.
+    #[allow(clippy::too_many_arguments)]
+    pub fn lap<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        from: usize,
+        seeds: u32,
+        dir: Direction,
+        lap: u32,
+        capture_ok: bool,
+        obs: &mut O,
+    ) -> Lap {
+        let ring = self.ring(dir);
+        let LapEnd { last, before_last } = sow(&mut self.counts, &ring, from, seeds, obs);
+        let now = self.counts[last];
+        obs.event(Event::LapEnd {
+            hole: last,
+            lap,
+            seeds: now as u32,
+        });
+        if self.is_bull(last) {
+            return Lap::TurnOver;
+        }
+        if let Some(b) = before_last
+            && b != last
+            && !self.is_bull(b)
+            && matches!((self.counts[b], now), (3, 4) | (4, 3))
+        {
+            for hole in [b, last] {
+                self.make_bull(hole, mover);
+                obs.event(Event::Bull { hole, owner: mover });
+            }
+            return Lap::TurnOver;
+        }
+        if now == 4 {
+            self.make_bull(last, mover);
+            obs.event(Event::Bull {
+                hole: last,
+                owner: mover,
+            });
+            return Lap::TurnOver;
+        }
+        if now == 1 {
+            if capture_ok && self.owner_of_row(last) == mover {
+                self.capture(captured, mover, last, dir, obs);
+            }
+            return Lap::TurnOver;
+        }
+        Lap::Relay {
+            hole: last,
+            crossed: self.crossed(mover, from, seeds, &ring),
+        }
+    }
+
+    /// The lap dropped a seed in every hole of the opponent's row in play.
+    fn crossed(&self, mover: Side, from: usize, seeds: u32, ring: &Ring) -> bool {
+        let opponent = self.row_mask(mover.other()) & !self.closed;
+        let needed = opponent.count_ones();
+        if seeds as usize >= ring.len {
+            return true;
+        }
+        if seeds < needed {
+            return false;
+        }
+        if self.closed == 0 {
+            // Drops land at distances 1..=seeds from `from`; the opponent's row
+            // is contiguous, so it is covered iff its far end is within reach.
+            let n2 = self.n2();
+            let near = match (ring.dir, mover) {
+                (Direction::Ccw, Side::South) => self.n,
+                (Direction::Ccw, Side::North) => 0,
+                (Direction::Cw, Side::South) => n2 - 1,
+                (Direction::Cw, Side::North) => self.n - 1,
+            };
+            let dist = match ring.dir {
+                Direction::Ccw => (near + n2 - from) % n2,
+                Direction::Cw => (from + n2 - near) % n2,
+            };
+            // dist 0 means `from` is the near end itself: reached last.
+            let dist = if dist == 0 { n2 } else { dist };
+            return dist + self.n - 1 <= seeds as usize;
+        }
+        let mut hole = from;
+        let mut hit = 0;
+        for _ in 0..seeds {
+            hole = ring.next(hole);
+            hit += (opponent >> hole) & 1;
+        }
+        hit == needed
+    }
+
+    /// The last seed made `last` (in the mover's row) hold one: take the
+    /// opposite hole and the capturing seed, then chain along the row.
+    fn capture<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        last: usize,
+        dir: Direction,
+        obs: &mut O,
+    ) {
+        let takes =
+            |b: &Board, opp: usize| b.counts[opp] > 0 && !b.is_bull(opp) && !b.is_closed(opp);
+        let opp = self.opposite(last);
+        if !takes(self, opp) {
+            return;
+        }
+        self.take(captured, mover, opp, obs);
+        self.take(captured, mover, last, obs);
+        let row = self.row(mover);
+        let mut hole = last;
+        loop {
+            let next = match dir {
+                Direction::Ccw => hole + 1,
+                Direction::Cw => hole.wrapping_sub(1),
+            };
+            if !row.contains(&next) || self.is_closed(next) || self.counts[next] != 0 {
+                break;
+            }
+            let opp = self.opposite(next);
+            if !takes(self, opp) {
+                break;
+            }
+            self.take(captured, mover, opp, obs);
+            hole = next;
+        }
+    }
+
+    fn take<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        by: Side,
+        hole: usize,
+        obs: &mut O,
+    ) {
+        let seeds = self.counts[hole] as u32;
+        self.counts[hole] = 0;
+        captured[by] += seeds;
+        obs.event(Event::Capture { hole, seeds, by });
+    }
+}

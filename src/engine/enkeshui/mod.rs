@@ -1,0 +1,859 @@
+//! Enkeshui: 2 rows of 8, 10 or 12 holes, 48 seeds, relay sowing, bulls,
+//! captures on the first lap, the crossing rule and match play.
+
+mod board;
+mod json;
+mod layout;
+pub mod play_match;
+pub mod race;
+
+pub use board::{Board, Lap, RING};
+pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
+
+use crate::engine::core::{
+    Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Status, run_laps,
+};
+use crate::engine::side::{PerSide, Side};
+use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use std::fmt;
+
+/// `--special-move`: may a player redistribute two of his holes instead of sowing?
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpecialMove {
+    #[default]
+    Off,
+    /// Once per player per game.
+    Once,
+    /// Any turn.
+    Any,
+}
+
+impl SpecialMove {
+    pub fn name(self) -> &'static str {
+        match self {
+            SpecialMove::Off => "off",
+            SpecialMove::Once => "once",
+            SpecialMove::Any => "any",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "off" => Some(SpecialMove::Off),
+            "once" => Some(SpecialMove::Once),
+            "any" => Some(SpecialMove::Any),
+            _ => None,
+        }
+    }
+}
+
+/// `--unfilled`: holes a player could not fill in match play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unfilled {
+    /// They start empty and stay in play.
+    #[default]
+    Open,
+    /// They are out of play for that game.
+    Closed,
+}
+
+impl Unfilled {
+    pub fn name(self) -> &'static str {
+        match self {
+            Unfilled::Open => "open",
+            Unfilled::Closed => "closed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "open" => Some(Unfilled::Open),
+            "closed" => Some(Unfilled::Closed),
+            _ => None,
+        }
+    }
+}
+
+pub const DEFAULT_MAX_TURNS: u32 = 1000;
+
+/// The rule flags of RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub capture_after_relay: bool,
+    pub special_move: SpecialMove,
+    pub max_turns: u32,
+    pub match_play: bool,
+    pub unfilled: Unfilled,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            capture_after_relay: false,
+            special_move: SpecialMove::Off,
+            max_turns: DEFAULT_MAX_TURNS,
+            match_play: false,
+            unfilled: Unfilled::Open,
+        }
+    }
+}
+
+/// One decision of an Enkeshui turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Sow from own hole 1..N.
+    Sow(usize),
+    /// Direction of the next relay lap, after the turn crossed the opponent's row.
+    Direction(Direction),
+    /// Lift own holes `lift` and add `add[k]` seeds to own hole k+1.
+    Special { lift: [usize; 2], add: Vec<u16> },
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Sow(h) => write!(f, "{h}"),
+            Move::Direction(d) => write!(f, "{d}"),
+            Move::Special { lift, add } => {
+                let counts: Vec<String> = add.iter().map(|c| c.to_string()).collect();
+                write!(f, "x{},{}={}", lift[0], lift[1], counts.join(","))
+            }
+        }
+    }
+}
+
+/// A state where the mover chooses a direction: the board after the lift,
+/// the lifted hole and the seeds in hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ChoiceKey {
+    counts: [u16; RING],
+    lifted: usize,
+    in_hand: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Choosing {
+    lifted: usize,
+    in_hand: u32,
+    lap: u32,
+    options: Vec<Direction>,
+    /// Every choice state met this turn.
+    visited: Vec<ChoiceKey>,
+}
+
+/// Where a sowing stopped.
+enum Sown {
+    TurnOver,
+    /// A relay after a lap that crossed the opponent's row: directions are chosen from here.
+    Choose {
+        hole: usize,
+        lap: u32,
+    },
+}
+
+/// Positions seen since the last irreversible change, for the repetition rule.
+#[derive(Clone, Debug, Default)]
+struct History {
+    key: (PerSide<u32>, u32, u32, PerSide<bool>),
+    /// (hash, side to move, board) of each position seen.
+    seen: Vec<(u64, Side, [u16; RING])>,
+}
+
+/// An Enkeshui game at a turn boundary or inside a turn.
+#[derive(Clone, Debug)]
+pub struct Enkeshui {
+    rules: Rules,
+    board: Board,
+    /// Seeds captured (in match play also seeds kept in hand from the last game).
+    captured: PerSide<u32>,
+    to_move: Side,
+    turn: u32,
+    special_used: PerSide<bool>,
+    status: Status,
+    choosing: Option<Box<Choosing>>,
+    history: History,
+}
+
+/// The Brent state of a relay: the lap-end board and hole (bulls do not change mid-turn).
+#[derive(Clone)]
+struct RelayState {
+    board: Board,
+    captured: PerSide<u32>,
+    pos: usize,
+    lap: u32,
+}
+
+impl PartialEq for RelayState {
+    fn eq(&self, other: &Self) -> bool {
+        self.pos == other.pos && self.board.counts == other.board.counts
+    }
+}
+
+impl Enkeshui {
+    /// A new game from a layout, South to move.
+    pub fn new(layout: &Layout, rules: Rules) -> Enkeshui {
+        let n = layout.holes();
+        let mut board = Board {
+            n,
+            counts: [0; RING],
+            bulls: 0,
+            south_bulls: 0,
+            closed: 0,
+        };
+        board.counts[..n].copy_from_slice(&layout.south);
+        board.counts[n..2 * n].copy_from_slice(&layout.north);
+        Enkeshui::from_parts(
+            rules,
+            board,
+            PerSide::default(),
+            Side::South,
+            1,
+            PerSide::default(),
+        )
+    }
+
+    fn from_parts(
+        rules: Rules,
+        board: Board,
+        captured: PerSide<u32>,
+        to_move: Side,
+        turn: u32,
+        special_used: PerSide<bool>,
+    ) -> Enkeshui {
+        let mut game = Enkeshui {
+            rules,
+            board,
+            captured,
+            to_move,
+            turn,
+            special_used,
+            status: Status::Playing,
+            choosing: None,
+            history: History::default(),
+        };
+        game.check_start_of_turn(false, &mut Quiet);
+        game
+    }
+
+    /// Reads and checks a position JSON.
+    pub fn from_position(
+        value: &serde_json::Value,
+    ) -> Result<Enkeshui, crate::engine::position::PositionError> {
+        json::from_json(value)
+    }
+
+    /// The same game with another player to move (`--first`, or the race's winner).
+    pub fn with_first(mut self, side: Side) -> Enkeshui {
+        self.to_move = side;
+        self.history = History::default();
+        self.status = Status::Playing;
+        self.check_start_of_turn(false, &mut Quiet);
+        self
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn holes(&self) -> usize {
+        self.board.n
+    }
+
+    pub fn captured(&self) -> PerSide<u32> {
+        self.captured
+    }
+
+    pub fn special_used(&self) -> PerSide<bool> {
+        self.special_used
+    }
+
+    /// Board index of a side's hole 1..N.
+    pub fn index(&self, side: Side, hole: usize) -> usize {
+        match side {
+            Side::South => hole - 1,
+            Side::North => self.board.n + hole - 1,
+        }
+    }
+
+    /// Each side's score if the game ended now: captured + own row + own bulls.
+    pub fn score(&self) -> PerSide<u32> {
+        PerSide::new(self.side_score(Side::South), self.side_score(Side::North))
+    }
+
+    fn side_score(&self, side: Side) -> u32 {
+        self.captured[side] + self.board.free_seeds(side) + self.board.bull_seeds(side)
+    }
+
+    /// Is a special move open to the mover now?
+    pub fn special_allowed(&self) -> bool {
+        let side = self.to_move;
+        !self.status.is_over()
+            && self.choosing.is_none()
+            && match self.rules.special_move {
+                SpecialMove::Off => false,
+                SpecialMove::Once => !self.special_used[side],
+                SpecialMove::Any => true,
+            }
+            && self.board.liftable(side).count_ones() >= 2
+    }
+
+    /// Sows from board index `hole` until the turn ends or the first direction
+    /// choice; `Err` when the sowing would never end.
+    fn sow_from<O: Observer>(
+        rules: &Rules,
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        hole: usize,
+        obs: &mut O,
+    ) -> Result<Sown, Endless> {
+        let seeds = board.lift(hole, 1, obs);
+        match board.lap(captured, mover, hole, seeds, Direction::Ccw, 1, true, obs) {
+            Lap::TurnOver => Ok(Sown::TurnOver),
+            Lap::Relay {
+                hole,
+                crossed: true,
+            } => Ok(Sown::Choose { hole, lap: 2 }),
+            Lap::Relay { hole, .. } => {
+                let mut state = RelayState {
+                    board: *board,
+                    captured: *captured,
+                    pos: hole,
+                    lap: 2,
+                };
+                let capture_ok = rules.capture_after_relay;
+                let result = run_laps(&mut state, |s| {
+                    let seeds = s.board.lift(s.pos, s.lap, obs);
+                    let lap = s.board.lap(
+                        &mut s.captured,
+                        mover,
+                        s.pos,
+                        seeds,
+                        Direction::Ccw,
+                        s.lap,
+                        capture_ok,
+                        obs,
+                    );
+                    match lap {
+                        Lap::TurnOver => Some(Sown::TurnOver),
+                        Lap::Relay { hole, crossed } => {
+                            s.pos = hole;
+                            s.lap += 1;
+                            crossed.then_some(Sown::Choose { hole, lap: s.lap })
+                        }
+                    }
+                });
+                *board = state.board;
+                *captured = state.captured;
+                result
+            }
+        }
+    }
+
+    /// Would sowing from board index `hole` end?
+    fn sowing_ends(&self, hole: usize) -> bool {
+        let mut board = self.board;
+        let mut captured = self.captured;
+        Self::sow_from(
+            &self.rules,
+            &mut board,
+            &mut captured,
+            self.to_move,
+            hole,
+            &mut Quiet,
+        )
+        .is_ok()
+    }
+
+    /// Lifts the relay hole of a choice state; `None` when neither direction is
+    /// legal (the seeds then go back and the turn ends).
+    fn enter_choice<O: Observer>(
+        &mut self,
+        hole: usize,
+        lap: u32,
+        mut visited: Vec<ChoiceKey>,
+        obs: &mut O,
+    ) -> Option<Box<Choosing>> {
+        let in_hand = self.board.lift(hole, lap, obs);
+        visited.push(ChoiceKey {
+            counts: self.board.counts,
+            lifted: hole,
+            in_hand,
+        });
+        let mut choosing = Choosing {
+            lifted: hole,
+            in_hand,
+            lap,
+            options: Vec::new(),
+            visited,
+        };
+        choosing.options = [Direction::Cw, Direction::Ccw]
+            .into_iter()
+            .filter(|&d| self.direction_ok(&choosing, d))
+            .collect();
+        if choosing.options.is_empty() {
+            self.board.counts[hole] += in_hand as u16;
+            obs.event(Event::PutBack {
+                hole,
+                seeds: in_hand,
+            });
+            None
+        } else {
+            Some(Box::new(choosing))
+        }
+    }
+
+    /// A direction is legal unless its lap relays into a choice state already met.
+    fn direction_ok(&self, choosing: &Choosing, dir: Direction) -> bool {
+        let mut board = self.board;
+        let mut captured = self.captured;
+        let lap = board.lap(
+            &mut captured,
+            self.to_move,
+            choosing.lifted,
+            choosing.in_hand,
+            dir,
+            choosing.lap,
+            self.rules.capture_after_relay,
+            &mut Quiet,
+        );
+        match lap {
+            Lap::TurnOver => true,
+            Lap::Relay { hole, .. } => {
+                let in_hand = board.counts[hole] as u32;
+                board.counts[hole] = 0;
+                let key = ChoiceKey {
+                    counts: board.counts,
+                    lifted: hole,
+                    in_hand,
+                };
+                !choosing.visited.contains(&key)
+            }
+        }
+    }
+
+    /// Draws a legal decision at random (holes without replacement until a
+    /// sowing that ends turns up); with `commit` the quiet sowing that proved
+    /// it legal is kept as the move played.
+    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
+        if self.status.is_over() {
+            return None;
+        }
+        if let Some(c) = &self.choosing {
+            let m = Move::Direction(c.options[rng.random_range(0..c.options.len())]);
+            if commit {
+                self.play(&m, &mut Quiet)
+                    .expect("a listed direction is legal");
+            }
+            return Some(m);
+        }
+        let side = self.to_move;
+        let start = self.board.row(side).start;
+        let mut holes = [0usize; MAX_HOLES];
+        let mut count = 0;
+        let mask = self.board.liftable(side);
+        for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
+            holes[count] = h;
+            count += 1;
+        }
+        while count > 0 {
+            let k = rng.random_range(0..count);
+            let h = holes[k];
+            let mut board = self.board;
+            let mut captured = self.captured;
+            if let Ok(sown) =
+                Self::sow_from(&self.rules, &mut board, &mut captured, side, h, &mut Quiet)
+            {
+                if commit {
+                    self.board = board;
+                    self.captured = captured;
+                    self.after_sowing(sown, &mut Quiet);
+                }
+                return Some(Move::Sow(h - start + 1));
+            }
+            count -= 1;
+            holes[k] = holes[count];
+        }
+        None
+    }
+
+    fn after_sowing<O: Observer>(&mut self, sown: Sown, obs: &mut O) {
+        match sown {
+            Sown::TurnOver => self.finish_turn(obs),
+            Sown::Choose { hole, lap } => match self.enter_choice(hole, lap, Vec::new(), obs) {
+                None => self.finish_turn(obs),
+                Some(c) => self.choosing = Some(c),
+            },
+        }
+    }
+
+    fn play_sow<O: Observer>(&mut self, hole: usize, obs: &mut O) -> Result<(), MoveError> {
+        let n = self.board.n;
+        if hole == 0 || hole > n {
+            return Err(MoveError::NoSuchHole(format!(
+                "there is no hole {hole} (holes are 1 to {n})"
+            )));
+        }
+        let index = self.index(self.to_move, hole);
+        if self.board.is_closed(index) {
+            return Err(MoveError::ClosedHole(format!("hole {hole} is out of play")));
+        }
+        if self.board.is_bull(index) {
+            return Err(MoveError::BullHole(format!("hole {hole} is a bull")));
+        }
+        if self.board.counts[index] == 0 {
+            return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
+        }
+        let mover = self.to_move;
+        let mut board = self.board;
+        let mut captured = self.captured;
+        let quiet = Self::sow_from(
+            &self.rules,
+            &mut board,
+            &mut captured,
+            mover,
+            index,
+            &mut Quiet,
+        );
+        let sown = match quiet {
+            Err(e) => {
+                return Err(MoveError::Endless(format!(
+                    "sowing hole {hole} would never end (it repeats every {} laps)",
+                    e.period
+                )));
+            }
+            Ok(sown) if O::SILENT => {
+                self.board = board;
+                self.captured = captured;
+                sown
+            }
+            Ok(_) => Self::sow_from(
+                &self.rules,
+                &mut self.board,
+                &mut self.captured,
+                mover,
+                index,
+                obs,
+            )
+            .expect("the same sowing ended a moment ago"),
+        };
+        self.after_sowing(sown, obs);
+        Ok(())
+    }
+
+    fn play_direction<O: Observer>(
+        &mut self,
+        dir: Direction,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        let Some(choosing) = self.choosing.as_deref() else {
+            return Err(MoveError::WrongDecision(
+                "no direction is asked for: the turn has not crossed the opponent's row".into(),
+            ));
+        };
+        if !choosing.options.contains(&dir) {
+            return Err(MoveError::Repeats(format!(
+                "{dir} would come back to a position already met this turn"
+            )));
+        }
+        let choosing = self.choosing.take().expect("checked above");
+        obs.event(Event::Choice { direction: dir });
+        let lap = self.board.lap(
+            &mut self.captured,
+            self.to_move,
+            choosing.lifted,
+            choosing.in_hand,
+            dir,
+            choosing.lap,
+            self.rules.capture_after_relay,
+            obs,
+        );
+        match lap {
+            Lap::TurnOver => self.finish_turn(obs),
+            Lap::Relay { hole, .. } => {
+                match self.enter_choice(hole, choosing.lap + 1, choosing.visited, obs) {
+                    None => self.finish_turn(obs),
+                    Some(c) => self.choosing = Some(c),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn play_special<O: Observer>(
+        &mut self,
+        lift: [usize; 2],
+        add: &[u16],
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        let err = |s: String| Err(MoveError::Special(s));
+        let side = self.to_move;
+        match self.rules.special_move {
+            SpecialMove::Off => return err("the special move is off (--special-move)".into()),
+            SpecialMove::Once if self.special_used[side] => {
+                return err(format!("{side} has already made his special move"));
+            }
+            _ => {}
+        }
+        let n = self.board.n;
+        if lift[0] == lift[1] {
+            return err("the special move lifts two different holes".into());
+        }
+        for h in lift {
+            if h == 0 || h > n {
+                return err(format!("there is no hole {h}"));
+            }
+            if !self.board.can_lift(side, self.index(side, h)) {
+                return err(format!(
+                    "hole {h} cannot be lifted (empty, a bull or out of play)"
+                ));
+            }
+        }
+        if add.len() != n {
+            return err(format!(
+                "the special move gives {} counts, expected {n}",
+                add.len()
+            ));
+        }
+        let lifted: u32 = lift
+            .iter()
+            .map(|&h| self.board.counts[self.index(side, h)] as u32)
+            .sum();
+        let given: u32 = add.iter().map(|&c| c as u32).sum();
+        if given != lifted {
+            return err(format!(
+                "the counts add up to {given}, but {lifted} seeds were lifted"
+            ));
+        }
+        let mut board = self.board;
+        for h in lift {
+            board.counts[self.index(side, h)] = 0;
+        }
+        for (k, &c) in add.iter().enumerate() {
+            let i = self.index(side, k + 1);
+            if c > 0 && (board.is_bull(i) || board.is_closed(i)) {
+                return err(format!(
+                    "hole {} is a bull or out of play and gets no seeds",
+                    k + 1
+                ));
+            }
+            board.counts[i] += c;
+        }
+        if board.counts == self.board.counts {
+            return err("the special move must change the row".into());
+        }
+        self.board = board;
+        self.special_used[side] = true;
+        obs.event(Event::Special {
+            side,
+            row: self
+                .board
+                .row(side)
+                .map(|i| self.board.counts[i] as u32)
+                .collect(),
+        });
+        self.finish_turn(obs);
+        Ok(())
+    }
+
+    fn finish_turn<O: Observer>(&mut self, obs: &mut O) {
+        obs.event(Event::TurnEnd { side: self.to_move });
+        self.to_move = self.to_move.other();
+        self.turn += 1;
+        self.check_start_of_turn(true, obs);
+    }
+
+    /// The end tests at the start of a turn, then (after a turn) the safety rules.
+    fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
+        let side = self.to_move;
+        let reason = if self.board.free_seeds(side) == 0 {
+            Some(EndReason::NoSeeds)
+        } else if !self.special_allowed() && !self.can_sow() {
+            Some(EndReason::NoLegalMove)
+        } else if self.record_and_count_repeats() >= 3 {
+            Some(EndReason::Repetition)
+        } else if after_turn && self.turn > self.rules.max_turns {
+            Some(EndReason::TurnLimit)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let outcome = Outcome::by_score(self.score(), reason);
+            self.status = Status::Over(outcome);
+            obs.event(Event::GameOver { outcome });
+        }
+    }
+
+    /// Has the mover a sowing that ends? (Most first laps end the turn, so
+    /// those are tried before whole sowings.)
+    fn can_sow(&self) -> bool {
+        let mask = self.board.liftable(self.to_move);
+        let liftable = || (0..self.board.n2()).filter(move |&h| mask & (1 << h) != 0);
+        liftable().any(|h| self.board.first_lap_surely_ends(h))
+            || liftable().any(|h| self.sowing_ends(h))
+    }
+
+    /// Adds the current position to the history; returns how often it has now been seen.
+    fn record_and_count_repeats(&mut self) -> usize {
+        let key = (
+            self.captured,
+            self.board.bulls,
+            self.board.south_bulls,
+            self.special_used,
+        );
+        if key != self.history.key {
+            self.history.key = key;
+            self.history.seen.clear();
+        }
+        let counts = &self.board.counts[..self.board.n2()];
+        let hash = counts.iter().fold(self.to_move as u64 + 1, |h, &c| {
+            (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
+        });
+        let entry = (hash, self.to_move, self.board.counts);
+        let seen = 1 + self
+            .history
+            .seen
+            .iter()
+            .filter(|e| e.0 == hash && **e == entry)
+            .count();
+        self.history.seen.push(entry);
+        seen
+    }
+}
+
+impl Game for Enkeshui {
+    type Decision = Move;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Enkeshui
+    }
+
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn legal(&self) -> Vec<Move> {
+        if self.status.is_over() {
+            return Vec::new();
+        }
+        if let Some(c) = &self.choosing {
+            return c.options.iter().map(|&d| Move::Direction(d)).collect();
+        }
+        let side = self.to_move;
+        let mask = self.board.liftable(side);
+        self.board
+            .row(side)
+            .filter(|&h| mask & (1 << h) != 0 && self.sowing_ends(h))
+            .map(|h| Move::Sow(h - self.board.row(side).start + 1))
+            .collect()
+    }
+
+    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Move> {
+        self.clone().pick_random(rng, false)
+    }
+
+    fn play_random<R: rand::Rng, O: Observer>(&mut self, rng: &mut R, obs: &mut O) -> Option<Move> {
+        if !O::SILENT {
+            let m = self.random_decision(rng)?;
+            self.play(&m, obs)
+                .expect("a random legal decision is playable");
+            return Some(m);
+        }
+        self.pick_random(rng, true)
+    }
+
+    fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
+        if let Some(d) = Direction::parse(token) {
+            return Ok(Move::Direction(d));
+        }
+        if let Some(rest) = token.strip_prefix('x') {
+            let bad = || {
+                MoveError::BadToken(format!(
+                    "'{token}' is not a special move (write it like x3,5=0,2,4,0,1,0,0,3)"
+                ))
+            };
+            let (holes, counts) = rest.split_once('=').ok_or_else(bad)?;
+            let (a, b) = holes.split_once(',').ok_or_else(bad)?;
+            let a: usize = a.parse().map_err(|_| bad())?;
+            let b: usize = b.parse().map_err(|_| bad())?;
+            let add = counts
+                .split(',')
+                .map(|c| c.parse::<u16>().map_err(|_| bad()))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(Move::Special { lift: [a, b], add });
+        }
+        match token.parse::<usize>() {
+            Ok(h) => Ok(Move::Sow(h)),
+            Err(_) => Err(MoveError::BadToken(format!(
+                "'{token}' is not an Enkeshui decision (a hole 1..{}, cw, ccw or a special move x..)",
+                self.board.n
+            ))),
+        }
+    }
+
+    fn play<O: Observer>(&mut self, decision: &Move, obs: &mut O) -> Result<(), MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        match decision {
+            Move::Sow(h) => {
+                if self.choosing.is_some() {
+                    return Err(MoveError::WrongDecision(
+                        "a direction is asked for: cw or ccw".into(),
+                    ));
+                }
+                self.play_sow(*h, obs)
+            }
+            Move::Direction(d) => self.play_direction(*d, obs),
+            Move::Special { lift, add } => {
+                if self.choosing.is_some() {
+                    return Err(MoveError::WrongDecision(
+                        "a direction is asked for: cw or ccw".into(),
+                    ));
+                }
+                self.play_special(*lift, add, obs)
+            }
+        }
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        let c = self.choosing.as_deref()?;
+        Some(Pending {
+            decision: "direction",
+            lifted_from: self.hole_name(c.lifted),
+            in_hand: c.in_hand,
+            lap: c.lap,
+            options: c.options.iter().map(|d| d.to_string()).collect(),
+        })
+    }
+
+    fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
+    }
+
+    fn total_seeds(&self) -> u32 {
+        let in_hand = self.choosing.as_ref().map_or(0, |c| c.in_hand);
+        self.board.seeds_on_board() + self.captured.south + self.captured.north + in_hand
+    }
+
+    fn hole_name(&self, index: usize) -> HoleName {
+        let side = self.board.owner_of_row(index);
+        let hole = index - self.board.row(side).start + 1;
+        HoleName {
+            side,
+            hole: hole.into(),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Reading the position JSON of NOTATION.md with errors that name the field.
+
+use super::side::{PerSide, Side};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// A position that cannot be loaded, with the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub field: String,
+    pub message: String,
+}
+
+impl PositionError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        PositionError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+pub type PResult<T> = Result<T, PositionError>;
+
+/// The object of a position, read field by field.
+pub struct Fields<'a> {
+    map: &'a Map<String, Value>,
+    prefix: String,
+}
+
+impl<'a> Fields<'a> {
+    pub fn new(value: &'a Value) -> PResult<Self> {
+        match value {
+            Value::Object(map) => Ok(Fields {
+                map,
+                prefix: String::new(),
+            }),
+            _ => Err(PositionError::new("", "a position must be a JSON object")),
+        }
+    }
+
+    fn nested(value: &'a Value, prefix: String) -> PResult<Self> {
+        match value {
+            Value::Object(map) => Ok(Fields { map, prefix }),
+            _ => Err(PositionError::new(prefix, "expected an object")),
+        }
+    }
+
+    pub fn name(&self, key: &str) -> String {
+        if self.prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{}", self.prefix, key)
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.map.get(key).filter(|v| !v.is_null())
+    }
+
+    pub fn require(&self, key: &str) -> PResult<&'a Value> {
+        self.get(key)
+            .ok_or_else(|| PositionError::new(self.name(key), "missing"))
+    }
+
+    /// Refuses keys outside `known`, so that a typo is not silently ignored.
+    pub fn only(&self, known: &[&str]) -> PResult<()> {
+        for key in self.map.keys() {
+            if !known.contains(&key.as_str()) {
+                return Err(PositionError::new(self.name(key), "unknown field"));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn object(&self, key: &str) -> PResult<Fields<'a>> {
+        Fields::nested(self.require(key)?, self.name(key))
+    }
+
+    pub fn str(&self, key: &str) -> PResult<&'a str> {
+        self.require(key)?
+            .as_str()
+            .ok_or_else(|| PositionError::new(self.name(key), "expected a string"))
+    }
+
+    pub fn bool_or(&self, key: &str, default: bool) -> PResult<bool> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => v
+                .as_bool()
+                .ok_or_else(|| PositionError::new(self.name(key), "expected true or false")),
+        }
+    }
+
+    pub fn uint(&self, key: &str) -> PResult<u64> {
+        to_uint(self.require(key)?, &self.name(key))
+    }
+
+    pub fn uint_or(&self, key: &str, default: u64) -> PResult<u64> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => to_uint(v, &self.name(key)),
+        }
+    }
+
+    pub fn side(&self, key: &str) -> PResult<Side> {
+        let s = self.str(key)?;
+        Side::parse(s).ok_or_else(|| {
+            PositionError::new(
+                self.name(key),
+                format!("'{s}' is not a side (south or north)"),
+            )
+        })
+    }
+
+    /// A row of `len` seed counts.
+    pub fn counts(&self, key: &str, len: usize) -> PResult<Vec<u16>> {
+        let field = self.name(key);
+        let arr = self
+            .require(key)?
+            .as_array()
+            .ok_or_else(|| PositionError::new(&field, "expected an array of seed counts"))?;
+        if arr.len() != len {
+            return Err(PositionError::new(
+                &field,
+                format!("expected {len} counts, found {}", arr.len()),
+            ));
+        }
+        arr.iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let name = format!("{field}[{i}]");
+                let n = to_int(v, &name)?;
+                if n < 0 {
+                    Err(PositionError::new(name, format!("negative count {n}")))
+                } else if n > u16::MAX as i64 / 2 {
+                    Err(PositionError::new(name, format!("count {n} is too large")))
+                } else {
+                    Ok(n as u16)
+                }
+            })
+            .collect()
+    }
+
+    /// `{"south": n, "north": n}`.
+    pub fn per_side_uint(&self, key: &str) -> PResult<Option<PerSide<u64>>> {
+        if self.get(key).is_none() {
+            return Ok(None);
+        }
+        let obj = self.object(key)?;
+        obj.only(&["south", "north"])?;
+        Ok(Some(PerSide::new(obj.uint("south")?, obj.uint("north")?)))
+    }
+
+    pub fn per_side_bool(&self, key: &str) -> PResult<Option<PerSide<bool>>> {
+        if self.get(key).is_none() {
+            return Ok(None);
+        }
+        let obj = self.object(key)?;
+        obj.only(&["south", "north"])?;
+        Ok(Some(PerSide::new(
+            obj.bool_or("south", false)?,
+            obj.bool_or("north", false)?,
+        )))
+    }
+
+    /// An array of objects, each read by `f` with its own field prefix.
+    pub fn list<T>(
+        &self,
+        key: &str,
+        mut f: impl FnMut(&Fields<'a>) -> PResult<T>,
+    ) -> PResult<Vec<T>> {
+        let Some(v) = self.get(key) else {
+            return Ok(Vec::new());
+        };
+        let field = self.name(key);
+        let arr = v
+            .as_array()
+            .ok_or_else(|| PositionError::new(&field, "expected an array"))?;
+        arr.iter()
+            .enumerate()
+            .map(|(i, item)| f(&Fields::nested(item, format!("{field}[{i}]"))?))
+            .collect()
+    }
+
+    /// The `"game"` field must name this game.
+    pub fn expect_game(&self, accepted: &[&str]) -> PResult<()> {
+        let g = self.str("game")?;
+        if accepted.contains(&g) {
+            Ok(())
+        } else {
+            Err(PositionError::new(
+                "game",
+                format!("expected {}, found '{g}'", accepted[0]),
+            ))
+        }
+    }
+
+    /// A position is loaded at a turn boundary only.
+    pub fn refuse_pending(&self) -> PResult<()> {
+        if self.get("pending").is_some() {
+            return Err(PositionError::new(
+                "pending",
+                "a half-played turn cannot be loaded",
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn to_int(v: &Value, field: &str) -> PResult<i64> {
+    v.as_i64()
+        .ok_or_else(|| PositionError::new(field, format!("expected a whole number, found {v}")))
+}
+
+fn to_uint(v: &Value, field: &str) -> PResult<u64> {
+    let n = to_int(v, field)?;
+    u64::try_from(n).map_err(|_| PositionError::new(field, format!("negative number {n}")))
+}

@@ -1,0 +1,9 @@
+//! Masai mancalas: Enkeshui, En Gehé and Bao la Kimasai.
+//!
+//! `engine` is the pure rules engine; `protocol` speaks the `engine` line
+//! protocol on top of it; `cli` turns command-line options into game setups.
+
+pub mod cli;
+pub mod engine;
+pub mod protocol;
+pub mod text;
