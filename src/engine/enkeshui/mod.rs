@@ -409,6 +409,12 @@ impl Enkeshui {
 
     /// A direction is legal unless its lap relays into a choice state already met.
     fn direction_ok(&self, choosing: &Choosing, dir: Direction) -> bool {
+        self.successor(choosing, dir)
+            .is_none_or(|key| !choosing.visited.contains(&key))
+    }
+
+    /// The choice state a direction's lap relays into (`None`: the turn ends).
+    fn successor(&self, choosing: &Choosing, dir: Direction) -> Option<ChoiceKey> {
         let mut board = self.board;
         let mut captured = self.captured;
         let lap = board.lap(
@@ -422,16 +428,15 @@ impl Enkeshui {
             &mut Quiet,
         );
         match lap {
-            Lap::TurnOver => true,
+            Lap::TurnOver => None,
             Lap::Relay { hole, .. } => {
                 let in_hand = board.counts[hole] as u32;
                 board.counts[hole] = 0;
-                let key = ChoiceKey {
+                Some(ChoiceKey {
                     counts: board.counts,
                     lifted: hole,
                     in_hand,
-                };
-                !choosing.visited.contains(&key)
+                })
             }
         }
     }
@@ -857,3 +862,6 @@ impl Game for Enkeshui {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,81 @@
+//! The choice-state repetition rule: positions that random play practically
+//! never reaches, so the visited set is filled by hand here.
+
+use super::*;
+use crate::engine::core::Event;
+
+/// S8 (9) crosses North's row and relays from S1 (3): South chooses.
+fn crossing() -> Enkeshui {
+    let v = serde_json::json!({"game":"enkeshui","holes":8,"south":[2,0,0,0,0,0,0,9],
+        "north":[0,0,0,0,0,1,0,0],"captured":{"south":0,"north":36},"to_move":"south"});
+    Enkeshui::from_position(&v).unwrap()
+}
+
+#[test]
+fn a_direction_leading_back_to_a_met_choice_state_is_not_offered() {
+    let mut g = crossing();
+    g.play(&Move::Sow(8), &mut Quiet).unwrap();
+    g.play(&Move::Direction(Direction::Cw), &mut Quiet).unwrap();
+    // Now at N6 with 3 in hand; cw relays (N5, N4, N3 1->2), ccw ends the turn.
+    let mut c: Box<Choosing> = g.choosing.clone().unwrap();
+    assert_eq!(c.options, [Direction::Cw, Direction::Ccw]);
+    let next = g.successor(&c, Direction::Cw).expect("cw relays");
+    assert_eq!(next.lifted, g.index(Side::North, 3));
+    assert_eq!(next.in_hand, 2);
+    assert!(g.successor(&c, Direction::Ccw).is_none());
+    c.visited.push(next);
+    assert!(!g.direction_ok(&c, Direction::Cw));
+    assert!(g.direction_ok(&c, Direction::Ccw));
+    g.choosing = Some(Box::new(Choosing {
+        options: vec![Direction::Ccw],
+        ..*c
+    }));
+    assert_eq!(g.legal(), [Move::Direction(Direction::Ccw)]);
+    let err = g
+        .play(&Move::Direction(Direction::Cw), &mut Quiet)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cw would come back to a position already met this turn"
+    );
+}
+
+#[test]
+fn when_both_directions_repeat_the_seeds_go_back_and_the_turn_ends() {
+    // S8 (9) crosses and relays from S1 (3). With S4 holding 1, ccw (S2, S3,
+    // S4 1->2) relays too, and cw (N8, N7, N6 2->3) relays as before.
+    let v = serde_json::json!({"game":"enkeshui","holes":8,"south":[2,0,0,1,0,0,0,9],
+        "north":[0,0,0,0,0,1,0,0],"captured":{"south":0,"north":35},"to_move":"south"});
+    let mut g = Enkeshui::from_position(&v).unwrap();
+    let board_before = g.board;
+    let mut board = g.board;
+    let mut captured = g.captured;
+    let Ok(Sown::Choose { hole, lap }) = Enkeshui::sow_from(
+        &g.rules,
+        &mut board,
+        &mut captured,
+        Side::South,
+        7,
+        &mut Quiet,
+    ) else {
+        panic!("S8 crosses and relays")
+    };
+    assert_eq!((hole, lap), (0, 2));
+    g.board = board;
+    let after_lap_one = g.board;
+    // Both successors of the choice state, as if already met this turn.
+    let mut probe = g.clone();
+    let c = probe
+        .enter_choice(hole, lap, Vec::new(), &mut Quiet)
+        .unwrap();
+    let both = vec![
+        probe.successor(&c, Direction::Cw).expect("cw relays"),
+        probe.successor(&c, Direction::Ccw).expect("ccw relays"),
+    ];
+    let mut log = Vec::new();
+    assert!(g.enter_choice(hole, lap, both, &mut log).is_none());
+    assert_eq!(g.board, after_lap_one, "the lifted seeds went back into S1");
+    assert_eq!(g.board.counts[0], 3);
+    assert_ne!(g.board, board_before);
+    assert_eq!(log.last(), Some(&Event::PutBack { hole: 0, seeds: 3 }));
+}
