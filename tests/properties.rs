@@ -1,0 +1,175 @@
+//! Property tests over thousands of random Enkeshui games: seeds are never
+//! created or lost, every turn ends, `legal` and `play` agree, the position
+//! JSON round-trips, and every decision matches the reference implementation.
+
+mod reference;
+
+use masai_mancala::engine::enkeshui::play_match::{Next, next_game};
+use masai_mancala::engine::enkeshui::race::Race;
+use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
+use masai_mancala::engine::{AnyGame, Game, PerSide, Quiet, Status};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use reference::RefGame;
+
+fn layouts() -> impl Strategy<Value = Layout> {
+    prop_oneof![
+        Just(Layout::default_for(8).unwrap()),
+        Just(Layout::default_for(10).unwrap()),
+        Just(Layout::default_for(12).unwrap()),
+        Just(Layout::named("8-right-empty").unwrap()),
+        Just(Layout::from_options(Some(4), Some("6 6 6 6 6 6 6 6")).unwrap()),
+        Just(Layout::from_options(Some(6), Some("4 4 4 4 4 4")).unwrap()),
+    ]
+}
+
+fn row(r: &[u16]) -> Vec<u32> {
+    r.iter().map(|&c| c as u32).collect()
+}
+
+/// Plays one random game, checking every invariant at every decision.
+fn check_game(layout: &Layout, capture_after_relay: bool, race: bool, seed: u64) {
+    let rules = Rules {
+        capture_after_relay,
+        ..Rules::default()
+    };
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = Enkeshui::new(layout, rules);
+    if race {
+        let mut r = Race::start(&game, None, &mut Quiet).unwrap();
+        r.run_quick(&mut rng, &mut Quiet).unwrap();
+        game = r.finish(&mut Quiet).unwrap();
+        assert_eq!(game.total_seeds(), 48);
+    }
+    let b = game.board();
+    let n = b.n;
+    let mut reference = RefGame::new(
+        &row(&b.counts[..n]),
+        &row(&b.counts[n..2 * n]),
+        game.to_move().index(),
+        capture_after_relay,
+    );
+    let mut g = AnyGame::Enkeshui(game);
+    let mut decisions = 0;
+    while g.status() == Status::Playing {
+        let legal = g.legal_tokens();
+        assert_eq!(
+            legal,
+            reference.legal(),
+            "legal differs after {decisions} decisions"
+        );
+        // Every hole not listed is refused and changes nothing.
+        if g.pending().is_none() {
+            for h in 1..=n {
+                let t = h.to_string();
+                if !legal.contains(&t) {
+                    let before = g.state_json();
+                    assert!(g.play_token(&t, &mut Quiet).is_err());
+                    assert_eq!(g.state_json(), before);
+                }
+            }
+            // Position JSON round trip at a turn boundary.
+            let pos = g.position_json();
+            let back = AnyGame::from_position(&pos).unwrap();
+            assert_eq!(back.position_json(), pos);
+        }
+        let t = legal[rng.random_range(0..legal.len())].clone();
+        g.play_token(&t, &mut Quiet).unwrap();
+        reference.play(&t);
+        decisions += 1;
+        assert_eq!(g.total_seeds(), 48);
+        let s = g.state_json();
+        let rows = (
+            serde_json::from_value::<Vec<u32>>(s["south"].clone()).unwrap(),
+            serde_json::from_value::<Vec<u32>>(s["north"].clone()).unwrap(),
+        );
+        assert_eq!(rows, reference.rows(), "board differs after {t}");
+        assert!(decisions < 100_000, "the game does not end");
+    }
+    if let Status::Over(o) = g.status() {
+        assert_eq!(o.score.south + o.score.north, 48);
+        let safety = matches!(
+            o.reason,
+            masai_mancala::engine::EndReason::Repetition
+                | masai_mancala::engine::EndReason::TurnLimit
+        );
+        assert!(
+            safety || reference.over,
+            "the reference goes on after {:?}",
+            o.reason
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(layout in layouts(), car in any::<bool>(), race in any::<bool>(), seed in any::<u64>()) {
+        check_game(&layout, car, race, seed);
+    }
+
+    #[test]
+    fn random_special_moves_and_matches_keep_48_seeds(seed in any::<u64>(), closed in any::<bool>(), n in prop_oneof![Just(8usize), Just(10), Just(12)]) {
+        let layout = Layout::default_for(n).unwrap();
+        let rules = Rules {
+            special_move: SpecialMove::Any,
+            unfilled: if closed { Unfilled::Closed } else { Unfilled::Open },
+            match_play: true,
+            ..Rules::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Enkeshui::new(&layout, rules);
+        for _ in 0..6 {
+            while game.status() == Status::Playing {
+                assert_eq!(game.total_seeds(), 48);
+                let special = game.special_allowed() && rng.random_bool(0.1);
+                if special {
+                    // Lift two random liftable holes and drop the seeds at random into open holes.
+                    let side = game.to_move();
+                    let b = *game.board();
+                    let holes: Vec<usize> = (1..=n).filter(|&h| b.can_lift(side, game.index(side, h))).collect();
+                    let a = holes[rng.random_range(0..holes.len())];
+                    let c = loop {
+                        let c = holes[rng.random_range(0..holes.len())];
+                        if c != a { break c; }
+                    };
+                    let lifted = b.counts[game.index(side, a)] + b.counts[game.index(side, c)];
+                    let open: Vec<usize> = (1..=n)
+                        .filter(|&h| { let i = game.index(side, h); !b.is_bull(i) && !b.is_closed(i) })
+                        .collect();
+                    let mut add = vec![0u16; n];
+                    for _ in 0..lifted {
+                        add[open[rng.random_range(0..open.len())] - 1] += 1;
+                    }
+                    let m = masai_mancala::engine::enkeshui::Move::Special { lift: [a, c], add };
+                    // Refused only when the row would come out unchanged.
+                    let before = game.position_json();
+                    if game.play(&m, &mut Quiet).is_err() {
+                        assert_eq!(game.position_json(), before);
+                        let m = game.random_decision(&mut rng);
+                        match m {
+                            Some(m) => game.play(&m, &mut Quiet).unwrap(),
+                            None => break,
+                        }
+                    }
+                } else {
+                    match game.random_decision(&mut rng) {
+                        Some(m) => game.play(&m, &mut Quiet).unwrap(),
+                        None => break,
+                    }
+                }
+            }
+            let Status::Over(o) = game.status() else { break };
+            assert_eq!(o.score.south + o.score.north, 48);
+            match next_game(&layout, rules, PerSide::new(o.score.south, o.score.north)) {
+                Next::Game(g) => {
+                    game = *g;
+                    assert_eq!(game.total_seeds(), 48);
+                }
+                Next::MatchOver { .. } => break,
+            }
+        }
+    }
+}
