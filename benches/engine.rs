@@ -27,7 +27,9 @@ fn measure<G: Game>(name: &str, start: &G, circuit: u64, budget: Duration) {
     }
     let mut games = 0u64;
     let t = Instant::now();
-    while t.elapsed() < budget {
+    // BENCH_ONCE=1 runs one batch only: a fixed workload for `valgrind --tool=callgrind`.
+    let once = std::env::var_os("BENCH_ONCE").is_some();
+    while games == 0 || (!once && t.elapsed() < budget) {
         let mut rng = SmallRng::seed_from_u64(1);
         for _ in 0..batch {
             let mut g = start.clone();

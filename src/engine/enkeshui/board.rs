@@ -188,12 +188,16 @@ impl Board {
         if self.closed != 0 || seeds == 0 || seeds >= n2 {
             return false;
         }
-        let last = (hole + seeds) % n2;
+        let last = if hole + seeds >= n2 {
+            hole + seeds - n2
+        } else {
+            hole + seeds
+        };
         let now = self.counts[last] + 1;
         if self.is_bull(last) || now == 1 || now == 4 {
             return true;
         }
-        let before = (last + n2 - 1) % n2;
+        let before = if last == 0 { n2 - 1 } else { last - 1 };
         seeds >= 2 && !self.is_bull(before) && now == 3 && self.counts[before] + 1 == 4
     }
 
@@ -293,12 +297,14 @@ impl Board {
                 (Direction::Cw, Side::South) => n2 - 1,
                 (Direction::Cw, Side::North) => self.n - 1,
             };
+            // Distance from `from` to the near end, 1..=n2 (the origin itself is
+            // reached last).
             let dist = match ring.dir {
-                Direction::Ccw => (near + n2 - from) % n2,
-                Direction::Cw => (from + n2 - near) % n2,
+                Direction::Ccw if near > from => near - from,
+                Direction::Ccw => near + n2 - from,
+                Direction::Cw if from > near => from - near,
+                Direction::Cw => from + n2 - near,
             };
-            // dist 0 means `from` is the near end itself: reached last.
-            let dist = if dist == 0 { n2 } else { dist };
             return dist + self.n - 1 <= seeds as usize;
         }
         let mut hole = from;

@@ -185,8 +185,14 @@ struct RelayState {
 
 impl PartialEq for RelayState {
     fn eq(&self, other: &Self) -> bool {
-        self.pos == other.pos && self.board.counts == other.board.counts
+        self.pos == other.pos && same_counts(&self.board.counts, &other.board.counts)
     }
+}
+
+/// Board equality without a call to `memcmp` (this runs once per relay lap).
+#[inline]
+fn same_counts(a: &[u16; RING], b: &[u16; RING]) -> bool {
+    a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl Enkeshui {
@@ -675,7 +681,8 @@ impl Enkeshui {
     /// The end tests at the start of a turn, then (after a turn) the safety rules.
     fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
         let side = self.to_move;
-        let reason = if self.board.free_seeds(side) == 0 {
+        // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
+        let reason = if self.board.liftable(side) == 0 {
             Some(EndReason::NoSeeds)
         } else if !self.special_allowed() && !self.can_sow() {
             Some(EndReason::NoLegalMove)
