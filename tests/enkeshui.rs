@@ -1062,3 +1062,80 @@ fn state_carries_the_same_rules_as_the_position() {
     assert_eq!(state(&g)["status"], "playing");
     let _ = SpecialMove::Once;
 }
+
+#[test]
+fn capture_after_relay_on_a_clockwise_lap_chains_clockwise() {
+    // S8 (9) -> N1..N8 0->1, S1 8->9: crossed, relay: South holds 9 from S1.
+    // cw: N8..N1 1->2, S8 0->1 (emptied by the first lift): an empty own hole.
+    // With the flag: take N1 (2) + 1; the chain runs clockwise: S7 is empty and
+    // faces N2 (2): take 2; S6 holds 2: stop. 5 captured.
+    let v = enk(
+        &[8, 0, 0, 0, 0, 2, 0, 9],
+        &[0, 0, 0, 0, 0, 0, 0, 0],
+        "south",
+    );
+    let mut g = load(with_rules(v.clone(), json!({"capture_after_relay": true})));
+    play(&mut g, "8 cw");
+    assert_eq!(
+        rows(&g),
+        (vec![0, 0, 0, 0, 0, 2, 0, 0], vec![0, 0, 2, 2, 2, 2, 2, 2])
+    );
+    assert_eq!(captured(&g), (5, 29));
+    // Without the flag the seed stays in S8.
+    let mut g = load(v);
+    play(&mut g, "8 cw");
+    assert_eq!(
+        rows(&g),
+        (vec![0, 0, 0, 0, 0, 2, 0, 1], vec![2, 2, 2, 2, 2, 2, 2, 2])
+    );
+    assert_eq!(captured(&g), (0, 29));
+}
+
+#[test]
+fn a_lone_race_sowing_that_never_ends_stops_at_its_first_repeated_lap_end() {
+    // Found by search: 2x4 with 4 6 5 9 in each row, racing from hole 4.
+    use Side::{North as N, South as S};
+    let drops = [
+        S, N, S, N, S, N, S, N, N, S, S, N, S, N, N, S, N, N, N, N, S, N, N, N, N, N, S, N, S, S,
+        N, N, N, S, S, N, N, N, N, S, S, N, N, S, S, S, S, S, S, S, S, N, S, S, S, S, N, N, N, S,
+    ];
+    let layout = Layout::from_options(Some(4), Some("4 6 5 9")).unwrap();
+    let game = Enkeshui::new(&layout, Rules::default());
+    let mut race = Race::start(&game, None, &mut Quiet).unwrap();
+    race.replay(&drops, &mut Quiet).unwrap();
+    let first = race.first_sleeper().expect("someone slept");
+    let loser = first.other();
+    // An independent naive run of the loser's lone sowing, lap ends in a map.
+    let mut board: Vec<u16> = race.board().counts[..8].to_vec();
+    let mut pos = race.positions()[loser];
+    let mut hand = race.in_hand()[loser];
+    while hand > 0 {
+        pos = (pos + 1) % 8;
+        board[pos] += 1;
+        hand -= 1;
+    }
+    let mut seen = std::collections::HashSet::new();
+    let expected = loop {
+        assert!(
+            board[pos] > 1,
+            "this lone sowing ends: not the case under test"
+        );
+        if !seen.insert((board.clone(), pos)) {
+            break board;
+        }
+        let seeds = std::mem::take(&mut board[pos]);
+        for _ in 0..seeds {
+            pos = (pos + 1) % 8;
+            board[pos] += 1;
+        }
+    };
+    let mut log = Vec::new();
+    let g = race.finish(&mut log).unwrap();
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, masai_mancala::engine::Event::PutBack { .. }))
+    );
+    assert_eq!(&g.board().counts[..8], &expected[..]);
+    assert_eq!(g.to_move(), first);
+    assert_eq!(g.total_seeds(), 48);
+}
