@@ -418,6 +418,13 @@ impl App {
         Ok(app)
     }
 
+    /// Plays on from a given position (tests, set-up positions).
+    pub fn load(&mut self, game: Enkeshui, now: Instant) {
+        self.matches = MatchState::default();
+        self.race_note = None;
+        self.begin_play(game, now);
+    }
+
     pub fn seat(&self, side: Side) -> Option<&Seat> {
         self.setup.as_ref().map(|s| s.seat(side))
     }

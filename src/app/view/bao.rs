@@ -65,7 +65,7 @@ pub struct BaoModel {
 }
 
 const CELL_W: u16 = 5;
-const LABEL_W: u16 = 10;
+const LABEL_W: u16 = 12;
 
 /// Rows from top to bottom: (side, row).
 const LINES: [(Side, BaoRow); 4] = [
@@ -155,7 +155,7 @@ impl Widget for BaoBoard<'_> {
                     style = style.patch(th.cursor());
                 }
                 let text = if selected {
-                    format!("[{:>3}", h.count)
+                    format!("[{:>3}]", h.count)
                 } else {
                     cell_text(h, CELL_W, th)
                 };

@@ -467,6 +467,7 @@ impl Widget for OverView<'_> {
         let top = l.scores.y;
         let h = area.bottom().saturating_sub(top + 2);
         Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
             .block(Block::default().borders(Borders::ALL).title(" Game over "))
             .render(Rect::new(area.x, top, area.width, h), buf);
         status_line(app).render(l.status, buf);
