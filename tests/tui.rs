@@ -185,6 +185,7 @@ fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
     let t0 = Instant::now();
     // First frame: the lift.
     let s = screen(&mut app);
+    assert!(s[0].contains("turn 1 · South sowing"), "{}", s[0]);
     assert!(has(&s, "South lifts 3 from South 5 (lap 1)"));
     assert_eq!(
         board_lines(&s)[2],
@@ -688,5 +689,39 @@ fn bao_board_from_a_hand_made_view_model() {
             "               o1   o2   o3   o4   o5   o6   o7   o8",
             "Phase 1 · turn 5 · North to move · cows: South 135, North 51",
         ]
+    );
+}
+
+#[test]
+fn flip_puts_the_player_to_move_at_the_bottom_in_hot_seat() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--flip",
+    ]);
+    let s = screen(&mut app);
+    assert!(board_lines(&s)[2].starts_with("South"));
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    // North to move: his row is at the bottom, numbered 1..8 from the left.
+    assert!(board_lines(&s)[2].starts_with("North"), "{s:#?}");
+    assert!(board_lines(&s)[1].starts_with("South"));
+    assert!(
+        board_lines(&s)[3].trim_start_matches('[').starts_with("1"),
+        "{s:#?}"
+    );
+    let g = &app.play.as_ref().unwrap().game;
+    let north: Vec<String> = (1..=8)
+        .map(|h| format!("{:>5}", g.board().counts[g.index(Side::North, h)]))
+        .collect();
+    assert_eq!(
+        board_lines(&s)[2],
+        format!("North {}", north.concat()).trim_end()
     );
 }

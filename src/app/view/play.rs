@@ -98,9 +98,10 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
 fn title_line(app: &App, p: &Play) -> Line<'static> {
     let th = &app.theme;
     let setup = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
-    let state = match p.game.status() {
-        Status::Over(_) => "game over".to_string(),
-        Status::Playing => format!(
+    let state = match (p.game.status(), p.anim.as_ref(), p.moves.last()) {
+        (_, Some(_), Some(m)) => format!("turn {}{}{} sowing", m.turn, th.sep(), m.side.title()),
+        (Status::Over(_), _, _) => "game over".to_string(),
+        (Status::Playing, _, _) => format!(
             "turn {}{}{} to move",
             p.game.turn(),
             th.sep(),
