@@ -725,3 +725,41 @@ fn flip_puts_the_player_to_move_at_the_bottom_in_hot_seat() {
         format!("North {}", north.concat()).trim_end()
     );
 }
+
+#[test]
+fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
+    let (tx, rx) = channel();
+    let mut app = App::with_game(
+        tx.clone(),
+        setup(&[
+            "--holes",
+            "8",
+            "--race",
+            "off",
+            "--north",
+            "human",
+            "--instant",
+        ]),
+        PLAIN,
+        Instant::now(),
+    )
+    .unwrap();
+    // An unbound key: no redraw. A bound one and a resize: one each.
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('w'))))
+        .unwrap();
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Right)))
+        .unwrap();
+    tx.send(AppEvent::Resize(80, 24)).unwrap();
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('q'))))
+        .unwrap();
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('y'))))
+        .unwrap();
+    drop(tx);
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let stats = masai_mancala::app::run_loop(&mut term, &mut app, &rx).unwrap();
+    assert!(app.quit);
+    // First frame, Right, Resize, the quit prompt: 4 frames; 'w' and 'y' draw nothing.
+    assert_eq!(stats.frames, 4);
+    let lines = lines_of(term.backend().buffer());
+    assert!(has(&lines, "A game is in progress. Quit?"));
+}
