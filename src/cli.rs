@@ -25,6 +25,13 @@ pub enum Command {
     /// The rules engine over standard input and output (the line protocol of NOTATION.md)
     #[command(long_about = ENGINE_HELP)]
     Engine,
+    /// Measure the client's rendering: time to first frame and a frame of a 2x50 board
+    #[command(hide = true)]
+    BenchRender {
+        /// Frames to render for the average
+        #[arg(long, default_value_t = 2000)]
+        frames: u32,
+    },
 }
 
 const ENGINE_HELP: &str = "The rules engine over standard input and output: one command per line, \
@@ -108,6 +115,80 @@ pub struct EnkeshuiArgs {
     /// Seed of the random generator (quick race, random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub client: ClientArgs,
+}
+
+/// Who sits in a seat: a person at the keyboard or the built-in AI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    /// The AI at a level (until the AI lands every level plays random legal moves).
+    Ai(String),
+}
+
+impl Seat {
+    pub fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Ai(level) => format!("AI {level}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Seat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Seat, String> {
+        match s {
+            "human" => Ok(Seat::Human),
+            "ai" => Ok(Seat::Ai("random".into())),
+            _ => match s.strip_prefix("ai:") {
+                Some(level) if !level.is_empty() => Ok(Seat::Ai(level.into())),
+                _ => Err(format!("'{s}': a seat is human, ai or ai:LEVEL")),
+            },
+        }
+    }
+}
+
+/// Options of the interactive client, shared by every game's subcommand.
+#[derive(Args, Debug, Clone)]
+pub struct ClientArgs {
+    /// Who plays South: human, ai or ai:LEVEL
+    #[arg(long, value_name = "SEAT", default_value = "human")]
+    pub south: Seat,
+    /// Who plays North: human, ai or ai:LEVEL
+    #[arg(long, value_name = "SEAT", default_value = "ai")]
+    pub north: Seat,
+    /// No animation: every move lands at once
+    #[arg(long)]
+    pub instant: bool,
+    /// Draw with ASCII characters only
+    #[arg(long)]
+    pub ascii: bool,
+    /// Hot-seat: turn the board so the player to move sits at the bottom
+    #[arg(long)]
+    pub flip: bool,
+    /// Milliseconds per seed in the animation
+    #[arg(long, value_name = "MS", default_value_t = 90)]
+    pub speed: u64,
+}
+
+impl Default for ClientArgs {
+    fn default() -> Self {
+        ClientArgs {
+            south: Seat::Human,
+            north: Seat::Ai("random".into()),
+            instant: false,
+            ascii: false,
+            flip: false,
+            speed: 90,
+        }
+    }
 }
 
 impl EnkeshuiArgs {

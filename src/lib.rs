@@ -3,6 +3,7 @@
 //! `engine` is the pure rules engine; `protocol` speaks the `engine` line
 //! protocol on top of it; `cli` turns command-line options into game setups.
 
+pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod protocol;

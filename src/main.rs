@@ -1,12 +1,12 @@
 use clap::Parser;
-use masai_mancala::cli::{Cli, Command, EnkeshuiArgs, RaceArg};
-use masai_mancala::engine::enkeshui::race::Race;
-use masai_mancala::engine::{Game, Quiet};
-use masai_mancala::{protocol, text};
-use rand::SeedableRng;
+use masai_mancala::app::{self, Launch};
+use masai_mancala::cli::{Cli, ClientArgs, Command};
+use masai_mancala::protocol;
 use std::process::ExitCode;
+use std::time::Instant;
 
 fn main() -> ExitCode {
+    let started = Instant::now();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -18,10 +18,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Engine) => {
             let stdin = std::io::stdin();
-            protocol::run(stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("engine: {e}"))
+            protocol::run(stdin.lock(), std::io::stdout().lock())
+                .map_err(|e| format!("engine: {e}"))
         }
-        Some(Command::Enkeshui(args)) => enkeshui(&args),
-        None => Err("the interactive client is not built yet: choose a game, e.g. `enkeshui --holes 12` (see --help)".into()),
+        Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
+        Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
+        None => app::run(Launch::Menu(ClientArgs::default())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -30,28 +32,4 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn enkeshui(args: &EnkeshuiArgs) -> Result<(), String> {
-    let mut game = args.game().map_err(|e| e.to_string())?;
-    if args.race != RaceArg::Off {
-        let mut race = Race::start(&game, args.race_hole, &mut Quiet).map_err(|e| e.to_string())?;
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(args.seed);
-        let first = race
-            .run_quick(&mut rng, &mut Quiet)
-            .map_err(|e| e.to_string())?;
-        println!(
-            "Quick race from hole {}: {} slept first after {} drops and moves first.",
-            race.hole(),
-            first.title(),
-            race.drops().len()
-        );
-        game = race.finish(&mut Quiet).map_err(|e| e.to_string())?;
-    }
-    print!("{}", text::enkeshui_board(&game));
-    println!(
-        "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
-        game.to_move().title()
-    );
-    Ok(())
 }

@@ -1,0 +1,311 @@
+//! What the board shows: the counts and bulls of a position, the highlights
+//! of a move, and the frames of a turn's animation rebuilt from the engine's
+//! event log, one seed at a time.
+
+use crate::engine::enkeshui::{Board, Enkeshui};
+use crate::engine::{Event, PerSide, Side};
+
+/// Counts, bulls and closed holes of a two-row board, by board index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardState {
+    pub n: usize,
+    pub counts: Vec<u32>,
+    pub bulls: Vec<Option<Side>>,
+    pub closed: Vec<bool>,
+    pub captured: PerSide<u32>,
+}
+
+impl BoardState {
+    pub fn from_board(b: &Board, captured: PerSide<u32>) -> BoardState {
+        let n2 = b.n2();
+        BoardState {
+            n: b.n,
+            counts: b.counts[..n2].iter().map(|&c| c as u32).collect(),
+            bulls: (0..n2).map(|i| b.bull_owner(i)).collect(),
+            closed: (0..n2).map(|i| b.is_closed(i)).collect(),
+            captured,
+        }
+    }
+
+    pub fn of_game(g: &Enkeshui) -> BoardState {
+        Self::from_board(g.board(), g.captured())
+    }
+
+    /// The board index of a side's hole 1..N.
+    pub fn index(&self, side: Side, hole: usize) -> usize {
+        match side {
+            Side::South => hole - 1,
+            Side::North => self.n + hole - 1,
+        }
+    }
+
+    /// A hole's name as players say it: "South 4".
+    pub fn name(&self, index: usize) -> String {
+        if index < self.n {
+            format!("South {}", index + 1)
+        } else {
+            format!("North {}", index - self.n + 1)
+        }
+    }
+
+    /// Seeds in the bulls a side owns.
+    pub fn bull_seeds(&self, side: Side) -> u32 {
+        self.counts
+            .iter()
+            .zip(&self.bulls)
+            .filter(|(_, b)| **b == Some(side))
+            .map(|(c, _)| c)
+            .sum()
+    }
+
+    pub fn bull_count(&self, side: Side) -> usize {
+        self.bulls.iter().filter(|b| **b == Some(side)).count()
+    }
+
+    /// Non-bull seeds in a side's own row.
+    pub fn row_seeds(&self, side: Side) -> u32 {
+        let start = if side == Side::South { 0 } else { self.n };
+        (start..start + self.n)
+            .filter(|&i| self.bulls[i].is_none())
+            .map(|i| self.counts[i])
+            .sum()
+    }
+}
+
+/// The highlights of a move on the board, by board index.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    pub path: Vec<usize>,
+    pub captured: Vec<usize>,
+    pub lifted: Option<usize>,
+    pub last: Option<usize>,
+}
+
+/// One step of an animation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub board: BoardState,
+    pub marks: Marks,
+    pub in_hand: u32,
+    pub lap: u32,
+    pub caption: String,
+    /// How many ticks the frame stays (lap ends, bulls and captures linger).
+    pub hold: u32,
+}
+
+/// More frames than this and only lap ends are animated (a very long turn).
+pub const MAX_FRAMES: usize = 5000;
+
+/// The frames of one decision, from the board before it and its events.
+pub fn frames(before: &BoardState, mover: Side, events: &[Event]) -> Vec<Frame> {
+    let mut board = before.clone();
+    let mut marks = Marks::default();
+    let mut in_hand = 0;
+    let mut lap = 0;
+    let mut out: Vec<Frame> = Vec::new();
+    let drops = events
+        .iter()
+        .filter(|e| matches!(e, Event::Drop { .. }))
+        .count();
+    let coarse = drops > MAX_FRAMES;
+    let mut push = |board: &BoardState, marks: &Marks, in_hand, lap, caption: String, hold| {
+        out.push(Frame {
+            board: board.clone(),
+            marks: marks.clone(),
+            in_hand,
+            lap,
+            caption,
+            hold,
+        })
+    };
+    for e in events {
+        match e {
+            Event::Lift {
+                hole,
+                seeds,
+                lap: l,
+            } => {
+                board.counts[*hole] = 0;
+                in_hand = *seeds;
+                lap = *l;
+                marks.lifted = Some(*hole);
+                marks.path.clear();
+                marks.last = None;
+                let what = if *l <= 1 { "lifts" } else { "relays:" };
+                let caption = format!(
+                    "{} {what} {seeds} from {} (lap {l})",
+                    mover.title(),
+                    board.name(*hole)
+                );
+                push(&board, &marks, in_hand, lap, caption, 2);
+            }
+            Event::Drop { hole } => {
+                board.counts[*hole] += 1;
+                in_hand = in_hand.saturating_sub(1);
+                marks.path.push(*hole);
+                marks.last = Some(*hole);
+                if !coarse {
+                    let caption = format!("lap {lap}: {in_hand} in hand");
+                    push(&board, &marks, in_hand, lap, caption, 1);
+                }
+            }
+            Event::Circuit { seeds } => {
+                for c in board.counts.iter_mut() {
+                    *c += seeds;
+                }
+            }
+            Event::LapEnd { hole, seeds, .. } => {
+                marks.last = Some(*hole);
+                let how = if board.bulls[*hole].is_some() {
+                    "ends in a bull".to_string()
+                } else if *seeds == 1 {
+                    "ends in an empty hole".to_string()
+                } else {
+                    format!("ends on {seeds}")
+                };
+                let caption = format!("lap {lap} {how} at {}", board.name(*hole));
+                push(&board, &marks, 0, lap, caption, 4);
+            }
+            Event::Choice { direction } => {
+                let caption = format!("{} sows on {direction}", mover.title());
+                push(&board, &marks, in_hand, lap, caption, 2);
+            }
+            Event::Bull { hole, owner } => {
+                board.bulls[*hole] = Some(*owner);
+                let caption = format!("{} makes a bull on {}", owner.title(), board.name(*hole));
+                push(&board, &marks, 0, lap, caption, 6);
+            }
+            Event::Capture { hole, seeds, by } => {
+                board.counts[*hole] = 0;
+                board.captured[*by] += seeds;
+                marks.captured.push(*hole);
+                let caption = format!("{} captures {seeds} from {}", by.title(), board.name(*hole));
+                push(&board, &marks, 0, lap, caption, 5);
+            }
+            Event::PutBack { hole, seeds } => {
+                board.counts[*hole] += seeds;
+                let caption = format!(
+                    "no direction is open: {seeds} go back into {}",
+                    board.name(*hole)
+                );
+                push(&board, &marks, 0, lap, caption, 5);
+            }
+            Event::Special { side, row } => {
+                let start = if *side == Side::South { 0 } else { board.n };
+                for (k, c) in row.iter().enumerate() {
+                    board.counts[start + k] = *c;
+                }
+                marks.path = (start..start + board.n).collect();
+                let caption = format!("{} redistributes his row", side.title());
+                push(&board, &marks, 0, lap, caption, 6);
+            }
+            Event::Steal { .. } | Event::Reserve { .. } => {}
+            Event::TurnEnd { .. } | Event::GameOver { .. } => {}
+        }
+    }
+    out
+}
+
+/// The final highlights of a decision's events (what stays shown after it).
+pub fn final_marks(before: &BoardState, mover: Side, events: &[Event]) -> Marks {
+    frames(before, mover, events)
+        .pop()
+        .map(|f| f.marks)
+        .unwrap_or_default()
+}
+
+/// A decision in words, for the log: "North sowed 5, relayed 3 laps and
+/// made a bull on South 4".
+pub fn describe(before: &BoardState, mover: Side, token: &str, events: &[Event]) -> String {
+    let name = |i: usize| before.name(i);
+    let who = mover.title();
+    let mut parts: Vec<String> = Vec::new();
+    let head = if let Some(d) = ["cw", "ccw"].iter().find(|d| **d == token) {
+        format!("{who} sowed on {d}")
+    } else if token.starts_with('x') {
+        format!("{who} made the special move {token}")
+    } else {
+        format!("{who} sowed {token}")
+    };
+    let relays = events
+        .iter()
+        .filter(|e| matches!(e, Event::Lift { lap, .. } if *lap > 1))
+        .count();
+    let laps = events
+        .iter()
+        .filter(|e| matches!(e, Event::LapEnd { .. }))
+        .count();
+    if relays > 0 && laps > 1 {
+        parts.push(format!(
+            "relayed {relays} lap{}",
+            if relays == 1 { "" } else { "s" }
+        ));
+    }
+    let bulls: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Bull { hole, .. } => Some(name(*hole)),
+            _ => None,
+        })
+        .collect();
+    if !bulls.is_empty() {
+        parts.push(format!(
+            "made {} on {}",
+            if bulls.len() == 1 { "a bull" } else { "bulls" },
+            bulls.join(" and ")
+        ));
+    }
+    let caps: Vec<(usize, u32)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Capture { hole, seeds, .. } => Some((*hole, *seeds)),
+            _ => None,
+        })
+        .collect();
+    if !caps.is_empty() {
+        let total: u32 = caps.iter().map(|c| c.1).sum();
+        let from: Vec<String> = caps.iter().map(|c| name(c.0)).collect();
+        parts.push(format!("captured {total} ({})", from.join(", ")));
+    }
+    if let Some(Event::PutBack { hole, seeds }) =
+        events.iter().find(|e| matches!(e, Event::PutBack { .. }))
+    {
+        parts.push(format!(
+            "found no open direction and put {seeds} back in {}",
+            name(*hole)
+        ));
+    }
+    let turn_over = events.iter().any(|e| matches!(e, Event::TurnEnd { .. }));
+    if bulls.is_empty() && caps.is_empty() && turn_over && !token.starts_with('x') {
+        let last_end = events.iter().rev().find_map(|e| match e {
+            Event::LapEnd { hole, seeds, .. } => Some((*hole, *seeds)),
+            _ => None,
+        });
+        if let Some((hole, seeds)) = last_end {
+            if before.bulls[hole].is_some() {
+                parts.push(format!("ended in the bull on {}", name(hole)));
+            } else if seeds == 1 {
+                parts.push(format!("ended in the empty {}", name(hole)));
+            }
+        }
+    }
+    if !turn_over {
+        parts.push(format!("crossed {}'s row", mover.other().title()));
+    }
+    let mut text = head;
+    match parts.len() {
+        0 => {}
+        1 => {
+            text.push_str(" and ");
+            text.push_str(&parts[0]);
+        }
+        _ => {
+            let last = parts.pop().expect("two or more");
+            text.push_str(", ");
+            text.push_str(&parts.join(", "));
+            text.push_str(" and ");
+            text.push_str(&last);
+        }
+    }
+    text
+}

@@ -1,0 +1,18 @@
+//! The events of the app's one loop: input, signals and background work all
+//! arrive on one channel.
+
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+
+#[derive(Clone, Debug)]
+pub enum AppEvent {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    /// An AI seat's decision, for the position of that generation.
+    Ai {
+        generation: u64,
+        token: String,
+    },
+    /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
+    Signal(i32),
+}

@@ -1,0 +1,495 @@
+//! Every key binding, in ONE list: the help overlay and the key-hint bar are
+//! both drawn from it, and input is matched against it.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ctx {
+    /// Everywhere.
+    Global,
+    Menu,
+    Race,
+    Play,
+    /// The direction prompt (inside Play).
+    Direction,
+    /// The guided special move (inside Play).
+    Special,
+    Over,
+    Help,
+    Confirm,
+}
+
+impl Ctx {
+    pub fn title(self) -> &'static str {
+        match self {
+            Ctx::Global => "Everywhere",
+            Ctx::Menu => "Start menu",
+            Ctx::Race => "Starting race",
+            Ctx::Play => "Playing",
+            Ctx::Direction => "Direction prompt (cw or ccw)",
+            Ctx::Special => "Special move",
+            Ctx::Over => "Game over",
+            Ctx::Help => "This help",
+            Ctx::Confirm => "Quit confirmation",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Help,
+    QuitNow,
+    Quit,
+    Up,
+    Down,
+    Left,
+    Right,
+    Digit,
+    Play,
+    Back,
+    Cancel,
+    Undo,
+    Redo,
+    Special,
+    Skip,
+    Faster,
+    Slower,
+    SouthRace,
+    NorthRace,
+    Start,
+    Rematch,
+    NewGame,
+    Yes,
+    No,
+}
+
+/// A key, matched without regard to Shift (so `?` and `+` work everywhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Ctrl(char),
+    AnyDigit,
+    Code(KeyCode),
+}
+
+impl Key {
+    fn matches(self, ev: &KeyEvent) -> bool {
+        let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
+        match self {
+            Key::Char(c) => !ctrl && ev.code == KeyCode::Char(c),
+            Key::Ctrl(c) => ctrl && ev.code == KeyCode::Char(c),
+            Key::AnyDigit => !ctrl && matches!(ev.code, KeyCode::Char('0'..='9')),
+            Key::Code(code) => !ctrl && ev.code == code,
+        }
+    }
+}
+
+pub struct Binding {
+    pub ctx: Ctx,
+    pub keys: &'static [Key],
+    /// How the keys are written in the help and the hint bar.
+    pub label: &'static str,
+    pub action: Action,
+    /// What it does, for the help overlay.
+    pub help: &'static str,
+    /// Short word for the hint bar (empty: not shown there).
+    pub hint: &'static str,
+}
+
+use Key::{Char, Code};
+
+const fn b(
+    ctx: Ctx,
+    keys: &'static [Key],
+    label: &'static str,
+    action: Action,
+    help: &'static str,
+    hint: &'static str,
+) -> Binding {
+    Binding {
+        ctx,
+        keys,
+        label,
+        action,
+        help,
+        hint,
+    }
+}
+
+/// The bindings. Earlier entries win when a key appears twice in a context.
+pub static BINDINGS: &[Binding] = &[
+    b(
+        Ctx::Global,
+        &[Char('?'), Code(KeyCode::F(1))],
+        "?",
+        Action::Help,
+        "show or hide this help (key bindings and rules)",
+        "help",
+    ),
+    b(
+        Ctx::Global,
+        &[Key::Ctrl('c')],
+        "Ctrl-C",
+        Action::QuitNow,
+        "quit at once",
+        "",
+    ),
+    b(
+        Ctx::Menu,
+        &[Code(KeyCode::Up), Char('k')],
+        "↑/k",
+        Action::Up,
+        "previous option",
+        "",
+    ),
+    b(
+        Ctx::Menu,
+        &[Code(KeyCode::Down), Char('j')],
+        "↓/j",
+        Action::Down,
+        "next option",
+        "option",
+    ),
+    b(
+        Ctx::Menu,
+        &[Code(KeyCode::Left), Char('h')],
+        "←/h",
+        Action::Left,
+        "previous value",
+        "",
+    ),
+    b(
+        Ctx::Menu,
+        &[Code(KeyCode::Right), Char('l')],
+        "→/l",
+        Action::Right,
+        "next value",
+        "value",
+    ),
+    b(
+        Ctx::Menu,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter",
+        Action::Start,
+        "start the game",
+        "start",
+    ),
+    b(
+        Ctx::Menu,
+        &[Char('q'), Code(KeyCode::Esc)],
+        "q",
+        Action::QuitNow,
+        "quit",
+        "quit",
+    ),
+    b(
+        Ctx::Race,
+        &[Char('z'), Char('x')],
+        "z x",
+        Action::SouthRace,
+        "South's racer drops a seed: press z and x in turn (the same key twice counts once)",
+        "South",
+    ),
+    b(
+        Ctx::Race,
+        &[Char('n'), Char('m')],
+        "n m",
+        Action::NorthRace,
+        "North's racer drops a seed: press n and m in turn (the same key twice counts once)",
+        "North",
+    ),
+    b(
+        Ctx::Race,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter",
+        Action::Start,
+        "after the race: start the game",
+        "start",
+    ),
+    b(
+        Ctx::Race,
+        &[Char('q')],
+        "q",
+        Action::Quit,
+        "quit (asks first)",
+        "quit",
+    ),
+    b(
+        Ctx::Direction,
+        &[Code(KeyCode::Left), Char('h')],
+        "←/h",
+        Action::Left,
+        "pick the direction that goes left on screen",
+        "left",
+    ),
+    b(
+        Ctx::Direction,
+        &[Code(KeyCode::Right), Char('l')],
+        "→/l",
+        Action::Right,
+        "pick the direction that goes right on screen",
+        "right",
+    ),
+    b(
+        Ctx::Direction,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter/Space",
+        Action::Play,
+        "sow the next lap in the picked direction",
+        "sow",
+    ),
+    b(
+        Ctx::Special,
+        &[Code(KeyCode::Left), Char('h')],
+        "←/h",
+        Action::Left,
+        "previous hole of your row",
+        "",
+    ),
+    b(
+        Ctx::Special,
+        &[Code(KeyCode::Right), Char('l')],
+        "→/l",
+        Action::Right,
+        "next hole of your row",
+        "",
+    ),
+    b(
+        Ctx::Special,
+        &[Key::AnyDigit],
+        "0-9",
+        Action::Digit,
+        "select a hole by its number",
+        "",
+    ),
+    b(
+        Ctx::Special,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter/Space",
+        Action::Play,
+        "lift the selected hole (twice), then drop one seed into it",
+        "lift/drop",
+    ),
+    b(
+        Ctx::Special,
+        &[Code(KeyCode::Backspace)],
+        "Backspace",
+        Action::Back,
+        "take back a seed dropped into the selected hole",
+        "take back",
+    ),
+    b(
+        Ctx::Special,
+        &[Code(KeyCode::Esc)],
+        "Esc",
+        Action::Cancel,
+        "give up the special move",
+        "cancel",
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Left), Char('h')],
+        "←/h",
+        Action::Left,
+        "select the hole to the left",
+        "move",
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Right), Char('l')],
+        "→/l",
+        Action::Right,
+        "select the hole to the right",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Key::AnyDigit],
+        "0-9",
+        Action::Digit,
+        "select a hole by its number (two digits for 10 and up)",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter/Space",
+        Action::Play,
+        "sow the selected hole (or click a hole)",
+        "sow",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('u')],
+        "u",
+        Action::Undo,
+        "undo (against the AI: back to your last decision)",
+        "undo",
+    ),
+    b(Ctx::Play, &[Char('r')], "r", Action::Redo, "redo", "redo"),
+    b(
+        Ctx::Play,
+        &[Char('x')],
+        "x",
+        Action::Special,
+        "special move, when the rules allow it",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('s'), Code(KeyCode::Tab)],
+        "s",
+        Action::Skip,
+        "skip the animation",
+        "skip",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('+'), Char('=')],
+        "+",
+        Action::Faster,
+        "faster animation",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('-')],
+        "-",
+        Action::Slower,
+        "slower animation",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Esc)],
+        "Esc",
+        Action::Cancel,
+        "clear the typed hole number",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('q')],
+        "q",
+        Action::Quit,
+        "quit (asks first while a game is on)",
+        "quit",
+    ),
+    b(
+        Ctx::Over,
+        &[Char('r')],
+        "r",
+        Action::Rematch,
+        "rematch (in a match: the next game)",
+        "rematch",
+    ),
+    b(
+        Ctx::Over,
+        &[Char('n')],
+        "n",
+        Action::NewGame,
+        "new game from the start menu",
+        "new game",
+    ),
+    b(
+        Ctx::Over,
+        &[Char('u')],
+        "u",
+        Action::Undo,
+        "undo the last move",
+        "undo",
+    ),
+    b(
+        Ctx::Over,
+        &[Char('q'), Code(KeyCode::Esc)],
+        "q",
+        Action::QuitNow,
+        "quit",
+        "quit",
+    ),
+    b(
+        Ctx::Help,
+        &[Code(KeyCode::Up), Char('k')],
+        "↑/k",
+        Action::Up,
+        "scroll up",
+        "scroll",
+    ),
+    b(
+        Ctx::Help,
+        &[Code(KeyCode::Down), Char('j')],
+        "↓/j",
+        Action::Down,
+        "scroll down",
+        "",
+    ),
+    b(
+        Ctx::Help,
+        &[Code(KeyCode::PageUp)],
+        "PgUp",
+        Action::Left,
+        "page up",
+        "",
+    ),
+    b(
+        Ctx::Help,
+        &[Code(KeyCode::PageDown)],
+        "PgDn",
+        Action::Right,
+        "page down",
+        "",
+    ),
+    b(
+        Ctx::Help,
+        &[Code(KeyCode::Esc), Char('q')],
+        "Esc",
+        Action::Cancel,
+        "close the help",
+        "close",
+    ),
+    b(
+        Ctx::Confirm,
+        &[Char('y')],
+        "y",
+        Action::Yes,
+        "yes, quit",
+        "quit",
+    ),
+    b(
+        Ctx::Confirm,
+        &[Char('n'), Code(KeyCode::Esc)],
+        "n/Esc",
+        Action::No,
+        "no, go on playing",
+        "go on",
+    ),
+];
+
+/// The action of a key in a context (global bindings apply everywhere).
+pub fn action(ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.ctx == ctx)
+        .chain(BINDINGS.iter().filter(|b| b.ctx == Ctx::Global))
+        .find(|b| b.keys.iter().any(|k| k.matches(ev)))
+        .map(|b| b.action)
+}
+
+/// The hint bar's entries for a context: (keys, word).
+pub fn hints(ctx: Ctx) -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<_> = BINDINGS
+        .iter()
+        .filter(|b| b.ctx == ctx && !b.hint.is_empty())
+        .map(|b| (b.label, b.hint))
+        .collect();
+    if ctx != Ctx::Help {
+        out.extend(
+            BINDINGS
+                .iter()
+                .filter(|b| b.ctx == Ctx::Global && !b.hint.is_empty())
+                .map(|b| (b.label, b.hint)),
+        );
+    }
+    out
+}

@@ -1,0 +1,12 @@
+//! The games' rules for the help overlay, embedded from `rules/*.md`.
+
+/// (game title, Markdown text) of every rules file in the crate.
+pub const RULES: &[(&str, &str)] = &[("Enkeshui", include_str!("../../rules/enkeshui.md"))];
+
+/// The rules text of a game by its title, if the crate has one.
+pub fn rules_for(title: &str) -> Option<&'static str> {
+    RULES
+        .iter()
+        .find(|(t, _)| *t == title)
+        .map(|(_, text)| *text)
+}

@@ -1,0 +1,1474 @@
+//! The app's state and how every event changes it. Pure: no terminal here,
+//! time comes in with each event, so tests drive it key by key.
+
+use super::ai;
+use super::anim::{self, BoardState, Frame, Marks};
+use super::event::AppEvent;
+use super::keys::{self, Action, Ctx};
+use super::view::board::{Geometry, Row};
+use super::view::theme::Theme;
+use crate::cli::{ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, UnfilledArg};
+use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::enkeshui::race::Race;
+use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
+use crate::engine::{Event, Game, PerSide, Quiet, Side, Status};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+/// A game's options: the command line's, or the start menu's.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub args: EnkeshuiArgs,
+    pub layout: Layout,
+    pub rules: Rules,
+}
+
+impl Setup {
+    pub fn new(args: EnkeshuiArgs) -> Result<Setup, String> {
+        let layout = args.layout().map_err(|e| e.to_string())?;
+        let rules = args.rules().map_err(|e| e.to_string())?;
+        // Check that the game can be set up at all, with the race asked for.
+        let game = args.game().map_err(|e| e.to_string())?;
+        if args.race != RaceArg::Off && args.race_hole.is_some() {
+            Race::start(&game, args.race_hole, &mut Quiet).map_err(|e| e.to_string())?;
+        }
+        Ok(Setup {
+            args,
+            layout,
+            rules,
+        })
+    }
+
+    pub fn seat(&self, side: Side) -> &Seat {
+        match side {
+            Side::South => &self.args.client.south,
+            Side::North => &self.args.client.north,
+        }
+    }
+
+    pub fn any_ai(&self) -> bool {
+        !self.seat(Side::South).is_human() || !self.seat(Side::North).is_human()
+    }
+
+    pub fn all_ai(&self) -> bool {
+        !self.seat(Side::South).is_human() && !self.seat(Side::North).is_human()
+    }
+
+    /// "Enkeshui 2x12 (12-alternate)".
+    pub fn title(&self) -> String {
+        let name = self.layout.name.unwrap_or("custom layout");
+        let mut t = format!("Enkeshui 2x{} ({name})", self.layout.holes());
+        if self.layout.is_invented() {
+            t.push_str(" [invented layout]");
+        } else if !self.layout.is_traditional_size() {
+            t.push_str(" [non-traditional size]");
+        }
+        t
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Menu,
+    Race,
+    Play,
+    Over,
+}
+
+/// A move in the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRec {
+    pub turn: u32,
+    pub side: Side,
+    pub token: String,
+}
+
+/// The state after a decision, for undo and redo.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    game: Enkeshui,
+    log: Vec<String>,
+    moves: Vec<MoveRec>,
+    marks: Marks,
+}
+
+/// A running animation.
+#[derive(Clone, Debug)]
+pub struct Anim {
+    pub frames: Vec<Frame>,
+    pub index: usize,
+    pub next_at: Instant,
+}
+
+/// The guided special move: two holes lifted, then seeds dropped one by one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpecialMove {
+    /// Holes lifted (1..N), in order.
+    pub lifted: Vec<usize>,
+    /// Seeds dropped into each own hole (index hole-1).
+    pub added: Vec<u16>,
+    pub in_hand: u32,
+}
+
+/// One game being played (or just finished).
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub game: Enkeshui,
+    pub log: Vec<String>,
+    pub moves: Vec<MoveRec>,
+    pub marks: Marks,
+    pub anim: Option<Anim>,
+    /// The selected hole of the side to move (1..N).
+    pub cursor: usize,
+    pub digits: String,
+    /// Index into the pending decision's options.
+    pub dir_pick: usize,
+    pub special: Option<SpecialMove>,
+    history: Vec<Snapshot>,
+    at: usize,
+    pub ai_generation: u64,
+}
+
+impl Play {
+    fn new(game: Enkeshui, log: Vec<String>) -> Play {
+        let snap = Snapshot {
+            game: game.clone(),
+            log: log.clone(),
+            moves: Vec::new(),
+            marks: Marks::default(),
+        };
+        let mut p = Play {
+            game,
+            log,
+            moves: Vec::new(),
+            marks: Marks::default(),
+            anim: None,
+            cursor: 1,
+            digits: String::new(),
+            dir_pick: 0,
+            special: None,
+            history: vec![snap],
+            at: 0,
+            ai_generation: 0,
+        };
+        p.reset_cursor();
+        p
+    }
+
+    /// Puts the cursor on the first hole the mover may sow.
+    fn reset_cursor(&mut self) {
+        let first = self
+            .game
+            .legal()
+            .iter()
+            .find_map(|d| d.to_string().parse::<usize>().ok());
+        if let Some(h) = first {
+            self.cursor = h;
+        }
+        self.cursor = self.cursor.clamp(1, self.game.holes());
+        self.dir_pick = 0;
+        self.digits.clear();
+    }
+
+    fn restore(&mut self, at: usize) {
+        let s = self.history[at].clone();
+        self.game = s.game;
+        self.log = s.log;
+        self.moves = s.moves;
+        self.marks = s.marks;
+        self.at = at;
+        self.anim = None;
+        self.special = None;
+        self.ai_generation += 1;
+        self.reset_cursor();
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.at + 1 < self.history.len()
+    }
+
+    /// The board the screen shows now: the animation's frame or the game's.
+    pub fn shown(&self) -> (BoardState, Marks) {
+        if let Some(a) = &self.anim {
+            let f = &a.frames[a.index];
+            return (f.board.clone(), f.marks.clone());
+        }
+        (BoardState::of_game(&self.game), self.marks.clone())
+    }
+
+    pub fn frame(&self) -> Option<&Frame> {
+        self.anim.as_ref().map(|a| &a.frames[a.index])
+    }
+}
+
+/// The starting race on screen.
+#[derive(Clone, Debug)]
+pub struct RaceState {
+    pub race: Race,
+    /// The last key each human racer pressed that counted.
+    pub last_key: PerSide<Option<char>>,
+    /// Presses refused because the same key came twice.
+    pub repeats: PerSide<u32>,
+    pub next_ai: PerSide<Option<Instant>>,
+    /// After the race: the game that starts from its board.
+    pub result: Option<Enkeshui>,
+    pub rng: SmallRng,
+}
+
+/// A match (`--match`): the games' scores so far.
+#[derive(Clone, Debug, Default)]
+pub struct MatchState {
+    pub games: Vec<PerSide<u32>>,
+    /// Set when the match is over: the winner (None: drawn).
+    pub over: Option<Option<Side>>,
+}
+
+/// The start menu's choices.
+#[derive(Clone, Debug)]
+pub struct Menu {
+    pub field: usize,
+    pub game: usize,
+    pub holes: usize,
+    pub layout: usize,
+    pub race: usize,
+    pub special: usize,
+    pub capture_after_relay: bool,
+    pub match_play: bool,
+    pub south_ai: bool,
+    pub north_ai: bool,
+    pub flip: bool,
+}
+
+pub const MENU_GAMES: [&str; 3] = ["Enkeshui", "En Gehé", "Bao la Kimasai"];
+pub const MENU_HOLES: [usize; 3] = [8, 10, 12];
+pub const MENU_RACE: [&str; 3] = ["on", "quick", "off"];
+pub const MENU_SPECIAL: [&str; 3] = ["off", "once", "any"];
+
+impl Default for Menu {
+    fn default() -> Self {
+        Menu {
+            field: 0,
+            game: 0,
+            holes: 0,
+            layout: 0,
+            race: 0,
+            special: 0,
+            capture_after_relay: false,
+            match_play: false,
+            south_ai: false,
+            north_ai: true,
+            flip: false,
+        }
+    }
+}
+
+impl Menu {
+    pub const FIELDS: usize = 10;
+
+    pub fn layouts(&self) -> Vec<&'static str> {
+        let n = MENU_HOLES[self.holes];
+        NAMED_LAYOUTS
+            .iter()
+            .filter(|l| l.1 == n)
+            .map(|l| l.0)
+            .collect()
+    }
+
+    /// (label, value) of each field, in order.
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
+        let seat = |ai: bool| if ai { "AI" } else { "human" }.to_string();
+        let mut game = MENU_GAMES[self.game].to_string();
+        if self.game != 0 {
+            game.push_str(" (not in the engine yet)");
+        }
+        vec![
+            ("Game", game),
+            ("Holes per row", MENU_HOLES[self.holes].to_string()),
+            ("Layout", self.layouts()[self.layout].to_string()),
+            ("Starting race", MENU_RACE[self.race].to_string()),
+            ("Special move", MENU_SPECIAL[self.special].to_string()),
+            ("Capture after relay", onoff(self.capture_after_relay)),
+            ("Match play", onoff(self.match_play)),
+            ("South", seat(self.south_ai)),
+            ("North", seat(self.north_ai)),
+            ("Flip board for hot-seat", onoff(self.flip)),
+        ]
+    }
+
+    fn change(&mut self, delta: i32) {
+        let cycle = |v: usize, n: usize| ((v as i32 + delta).rem_euclid(n as i32)) as usize;
+        match self.field {
+            0 => self.game = cycle(self.game, MENU_GAMES.len()),
+            1 => {
+                self.holes = cycle(self.holes, MENU_HOLES.len());
+                self.layout = 0;
+            }
+            2 => self.layout = cycle(self.layout, self.layouts().len()),
+            3 => self.race = cycle(self.race, 3),
+            4 => self.special = cycle(self.special, 3),
+            5 => self.capture_after_relay ^= true,
+            6 => self.match_play ^= true,
+            7 => self.south_ai ^= true,
+            8 => self.north_ai ^= true,
+            _ => self.flip ^= true,
+        }
+    }
+
+    /// The game options the menu stands for, over the command line's client options.
+    pub fn args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
+        let seat = |ai: bool| {
+            if ai {
+                Seat::Ai("random".into())
+            } else {
+                Seat::Human
+            }
+        };
+        EnkeshuiArgs {
+            holes: Some(MENU_HOLES[self.holes]),
+            layout: Some(self.layouts()[self.layout].to_string()),
+            race: [RaceArg::On, RaceArg::Quick, RaceArg::Off][self.race],
+            race_hole: None,
+            first: SideArg::South,
+            capture_after_relay: self.capture_after_relay,
+            special_move: [SpecialArg::Off, SpecialArg::Once, SpecialArg::Any][self.special],
+            max_turns: crate::engine::enkeshui::DEFAULT_MAX_TURNS,
+            match_play: self.match_play,
+            unfilled: UnfilledArg::Open,
+            seed,
+            client: ClientArgs {
+                south: seat(self.south_ai),
+                north: seat(self.north_ai),
+                flip: self.flip,
+                ..base.clone()
+            },
+        }
+    }
+}
+
+/// The smallest terminal the client draws in.
+pub const MIN_W: u16 = 60;
+pub const MIN_H: u16 = 20;
+
+pub const RACE_AI_MS: (u64, u64) = (110, 170);
+
+pub struct App {
+    pub theme: Theme,
+    tx: Sender<AppEvent>,
+    pub screen: Screen,
+    pub setup: Option<Setup>,
+    pub menu: Menu,
+    pub client: ClientArgs,
+    pub play: Option<Play>,
+    pub race: Option<RaceState>,
+    pub matches: MatchState,
+    /// The help overlay's scroll offset when open.
+    pub help: Option<u16>,
+    pub confirm_quit: bool,
+    pub quit: bool,
+    /// The status line, and whether it reports a refusal.
+    pub status: String,
+    pub status_error: bool,
+    pub size: (u16, u16),
+    pub speed_ms: u64,
+    pub instant: bool,
+    pub ai_pause: Duration,
+    /// The note of how the race went, for the log of the game that follows.
+    race_note: Option<String>,
+}
+
+impl App {
+    /// An app at the start menu.
+    pub fn menu(tx: Sender<AppEvent>, client: ClientArgs, theme: Theme) -> App {
+        App {
+            theme,
+            tx,
+            screen: Screen::Menu,
+            setup: None,
+            menu: Menu::default(),
+            speed_ms: client.speed.max(1),
+            instant: client.instant,
+            client,
+            play: None,
+            race: None,
+            matches: MatchState::default(),
+            help: None,
+            confirm_quit: false,
+            quit: false,
+            status: "Choose the game and press Enter".into(),
+            status_error: false,
+            size: (80, 24),
+            ai_pause: Duration::from_millis(500),
+            race_note: None,
+        }
+    }
+
+    /// An app that opens a game at once.
+    pub fn with_game(
+        tx: Sender<AppEvent>,
+        setup: Setup,
+        theme: Theme,
+        now: Instant,
+    ) -> Result<App, String> {
+        let mut app = App::menu(tx, setup.args.client.clone(), theme);
+        app.start_match(setup, now)?;
+        Ok(app)
+    }
+
+    /// Plays on from a given position (tests, set-up positions).
+    pub fn load(&mut self, game: Enkeshui, now: Instant) {
+        self.matches = MatchState::default();
+        self.race_note = None;
+        self.begin_play(game, now);
+    }
+
+    pub fn seat(&self, side: Side) -> Option<&Seat> {
+        self.setup.as_ref().map(|s| s.seat(side))
+    }
+
+    fn human(&self, side: Side) -> bool {
+        self.seat(side).is_some_and(|s| s.is_human())
+    }
+
+    /// Is the board turned so that North sits at the bottom now?
+    pub fn flipped(&self) -> bool {
+        let Some(setup) = &self.setup else {
+            return false;
+        };
+        setup.args.client.flip
+            && !setup.any_ai()
+            && self
+                .play
+                .as_ref()
+                .is_some_and(|p| p.game.to_move() == Side::North)
+            && self.screen == Screen::Play
+    }
+
+    fn set_status(&mut self, text: impl Into<String>) {
+        self.status = text.into();
+        self.status_error = false;
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) {
+        self.status = text.into();
+        self.status_error = true;
+    }
+
+    // ---- starting games -------------------------------------------------
+
+    fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
+        let game = setup.args.game().map_err(|e| e.to_string())?;
+        self.instant = setup.args.client.instant || self.client.instant;
+        self.setup = Some(setup);
+        self.matches = MatchState::default();
+        self.start_game(game, now);
+        Ok(())
+    }
+
+    /// Starts a game from its start position: the race first, as set up.
+    fn start_game(&mut self, game: Enkeshui, now: Instant) {
+        let setup = self.setup.clone().expect("a game has a setup");
+        self.play = None;
+        self.race = None;
+        self.race_note = None;
+        let seed = setup.args.seed + self.matches.games.len() as u64;
+        if setup.args.race == RaceArg::Off {
+            self.begin_play(game, now);
+            return;
+        }
+        let race = match Race::start(&game, setup.args.race_hole, &mut Quiet) {
+            Ok(r) => r,
+            Err(e) => {
+                self.race_note = Some(format!("No race ({e}): South moves first."));
+                self.begin_play(game, now);
+                return;
+            }
+        };
+        if setup.args.race == RaceArg::Quick {
+            let mut race = race;
+            let mut rng = SmallRng::seed_from_u64(seed);
+            match race.run_quick(&mut rng, &mut Quiet) {
+                Ok(first) => {
+                    self.race_note = Some(format!(
+                        "Quick race from hole {}: {} slept first after {} drops and moves first.",
+                        race.hole(),
+                        first.title(),
+                        race.drops().len()
+                    ));
+                    match race.finish(&mut Quiet) {
+                        Ok(g) => self.begin_play(g, now),
+                        Err(e) => {
+                            self.race_note = Some(format!("The race failed ({e})."));
+                            self.begin_play(game, now)
+                        }
+                    }
+                }
+                Err(e) => {
+                    self.race_note = Some(format!("The race failed ({e})."));
+                    self.begin_play(game, now);
+                }
+            }
+            return;
+        }
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut next_ai = PerSide::both(None);
+        for side in Side::BOTH {
+            if !setup.seat(side).is_human() {
+                next_ai[side] = Some(now + Duration::from_millis(600 + rng.random_range(0..80)));
+            }
+        }
+        self.race = Some(RaceState {
+            race,
+            last_key: PerSide::both(None),
+            repeats: PerSide::both(0),
+            next_ai,
+            result: None,
+            rng,
+        });
+        self.screen = Screen::Race;
+        let mut keys = Vec::new();
+        if setup.seat(Side::South).is_human() {
+            keys.push("South: press z and x in turn");
+        }
+        if setup.seat(Side::North).is_human() {
+            keys.push("North: press n and m in turn");
+        }
+        if keys.is_empty() {
+            self.set_status("The race is on: the AI racers drop seeds");
+        } else {
+            self.set_status(format!("Race! {}", keys.join("; ")));
+        }
+    }
+
+    fn begin_play(&mut self, game: Enkeshui, now: Instant) {
+        let setup = self.setup.as_ref().expect("a game has a setup");
+        let mut log = Vec::new();
+        if !self.matches.games.is_empty() || setup.rules.match_play {
+            log.push(format!(
+                "Game {} of the match.",
+                self.matches.games.len() + 1
+            ));
+        }
+        if let Some(note) = self.race_note.take() {
+            log.push(note);
+        }
+        log.push(format!("{} moves first.", game.to_move().title()));
+        self.play = Some(Play::new(game, log));
+        self.race = None;
+        self.screen = Screen::Play;
+        self.after_move(now);
+    }
+
+    // ---- the loop's entry points ------------------------------------------
+
+    /// When the app next wants a tick (animation or race); `None`: sleep until an event.
+    pub fn deadline(&self) -> Option<Instant> {
+        match self.screen {
+            Screen::Race => {
+                let r = self.race.as_ref()?;
+                [r.next_ai.south, r.next_ai.north]
+                    .into_iter()
+                    .flatten()
+                    .min()
+            }
+            Screen::Play => self.play.as_ref()?.anim.as_ref().map(|a| a.next_at),
+            _ => None,
+        }
+    }
+
+    /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        match self.screen {
+            Screen::Race => self.race_tick(now),
+            Screen::Play => self.anim_tick(now),
+            _ => false,
+        }
+    }
+
+    /// One event. Returns whether the screen must be redrawn.
+    pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
+        match ev {
+            AppEvent::Key(k) => self.key(k, now),
+            AppEvent::Mouse(m) => self.mouse(m, now),
+            AppEvent::Resize(w, h) => {
+                self.size = (w, h);
+                true
+            }
+            AppEvent::Ai { generation, token } => self.ai_move(generation, token, now),
+            AppEvent::Signal(_) => {
+                self.quit = true;
+                false
+            }
+        }
+    }
+
+    /// The binding context of the keyboard now.
+    pub fn ctx(&self) -> Ctx {
+        if self.confirm_quit {
+            return Ctx::Confirm;
+        }
+        if self.help.is_some() {
+            return Ctx::Help;
+        }
+        match self.screen {
+            Screen::Menu => Ctx::Menu,
+            Screen::Race => Ctx::Race,
+            Screen::Over => Ctx::Over,
+            Screen::Play => {
+                let Some(p) = &self.play else {
+                    return Ctx::Play;
+                };
+                if p.anim.is_none() && self.human(p.game.to_move()) {
+                    if p.special.is_some() {
+                        return Ctx::Special;
+                    }
+                    if p.game.pending().is_some() {
+                        return Ctx::Direction;
+                    }
+                }
+                Ctx::Play
+            }
+        }
+    }
+
+    pub fn key(&mut self, k: KeyEvent, now: Instant) -> bool {
+        if k.kind == KeyEventKind::Release {
+            return false;
+        }
+        let ctx = self.ctx();
+        let Some(action) = keys::action(ctx, &k) else {
+            return false;
+        };
+        match action {
+            Action::QuitNow => {
+                self.quit = true;
+                return false;
+            }
+            Action::Help if ctx != Ctx::Confirm => {
+                self.help = if self.help.is_some() { None } else { Some(0) };
+                return true;
+            }
+            _ => {}
+        }
+        match ctx {
+            Ctx::Confirm => {
+                match action {
+                    Action::Yes => self.quit = true,
+                    Action::No => {
+                        self.confirm_quit = false;
+                        self.set_status("Go on playing");
+                    }
+                    _ => {}
+                }
+                true
+            }
+            Ctx::Help => {
+                let s = self.help.unwrap_or(0);
+                let page = self.size.1.saturating_sub(6).max(1);
+                self.help = match action {
+                    Action::Up => Some(s.saturating_sub(1)),
+                    Action::Down => Some(s + 1),
+                    Action::Left => Some(s.saturating_sub(page)),
+                    Action::Right => Some(s + page),
+                    _ => None,
+                };
+                true
+            }
+            Ctx::Menu => self.menu_key(action, now),
+            Ctx::Race => self.race_key(action, &k, now),
+            Ctx::Over => self.over_key(action, now),
+            Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
+            Ctx::Global => false,
+        }
+    }
+
+    fn ask_quit(&mut self) {
+        let in_progress = matches!(self.screen, Screen::Race | Screen::Play);
+        if in_progress {
+            self.confirm_quit = true;
+        } else {
+            self.quit = true;
+        }
+    }
+
+    // ---- menu -------------------------------------------------------------
+
+    fn menu_key(&mut self, action: Action, now: Instant) -> bool {
+        let seed = self.client_seed();
+        let client = self.client.clone();
+        let m = &mut self.menu;
+        match action {
+            Action::Up => m.field = (m.field + Menu::FIELDS - 1) % Menu::FIELDS,
+            Action::Down => m.field = (m.field + 1) % Menu::FIELDS,
+            Action::Left => m.change(-1),
+            Action::Right => m.change(1),
+            Action::Start => {
+                if m.game != 0 {
+                    let name = MENU_GAMES[m.game];
+                    self.refuse(format!(
+                        "{name} is not in the engine yet: only Enkeshui can be played"
+                    ));
+                    return true;
+                }
+                let args = m.args(&client, seed);
+                match Setup::new(args) {
+                    Ok(setup) => {
+                        if let Err(e) = self.start_match(setup, now) {
+                            self.refuse(e);
+                        }
+                    }
+                    Err(e) => self.refuse(e),
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn client_seed(&self) -> u64 {
+        self.setup.as_ref().map_or(0, |s| s.args.seed)
+    }
+
+    // ---- race -------------------------------------------------------------
+
+    fn race_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
+        match action {
+            Action::Quit => {
+                self.ask_quit();
+                true
+            }
+            Action::Start => {
+                let Some(r) = &self.race else { return false };
+                if let Some(game) = r.result.clone() {
+                    self.begin_play(game, now);
+                    true
+                } else {
+                    false
+                }
+            }
+            Action::SouthRace | Action::NorthRace => {
+                let side = if action == Action::SouthRace {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                if !self.human(side) {
+                    self.refuse(format!("{} races for the AI", side.title()));
+                    return true;
+                }
+                let KeyCode::Char(c) = k.code else {
+                    return false;
+                };
+                let Some(r) = self.race.as_mut() else {
+                    return false;
+                };
+                if r.result.is_some() {
+                    return false;
+                }
+                if r.last_key[side] == Some(c) {
+                    r.repeats[side] += 1;
+                    return true;
+                }
+                r.last_key[side] = Some(c);
+                self.race_drop(side, now);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn race_drop(&mut self, side: Side, now: Instant) {
+        let all_ai = self.setup.as_ref().is_some_and(|s| s.all_ai());
+        let Some(r) = self.race.as_mut() else { return };
+        if r.race.drop_seed(side, &mut Quiet).is_err() {
+            return;
+        }
+        let Some(first) = r.race.first_sleeper() else {
+            return;
+        };
+        let race = r.race.clone();
+        let drops = race.drops().len();
+        let hole = race.hole();
+        match race.finish(&mut Quiet) {
+            Ok(game) => {
+                r.result = Some(game);
+                r.next_ai = PerSide::both(None);
+                if all_ai {
+                    // Nobody to press Enter: go on after a moment.
+                    r.next_ai.south = Some(now + Duration::from_millis(1500));
+                }
+                self.race_note = Some(format!(
+                    "Race from hole {hole}: {} slept first after {drops} drops and moves first.",
+                    first.title()
+                ));
+                self.set_status(format!(
+                    "{} sleeps first and moves first!{}",
+                    first.title(),
+                    if all_ai { "" } else { " Press Enter to start" }
+                ));
+            }
+            Err(e) => self.refuse(format!("race: {e}")),
+        }
+    }
+
+    fn race_tick(&mut self, now: Instant) -> bool {
+        let Some(r) = self.race.as_mut() else {
+            return false;
+        };
+        if let Some(game) = r.result.clone() {
+            if r.next_ai.south.is_some_and(|t| t <= now) {
+                self.begin_play(game, now);
+                return true;
+            }
+            return false;
+        }
+        let mut changed = false;
+        for side in Side::BOTH {
+            let Some(r) = self.race.as_mut() else {
+                return changed;
+            };
+            if r.result.is_some() {
+                break;
+            }
+            if let Some(t) = r.next_ai[side]
+                && t <= now
+            {
+                let gap = r.rng.random_range(RACE_AI_MS.0..=RACE_AI_MS.1);
+                r.next_ai[side] = Some(now + Duration::from_millis(gap));
+                self.race_drop(side, now);
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    // ---- playing ----------------------------------------------------------
+
+    fn play_key(&mut self, ctx: Ctx, action: Action, k: &KeyEvent, now: Instant) -> bool {
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        let n = p.game.holes();
+        match action {
+            Action::Quit => {
+                self.ask_quit();
+                return true;
+            }
+            Action::Skip => {
+                if p.anim.is_some() {
+                    p.anim = None;
+                    self.after_move(now);
+                }
+                return true;
+            }
+            Action::Faster | Action::Slower => {
+                self.speed_ms = if action == Action::Faster {
+                    (self.speed_ms / 2).max(5)
+                } else {
+                    (self.speed_ms * 2).min(2000)
+                };
+                self.set_status(format!("Animation: {} ms a seed", self.speed_ms));
+                return true;
+            }
+            Action::Undo => {
+                self.undo(now);
+                return true;
+            }
+            Action::Redo => {
+                self.redo(now);
+                return true;
+            }
+            _ => {}
+        }
+        if p.anim.is_some() {
+            if action == Action::Play {
+                p.anim = None;
+                self.after_move(now);
+            }
+            return true;
+        }
+        let mover = p.game.to_move();
+        if p.game.status().is_over() {
+            return false;
+        }
+        if !self.human(mover) {
+            self.refuse(format!("{} (AI) is to move", mover.title()));
+            return true;
+        }
+        let bottom = self.bottom_side();
+        let p = self.play.as_mut().expect("checked");
+        // Screen-left is the lower hole number in the bottom row.
+        let left_step: i32 = if mover == bottom { -1 } else { 1 };
+        match ctx {
+            Ctx::Direction => {
+                let pending = p.game.pending().expect("direction context");
+                let (left, right) = self.direction_sides(&pending.lifted_from);
+                let p = self.play.as_mut().expect("checked");
+                let pick = |d: &str| pending.options.iter().position(|o| o == d);
+                match action {
+                    Action::Left => {
+                        if let Some(i) = pick(left) {
+                            p.dir_pick = i;
+                        } else {
+                            self.refuse(format!("{left} is not open: it would repeat"));
+                        }
+                    }
+                    Action::Right => {
+                        if let Some(i) = pick(right) {
+                            p.dir_pick = i;
+                        } else {
+                            self.refuse(format!("{right} is not open: it would repeat"));
+                        }
+                    }
+                    Action::Play => {
+                        let token =
+                            pending.options[p.dir_pick.min(pending.options.len() - 1)].clone();
+                        self.decide(token, now);
+                    }
+                    _ => return false,
+                }
+                true
+            }
+            Ctx::Special => self.special_key(action, k, left_step, now),
+            _ => {
+                match action {
+                    Action::Left => {
+                        p.cursor = (p.cursor as i32 + left_step).clamp(1, n as i32) as usize;
+                        p.digits.clear();
+                    }
+                    Action::Right => {
+                        p.cursor = (p.cursor as i32 - left_step).clamp(1, n as i32) as usize;
+                        p.digits.clear();
+                    }
+                    Action::Digit => self.digit(k),
+                    Action::Cancel => p.digits.clear(),
+                    Action::Play => {
+                        let token = p.cursor.to_string();
+                        p.digits.clear();
+                        self.decide(token, now);
+                    }
+                    Action::Special => self.start_special(),
+                    _ => return false,
+                }
+                true
+            }
+        }
+    }
+
+    /// A digit typed: selects hole d, or the two-digit hole when it exists.
+    fn digit(&mut self, k: &KeyEvent) {
+        let KeyCode::Char(c) = k.code else { return };
+        let Some(p) = self.play.as_mut() else { return };
+        let n = p.game.holes();
+        p.digits.push(c);
+        let mut v: usize = p.digits.parse().unwrap_or(0);
+        if v > n || p.digits.len() > 2 {
+            p.digits = c.to_string();
+            v = p.digits.parse().unwrap_or(0);
+        }
+        if (1..=n).contains(&v) {
+            p.cursor = v;
+            self.set_status(format!("Hole {v} selected: Enter sows it"));
+        } else {
+            self.refuse(format!("There is no hole {v} (holes are 1 to {n})"));
+            if let Some(p) = self.play.as_mut() {
+                p.digits.clear();
+            }
+        }
+    }
+
+    /// The side whose row is at the bottom of the screen.
+    pub fn bottom_side(&self) -> Side {
+        if self.flipped() {
+            Side::North
+        } else {
+            Side::South
+        }
+    }
+
+    /// Which direction goes left and which right on screen for a lap lifted
+    /// from this hole: (left token, right token).
+    pub fn direction_sides(&self, from: &crate::engine::HoleName) -> (&'static str, &'static str) {
+        // Counterclockwise runs left to right along the bottom row and right
+        // to left along the top row.
+        if from.side == self.bottom_side() {
+            ("cw", "ccw")
+        } else {
+            ("ccw", "cw")
+        }
+    }
+
+    /// Plays one decision of the side to move.
+    pub fn decide(&mut self, token: String, now: Instant) -> bool {
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        let before = BoardState::of_game(&p.game);
+        let mover = p.game.to_move();
+        let turn = p.game.turn();
+        let mut next = p.game.clone();
+        let mut events: Vec<Event> = Vec::new();
+        let result = next
+            .parse_decision(&token)
+            .and_then(|d| next.play(&d, &mut events));
+        if let Err(e) = result {
+            self.refuse(format!("{token}: {e}"));
+            return true;
+        }
+        let line = anim::describe(&before, mover, &token, &events);
+        let frames = anim::frames(&before, mover, &events);
+        p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
+        p.log.push(line.clone());
+        if let Status::Over(o) = next.status() {
+            p.log.push(over_line(&o));
+        }
+        p.moves.push(MoveRec {
+            turn,
+            side: mover,
+            token,
+        });
+        p.game = next;
+        p.special = None;
+        p.history.truncate(p.at + 1);
+        p.history.push(Snapshot {
+            game: p.game.clone(),
+            log: p.log.clone(),
+            moves: p.moves.clone(),
+            marks: p.marks.clone(),
+        });
+        p.at = p.history.len() - 1;
+        self.set_status(line);
+        if self.instant || frames.is_empty() {
+            self.after_move(now);
+        } else {
+            let p = self.play.as_mut().expect("checked");
+            p.anim = Some(Anim {
+                frames,
+                index: 0,
+                next_at: now + Duration::from_millis(self.speed_ms),
+            });
+        }
+        true
+    }
+
+    fn anim_tick(&mut self, now: Instant) -> bool {
+        let speed = self.speed_ms;
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        let Some(a) = p.anim.as_mut() else {
+            return false;
+        };
+        if now < a.next_at {
+            return false;
+        }
+        // Catch up on missed ticks but draw once.
+        while a.next_at <= now {
+            if a.index + 1 >= a.frames.len() {
+                p.anim = None;
+                self.after_move(now);
+                return true;
+            }
+            a.index += 1;
+            let hold = a.frames[a.index].hold as u64;
+            a.next_at += Duration::from_millis(speed * hold);
+        }
+        true
+    }
+
+    /// After a move has been shown: the game's end, the AI's turn or the human's prompt.
+    fn after_move(&mut self, now: Instant) {
+        let _ = now;
+        let Some(p) = self.play.as_mut() else { return };
+        p.reset_cursor();
+        let status = p.game.status();
+        let mover = p.game.to_move();
+        let pending = p.game.pending();
+        if let Status::Over(o) = status {
+            self.screen = Screen::Over;
+            if self.setup.as_ref().is_some_and(|s| s.rules.match_play) {
+                self.matches.games.push(o.score);
+            }
+            self.set_status(over_line(&o));
+            return;
+        }
+        self.screen = Screen::Play;
+        if self.human(mover) {
+            let prompt = match pending {
+                Some(pd) => format!(
+                    "{}: {} seeds in hand from {} {} (lap {}): choose the direction",
+                    mover.title(),
+                    pd.in_hand,
+                    pd.lifted_from.side.title(),
+                    pd.lifted_from.hole,
+                    pd.lap
+                ),
+                None => format!("{} to move: pick a hole and press Enter", mover.title()),
+            };
+            if !self.status_error {
+                self.set_status(prompt);
+            }
+        } else {
+            let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+            let pause = self.ai_pause;
+            let tx = self.tx.clone();
+            let p = self.play.as_mut().expect("checked");
+            p.ai_generation += 1;
+            let generation = p.ai_generation;
+            let seed = seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64);
+            ai::request(tx, p.game.clone(), generation, seed, pause);
+        }
+    }
+
+    fn ai_move(&mut self, generation: u64, token: String, now: Instant) -> bool {
+        let ok = self.screen == Screen::Play
+            && self.play.as_ref().is_some_and(|p| {
+                p.ai_generation == generation && p.anim.is_none() && !self.human(p.game.to_move())
+            });
+        if !ok {
+            return false;
+        }
+        self.decide(token, now)
+    }
+
+    fn undo(&mut self, now: Instant) {
+        let both_ai = self.setup.as_ref().is_some_and(|s| s.all_ai());
+        let Some(p) = self.play.as_ref() else { return };
+        if both_ai {
+            self.refuse("Both seats are AI: nothing to undo");
+            return;
+        }
+        if p.at == 0 {
+            self.refuse("Nothing to undo");
+            return;
+        }
+        // Back to the last decision of a human (skip the AI's).
+        let mut target = p.at - 1;
+        while target > 0 && !self.snapshot_is_human(target) {
+            target -= 1;
+        }
+        if !self.snapshot_is_human(target) {
+            // The game opened with the AI to move: its first move stays.
+            if target + 1 < p.at {
+                target += 1;
+            }
+            while target < p.at && !self.snapshot_is_human(target) {
+                target += 1;
+            }
+            if target >= p.at {
+                self.refuse("Nothing to undo");
+                return;
+            }
+        }
+        let p = self.play.as_mut().expect("checked");
+        p.restore(target);
+        let turn = p.game.turn();
+        self.screen = Screen::Play;
+        self.set_status(format!("Undone: back to turn {turn}"));
+        self.after_move(now);
+    }
+
+    fn redo(&mut self, now: Instant) {
+        let Some(p) = self.play.as_ref() else { return };
+        if !p.can_redo() {
+            self.refuse("Nothing to redo");
+            return;
+        }
+        let last = p.history.len() - 1;
+        let mut target = p.at + 1;
+        while target < last && !self.snapshot_is_human(target) {
+            target += 1;
+        }
+        let p = self.play.as_mut().expect("checked");
+        p.restore(target);
+        let turn = p.game.turn();
+        self.screen = Screen::Play;
+        self.set_status(format!("Redone: turn {turn}"));
+        self.after_move(now);
+    }
+
+    /// Is a human to decide in the snapshot (and the game not over)?
+    fn snapshot_is_human(&self, at: usize) -> bool {
+        let Some(p) = self.play.as_ref() else {
+            return false;
+        };
+        let g = &p.history[at].game;
+        !g.status().is_over() && self.human(g.to_move())
+    }
+
+    // ---- the special move ---------------------------------------------------
+
+    fn start_special(&mut self) {
+        let Some(p) = self.play.as_mut() else { return };
+        if !p.game.special_allowed() {
+            let why = match p.game.rules().special_move {
+                crate::engine::enkeshui::SpecialMove::Off => {
+                    "the special move is off (--special-move once or any)".to_string()
+                }
+                _ => format!(
+                    "{} cannot make the special move now",
+                    p.game.to_move().title()
+                ),
+            };
+            self.refuse(why);
+            return;
+        }
+        p.special = Some(SpecialMove {
+            lifted: Vec::new(),
+            added: vec![0; p.game.holes()],
+            in_hand: 0,
+        });
+        self.set_status("Special move: lift two holes (Enter on each), Esc cancels");
+    }
+
+    /// The mover's own row during the special move: counts after the lifts and drops.
+    pub fn special_row(&self) -> Option<Vec<u32>> {
+        let p = self.play.as_ref()?;
+        let s = p.special.as_ref()?;
+        let side = p.game.to_move();
+        let b = BoardState::of_game(&p.game);
+        Some(
+            (1..=p.game.holes())
+                .map(|h| {
+                    let base = if s.lifted.contains(&h) {
+                        0
+                    } else {
+                        b.counts[b.index(side, h)]
+                    };
+                    base + s.added[h - 1] as u32
+                })
+                .collect(),
+        )
+    }
+
+    fn special_key(&mut self, action: Action, k: &KeyEvent, left_step: i32, now: Instant) -> bool {
+        let p = self.play.as_mut().expect("special context");
+        let n = p.game.holes();
+        let side = p.game.to_move();
+        let b = BoardState::of_game(&p.game);
+        let h = p.cursor;
+        let i = b.index(side, h);
+        // (message, is a refusal), and a token to submit.
+        let mut msg: Option<(String, bool)> = None;
+        let mut submit: Option<String> = None;
+        match action {
+            Action::Left => p.cursor = (p.cursor as i32 + left_step).clamp(1, n as i32) as usize,
+            Action::Right => p.cursor = (p.cursor as i32 - left_step).clamp(1, n as i32) as usize,
+            Action::Digit => {
+                self.digit(k);
+                return true;
+            }
+            Action::Cancel => {
+                p.special = None;
+                msg = Some(("Special move given up".into(), false));
+            }
+            Action::Back => {
+                let s = p.special.as_mut().expect("special");
+                if s.added[h - 1] > 0 {
+                    s.added[h - 1] -= 1;
+                    s.in_hand += 1;
+                    msg = Some((format!("{} seeds in hand", s.in_hand), false));
+                } else {
+                    msg = Some((format!("No seed was dropped into hole {h}"), true));
+                }
+            }
+            Action::Play => {
+                let s = p.special.as_mut().expect("special");
+                if s.lifted.len() < 2 {
+                    if s.lifted.contains(&h) {
+                        msg = Some((format!("Hole {h} is already lifted"), true));
+                    } else if b.bulls[i].is_some() || b.closed[i] || b.counts[i] == 0 {
+                        msg = Some((
+                            format!("Hole {h} cannot be lifted (empty, a bull or out of play)"),
+                            true,
+                        ));
+                    } else {
+                        s.lifted.push(h);
+                        s.in_hand += b.counts[i];
+                        msg = Some((
+                            if s.lifted.len() == 2 {
+                                format!(
+                                    "{} seeds in hand: drop them one by one with Enter (Backspace takes one back)",
+                                    s.in_hand
+                                )
+                            } else {
+                                format!("Lifted hole {h}: lift one more")
+                            },
+                            false,
+                        ));
+                    }
+                } else if b.bulls[i].is_some() || b.closed[i] {
+                    msg = Some((
+                        format!("Hole {h} is a bull or out of play and gets no seeds"),
+                        true,
+                    ));
+                } else {
+                    s.added[h - 1] += 1;
+                    s.in_hand -= 1;
+                    if s.in_hand == 0 {
+                        let counts: Vec<String> = s.added.iter().map(|c| c.to_string()).collect();
+                        submit = Some(format!(
+                            "x{},{}={}",
+                            s.lifted[0],
+                            s.lifted[1],
+                            counts.join(",")
+                        ));
+                    } else {
+                        msg = Some((format!("{} seeds in hand", s.in_hand), false));
+                    }
+                }
+            }
+            _ => return false,
+        }
+        if let Some((text, error)) = msg {
+            if error {
+                self.refuse(text);
+            } else {
+                self.set_status(text);
+            }
+        }
+        if let Some(token) = submit {
+            let at = self.play.as_ref().map_or(0, |p| p.at);
+            self.decide(token, now);
+            // Refused: the seeds come back to hand to drop again.
+            if let Some(p) = self.play.as_mut()
+                && p.at == at
+                && let Some(s) = p.special.as_mut()
+            {
+                let back: u32 = s.added.iter().map(|&c| c as u32).sum();
+                s.added = vec![0; n];
+                s.in_hand += back;
+            }
+        }
+        true
+    }
+
+    // ---- game over -----------------------------------------------------------
+
+    fn over_key(&mut self, action: Action, now: Instant) -> bool {
+        match action {
+            Action::Rematch => {
+                let Some(setup) = self.setup.clone() else {
+                    return false;
+                };
+                if setup.rules.match_play && self.matches.over.is_none() {
+                    let stock = self
+                        .play
+                        .as_ref()
+                        .and_then(|p| match p.game.status() {
+                            Status::Over(o) => Some(o.score),
+                            Status::Playing => None,
+                        })
+                        .unwrap_or_default();
+                    match play_match::next_game(&setup.layout, setup.rules, stock) {
+                        Next::Game(g) => self.start_game(*g, now),
+                        Next::MatchOver { winner } => {
+                            self.matches.over = Some(winner);
+                            self.set_status(match winner {
+                                Some(s) => format!(
+                                    "{} cannot fill a hole: {} wins the match",
+                                    s.other().title(),
+                                    s.title()
+                                ),
+                                None => "Neither player can fill a hole: the match is drawn".into(),
+                            });
+                        }
+                    }
+                } else {
+                    if let Err(e) = self.start_match(setup, now) {
+                        self.refuse(e);
+                    }
+                }
+                true
+            }
+            Action::NewGame => {
+                self.screen = Screen::Menu;
+                self.play = None;
+                self.set_status("Choose the game and press Enter");
+                true
+            }
+            Action::Undo => {
+                if self.matches.over.is_none()
+                    && let Some(g) = self.matches.games.len().checked_sub(1)
+                    && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
+                {
+                    self.matches.games.truncate(g);
+                }
+                self.undo(now);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    // ---- mouse ---------------------------------------------------------------
+
+    fn mouse(&mut self, m: MouseEvent, now: Instant) -> bool {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return false;
+        }
+        if self.screen != Screen::Play || self.help.is_some() || self.confirm_quit {
+            return false;
+        }
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let Some(layout) = super::view::play::PlayLayout::new(area, self) else {
+            return false;
+        };
+        let Some(p) = self.play.as_ref() else {
+            return false;
+        };
+        let g = Geometry::new(p.game.holes(), layout.board.width);
+        let Some((row, hole)) = g.hit(layout.board, m.column, m.row) else {
+            return false;
+        };
+        if p.anim.is_some() {
+            return false;
+        }
+        let mover = p.game.to_move();
+        let bottom = self.bottom_side();
+        let mover_row = if mover == bottom {
+            Row::Bottom
+        } else {
+            Row::Top
+        };
+        if row != mover_row {
+            self.refuse(format!(
+                "That hole is {}'s: {} sows from his own row",
+                mover.other().title(),
+                mover.title()
+            ));
+            return true;
+        }
+        let ctx = self.ctx();
+        let p = self.play.as_mut().expect("checked");
+        p.cursor = hole;
+        match ctx {
+            Ctx::Play => self.decide(hole.to_string(), now),
+            Ctx::Special => {
+                let key = KeyEvent::from(KeyCode::Enter);
+                self.key(key, now)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// "Game over: South wins 30 to 18 (the player to move has no seeds to sow)".
+pub fn over_line(o: &crate::engine::Outcome) -> String {
+    let who = match o.winner {
+        Some(s) => format!("{} wins", s.title()),
+        None => "a draw".into(),
+    };
+    format!(
+        "Game over: {who}, South {} to North {} ({})",
+        o.score.south,
+        o.score.north,
+        o.reason.describe()
+    )
+}

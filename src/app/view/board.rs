@@ -1,0 +1,244 @@
+//! The two-row board (Enkeshui, En Gehé) over a small view model. The top
+//! row's owner sits across the table, so his hole 1 is at the screen's right,
+//! opposite the bottom row's last hole. Long rows fold into bands that keep
+//! opposite holes in the same column.
+
+use super::theme::{Mark, Theme};
+use crate::engine::Side;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// One hole as the board shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HoleView {
+    pub count: u32,
+    pub bull: Option<Side>,
+    pub closed: bool,
+    pub mark: Mark,
+}
+
+/// One row, holes listed from the owner's left (hole 1 first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowView {
+    pub side: Side,
+    pub holes: Vec<HoleView>,
+}
+
+/// Which of the two rows on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Row {
+    Top,
+    Bottom,
+}
+
+/// Everything the two-row widget draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwoRowModel {
+    pub top: RowView,
+    pub bottom: RowView,
+    /// The selected hole: its row and its number from the owner's left (1..N).
+    pub cursor: Option<(Row, usize)>,
+}
+
+impl TwoRowModel {
+    pub fn holes(&self) -> usize {
+        self.bottom.holes.len()
+    }
+
+    pub fn row(&self, row: Row) -> &RowView {
+        match row {
+            Row::Top => &self.top,
+            Row::Bottom => &self.bottom,
+        }
+    }
+}
+
+/// Width of the row labels ("North ").
+pub const LABEL_W: u16 = 6;
+
+/// How a board of `n` holes per row is laid out in a given width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub n: usize,
+    /// Columns of one hole: 5 normally, 4 when packed.
+    pub cell_w: u16,
+    /// Columns (hole pairs) per band.
+    pub per_band: usize,
+    pub bands: usize,
+}
+
+impl Geometry {
+    /// The layout for `n` holes per row in `width` columns.
+    pub fn new(n: usize, width: u16) -> Geometry {
+        let avail = width.saturating_sub(LABEL_W) as usize;
+        let n = n.max(1);
+        if avail >= 5 * n {
+            return Geometry {
+                n,
+                cell_w: 5,
+                per_band: n,
+                bands: 1,
+            };
+        }
+        let fit = (avail / 4).max(1);
+        let bands = n.div_ceil(fit);
+        Geometry {
+            n,
+            cell_w: 4,
+            per_band: n.div_ceil(bands),
+            bands,
+        }
+    }
+
+    /// Lines one band takes: numbers, top row, bottom row, numbers.
+    pub const BAND_H: u16 = 4;
+
+    pub fn height(&self) -> u16 {
+        self.bands as u16 * Self::BAND_H + self.bands.saturating_sub(1) as u16
+    }
+
+    pub fn width(&self) -> u16 {
+        LABEL_W + self.per_band as u16 * self.cell_w
+    }
+
+    /// The screen column index (0..n) of a hole: bottom hole k sits in column
+    /// k-1, top hole k in column n-k.
+    pub fn column(&self, row: Row, hole: usize) -> usize {
+        match row {
+            Row::Bottom => hole - 1,
+            Row::Top => self.n - hole,
+        }
+    }
+
+    /// The cell of a hole within `area` (x, y of its count), for drawing and clicks.
+    pub fn cell(&self, area: Rect, row: Row, hole: usize) -> Rect {
+        let col = self.column(row, hole);
+        let band = col / self.per_band;
+        let x = area.x + LABEL_W + (col % self.per_band) as u16 * self.cell_w;
+        let top = area.y + band as u16 * (Self::BAND_H + 1);
+        let y = match row {
+            Row::Top => top + 1,
+            Row::Bottom => top + 2,
+        };
+        Rect::new(x, y, self.cell_w, 1)
+    }
+
+    /// The hole under a screen position (count or number line).
+    pub fn hit(&self, area: Rect, x: u16, y: u16) -> Option<(Row, usize)> {
+        if x < area.x + LABEL_W || y < area.y {
+            return None;
+        }
+        let dy = y - area.y;
+        let band = (dy / (Self::BAND_H + 1)) as usize;
+        let line = dy % (Self::BAND_H + 1);
+        let row = match line {
+            0 | 1 => Row::Top,
+            2 | 3 => Row::Bottom,
+            _ => return None,
+        };
+        let dx = ((x - area.x - LABEL_W) / self.cell_w) as usize;
+        if band >= self.bands || dx >= self.per_band {
+            return None;
+        }
+        let col = band * self.per_band + dx;
+        if col >= self.n {
+            return None;
+        }
+        Some(match row {
+            Row::Bottom => (row, col + 1),
+            Row::Top => (row, self.n - col),
+        })
+    }
+}
+
+/// The text of one hole's count cell (`cell_w` wide, right-aligned).
+pub fn cell_text(h: &HoleView, cell_w: u16, theme: &Theme) -> String {
+    let body = if h.closed {
+        theme.closed_glyph().to_string()
+    } else if let Some(owner) = h.bull {
+        let o = match owner {
+            Side::South => 'S',
+            Side::North => 'N',
+        };
+        if h.count > 99 {
+            format!("{}{o}", h.count)
+        } else {
+            format!("{}{:>2}{o}", theme.bull_glyph(), h.count)
+        }
+    } else {
+        format!("{:>3}", h.count)
+    };
+    format!("{body:>w$}", w = cell_w as usize)
+}
+
+/// The two-row board widget.
+pub struct TwoRowBoard<'a> {
+    pub model: &'a TwoRowModel,
+    pub theme: Theme,
+}
+
+impl Widget for TwoRowBoard<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let m = self.model;
+        let n = m.holes();
+        let g = Geometry::new(n, area.width);
+        let th = &self.theme;
+        for band in 0..g.bands {
+            let top = area.y + band as u16 * (Geometry::BAND_H + 1);
+            if top + Geometry::BAND_H > area.y + area.height {
+                break;
+            }
+            let label = |row: &RowView| format!("{:<6}", row.side.title());
+            buf.set_string(area.x, top + 1, label(&m.top), th.label());
+            buf.set_string(area.x, top + 2, label(&m.bottom), th.label());
+            let first = band * g.per_band;
+            let last = ((band + 1) * g.per_band).min(n);
+            for col in first..last {
+                for row in [Row::Top, Row::Bottom] {
+                    let hole = match row {
+                        Row::Bottom => col + 1,
+                        Row::Top => n - col,
+                    };
+                    let view = &m.row(row).holes[hole - 1];
+                    let cell = g.cell(area, row, hole);
+                    let mut style = th.hole(view.mark);
+                    if let Some(owner) = view.bull {
+                        style = style.patch(th.bull(owner == Side::South));
+                    }
+                    let selected = m.cursor == Some((row, hole));
+                    if selected {
+                        style = style.patch(th.cursor());
+                    }
+                    let text = cell_text(view, g.cell_w, th);
+                    if cell.right() <= area.right() {
+                        buf.set_string(cell.x, cell.y, text, style);
+                    }
+                    let num_y = match row {
+                        Row::Top => top,
+                        Row::Bottom => top + 3,
+                    };
+                    let num = if selected {
+                        format!("[{hole}]")
+                    } else {
+                        format!("{hole}")
+                    };
+                    let num = format!("{num:>w$}", w = g.cell_w as usize);
+                    let num_style = if selected { th.cursor() } else { th.dim() };
+                    if cell.right() <= area.right() {
+                        buf.set_string(cell.x, num_y, num, num_style);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A one-line legend of the board's glyphs.
+pub fn legend(theme: &Theme) -> String {
+    let b = theme.bull_glyph();
+    format!(
+        "{b}5S = bull of South with 5, {b}4N = bull of North{}[3] = selected hole",
+        theme.sep()
+    )
+}

@@ -1,0 +1,142 @@
+//! One view per screen, each an `impl Widget`, plus the board widgets.
+
+pub mod bao;
+pub mod board;
+pub mod help;
+pub mod menu;
+pub mod play;
+pub mod theme;
+
+use super::anim::{BoardState, Marks};
+use super::keys::{self, Ctx};
+use super::state::{App, MIN_H, MIN_W, Screen};
+use board::{HoleView, Row, RowView, TwoRowModel};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+use theme::{Mark, Theme};
+
+use crate::engine::Side;
+
+/// The two-row view model of an Enkeshui board: `bottom` sits at the bottom.
+pub fn two_row_model(
+    b: &BoardState,
+    marks: &Marks,
+    bottom: Side,
+    cursor: Option<(Side, usize)>,
+) -> TwoRowModel {
+    let row = |side: Side| RowView {
+        side,
+        holes: (1..=b.n)
+            .map(|h| {
+                let i = b.index(side, h);
+                let mark = if marks.captured.contains(&i) {
+                    Mark::Captured
+                } else if marks.last == Some(i) {
+                    Mark::Last
+                } else if marks.lifted == Some(i) {
+                    Mark::Lifted
+                } else if marks.path.contains(&i) {
+                    Mark::Path
+                } else {
+                    Mark::None
+                };
+                HoleView {
+                    count: b.counts[i],
+                    bull: b.bulls[i],
+                    closed: b.closed[i],
+                    mark,
+                }
+            })
+            .collect(),
+    };
+    let cursor = cursor.map(|(side, h)| {
+        (
+            if side == bottom {
+                Row::Bottom
+            } else {
+                Row::Top
+            },
+            h,
+        )
+    });
+    TwoRowModel {
+        top: row(bottom.other()),
+        bottom: row(bottom),
+        cursor,
+    }
+}
+
+/// The whole screen of the app.
+pub struct AppView<'a>(pub &'a App);
+
+impl Widget for AppView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let need = needed_size(app);
+        if area.width < need.0 || area.height < need.1 {
+            TooSmall {
+                need,
+                theme: app.theme,
+            }
+            .render(area, buf);
+            return;
+        }
+        match app.screen {
+            Screen::Menu => menu::MenuView(app).render(area, buf),
+            Screen::Race => play::RaceView(app).render(area, buf),
+            Screen::Play => play::PlayView(app).render(area, buf),
+            Screen::Over => play::OverView(app).render(area, buf),
+        }
+        if app.help.is_some() {
+            help::HelpView(app).render(area, buf);
+        }
+        if app.confirm_quit {
+            play::ConfirmView(app).render(area, buf);
+        }
+    }
+}
+
+/// The smallest size the current screen can be drawn in.
+pub fn needed_size(app: &App) -> (u16, u16) {
+    let n = app.play.as_ref().map(|p| p.game.holes()).unwrap_or(8);
+    let g = board::Geometry::new(n, MIN_W);
+    let h = (play::FIXED_H + g.height()).max(MIN_H);
+    (MIN_W, h)
+}
+
+/// Shown instead of everything when the terminal is too small.
+pub struct TooSmall {
+    pub need: (u16, u16),
+    pub theme: Theme,
+}
+
+impl Widget for TooSmall {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let lines = vec![
+            Line::styled(
+                format!("terminal too small: need {}x{}", self.need.0, self.need.1),
+                self.theme.error(),
+            ),
+            Line::from(format!("now {}x{}", area.width, area.height)),
+            Line::from("enlarge the window, or press q to quit"),
+        ];
+        Paragraph::new(lines)
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .render(area, buf);
+    }
+}
+
+/// The key-hint bar from the one list of bindings.
+pub fn hint_line(ctx: Ctx, theme: &Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (keys, word)) in keys::hints(ctx).into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled(keys, theme.key()));
+        spans.push(Span::raw(format!(" {word}")));
+    }
+    Line::from(spans)
+}

@@ -1,0 +1,499 @@
+//! The play screen, the race screen, the game-over screen and the quit prompt.
+
+use super::board::{Geometry, TwoRowBoard};
+use super::{hint_line, two_row_model};
+use crate::app::anim::{BoardState, Marks};
+use crate::app::state::{App, Play};
+use crate::engine::{Game, Side, Status};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+/// Lines the play screen needs besides the board: title, blank, blank,
+/// two score lines, prompt, log (3 at least with its borders... 5), status, hints.
+pub const FIXED_H: u16 = 13;
+
+/// Where each part of the play screen goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLayout {
+    pub title: Rect,
+    pub board: Rect,
+    pub scores: Rect,
+    pub prompt: Rect,
+    pub log: Rect,
+    pub moves: Rect,
+    pub status: Rect,
+    pub hints: Rect,
+}
+
+impl PlayLayout {
+    pub fn new(area: Rect, app: &App) -> Option<PlayLayout> {
+        let n = app.play.as_ref().map(|p| p.game.holes())?;
+        Some(Self::for_holes(area, n))
+    }
+
+    pub fn for_holes(area: Rect, n: usize) -> PlayLayout {
+        let g = Geometry::new(n, area.width);
+        let bw = g.width().min(area.width);
+        let bx = area.x + (area.width - bw) / 2;
+        let line = |y: u16| Rect::new(area.x, y, area.width, 1);
+        let title = line(area.y);
+        let board = Rect::new(bx, area.y + 2, bw, g.height());
+        let scores = Rect::new(area.x, board.bottom() + 1, area.width, 2);
+        let prompt = line(scores.bottom());
+        let bottom = area.bottom();
+        let status = line(bottom.saturating_sub(2));
+        let hints = line(bottom.saturating_sub(1));
+        let mid_y = prompt.bottom();
+        let mid_h = status.y.saturating_sub(mid_y);
+        let moves_w = (area.width / 3).clamp(16, 30);
+        let log = Rect::new(area.x, mid_y, area.width - moves_w, mid_h);
+        let moves = Rect::new(area.x + area.width - moves_w, mid_y, moves_w, mid_h);
+        PlayLayout {
+            title,
+            board,
+            scores,
+            prompt,
+            log,
+            moves,
+            status,
+            hints,
+        }
+    }
+}
+
+/// The score lines: captured, bulls, in hand and the score if it ended now.
+fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<Line<'static>> {
+    let th = &app.theme;
+    [Side::North, Side::South]
+        .into_iter()
+        .map(|side| {
+            let hand = match in_hand {
+                Some((s, h)) if s == side => h,
+                _ => 0,
+            };
+            let seat = app.seat(side).map(|s| s.describe()).unwrap_or_default();
+            let bulls = b.bull_count(side);
+            let total = b.captured[side] + b.row_seeds(side) + b.bull_seeds(side) + hand;
+            Line::from(vec![
+                Span::styled(format!("{:<6}", side.title()), th.label()),
+                Span::raw(format!(
+                    "{:<14}captured {:>2}{}bulls {} ({} seeds){}in hand {:>2}{}score {:>2}",
+                    format!("({seat})"),
+                    b.captured[side],
+                    th.sep(),
+                    bulls,
+                    b.bull_seeds(side),
+                    th.sep(),
+                    hand,
+                    th.sep(),
+                    total
+                )),
+            ])
+        })
+        .collect()
+}
+
+fn title_line(app: &App, p: &Play) -> Line<'static> {
+    let th = &app.theme;
+    let setup = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
+    let state = match (p.game.status(), p.anim.as_ref(), p.moves.last()) {
+        (_, Some(_), Some(m)) => format!("turn {}{}{} sowing", m.turn, th.sep(), m.side.title()),
+        (Status::Over(_), _, _) => "game over".to_string(),
+        (Status::Playing, _, _) => format!(
+            "turn {}{}{} to move",
+            p.game.turn(),
+            th.sep(),
+            p.game.to_move().title()
+        ),
+    };
+    Line::from(vec![
+        Span::styled(setup, th.title()),
+        Span::raw(format!("{}{state}", th.sep())),
+    ])
+}
+
+fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
+    let (mut board, marks) = p.shown();
+    let mover = p.game.to_move();
+    if let Some(row) = app.special_row() {
+        for (k, c) in row.iter().enumerate() {
+            let i = board.index(mover, k + 1);
+            board.counts[i] = *c;
+        }
+    }
+    let human_turn = p.anim.is_none()
+        && app.seat(mover).is_some_and(|s| s.is_human())
+        && !p.game.status().is_over()
+        && p.game.pending().is_none();
+    let cursor = human_turn.then_some((mover, p.cursor));
+    let model = two_row_model(&board, &marks, app.bottom_side(), cursor);
+    TwoRowBoard {
+        model: &model,
+        theme: app.theme,
+    }
+    .render(area, buf);
+}
+
+fn prompt_line(app: &App, p: &Play) -> Line<'static> {
+    let th = &app.theme;
+    if let Some(f) = p.frame() {
+        return Line::from(vec![
+            Span::styled(f.caption.clone(), th.key()),
+            Span::raw(format!(
+                "{}lap {}{}in hand {}{}s skips, +/- speed",
+                th.sep(),
+                f.lap,
+                th.sep(),
+                f.in_hand,
+                th.sep()
+            )),
+        ]);
+    }
+    if let Some(s) = &p.special {
+        let lifted: Vec<String> = s.lifted.iter().map(|h| h.to_string()).collect();
+        return Line::from(Span::styled(
+            format!(
+                "Special move: lifted {} · {} in hand · Enter drops on hole {}",
+                if lifted.is_empty() {
+                    "none yet".into()
+                } else {
+                    lifted.join(" and ")
+                },
+                s.in_hand,
+                p.cursor
+            )
+            .replace(" · ", th.sep()),
+            th.key(),
+        ));
+    }
+    if let Some(pd) = p.game.pending() {
+        let (left, right) = app.direction_sides(&pd.lifted_from);
+        let picked = pd.options.get(p.dir_pick).cloned().unwrap_or_default();
+        let opt = |d: &str, arrow_left: bool| -> Span<'static> {
+            let open = pd.options.iter().any(|o| o == d);
+            let text = if arrow_left {
+                format!("{} {d}", th.arrow_left())
+            } else {
+                format!("{d} {}", th.arrow_right())
+            };
+            let text = if !open {
+                format!("({text}: closed)")
+            } else if picked == d {
+                format!("[{text}]")
+            } else {
+                format!(" {text} ")
+            };
+            if picked == d {
+                Span::styled(text, th.cursor())
+            } else {
+                Span::raw(text)
+            }
+        };
+        return Line::from(vec![
+            Span::styled(
+                format!(
+                    "Lap {}: {} in hand from {} {}. Direction? ",
+                    pd.lap,
+                    pd.in_hand,
+                    pd.lifted_from.side.title(),
+                    pd.lifted_from.hole
+                ),
+                th.key(),
+            ),
+            opt(left, true),
+            Span::raw("  "),
+            opt(right, false),
+        ]);
+    }
+    if !p.digits.is_empty() {
+        return Line::from(format!("Hole number: {}", p.digits));
+    }
+    Line::styled(super::board::legend(th), th.dim())
+}
+
+/// The move list in notation, one turn a line: "3. N 5 cw ccw".
+pub fn move_lines(p: &Play) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut last: Option<(u32, Side)> = None;
+    for m in &p.moves {
+        if last == Some((m.turn, m.side)) {
+            if let Some(l) = lines.last_mut() {
+                l.push(' ');
+                l.push_str(&m.token);
+            }
+        } else {
+            let s = match m.side {
+                Side::South => "S",
+                Side::North => "N",
+            };
+            lines.push(format!("{}. {s} {}", m.turn, m.token));
+            last = Some((m.turn, m.side));
+        }
+    }
+    lines
+}
+
+fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
+    let start = lines.len().saturating_sub(h);
+    lines[start..]
+        .iter()
+        .map(|l| Line::from(l.clone()))
+        .collect()
+}
+
+fn status_line(app: &App) -> Line<'static> {
+    let style = if app.status_error {
+        app.theme.error()
+    } else {
+        ratatui::style::Style::default()
+    };
+    Line::styled(app.status.clone(), style)
+}
+
+/// The play screen.
+pub struct PlayView<'a>(pub &'a App);
+
+impl Widget for PlayView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let Some(p) = &app.play else { return };
+        let l = PlayLayout::for_holes(area, p.game.holes());
+        title_line(app, p).render(l.title, buf);
+        draw_board(app, p, l.board, buf);
+        let (shown, _) = p.shown();
+        let in_hand = match (p.frame(), p.game.pending()) {
+            (Some(f), _) => {
+                let mover = p.moves.last().map(|m| m.side).unwrap_or(p.game.to_move());
+                Some((mover, f.in_hand))
+            }
+            (None, Some(pd)) => Some((p.game.to_move(), pd.in_hand)),
+            _ => None,
+        };
+        Paragraph::new(score_lines(app, &shown, in_hand)).render(l.scores, buf);
+        prompt_line(app, p).render(l.prompt, buf);
+        let inner_h = l.log.height.saturating_sub(2) as usize;
+        let wrap_w = l.log.width.saturating_sub(2) as usize;
+        // Keep the newest lines; long ones wrap, so count their height.
+        let mut shown_log: Vec<String> = Vec::new();
+        let mut used = 0;
+        for line in p.log.iter().rev() {
+            let h = line.chars().count().div_ceil(wrap_w.max(1)).max(1);
+            if used + h > inner_h {
+                break;
+            }
+            used += h;
+            shown_log.insert(0, line.clone());
+        }
+        Paragraph::new(tail(&shown_log, inner_h))
+            .wrap(Wrap { trim: true })
+            .block(Block::default().borders(Borders::ALL).title(" Log "))
+            .render(l.log, buf);
+        Paragraph::new(tail(&move_lines(p), inner_h))
+            .block(Block::default().borders(Borders::ALL).title(" Moves "))
+            .render(l.moves, buf);
+        status_line(app).render(l.status, buf);
+        hint_line(app.ctx(), &app.theme).render(l.hints, buf);
+    }
+}
+
+/// The starting race: both racers sow seed by seed on the board.
+pub struct RaceView<'a>(pub &'a App);
+
+impl Widget for RaceView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let th = &app.theme;
+        let Some(r) = &app.race else { return };
+        let board = r
+            .result
+            .as_ref()
+            .map(BoardState::of_game)
+            .unwrap_or_else(|| BoardState::from_board(r.race.board(), Default::default()));
+        let l = PlayLayout::for_holes(area, board.n);
+        Line::from(vec![
+            Span::styled(
+                app.setup.as_ref().map(|s| s.title()).unwrap_or_default(),
+                th.title(),
+            ),
+            Span::raw(format!(
+                "{}starting race from hole {}",
+                th.sep(),
+                r.race.hole()
+            )),
+        ])
+        .render(l.title, buf);
+        let pos = r.race.positions();
+        let marks = Marks {
+            path: Vec::new(),
+            captured: Vec::new(),
+            lifted: None,
+            last: None,
+        };
+        let mut model = two_row_model(&board, &marks, Side::South, None);
+        if r.result.is_none() {
+            for side in Side::BOTH {
+                let i = pos[side];
+                let (row, hole) = if i < board.n {
+                    (&mut model.bottom, i + 1)
+                } else {
+                    (&mut model.top, i - board.n + 1)
+                };
+                row.holes[hole - 1].mark = super::theme::Mark::Last;
+            }
+        }
+        TwoRowBoard {
+            model: &model,
+            theme: app.theme,
+        }
+        .render(l.board, buf);
+        let hand = r.race.in_hand();
+        let laps = r.race.laps();
+        let drops = r.race.drops();
+        let mut lines = Vec::new();
+        for side in [Side::North, Side::South] {
+            let keys = match (app.seat(side).is_some_and(|s| s.is_human()), side) {
+                (true, Side::South) => "keys z x".to_string(),
+                (true, Side::North) => "keys n m".to_string(),
+                (false, _) => "AI racer".to_string(),
+            };
+            let last = r.last_key[side]
+                .map(|c| format!(", last key {c}"))
+                .unwrap_or_default();
+            let asleep = if r.race.first_sleeper() == Some(side) {
+                "  ASLEEP: moves first".to_string()
+            } else {
+                String::new()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{:<6}", side.title()), th.label()),
+                Span::raw(format!(
+                    "lap {:>2}{}in hand {:>2}{}drops {:>3}{}{keys}{last}{}",
+                    laps[side],
+                    th.sep(),
+                    hand[side],
+                    th.sep(),
+                    drops.iter().filter(|&&s| s == side).count(),
+                    th.sep(),
+                    if r.repeats[side] > 0 {
+                        format!(" ({} repeats ignored)", r.repeats[side])
+                    } else {
+                        String::new()
+                    }
+                )),
+                Span::styled(asleep, th.key()),
+            ]));
+        }
+        Paragraph::new(lines).render(l.scores, buf);
+        let info = if let Some(first) = r.race.first_sleeper() {
+            Line::styled(
+                format!(
+                    "{} sleeps first and moves first. The game starts from this board.",
+                    first.title()
+                ),
+                th.key(),
+            )
+        } else {
+            Line::from(
+                "Each racer lifts the same hole and sows with relay; the first to end in an empty hole sleeps and moves first.",
+            )
+        };
+        Paragraph::new(info)
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
+        status_line(app).render(l.status, buf);
+        hint_line(app.ctx(), th).render(l.hints, buf);
+    }
+}
+
+/// The game-over screen: the final board, the score breakdown and what next.
+pub struct OverView<'a>(pub &'a App);
+
+impl Widget for OverView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let th = &app.theme;
+        let Some(p) = &app.play else { return };
+        let Status::Over(o) = p.game.status() else {
+            return;
+        };
+        let l = PlayLayout::for_holes(area, p.game.holes());
+        title_line(app, p).render(l.title, buf);
+        draw_board(app, p, l.board, buf);
+        let b = BoardState::of_game(&p.game);
+        let mut lines = vec![Line::styled(crate::app::state::over_line(&o), th.key())];
+        lines.push(Line::from(format!(
+            "{:<8}{:>9}{:>9}{:>7}{:>7}",
+            "", "captured", "own row", "bulls", "total"
+        )));
+        for side in [Side::South, Side::North] {
+            lines.push(Line::from(format!(
+                "{:<8}{:>9}{:>9}{:>7}{:>7}",
+                side.title(),
+                b.captured[side],
+                b.row_seeds(side),
+                b.bull_seeds(side),
+                o.score[side]
+            )));
+        }
+        let setup = app.setup.as_ref();
+        if setup.is_some_and(|s| s.rules.match_play) {
+            let games: Vec<String> = app
+                .matches
+                .games
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("game {}: {}-{}", i + 1, s.south, s.north))
+                .collect();
+            lines.push(Line::from(format!(
+                "Match (South-North): {}",
+                games.join(", ")
+            )));
+            match app.matches.over {
+                Some(Some(w)) => lines.push(Line::styled(
+                    format!("The match is over: {} wins the match.", w.title()),
+                    th.key(),
+                )),
+                Some(None) => lines.push(Line::styled("The match is over: drawn.", th.key())),
+                None => lines.push(Line::from(
+                    "Each score is the player's stock for the next game: r plays it.",
+                )),
+            }
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(
+            "r rematch / next game    n new game    u undo    q quit",
+        ));
+        let top = l.scores.y;
+        let h = area.bottom().saturating_sub(top + 2);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(" Game over "))
+            .render(Rect::new(area.x, top, area.width, h), buf);
+        status_line(app).render(l.status, buf);
+        hint_line(app.ctx(), th).render(l.hints, buf);
+    }
+}
+
+/// "Quit the game in progress?"
+pub struct ConfirmView<'a>(pub &'a App);
+
+impl Widget for ConfirmView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let w = 44.min(area.width);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + area.height / 2 - 2,
+            w,
+            4,
+        );
+        Clear.render(r, buf);
+        Paragraph::new(vec![
+            Line::from("A game is in progress. Quit?"),
+            Line::styled("y quit    n go on playing", self.0.theme.key()),
+        ])
+        .block(Block::default().borders(Borders::ALL).title(" Quit "))
+        .render(r, buf);
+    }
+}

@@ -1,0 +1,765 @@
+//! The terminal client on a `TestBackend`: what a player sees after each key.
+
+use clap::Parser;
+use masai_mancala::app::event::AppEvent;
+use masai_mancala::app::state::{App, Screen, Setup};
+use masai_mancala::app::view::bao::{BaoBoard, BaoModel, BaoSide};
+use masai_mancala::app::view::board::{Geometry, Row, TwoRowBoard};
+use masai_mancala::app::view::theme::Theme;
+use masai_mancala::cli::{Cli, Command};
+use masai_mancala::engine::enkeshui::Enkeshui;
+use masai_mancala::engine::{Game, Quiet, Side};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const PLAIN: Theme = Theme {
+    color: false,
+    ascii: false,
+};
+
+fn setup(args: &[&str]) -> Setup {
+    let mut all = vec!["masai-mancala", "enkeshui"];
+    all.extend_from_slice(args);
+    let cli = Cli::try_parse_from(all).expect("args parse");
+    let Some(Command::Enkeshui(a)) = cli.command else {
+        panic!("not enkeshui")
+    };
+    Setup::new(a).expect("setup")
+}
+
+fn app(args: &[&str]) -> (App, Receiver<AppEvent>) {
+    let (tx, rx) = channel();
+    let mut app = App::with_game(tx, setup(args), PLAIN, Instant::now()).expect("app");
+    app.ai_pause = Duration::ZERO;
+    (app, rx)
+}
+
+fn lines_of(buf: &Buffer) -> Vec<String> {
+    let a = buf.area;
+    (0..a.height)
+        .map(|y| {
+            (0..a.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+fn screen_wh(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    masai_mancala::app::draw(&mut term, app).unwrap();
+    lines_of(term.backend().buffer())
+}
+
+fn screen(app: &mut App) -> Vec<String> {
+    screen_wh(app, 80, 24)
+}
+
+fn has(lines: &[String], text: &str) -> bool {
+    lines.iter().any(|l| l.contains(text))
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle(AppEvent::Key(KeyEvent::from(code)), Instant::now());
+}
+
+fn keys(app: &mut App, s: &str) {
+    for c in s.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+/// The board's four lines, trimmed at both ends.
+fn board_lines(lines: &[String]) -> Vec<String> {
+    lines[2..6].iter().map(|l| l.trim().to_string()).collect()
+}
+
+/// Waits for the AI's decision and feeds it to the app.
+fn ai_turn(app: &mut App, rx: &Receiver<AppEvent>) -> String {
+    let ev = rx
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the AI answers");
+    let AppEvent::Ai { ref token, .. } = ev else {
+        panic!("expected an AI move, got {ev:?}")
+    };
+    let token = token.clone();
+    app.handle(ev, Instant::now());
+    token
+}
+
+#[test]
+fn enkeshui_2x8_start_reads_like_the_board() {
+    let (mut app, _rx) = app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "8    7    6    5    4    3    2    1",
+            "North     4    4    4    4    4    4    0    0",
+            "South     0    0    4    4    4    4    4    4",
+            "1    2  [3]    4    5    6    7    8",
+        ]
+    );
+    assert!(s[0].starts_with("Enkeshui 2x8 (8-left-empty) · turn 1 · South to move"));
+    assert!(has(
+        &s,
+        "South (human)       captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
+    ));
+}
+
+#[test]
+fn enkeshui_2x12_start_and_a_move() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "12",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "12   11   10    9    8    7    6    5    4    3    2    1",
+            "North     3    3    0    3    3    0    3    3    0    3    3    0",
+            "South     0    3    3    0    3    3    0    3    3    0    3    3",
+            "1  [2]    3    4    5    6    7    8    9   10   11   12",
+        ]
+    );
+    // Select hole 5 by its number and sow it: 3 seeds into 6, 7, 8; 8 had 3,
+    // 7 had 3 -> the last two drops make 4 and 1? 6: 3->4? No: 6 holds 3,
+    // 7 holds 0, 8 holds 3: drops make 6=4, 7=1, 8=4: the last hole holds 4, a bull.
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    1 ◆ 4S    3    0    3    3"
+    );
+    assert!(has(&s, "South sowed 5 and made a bull on South 8"));
+    assert!(has(&s, "1. S 5"));
+    assert!(s[0].contains("turn 2 · North to move"));
+}
+
+#[test]
+fn arrows_and_two_digit_holes_move_the_cursor() {
+    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    keys(&mut app, "12");
+    assert_eq!(app.play.as_ref().unwrap().cursor, 12);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.play.as_ref().unwrap().cursor, 10);
+    key(&mut app, KeyCode::Char('l'));
+    assert_eq!(app.play.as_ref().unwrap().cursor, 11);
+    let s = screen(&mut app);
+    assert!(board_lines(&s)[3].ends_with("10 [11]   12"));
+}
+
+#[test]
+fn an_illegal_hole_is_refused_with_the_engines_reason() {
+    let (mut app, _rx) = app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "1: hole 1 is empty");
+    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+}
+
+#[test]
+fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
+    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let t0 = Instant::now();
+    // First frame: the lift.
+    let s = screen(&mut app);
+    assert!(s[0].contains("turn 1 · South sowing"), "{}", s[0]);
+    assert!(has(&s, "South lifts 3 from South 5 (lap 1)"));
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    3    0    3    3    0    3    3"
+    );
+    // Tick through: one seed appears in hole 6.
+    let d = app.deadline().expect("animating");
+    app.tick(d.max(t0));
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    0    3    3    0    3    3"
+    );
+    assert!(has(&s, "lap 1: 2 in hand"));
+    keys(&mut app, "s");
+    assert!(app.deadline().is_none(), "skipped: no more ticks");
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    1 ◆ 4S    3    0    3    3"
+    );
+}
+
+#[test]
+fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
+    let (mut app, rx) = app(&["--holes", "8", "--race", "off", "--instant", "--seed", "3"]);
+    let start = app.play.as_ref().unwrap().game.board().counts;
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let after_mine = app.play.as_ref().unwrap().game.board().counts;
+    let ai = ai_turn(&mut app, &rx);
+    assert!(!ai.is_empty());
+    assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::South);
+    let after_ai = app.play.as_ref().unwrap().game.board().counts;
+    keys(&mut app, "u");
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(
+        p.game.board().counts,
+        start,
+        "back before my move, AI's undone too"
+    );
+    assert_eq!(p.game.turn(), 1);
+    assert!(p.moves.is_empty());
+    keys(&mut app, "r");
+    let p = app.play.as_ref().unwrap();
+    // Redo skips to the next human decision: after the AI's reply.
+    assert_eq!(p.game.board().counts, after_ai);
+    assert_ne!(after_mine, after_ai);
+    assert_eq!(p.moves.len(), 2);
+    let s = screen(&mut app);
+    assert!(has(&s, "1. S 3"));
+}
+
+#[test]
+fn hot_seat_undo_redo_one_decision_at_a_time() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--instant",
+        "--north",
+        "human",
+    ]);
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let b1 = app.play.as_ref().unwrap().game.board().counts;
+    // North sows the hole the cursor starts on: his first legal hole.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2, "{}", app.status);
+    keys(&mut app, "u");
+    assert_eq!(app.play.as_ref().unwrap().game.board().counts, b1);
+    assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::North);
+    keys(&mut app, "r");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    keys(&mut app, "r");
+    assert_eq!(app.status, "Nothing to redo");
+}
+
+#[test]
+fn a_click_on_a_hole_sows_it() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "12",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    screen(&mut app);
+    // Board is centred: 6 + 60 = 66 columns in 80 -> x from 7; South's counts on line 4.
+    let g = Geometry::new(12, 66);
+    let cell = g.cell(Rect::new(7, 2, 66, 4), Row::Bottom, 5);
+    app.handle(
+        AppEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: cell.x + 3,
+            row: cell.y,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 1);
+    assert_eq!(p.moves[0].token, "5");
+}
+
+/// A game with South to choose a direction (found by random play).
+fn direction_game() -> Enkeshui {
+    use rand::SeedableRng;
+    let base = setup(&["--holes", "8", "--race", "off"])
+        .args
+        .game()
+        .unwrap();
+    for seed in 0..2000u64 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut g = base.clone();
+        for _ in 0..200 {
+            if g.pending().is_some() && g.to_move() == Side::South {
+                return g;
+            }
+            if g.play_random(&mut rng, &mut Quiet).is_none() {
+                break;
+            }
+        }
+    }
+    panic!("no direction choice found");
+}
+
+#[test]
+fn the_direction_is_asked_in_place() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    let g = direction_game();
+    let pd = g.pending().unwrap();
+    app.load(g.clone(), Instant::now());
+    let s = screen(&mut app);
+    let prompt = format!(
+        "Lap {}: {} in hand from {} {}. Direction?",
+        pd.lap,
+        pd.in_hand,
+        pd.lifted_from.side.title(),
+        pd.lifted_from.hole
+    );
+    assert!(has(&s, &prompt), "{s:#?}");
+    // From a South hole, ccw goes right on screen, cw left.
+    let (left, right) = if pd.lifted_from.side == Side::South {
+        ("cw", "ccw")
+    } else {
+        ("ccw", "cw")
+    };
+    assert!(
+        has(&s, &format!("← {left}")) && has(&s, &format!("{right} →")),
+        "{s:#?}"
+    );
+    // Pick the right-hand one and sow it.
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    let p = app.play.as_ref().unwrap();
+    if pd.options.iter().any(|o| o == right) {
+        assert_eq!(p.moves.last().unwrap().token, right);
+    } else {
+        assert!(app.status.contains("is not open"));
+    }
+}
+
+#[test]
+fn race_with_alternating_keys_and_auto_repeat() {
+    let (mut app, _rx) = app(&["--holes", "8", "--north", "human"]);
+    assert_eq!(app.screen, Screen::Race);
+    let s = screen(&mut app);
+    assert!(s[0].contains("starting race from hole 8"));
+    // Auto-repeat of one key drops once.
+    keys(&mut app, "zzzz");
+    assert_eq!(app.race.as_ref().unwrap().race.drops(), &[Side::South]);
+    assert_eq!(app.race.as_ref().unwrap().repeats.south, 3);
+    // Alternating keys drop each time.
+    keys(&mut app, "xzx");
+    assert_eq!(app.race.as_ref().unwrap().race.drops().len(), 4);
+    keys(&mut app, "nmnm");
+    let s = screen(&mut app);
+    assert!(
+        has(
+            &s,
+            "South lap  1 · in hand  0 · drops   4 · keys z x, last key x (3 repeats ignored)"
+        ) || has(&s, "drops   4 · keys z x"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "drops   4 · keys n m, last key m"), "{s:#?}");
+    // Race on: alternate until someone sleeps.
+    for i in 0..2000 {
+        if app.race.as_ref().unwrap().result.is_some() {
+            break;
+        }
+        keys(&mut app, if i % 2 == 0 { "zn" } else { "xm" });
+    }
+    let first = app
+        .race
+        .as_ref()
+        .unwrap()
+        .race
+        .first_sleeper()
+        .expect("someone sleeps");
+    let s = screen(&mut app);
+    assert!(has(
+        &s,
+        &format!("{} sleeps first and moves first", first.title())
+    ));
+    let board = *app.race.as_ref().unwrap().result.as_ref().unwrap().board();
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Play);
+    let g = &app.play.as_ref().unwrap().game;
+    assert_eq!(g.to_move(), first);
+    assert_eq!(
+        g.board().counts,
+        board.counts,
+        "the game goes on from the race's board"
+    );
+}
+
+#[test]
+fn the_ai_racer_drops_on_ticks() {
+    let (mut app, _rx) = app(&["--holes", "8"]);
+    let mut now = Instant::now();
+    let mut n = 0;
+    while app.race.as_ref().is_some_and(|r| r.result.is_none()) && n < 10 {
+        now = app.deadline().expect("the AI racer ticks").max(now);
+        app.tick(now);
+        n += 1;
+    }
+    let drops = app.race.as_ref().unwrap().race.drops();
+    assert!(drops.iter().all(|&s| s == Side::North));
+    assert!(!drops.is_empty());
+}
+
+#[test]
+fn quick_race_is_decided_at_once_and_logged() {
+    let (mut app, _rx) = app(&[
+        "--holes", "12", "--race", "quick", "--seed", "7", "--north", "human",
+    ]);
+    assert_eq!(app.screen, Screen::Play);
+    let s = screen(&mut app);
+    assert!(has(&s, "Quick race from hole 12:"), "{s:#?}");
+}
+
+#[test]
+fn help_lists_the_bindings_and_the_rules() {
+    let (mut app, _rx) = app(&["--holes", "8", "--race", "off"]);
+    keys(&mut app, "?");
+    let s = screen_wh(&mut app, 80, 60);
+    assert!(has(&s, "Help: ↑↓ scroll, Esc closes"));
+    assert!(has(&s, " Playing"));
+    assert!(has(
+        &s,
+        "u           undo (against the AI: back to your last decision)"
+    ));
+    assert!(has(&s, "z x         South's racer drops a seed"));
+    // Scroll to the rules.
+    for _ in 0..20 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen_wh(&mut app, 80, 60);
+    assert!(has(&s, "Rules of Enkeshui"), "{s:#?}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.help.is_none());
+}
+
+#[test]
+fn game_over_shows_the_breakdown_and_offers_a_rematch() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    // Play random legal moves until the end.
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    for _ in 0..3000 {
+        if app.screen == Screen::Over {
+            break;
+        }
+        let g = app.play.as_ref().unwrap().game.clone();
+        let d = g.random_decision(&mut rng).expect("a move");
+        app.decide(d.to_string(), Instant::now());
+    }
+    assert_eq!(app.screen, Screen::Over);
+    let g = app.play.as_ref().unwrap().game.clone();
+    let masai_mancala::engine::Status::Over(o) = g.status() else {
+        panic!()
+    };
+    let s = screen(&mut app);
+    assert!(has(&s, "Game over"));
+    assert!(has(&s, "captured  own row  bulls  total"));
+    let b = g.board();
+    for side in [Side::South, Side::North] {
+        let row = format!(
+            "{:<8}{:>9}{:>9}{:>7}{:>7}",
+            side.title(),
+            g.captured()[side],
+            b.free_seeds(side),
+            b.bull_seeds(side),
+            o.score[side]
+        );
+        assert!(has(&s, &row), "{row} in {s:#?}");
+    }
+    assert!(has(
+        &s,
+        &format!("South {} to North {}", o.score.south, o.score.north)
+    ));
+    assert!(has(
+        &s,
+        "r rematch / next game    n new game    u undo    q quit"
+    ));
+    keys(&mut app, "r");
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+}
+
+#[test]
+fn too_small_terminal_says_what_it_needs_and_resizing_is_safe() {
+    let (mut app, _rx) = app(&["--holes", "12", "--race", "off"]);
+    let s = screen_wh(&mut app, 40, 10);
+    assert_eq!(s[0], "terminal too small: need 60x20");
+    for (w, h) in [(1, 1), (0, 0), (59, 30), (60, 20), (200, 60), (80, 24)] {
+        app.handle(AppEvent::Resize(w, h), Instant::now());
+        screen_wh(&mut app, w.max(1), h.max(1));
+    }
+    let s = screen_wh(&mut app, 60, 20);
+    assert!(s[0].starts_with("Enkeshui 2x12"));
+}
+
+#[test]
+fn quit_asks_while_a_game_is_on() {
+    let (mut app, _rx) = app(&["--holes", "8", "--race", "off"]);
+    keys(&mut app, "q");
+    assert!(app.confirm_quit && !app.quit);
+    let s = screen(&mut app);
+    assert!(has(&s, "A game is in progress. Quit?"));
+    keys(&mut app, "n");
+    assert!(!app.confirm_quit && !app.quit);
+    keys(&mut app, "qy");
+    assert!(app.quit);
+}
+
+#[test]
+fn no_color_and_ascii() {
+    let (tx, _rx) = channel();
+    let theme = Theme {
+        color: false,
+        ascii: true,
+    };
+    let mut app = App::with_game(
+        tx,
+        setup(&[
+            "--holes",
+            "12",
+            "--race",
+            "off",
+            "--north",
+            "human",
+            "--instant",
+        ]),
+        theme,
+        Instant::now(),
+    )
+    .unwrap();
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    masai_mancala::app::draw(&mut term, &mut app).unwrap();
+    let buf = term.backend().buffer();
+    let lines = lines_of(buf);
+    assert_eq!(
+        board_lines(&lines)[2],
+        "South     0    3    3    0    0    4    1 * 4S    3    0    3    3"
+    );
+    for c in buf.content() {
+        assert_eq!(
+            c.fg,
+            ratatui::style::Color::Reset,
+            "no colour with NO_COLOR"
+        );
+    }
+}
+
+#[test]
+fn the_menu_starts_a_game() {
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("> {:<26}← Enkeshui →", "Game")), "{s:#?}");
+    // Holes: 8 -> 12; race off.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Left);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("  {:<26}  12", "Holes per row")), "{s:#?}");
+    assert!(
+        has(&s, &format!("  {:<26}  12-alternate", "Layout")),
+        "{s:#?}"
+    );
+    assert!(
+        has(&s, &format!("> {:<26}← off →", "Starting race")),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.play.as_ref().unwrap().game.holes(), 12);
+}
+
+#[test]
+fn a_2x50_board_folds_into_bands_that_keep_opposite_holes_aligned() {
+    let model = masai_mancala::app::bench::model_2x50();
+    let area = Rect::new(0, 0, 80, 16);
+    let mut buf = Buffer::empty(area);
+    TwoRowBoard {
+        model: &model,
+        theme: PLAIN,
+    }
+    .render(area, &mut buf);
+    let l = lines_of(&buf);
+    assert!(l.iter().all(|x| x.chars().count() <= 80));
+    // 3 bands of 17, 17 and 16 columns, 4 lines each with a blank between.
+    assert_eq!(Geometry::new(50, 80).bands, 3);
+    assert!(l[0].trim_start().starts_with("50  49  48"));
+    assert!(l[3].trim_start().starts_with("1   2   3"));
+    assert!(l[5].trim_start().starts_with("33  32"));
+    assert!(l[8].trim_start().starts_with("18  19"));
+    assert!(l[13].trim_end().ends_with("48  49  50"));
+    // Bottom hole k and top hole 51-k share a column: check every column's numbers.
+    for band in 0..3 {
+        let top = &l[band * 5];
+        let bottom = &l[band * 5 + 3];
+        for k in 0..17 {
+            let col = band * 17 + k;
+            if col >= 50 {
+                break;
+            }
+            let x = 6 + k * 4;
+            let t: String = top.chars().skip(x).take(4).collect();
+            let b: String = bottom.chars().skip(x).take(4).collect();
+            let cursor = col + 1 == 17;
+            let b = b.trim().trim_matches(|c| c == '[' || c == ']').to_string();
+            assert_eq!(t.trim(), (50 - col).to_string());
+            assert_eq!(b, (col + 1).to_string(), "cursor {cursor}");
+        }
+    }
+    // Counts up to three digits: South hole 1 holds 11, North hole 50 holds (49*37+3)%130.
+    assert_eq!(l[2].chars().skip(6).take(4).collect::<String>(), "  11");
+    assert_eq!(
+        l[1].chars().skip(6).take(4).collect::<String>(),
+        format!("{:>4}", (49 * 37 + 3) % 130)
+    );
+}
+
+#[test]
+fn bao_board_from_a_hand_made_view_model() {
+    let mut south = BaoSide::from_counts([1; 8], [0; 8], 24);
+    let north = BaoSide::from_counts([1, 2, 3, 4, 5, 6, 7, 8], [0, 0, 0, 0, 0, 0, 0, 12], 3);
+    south.inner[0].count = 104;
+    let model = BaoModel {
+        south,
+        north,
+        phase: 1,
+        turn: 5,
+        to_move: Side::North,
+        cursor: Some((Side::South, masai_mancala::app::view::bao::BaoRow::Inner, 3)),
+    };
+    let area = Rect::new(0, 0, 70, 9);
+    let mut buf = Buffer::empty(area);
+    BaoBoard {
+        model: &model,
+        theme: PLAIN,
+    }
+    .render(area, &mut buf);
+    let l = lines_of(&buf);
+    assert_eq!(
+        l,
+        [
+            "               o8   o7   o6   o5   o4   o3   o2   o1",
+            "North outer    12    0    0    0    0    0    0    0  reserve 3",
+            "North inner     8    7    6    5    4    3    2    1",
+            "               i8   i7   i6   i5   i4   i3   i2   i1",
+            "               i1   i2   i3   i4   i5   i6   i7   i8",
+            "South inner   104    1[  1]    1    1    1    1    1",
+            "South outer     0    0    0    0    0    0    0    0  reserve 24",
+            "               o1   o2   o3   o4   o5   o6   o7   o8",
+            "Phase 1 · turn 5 · North to move · cows: South 135, North 51",
+        ]
+    );
+}
+
+#[test]
+fn flip_puts_the_player_to_move_at_the_bottom_in_hot_seat() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--flip",
+    ]);
+    let s = screen(&mut app);
+    assert!(board_lines(&s)[2].starts_with("South"));
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    // North to move: his row is at the bottom, numbered 1..8 from the left.
+    assert!(board_lines(&s)[2].starts_with("North"), "{s:#?}");
+    assert!(board_lines(&s)[1].starts_with("South"));
+    assert!(
+        board_lines(&s)[3].trim_start_matches('[').starts_with("1"),
+        "{s:#?}"
+    );
+    let g = &app.play.as_ref().unwrap().game;
+    let north: Vec<String> = (1..=8)
+        .map(|h| format!("{:>5}", g.board().counts[g.index(Side::North, h)]))
+        .collect();
+    assert_eq!(
+        board_lines(&s)[2],
+        format!("North {}", north.concat()).trim_end()
+    );
+}
+
+#[test]
+fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
+    let (tx, rx) = channel();
+    let mut app = App::with_game(
+        tx.clone(),
+        setup(&[
+            "--holes",
+            "8",
+            "--race",
+            "off",
+            "--north",
+            "human",
+            "--instant",
+        ]),
+        PLAIN,
+        Instant::now(),
+    )
+    .unwrap();
+    // An unbound key: no redraw. A bound one and a resize: one each.
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('w'))))
+        .unwrap();
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Right)))
+        .unwrap();
+    tx.send(AppEvent::Resize(80, 24)).unwrap();
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('q'))))
+        .unwrap();
+    tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('y'))))
+        .unwrap();
+    drop(tx);
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let stats = masai_mancala::app::run_loop(&mut term, &mut app, &rx).unwrap();
+    assert!(app.quit);
+    // First frame, Right, Resize, the quit prompt: 4 frames; 'w' and 'y' draw nothing.
+    assert_eq!(stats.frames, 4);
+    let lines = lines_of(term.backend().buffer());
+    assert!(has(&lines, "A game is in progress. Quit?"));
+}
