@@ -131,12 +131,25 @@ struct ChoiceKey {
     in_hand: u32,
 }
 
+/// The directions open at a choice (at most two, kept inline: choices are frequent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Options {
+    dirs: [Direction; 2],
+    len: usize,
+}
+
+impl Options {
+    fn as_slice(&self) -> &[Direction] {
+        &self.dirs[..self.len]
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Choosing {
     lifted: usize,
     in_hand: u32,
     lap: u32,
-    options: Vec<Direction>,
+    options: Options,
     /// Every choice state met this turn.
     visited: Vec<ChoiceKey>,
 }
@@ -155,8 +168,10 @@ enum Sown {
 #[derive(Clone, Debug, Default)]
 struct History {
     key: (PerSide<u32>, u32, u32, PerSide<bool>),
-    /// (hash, side to move, board) of each position seen.
-    seen: Vec<(u64, Side, [u16; RING])>,
+    /// Hash of each position seen (side to move included), scanned first.
+    hashes: Vec<u64>,
+    /// The boards and sides to move of the same positions, to confirm a match.
+    seen: Vec<(Side, [u16; RING])>,
 }
 
 /// An Enkeshui game at a turn boundary or inside a turn.
@@ -171,6 +186,8 @@ pub struct Enkeshui {
     special_used: PerSide<bool>,
     status: Status,
     choosing: Option<Box<Choosing>>,
+    /// The visited-states buffer of the last turn, kept to reuse its memory.
+    spare: Vec<ChoiceKey>,
     history: History,
 }
 
@@ -186,6 +203,22 @@ struct RelayState {
 impl PartialEq for RelayState {
     fn eq(&self, other: &Self) -> bool {
         self.pos == other.pos && same_counts(&self.board.counts, &other.board.counts)
+    }
+}
+
+/// The set bits of a hole mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let h = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(h)
     }
 }
 
@@ -235,6 +268,7 @@ impl Enkeshui {
             special_used,
             status: Status::Playing,
             choosing: None,
+            spare: Vec::new(),
             history: History::default(),
         };
         game.check_start_of_turn(false, &mut Quiet);
@@ -394,14 +428,21 @@ impl Enkeshui {
             lifted: hole,
             in_hand,
             lap,
-            options: Vec::new(),
+            options: Options {
+                dirs: [Direction::Cw; 2],
+                len: 0,
+            },
             visited,
         };
-        choosing.options = [Direction::Cw, Direction::Ccw]
-            .into_iter()
-            .filter(|&d| self.direction_ok(&choosing, d))
-            .collect();
-        if choosing.options.is_empty() {
+        for d in [Direction::Cw, Direction::Ccw] {
+            if self.direction_ok(&choosing, d) {
+                choosing.options.dirs[choosing.options.len] = d;
+                choosing.options.len += 1;
+            }
+        }
+        if choosing.options.len == 0 {
+            self.spare = choosing.visited;
+            self.spare.clear();
             self.board.counts[hole] += in_hand as u16;
             obs.event(Event::PutBack {
                 hole,
@@ -455,7 +496,8 @@ impl Enkeshui {
             return None;
         }
         if let Some(c) = &self.choosing {
-            let m = Move::Direction(c.options[rng.random_range(0..c.options.len())]);
+            let options = c.options.as_slice();
+            let m = Move::Direction(options[rng.random_range(0..options.len())]);
             if commit {
                 self.play(&m, &mut Quiet)
                     .expect("a listed direction is legal");
@@ -495,10 +537,13 @@ impl Enkeshui {
     fn after_sowing<O: Observer>(&mut self, sown: Sown, obs: &mut O) {
         match sown {
             Sown::TurnOver => self.finish_turn(obs),
-            Sown::Choose { hole, lap } => match self.enter_choice(hole, lap, Vec::new(), obs) {
-                None => self.finish_turn(obs),
-                Some(c) => self.choosing = Some(c),
-            },
+            Sown::Choose { hole, lap } => {
+                let visited = std::mem::take(&mut self.spare);
+                match self.enter_choice(hole, lap, visited, obs) {
+                    None => self.finish_turn(obs),
+                    Some(c) => self.choosing = Some(c),
+                }
+            }
         }
     }
 
@@ -566,7 +611,7 @@ impl Enkeshui {
                 "no direction is asked for: the turn has not crossed the opponent's row".into(),
             ));
         };
-        if !choosing.options.contains(&dir) {
+        if !choosing.options.as_slice().contains(&dir) {
             return Err(MoveError::Repeats(format!(
                 "{dir} would come back to a position already met this turn"
             )));
@@ -584,7 +629,11 @@ impl Enkeshui {
             obs,
         );
         match lap {
-            Lap::TurnOver => self.finish_turn(obs),
+            Lap::TurnOver => {
+                self.spare = choosing.visited;
+                self.spare.clear();
+                self.finish_turn(obs)
+            }
             Lap::Relay { hole, .. } => {
                 match self.enter_choice(hole, choosing.lap + 1, choosing.visited, obs) {
                     None => self.finish_turn(obs),
@@ -682,9 +731,10 @@ impl Enkeshui {
     fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
         let side = self.to_move;
         // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
-        let reason = if self.board.liftable(side) == 0 {
+        let liftable = self.board.liftable(side);
+        let reason = if liftable == 0 {
             Some(EndReason::NoSeeds)
-        } else if !self.special_allowed() && !self.can_sow() {
+        } else if !self.special_allowed() && !self.can_sow(liftable) {
             Some(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some(EndReason::Repetition)
@@ -702,9 +752,8 @@ impl Enkeshui {
 
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
-    fn can_sow(&self) -> bool {
-        let mask = self.board.liftable(self.to_move);
-        let liftable = || (0..self.board.n2()).filter(move |&h| mask & (1 << h) != 0);
+    fn can_sow(&self, mask: u32) -> bool {
+        let liftable = || Bits(mask);
         liftable().any(|h| self.board.first_lap_surely_ends(h))
             || liftable().any(|h| self.sowing_ends(h))
     }
@@ -720,19 +769,31 @@ impl Enkeshui {
         if key != self.history.key {
             self.history.key = key;
             self.history.seen.clear();
+            self.history.hashes.clear();
         }
-        let counts = &self.board.counts[..self.board.n2()];
-        let hash = counts.iter().fold(self.to_move as u64 + 1, |h, &c| {
-            (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
-        });
-        let entry = (hash, self.to_move, self.board.counts);
-        let seen = 1 + self
-            .history
-            .seen
-            .iter()
-            .filter(|e| e.0 == hash && **e == entry)
-            .count();
-        self.history.seen.push(entry);
+        let counts = &self.board.counts;
+        let hash = counts
+            .chunks_exact(4)
+            .fold(self.to_move as u64 + 1, |h, w| {
+                let word = w.iter().fold(0u64, |x, &c| (x << 16) | c as u64);
+                (h ^ word)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .rotate_left(29)
+            });
+        let h = &mut self.history;
+        if h.hashes.capacity() == 0 {
+            h.hashes.reserve(64);
+            h.seen.reserve(64);
+        }
+        // The dense hash list is scanned first; boards confirm a match.
+        let mut seen = 1;
+        for (i, &x) in h.hashes.iter().enumerate() {
+            if x == hash && h.seen[i].0 == self.to_move && same_counts(&h.seen[i].1, counts) {
+                seen += 1;
+            }
+        }
+        h.hashes.push(hash);
+        h.seen.push((self.to_move, *counts));
         seen
     }
 }
@@ -761,7 +822,12 @@ impl Game for Enkeshui {
             return Vec::new();
         }
         if let Some(c) = &self.choosing {
-            return c.options.iter().map(|&d| Move::Direction(d)).collect();
+            return c
+                .options
+                .as_slice()
+                .iter()
+                .map(|&d| Move::Direction(d))
+                .collect();
         }
         let side = self.to_move;
         let mask = self.board.liftable(side);
@@ -847,7 +913,7 @@ impl Game for Enkeshui {
             lifted_from: self.hole_name(c.lifted),
             in_hand: c.in_hand,
             lap: c.lap,
-            options: c.options.iter().map(|d| d.to_string()).collect(),
+            options: c.options.as_slice().iter().map(|d| d.to_string()).collect(),
         })
     }
 

@@ -18,7 +18,7 @@ fn a_direction_leading_back_to_a_met_choice_state_is_not_offered() {
     g.play(&Move::Direction(Direction::Cw), &mut Quiet).unwrap();
     // Now at N6 with 3 in hand; cw relays (N5, N4, N3 1->2), ccw ends the turn.
     let mut c: Box<Choosing> = g.choosing.clone().unwrap();
-    assert_eq!(c.options, [Direction::Cw, Direction::Ccw]);
+    assert_eq!(c.options.as_slice(), [Direction::Cw, Direction::Ccw]);
     let next = g.successor(&c, Direction::Cw).expect("cw relays");
     assert_eq!(next.lifted, g.index(Side::North, 3));
     assert_eq!(next.in_hand, 2);
@@ -27,7 +27,10 @@ fn a_direction_leading_back_to_a_met_choice_state_is_not_offered() {
     assert!(!g.direction_ok(&c, Direction::Cw));
     assert!(g.direction_ok(&c, Direction::Ccw));
     g.choosing = Some(Box::new(Choosing {
-        options: vec![Direction::Ccw],
+        options: Options {
+            dirs: [Direction::Ccw; 2],
+            len: 1,
+        },
         ..*c
     }));
     assert_eq!(g.legal(), [Move::Direction(Direction::Ccw)]);
