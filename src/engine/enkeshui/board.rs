@@ -82,6 +82,17 @@ impl Path for Ring {
 }
 
 impl Board {
+    /// N holes a row, no seeds, no bulls, every hole in play.
+    pub fn empty(n: usize) -> Board {
+        Board {
+            n,
+            counts: [0; RING],
+            bulls: 0,
+            south_bulls: 0,
+            closed: 0,
+        }
+    }
+
     pub fn n2(&self) -> usize {
         2 * self.n
     }

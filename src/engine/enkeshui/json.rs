@@ -1,8 +1,7 @@
 //! The Enkeshui position JSON of NOTATION.md.
 
 use super::{
-    Board, DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, RING, Rules, SEEDS, SpecialMove,
-    Unfilled,
+    Board, DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS, SpecialMove, Unfilled,
 };
 use crate::engine::Game;
 use crate::engine::position::{Fields, PResult, PositionError};
@@ -140,13 +139,7 @@ pub fn from_json(value: &Value) -> PResult<Enkeshui> {
         ));
     }
     let rules = rules_from(&f)?;
-    let mut board = Board {
-        n,
-        counts: [0; RING],
-        bulls: 0,
-        south_bulls: 0,
-        closed: 0,
-    };
+    let mut board = Board::empty(n);
     board.counts[..n].copy_from_slice(&f.counts("south", n)?);
     board.counts[n..2 * n].copy_from_slice(&f.counts("north", n)?);
     let index = |side: Side, hole: usize| match side {

@@ -232,13 +232,7 @@ impl Enkeshui {
     /// A new game from a layout, South to move.
     pub fn new(layout: &Layout, rules: Rules) -> Enkeshui {
         let n = layout.holes();
-        let mut board = Board {
-            n,
-            counts: [0; RING],
-            bulls: 0,
-            south_bulls: 0,
-            closed: 0,
-        };
+        let mut board = Board::empty(n);
         board.counts[..n].copy_from_slice(&layout.south);
         board.counts[n..2 * n].copy_from_slice(&layout.north);
         Enkeshui::from_parts(

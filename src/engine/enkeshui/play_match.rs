@@ -1,6 +1,6 @@
 //! Match play: each game's score is the player's stock for the next.
 
-use super::{Board, Enkeshui, Layout, RING, Rules, Unfilled};
+use super::{Board, Enkeshui, Layout, Rules, Unfilled};
 use crate::engine::side::{PerSide, Side};
 
 /// How a player's stock filled his row.
@@ -72,13 +72,7 @@ pub fn next_game(layout: &Layout, rules: Rules, stock: PerSide<u32>) -> Next {
         (true, true) => {}
     }
     let n = layout.holes();
-    let mut board = Board {
-        n,
-        counts: [0; RING],
-        bulls: 0,
-        south_bulls: 0,
-        closed: 0,
-    };
+    let mut board = Board::empty(n);
     for side in Side::BOTH {
         let start = if side == Side::South { 0 } else { n };
         for (k, &c) in fills[side].row.iter().enumerate() {
