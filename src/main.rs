@@ -1,5 +1,5 @@
 use clap::Parser;
-use masai_mancala::cli::{Cli, Command, EnkeshuiArgs, RaceArg};
+use masai_mancala::cli::{BaoArgs, Cli, Command, EnkeshuiArgs, RaceArg};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::{Game, Quiet};
 use masai_mancala::{protocol, text};
@@ -21,6 +21,7 @@ fn main() -> ExitCode {
             protocol::run(stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("engine: {e}"))
         }
         Some(Command::Enkeshui(args)) => enkeshui(&args),
+        Some(Command::BaoLaKimasai(args)) => bao(&args),
         None => Err("the interactive client is not built yet: choose a game, e.g. `enkeshui --holes 12` (see --help)".into()),
     };
     match result {
@@ -49,6 +50,16 @@ fn enkeshui(args: &EnkeshuiArgs) -> Result<(), String> {
         game = race.finish(&mut Quiet).map_err(|e| e.to_string())?;
     }
     print!("{}", text::enkeshui_board(&game));
+    println!(
+        "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
+        game.to_move().title()
+    );
+    Ok(())
+}
+
+fn bao(args: &BaoArgs) -> Result<(), String> {
+    let game = args.game().map_err(|e| e.to_string())?;
+    print!("{}", text::bao_board(&game));
     println!(
         "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
         game.to_move().title()
