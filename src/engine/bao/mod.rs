@@ -18,7 +18,10 @@
 //! of state, and a sowing never ends exactly when this (board, hole) sequence
 //! repeats, which Brent's algorithm ([`run_laps`]) decides exactly.
 
+mod fast;
 mod json;
+
+pub use fast::sow_quiet;
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, run_laps, sow,
@@ -398,14 +401,7 @@ impl Bao {
         if self.places_cow() {
             counts[hole] += 1;
         }
-        sow_turn(
-            &mut counts,
-            self.to_move,
-            hole,
-            self.phase() == 2,
-            &mut Quiet,
-        )?;
-        Ok(counts)
+        sow_quiet(&counts, self.to_move, hole, self.phase() == 2)
     }
 
     /// Cheap exact test that the first lap from `hole` ends in an empty hole.
