@@ -661,3 +661,67 @@ impl Game for Bao {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No repeating line of play has turned up (sowing only moves cows forward,
+    /// and searches found no cycle of whole turns), so the repetition rule is
+    /// driven here through `commit`, which every played move goes through.
+    #[test]
+    fn third_repetition_ends_the_game_on_cows() {
+        // Phase 2, South 20 cows (inner 1 each, o1 12), North 44.
+        let mut a = [0u16; HOLES];
+        for k in 1..=8 {
+            a[index(Side::South, Row::Inner, k)] = 1;
+            a[index(Side::North, Row::Inner, k)] = 2;
+        }
+        a[index(Side::South, Row::Outer, 1)] = 12;
+        a[index(Side::North, Row::Outer, 1)] = 28;
+        let mut b = a;
+        b[index(Side::South, Row::Outer, 1)] -= 1;
+        b[index(Side::South, Row::Outer, 2)] += 1;
+        let mut g = Bao::from_parts(Rules::default(), a, PerSide::both(0), Side::South, 60);
+        // a (South to move) is seen once; then b/North, a/South, b/North, a/South.
+        for (board, k) in [(b, 1), (a, 2), (b, 3), (a, 4)] {
+            assert_eq!(g.status, Status::Playing, "before step {k}");
+            g.commit(board, &mut Quiet);
+        }
+        // a with South to move for the third time: 20 cows against 44.
+        let Status::Over(o) = g.status else {
+            panic!("the third repetition ends the game")
+        };
+        assert_eq!(o.reason, EndReason::Repetition);
+        assert_eq!((o.score.south, o.score.north), (20, 44));
+        assert_eq!(o.winner, Some(Side::North));
+        assert_eq!(g.turn, 64);
+    }
+
+    #[test]
+    fn same_board_with_the_other_side_to_move_is_another_position() {
+        let start = Bao::default();
+        let mut g = Bao::from_parts(
+            Rules::default(),
+            start.counts,
+            PerSide::both(0),
+            Side::South,
+            60,
+        );
+        let a = g.counts;
+        for _ in 0..3 {
+            g.commit(a, &mut Quiet);
+        }
+        // a/North twice and a/South twice so far: still playing.
+        assert_eq!(g.status, Status::Playing);
+        g.commit(a, &mut Quiet);
+        assert!(matches!(
+            g.status,
+            Status::Over(Outcome {
+                reason: EndReason::Repetition,
+                winner: None,
+                ..
+            })
+        ));
+    }
+}
