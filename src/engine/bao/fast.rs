@@ -36,6 +36,17 @@ const MASK: [[u128; LOOP + 1]; LOOP] = {
     t
 };
 
+/// CLEAR[k]: every byte but byte k.
+const CLEAR: [u128; LOOP] = {
+    let mut t = [0u128; LOOP];
+    let mut k = 0;
+    while k < LOOP {
+        t[k] = !(0xffu128 << (8 * k));
+        k += 1;
+    }
+    t
+};
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Packed {
     own: u128,
@@ -43,18 +54,33 @@ struct Packed {
     pos: u32,
 }
 
-#[inline(always)]
-fn byte128(x: u128, k: u32) -> u32 {
-    (x >> (8 * k)) as u32 & 0xff
-}
-
 impl Packed {
+    #[inline(always)]
+    fn own_at(&self, k: u32) -> u32 {
+        let half = if k < 8 {
+            self.own as u64
+        } else {
+            (self.own >> 64) as u64
+        };
+        (half >> ((k & 7) * 8)) as u32 & 0xff
+    }
+
+    #[inline(always)]
+    fn opp_at(&self, j: u32) -> u32 {
+        (self.opp >> (j * 8)) as u32 & 0xff
+    }
+
     /// Sows `seeds` (at least one) from loop hole `from`; returns the last hole.
     #[inline(always)]
     fn sow(&mut self, from: u32, seeds: u32) -> u32 {
-        let circuits = (seeds - 1) / LOOP as u32;
-        let r = seeds - circuits * LOOP as u32;
-        self.own += ONES * circuits as u128 + MASK[from as usize][r as usize];
+        let r = if seeds <= LOOP as u32 {
+            seeds
+        } else {
+            let circuits = (seeds - 1) / LOOP as u32;
+            self.own += ONES * circuits as u128;
+            seeds - circuits * LOOP as u32
+        };
+        self.own += MASK[from as usize][r as usize];
         (from + r) & 15
     }
 
@@ -62,24 +88,25 @@ impl Packed {
     #[inline(always)]
     fn lap(&mut self, steals: bool) -> bool {
         let pos = self.pos;
-        let last = if steals && pos < 8 && (self.opp >> (8 * (7 - pos))) & 0xff != 0 {
-            let shift = 8 * (7 - pos);
-            let seeds = (self.opp >> shift) as u32 & 0xff;
-            self.opp &= !(0xffu64 << shift);
+        let last = if steals && pos < 8 && self.opp_at(7 - pos) != 0 {
+            let seeds = self.opp_at(7 - pos);
+            self.opp &= !(0xffu64 << (8 * (7 - pos)));
             // The first stolen cow goes into the capturing hole itself.
             self.sow((pos + 15) & 15, seeds)
         } else {
-            let seeds = byte128(self.own, pos);
-            self.own &= !(0xffu128 << (8 * pos));
+            let seeds = self.own_at(pos);
+            self.own &= CLEAR[pos as usize];
             self.sow(pos, seeds)
         };
         self.pos = last;
-        byte128(self.own, last) == 1
+        self.own_at(last) == 1
     }
 }
 
 /// Sows board index `start` of `mover`'s loop like [`super::sow_turn`] with a
 /// quiet observer: the board after the turn, or `Err` when it never ends.
+/// The mover's 16 holes and the opponent's inner row must hold at most 255 cows
+/// together (a game holds 64).
 pub fn sow_quiet(
     counts: &[u16; HOLES],
     mover: Side,
@@ -88,29 +115,38 @@ pub fn sow_quiet(
 ) -> Result<[u16; HOLES], Endless> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
-    let mut own = 0u128;
-    for k in 0..LOOP {
-        own |= (counts[own_base + k] as u128) << (8 * k);
+    let mut own = [0u8; LOOP];
+    for (k, c) in own.iter_mut().enumerate() {
+        *c = counts[own_base + k] as u8;
     }
-    let mut opp = 0u64;
-    for j in 0..8 {
-        opp |= (counts[opp_base + j] as u64) << (8 * j);
+    let mut opp = [0u8; 8];
+    for (j, c) in opp.iter_mut().enumerate() {
+        *c = counts[opp_base + j] as u8;
     }
-    let mut s = Packed { own, opp, pos: 0 };
+    let mut s = Packed {
+        own: u128::from_ne_bytes(own),
+        opp: u64::from_ne_bytes(opp),
+        pos: 0,
+    };
+    debug_assert!(
+        counts[own_base..own_base + LOOP].iter().sum::<u16>()
+            + counts[opp_base..opp_base + 8].iter().sum::<u16>()
+            <= 255
+    );
     let start = (start - own_base) as u32;
-    let seeds = byte128(s.own, start);
+    let seeds = s.own_at(start);
     debug_assert!(seeds > 0);
-    s.own &= !(0xffu128 << (8 * start));
+    s.own &= CLEAR[start as usize];
     s.pos = s.sow(start, seeds);
-    if byte128(s.own, s.pos) != 1 {
+    if s.own_at(s.pos) != 1 {
         run_laps(&mut s, |s| s.lap(steals).then_some(()))?;
     }
     let mut out = *counts;
-    for k in 0..LOOP {
-        out[own_base + k] = byte128(s.own, k as u32) as u16;
+    for (k, &c) in s.own.to_ne_bytes().iter().enumerate() {
+        out[own_base + k] = c as u16;
     }
-    for j in 0..8 {
-        out[opp_base + j] = ((s.opp >> (8 * j)) & 0xff) as u16;
+    for (j, &c) in s.opp.to_ne_bytes().iter().enumerate() {
+        out[opp_base + j] = c as u16;
     }
     Ok(out)
 }

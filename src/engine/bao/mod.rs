@@ -303,9 +303,9 @@ impl Bao {
         Bao::from_parts(rules, counts, PerSide::both(RESERVE), Side::South, 1)
     }
 
-    /// A game from any board (the caller checks the cow total). The end tests
-    /// of the start of a turn are applied at once.
-    pub fn from_parts(
+    /// A game from any board (the caller checks the cow total: 64). The end
+    /// tests of the start of a turn are applied at once.
+    pub(crate) fn from_parts(
         rules: Rules,
         counts: [u16; HOLES],
         reserve: PerSide<u32>,
