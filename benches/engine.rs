@@ -3,6 +3,7 @@
 //! Run with `cargo bench --bench engine` (add a game name to run only that one,
 //! e.g. `cargo bench --bench engine -- enkeshui`). Timings are printed, never asserted.
 
+use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::playout::{DropCounter, random_playout};
 use masai_mancala::engine::{Game, Quiet};
@@ -60,5 +61,13 @@ fn main() {
             let start = Enkeshui::new(&Layout::default_for(n).unwrap(), Rules::default());
             measure(&name, &start, 2 * n as u64, budget);
         }
+    }
+    if wanted("bao-la-kimasai") {
+        // Whole circuits go round one player's loop of 16 holes. The mean is
+        // dominated by rare games where a random pick meets a sowing that never
+        // ends with a period of 10^8 laps (decided exactly, in about a second);
+        // the median game is a few tens of microseconds.
+        let start = Bao::new(bao::Rules::default());
+        measure("bao-la-kimasai", &start, bao::LOOP as u64, budget);
     }
 }

@@ -1,5 +1,6 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
+use crate::engine::bao::{self, Bao};
 use crate::engine::enkeshui::{
     DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove, Unfilled,
 };
@@ -22,6 +23,9 @@ pub struct Cli {
 pub enum Command {
     /// Enkeshui: 2 rows of 8, 10 or 12 holes, 48 seeds, relay, bulls, a starting race
     Enkeshui(EnkeshuiArgs),
+    /// Bao la Kimasai: 4 rows of 8, 64 cows, reserves brought in (phase 1), then steals (phase 2)
+    #[command(name = "bao-la-kimasai", alias = "bao")]
+    BaoLaKimasai(BaoArgs),
     /// The rules engine over standard input and output (the line protocol of NOTATION.md)
     #[command(long_about = ENGINE_HELP)]
     Engine,
@@ -224,6 +228,37 @@ impl EnkeshuiArgs {
     }
 }
 
+#[derive(Args, Debug, Clone)]
+pub struct BaoArgs {
+    /// Who opens the game (turn 1, without a reserve cow)
+    #[arg(long, value_enum, default_value = "south")]
+    pub first: SideArg,
+    /// Safety rule: the game ends after this many turns
+    #[arg(long, value_name = "N", default_value_t = bao::DEFAULT_MAX_TURNS)]
+    pub max_turns: u32,
+    /// Seed of the random generator (random players)
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl BaoArgs {
+    pub fn rules(&self) -> Result<bao::Rules, OptionsError> {
+        if self.max_turns == 0 {
+            return Err(OptionsError(
+                "--max-turns 0: the limit must be at least 1 turn".into(),
+            ));
+        }
+        Ok(bao::Rules {
+            max_turns: self.max_turns,
+        })
+    }
+
+    /// The start position.
+    pub fn game(&self) -> Result<Bao, OptionsError> {
+        Ok(Bao::new(self.rules()?).with_first(self.first.into()))
+    }
+}
+
 /// Error from reading a game's options.
 #[derive(Debug)]
 pub struct OptionsError(pub String);
@@ -245,6 +280,8 @@ struct NewLine {
 #[derive(Subcommand, Debug)]
 enum NewGame {
     Enkeshui(EnkeshuiArgs),
+    #[command(name = "bao-la-kimasai", alias = "bao")]
+    BaoLaKimasai(BaoArgs),
 }
 
 /// Builds a start position from `<game> [flags]` words.
@@ -256,6 +293,7 @@ pub fn new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
             .game()
             .map(AnyGame::Enkeshui)
             .map_err(|e| OptionsError(e.to_string())),
+        NewGame::BaoLaKimasai(a) => a.game().map(AnyGame::BaoLaKimasai),
     }
 }
 

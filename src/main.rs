@@ -1,7 +1,8 @@
 use clap::Parser;
 use masai_mancala::app::{self, Launch};
-use masai_mancala::cli::{Cli, ClientArgs, Command};
-use masai_mancala::protocol;
+use masai_mancala::cli::{BaoArgs, Cli, ClientArgs, Command};
+use masai_mancala::engine::Game;
+use masai_mancala::{protocol, text};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
         }
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
+        Some(Command::BaoLaKimasai(args)) => bao(&args),
         None => app::run(Launch::Menu(ClientArgs::default())),
     };
     match result {
@@ -32,4 +34,15 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Until the client plays Bao la Kimasai: the start position as text.
+fn bao(args: &BaoArgs) -> Result<(), String> {
+    let game = args.game().map_err(|e| e.to_string())?;
+    print!("{}", text::bao_board(&game));
+    println!(
+        "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
+        game.to_move().title()
+    );
+    Ok(())
 }

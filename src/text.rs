@@ -1,7 +1,8 @@
 //! Plain-text board diagrams (for the command line and printed records).
 
-use crate::engine::Side;
+use crate::engine::bao::{self, Bao, Row};
 use crate::engine::enkeshui::Enkeshui;
+use crate::engine::{Game, Side};
 
 /// Enkeshui as two facing rows, North on top; `*` marks a South bull, `+` a North bull.
 pub fn enkeshui_board(game: &Enkeshui) -> String {
@@ -37,5 +38,54 @@ pub fn enkeshui_board(game: &Enkeshui) -> String {
     }
     out.push_str(&format!("   captured {}\n", game.captured().south));
     out.push_str(&format!("{}  South's holes\n", numbers(false)));
+    out
+}
+
+/// Bao la Kimasai as four rows, North's outer row on top, with reserves and phase.
+/// Each side's holes read from its owner's left, so North's run right to left.
+pub fn bao_board(game: &Bao) -> String {
+    let c = game.counts();
+    let row = |side: Side, r: Row| -> String {
+        let ks: Vec<usize> = match side {
+            Side::South => (1..=8).collect(),
+            Side::North => (1..=8).rev().collect(),
+        };
+        ks.iter()
+            .map(|&k| format!("{:>4}", c[bao::index(side, r, k)]))
+            .collect()
+    };
+    let numbers = |side: Side, r: char| -> String {
+        let ks: Vec<usize> = match side {
+            Side::South => (1..=8).collect(),
+            Side::North => (1..=8).rev().collect(),
+        };
+        ks.iter()
+            .map(|&k| format!("{:>4}", format!("{r}{k}")))
+            .collect()
+    };
+    let reserve = game.reserve();
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Bao la Kimasai, turn {}, phase {}\n",
+        game.turn(),
+        game.phase()
+    ));
+    out.push_str(&format!("         {}\n", numbers(Side::North, 'o')));
+    out.push_str(&format!(
+        "North o  {}   reserve {}\n",
+        row(Side::North, Row::Outer),
+        reserve.north
+    ));
+    out.push_str(&format!("North i  {}\n", row(Side::North, Row::Inner)));
+    out.push_str(&format!("         {}\n", numbers(Side::North, 'i')));
+    out.push_str("         --------------------------------\n");
+    out.push_str(&format!("         {}\n", numbers(Side::South, 'i')));
+    out.push_str(&format!("South i  {}\n", row(Side::South, Row::Inner)));
+    out.push_str(&format!(
+        "South o  {}   reserve {}\n",
+        row(Side::South, Row::Outer),
+        reserve.south
+    ));
+    out.push_str(&format!("         {}\n", numbers(Side::South, 'o')));
     out
 }

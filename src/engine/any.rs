@@ -1,5 +1,6 @@
 //! Any of the three games behind one type, speaking decision tokens.
 
+use super::bao::Bao;
 use super::core::{Observer, Quiet, Status};
 use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
@@ -56,12 +57,14 @@ impl fmt::Display for GameKind {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Enkeshui(Enkeshui),
+    BaoLaKimasai(Bao),
 }
 
 macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Enkeshui($g) => $body,
+            AnyGame::BaoLaKimasai($g) => $body,
         }
     };
 }
@@ -179,6 +182,7 @@ impl AnyGame {
         let name = f.str("game")?;
         match GameKind::parse(name) {
             Some(GameKind::Enkeshui) => Ok(AnyGame::Enkeshui(Enkeshui::from_position(value)?)),
+            Some(GameKind::BaoLaKimasai) => Ok(AnyGame::BaoLaKimasai(Bao::from_position(value)?)),
             Some(kind) => Err(PositionError::new(
                 "game",
                 format!("{} is not in the engine yet", kind.title()),

@@ -5,6 +5,7 @@
 //! hold any of them.
 
 pub mod any;
+pub mod bao;
 pub mod core;
 pub mod enkeshui;
 pub mod playout;
