@@ -1,7 +1,7 @@
 use clap::Parser;
-use masai_mancala::cli::{Cli, Command, EnkeshuiArgs, RaceArg};
+use masai_mancala::cli::{Cli, Command, EnGeheArgs, EnkeshuiArgs, RaceArg};
 use masai_mancala::engine::enkeshui::race::Race;
-use masai_mancala::engine::{Game, Quiet};
+use masai_mancala::engine::{Game, Quiet, Side, Status};
 use masai_mancala::{protocol, text};
 use rand::SeedableRng;
 use std::process::ExitCode;
@@ -21,6 +21,7 @@ fn main() -> ExitCode {
             protocol::run(stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("engine: {e}"))
         }
         Some(Command::Enkeshui(args)) => enkeshui(&args),
+        Some(Command::EnGehe(args)) => en_gehe(&args),
         None => Err("the interactive client is not built yet: choose a game, e.g. `enkeshui --holes 12` (see --help)".into()),
     };
     match result {
@@ -52,6 +53,33 @@ fn enkeshui(args: &EnkeshuiArgs) -> Result<(), String> {
     println!(
         "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
         game.to_move().title()
+    );
+    Ok(())
+}
+
+fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
+    let game = args.game().map_err(|e| e.to_string())?;
+    let teams = args.teams();
+    let size = if game.is_traditional() {
+        "traditional"
+    } else {
+        "non-traditional size"
+    };
+    println!("En Gehé 2x{} ({size})", game.holes());
+    print!("{}", text::en_gehe_board(&game));
+    match game.status() {
+        Status::Over(o) => println!(
+            "The game is over ({}): {} {}, {} {}.",
+            o.reason.describe(),
+            teams.label(Side::South),
+            o.score.south,
+            teams.label(Side::North),
+            o.score.north
+        ),
+        Status::Playing => println!("{} to move.", teams.label(game.to_move())),
+    }
+    println!(
+        "The interactive client is not built yet; `masai-mancala engine` plays through the line protocol."
     );
     Ok(())
 }

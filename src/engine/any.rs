@@ -1,6 +1,7 @@
 //! Any of the three games behind one type, speaking decision tokens.
 
 use super::core::{Observer, Quiet, Status};
+use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
 use super::side::Side;
@@ -56,12 +57,14 @@ impl fmt::Display for GameKind {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Enkeshui(Enkeshui),
+    EnGehe(EnGehe),
 }
 
 macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Enkeshui($g) => $body,
+            AnyGame::EnGehe($g) => $body,
         }
     };
 }
@@ -179,6 +182,7 @@ impl AnyGame {
         let name = f.str("game")?;
         match GameKind::parse(name) {
             Some(GameKind::Enkeshui) => Ok(AnyGame::Enkeshui(Enkeshui::from_position(value)?)),
+            Some(GameKind::EnGehe) => Ok(AnyGame::EnGehe(EnGehe::from_position(value)?)),
             Some(kind) => Err(PositionError::new(
                 "game",
                 format!("{} is not in the engine yet", kind.title()),
