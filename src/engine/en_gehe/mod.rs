@@ -65,7 +65,7 @@ impl std::error::Error for SetupError {}
 struct History {
     captured: PerSide<u32>,
     /// (hash, side to move) of each position seen, in order.
-    keys: Vec<(u64, Side)>,
+    keys: Vec<(u32, Side)>,
     /// The boards of those positions, 2N counts each, back to back.
     boards: Vec<u16>,
 }
@@ -82,54 +82,62 @@ pub struct EnGehe {
     history: History,
 }
 
-/// The Brent state of a relay: the board after a lap and the hole to lift next.
+/// A sowing in progress, and the Brent state of a relay: the board after a
+/// lap and the hole to lift next. Callers build it from a copy of the board
+/// and keep that board only when the sowing ends.
 #[derive(Clone)]
-struct Relay {
+struct Sowing {
     board: Board,
     pos: usize,
     lap: u32,
 }
 
-impl PartialEq for Relay {
+impl PartialEq for Sowing {
     #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
         self.pos == other.pos && self.board.holes() == other.board.holes()
     }
 }
 
-/// Sows from board index `hole` until the turn ends; `Err` when it never would.
-/// On `Err` the board and captures are left mid-sowing: callers work on copies.
-fn sow_from<O: Observer>(
-    board: &mut Board,
-    captured: &mut PerSide<u32>,
-    mover: Side,
-    hole: usize,
-    obs: &mut O,
-) -> Result<(), Endless> {
-    let seeds = board.lift(hole, 1, obs);
-    let Some(pos) = board.lap(captured, mover, hole, seeds, 1, obs) else {
-        return Ok(());
-    };
-    let mut state = Relay {
-        board: *board,
-        pos,
-        lap: 2,
-    };
-    // Captures happen only on the turn's last lap, so the lap-end board and
-    // relay hole are the whole state: a repeat means the sowing never ends.
-    let result = run_laps(&mut state, |s| {
-        let seeds = s.board.lift(s.pos, s.lap, obs);
-        match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
-            None => Some(()),
-            Some(next) => {
-                s.pos = next;
-                s.lap = s.lap.wrapping_add(1);
-                None
-            }
+impl Sowing {
+    #[inline(always)]
+    fn new(board: &Board, hole: usize) -> Sowing {
+        Sowing {
+            board: *board,
+            pos: hole,
+            lap: 1,
         }
-    });
-    *board = state.board;
-    result
+    }
+
+    /// Lifts `pos` and sows until the turn ends; `Err` when it never would
+    /// (the board is then left mid-sowing).
+    #[inline(always)]
+    fn run<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        obs: &mut O,
+    ) -> Result<(), Endless> {
+        let seeds = self.board.lift(self.pos, 1, obs);
+        let Some(next) = self.board.lap(captured, mover, self.pos, seeds, 1, obs) else {
+            return Ok(());
+        };
+        self.pos = next;
+        self.lap = 2;
+        // Captures happen only on the turn's last lap, so the lap-end board
+        // and relay hole are the whole state: a repeat means it never ends.
+        run_laps(self, |s| {
+            let seeds = s.board.lift(s.pos, s.lap, obs);
+            match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
+                None => Some(()),
+                Some(next) => {
+                    s.pos = next;
+                    s.lap = s.lap.wrapping_add(1);
+                    None
+                }
+            }
+        })
+    }
 }
 
 impl EnGehe {
@@ -233,29 +241,27 @@ impl EnGehe {
         if self.board.counts[index] == 0 {
             return None;
         }
-        let mut board = self.board;
         let mut captured = self.captured;
-        sow_from(&mut board, &mut captured, self.to_move, index, &mut Quiet)
+        Sowing::new(&self.board, index)
+            .run(&mut captured, self.to_move, &mut Quiet)
             .err()
             .map(|e| e.period)
     }
 
     /// Would sowing from board index `hole` end?
     fn sowing_ends(&self, hole: usize) -> bool {
-        let mut board = self.board;
         let mut captured = self.captured;
-        sow_from(&mut board, &mut captured, self.to_move, hole, &mut Quiet).is_ok()
+        Sowing::new(&self.board, hole)
+            .run(&mut captured, self.to_move, &mut Quiet)
+            .is_ok()
     }
 
     /// Has the mover a sowing that ends? Most first laps end the turn at
     /// once, so those are tried before whole sowings.
-    fn can_sow(&self) -> bool {
-        let row = self.board.row(self.to_move);
-        let occupied = |h: &usize| self.board.counts[*h] > 0;
-        row.clone()
-            .filter(occupied)
-            .any(|h| self.board.first_lap_surely_ends(h))
-            || row.filter(occupied).any(|h| self.sowing_ends(h))
+    fn can_sow(&self, occupied: u64) -> bool {
+        let start = self.board.row(self.to_move).start;
+        let holes = || set_bits(occupied).map(|b| start + b);
+        holes().any(|h| self.board.first_lap_surely_ends(h)) || holes().any(|h| self.sowing_ends(h))
     }
 
     /// Each side's score if the game ended now by `reason`.
@@ -284,30 +290,23 @@ impl EnGehe {
             return None;
         }
         let side = self.to_move;
-        let row = self.board.row(side);
-        let mut holes = [0usize; MAX_HOLES];
-        let mut count = 0;
-        for h in row.clone() {
-            if self.board.counts[h] > 0 {
-                holes[count] = h;
-                count += 1;
-            }
-        }
-        while count > 0 {
-            let k = rng.random_range(0..count);
-            let h = holes[k];
-            let mut board = self.board;
+        let start = self.board.row(side).start;
+        // Holes as bits: no branch on which holes are empty (unpredictable).
+        let mut left = self.board.occupied(side);
+        while left != 0 {
+            let k = rng.random_range(0..left.count_ones());
+            let bit = nth_set_bit(left, k);
+            let mut sowing = Sowing::new(&self.board, start + bit);
             let mut captured = self.captured;
-            if sow_from(&mut board, &mut captured, side, h, &mut Quiet).is_ok() {
+            if sowing.run(&mut captured, side, &mut Quiet).is_ok() {
                 if commit {
-                    self.board = board;
+                    self.board = sowing.board;
                     self.captured = captured;
                     self.finish_turn(&mut Quiet);
                 }
-                return Some(h - row.start + 1);
+                return Some(bit + 1);
             }
-            count -= 1;
-            holes[k] = holes[count];
+            left &= !(1 << bit);
         }
         None
     }
@@ -321,9 +320,10 @@ impl EnGehe {
 
     /// The end tests at the start of a turn, then (after a turn) the safety rules.
     fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
-        let reason = if self.board.row_seeds(self.to_move) == 0 {
+        let occupied = self.board.occupied(self.to_move);
+        let reason = if occupied == 0 {
             Some(EndReason::NoSeeds)
-        } else if !self.can_sow() {
+        } else if !self.can_sow(occupied) {
             Some(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some(EndReason::Repetition)
@@ -348,9 +348,7 @@ impl EnGehe {
             h.boards.clear();
         }
         let counts = self.board.holes();
-        let hash = counts.iter().fold(self.to_move as u64 + 1, |h, &c| {
-            (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
-        });
+        let hash = board_hash(&self.board.counts, self.to_move);
         let key = (hash, self.to_move);
         let n2 = counts.len();
         let seen = 1 + h
@@ -363,6 +361,56 @@ impl EnGehe {
         h.boards.extend_from_slice(counts);
         seen
     }
+}
+
+/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
+fn nth_set_bit(mut mask: u64, k: u32) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
+/// Pseudo-random odd weights for the history hash (splitmix64, fixed seed).
+const fn weights(seed: u64) -> [u16; RING] {
+    let mut w = [0u16; RING];
+    let mut x = seed;
+    let mut i = 0;
+    while i < RING {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        w[i] = (z >> 48) as u16 | 1;
+        i += 1;
+    }
+    w
+}
+
+const WEIGHTS: [[u16; RING]; 2] = [weights(1), weights(2)];
+
+/// A hash of the board and side to move for the history: two weighted sums
+/// in 16-bit lanes, which the compiler turns into a few vector multiplies.
+/// Positions with equal hashes are then compared in full.
+fn board_hash(counts: &[u16; RING], side: Side) -> u32 {
+    let dot = |w: &[u16; RING]| {
+        counts
+            .iter()
+            .zip(w)
+            .fold(0u16, |acc, (&c, &w)| acc.wrapping_add(c.wrapping_mul(w)))
+    };
+    ((dot(&WEIGHTS[0]) as u32) << 16 | dot(&WEIGHTS[1]) as u32) ^ side as u32
 }
 
 impl Game for EnGehe {
@@ -438,22 +486,24 @@ impl Game for EnGehe {
             return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
         }
         let mover = self.to_move;
-        let mut board = self.board;
+        let mut sowing = Sowing::new(&self.board, index);
         let mut captured = self.captured;
         // The quiet pass proves the sowing ends before anyone is told anything.
-        if let Err(e) = sow_from(&mut board, &mut captured, mover, index, &mut Quiet) {
+        if let Err(e) = sowing.run(&mut captured, mover, &mut Quiet) {
             return Err(MoveError::Endless(format!(
                 "sowing hole {hole} would never end (it repeats every {} laps)",
                 e.period
             )));
         }
-        if O::SILENT {
-            self.board = board;
-            self.captured = captured;
-        } else {
-            sow_from(&mut self.board, &mut self.captured, mover, index, obs)
+        if !O::SILENT {
+            sowing = Sowing::new(&self.board, index);
+            captured = self.captured;
+            sowing
+                .run(&mut captured, mover, obs)
                 .expect("the same sowing ended a moment ago");
         }
+        self.board = sowing.board;
+        self.captured = captured;
         self.finish_turn(obs);
         Ok(())
     }
