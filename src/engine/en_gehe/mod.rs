@@ -232,9 +232,10 @@ impl EnGehe {
 
     /// Laps after which sowing the mover's hole `hole` (1..N) comes back to a
     /// state it had: `Some(period)` when that sowing would never end, `None`
-    /// when it ends (or the hole cannot be lifted).
+    /// when it ends (or the hole cannot be lifted). Works on a finished game
+    /// too: it tells why a player had no legal move.
     pub fn endless_period(&self, hole: usize) -> Option<u64> {
-        if hole == 0 || hole > self.board.n || self.status.is_over() {
+        if hole == 0 || hole > self.board.n {
             return None;
         }
         let index = self.index(self.to_move, hole);
