@@ -91,21 +91,24 @@ impl Board {
     /// A side's occupied holes as bits: bit k for its hole k+1.
     #[inline]
     pub fn occupied(&self, side: Side) -> u64 {
-        // Fixed 16-hole blocks with constant shifts become a few vector
-        // compares and a movemask; the remainder goes one hole at a time.
+        // Four holes per 64-bit word (SWAR): a lane's top bit is set when the
+        // lane is non-zero, and one multiply gathers the four top bits. No
+        // branches (which holes are empty is unpredictable) and no vector
+        // shifts, which the baseline x86-64 target lacks.
+        const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+        const TOP: u64 = 0x8000_8000_8000_8000;
+        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
         let row = &self.counts[self.row(side)];
-        let mut chunks = row.chunks_exact(16);
+        let mut quads = row.chunks_exact(4);
         let mut mask = 0u64;
         let mut shift = 0;
-        for chunk in &mut chunks {
-            let mut m = 0u16;
-            for (k, &c) in chunk.iter().enumerate() {
-                m |= ((c != 0) as u16) << k;
-            }
-            mask |= (m as u64) << shift;
-            shift += 16;
+        for q in &mut quads {
+            let w = q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48;
+            let nonzero = (((w & LOW) + LOW) | w) & TOP;
+            mask |= (((nonzero >> 15).wrapping_mul(GATHER)) >> 48) << shift;
+            shift += 4;
         }
-        for (k, &c) in chunks.remainder().iter().enumerate() {
+        for (k, &c) in quads.remainder().iter().enumerate() {
             mask |= ((c != 0) as u64) << (shift + k);
         }
         mask
@@ -228,6 +231,26 @@ impl Board {
 mod tests {
     use super::*;
     use crate::engine::core::Quiet;
+
+    #[test]
+    fn occupied_bits_match_the_holes() {
+        // Every row length, with counts that hit each lane's edge cases
+        // (0, 1, 0x7fff-ish and 0x8000 would overflow a lane, so stop below).
+        let values = [0u16, 1, 2, 255, 256, 0x7ffe, 0x7fff];
+        for n in MIN_HOLES..=MAX_HOLES {
+            let mut b = Board::empty(n);
+            for i in 0..2 * n {
+                b.counts[i] = values[(i * 7 + n) % values.len()];
+            }
+            for side in [Side::South, Side::North] {
+                let expected = b
+                    .row(side)
+                    .enumerate()
+                    .fold(0u64, |m, (k, h)| m | ((b.counts[h] != 0) as u64) << k);
+                assert_eq!(b.occupied(side), expected, "n {n} {side}");
+            }
+        }
+    }
 
     #[test]
     fn quick_sowing_matches_core_sow() {
