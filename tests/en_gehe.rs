@@ -813,3 +813,94 @@ fn random_playouts_end_and_conserve_seeds() {
         }
     }
 }
+
+// ---------------------------------------------------------------- --position
+
+fn words(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn position_file_starts_a_study_and_errors_name_the_file() {
+    let dir = std::env::temp_dir().join(format!("en-gehe-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("study.json");
+    std::fs::write(
+        &good,
+        r#"{"game":"en-gehe","holes":4,"south":[1,0,0,0],"north":[2,0,3,0],"captured":{"south":0,"north":0},"to_move":"south","turn":7}"#,
+    )
+    .unwrap();
+    let good_name = good.to_str().unwrap();
+    let mut g = new_game(&words(&["en-gehe", "--position", good_name])).unwrap();
+    assert_eq!(g.turn(), 7);
+    // The capture worked out above: South 1 takes North 3 and his seed.
+    g.play_tokens(&["1"]).unwrap();
+    assert_eq!(
+        g.position_json()["captured"],
+        json!({"south": 4, "north": 0})
+    );
+
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"game":"en-gehe","holes":4,"south":[1,0,0],"north":[2,0,3,0],"to_move":"south"}"#,
+    )
+    .unwrap();
+    let bad_name = bad.to_str().unwrap();
+    assert_eq!(
+        new_game(&words(&["en-gehe", "--position", bad_name]))
+            .unwrap_err()
+            .to_string(),
+        format!("--position {bad_name}: south: expected 4 counts, found 3")
+    );
+    let missing = dir.join("missing.json");
+    let missing_name = missing.to_str().unwrap();
+    assert!(
+        new_game(&words(&["en-gehe", "--position", missing_name]))
+            .unwrap_err()
+            .to_string()
+            .starts_with(&format!("--position {missing_name}: "))
+    );
+    // The file sets the size: --holes with it is refused.
+    assert!(
+        new_game(&words(&[
+            "en-gehe",
+            "--position",
+            good_name,
+            "--holes",
+            "8"
+        ]))
+        .unwrap_err()
+        .to_string()
+        .contains("cannot be used with")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn team_names_are_cosmetic() {
+    use clap::Parser;
+    use masai_mancala::cli::{Cli, Command};
+    let cli = Cli::try_parse_from([
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "8",
+        "--south-team",
+        "Loitha",
+        "--north-team",
+        "Kisonga",
+    ])
+    .unwrap();
+    let Some(Command::EnGehe(args)) = cli.command else {
+        panic!("not en-gehe")
+    };
+    let teams = args.teams();
+    assert_eq!(teams.label(Side::South), "South (Loitha)");
+    assert_eq!(teams.label(Side::North), "North (Kisonga)");
+    // The rules engine sees the same game as without names.
+    assert_eq!(
+        args.game().unwrap().position_json(),
+        start(8).position_json()
+    );
+}
