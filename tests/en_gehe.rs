@@ -782,7 +782,8 @@ fn check_random_game(holes: usize, seed: u64, reference: bool) -> Result<(), Tes
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    // Fewer cases in debug builds, where each game costs some ten times more.
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 200 } else { 1000 }))]
     #[test]
     fn random_games_on_small_boards(holes in 4usize..=10, seed in any::<u64>()) {
         check_random_game(holes, seed, true)?;
