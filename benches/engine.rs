@@ -4,6 +4,7 @@
 //! e.g. `cargo bench --bench engine -- enkeshui`). Timings are printed, never asserted.
 
 use masai_mancala::engine::bao::{self, Bao};
+use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::playout::{DropCounter, random_playout};
 use masai_mancala::engine::{Game, Quiet};
@@ -70,4 +71,35 @@ fn main() {
         let start = Bao::new(bao::Rules::default());
         measure("bao-la-kimasai", &start, bao::LOOP as u64, budget);
     }
+    for n in [40, 50] {
+        let name = format!("en-gehe 2x{n}");
+        if wanted(&name) {
+            let start = EnGehe::new(n, en_gehe::Rules::default()).unwrap();
+            measure(&name, &start, 2 * n as u64, budget);
+        }
+    }
+    if wanted("en-gehe endless") {
+        en_gehe_endless();
+    }
+}
+
+/// RULES.md's example: En Gehé 2x8 after `7 1 2 5`, South's hole 6 relays
+/// for ever with period 5,589,754 laps. Times deciding that (best of 5).
+fn en_gehe_endless() {
+    let mut g = EnGehe::new(8, en_gehe::Rules::default()).unwrap();
+    for h in [7, 1, 2, 5] {
+        g.play(&h, &mut Quiet).unwrap();
+    }
+    let mut best = Duration::MAX;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let period = std::hint::black_box(&g).endless_period(6);
+        best = best.min(t.elapsed());
+        assert_eq!(period, Some(5_589_754));
+    }
+    println!(
+        "{:<22} {:>10.3} s to decide hole 6 never ends (period 5,589,754 laps)",
+        "en-gehe endless 2x8",
+        best.as_secs_f64()
+    );
 }

@@ -1,11 +1,13 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
 use crate::engine::bao::{self, Bao};
+use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
     DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove, Unfilled,
 };
 use crate::engine::{AnyGame, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -26,6 +28,8 @@ pub enum Command {
     /// Bao la Kimasai: 4 rows of 8, 64 cows, reserves brought in (phase 1), then steals (phase 2)
     #[command(name = "bao-la-kimasai", alias = "bao")]
     BaoLaKimasai(BaoArgs),
+    /// En Gehé: 2 rows of 40 to 50 holes, 4 seeds each, relay sowing, captures
+    EnGehe(EnGeheArgs),
     /// The rules engine over standard input and output (the line protocol of NOTATION.md)
     #[command(long_about = ENGINE_HELP)]
     Engine,
@@ -241,6 +245,31 @@ pub struct BaoArgs {
     pub seed: u64,
 }
 
+#[derive(Args, Debug, Clone)]
+pub struct EnGeheArgs {
+    /// Holes per row: 40 to 50 are traditional, 4 to 39 allowed (non-traditional) [default: 40]
+    #[arg(long, value_name = "N", conflicts_with = "position")]
+    pub holes: Option<usize>,
+    /// Who moves first
+    #[arg(long, value_enum, default_value = "south", conflicts_with = "position")]
+    pub first: SideArg,
+    /// Safety rule: the game ends after this many turns [default: 1000]
+    #[arg(long, value_name = "N", conflicts_with = "position")]
+    pub max_turns: Option<u32>,
+    /// South's team name (shown to players only)
+    #[arg(long, value_name = "NAME")]
+    pub south_team: Option<String>,
+    /// North's team name (shown to players only)
+    #[arg(long, value_name = "NAME")]
+    pub north_team: Option<String>,
+    /// Start from a position JSON file (a study); it sets the holes, side to move and rules
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<PathBuf>,
+    /// Seed of the random generator (random players)
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
 impl BaoArgs {
     pub fn rules(&self) -> Result<bao::Rules, OptionsError> {
         if self.max_turns == 0 {
@@ -256,6 +285,55 @@ impl BaoArgs {
     /// The start position.
     pub fn game(&self) -> Result<Bao, OptionsError> {
         Ok(Bao::new(self.rules()?).with_first(self.first.into()))
+    }
+}
+
+/// Team names of an En Gehé game: cosmetic, never part of the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Teams {
+    pub south: Option<String>,
+    pub north: Option<String>,
+}
+
+impl Teams {
+    /// "South" or "South (Loitha)".
+    pub fn label(&self, side: Side) -> String {
+        let name = match side {
+            Side::South => &self.south,
+            Side::North => &self.north,
+        };
+        match name {
+            Some(team) => format!("{} ({team})", side.title()),
+            None => side.title().to_string(),
+        }
+    }
+}
+
+impl EnGeheArgs {
+    pub fn teams(&self) -> Teams {
+        Teams {
+            south: self.south_team.clone(),
+            north: self.north_team.clone(),
+        }
+    }
+
+    /// The start position: 4 seeds a hole, or the `--position` file.
+    pub fn game(&self) -> Result<EnGehe, OptionsError> {
+        if let Some(path) = &self.position {
+            let file = path.display();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
+            let value: serde_json::Value = serde_json::from_str(&text)
+                .map_err(|e| OptionsError(format!("--position {file}: not valid JSON: {e}")))?;
+            return EnGehe::from_position(&value)
+                .map_err(|e| OptionsError(format!("--position {file}: {e}")));
+        }
+        let rules = en_gehe::Rules {
+            max_turns: self.max_turns.unwrap_or(en_gehe::DEFAULT_MAX_TURNS),
+        };
+        EnGehe::new(self.holes.unwrap_or(en_gehe::DEFAULT_HOLES), rules)
+            .map(|g| g.with_first(self.first.into()))
+            .map_err(|e| OptionsError(e.to_string()))
     }
 }
 
@@ -282,6 +360,7 @@ enum NewGame {
     Enkeshui(EnkeshuiArgs),
     #[command(name = "bao-la-kimasai", alias = "bao")]
     BaoLaKimasai(BaoArgs),
+    EnGehe(EnGeheArgs),
 }
 
 /// Builds a start position from `<game> [flags]` words.
@@ -294,6 +373,7 @@ pub fn new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
             .map(AnyGame::Enkeshui)
             .map_err(|e| OptionsError(e.to_string())),
         NewGame::BaoLaKimasai(a) => a.game().map(AnyGame::BaoLaKimasai),
+        NewGame::EnGehe(a) => a.game().map(AnyGame::EnGehe),
     }
 }
 

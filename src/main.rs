@@ -1,7 +1,7 @@
 use clap::Parser;
 use masai_mancala::app::{self, Launch};
-use masai_mancala::cli::{BaoArgs, Cli, ClientArgs, Command};
-use masai_mancala::engine::Game;
+use masai_mancala::cli::{BaoArgs, Cli, ClientArgs, Command, EnGeheArgs};
+use masai_mancala::engine::{Game, Side, Status};
 use masai_mancala::{protocol, text};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
         Some(Command::BaoLaKimasai(args)) => bao(&args),
+        Some(Command::EnGehe(args)) => en_gehe(&args),
         None => app::run(Launch::Menu(ClientArgs::default())),
     };
     match result {
@@ -43,6 +44,34 @@ fn bao(args: &BaoArgs) -> Result<(), String> {
     println!(
         "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
         game.to_move().title()
+    );
+    Ok(())
+}
+
+/// Until the client plays En Gehé: the start position as text.
+fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
+    let game = args.game().map_err(|e| e.to_string())?;
+    let teams = args.teams();
+    let size = if game.is_traditional() {
+        "traditional"
+    } else {
+        "non-traditional size"
+    };
+    println!("En Gehé 2x{} ({size})", game.holes());
+    print!("{}", text::en_gehe_board(&game));
+    match game.status() {
+        Status::Over(o) => println!(
+            "The game is over ({}): {} {}, {} {}.",
+            o.reason.describe(),
+            teams.label(Side::South),
+            o.score.south,
+            teams.label(Side::North),
+            o.score.north
+        ),
+        Status::Playing => println!("{} to move.", teams.label(game.to_move())),
+    }
+    println!(
+        "The interactive client is not built yet; `masai-mancala engine` plays through the line protocol."
     );
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Plain-text board diagrams (for the command line and printed records).
 
 use crate::engine::bao::{self, Bao, Row};
+use crate::engine::en_gehe::EnGehe;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::{Game, Side};
 
@@ -87,5 +88,47 @@ pub fn bao_board(game: &Bao) -> String {
         reserve.south
     ));
     out.push_str(&format!("         {}\n", numbers(Side::South, 'o')));
+    out
+}
+
+/// En Gehé as two facing rows, North on top (its hole numbers above it, South's
+/// below), each hole facing its opposite. Rows longer than 18 holes are folded
+/// into blocks read one after the other, so that 2x50 fits 80 columns.
+pub fn en_gehe_board(game: &EnGehe) -> String {
+    let n = game.holes();
+    let counts = &game.board().counts;
+    let blocks = n.div_ceil(18);
+    let width = n.div_ceil(blocks);
+    let mut out = String::new();
+    // Column c shows South's hole c+1 and, above it, North's hole N-c.
+    let mut from = 0;
+    while from < n {
+        let cols = from..(from + width).min(n);
+        if from > 0 {
+            out.push('\n');
+        }
+        let line = |label: &str, f: &dyn Fn(usize) -> usize| -> String {
+            let mut s = format!("{label:<6}");
+            for c in cols.clone() {
+                s.push_str(&format!("{:>4}", f(c)));
+            }
+            s.push('\n');
+            s
+        };
+        out.push_str(&line("", &|c| n - c));
+        out.push_str(&line("North", &|c| {
+            counts[game.index(Side::North, n - c)] as usize
+        }));
+        out.push_str(&line("South", &|c| {
+            counts[game.index(Side::South, c + 1)] as usize
+        }));
+        out.push_str(&line("", &|c| c + 1));
+        from += width;
+    }
+    let captured = game.captured();
+    out.push_str(&format!(
+        "Captured: South {}, North {}\n",
+        captured.south, captured.north
+    ));
     out
 }

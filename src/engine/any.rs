@@ -2,6 +2,7 @@
 
 use super::bao::Bao;
 use super::core::{Observer, Quiet, Status};
+use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
 use super::side::Side;
@@ -58,6 +59,7 @@ impl fmt::Display for GameKind {
 pub enum AnyGame {
     Enkeshui(Enkeshui),
     BaoLaKimasai(Bao),
+    EnGehe(EnGehe),
 }
 
 macro_rules! dispatch {
@@ -65,6 +67,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Enkeshui($g) => $body,
             AnyGame::BaoLaKimasai($g) => $body,
+            AnyGame::EnGehe($g) => $body,
         }
     };
 }
@@ -183,10 +186,7 @@ impl AnyGame {
         match GameKind::parse(name) {
             Some(GameKind::Enkeshui) => Ok(AnyGame::Enkeshui(Enkeshui::from_position(value)?)),
             Some(GameKind::BaoLaKimasai) => Ok(AnyGame::BaoLaKimasai(Bao::from_position(value)?)),
-            Some(kind) => Err(PositionError::new(
-                "game",
-                format!("{} is not in the engine yet", kind.title()),
-            )),
+            Some(GameKind::EnGehe) => Ok(AnyGame::EnGehe(EnGehe::from_position(value)?)),
             None => Err(PositionError::new(
                 "game",
                 format!("unknown game '{name}' (enkeshui, en-gehe or bao-la-kimasai)"),

@@ -7,6 +7,7 @@
 pub mod any;
 pub mod bao;
 pub mod core;
+pub mod en_gehe;
 pub mod enkeshui;
 pub mod playout;
 pub mod position;

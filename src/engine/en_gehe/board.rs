@@ -1,0 +1,276 @@
+//! The En Gehé board and one lap of sowing with its lap-end rule.
+
+use crate::engine::core::{Event, LapEnd, Observer, Path, sow};
+use crate::engine::side::{PerSide, Side};
+
+/// Smallest and largest row allowed (40..50 are traditional).
+pub const MIN_HOLES: usize = 4;
+pub const MAX_HOLES: usize = 50;
+/// Holes in the largest ring: the board array's fixed length.
+pub const RING: usize = 2 * MAX_HOLES;
+
+/// Seeds on the board. Ring index: South's holes 1..N are 0..N-1, North's
+/// holes 1..N are N..2N-1, next = i+1 mod 2N, opposite(i) = 2N-1-i. Holes at
+/// 2N and beyond are always empty, so comparing whole arrays is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub n: usize,
+    pub counts: [u16; RING],
+}
+
+/// The counterclockwise ring of 2N holes.
+pub struct Ring {
+    n2: usize,
+}
+
+impl Path for Ring {
+    #[inline(always)]
+    fn circuit_len(&self) -> usize {
+        self.n2
+    }
+
+    #[inline(always)]
+    fn next(&self, hole: usize) -> usize {
+        if hole + 1 == self.n2 { 0 } else { hole + 1 }
+    }
+
+    #[inline(always)]
+    fn for_each(&self, f: impl FnMut(usize)) {
+        (0..self.n2).for_each(f)
+    }
+}
+
+impl Board {
+    /// An empty board of 2 rows of `n` holes.
+    pub fn empty(n: usize) -> Board {
+        debug_assert!((MIN_HOLES..=MAX_HOLES).contains(&n));
+        Board {
+            n,
+            counts: [0; RING],
+        }
+    }
+
+    #[inline(always)]
+    pub fn n2(&self) -> usize {
+        2 * self.n
+    }
+
+    #[inline(always)]
+    pub fn opposite(&self, hole: usize) -> usize {
+        self.n2() - 1 - hole
+    }
+
+    /// The ring indices of a side's own row.
+    #[inline(always)]
+    pub fn row(&self, side: Side) -> std::ops::Range<usize> {
+        match side {
+            Side::South => 0..self.n,
+            Side::North => self.n..self.n2(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn owner_of_row(&self, hole: usize) -> Side {
+        if hole < self.n {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// The holes in play (`2N` of them).
+    #[inline(always)]
+    pub fn holes(&self) -> &[u16] {
+        &self.counts[..self.n2()]
+    }
+
+    pub fn row_seeds(&self, side: Side) -> u32 {
+        self.counts[self.row(side)].iter().map(|&c| c as u32).sum()
+    }
+
+    /// A side's occupied holes as bits: bit k for its hole k+1.
+    #[inline]
+    pub fn occupied(&self, side: Side) -> u64 {
+        // Four holes per 64-bit word (SWAR): a lane's top bit is set when the
+        // lane is non-zero, and one multiply gathers the four top bits. No
+        // branches (which holes are empty is unpredictable) and no vector
+        // shifts, which the baseline x86-64 target lacks.
+        const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+        const TOP: u64 = 0x8000_8000_8000_8000;
+        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+        let row = &self.counts[self.row(side)];
+        let mut quads = row.chunks_exact(4);
+        let mut mask = 0u64;
+        let mut shift = 0;
+        for q in &mut quads {
+            let w = q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48;
+            let nonzero = (((w & LOW) + LOW) | w) & TOP;
+            mask |= (((nonzero >> 15).wrapping_mul(GATHER)) >> 48) << shift;
+            shift += 4;
+        }
+        for (k, &c) in quads.remainder().iter().enumerate() {
+            mask |= ((c != 0) as u64) << (shift + k);
+        }
+        mask
+    }
+
+    pub fn seeds_on_board(&self) -> u32 {
+        self.holes().iter().map(|&c| c as u32).sum()
+    }
+
+    #[inline(always)]
+    pub fn lift<O: Observer>(&mut self, hole: usize, lap: u32, obs: &mut O) -> u32 {
+        let seeds = self.counts[hole] as u32;
+        self.counts[hole] = 0;
+        obs.event(Event::Lift { hole, seeds, lap });
+        seeds
+    }
+
+    /// Cheap sufficient test, without sowing, that the first lap from `hole`
+    /// ends the turn: its last seed falls into an empty hole. A lap of exactly
+    /// 2N seeds ends in the origin, which the lift emptied.
+    #[inline]
+    pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
+        let seeds = self.counts[hole] as usize;
+        let n2 = self.n2();
+        if seeds == 0 || seeds > n2 {
+            return false;
+        }
+        // No division: hole + seeds < 2 * n2 here.
+        let last = hole + seeds;
+        let last = if last >= n2 { last - n2 } else { last };
+        seeds == n2 || self.counts[last] == 0
+    }
+
+    /// Sows `seeds` lifted from `from`. Returns the hole to relay from, or
+    /// `None` when the last seed fell into an empty hole and the turn is over;
+    /// then, in the mover's row, he captures an occupied opposite hole and
+    /// the capturing seed.
+    #[inline(always)]
+    pub fn lap<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        from: usize,
+        seeds: u32,
+        lap: u32,
+        obs: &mut O,
+    ) -> Option<usize> {
+        let last = if O::DROPS {
+            let ring = Ring { n2: self.n2() };
+            let LapEnd { last, .. } = sow(&mut self.counts, &ring, from, seeds, obs);
+            last
+        } else {
+            self.sow_quick(from, seeds, obs)
+        };
+        let now = self.counts[last];
+        obs.event(Event::LapEnd {
+            hole: last,
+            lap,
+            seeds: now as u32,
+        });
+        if now > 1 {
+            return Some(last);
+        }
+        if self.owner_of_row(last) == mover {
+            let opp = self.opposite(last);
+            if self.counts[opp] > 0 {
+                self.take(captured, mover, opp, obs);
+                self.take(captured, mover, last, obs);
+            }
+        }
+        None
+    }
+
+    /// The same drops as `core::sow` (whole circuits at once, then the rest),
+    /// for observers that want no single drops: the rest is added to at most
+    /// two runs of consecutive holes, with no test per seed. Returns the hole
+    /// of the last seed.
+    #[inline(always)]
+    fn sow_quick<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
+        if left > n2 {
+            // Keep 1..=2N seeds to drop singly, so the last seed is placed below.
+            let circuits = (left - 1) / n2;
+            let add = circuits as u16;
+            self.counts[..n2].iter_mut().for_each(|c| *c += add);
+            obs.event(Event::Circuit {
+                seeds: circuits as u32,
+            });
+            left -= circuits * n2;
+        }
+        // Holes from+1 ..= from+left, wrapping once at most (left <= 2N).
+        let end = from + left;
+        let bump = |run: &mut [u16]| run.iter_mut().for_each(|c| *c += 1);
+        if end < n2 {
+            bump(&mut self.counts[from + 1..=end]);
+            end
+        } else {
+            bump(&mut self.counts[from + 1..n2]);
+            bump(&mut self.counts[..=end - n2]);
+            end - n2
+        }
+    }
+
+    fn take<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        by: Side,
+        hole: usize,
+        obs: &mut O,
+    ) {
+        let seeds = self.counts[hole] as u32;
+        self.counts[hole] = 0;
+        captured[by] += seeds;
+        obs.event(Event::Capture { hole, seeds, by });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::Quiet;
+
+    #[test]
+    fn occupied_bits_match_the_holes() {
+        // Every row length, with counts that hit each lane's edge cases
+        // (0, 1, 0x7fff-ish and 0x8000 would overflow a lane, so stop below).
+        let values = [0u16, 1, 2, 255, 256, 0x7ffe, 0x7fff];
+        for n in MIN_HOLES..=MAX_HOLES {
+            let mut b = Board::empty(n);
+            for i in 0..2 * n {
+                b.counts[i] = values[(i * 7 + n) % values.len()];
+            }
+            for side in [Side::South, Side::North] {
+                let expected = b
+                    .row(side)
+                    .enumerate()
+                    .fold(0u64, |m, (k, h)| m | ((b.counts[h] != 0) as u64) << k);
+                assert_eq!(b.occupied(side), expected, "n {n} {side}");
+            }
+        }
+    }
+
+    #[test]
+    fn quick_sowing_matches_core_sow() {
+        // Every origin and pile size up to three circuits on 2x4 and 2x5,
+        // over a board with uneven counts.
+        for n in [4, 5] {
+            let n2 = 2 * n;
+            for from in 0..n2 {
+                for seeds in 1..=(3 * n2 as u32 + 1) {
+                    let mut a = Board::empty(n);
+                    for (i, c) in a.counts[..n2].iter_mut().enumerate() {
+                        *c = (i % 3) as u16;
+                    }
+                    let mut b = a;
+                    let last = a.sow_quick(from, seeds, &mut Quiet);
+                    let end = sow(&mut b.counts, &Ring { n2 }, from, seeds, &mut Vec::new());
+                    assert_eq!(a, b, "n {n} from {from} seeds {seeds}");
+                    assert_eq!(last, end.last, "n {n} from {from} seeds {seeds}");
+                }
+            }
+        }
+    }
+}

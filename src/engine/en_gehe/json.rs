@@ -1,0 +1,97 @@
+//! The En Gehé position JSON of NOTATION.md.
+
+use super::{Board, DEFAULT_MAX_TURNS, EnGehe, MAX_BOARD_SEEDS, MAX_HOLES, MIN_HOLES, Rules};
+use crate::engine::position::{Fields, PResult, PositionError};
+use crate::engine::side::{PerSide, Side};
+use serde_json::{Map, Value, json};
+
+pub fn to_json(game: &EnGehe) -> Value {
+    let mut obj = Map::new();
+    obj.insert("game".into(), json!("en-gehe"));
+    obj.insert("holes".into(), json!(game.board.n));
+    obj.insert("south".into(), json!(game.row(Side::South)));
+    obj.insert("north".into(), json!(game.row(Side::North)));
+    obj.insert("captured".into(), json!(game.captured));
+    obj.insert("to_move".into(), json!(game.to_move));
+    obj.insert("turn".into(), json!(game.turn));
+    let rules = rules_json(&game.rules);
+    if !rules.is_empty() {
+        obj.insert("rules".into(), Value::Object(rules));
+    }
+    Value::Object(obj)
+}
+
+/// The rule flags that differ from the defaults.
+pub fn rules_json(r: &Rules) -> Map<String, Value> {
+    let mut m = Map::new();
+    if r.max_turns != DEFAULT_MAX_TURNS {
+        m.insert("max_turns".into(), json!(r.max_turns));
+    }
+    m
+}
+
+fn rules_from(f: &Fields) -> PResult<Rules> {
+    let mut rules = Rules::default();
+    if f.get("rules").is_none() {
+        return Ok(rules);
+    }
+    let r = f.object("rules")?;
+    r.only(&["max_turns"])?;
+    let max = r.uint_or("max_turns", DEFAULT_MAX_TURNS as u64)?;
+    rules.max_turns = u32::try_from(max).ok().filter(|&m| m > 0).ok_or_else(|| {
+        PositionError::new(
+            r.name("max_turns"),
+            format!("{max} is not a turn count from 1"),
+        )
+    })?;
+    Ok(rules)
+}
+
+/// Reads and checks a position. Any seed total is allowed (endgame studies
+/// need not add up to 8N), up to what a hole can hold.
+pub fn from_json(value: &Value) -> PResult<EnGehe> {
+    let f = Fields::new(value)?;
+    f.refuse_pending()?;
+    f.only(&[
+        "game", "holes", "south", "north", "captured", "to_move", "turn", "rules", "status",
+        "result",
+    ])?;
+    f.expect_game(&["en-gehe"])?;
+    let n = f.uint("holes")?;
+    if !(MIN_HOLES as u64..=MAX_HOLES as u64).contains(&n) {
+        return Err(PositionError::new(
+            "holes",
+            format!("{n} holes: En Gehé rows have {MIN_HOLES} to {MAX_HOLES}"),
+        ));
+    }
+    let n = n as usize;
+    let rules = rules_from(&f)?;
+    let mut board = Board::empty(n);
+    board.counts[..n].copy_from_slice(&f.counts("south", n)?);
+    board.counts[n..2 * n].copy_from_slice(&f.counts("north", n)?);
+    let on_board = board.seeds_on_board();
+    if on_board > MAX_BOARD_SEEDS {
+        return Err(PositionError::new(
+            "south",
+            format!("the board holds {on_board} seeds: at most {MAX_BOARD_SEEDS} are allowed"),
+        ));
+    }
+    let captured = f.per_side_uint("captured")?.unwrap_or_default();
+    let limit = u32::MAX as u64 / 4;
+    for side in Side::BOTH {
+        if captured[side] > limit {
+            return Err(PositionError::new(
+                format!("captured.{side}"),
+                format!("{} is too large", captured[side]),
+            ));
+        }
+    }
+    let captured = PerSide::new(captured.south as u32, captured.north as u32);
+    let to_move = f.side("to_move")?;
+    let turn = f.uint_or("turn", 1)?;
+    let turn = u32::try_from(turn)
+        .ok()
+        .filter(|&t| t > 0 && t < u32::MAX)
+        .ok_or_else(|| PositionError::new("turn", format!("{turn} is not a turn number from 1")))?;
+    Ok(EnGehe::from_parts(rules, board, captured, to_move, turn))
+}

@@ -1,0 +1,532 @@
+//! En Gehé: 2 rows of 40..50 holes (4..39 non-traditional), 4 seeds each,
+//! relay sowing counterclockwise, a capture where the turn's last seed falls
+//! into an empty hole of the mover's row facing an occupied hole, and the
+//! seeds left on the board to the side that made the last move.
+
+mod board;
+mod json;
+
+pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
+
+use crate::engine::core::{EndReason, Endless, Event, Observer, Outcome, Quiet, Status, run_laps};
+use crate::engine::side::{PerSide, Side};
+use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use std::fmt;
+use std::ops::RangeInclusive;
+
+/// Seeds in each hole at the start.
+pub const SEEDS_PER_HOLE: u16 = 4;
+pub const DEFAULT_HOLES: usize = 40;
+/// Row lengths recorded for the traditional game.
+pub const TRADITIONAL: RangeInclusive<usize> = 40..=50;
+pub const DEFAULT_MAX_TURNS: u32 = 1000;
+/// Most seeds a set-up position may hold on the board (no hole can overflow).
+pub const MAX_BOARD_SEEDS: u32 = u16::MAX as u32 / 2;
+
+/// The rule flags of RULES.md that apply to En Gehé.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Safety rule: the game ends after a turn once the turn number passes this.
+    pub max_turns: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            max_turns: DEFAULT_MAX_TURNS,
+        }
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    HolesOutOfRange(usize),
+    MaxTurns,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::HolesOutOfRange(n) => write!(
+                f,
+                "--holes {n}: En Gehé rows have {MIN_HOLES} to {MAX_HOLES} holes (40 to 50 are traditional)"
+            ),
+            SetupError::MaxTurns => f.write_str("--max-turns 0: the limit must be at least 1 turn"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Positions seen since the last capture, for the repetition rule. A capture
+/// changes the seeds on the board for good, so no earlier position can recur.
+#[derive(Clone, Debug, Default)]
+struct History {
+    captured: PerSide<u32>,
+    /// (hash, side to move) of each position seen, in order.
+    keys: Vec<(u32, Side)>,
+    /// The boards of those positions, 2N counts each, back to back.
+    boards: Vec<u16>,
+}
+
+/// An En Gehé game at a turn boundary (a turn has no decision after the first).
+#[derive(Clone, Debug)]
+pub struct EnGehe {
+    rules: Rules,
+    board: Board,
+    captured: PerSide<u32>,
+    to_move: Side,
+    turn: u32,
+    status: Status,
+    history: History,
+}
+
+/// A sowing in progress, and the Brent state of a relay: the board after a
+/// lap and the hole to lift next. Callers build it from a copy of the board
+/// and keep that board only when the sowing ends.
+#[derive(Clone)]
+struct Sowing {
+    board: Board,
+    pos: usize,
+    lap: u32,
+}
+
+impl PartialEq for Sowing {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        self.pos == other.pos && self.board.holes() == other.board.holes()
+    }
+}
+
+impl Sowing {
+    #[inline(always)]
+    fn new(board: &Board, hole: usize) -> Sowing {
+        Sowing {
+            board: *board,
+            pos: hole,
+            lap: 1,
+        }
+    }
+
+    /// Lifts `pos` and sows until the turn ends; `Err` when it never would
+    /// (the board is then left mid-sowing).
+    #[inline(always)]
+    fn run<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        obs: &mut O,
+    ) -> Result<(), Endless> {
+        let seeds = self.board.lift(self.pos, 1, obs);
+        let Some(next) = self.board.lap(captured, mover, self.pos, seeds, 1, obs) else {
+            return Ok(());
+        };
+        self.pos = next;
+        self.lap = 2;
+        // Captures happen only on the turn's last lap, so the lap-end board
+        // and relay hole are the whole state: a repeat means it never ends.
+        run_laps(self, |s| {
+            let seeds = s.board.lift(s.pos, s.lap, obs);
+            match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
+                None => Some(()),
+                Some(next) => {
+                    s.pos = next;
+                    s.lap = s.lap.wrapping_add(1);
+                    None
+                }
+            }
+        })
+    }
+}
+
+impl EnGehe {
+    /// A new game: 2 rows of `holes` holes with 4 seeds each, South to move.
+    pub fn new(holes: usize, rules: Rules) -> Result<EnGehe, SetupError> {
+        if !(MIN_HOLES..=MAX_HOLES).contains(&holes) {
+            return Err(SetupError::HolesOutOfRange(holes));
+        }
+        if rules.max_turns == 0 {
+            return Err(SetupError::MaxTurns);
+        }
+        let mut board = Board::empty(holes);
+        board.counts[..2 * holes].fill(SEEDS_PER_HOLE);
+        Ok(EnGehe::from_parts(
+            rules,
+            board,
+            PerSide::default(),
+            Side::South,
+            1,
+        ))
+    }
+
+    fn from_parts(
+        rules: Rules,
+        board: Board,
+        captured: PerSide<u32>,
+        to_move: Side,
+        turn: u32,
+    ) -> EnGehe {
+        let mut game = EnGehe {
+            rules,
+            board,
+            captured,
+            to_move,
+            turn,
+            status: Status::Playing,
+            history: History::default(),
+        };
+        game.check_start_of_turn(false, &mut Quiet);
+        game
+    }
+
+    /// Reads and checks a position JSON.
+    pub fn from_position(
+        value: &serde_json::Value,
+    ) -> Result<EnGehe, crate::engine::position::PositionError> {
+        json::from_json(value)
+    }
+
+    /// The same game with another player to move (`--first north`).
+    pub fn with_first(mut self, side: Side) -> EnGehe {
+        self.to_move = side;
+        self.history = History::default();
+        self.status = Status::Playing;
+        self.check_start_of_turn(false, &mut Quiet);
+        self
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn holes(&self) -> usize {
+        self.board.n
+    }
+
+    /// 40 to 50 holes a row, as recorded; smaller boards are our addition.
+    pub fn is_traditional(&self) -> bool {
+        TRADITIONAL.contains(&self.board.n)
+    }
+
+    pub fn captured(&self) -> PerSide<u32> {
+        self.captured
+    }
+
+    /// Board index of a side's hole 1..N.
+    pub fn index(&self, side: Side, hole: usize) -> usize {
+        match side {
+            Side::South => hole - 1,
+            Side::North => self.board.n + hole - 1,
+        }
+    }
+
+    /// A side's row, from its hole 1 to hole N.
+    pub fn row(&self, side: Side) -> &[u16] {
+        &self.board.counts[self.board.row(side)]
+    }
+
+    /// Laps after which sowing the mover's hole `hole` (1..N) comes back to a
+    /// state it had: `Some(period)` when that sowing would never end, `None`
+    /// when it ends (or the hole cannot be lifted). Works on a finished game
+    /// too: it tells why a player had no legal move.
+    pub fn endless_period(&self, hole: usize) -> Option<u64> {
+        if hole == 0 || hole > self.board.n {
+            return None;
+        }
+        let index = self.index(self.to_move, hole);
+        if self.board.counts[index] == 0 {
+            return None;
+        }
+        let mut captured = self.captured;
+        Sowing::new(&self.board, index)
+            .run(&mut captured, self.to_move, &mut Quiet)
+            .err()
+            .map(|e| e.period)
+    }
+
+    /// Would sowing from board index `hole` end?
+    fn sowing_ends(&self, hole: usize) -> bool {
+        let mut captured = self.captured;
+        Sowing::new(&self.board, hole)
+            .run(&mut captured, self.to_move, &mut Quiet)
+            .is_ok()
+    }
+
+    /// Has the mover a sowing that ends? Most first laps end the turn at
+    /// once, so those are tried before whole sowings.
+    fn can_sow(&self, occupied: u64) -> bool {
+        let start = self.board.row(self.to_move).start;
+        let holes = || set_bits(occupied).map(|b| start + b);
+        holes().any(|h| self.board.first_lap_surely_ends(h)) || holes().any(|h| self.sowing_ends(h))
+    }
+
+    /// Each side's score if the game ended now by `reason`.
+    pub fn score(&self, reason: EndReason) -> PerSide<u32> {
+        let mut score = self.captured;
+        match reason {
+            // The side that made the last move takes every seed left.
+            EndReason::NoSeeds | EndReason::NoLegalMove | EndReason::InnerRowEmpty => {
+                score[self.to_move.other()] += self.board.seeds_on_board();
+            }
+            // Safety rule: each row's seeds to its owner.
+            EndReason::Repetition | EndReason::TurnLimit => {
+                for side in Side::BOTH {
+                    score[side] += self.board.row_seeds(side);
+                }
+            }
+        }
+        score
+    }
+
+    /// Draws a legal hole at random (holes without replacement until a sowing
+    /// that ends turns up); with `commit` the quiet sowing that proved it
+    /// legal is kept as the move played.
+    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<usize> {
+        if self.status.is_over() {
+            return None;
+        }
+        let side = self.to_move;
+        let start = self.board.row(side).start;
+        // Holes as bits: no branch on which holes are empty (unpredictable).
+        let mut left = self.board.occupied(side);
+        while left != 0 {
+            let k = rng.random_range(0..left.count_ones());
+            let bit = nth_set_bit(left, k);
+            let mut sowing = Sowing::new(&self.board, start + bit);
+            let mut captured = self.captured;
+            if sowing.run(&mut captured, side, &mut Quiet).is_ok() {
+                if commit {
+                    self.board = sowing.board;
+                    self.captured = captured;
+                    self.finish_turn(&mut Quiet);
+                }
+                return Some(bit + 1);
+            }
+            left &= !(1 << bit);
+        }
+        None
+    }
+
+    fn finish_turn<O: Observer>(&mut self, obs: &mut O) {
+        obs.event(Event::TurnEnd { side: self.to_move });
+        self.to_move = self.to_move.other();
+        self.turn += 1;
+        self.check_start_of_turn(true, obs);
+    }
+
+    /// The end tests at the start of a turn, then (after a turn) the safety rules.
+    fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
+        let occupied = self.board.occupied(self.to_move);
+        let reason = if occupied == 0 {
+            Some(EndReason::NoSeeds)
+        } else if !self.can_sow(occupied) {
+            Some(EndReason::NoLegalMove)
+        } else if self.record_and_count_repeats() >= 3 {
+            Some(EndReason::Repetition)
+        } else if after_turn && self.turn > self.rules.max_turns {
+            Some(EndReason::TurnLimit)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let outcome = Outcome::by_score(self.score(reason), reason);
+            self.status = Status::Over(outcome);
+            obs.event(Event::GameOver { outcome });
+        }
+    }
+
+    /// Adds the current position to the history; returns how often it has now been seen.
+    fn record_and_count_repeats(&mut self) -> usize {
+        let h = &mut self.history;
+        if h.captured != self.captured {
+            h.captured = self.captured;
+            h.keys.clear();
+            h.boards.clear();
+        }
+        let counts = self.board.holes();
+        let hash = board_hash(&self.board.counts, self.to_move);
+        let key = (hash, self.to_move);
+        let n2 = counts.len();
+        let seen = 1 + h
+            .keys
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| **k == key && &h.boards[i * n2..(i + 1) * n2] == counts)
+            .count();
+        h.keys.push(key);
+        h.boards.extend_from_slice(counts);
+        seen
+    }
+}
+
+/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
+fn nth_set_bit(mut mask: u64, k: u32) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
+/// Pseudo-random odd weights for the history hash (splitmix64, fixed seed).
+const fn weights(seed: u64) -> [u16; RING] {
+    let mut w = [0u16; RING];
+    let mut x = seed;
+    let mut i = 0;
+    while i < RING {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        w[i] = (z >> 48) as u16 | 1;
+        i += 1;
+    }
+    w
+}
+
+const WEIGHTS: [[u16; RING]; 2] = [weights(1), weights(2)];
+
+/// A hash of the board and side to move for the history: two weighted sums
+/// in 16-bit lanes, which the compiler turns into a few vector multiplies.
+/// Positions with equal hashes are then compared in full.
+fn board_hash(counts: &[u16; RING], side: Side) -> u32 {
+    let dot = |w: &[u16; RING]| {
+        counts
+            .iter()
+            .zip(w)
+            .fold(0u16, |acc, (&c, &w)| acc.wrapping_add(c.wrapping_mul(w)))
+    };
+    ((dot(&WEIGHTS[0]) as u32) << 16 | dot(&WEIGHTS[1]) as u32) ^ side as u32
+}
+
+impl Game for EnGehe {
+    /// The mover's hole 1..N.
+    type Decision = usize;
+
+    fn kind(&self) -> GameKind {
+        GameKind::EnGehe
+    }
+
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn legal(&self) -> Vec<usize> {
+        if self.status.is_over() {
+            return Vec::new();
+        }
+        let row = self.board.row(self.to_move);
+        row.clone()
+            .filter(|&h| self.board.counts[h] > 0 && self.sowing_ends(h))
+            .map(|h| h - row.start + 1)
+            .collect()
+    }
+
+    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<usize> {
+        self.clone().pick_random(rng, false)
+    }
+
+    fn play_random<R: rand::Rng, O: Observer>(
+        &mut self,
+        rng: &mut R,
+        obs: &mut O,
+    ) -> Option<usize> {
+        if !O::SILENT {
+            let m = self.random_decision(rng)?;
+            self.play(&m, obs)
+                .expect("a random legal decision is playable");
+            return Some(m);
+        }
+        self.pick_random(rng, true)
+    }
+
+    fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
+        token.parse::<usize>().map_err(|_| {
+            MoveError::BadToken(format!(
+                "'{token}' is not an En Gehé decision (a hole 1..{})",
+                self.board.n
+            ))
+        })
+    }
+
+    fn play<O: Observer>(&mut self, hole: &usize, obs: &mut O) -> Result<(), MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let (hole, n) = (*hole, self.board.n);
+        if hole == 0 || hole > n {
+            return Err(MoveError::NoSuchHole(format!(
+                "there is no hole {hole} (holes are 1 to {n})"
+            )));
+        }
+        let index = self.index(self.to_move, hole);
+        if self.board.counts[index] == 0 {
+            return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
+        }
+        let mover = self.to_move;
+        let mut sowing = Sowing::new(&self.board, index);
+        let mut captured = self.captured;
+        // The quiet pass proves the sowing ends before anyone is told anything.
+        if let Err(e) = sowing.run(&mut captured, mover, &mut Quiet) {
+            return Err(MoveError::Endless(format!(
+                "sowing hole {hole} would never end (it repeats every {} laps)",
+                e.period
+            )));
+        }
+        if !O::SILENT {
+            sowing = Sowing::new(&self.board, index);
+            captured = self.captured;
+            sowing
+                .run(&mut captured, mover, obs)
+                .expect("the same sowing ended a moment ago");
+        }
+        self.board = sowing.board;
+        self.captured = captured;
+        self.finish_turn(obs);
+        Ok(())
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        None
+    }
+
+    fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
+    }
+
+    fn total_seeds(&self) -> u32 {
+        self.board.seeds_on_board() + self.captured.south + self.captured.north
+    }
+
+    fn hole_name(&self, index: usize) -> HoleName {
+        let side = self.board.owner_of_row(index);
+        let hole = index - self.board.row(side).start + 1;
+        HoleName {
+            side,
+            hole: hole.into(),
+        }
+    }
+}
