@@ -188,6 +188,8 @@ pub struct Enkeshui {
     choosing: Option<Box<Choosing>>,
     /// The visited-states buffer of the last turn, kept to reuse its memory.
     spare: Vec<ChoiceKey>,
+    /// The mover's liftable holes, as found by the start-of-turn test.
+    liftable: u32,
     history: History,
 }
 
@@ -205,6 +207,20 @@ impl PartialEq for RelayState {
         self.pos == other.pos && same_counts(&self.board.counts, &other.board.counts)
     }
 }
+
+/// Odd 64-bit weights for the position hash (splitmix64 of 1..=32).
+const HASH_WEIGHTS: [u64; RING] = {
+    let mut w = [0u64; RING];
+    let mut i = 0;
+    while i < RING {
+        let mut z = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        w[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    w
+};
 
 /// The set bits of a hole mask, lowest first.
 struct Bits(u32);
@@ -263,6 +279,7 @@ impl Enkeshui {
             status: Status::Playing,
             choosing: None,
             spare: Vec::new(),
+            liftable: 0,
             history: History::default(),
         };
         game.check_start_of_turn(false, &mut Quiet);
@@ -502,7 +519,7 @@ impl Enkeshui {
         let start = self.board.row(side).start;
         let mut holes = [0usize; MAX_HOLES];
         let mut count = 0;
-        let mask = self.board.liftable(side);
+        let mask = self.liftable;
         for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
             holes[count] = h;
             count += 1;
@@ -726,6 +743,7 @@ impl Enkeshui {
         let side = self.to_move;
         // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
         let liftable = self.board.liftable(side);
+        self.liftable = liftable;
         let reason = if liftable == 0 {
             Some(EndReason::NoSeeds)
         } else if !self.special_allowed() && !self.can_sow(liftable) {
@@ -766,13 +784,13 @@ impl Enkeshui {
             self.history.hashes.clear();
         }
         let counts = &self.board.counts;
+        // A weighted sum: independent multiplies, so it vectorises; equal
+        // hashes are confirmed on the boards below.
         let hash = counts
-            .chunks_exact(4)
-            .fold(self.to_move as u64 + 1, |h, w| {
-                let word = w.iter().fold(0u64, |x, &c| (x << 16) | c as u64);
-                (h ^ word)
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    .rotate_left(29)
+            .iter()
+            .zip(&HASH_WEIGHTS)
+            .fold(self.to_move as u64 + 1, |h, (&c, &w)| {
+                h.wrapping_add((c as u64).wrapping_mul(w))
             });
         let h = &mut self.history;
         if h.hashes.capacity() == 0 {
