@@ -26,7 +26,15 @@ impl Drop for Session {
 }
 
 fn start(name: &str, args: &str) -> Session {
+    let data = std::env::temp_dir().join(format!("masai-tmux-data-{}", std::process::id()));
+    start_in(name, args, &data)
+}
+
+/// Starts the binary with its data folder (`XDG_DATA_HOME`) at `data`, so
+/// autosaves never land in the user's own folder.
+fn start_in(name: &str, args: &str, data: &std::path::Path) -> Session {
     let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    let bin = format!("XDG_DATA_HOME={} {bin}", data.display());
     let name = format!("{name}-{}", std::process::id());
     // After the client exits, show its exit code and whether the terminal is
     // back in cooked mode with echo (stty prints icanon/echo, or -icanon/-echo).
