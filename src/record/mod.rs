@@ -78,6 +78,8 @@ impl RecordError {
     fn from_position(prefix: &str, e: PositionError) -> RecordError {
         let at = if e.field.is_empty() {
             prefix.to_string()
+        } else if prefix.is_empty() {
+            e.field
         } else {
             format!("{prefix}.{}", e.field)
         };
