@@ -481,3 +481,35 @@ fn utc_stamps() {
     assert_eq!(file::utc_stamp(951_782_400 + 3661), "20000229-010101");
     assert_eq!(file::utc_stamp(1_767_225_599), "20251231-235959");
 }
+
+/// The longest Enkeshui record found: match seed 19 runs 254 games and 6,580
+/// decisions before a player cannot fill a hole. Loading and checking it
+/// (parse, every start position, race and decision replayed) must take well
+/// under a second. Also written to the temp folder for `replay --check` timing.
+#[test]
+fn a_long_record_loads_and_checks_fast() {
+    let m = a_match(19, 1000);
+    let decisions: usize = m.games.iter().map(|g| g.decisions.len()).sum();
+    assert!(
+        m.games.len() > 100 && decisions > 5000,
+        "{} games",
+        m.games.len()
+    );
+    let path = std::env::temp_dir().join("masai-mancala-long-match.json");
+    let _ = std::fs::remove_file(&path);
+    file::save(&path, &m, false).unwrap();
+    let t = std::time::Instant::now();
+    let (back, checked) = file::load(&path).unwrap();
+    let took = t.elapsed();
+    assert_eq!(back, m);
+    assert!(checked.match_over.is_some());
+    println!(
+        "{}: {} games, {decisions} decisions, {} bytes: loaded and checked in {:.1} ms",
+        path.display(),
+        m.games.len(),
+        std::fs::metadata(&path).unwrap().len(),
+        took.as_secs_f64() * 1000.0
+    );
+    let limit = if cfg!(debug_assertions) { 10.0 } else { 0.5 };
+    assert!(took.as_secs_f64() < limit, "{took:?}");
+}

@@ -2102,14 +2102,14 @@ impl App {
     fn take_over(&mut self, now: Instant) {
         let Some(v) = self.viewer.take() else { return };
         let Some(p) = self.play.as_mut() else { return };
-        let at = p.at;
-        p.restore(at);
-        p.history.truncate(at + 1);
         if p.game.status().is_over() {
             self.viewer = Some(v);
             self.refuse("The game is over here: step back to take over");
             return;
         }
+        let at = p.at;
+        p.restore(at);
+        p.history.truncate(at + 1);
         let mover = p.game.to_move();
         if let Some(setup) = self.setup.as_mut()
             && setup.all_ai()
@@ -2124,6 +2124,9 @@ impl App {
             self.last_saved.clear();
         }
         let turn = p.game.turn();
+        p.log.push(format!(
+            "Taken over from the replay at turn {turn}: a new game."
+        ));
         self.screen = Screen::Play;
         self.set_status(format!("Taken over at turn {turn}: a new game"));
         self.after_move(now);
