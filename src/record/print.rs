@@ -36,6 +36,13 @@ pub fn check_lines(record: &Record, checked: &Checked) -> Vec<String> {
                 r.end.turn()
             )),
         }
+        if let Some(p) = r.end.pending() {
+            line.push_str(&format!(
+                " (inside the turn: {} asked, {})",
+                p.decision,
+                p.options.join(" or ")
+            ));
+        }
         out.push(line);
     }
     if let Some(w) = checked.match_over {
