@@ -255,3 +255,46 @@ fn replay_viewer_steps_and_takes_over() {
     assert_eq!(decisions(&files[0]), ["7", "3"]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn the_start_menu_lists_saved_games() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = std::env::temp_dir().join(format!("masai-menu-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let saves = data.join("masai-mancala");
+    std::fs::create_dir_all(&saves).unwrap();
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records");
+    // A finished game, and an unfinished one made from it (its first 3 decisions).
+    let (mut r, _) =
+        masai_mancala::record::file::load(&std::path::Path::new(fixtures).join("valid.json"))
+            .unwrap();
+    std::fs::copy(format!("{fixtures}/valid.json"), saves.join("game-1.json")).unwrap();
+    r.games[0].decisions.truncate(3);
+    r.games[0].result = None;
+    r.seats.north = "human".into();
+    let unfinished = saves.join("game-2.json");
+    masai_mancala::record::file::save(&unfinished, &r, false).unwrap();
+    let s = start_in("masai-menu-saves", "", &data);
+    wait_for(&s, "Enter starts the game");
+    send(&s, &["o"]);
+    let sc = wait_for(&s, "Saved games");
+    assert!(sc.contains("game-1.json  finished"), "{sc}");
+    assert!(sc.contains("> game-2.json  unfinished"), "{sc}");
+    send(&s, &["Enter"]);
+    let sc = wait_for(&s, "North to move: pick a hole and press Enter");
+    assert!(sc.contains("3. S 5"), "{sc}");
+    send(&s, &["4", "Enter"]);
+    wait_for(&s, "South to move");
+    send(&s, &["q"]);
+    wait_for(&s, "Quit");
+    send(&s, &["y"]);
+    wait_for(&s, "EXIT:0");
+    // Saved back to its own file, and no other file.
+    let (back, _) = masai_mancala::record::file::load(&unfinished).unwrap();
+    assert_eq!(back.games[0].decisions, ["7", "3", "5", "4"]);
+    assert_eq!(records_in(&saves).len(), 2);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -18,6 +18,8 @@ pub enum Ctx {
     Over,
     /// The replay viewer.
     Replay,
+    /// The list of saved games (from the start menu).
+    Saves,
     Help,
     Confirm,
 }
@@ -33,6 +35,7 @@ impl Ctx {
             Ctx::Special => "Special move",
             Ctx::Over => "Game over",
             Ctx::Replay => "Replay viewer",
+            Ctx::Saves => "Saved games",
             Ctx::Help => "This help",
             Ctx::Confirm => "Quit confirmation",
         }
@@ -75,6 +78,8 @@ pub enum Action {
     TakeOver,
     NextGame,
     PrevGame,
+    OpenSaves,
+    ViewReplay,
 }
 
 /// A key, matched without regard to Shift (so `?` and `+` work everywhere).
@@ -195,6 +200,54 @@ pub static BINDINGS: &[Binding] = &[
         Action::QuitNow,
         "quit",
         "quit",
+    ),
+    b(
+        Ctx::Menu,
+        &[Char('o')],
+        "o",
+        Action::OpenSaves,
+        "saved games: continue one or replay it",
+        "saved games",
+    ),
+    b(
+        Ctx::Saves,
+        &[Code(KeyCode::Up), Char('k')],
+        "↑/↓",
+        Action::Up,
+        "choose a saved game",
+        "choose",
+    ),
+    b(
+        Ctx::Saves,
+        &[Code(KeyCode::Down), Char('j')],
+        "↓",
+        Action::Down,
+        "choose a saved game",
+        "",
+    ),
+    b(
+        Ctx::Saves,
+        &[Code(KeyCode::Enter)],
+        "Enter",
+        Action::Start,
+        "continue the game (a finished one opens in the replay viewer)",
+        "continue",
+    ),
+    b(
+        Ctx::Saves,
+        &[Char('v')],
+        "v",
+        Action::ViewReplay,
+        "open the game in the replay viewer",
+        "replay",
+    ),
+    b(
+        Ctx::Saves,
+        &[Code(KeyCode::Esc), Char('q')],
+        "Esc",
+        Action::Cancel,
+        "back to the menu",
+        "back",
     ),
     b(
         Ctx::Race,

@@ -425,6 +425,8 @@ pub struct App {
     cur_start: Option<Enkeshui>,
     cur_race: Option<RaceRecord>,
     pub viewer: Option<Viewer>,
+    /// The saved-games list over the start menu: the games and the one chosen.
+    pub saves: Option<(Vec<file::SavedGame>, usize)>,
 }
 
 impl App {
@@ -459,6 +461,7 @@ impl App {
             cur_start: None,
             cur_race: None,
             viewer: None,
+            saves: None,
         }
     }
 
@@ -693,6 +696,9 @@ impl App {
         if self.help.is_some() {
             return Ctx::Help;
         }
+        if self.saves.is_some() && self.screen == Screen::Menu {
+            return Ctx::Saves;
+        }
         match self.screen {
             Screen::Menu => Ctx::Menu,
             Screen::Race => Ctx::Race,
@@ -763,6 +769,7 @@ impl App {
             Ctx::Over => self.over_key(action, now),
             Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
             Ctx::Replay => self.replay_key(action, &k, now),
+            Ctx::Saves => self.saves_key(action, now),
             Ctx::Global => false,
         }
     }
@@ -787,6 +794,19 @@ impl App {
             Action::Down => m.field = (m.field + 1) % Menu::FIELDS,
             Action::Left => m.change(-1),
             Action::Right => m.change(1),
+            Action::OpenSaves => {
+                let Some(dir) = self.autosave_dir.clone() else {
+                    self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
+                    return true;
+                };
+                let list = file::list_saves(&dir);
+                if list.is_empty() {
+                    self.refuse(format!("No saved games in {}", dir.display()));
+                } else {
+                    self.saves = Some((list, 0));
+                    self.set_status(format!("Saved games in {}", dir.display()));
+                }
+            }
             Action::Start => {
                 if m.game != 0 {
                     let name = MENU_GAMES[m.game];
@@ -1786,7 +1806,7 @@ impl App {
         Ok(())
     }
 
-    /// An app that continues a saved game, saving back to `path`.
+    /// An app that continues a saved game (the caller sets `save_path`).
     pub fn resume(
         tx: Sender<AppEvent>,
         record: &Record,
@@ -1795,19 +1815,79 @@ impl App {
         theme: Theme,
         now: Instant,
     ) -> Result<App, String> {
-        let args = args_from_record(record, &client)?;
-        let setup = Setup::new(args)?;
         let mut app = App::menu(tx, client, theme);
-        app.instant = setup.args.client.instant;
-        app.setup = Some(setup);
-        app.install(record, checked, record.games.len() - 1)?;
-        if let Some(w) = checked.match_over {
-            app.matches.over = Some(w);
-        }
-        let turn = app.play.as_ref().map_or(1, |p| p.game.turn());
-        app.set_status(format!("Resumed at turn {turn}"));
-        app.after_move(now);
+        app.open_resume(record, checked, now)?;
         Ok(app)
+    }
+
+    /// Continues a saved game here; nothing changes if it cannot be.
+    fn open_resume(
+        &mut self,
+        record: &Record,
+        checked: &Checked,
+        now: Instant,
+    ) -> Result<(), String> {
+        let args = args_from_record(record, &self.client)?;
+        let setup = Setup::new(args)?;
+        self.viewer = None;
+        self.instant = setup.args.client.instant;
+        self.setup = Some(setup);
+        self.install(record, checked, record.games.len() - 1)?;
+        if let Some(w) = checked.match_over {
+            self.matches.over = Some(w);
+        }
+        let turn = self.play.as_ref().map_or(1, |p| p.game.turn());
+        self.set_status(format!("Resumed at turn {turn}"));
+        self.after_move(now);
+        Ok(())
+    }
+
+    /// The saved-games list: choose, continue or replay.
+    fn saves_key(&mut self, action: Action, now: Instant) -> bool {
+        let Some((list, sel)) = self.saves.as_mut() else {
+            return false;
+        };
+        match action {
+            Action::Up => *sel = (*sel + list.len() - 1) % list.len(),
+            Action::Down => *sel = (*sel + 1) % list.len(),
+            Action::Cancel => {
+                self.saves = None;
+                self.set_status("Choose the game and press Enter");
+            }
+            Action::Start | Action::ViewReplay => {
+                let chosen = list[*sel].clone();
+                let loaded = file::load(&chosen.path);
+                let (record, checked) = match loaded {
+                    Ok(x) => x,
+                    Err(e) => {
+                        self.refuse(e);
+                        return true;
+                    }
+                };
+                let result = if action == Action::ViewReplay || checked.is_finished() {
+                    self.open_replay(record, checked)
+                } else {
+                    // Saved back to its own file (set first: resuming saves).
+                    let before = self.save_path.replace(chosen.path.clone());
+                    let saved = std::mem::take(&mut self.last_saved);
+                    let r = self.open_resume(&record, &checked, now);
+                    if r.is_err() {
+                        self.save_path = before;
+                        self.last_saved = saved;
+                    }
+                    r
+                };
+                match result {
+                    Ok(()) => self.saves = None,
+                    Err(e) => {
+                        self.screen = Screen::Menu;
+                        self.refuse(e);
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// An app showing a record in the replay viewer, at the start of its first game.
@@ -1818,12 +1898,18 @@ impl App {
         client: ClientArgs,
         theme: Theme,
     ) -> Result<App, String> {
-        let args = args_from_record(&record, &client)?;
-        let setup = Setup::new(args)?;
         let mut app = App::menu(tx, client, theme);
-        app.instant = false;
-        app.setup = Some(setup);
-        app.viewer = Some(Viewer {
+        app.open_replay(record, checked)?;
+        Ok(app)
+    }
+
+    /// Opens the replay viewer here on a record.
+    fn open_replay(&mut self, record: Record, checked: Checked) -> Result<(), String> {
+        let args = args_from_record(&record, &self.client)?;
+        let setup = Setup::new(args)?;
+        self.instant = false;
+        self.setup = Some(setup);
+        self.viewer = Some(Viewer {
             record,
             checked,
             game: 0,
@@ -1832,8 +1918,7 @@ impl App {
             next_step: None,
             goto: String::new(),
         });
-        app.view_game(0)?;
-        Ok(app)
+        self.view_game(0)
     }
 
     /// Shows game `gi` of the viewer's record from its start.
