@@ -212,6 +212,11 @@ impl Play {
         self.reset_cursor();
     }
 
+    /// Each side's score (if the game ended there) at every step of the history.
+    pub fn scores(&self) -> Vec<PerSide<u32>> {
+        self.history.iter().map(|s| s.game.score()).collect()
+    }
+
     /// The step of the history shown: 0 at the start, k after k decisions.
     pub fn step(&self) -> usize {
         self.at

@@ -292,6 +292,64 @@ fn replay_moves(
         .collect()
 }
 
+/// South's score over the game, one column per step (sampled to the width),
+/// two rows of eighth blocks, the step shown marked with `^` in the border.
+fn score_chart(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
+    let scores = p.scores();
+    let w = area.width.saturating_sub(2) as usize;
+    if scores.is_empty() || w == 0 {
+        return;
+    }
+    let total = scores
+        .iter()
+        .map(|s| s.south + s.north)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let cols = scores.len().min(w);
+    let step_of = |c: usize| {
+        if cols <= 1 {
+            0
+        } else {
+            c * (scores.len() - 1) / (cols - 1)
+        }
+    };
+    const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let mut top = String::new();
+    let mut bottom = String::new();
+    let mut cur_col = 0;
+    for c in 0..cols {
+        let k = step_of(c);
+        if k <= p.step() {
+            cur_col = c;
+        }
+        let eighths = (scores[k].south as f64 / total * 16.0).round() as usize;
+        let (lo, hi) = (eighths.min(8), eighths.saturating_sub(8).min(8));
+        if app.theme.ascii {
+            bottom.push(if lo >= 4 { '#' } else { '.' });
+            top.push(if hi >= 4 { '#' } else { ' ' });
+        } else {
+            bottom.push(BARS[lo]);
+            top.push(BARS[hi]);
+        }
+    }
+    let s = scores[p.step().min(scores.len() - 1)];
+    let title = format!(" South's score {} of {} ", s.south, s.south + s.north);
+    let mut marker = "─".repeat(cur_col);
+    if app.theme.ascii {
+        marker = "-".repeat(cur_col);
+    }
+    marker.push('^');
+    Paragraph::new(vec![Line::from(top), Line::from(bottom)])
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title)
+                .title_bottom(Line::from(marker)),
+        )
+        .render(area, buf);
+}
+
 fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
     let start = lines.len().saturating_sub(h);
     lines[start..]
@@ -330,6 +388,12 @@ impl Widget for PlayView<'_> {
         };
         Paragraph::new(score_lines(app, &shown, in_hand)).render(l.scores, buf);
         prompt_line(app, p).render(l.prompt, buf);
+        let mut l = l;
+        if app.viewer.is_some() && l.log.height >= 8 {
+            let chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
+            score_chart(app, p, chart, buf);
+            l.log = Rect::new(l.log.x, l.log.y + 4, l.log.width, l.log.height - 4);
+        }
         let inner_h = l.log.height.saturating_sub(2) as usize;
         let wrap_w = l.log.width.saturating_sub(2) as usize;
         // Keep the newest lines; long ones wrap, so count their height.
