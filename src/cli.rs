@@ -33,6 +33,10 @@ pub enum Command {
     /// The rules engine over standard input and output (the line protocol of NOTATION.md)
     #[command(long_about = ENGINE_HELP)]
     Engine,
+    /// Replay a saved game: step through it in the terminal, or check or print it
+    Replay(ReplayArgs),
+    /// Continue an unfinished saved game (by default the last one of the data folder)
+    Resume(ResumeArgs),
     /// Measure the client's rendering: time to first frame and a frame of a 2x50 board
     #[command(hide = true)]
     BenchRender {
@@ -46,6 +50,41 @@ const ENGINE_HELP: &str = "The rules engine over standard input and output: one 
 one answer line per command (new, position, moves, legal, state, perft, go, quit). \
 Until the built-in AI lands, `go` plays a random legal decision (seeded: `go seed N`). \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
+
+#[derive(Args, Debug, Clone)]
+pub struct ReplayArgs {
+    /// The record (a JSON file written by --save or the autosave)
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// No terminal: replay every decision through the engine and print the result
+    #[arg(long, conflicts_with = "print")]
+    pub check: bool,
+    /// No terminal: print the game as text (moves and board diagrams)
+    #[arg(long)]
+    pub print: bool,
+    /// Draw with ASCII characters only
+    #[arg(long)]
+    pub ascii: bool,
+    /// Milliseconds per seed in the animation
+    #[arg(long, value_name = "MS", default_value_t = 90)]
+    pub speed: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ResumeArgs {
+    /// The record to continue [default: the newest unfinished game in the data folder]
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+    /// No animation: every move lands at once
+    #[arg(long)]
+    pub instant: bool,
+    /// Draw with ASCII characters only
+    #[arg(long)]
+    pub ascii: bool,
+    /// Milliseconds per seed in the animation
+    #[arg(long, value_name = "MS", default_value_t = 90)]
+    pub speed: u64,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SideArg {
@@ -184,6 +223,12 @@ pub struct ClientArgs {
     /// Milliseconds per seed in the animation
     #[arg(long, value_name = "MS", default_value_t = 90)]
     pub speed: u64,
+    /// Save the game to this file after every move and on quit [default: a new file in the data folder]
+    #[arg(long, value_name = "PATH")]
+    pub save: Option<std::path::PathBuf>,
+    /// With --save: replace the file even if it is not a masai-mancala record
+    #[arg(long, requires = "save")]
+    pub force: bool,
 }
 
 impl Default for ClientArgs {
@@ -195,6 +240,8 @@ impl Default for ClientArgs {
             ascii: false,
             flip: false,
             speed: 90,
+            save: None,
+            force: false,
         }
     }
 }

@@ -7,4 +7,5 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod protocol;
+pub mod record;
 pub mod text;

@@ -1,7 +1,8 @@
 use clap::Parser;
 use masai_mancala::app::{self, Launch};
-use masai_mancala::cli::{BaoArgs, Cli, ClientArgs, Command, EnGeheArgs};
+use masai_mancala::cli::{BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs};
 use masai_mancala::engine::{Game, Side, Status};
+use masai_mancala::record::{file, print};
 use masai_mancala::{protocol, text};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -26,6 +27,8 @@ fn main() -> ExitCode {
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
         Some(Command::BaoLaKimasai(args)) => bao(&args),
         Some(Command::EnGehe(args)) => en_gehe(&args),
+        Some(Command::Replay(args)) => replay(args),
+        Some(Command::Resume(args)) => resume(args),
         None => app::run(Launch::Menu(ClientArgs::default())),
     };
     match result {
@@ -74,4 +77,45 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
         "The interactive client is not built yet; `masai-mancala engine` plays through the line protocol."
     );
     Ok(())
+}
+
+/// `replay FILE`: check it, print it, or step through it in the terminal.
+fn replay(args: ReplayArgs) -> Result<(), String> {
+    let (record, checked) = file::load(&args.file)?;
+    if args.check {
+        println!(
+            "{}: ok, {}",
+            args.file.display(),
+            file::summary(&record, &checked)
+        );
+        for line in print::check_lines(&record, &checked) {
+            println!("{line}");
+        }
+        return Ok(());
+    }
+    if args.print {
+        print!("{}", print::print(&record, &checked));
+        return Ok(());
+    }
+    app::run(Launch::Replay(Box::new((args, record, checked))))
+}
+
+/// `resume [FILE]`: the named record, or the newest unfinished one of the data folder.
+fn resume(args: ResumeArgs) -> Result<(), String> {
+    let path = match &args.file {
+        Some(p) => p.clone(),
+        None => {
+            let dir = file::data_dir().ok_or("no data folder: set HOME or XDG_DATA_HOME")?;
+            file::last_unfinished(&dir)
+                .ok_or_else(|| format!("no unfinished game to resume in {}", dir.display()))?
+        }
+    };
+    let (record, checked) = file::load(&path)?;
+    if checked.is_finished() {
+        return Err(format!(
+            "{}: the game is over (`replay` shows it)",
+            path.display()
+        ));
+    }
+    app::run(Launch::Resume(Box::new((args, path, record, checked))))
 }

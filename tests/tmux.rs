@@ -26,7 +26,15 @@ impl Drop for Session {
 }
 
 fn start(name: &str, args: &str) -> Session {
+    let data = std::env::temp_dir().join(format!("masai-tmux-data-{}", std::process::id()));
+    start_in(name, args, &data)
+}
+
+/// Starts the binary with its data folder (`XDG_DATA_HOME`) at `data`, so
+/// autosaves never land in the user's own folder.
+fn start_in(name: &str, args: &str, data: &std::path::Path) -> Session {
     let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    let bin = format!("XDG_DATA_HOME={} {bin}", data.display());
     let name = format!("{name}-{}", std::process::id());
     // After the client exits, show its exit code and whether the terminal is
     // back in cooked mode with echo (stty prints icanon/echo, or -icanon/-echo).
@@ -129,4 +137,164 @@ fn sigterm_restores_the_terminal() {
         "{sc}"
     );
     assert!(!sc.contains("South to move"), "{sc}");
+}
+
+fn client_pid(s: &Session) -> String {
+    let shell = tmux(&["display", "-p", "-t", &s.0, "#{pane_pid}"]);
+    let out = Command::new("pgrep")
+        .args(["-P", shell.trim(), "-x", "masai-mancala"])
+        .output()
+        .expect("pgrep");
+    let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(!pid.is_empty(), "client pid not found");
+    pid
+}
+
+fn records_in(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn decisions(path: &std::path::Path) -> Vec<String> {
+    let (r, _) = masai_mancala::record::file::load(path).unwrap();
+    r.games[0].decisions.clone()
+}
+
+#[test]
+fn resume_after_sigterm() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = std::env::temp_dir().join(format!("masai-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let saves = data.join("masai-mancala");
+    let s = start_in(
+        "masai-resume",
+        "enkeshui --holes 8 --race off --north human --instant",
+        &data,
+    );
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["5", "Enter"]);
+    wait_for(&s, "North to move");
+    let ok = Command::new("kill")
+        .args(["-TERM", &client_pid(&s)])
+        .status()
+        .expect("kill");
+    assert!(ok.success());
+    let sc = wait_for(&s, "EXIT:");
+    assert!(sc.contains("continues it"), "{sc}");
+    drop(s);
+    let files = records_in(&saves);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(decisions(&files[0]), ["5"]);
+    // Resume: the same game, seats and move list, saved back to the same file.
+    let s = start_in("masai-resume2", "resume --instant", &data);
+    let sc = wait_for(&s, "North to move: pick a hole and press Enter");
+    assert!(sc.contains("1. S 5"), "{sc}");
+    assert!(sc.contains("North (human)"), "{sc}");
+    send(&s, &["3", "Enter"]);
+    wait_for(&s, "South to move");
+    send(&s, &["q"]);
+    wait_for(&s, "Quit");
+    send(&s, &["y"]);
+    wait_for(&s, "EXIT:0");
+    assert_eq!(records_in(&saves), files);
+    assert_eq!(decisions(&files[0]), ["5", "3"]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn replay_viewer_steps_and_takes_over() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = std::env::temp_dir().join(format!("masai-viewer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let record = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/records/valid.json"
+    );
+    let s = start_in("masai-viewer", &format!("replay {record} --speed 5"), &data);
+    wait_for(&s, "Replay: decision 0 of 17");
+    send(&s, &["End"]);
+    let sc = wait_for(&s, "Replay: decision 17 of 17");
+    assert!(sc.contains(">15. S 7"), "{sc}");
+    assert!(sc.contains("North wins"), "{sc}");
+    send(&s, &["Home", "Down", "Down"]);
+    let sc = wait_for(&s, "Replay: decision 2 of 17");
+    assert!(sc.contains(">2. N 3"), "{sc}");
+    send(&s, &["Left"]);
+    wait_for(&s, "Replay: decision 1 of 17");
+    send(&s, &["5", "Enter"]);
+    let sc = wait_for(&s, "turn 5, South to move");
+    assert!(sc.contains(">4. N 4"), "{sc}");
+    // Autoplay runs to the end.
+    send(&s, &["Space"]);
+    wait_for(&s, "Replay: decision 17 of 17");
+    // Take over from turn 3 as a new game: the AI seats of the record give
+    // the mover's seat to a human, saved in a new file.
+    send(&s, &["3", "Enter"]);
+    wait_for(&s, "turn 3, South to move");
+    send(&s, &["t"]);
+    let sc = wait_for(&s, "South to move: pick a hole and press Enter");
+    assert!(sc.contains("Taken over from the replay at turn 3"), "{sc}");
+    assert!(sc.contains("South (human)"), "{sc}");
+    send(&s, &["q"]);
+    wait_for(&s, "Quit");
+    send(&s, &["y"]);
+    wait_for(&s, "EXIT:0");
+    let files = records_in(&data.join("masai-mancala"));
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(decisions(&files[0]), ["7", "3"]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn the_start_menu_lists_saved_games() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = std::env::temp_dir().join(format!("masai-menu-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let saves = data.join("masai-mancala");
+    std::fs::create_dir_all(&saves).unwrap();
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records");
+    // A finished game, and an unfinished one made from it (its first 3 decisions).
+    let (mut r, _) =
+        masai_mancala::record::file::load(&std::path::Path::new(fixtures).join("valid.json"))
+            .unwrap();
+    std::fs::copy(format!("{fixtures}/valid.json"), saves.join("game-1.json")).unwrap();
+    r.games[0].decisions.truncate(3);
+    r.games[0].result = None;
+    r.seats.north = "human".into();
+    let unfinished = saves.join("game-2.json");
+    masai_mancala::record::file::save(&unfinished, &r, false).unwrap();
+    let s = start_in("masai-menu-saves", "", &data);
+    wait_for(&s, "Enter starts the game");
+    send(&s, &["o"]);
+    let sc = wait_for(&s, "Saved games");
+    assert!(sc.contains("game-1.json  finished"), "{sc}");
+    assert!(sc.contains("> game-2.json  unfinished"), "{sc}");
+    send(&s, &["Enter"]);
+    let sc = wait_for(&s, "North to move: pick a hole and press Enter");
+    assert!(sc.contains("3. S 5"), "{sc}");
+    send(&s, &["4", "Enter"]);
+    wait_for(&s, "South to move");
+    send(&s, &["q"]);
+    wait_for(&s, "Quit");
+    send(&s, &["y"]);
+    wait_for(&s, "EXIT:0");
+    // Saved back to its own file, and no other file.
+    let (back, _) = masai_mancala::record::file::load(&unfinished).unwrap();
+    assert_eq!(back.games[0].decisions, ["7", "3", "5", "4"]);
+    assert_eq!(records_in(&saves).len(), 2);
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -451,8 +451,8 @@ fn help_lists_the_bindings_and_the_rules() {
         "u           undo (against the AI: back to your last decision)"
     ));
     assert!(has(&s, "z x         South's racer drops a seed"));
-    // Scroll to the rules.
-    for _ in 0..20 {
+    // Scroll to the rules (past the bindings of every screen).
+    for _ in 0..45 {
         key(&mut app, KeyCode::Down);
     }
     let s = screen_wh(&mut app, 80, 60);

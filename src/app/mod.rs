@@ -25,7 +25,9 @@ use std::time::Instant;
 use view::AppView;
 use view::theme::Theme;
 
-use crate::cli::{ClientArgs, EnkeshuiArgs};
+use crate::cli::{ClientArgs, EnkeshuiArgs, ReplayArgs, ResumeArgs};
+use crate::record::{Checked, Record, file};
+use std::path::PathBuf;
 
 /// Frames drawn so far (for tests that check the loop draws only with a cause).
 #[derive(Debug, Default, Clone, Copy)]
@@ -108,26 +110,86 @@ pub fn restore_terminal() {
 pub enum Launch {
     Menu(ClientArgs),
     Enkeshui(Box<EnkeshuiArgs>),
+    /// `replay FILE`: the viewer.
+    Replay(Box<(ReplayArgs, Record, Checked)>),
+    /// `resume [FILE]`: the record's path, saved back there.
+    Resume(Box<(ResumeArgs, PathBuf, Record, Checked)>),
 }
 
 /// Runs the client in the real terminal until the player quits.
 pub fn run(launch: Launch) -> Result<(), String> {
     let (tx, rx) = channel();
     let now = Instant::now();
+    // Where the game is saved: --save PATH (checked before the screen
+    // opens), the resumed record, or a new file in the data folder.
+    let mut save: Option<(PathBuf, bool)> = None;
+    // New games go to new files in the data folder (not with --save).
+    let mut use_dir = true;
     let mut app = match launch {
         Launch::Menu(client) => {
             let theme = Theme::from_env(client.ascii);
+            if let Some(path) = &client.save {
+                file::check_target(path, client.force)?;
+                save = Some((path.clone(), client.force));
+                use_dir = false;
+            }
             App::menu(tx.clone(), client, theme)
         }
         Launch::Enkeshui(args) => {
             let theme = Theme::from_env(args.client.ascii);
+            if let Some(path) = &args.client.save {
+                file::check_target(path, args.client.force)?;
+                save = Some((path.clone(), args.client.force));
+                use_dir = false;
+            }
             let setup = Setup::new(*args)?;
             App::with_game(tx.clone(), setup, theme, now)?
+        }
+        Launch::Replay(boxed) => {
+            let (args, record, checked) = *boxed;
+            let client = ClientArgs {
+                ascii: args.ascii,
+                speed: args.speed,
+                ..ClientArgs::default()
+            };
+            let theme = Theme::from_env(args.ascii);
+            let mut app = App::replay(tx.clone(), record, checked, client, theme)?;
+            app.speed_ms = args.speed.max(1);
+            app
+        }
+        Launch::Resume(boxed) => {
+            let (args, path, record, checked) = *boxed;
+            let client = ClientArgs {
+                ascii: args.ascii,
+                speed: args.speed,
+                instant: args.instant,
+                ..ClientArgs::default()
+            };
+            let theme = Theme::from_env(args.ascii);
+            save = Some((path, false));
+            App::resume(tx.clone(), &record, &checked, client, theme, now)?
         }
     };
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err("the game needs a terminal (scripts can use `masai-mancala engine`)".into());
+    }
+    // Saving starts only with a terminal: no file for a game never shown.
+    if use_dir
+        && let Some(dir) = file::data_dir()
+        && std::fs::create_dir_all(&dir).is_ok()
+    {
+        app.autosave_dir = Some(dir);
+    }
+    match save {
+        Some((path, force)) => {
+            app.save_path = Some(path);
+            app.save_force = force;
+        }
+        None => app.save_path = app.autosave_dir.as_deref().map(file::new_save_path),
+    }
+    if app.save_path.is_some() && app.viewer.is_none() {
+        app.autosave();
     }
     // The terminal is restored on every way out: return, panic and signals.
     let default_hook = std::panic::take_hook();
@@ -143,6 +205,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         return Err(format!("terminal: {e}"));
     }
     spawn_input(tx);
+    use crate::engine::Game;
     let result = (|| {
         let mut terminal =
             Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(|e| e.to_string())?;
@@ -151,7 +214,24 @@ pub fn run(launch: Launch) -> Result<(), String> {
         run_loop(&mut terminal, &mut app, &rx).map_err(|e| e.to_string())?;
         Ok(())
     })();
+    // Quit, SIGTERM or SIGHUP: the last state is saved (it already was after
+    // every move; this catches a quit in the middle of an animation).
+    app.autosave();
     restore_terminal();
+    if let Some(e) = &app.save_error {
+        eprintln!("error: the game could not be saved: {e}");
+    } else if let Some(path) = &app.save_path
+        && app.viewer.is_none()
+        && app
+            .play
+            .as_ref()
+            .is_some_and(|p| !p.game.status().is_over())
+    {
+        eprintln!(
+            "The game is saved in {} (`masai-mancala resume` continues it).",
+            path.display()
+        );
+    }
     result
 }
 

@@ -11,13 +11,17 @@ use crate::cli::{ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, U
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
-use crate::engine::{Event, Game, PerSide, Quiet, Side, Status};
+use crate::engine::{Event, Game, GameKind, PerSide, Quiet, Side, Status};
+use crate::record::file;
+use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use serde_json::{Map, Value, json};
+use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -79,6 +83,25 @@ pub enum Screen {
     Race,
     Play,
     Over,
+    /// The replay viewer (the game is in `play`, its steps in `play`'s history).
+    Replay,
+}
+
+/// The replay viewer: a record loaded into `play` with every decision in its
+/// history, stepped through by restoring snapshots.
+#[derive(Clone, Debug)]
+pub struct Viewer {
+    pub record: Record,
+    pub checked: Checked,
+    /// Which game of a match is shown (0 for a single game).
+    pub game: usize,
+    /// Every decision of the shown game (the history's moves stop at the step shown).
+    pub all_moves: Vec<MoveRec>,
+    /// Autoplay on: when the next step is due (None while the step animates).
+    pub autoplay: bool,
+    pub next_step: Option<Instant>,
+    /// A turn number being typed.
+    pub goto: String,
 }
 
 /// A move in the move list.
@@ -187,6 +210,16 @@ impl Play {
         self.special = None;
         self.ai_generation += 1;
         self.reset_cursor();
+    }
+
+    /// Each side's score (if the game ended there) at every step of the history.
+    pub fn scores(&self) -> Vec<PerSide<u32>> {
+        self.history.iter().map(|s| s.game.score()).collect()
+    }
+
+    /// The step of the history shown: 0 at the start, k after k decisions.
+    pub fn step(&self) -> usize {
+        self.at
     }
 
     pub fn can_redo(&self) -> bool {
@@ -381,6 +414,24 @@ pub struct App {
     pub ai_pause: Duration,
     /// The note of how the race went, for the log of the game that follows.
     race_note: Option<String>,
+    /// Where the game is saved after every change (None: not saved).
+    pub save_path: Option<PathBuf>,
+    /// Replace a file that is not a record at `save_path`.
+    pub save_force: bool,
+    /// Each new match gets a new file in this folder (the data folder).
+    pub autosave_dir: Option<PathBuf>,
+    /// The text last written, to skip writing the same again.
+    last_saved: String,
+    /// The last save failed: why.
+    pub save_error: Option<String>,
+    /// The games of the match finished before the current one.
+    done_games: Vec<GameRecord>,
+    /// The current game's start position (before its race) and its race.
+    cur_start: Option<Enkeshui>,
+    cur_race: Option<RaceRecord>,
+    pub viewer: Option<Viewer>,
+    /// The saved-games list over the start menu: the games and the one chosen.
+    pub saves: Option<(Vec<file::SavedGame>, usize)>,
 }
 
 impl App {
@@ -406,6 +457,16 @@ impl App {
             size: (80, 24),
             ai_pause: Duration::from_millis(500),
             race_note: None,
+            save_path: None,
+            save_force: false,
+            autosave_dir: None,
+            last_saved: String::new(),
+            save_error: None,
+            done_games: Vec::new(),
+            cur_start: None,
+            cur_race: None,
+            viewer: None,
+            saves: None,
         }
     }
 
@@ -462,11 +523,18 @@ impl App {
 
     // ---- starting games -------------------------------------------------
 
-    fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
+    /// Starts a new game (or match) with these options.
+    pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
         let game = setup.args.game().map_err(|e| e.to_string())?;
         self.instant = setup.args.client.instant || self.client.instant;
         self.setup = Some(setup);
         self.matches = MatchState::default();
+        self.done_games.clear();
+        self.viewer = None;
+        if let Some(dir) = &self.autosave_dir {
+            self.save_path = Some(file::new_save_path(dir));
+            self.last_saved.clear();
+        }
         self.start_game(game, now);
         Ok(())
     }
@@ -477,6 +545,8 @@ impl App {
         self.play = None;
         self.race = None;
         self.race_note = None;
+        self.cur_start = Some(game.clone());
+        self.cur_race = None;
         let seed = setup.args.seed + self.matches.games.len() as u64;
         if setup.args.race == RaceArg::Off {
             self.begin_play(game, now);
@@ -495,6 +565,10 @@ impl App {
             let mut rng = SmallRng::seed_from_u64(seed);
             match race.run_quick(&mut rng, &mut Quiet) {
                 Ok(first) => {
+                    self.cur_race = Some(RaceRecord {
+                        hole: race.hole(),
+                        drops: race.drops().to_vec(),
+                    });
                     self.race_note = Some(format!(
                         "Quick race from hole {}: {} slept first after {} drops and moves first.",
                         race.hole(),
@@ -504,6 +578,7 @@ impl App {
                     match race.finish(&mut Quiet) {
                         Ok(g) => self.begin_play(g, now),
                         Err(e) => {
+                            self.cur_race = None;
                             self.race_note = Some(format!("The race failed ({e})."));
                             self.begin_play(game, now)
                         }
@@ -547,6 +622,12 @@ impl App {
     }
 
     fn begin_play(&mut self, game: Enkeshui, now: Instant) {
+        self.begin_play_quiet(game);
+        self.after_move(now);
+    }
+
+    /// The play screen on a game's first turn, without asking anyone to move.
+    fn begin_play_quiet(&mut self, game: Enkeshui) {
         let setup = self.setup.as_ref().expect("a game has a setup");
         let mut log = Vec::new();
         if !self.matches.games.is_empty() || setup.rules.match_play {
@@ -562,7 +643,6 @@ impl App {
         self.play = Some(Play::new(game, log));
         self.race = None;
         self.screen = Screen::Play;
-        self.after_move(now);
     }
 
     // ---- the loop's entry points ------------------------------------------
@@ -578,6 +658,10 @@ impl App {
                     .min()
             }
             Screen::Play => self.play.as_ref()?.anim.as_ref().map(|a| a.next_at),
+            Screen::Replay => {
+                let anim = self.play.as_ref()?.anim.as_ref().map(|a| a.next_at);
+                anim.or(self.viewer.as_ref()?.next_step)
+            }
             _ => None,
         }
     }
@@ -587,6 +671,7 @@ impl App {
         match self.screen {
             Screen::Race => self.race_tick(now),
             Screen::Play => self.anim_tick(now),
+            Screen::Replay => self.replay_tick(now),
             _ => false,
         }
     }
@@ -616,10 +701,14 @@ impl App {
         if self.help.is_some() {
             return Ctx::Help;
         }
+        if self.saves.is_some() && self.screen == Screen::Menu {
+            return Ctx::Saves;
+        }
         match self.screen {
             Screen::Menu => Ctx::Menu,
             Screen::Race => Ctx::Race,
             Screen::Over => Ctx::Over,
+            Screen::Replay => Ctx::Replay,
             Screen::Play => {
                 let Some(p) = &self.play else {
                     return Ctx::Play;
@@ -684,6 +773,8 @@ impl App {
             Ctx::Race => self.race_key(action, &k, now),
             Ctx::Over => self.over_key(action, now),
             Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
+            Ctx::Replay => self.replay_key(action, &k, now),
+            Ctx::Saves => self.saves_key(action, now),
             Ctx::Global => false,
         }
     }
@@ -708,6 +799,19 @@ impl App {
             Action::Down => m.field = (m.field + 1) % Menu::FIELDS,
             Action::Left => m.change(-1),
             Action::Right => m.change(1),
+            Action::OpenSaves => {
+                let Some(dir) = self.autosave_dir.clone() else {
+                    self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
+                    return true;
+                };
+                let list = file::list_saves(&dir);
+                if list.is_empty() {
+                    self.refuse(format!("No saved games in {}", dir.display()));
+                } else {
+                    self.saves = Some((list, 0));
+                    self.set_status(format!("Saved games in {}", dir.display()));
+                }
+            }
             Action::Start => {
                 if m.game != 0 {
                     let name = MENU_GAMES[m.game];
@@ -795,8 +899,14 @@ impl App {
         let race = r.race.clone();
         let drops = race.drops().len();
         let hole = race.hole();
+        let record = RaceRecord {
+            hole,
+            drops: race.drops().to_vec(),
+        };
         match race.finish(&mut Quiet) {
             Ok(game) => {
+                self.cur_race = Some(record);
+                let Some(r) = self.race.as_mut() else { return };
                 r.result = Some(game);
                 r.next_ai = PerSide::both(None);
                 if all_ai {
@@ -1006,8 +1116,32 @@ impl App {
 
     /// Plays one decision of the side to move.
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
+        let frames = match self.apply(token) {
+            Ok(f) => f,
+            Err(e) => {
+                self.refuse(e);
+                return true;
+            }
+        };
+        self.autosave();
+        if self.instant || frames.is_empty() {
+            self.after_move(now);
+        } else {
+            let p = self.play.as_mut().expect("checked");
+            p.anim = Some(Anim {
+                frames,
+                index: 0,
+                next_at: now + Duration::from_millis(self.speed_ms),
+            });
+        }
+        true
+    }
+
+    /// Plays a decision into the game, its log, move list and undo history;
+    /// returns the animation's frames. Refused: the message, nothing changed.
+    fn apply(&mut self, token: String) -> Result<Vec<Frame>, String> {
         let Some(p) = self.play.as_mut() else {
-            return false;
+            return Err("no game".into());
         };
         let before = BoardState::of_game(&p.game);
         let mover = p.game.to_move();
@@ -1018,8 +1152,7 @@ impl App {
             .parse_decision(&token)
             .and_then(|d| next.play(&d, &mut events));
         if let Err(e) = result {
-            self.refuse(format!("{token}: {e}"));
-            return true;
+            return Err(format!("{token}: {e}"));
         }
         let line = anim::describe(&before, mover, &token, &events);
         let frames = anim::frames(&before, mover, &events);
@@ -1044,17 +1177,7 @@ impl App {
         });
         p.at = p.history.len() - 1;
         self.set_status(line);
-        if self.instant || frames.is_empty() {
-            self.after_move(now);
-        } else {
-            let p = self.play.as_mut().expect("checked");
-            p.anim = Some(Anim {
-                frames,
-                index: 0,
-                next_at: now + Duration::from_millis(self.speed_ms),
-            });
-        }
-        true
+        Ok(frames)
     }
 
     fn anim_tick(&mut self, now: Instant) -> bool {
@@ -1085,6 +1208,10 @@ impl App {
     /// After a move has been shown: the game's end, the AI's turn or the human's prompt.
     fn after_move(&mut self, now: Instant) {
         let _ = now;
+        if self.viewer.is_some() {
+            return;
+        }
+        self.autosave();
         let Some(p) = self.play.as_mut() else { return };
         p.reset_cursor();
         let status = p.game.status();
@@ -1367,7 +1494,12 @@ impl App {
                         })
                         .unwrap_or_default();
                     match play_match::next_game(&setup.layout, setup.rules, stock) {
-                        Next::Game(g) => self.start_game(*g, now),
+                        Next::Game(g) => {
+                            if let Some(done) = self.current_game_record() {
+                                self.done_games.push(done);
+                            }
+                            self.start_game(*g, now)
+                        }
                         Next::MatchOver { winner } => {
                             self.matches.over = Some(winner);
                             self.set_status(match winner {
@@ -1471,4 +1603,622 @@ pub fn over_line(o: &crate::engine::Outcome) -> String {
         o.score.north,
         o.reason.describe()
     )
+}
+
+// ---- records: saving, resuming, the replay viewer ---------------------------
+
+/// "human" or "ai:LEVEL", as records write seats.
+pub fn seat_name(seat: &Seat) -> String {
+    match seat {
+        Seat::Human => "human".into(),
+        Seat::Ai(level) => format!("ai:{level}"),
+    }
+}
+
+/// The command-line options that stand for a record's game, over `client`'s
+/// display options (seats and flip come from the record).
+pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<EnkeshuiArgs, String> {
+    if record.game != GameKind::Enkeshui {
+        return Err(format!(
+            "{} is not in the client yet: `replay --print` shows the record",
+            record.game.title()
+        ));
+    }
+    let layout = record.layout().map_err(|e| e.to_string())?;
+    let start = &record.games[0].start;
+    let rules = *Enkeshui::from_position(start)
+        .map_err(|e| e.to_string())?
+        .rules();
+    let o = &record.options;
+    let str_opt = |k: &str| o.get(k).and_then(Value::as_str);
+    let seat = |s: &str| s.parse::<Seat>();
+    let layout_arg = match layout.name {
+        Some(name) => name.to_string(),
+        None => layout
+            .south
+            .iter()
+            .chain(&layout.north)
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    Ok(EnkeshuiArgs {
+        holes: Some(layout.holes()),
+        layout: Some(layout_arg),
+        race: match str_opt("race") {
+            Some("off") => RaceArg::Off,
+            Some("quick") => RaceArg::Quick,
+            _ => RaceArg::On,
+        },
+        race_hole: o
+            .get("race_hole")
+            .and_then(Value::as_u64)
+            .map(|h| h as usize),
+        first: match str_opt("first") {
+            Some("north") => SideArg::North,
+            _ => SideArg::South,
+        },
+        capture_after_relay: rules.capture_after_relay,
+        special_move: match rules.special_move {
+            crate::engine::enkeshui::SpecialMove::Off => SpecialArg::Off,
+            crate::engine::enkeshui::SpecialMove::Once => SpecialArg::Once,
+            crate::engine::enkeshui::SpecialMove::Any => SpecialArg::Any,
+        },
+        max_turns: rules.max_turns,
+        match_play: rules.match_play,
+        unfilled: match rules.unfilled {
+            crate::engine::enkeshui::Unfilled::Open => UnfilledArg::Open,
+            crate::engine::enkeshui::Unfilled::Closed => UnfilledArg::Closed,
+        },
+        seed: o.get("seed").and_then(Value::as_u64).unwrap_or(0),
+        client: ClientArgs {
+            south: seat(&record.seats.south)?,
+            north: seat(&record.seats.north)?,
+            flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
+            ..client.clone()
+        },
+    })
+}
+
+impl App {
+    /// The current game as a record entry.
+    fn current_game_record(&self) -> Option<GameRecord> {
+        let p = self.play.as_ref()?;
+        let start = self.cur_start.as_ref()?;
+        Some(GameRecord {
+            start: start.position_json(),
+            race: self.cur_race.clone(),
+            decisions: p.moves.iter().map(|m| m.token.clone()).collect(),
+            result: match p.game.status() {
+                Status::Over(o) => Some(o),
+                Status::Playing => None,
+            },
+        })
+    }
+
+    /// Everything played so far as a record (None before the first turn).
+    pub fn record(&self) -> Option<Record> {
+        let setup = self.setup.as_ref()?;
+        let current = self.current_game_record()?;
+        let rules = current
+            .start
+            .get("rules")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        let mut games = self.done_games.clone();
+        games.push(current);
+        let a = &setup.args;
+        let mut options = Map::new();
+        let race = match a.race {
+            RaceArg::On => "on",
+            RaceArg::Off => "off",
+            RaceArg::Quick => "quick",
+        };
+        options.insert("race".into(), json!(race));
+        if let Some(h) = a.race_hole {
+            options.insert("race_hole".into(), json!(h));
+        }
+        options.insert("first".into(), json!(Side::from(a.first)));
+        options.insert("seed".into(), json!(a.seed));
+        options.insert("flip".into(), json!(a.client.flip));
+        Some(Record {
+            game: GameKind::Enkeshui,
+            variant: crate::record::enkeshui_variant(&setup.layout),
+            rules,
+            seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
+            options,
+            games,
+        })
+    }
+
+    /// Writes the record to `save_path` if it changed (atomically; the first
+    /// time only over a new file or a record, unless forced).
+    pub fn autosave(&mut self) {
+        if self.viewer.is_some() {
+            return;
+        }
+        let Some(path) = self.save_path.clone() else {
+            return;
+        };
+        let Some(record) = self.record() else { return };
+        let text = record.to_text();
+        if text == self.last_saved {
+            return;
+        }
+        let first = self.last_saved.is_empty();
+        let result = if first {
+            file::check_target(&path, self.save_force)
+        } else {
+            Ok(())
+        }
+        .and_then(|()| {
+            file::write_atomic(&path, text.as_bytes(), || Ok(()))
+                .map_err(|e| format!("{}: cannot save: {e}", path.display()))
+        });
+        match result {
+            Ok(()) => {
+                self.last_saved = text;
+                self.save_error = None;
+            }
+            Err(e) => {
+                if self.save_error.as_ref() != Some(&e) {
+                    self.refuse(format!("Not saved: {e}"));
+                }
+                self.save_error = Some(e);
+            }
+        }
+    }
+
+    /// Loads game `gi` of a checked record into `play`: the match's earlier
+    /// games, the start, the race and every decision (undo reaches back
+    /// through them). Nobody is asked to move.
+    fn install(&mut self, record: &Record, checked: &Checked, gi: usize) -> Result<(), String> {
+        self.done_games = record.games[..gi].to_vec();
+        self.matches = MatchState {
+            games: checked.games[..gi]
+                .iter()
+                .filter_map(|r| match r.end.status() {
+                    Status::Over(o) => Some(o.score),
+                    Status::Playing => None,
+                })
+                .collect(),
+            over: None,
+        };
+        let g = &record.games[gi];
+        let r = &checked.games[gi];
+        let start = Enkeshui::from_position(&g.start).map_err(|e| e.to_string())?;
+        let begin = Enkeshui::from_position(&r.begin.position_json()).map_err(|e| e.to_string())?;
+        self.cur_start = Some(start);
+        self.cur_race = g.race.clone();
+        self.race_note = match (&g.race, r.race_first) {
+            (Some(race), Some(first)) => Some(format!(
+                "Race from hole {}: {} slept first after {} drops and moves first.",
+                race.hole,
+                first.title(),
+                race.drops.len()
+            )),
+            _ => None,
+        };
+        self.begin_play_quiet(begin);
+        for (k, token) in g.decisions.iter().enumerate() {
+            self.apply(token.clone())
+                .map_err(|e| format!("decision {}: {e}", k + 1))?;
+        }
+        if let Some(p) = self.play.as_mut() {
+            p.anim = None;
+        }
+        Ok(())
+    }
+
+    /// An app that continues a saved game (the caller sets `save_path`).
+    pub fn resume(
+        tx: Sender<AppEvent>,
+        record: &Record,
+        checked: &Checked,
+        client: ClientArgs,
+        theme: Theme,
+        now: Instant,
+    ) -> Result<App, String> {
+        let mut app = App::menu(tx, client, theme);
+        app.open_resume(record, checked, now)?;
+        Ok(app)
+    }
+
+    /// Continues a saved game here; nothing changes if it cannot be.
+    fn open_resume(
+        &mut self,
+        record: &Record,
+        checked: &Checked,
+        now: Instant,
+    ) -> Result<(), String> {
+        let args = args_from_record(record, &self.client)?;
+        let setup = Setup::new(args)?;
+        self.viewer = None;
+        self.instant = setup.args.client.instant;
+        self.setup = Some(setup);
+        self.install(record, checked, record.games.len() - 1)?;
+        if let Some(w) = checked.match_over {
+            self.matches.over = Some(w);
+        }
+        let turn = self.play.as_ref().map_or(1, |p| p.game.turn());
+        self.set_status(format!("Resumed at turn {turn}"));
+        self.after_move(now);
+        Ok(())
+    }
+
+    /// The saved-games list: choose, continue or replay.
+    fn saves_key(&mut self, action: Action, now: Instant) -> bool {
+        let Some((list, sel)) = self.saves.as_mut() else {
+            return false;
+        };
+        match action {
+            Action::Up => *sel = (*sel + list.len() - 1) % list.len(),
+            Action::Down => *sel = (*sel + 1) % list.len(),
+            Action::Cancel => {
+                self.saves = None;
+                self.set_status("Choose the game and press Enter");
+            }
+            Action::Start | Action::ViewReplay => {
+                let chosen = list[*sel].clone();
+                let loaded = file::load(&chosen.path);
+                let (record, checked) = match loaded {
+                    Ok(x) => x,
+                    Err(e) => {
+                        self.refuse(e);
+                        return true;
+                    }
+                };
+                let result = if action == Action::ViewReplay || checked.is_finished() {
+                    self.open_replay(record, checked)
+                } else {
+                    // Saved back to its own file (set first: resuming saves).
+                    let before = self.save_path.replace(chosen.path.clone());
+                    let saved = std::mem::take(&mut self.last_saved);
+                    let r = self.open_resume(&record, &checked, now);
+                    if r.is_err() {
+                        self.save_path = before;
+                        self.last_saved = saved;
+                    }
+                    r
+                };
+                match result {
+                    Ok(()) => self.saves = None,
+                    Err(e) => {
+                        self.screen = Screen::Menu;
+                        self.refuse(e);
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// An app showing a record in the replay viewer, at the start of its first game.
+    pub fn replay(
+        tx: Sender<AppEvent>,
+        record: Record,
+        checked: Checked,
+        client: ClientArgs,
+        theme: Theme,
+    ) -> Result<App, String> {
+        let mut app = App::menu(tx, client, theme);
+        app.open_replay(record, checked)?;
+        Ok(app)
+    }
+
+    /// Opens the replay viewer here on a record.
+    fn open_replay(&mut self, record: Record, checked: Checked) -> Result<(), String> {
+        let args = args_from_record(&record, &self.client)?;
+        let setup = Setup::new(args)?;
+        self.instant = false;
+        self.setup = Some(setup);
+        self.viewer = Some(Viewer {
+            record,
+            checked,
+            game: 0,
+            all_moves: Vec::new(),
+            autoplay: false,
+            next_step: None,
+            goto: String::new(),
+        });
+        self.view_game(0)
+    }
+
+    /// Shows game `gi` of the viewer's record from its start.
+    fn view_game(&mut self, gi: usize) -> Result<(), String> {
+        let Some(v) = self.viewer.take() else {
+            return Err("no record".into());
+        };
+        let result = self.install(&v.record, &v.checked, gi);
+        let all_moves = self
+            .play
+            .as_ref()
+            .map(|p| p.moves.clone())
+            .unwrap_or_default();
+        self.viewer = Some(Viewer {
+            game: gi,
+            all_moves,
+            autoplay: false,
+            next_step: None,
+            goto: String::new(),
+            ..v
+        });
+        result?;
+        self.screen = Screen::Replay;
+        if let Some(p) = self.play.as_mut() {
+            p.restore(0);
+        }
+        self.replay_status();
+        Ok(())
+    }
+
+    /// The step shown and the number of steps: (decisions shown, all decisions).
+    pub fn replay_step(&self) -> (usize, usize) {
+        let shown = self.play.as_ref().map_or(0, |p| p.at);
+        let all = self.viewer.as_ref().map_or(0, |v| v.all_moves.len());
+        (shown, all)
+    }
+
+    fn replay_status(&mut self) {
+        let (at, all) = self.replay_step();
+        let Some(v) = &self.viewer else { return };
+        let games = v.record.games.len();
+        let mut s = format!("Replay: decision {at} of {all}");
+        if games > 1 {
+            s.push_str(&format!(", game {} of {games}", v.game + 1));
+        }
+        if let Some(p) = &self.play {
+            match p.game.status() {
+                Status::Over(o) => s.push_str(&format!(" · {}", over_line(&o))),
+                Status::Playing => s.push_str(&format!(
+                    " · turn {}, {} to move",
+                    p.game.turn(),
+                    p.game.to_move().title()
+                )),
+            }
+        }
+        if v.autoplay {
+            s.push_str(&format!(" · autoplay {} ms a seed", self.speed_ms));
+        }
+        if !v.goto.is_empty() {
+            s.push_str(&format!(" · go to turn {}_", v.goto));
+        }
+        self.set_status(s);
+    }
+
+    /// Shows step `at` (0: the start; k: after decision k), animating the
+    /// decision when it is the next one.
+    fn replay_go(&mut self, at: usize, animate: bool, now: Instant) {
+        let speed = self.speed_ms;
+        let Some(v) = self.viewer.as_ref() else {
+            return;
+        };
+        let Some(p) = self.play.as_mut() else { return };
+        let at = at.min(p.history.len() - 1);
+        let mut frames = Vec::new();
+        if animate && at == p.at + 1 {
+            let before_game = p.history[p.at].game.clone();
+            let before = BoardState::of_game(&before_game);
+            let mover = before_game.to_move();
+            let mut g = before_game;
+            let mut events: Vec<Event> = Vec::new();
+            let token = &v.all_moves[p.at].token;
+            if g.parse_decision(token)
+                .and_then(|d| g.play(&d, &mut events))
+                .is_ok()
+            {
+                frames = anim::frames(&before, mover, &events);
+            }
+        }
+        p.restore(at);
+        if !frames.is_empty() {
+            p.anim = Some(Anim {
+                frames,
+                index: 0,
+                next_at: now + Duration::from_millis(speed),
+            });
+        }
+        self.replay_status();
+    }
+
+    /// The step where the turn after (or before) the shown one starts.
+    fn turn_target(&self, forward: bool) -> usize {
+        let Some(p) = self.play.as_ref() else {
+            return 0;
+        };
+        let boundary = |k: usize| p.history[k].game.pending().is_none();
+        let last = p.history.len() - 1;
+        if forward {
+            (p.at + 1..=last).find(|&k| boundary(k)).unwrap_or(last)
+        } else {
+            (0..p.at).rev().find(|&k| boundary(k)).unwrap_or(0)
+        }
+    }
+
+    fn replay_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
+        let Some(p) = self.play.as_ref() else {
+            return false;
+        };
+        let at = p.at;
+        let last = p.history.len() - 1;
+        let animating = p.anim.is_some();
+        match action {
+            Action::StepForward => {
+                if animating && at == last {
+                    self.replay_go(at, false, now);
+                } else if animating {
+                    // Skip the rest of this decision's sowing and show the next.
+                    self.replay_go(at, false, now);
+                    self.replay_go(at + 1, !self.instant, now);
+                } else if at < last {
+                    self.replay_go(at + 1, !self.instant, now);
+                } else {
+                    self.refuse("The end of the game");
+                }
+            }
+            Action::StepBack => self.replay_go(at.saturating_sub(1), false, now),
+            Action::TurnForward => {
+                let t = self.turn_target(true);
+                self.replay_go(t, false, now);
+            }
+            Action::TurnBack => {
+                let t = self.turn_target(false);
+                self.replay_go(t, false, now);
+            }
+            Action::First => self.replay_go(0, false, now),
+            Action::Last => self.replay_go(last, false, now),
+            Action::Autoplay => {
+                let v = self.viewer.as_mut().expect("replay");
+                v.autoplay = !v.autoplay;
+                v.next_step = v.autoplay.then_some(now);
+                self.replay_status();
+            }
+            Action::Faster | Action::Slower => {
+                self.speed_ms = if action == Action::Faster {
+                    (self.speed_ms / 2).max(5)
+                } else {
+                    (self.speed_ms * 2).min(2000)
+                };
+                self.replay_status();
+            }
+            Action::Digit => {
+                if let KeyCode::Char(c) = k.code {
+                    let v = self.viewer.as_mut().expect("replay");
+                    if v.goto.len() < 5 {
+                        v.goto.push(c);
+                    }
+                    self.replay_status();
+                }
+            }
+            Action::Cancel => {
+                let v = self.viewer.as_mut().expect("replay");
+                v.goto.clear();
+                self.replay_status();
+            }
+            Action::Play => {
+                let v = self.viewer.as_mut().expect("replay");
+                let n: u32 = std::mem::take(&mut v.goto).parse().unwrap_or(0);
+                let p = self.play.as_ref().expect("replay");
+                let target = (0..p.history.len()).find(|&k| {
+                    let g = &p.history[k].game;
+                    g.turn() >= n && g.pending().is_none() || g.status().is_over()
+                });
+                match target {
+                    Some(t) if n > 0 => self.replay_go(t, false, now),
+                    _ => {
+                        self.replay_status();
+                        self.refuse(format!("There is no turn {n} in this game"));
+                    }
+                }
+            }
+            Action::NextGame | Action::PrevGame => {
+                let v = self.viewer.as_ref().expect("replay");
+                let games = v.record.games.len();
+                let gi = if action == Action::NextGame {
+                    v.game + 1
+                } else {
+                    v.game.wrapping_sub(1)
+                };
+                if gi >= games {
+                    self.refuse(if games == 1 {
+                        "The record holds one game".to_string()
+                    } else {
+                        format!("The match has games 1 to {games}")
+                    });
+                } else if let Err(e) = self.view_game(gi) {
+                    self.refuse(e);
+                }
+            }
+            Action::TakeOver => self.take_over(now),
+            _ => return false,
+        }
+        true
+    }
+
+    fn replay_tick(&mut self, now: Instant) -> bool {
+        let speed = self.speed_ms;
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        if let Some(a) = p.anim.as_mut() {
+            if now < a.next_at {
+                return false;
+            }
+            while a.next_at <= now {
+                if a.index + 1 >= a.frames.len() {
+                    p.anim = None;
+                    if let Some(v) = self.viewer.as_mut()
+                        && v.autoplay
+                    {
+                        v.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
+                    }
+                    return true;
+                }
+                a.index += 1;
+                let hold = a.frames[a.index].hold as u64;
+                a.next_at += Duration::from_millis(speed * hold);
+            }
+            return true;
+        }
+        let Some(v) = self.viewer.as_mut() else {
+            return false;
+        };
+        match v.next_step {
+            Some(t) if v.autoplay && t <= now => {
+                let (at, last) = (p.at, p.history.len() - 1);
+                if at >= last {
+                    v.autoplay = false;
+                    v.next_step = None;
+                    self.replay_status();
+                    return true;
+                }
+                v.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
+                self.replay_go(at + 1, !self.instant, now);
+                if let Some(v) = self.viewer.as_mut()
+                    && self.play.as_ref().is_some_and(|p| p.anim.is_some())
+                {
+                    v.next_step = None;
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Leaves the viewer and plays on from the step shown, as a new game saved
+    /// to a new file. If both seats were AI, the side to move becomes human.
+    fn take_over(&mut self, now: Instant) {
+        let Some(v) = self.viewer.take() else { return };
+        let Some(p) = self.play.as_mut() else { return };
+        if p.game.status().is_over() {
+            self.viewer = Some(v);
+            self.refuse("The game is over here: step back to take over");
+            return;
+        }
+        let at = p.at;
+        p.restore(at);
+        p.history.truncate(at + 1);
+        let mover = p.game.to_move();
+        if let Some(setup) = self.setup.as_mut()
+            && setup.all_ai()
+        {
+            match mover {
+                Side::South => setup.args.client.south = Seat::Human,
+                Side::North => setup.args.client.north = Seat::Human,
+            }
+        }
+        if let Some(dir) = &self.autosave_dir {
+            self.save_path = Some(file::new_save_path(dir));
+            self.last_saved.clear();
+        }
+        let turn = p.game.turn();
+        p.log.push(format!(
+            "Taken over from the replay at turn {turn}: a new game."
+        ));
+        self.screen = Screen::Play;
+        self.set_status(format!("Taken over at turn {turn}: a new game"));
+        self.after_move(now);
+    }
 }

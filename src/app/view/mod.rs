@@ -86,7 +86,7 @@ impl Widget for AppView<'_> {
         match app.screen {
             Screen::Menu => menu::MenuView(app).render(area, buf),
             Screen::Race => play::RaceView(app).render(area, buf),
-            Screen::Play => play::PlayView(app).render(area, buf),
+            Screen::Play | Screen::Replay => play::PlayView(app).render(area, buf),
             Screen::Over => play::OverView(app).render(area, buf),
         }
         if app.help.is_some() {

@@ -98,6 +98,23 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
 fn title_line(app: &App, p: &Play) -> Line<'static> {
     let th = &app.theme;
     let setup = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
+    if let Some(v) = &app.viewer {
+        let mut t = format!("Replay: {}", setup);
+        if v.record.games.len() > 1 {
+            t.push_str(&format!(" game {}/{}", v.game + 1, v.record.games.len()));
+        }
+        return Line::from(vec![
+            Span::styled(t, th.title()),
+            Span::raw(format!(
+                "{}decision {}/{}{}turn {}",
+                th.sep(),
+                p.step(),
+                v.all_moves.len(),
+                th.sep(),
+                p.game.turn()
+            )),
+        ]);
+    }
     let state = match (p.game.status(), p.anim.as_ref(), p.moves.last()) {
         (_, Some(_), Some(m)) => format!("turn {}{}{} sowing", m.turn, th.sep(), m.side.title()),
         (Status::Over(_), _, _) => "game over".to_string(),
@@ -215,24 +232,122 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
 
 /// The move list in notation, one turn a line: "3. N 5 cw ccw".
 pub fn move_lines(p: &Play) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
+    numbered_moves(&p.moves)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// The move list's lines and, for each, the index of its last move.
+pub fn numbered_moves(moves: &[crate::app::state::MoveRec]) -> Vec<(String, usize)> {
+    let mut lines: Vec<(String, usize)> = Vec::new();
     let mut last: Option<(u32, Side)> = None;
-    for m in &p.moves {
+    for (i, m) in moves.iter().enumerate() {
         if last == Some((m.turn, m.side)) {
-            if let Some(l) = lines.last_mut() {
+            if let Some((l, end)) = lines.last_mut() {
                 l.push(' ');
                 l.push_str(&m.token);
+                *end = i;
             }
         } else {
             let s = match m.side {
                 Side::South => "S",
                 Side::North => "N",
             };
-            lines.push(format!("{}. {s} {}", m.turn, m.token));
+            lines.push((format!("{}. {s} {}", m.turn, m.token), i));
             last = Some((m.turn, m.side));
         }
     }
     lines
+}
+
+/// The replay's whole move list around the move shown, which is highlighted
+/// (the turn's line, the move itself marked with `>`).
+fn replay_moves(
+    app: &App,
+    v: &crate::app::state::Viewer,
+    p: &Play,
+    h: usize,
+) -> Vec<Line<'static>> {
+    let lines = numbered_moves(&v.all_moves);
+    // The move shown is the last one played: decision p.at (from 1).
+    let current = p.step().checked_sub(1);
+    let cur_line = current.and_then(|c| lines.iter().position(|(_, end)| *end >= c));
+    let start = match cur_line {
+        Some(c) if c + 1 > h => (c + 1 + h / 2).min(lines.len()).saturating_sub(h),
+        _ => 0,
+    };
+    lines
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(h)
+        .map(|(i, (text, _))| {
+            if Some(i) == cur_line {
+                Line::styled(format!(">{text}"), app.theme.cursor())
+            } else {
+                Line::from(format!(" {text}"))
+            }
+        })
+        .collect()
+}
+
+/// South's score over the game, one column per step (sampled to the width),
+/// two rows of eighth blocks, the step shown marked with `^` in the border.
+fn score_chart(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
+    let scores = p.scores();
+    let w = area.width.saturating_sub(2) as usize;
+    if scores.is_empty() || w == 0 {
+        return;
+    }
+    let total = scores
+        .iter()
+        .map(|s| s.south + s.north)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let cols = scores.len().min(w);
+    let step_of = |c: usize| {
+        if cols <= 1 {
+            0
+        } else {
+            c * (scores.len() - 1) / (cols - 1)
+        }
+    };
+    const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    let mut top = String::new();
+    let mut bottom = String::new();
+    let mut cur_col = 0;
+    for c in 0..cols {
+        let k = step_of(c);
+        if k <= p.step() {
+            cur_col = c;
+        }
+        let eighths = (scores[k].south as f64 / total * 16.0).round() as usize;
+        let (lo, hi) = (eighths.min(8), eighths.saturating_sub(8).min(8));
+        if app.theme.ascii {
+            bottom.push(if lo >= 4 { '#' } else { '.' });
+            top.push(if hi >= 4 { '#' } else { ' ' });
+        } else {
+            bottom.push(BARS[lo]);
+            top.push(BARS[hi]);
+        }
+    }
+    let s = scores[p.step().min(scores.len() - 1)];
+    let title = format!(" South's score {} of {} ", s.south, s.south + s.north);
+    let mut marker = "─".repeat(cur_col);
+    if app.theme.ascii {
+        marker = "-".repeat(cur_col);
+    }
+    marker.push('^');
+    Paragraph::new(vec![Line::from(top), Line::from(bottom)])
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title)
+                .title_bottom(Line::from(marker)),
+        )
+        .render(area, buf);
 }
 
 fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
@@ -273,6 +388,12 @@ impl Widget for PlayView<'_> {
         };
         Paragraph::new(score_lines(app, &shown, in_hand)).render(l.scores, buf);
         prompt_line(app, p).render(l.prompt, buf);
+        let mut l = l;
+        if app.viewer.is_some() && l.log.height >= 8 {
+            let chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
+            score_chart(app, p, chart, buf);
+            l.log = Rect::new(l.log.x, l.log.y + 4, l.log.width, l.log.height - 4);
+        }
         let inner_h = l.log.height.saturating_sub(2) as usize;
         let wrap_w = l.log.width.saturating_sub(2) as usize;
         // Keep the newest lines; long ones wrap, so count their height.
@@ -290,9 +411,14 @@ impl Widget for PlayView<'_> {
             .wrap(Wrap { trim: true })
             .block(Block::default().borders(Borders::ALL).title(" Log "))
             .render(l.log, buf);
-        Paragraph::new(tail(&move_lines(p), inner_h))
-            .block(Block::default().borders(Borders::ALL).title(" Moves "))
-            .render(l.moves, buf);
+        match &app.viewer {
+            Some(v) => Paragraph::new(replay_moves(app, v, p, inner_h))
+                .block(Block::default().borders(Borders::ALL).title(" Moves "))
+                .render(l.moves, buf),
+            None => Paragraph::new(tail(&move_lines(p), inner_h))
+                .block(Block::default().borders(Borders::ALL).title(" Moves "))
+                .render(l.moves, buf),
+        }
         status_line(app).render(l.status, buf);
         hint_line(app.ctx(), &app.theme).render(l.hints, buf);
     }

@@ -1,0 +1,515 @@
+//! Game records: round trips, corrupt and hand-edited records with their
+//! one-line errors, atomic saving, and the `replay`/`resume` commands of the
+//! real binary.
+
+use masai_mancala::engine::enkeshui::play_match::{self, Next};
+use masai_mancala::engine::enkeshui::race::Race;
+use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
+use masai_mancala::engine::{AnyGame, Game, GameKind, PerSide, Quiet, Status};
+use masai_mancala::record::{GameRecord, RaceRecord, Record, enkeshui_variant, file};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{Map, Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
+
+/// A fresh empty folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("masai-records-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Plays one game from `start` with random legal decisions (never the special
+/// move), with a quick race first if asked; at most `limit` decisions.
+fn random_game(start: &Enkeshui, race: bool, rng: &mut SmallRng, limit: usize) -> GameRecord {
+    let (begin, race) = if race {
+        let mut r = Race::start(start, None, &mut Quiet).unwrap();
+        r.run_quick(rng, &mut Quiet).unwrap();
+        let rec = RaceRecord {
+            hole: r.hole(),
+            drops: r.drops().to_vec(),
+        };
+        (r.finish(&mut Quiet).unwrap(), Some(rec))
+    } else {
+        (start.clone(), None)
+    };
+    let mut g = AnyGame::Enkeshui(begin);
+    let mut decisions = Vec::new();
+    while decisions.len() < limit {
+        let legal: Vec<String> = g
+            .legal_tokens()
+            .into_iter()
+            .filter(|t| t != "special")
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        let t = legal[rng.random_range(0..legal.len())].clone();
+        g.play_token(&t, &mut Quiet).unwrap();
+        decisions.push(t);
+    }
+    GameRecord {
+        start: start.position_json(),
+        race,
+        decisions,
+        result: match g.status() {
+            Status::Over(o) => Some(o),
+            Status::Playing => None,
+        },
+    }
+}
+
+fn record_of(layout: &Layout, rules: Rules, games: Vec<GameRecord>) -> Record {
+    let rules_map = games[0]
+        .start
+        .get("rules")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let _ = rules;
+    Record {
+        game: GameKind::Enkeshui,
+        variant: enkeshui_variant(layout),
+        rules: rules_map,
+        seats: PerSide::new("human".into(), "ai:random".into()),
+        options: Map::new(),
+        games,
+    }
+}
+
+fn single(holes: usize, race: bool, seed: u64, limit: usize) -> Record {
+    let layout = Layout::default_for(holes).unwrap();
+    let rules = Rules::default();
+    let start = Enkeshui::new(&layout, rules);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let g = random_game(&start, race, &mut rng, limit);
+    record_of(&layout, rules, vec![g])
+}
+
+/// A match played out with random decisions, at most `max_games` games.
+fn a_match(seed: u64, max_games: usize) -> Record {
+    let layout = Layout::default_for(8).unwrap();
+    let rules = Rules {
+        match_play: true,
+        ..Rules::default()
+    };
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut start = Enkeshui::new(&layout, rules);
+    let mut games = Vec::new();
+    loop {
+        let g = random_game(&start, true, &mut rng, usize::MAX);
+        let score = g.result.expect("random games end").score;
+        games.push(g);
+        if games.len() == max_games {
+            break;
+        }
+        match play_match::next_game(&layout, rules, score) {
+            Next::Game(next) => start = *next,
+            Next::MatchOver { .. } => break,
+        }
+    }
+    record_of(&layout, rules, games)
+}
+
+/// Text → record → text gives the same text, and the replay ends where the
+/// decisions say.
+fn round_trip(record: &Record) -> masai_mancala::record::Checked {
+    let text = record.to_text();
+    let value = file::parse_json(&text).unwrap();
+    let (back, checked) = Record::from_json(&value).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(&back, record);
+    assert_eq!(back.to_text(), text);
+    for (g, r) in record.games.iter().zip(&checked.games) {
+        let mut replay = r.begin.clone();
+        replay.play_tokens(&g.decisions).unwrap();
+        assert_eq!(replay.state_json(), r.end.state_json());
+    }
+    checked
+}
+
+#[test]
+fn round_trip_with_a_race() {
+    for seed in 0..20 {
+        let r = single(8, true, seed, usize::MAX);
+        assert!(
+            r.games[0]
+                .race
+                .as_ref()
+                .is_some_and(|r| !r.drops.is_empty())
+        );
+        let c = round_trip(&r);
+        assert!(c.games[0].race_first.is_some());
+        assert!(c.is_finished());
+    }
+    // Unfinished games, and boards of 10 and 12 holes.
+    for (holes, seed) in [(10, 1), (12, 2), (8, 3)] {
+        let r = single(holes, true, seed, 5);
+        let c = round_trip(&r);
+        if r.games[0].result.is_none() {
+            assert!(!c.is_finished());
+        }
+    }
+}
+
+#[test]
+fn round_trip_of_a_match() {
+    let mut longest = 0;
+    for seed in 0..10 {
+        let r = a_match(seed, 6);
+        longest = longest.max(r.games.len());
+        let text = r.to_text();
+        assert!(text.contains("\"games\""));
+        assert!(!text.contains("\n  \"start\""), "a match keeps games apart");
+        let c = round_trip(&r);
+        assert_eq!(c.games.len(), r.games.len());
+    }
+    assert!(longest >= 2, "no match went past its first game");
+}
+
+#[test]
+fn a_match_game_must_start_where_the_last_one_left_the_stocks() {
+    let mut r = a_match(4, 3);
+    assert!(r.games.len() >= 2);
+    // Move a seed in game 2's start: no longer what the stocks give.
+    let south = r.games[1].start["south"].as_array_mut().unwrap();
+    let k = south.iter().position(|c| c.as_u64() > Some(0)).unwrap();
+    south[k] = json!(south[k].as_u64().unwrap() - 1);
+    let north = r.games[1].start["north"].as_array_mut().unwrap();
+    north[0] = json!(north[0].as_u64().unwrap() + 1);
+    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    assert!(
+        err.starts_with("games[1].start: not the position the match gives after game 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn round_trip_of_a_long_random_game() {
+    // The longest of a few random games, played to the end.
+    let best = (0..40)
+        .map(|seed| single(8, false, seed, usize::MAX))
+        .max_by_key(|r| r.games[0].decisions.len())
+        .unwrap();
+    assert!(best.games[0].decisions.len() > 30);
+    round_trip(&best);
+}
+
+#[test]
+fn an_illegal_decision_is_refused_with_its_number() {
+    let mut r = single(8, false, 7, usize::MAX);
+    assert!(r.games[0].decisions.len() >= 12);
+    r.games[0].decisions[11] = "9".into();
+    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "decision 12 '9': there is no hole 9 (holes are 1 to 8)"
+    );
+    // A decision past the end of the game.
+    let mut r = single(8, false, 7, usize::MAX);
+    let n = r.games[0].decisions.len();
+    r.games[0].decisions.push("3".into());
+    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    assert_eq!(err, format!("decision {} '3': the game is over", n + 1));
+}
+
+/// Every file of tests/fixtures/records is refused with the one line of its
+/// `.err` file, by the library and by `replay --check` (exit 2).
+#[test]
+fn corrupt_records_give_their_one_line_error() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
+    let mut checked = 0;
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "err"))
+        .collect();
+    entries.sort();
+    for err_file in entries {
+        let expected = std::fs::read_to_string(&err_file).unwrap();
+        let expected = expected.trim_end_matches('\n');
+        assert!(!expected.contains('\n'), "{}: one line", err_file.display());
+        let name = err_file.file_stem().unwrap().to_string_lossy().into_owned();
+        let record = dir.join(&name);
+        assert!(record.exists(), "{} has no record", err_file.display());
+        let before = std::fs::read(&record).unwrap();
+        // The .err line names the file as the binary is given it below; the
+        // library names it as given too.
+        let rest = expected
+            .strip_prefix(&format!("{name}: "))
+            .unwrap_or_else(|| panic!("{}: starts with the file name", err_file.display()));
+        let err = file::load(&record).unwrap_err();
+        assert_eq!(err, format!("{}: {rest}", record.display()), "{name}");
+        // The binary, run in the folder so the file is named as in the .err file.
+        let out = Command::new(BIN)
+            .current_dir(&dir)
+            .args(["replay", &name, "--check"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(out.stdout.is_empty(), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr, format!("error: {expected}\n"), "{name}");
+        assert_eq!(std::fs::read(&record).unwrap(), before, "{name} changed");
+        checked += 1;
+    }
+    assert!(checked >= 15, "only {checked} fixtures");
+}
+
+/// The valid fixture the corrupt ones are made from loads.
+#[test]
+fn the_fixtures_base_record_loads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
+    let (r, c) = file::load(&dir.join("valid.json")).unwrap();
+    assert!(r.games[0].race.is_some());
+    assert!(c.is_finished());
+}
+
+#[test]
+fn a_failed_resume_writes_nothing() {
+    let dir = temp_dir("failed-resume");
+    let data = dir.join("data");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
+    for name in [
+        "illegal-decision.json",
+        "truncated.json",
+        "newer-version.json",
+    ] {
+        let path = dir.join(name);
+        std::fs::copy(fixtures.join(name), &path).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let out = Command::new(BIN)
+            .env("XDG_DATA_HOME", &data)
+            .arg("resume")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: {}: ", path.display())),
+            "{stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    assert!(!data.exists(), "the data folder was created");
+}
+
+#[test]
+fn save_never_replaces_a_file_that_is_not_a_record() {
+    let dir = temp_dir("no-clobber");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let r = single(8, false, 1, 10);
+    let err = file::save(&notes, &r, false).unwrap_err();
+    assert!(
+        err.contains("exists and is not a masai-mancala record"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // The binary refuses before the screen opens.
+    let out = Command::new(BIN)
+        .args(["enkeshui", "--save"])
+        .arg(&notes)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not overwriting it"));
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // A record may be replaced; --force replaces anything.
+    let rec = dir.join("game.json");
+    file::save(&rec, &r, false).unwrap();
+    let r2 = single(8, false, 2, 10);
+    file::save(&rec, &r2, false).unwrap();
+    assert_eq!(file::load(&rec).unwrap().0, r2);
+    file::save(&notes, &r, true).unwrap();
+    assert_eq!(file::load(&notes).unwrap().0, r);
+    // A folder is never replaced.
+    assert!(file::save(&dir, &r, true).is_err());
+}
+
+#[test]
+fn a_failure_between_write_and_rename_leaves_the_old_file() {
+    let dir = temp_dir("atomic");
+    let path = dir.join("game.json");
+    let old = single(8, true, 1, usize::MAX);
+    file::save(&path, &old, false).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let new = single(8, true, 2, usize::MAX);
+    let err = file::write_atomic(&path, new.to_text().as_bytes(), || {
+        Err(std::io::Error::other("simulated crash"))
+    })
+    .unwrap_err();
+    assert_eq!(err.to_string(), "simulated crash");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(names.len(), 1, "the temporary file was left behind");
+    file::write_atomic(&path, new.to_text().as_bytes(), || Ok(())).unwrap();
+    assert_eq!(file::load(&path).unwrap().0, new);
+}
+
+/// Not a test on its own: the child of `a_killed_saver_leaves_a_whole_record`,
+/// saving two big records in turn until it is killed.
+#[test]
+#[ignore]
+fn saver_child() {
+    let Some(path) = std::env::var_os("MASAI_SAVER_PATH") else {
+        return;
+    };
+    let path = PathBuf::from(path);
+    let a = a_match(1, 6).to_text();
+    let b = a_match(2, 6).to_text();
+    std::fs::write(path.with_extension("a"), &a).unwrap();
+    std::fs::write(path.with_extension("b"), &b).unwrap();
+    for i in 0.. {
+        let text = if i % 2 == 0 { &a } else { &b };
+        file::write_atomic(&path, text.as_bytes(), || Ok(())).unwrap();
+    }
+}
+
+#[test]
+fn a_killed_saver_leaves_a_whole_record() {
+    let dir = temp_dir("killed");
+    let path = dir.join("game.json");
+    let exe = std::env::current_exe().unwrap();
+    for round in 0..4u64 {
+        let mut child = Command::new(&exe)
+            .args(["--exact", "saver_child", "--ignored", "--nocapture"])
+            .env("MASAI_SAVER_PATH", &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait until it has saved at least once, then kill it at some moment.
+        let t = std::time::Instant::now();
+        while !path.exists() && t.elapsed().as_secs() < 20 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20 + 37 * round));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let got = std::fs::read(&path).unwrap();
+        let a = std::fs::read(path.with_extension("a")).unwrap();
+        let b = std::fs::read(path.with_extension("b")).unwrap();
+        assert!(got == a || got == b, "round {round}: a partial record");
+        file::load(&path).unwrap();
+    }
+}
+
+#[test]
+fn replay_check_and_print_through_the_binary() {
+    let dir = temp_dir("replay-cli");
+    let path = dir.join("game.json");
+    let r = single(8, true, 5, usize::MAX);
+    file::save(&path, &r, false).unwrap();
+    let out = Command::new(BIN)
+        .args(["replay", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let o = r.games[0].result.unwrap();
+    assert!(stdout.contains(&format!(
+        "{} decisions: {}",
+        r.games[0].decisions.len(),
+        masai_mancala::record::print::outcome_line(&o)
+    )));
+    let out = Command::new(BIN)
+        .args(["replay", "--print"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Race from hole 8:"), "{text}");
+    assert!(text.contains("Turn 1 "), "{text}");
+    assert!(text.contains("South's holes"), "{text}");
+    assert!(text.contains("Result: "), "{text}");
+    // The board after the last turn is the game's end.
+    let (_, checked) = file::load(&path).unwrap();
+    let end = Enkeshui::from_position(&checked.last().end.position_json()).unwrap();
+    assert!(text.contains(&masai_mancala::text::enkeshui_board(&end)));
+    // A match prints each game.
+    let m = a_match(3, 3);
+    file::save(&path, &m, false).unwrap();
+    let out = Command::new(BIN)
+        .args(["replay", "--print"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for k in 1..=m.games.len() {
+        assert!(
+            text.contains(&format!("== Game {k} of the match ==")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn resume_without_a_file_picks_the_newest_unfinished_game() {
+    let dir = temp_dir("pick");
+    let finished = single(8, false, 1, usize::MAX);
+    let unfinished = single(8, false, 2, 4);
+    assert!(finished.games[0].result.is_some() && unfinished.games[0].result.is_none());
+    file::save(&dir.join("game-1.json"), &unfinished, false).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    file::save(&dir.join("game-2.json"), &finished, false).unwrap();
+    std::fs::write(dir.join("broken.json"), "{").unwrap();
+    assert_eq!(file::last_unfinished(&dir), Some(dir.join("game-1.json")));
+    let list = file::list_saves(&dir);
+    assert_eq!(list.len(), 3);
+    assert!(
+        list.iter()
+            .any(|s| !s.ok && s.summary.contains("truncated"))
+    );
+}
+
+#[test]
+fn utc_stamps() {
+    assert_eq!(file::utc_stamp(0), "19700101-000000");
+    assert_eq!(file::utc_stamp(951_782_400 + 3661), "20000229-010101");
+    assert_eq!(file::utc_stamp(1_767_225_599), "20251231-235959");
+}
+
+/// The longest Enkeshui record found: match seed 19 runs 254 games and 6,580
+/// decisions before a player cannot fill a hole. Loading and checking it
+/// (parse, every start position, race and decision replayed) must take well
+/// under a second. Also written to the temp folder for `replay --check` timing.
+#[test]
+fn a_long_record_loads_and_checks_fast() {
+    let m = a_match(19, 1000);
+    let decisions: usize = m.games.iter().map(|g| g.decisions.len()).sum();
+    assert!(
+        m.games.len() > 100 && decisions > 5000,
+        "{} games",
+        m.games.len()
+    );
+    let path = std::env::temp_dir().join("masai-mancala-long-match.json");
+    let _ = std::fs::remove_file(&path);
+    file::save(&path, &m, false).unwrap();
+    let t = std::time::Instant::now();
+    let (back, checked) = file::load(&path).unwrap();
+    let took = t.elapsed();
+    assert_eq!(back, m);
+    assert!(checked.match_over.is_some());
+    println!(
+        "{}: {} games, {decisions} decisions, {} bytes: loaded and checked in {:.1} ms",
+        path.display(),
+        m.games.len(),
+        std::fs::metadata(&path).unwrap().len(),
+        took.as_secs_f64() * 1000.0
+    );
+    let limit = if cfg!(debug_assertions) { 10.0 } else { 0.5 };
+    assert!(took.as_secs_f64() < limit, "{took:?}");
+}
