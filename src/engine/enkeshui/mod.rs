@@ -170,8 +170,9 @@ struct History {
     key: (PerSide<u32>, u32, u32, PerSide<bool>),
     /// Hash of each position seen (side to move included), scanned first.
     hashes: Vec<u64>,
-    /// The boards and sides to move of the same positions, to confirm a match.
-    seen: Vec<(Side, [u16; RING])>,
+    /// The same positions, one after the other: the side to move, then the
+    /// board's 2N counts. Confirms a hash match.
+    seen: Vec<u16>,
 }
 
 /// An Enkeshui game at a turn boundary or inside a turn.
@@ -783,7 +784,7 @@ impl Enkeshui {
             self.history.seen.clear();
             self.history.hashes.clear();
         }
-        let counts = &self.board.counts;
+        let counts = &self.board.counts[..self.board.n2()];
         // A weighted sum: independent multiplies, so it vectorises; equal
         // hashes are confirmed on the boards below.
         let hash = counts
@@ -795,17 +796,20 @@ impl Enkeshui {
         let h = &mut self.history;
         if h.hashes.capacity() == 0 {
             h.hashes.reserve(64);
-            h.seen.reserve(64);
+            h.seen.reserve(64 * (counts.len() + 1));
         }
-        // The dense hash list is scanned first; boards confirm a match.
+        let stride = counts.len() + 1;
+        let side = self.to_move as u16;
         let mut seen = 1;
         for (i, &x) in h.hashes.iter().enumerate() {
-            if x == hash && h.seen[i].0 == self.to_move && same_counts(&h.seen[i].1, counts) {
+            let entry = &h.seen[i * stride..(i + 1) * stride];
+            if x == hash && entry[0] == side && entry[1..] == *counts {
                 seen += 1;
             }
         }
         h.hashes.push(hash);
-        h.seen.push((self.to_move, *counts));
+        h.seen.push(side);
+        h.seen.extend_from_slice(counts);
         seen
     }
 }
