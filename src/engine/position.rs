@@ -115,6 +115,21 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// A turn number or count from 1 (`what` names it in the error); `default`
+    /// when the field is absent, required when there is none.
+    pub fn turns(&self, key: &str, default: Option<u32>, what: &str) -> PResult<u32> {
+        let n = match default {
+            Some(d) => self.uint_or(key, d as u64)?,
+            None => self.uint(key)?,
+        };
+        u32::try_from(n)
+            .ok()
+            .filter(|&t| t > 0 && t < u32::MAX)
+            .ok_or_else(|| {
+                PositionError::new(self.name(key), format!("{n} is not a {what} from 1"))
+            })
+    }
+
     pub fn side(&self, key: &str) -> PResult<Side> {
         let s = self.str(key)?;
         Side::parse(s).ok_or_else(|| {

@@ -30,13 +30,7 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
     }
     let r = f.object("rules")?;
     r.only(&["max_turns"])?;
-    let max = r.uint_or("max_turns", DEFAULT_MAX_TURNS as u64)?;
-    rules.max_turns = u32::try_from(max).ok().filter(|&m| m > 0).ok_or_else(|| {
-        PositionError::new(
-            r.name("max_turns"),
-            format!("{max} is not a turn count from 1"),
-        )
-    })?;
+    rules.max_turns = r.turns("max_turns", Some(DEFAULT_MAX_TURNS), "turn count")?;
     Ok(rules)
 }
 
@@ -75,10 +69,6 @@ pub fn from_json(value: &Value) -> PResult<Bao> {
     }
     let reserve = PerSide::new(reserve.south as u32, reserve.north as u32);
     let to_move = f.side("to_move")?;
-    let turn = f.uint("turn")?;
-    let turn = u32::try_from(turn)
-        .ok()
-        .filter(|&t| t > 0)
-        .ok_or_else(|| PositionError::new("turn", format!("{turn} is not a turn number from 1")))?;
+    let turn = f.turns("turn", None, "turn number")?;
     Ok(Bao::from_parts(rules, counts, reserve, to_move, turn))
 }

@@ -37,13 +37,7 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
     }
     let r = f.object("rules")?;
     r.only(&["max_turns"])?;
-    let max = r.uint_or("max_turns", DEFAULT_MAX_TURNS as u64)?;
-    rules.max_turns = u32::try_from(max).ok().filter(|&m| m > 0).ok_or_else(|| {
-        PositionError::new(
-            r.name("max_turns"),
-            format!("{max} is not a turn count from 1"),
-        )
-    })?;
+    rules.max_turns = r.turns("max_turns", Some(DEFAULT_MAX_TURNS), "turn count")?;
     Ok(rules)
 }
 
@@ -88,10 +82,6 @@ pub fn from_json(value: &Value) -> PResult<EnGehe> {
     }
     let captured = PerSide::new(captured.south as u32, captured.north as u32);
     let to_move = f.side("to_move")?;
-    let turn = f.uint_or("turn", 1)?;
-    let turn = u32::try_from(turn)
-        .ok()
-        .filter(|&t| t > 0 && t < u32::MAX)
-        .ok_or_else(|| PositionError::new("turn", format!("{turn} is not a turn number from 1")))?;
+    let turn = f.turns("turn", Some(1), "turn number")?;
     Ok(EnGehe::from_parts(rules, board, captured, to_move, turn))
 }

@@ -94,13 +94,7 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
             )
         })?;
     }
-    let max = r.uint_or("max_turns", DEFAULT_MAX_TURNS as u64)?;
-    rules.max_turns = u32::try_from(max).ok().filter(|&m| m > 0).ok_or_else(|| {
-        PositionError::new(
-            r.name("max_turns"),
-            format!("{max} is not a turn count from 1"),
-        )
-    })?;
+    rules.max_turns = r.turns("max_turns", Some(DEFAULT_MAX_TURNS), "turn count")?;
     rules.match_play = r.bool_or("match", false)?;
     if r.get("unfilled").is_some() {
         let s = r.str("unfilled")?;
@@ -203,11 +197,7 @@ pub fn from_json(value: &Value) -> PResult<Enkeshui> {
         ));
     }
     let to_move = f.side("to_move")?;
-    let turn = f.uint_or("turn", 1)?;
-    let turn = u32::try_from(turn)
-        .ok()
-        .filter(|&t| t > 0)
-        .ok_or_else(|| PositionError::new("turn", format!("{turn} is not a turn number from 1")))?;
+    let turn = f.turns("turn", Some(1), "turn number")?;
     let special_used = f.per_side_bool("special_used")?.unwrap_or_default();
     Ok(Enkeshui::from_parts(
         rules,
