@@ -1074,3 +1074,39 @@ fn the_menu_starts_en_gehe_and_bao() {
         assert!(s[0].starts_with(title), "{s:#?}");
     }
 }
+
+#[test]
+fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
+    for args in [
+        vec![
+            "masai-mancala",
+            "en-gehe",
+            "--holes",
+            "6",
+            "--north",
+            "human",
+        ],
+        vec!["masai-mancala", "bao", "--north", "human"],
+    ] {
+        let (mut app, _rx) = other_app(&args);
+        let mut pick = 0usize;
+        for _ in 0..3000 {
+            if app.screen == Screen::Over {
+                break;
+            }
+            let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+            pick = (pick * 31 + 7) % tokens.len();
+            app.decide(tokens[pick].clone(), Instant::now());
+            key(&mut app, KeyCode::Char('s'));
+            screen(&mut app);
+        }
+        assert_eq!(app.screen, Screen::Over, "{args:?}");
+        let s = screen(&mut app);
+        assert!(has(&s, "Game over"), "{s:#?}");
+        assert!(has(&s, "total"), "{s:#?}");
+        // r: a new game of the same kind.
+        key(&mut app, KeyCode::Char('r'));
+        assert_eq!(app.screen, Screen::Play);
+        assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+    }
+}
