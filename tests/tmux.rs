@@ -41,11 +41,21 @@ fn start_in(name: &str, args: &str, data: &std::path::Path) -> Session {
     let cmd = format!(
         "{bin} {args}; echo EXIT:$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 30"
     );
-    let status = Command::new("tmux")
-        .args(["new", "-d", "-s", &name, "-x", "100", "-y", "30", &cmd])
-        .status()
-        .expect("tmux new");
-    assert!(status.success());
+    // Tests start sessions in parallel: the first `tmux new` of a fresh
+    // server can lose the race to start it, so try again a few times.
+    let mut ok = false;
+    for _ in 0..5 {
+        let status = Command::new("tmux")
+            .args(["new", "-d", "-s", &name, "-x", "100", "-y", "30", &cmd])
+            .status()
+            .expect("tmux new");
+        if status.success() {
+            ok = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(ok, "tmux new failed");
     Session(name)
 }
 

@@ -1110,3 +1110,30 @@ fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
         assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
     }
 }
+
+#[test]
+fn a_click_on_a_bao_hole_sows_it() {
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let s = screen(&mut app);
+    // South's inner row is the 8th line; i3 is the third cell after the labels.
+    assert!(s[7].starts_with("       South inner [  1]"), "{s:#?}");
+    let click = |app: &mut App, column: u16, row: u16| {
+        app.handle(
+            AppEvent::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column,
+                row,
+                modifiers: KeyModifiers::NONE,
+            }),
+            Instant::now(),
+        );
+    };
+    // A North hole: refused.
+    click(&mut app, 31, 4);
+    assert!(app.status_error, "{}", app.status);
+    assert!(app.play.as_ref().unwrap().moves.is_empty());
+    click(&mut app, 31, 7);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 1, "{}", app.status);
+    assert_eq!(p.moves[0].token, "i3");
+}

@@ -1764,7 +1764,26 @@ impl App {
             return false;
         };
         if matches!(p.game, AnyGame::BaoLaKimasai(_)) {
-            return false;
+            use super::view::bao::{BaoModel, BaoRow};
+            let Some((side, row, k)) = BaoModel::hit(layout.board, m.column, m.row) else {
+                return false;
+            };
+            if p.anim.is_some() || self.ctx() != Ctx::Play {
+                return false;
+            }
+            let mover = p.game.to_move();
+            if side != mover {
+                self.refuse(format!(
+                    "That hole is {}'s: {} sows from his own rows",
+                    mover.other().title(),
+                    mover.title()
+                ));
+                return true;
+            }
+            let p = self.play.as_mut().expect("checked");
+            p.cursor = if row == BaoRow::Inner { k } else { k + 8 };
+            let token = p.cursor_token();
+            return self.decide(token, now);
         }
         let g = Geometry::new(holes_of(&p.game), layout.board.width);
         let Some((row, hole)) = g.hit(layout.board, m.column, m.row) else {

@@ -200,7 +200,12 @@ fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
                 (mover, BaoRow::Outer, p.cursor - 8)
             }
         });
-        let model = bao_model(&board, &marks, g.phase(), g.turn(), mover, cursor);
+        // While a move is shown: its turn and its mover.
+        let (turn, side) = match (&p.anim, p.moves.last()) {
+            (Some(_), Some(m)) => (m.turn, m.side),
+            _ => (g.turn(), mover),
+        };
+        let model = bao_model(&board, &marks, g.phase(), turn, side, cursor);
         BaoBoard {
             model: &model,
             theme: app.theme,
