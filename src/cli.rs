@@ -290,6 +290,8 @@ pub struct BaoArgs {
     /// Seed of the random generator (random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub client: ClientArgs,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -315,6 +317,8 @@ pub struct EnGeheArgs {
     /// Seed of the random generator (random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    #[command(flatten)]
+    pub client: ClientArgs,
 }
 
 impl BaoArgs {

@@ -1,9 +1,11 @@
 use clap::Parser;
+use masai_mancala::app::state::Setup;
 use masai_mancala::app::{self, Launch};
-use masai_mancala::cli::{BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs};
-use masai_mancala::engine::{Game, Side, Status};
+use masai_mancala::cli::{
+    BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
+};
+use masai_mancala::protocol;
 use masai_mancala::record::{file, print};
-use masai_mancala::{protocol, text};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -40,43 +42,23 @@ fn main() -> ExitCode {
     }
 }
 
-/// Until the client plays Bao la Kimasai: the start position as text.
+/// `bao`: the game in the terminal client.
 fn bao(args: &BaoArgs) -> Result<(), String> {
     let game = args.game().map_err(|e| e.to_string())?;
-    print!("{}", text::bao_board(&game));
-    println!(
-        "{} to move. The interactive client is not built yet; `masai-mancala engine` plays through the line protocol.",
-        game.to_move().title()
+    let setup = Setup::other(
+        args.client.clone(),
+        game.into(),
+        Teams::default(),
+        args.seed,
     );
-    Ok(())
+    app::run(Launch::Other(Box::new(setup)))
 }
 
-/// Until the client plays En Gehé: the start position as text.
+/// `en-gehe`: the game in the terminal client.
 fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
     let game = args.game().map_err(|e| e.to_string())?;
-    let teams = args.teams();
-    let size = if game.is_traditional() {
-        "traditional"
-    } else {
-        "non-traditional size"
-    };
-    println!("En Gehé 2x{} ({size})", game.holes());
-    print!("{}", text::en_gehe_board(&game));
-    match game.status() {
-        Status::Over(o) => println!(
-            "The game is over ({}): {} {}, {} {}.",
-            o.reason.describe(),
-            teams.label(Side::South),
-            o.score.south,
-            teams.label(Side::North),
-            o.score.north
-        ),
-        Status::Playing => println!("{} to move.", teams.label(game.to_move())),
-    }
-    println!(
-        "The interactive client is not built yet; `masai-mancala engine` plays through the line protocol."
-    );
-    Ok(())
+    let setup = Setup::other(args.client.clone(), game.into(), args.teams(), args.seed);
+    app::run(Launch::Other(Box::new(setup)))
 }
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.

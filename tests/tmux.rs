@@ -41,11 +41,21 @@ fn start_in(name: &str, args: &str, data: &std::path::Path) -> Session {
     let cmd = format!(
         "{bin} {args}; echo EXIT:$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 30"
     );
-    let status = Command::new("tmux")
-        .args(["new", "-d", "-s", &name, "-x", "100", "-y", "30", &cmd])
-        .status()
-        .expect("tmux new");
-    assert!(status.success());
+    // Tests start sessions in parallel: the first `tmux new` of a fresh
+    // server can lose the race to start it, so try again a few times.
+    let mut ok = false;
+    for _ in 0..5 {
+        let status = Command::new("tmux")
+            .args(["new", "-d", "-s", &name, "-x", "100", "-y", "30", &cmd])
+            .status()
+            .expect("tmux new");
+        if status.success() {
+            ok = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(ok, "tmux new failed");
     Session(name)
 }
 
@@ -297,4 +307,37 @@ fn the_start_menu_lists_saved_games() {
     assert_eq!(back.games[0].decisions, ["7", "3", "5", "4"]);
     assert_eq!(records_in(&saves).len(), 2);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn en_gehe_plays_a_move_and_quits_in_tmux() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let s = start(
+        "masai-en-gehe",
+        "en-gehe --holes 8 --north human --instant --south-team Loitha",
+    );
+    let sc = wait_for(&s, "South to move: pick a hole and press Enter");
+    assert!(sc.contains("En Gehé 2x8 [non-traditional size]"), "{sc}");
+    assert!(
+        sc.contains("South     4    4    4    4    4    4    4    4")
+            && sc.contains("[1]    2    3    4    5    6    7    8"),
+        "{sc}"
+    );
+    assert!(sc.contains("South (Loitha) (human)"), "{sc}");
+    send(&s, &["3", "Enter"]);
+    let sc = wait_for(&s, "1. S 3");
+    assert!(sc.contains("North to move"), "{sc}");
+    assert!(sc.contains("South sowed 3"), "{sc}");
+    send(&s, &["q"]);
+    wait_for(&s, "A game is in progress. Quit?");
+    send(&s, &["y"]);
+    wait_for(&s, "EXIT:0");
+    let sc = wait_for(&s, "icanon");
+    assert!(
+        sc.contains("icanon echo") && !sc.contains("-icanon"),
+        "{sc}"
+    );
 }

@@ -212,18 +212,39 @@ fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
 #[test]
 fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
     let (mut app, rx) = app(&["--holes", "8", "--race", "off", "--instant", "--seed", "3"]);
-    let start = app.play.as_ref().unwrap().game.board().counts;
+    let start = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    let after_mine = app.play.as_ref().unwrap().game.board().counts;
+    let after_mine = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
     let ai = ai_turn(&mut app, &rx);
     assert!(!ai.is_empty());
     assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::South);
-    let after_ai = app.play.as_ref().unwrap().game.board().counts;
+    let after_ai = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
     keys(&mut app, "u");
     let p = app.play.as_ref().unwrap();
     assert_eq!(
-        p.game.board().counts,
+        p.enkeshui().unwrap().board().counts,
         start,
         "back before my move, AI's undone too"
     );
@@ -232,7 +253,7 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
     keys(&mut app, "r");
     let p = app.play.as_ref().unwrap();
     // Redo skips to the next human decision: after the AI's reply.
-    assert_eq!(p.game.board().counts, after_ai);
+    assert_eq!(p.enkeshui().unwrap().board().counts, after_ai);
     assert_ne!(after_mine, after_ai);
     assert_eq!(p.moves.len(), 2);
     let s = screen(&mut app);
@@ -252,12 +273,28 @@ fn hot_seat_undo_redo_one_decision_at_a_time() {
     ]);
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    let b1 = app.play.as_ref().unwrap().game.board().counts;
+    let b1 = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
     // North sows the hole the cursor starts on: his first legal hole.
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.play.as_ref().unwrap().moves.len(), 2, "{}", app.status);
     keys(&mut app, "u");
-    assert_eq!(app.play.as_ref().unwrap().game.board().counts, b1);
+    assert_eq!(
+        app.play
+            .as_ref()
+            .unwrap()
+            .enkeshui()
+            .unwrap()
+            .board()
+            .counts,
+        b1
+    );
     assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::North);
     keys(&mut app, "r");
     assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
@@ -405,7 +442,7 @@ fn race_with_alternating_keys_and_auto_repeat() {
     let board = *app.race.as_ref().unwrap().result.as_ref().unwrap().board();
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Play);
-    let g = &app.play.as_ref().unwrap().game;
+    let g = app.play.as_ref().unwrap().enkeshui().unwrap();
     assert_eq!(g.to_move(), first);
     assert_eq!(
         g.board().counts,
@@ -479,12 +516,12 @@ fn game_over_shows_the_breakdown_and_offers_a_rematch() {
         if app.screen == Screen::Over {
             break;
         }
-        let g = app.play.as_ref().unwrap().game.clone();
+        let g = app.play.as_ref().unwrap().enkeshui().unwrap().clone();
         let d = g.random_decision(&mut rng).expect("a move");
         app.decide(d.to_string(), Instant::now());
     }
     assert_eq!(app.screen, Screen::Over);
-    let g = app.play.as_ref().unwrap().game.clone();
+    let g = app.play.as_ref().unwrap().enkeshui().unwrap().clone();
     let masai_mancala::engine::Status::Over(o) = g.status() else {
         panic!()
     };
@@ -607,7 +644,7 @@ fn the_menu_starts_a_game() {
     );
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.play.as_ref().unwrap().game.holes(), 12);
+    assert_eq!(app.play.as_ref().unwrap().enkeshui().unwrap().holes(), 12);
 }
 
 #[test]
@@ -716,7 +753,7 @@ fn flip_puts_the_player_to_move_at_the_bottom_in_hot_seat() {
         board_lines(&s)[3].trim_start_matches('[').starts_with("1"),
         "{s:#?}"
     );
-    let g = &app.play.as_ref().unwrap().game;
+    let g = app.play.as_ref().unwrap().enkeshui().unwrap();
     let north: Vec<String> = (1..=8)
         .map(|h| format!("{:>5}", g.board().counts[g.index(Side::North, h)]))
         .collect();
@@ -762,4 +799,341 @@ fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
     assert_eq!(stats.frames, 4);
     let lines = lines_of(term.backend().buffer());
     assert!(has(&lines, "A game is in progress. Quit?"));
+}
+
+fn other_app(args: &[&str]) -> (App, Receiver<AppEvent>) {
+    let cli = Cli::try_parse_from(args.iter().copied()).expect("args parse");
+    let setup = match cli.command {
+        Some(Command::EnGehe(a)) => Setup::other(
+            a.client.clone(),
+            a.game().expect("game").into(),
+            a.teams(),
+            a.seed,
+        ),
+        Some(Command::BaoLaKimasai(a)) => Setup::other(
+            a.client.clone(),
+            a.game().expect("game").into(),
+            Default::default(),
+            a.seed,
+        ),
+        _ => panic!("not en-gehe or bao"),
+    };
+    let (tx, rx) = channel();
+    let mut app = App::with_game(tx, setup, PLAIN, Instant::now()).expect("app");
+    app.ai_pause = Duration::ZERO;
+    (app, rx)
+}
+
+/// The lines of the screen from `from` to `to`, trimmed at both ends.
+fn trimmed(lines: &[String], from: usize, to: usize) -> Vec<String> {
+    lines[from..to]
+        .iter()
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north",
+        "human",
+        "--south-team",
+        "Loitha",
+    ]);
+    let s = screen(&mut app);
+    assert_eq!(s.len(), 24);
+    assert!(
+        s[0].starts_with("En Gehé 2x50 · turn 1 · South to move"),
+        "{s:#?}"
+    );
+    let fours = |n: usize| vec!["4"; n].join("   ");
+    assert_eq!(
+        trimmed(&s, 2, 16),
+        [
+            "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34".to_string(),
+            format!("North    {}", fours(17)),
+            format!("South    {}", fours(17)),
+            "[1]   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17".into(),
+            "".into(),
+            "33  32  31  30  29  28  27  26  25  24  23  22  21  20  19  18  17".into(),
+            format!("North    {}", fours(17)),
+            format!("South    {}", fours(17)),
+            "18  19  20  21  22  23  24  25  26  27  28  29  30  31  32  33  34".into(),
+            "".into(),
+            "16  15  14  13  12  11  10   9   8   7   6   5   4   3   2   1".into(),
+            format!("North    {}", fours(16)),
+            format!("South    {}", fours(16)),
+            "35  36  37  38  39  40  41  42  43  44  45  46  47  48  49  50".into(),
+        ]
+    );
+    // Team names in the score lines; no bulls in En Gehé.
+    assert!(has(
+        &s,
+        "South (Loitha) (human) · captured   0 · in row 200 · in hand   0 · score 200"
+    ));
+    assert!(has(&s, "North (human) · captured   0 · in row 200"));
+    assert!(!has(&s, "bulls"));
+}
+
+#[test]
+fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north",
+        "human",
+    ]);
+    keys(&mut app, "37");
+    assert_eq!(app.play.as_ref().unwrap().cursor, 37);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    key(&mut app, KeyCode::Char('s'));
+    assert!(app.play.as_ref().unwrap().anim.is_none());
+    // The same move played on the engine directly.
+    let mut g = masai_mancala::engine::en_gehe::EnGehe::new(
+        50,
+        masai_mancala::engine::en_gehe::Rules {
+            max_turns: masai_mancala::engine::en_gehe::DEFAULT_MAX_TURNS,
+        },
+    )
+    .unwrap();
+    let d = g.parse_decision("37").unwrap();
+    g.play(&d, &mut Quiet).unwrap();
+    let masai_mancala::engine::AnyGame::EnGehe(shown) = &app.play.as_ref().unwrap().game else {
+        panic!("not en gehe")
+    };
+    assert_eq!(shown.board().holes(), g.board().holes());
+    let s = screen(&mut app);
+    assert!(
+        s[0].starts_with("En Gehé 2x50 · turn 2 · North to move"),
+        "{s:#?}"
+    );
+    assert_eq!(
+        trimmed(&s, 2, 16),
+        [
+            "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34",
+            "North    5   5   5   5   0   5   5   5   5   0   5   5   5   5   0   5   5",
+            "South    0   5   5   5   5   0   5   5   5   5   0   5   5   5   5   0   5",
+            "1   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17",
+            "",
+            "33  32  31  30  29  28  27  26  25  24  23  22  21  20  19  18  17",
+            "North    5   5   0   5   5   5   5   0   5   5   5   5   0   5   5   5   5",
+            "South    5   5   5   0   5   5   5   5   0   5   5   5   5   0   5   5   5",
+            "18  19  20  21  22  23  24  25  26  27  28  29  30  31  32  33  34",
+            "",
+            "16  15  14  13  12  11  10   9   8   7   6   5   4   3 [2]   1",
+            "North    0   5   5   5   5   0   0   5   5   5   0   5   5   5   5   0",
+            "South    5   0   1   6   6   6   0   5   5   5   5   0   5   5   5   5",
+            "35  36  37  38  39  40  41  42  43  44  45  46  47  48  49  50",
+        ]
+    );
+    assert!(
+        has(&s, "South (human) · captured   6 · in row 199"),
+        "{s:#?}"
+    );
+    assert_eq!(app.play.as_ref().unwrap().moves.last().unwrap().token, "37");
+}
+
+#[test]
+fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north",
+        "human",
+    ]);
+    // Play moves until one makes a long animation; every one stays bounded.
+    let mut rng_pick = 0usize;
+    for _ in 0..40 {
+        if app.screen != Screen::Play {
+            break;
+        }
+        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        rng_pick = (rng_pick * 31 + 7) % tokens.len();
+        app.decide(tokens[rng_pick].clone(), Instant::now());
+        if let Some(a) = &app.play.as_ref().unwrap().anim {
+            assert!(a.frames.len() <= masai_mancala::app::anim::MAX_TOTAL_FRAMES + 1);
+        }
+        key(&mut app, KeyCode::Char('s'));
+    }
+}
+
+#[test]
+fn bao_move_by_keys_gives_the_exact_board() {
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human"]);
+    let s = screen(&mut app);
+    assert!(
+        s[0].starts_with("Bao la Kimasai · turn 1 · South to move"),
+        "{s:#?}"
+    );
+    assert!(has(
+        &s,
+        "South inner [  1]    1    1    1    1    1    1    1"
+    ));
+    assert!(has(
+        &s,
+        "Phase 1 · turn 1 · South to move · cows: South 32, North 32"
+    ));
+    // Down: South's outer row; Up: back to the inner row; 3: i3.
+    key(&mut app, KeyCode::Down);
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o1");
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o2");
+    key(&mut app, KeyCode::Up);
+    keys(&mut app, "3");
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "i3");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    key(&mut app, KeyCode::Char('s'));
+    let s = screen(&mut app);
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        [
+            "o8   o7   o6   o5   o4   o3   o2   o1",
+            "North outer     0    0    0    0    0    0    0    0  reserve 24",
+            "North inner     1    1    1    1    1    1    1[  1]",
+            "i8   i7   i6   i5   i4   i3   i2   i1",
+            "i1   i2   i3   i4   i5   i6   i7   i8",
+            "South inner     1    1    0    0    2    0    2    0",
+            "South outer     0    0    0    0    0    0    1    1  reserve 24",
+            "o1   o2   o3   o4   o5   o6   o7   o8",
+            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+        ]
+    );
+    assert!(has(&s, "1. S i3"));
+    // The same move on the engine.
+    let mut g = masai_mancala::engine::bao::Bao::new(masai_mancala::engine::bao::Rules {
+        max_turns: masai_mancala::engine::bao::DEFAULT_MAX_TURNS,
+    });
+    let d = g.parse_decision("i3").unwrap();
+    g.play(&d, &mut Quiet).unwrap();
+    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = &app.play.as_ref().unwrap().game
+    else {
+        panic!("not bao")
+    };
+    assert_eq!(shown.counts(), g.counts());
+    // North (at the top) plays o-holes by Up: his outer row is above.
+    key(&mut app, KeyCode::Up);
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o1");
+}
+
+#[test]
+fn the_help_shows_the_rules_of_the_game_on_screen() {
+    for (args, title, other) in [
+        (
+            vec!["masai-mancala", "en-gehe", "--holes", "8"],
+            "Rules of En Gehé",
+            "Rules of Enkeshui",
+        ),
+        (
+            vec!["masai-mancala", "bao"],
+            "Rules of Bao la Kimasai",
+            "Rules of En Gehé",
+        ),
+    ] {
+        let (mut app, _rx) = other_app(&args);
+        keys(&mut app, "?");
+        for _ in 0..50 {
+            key(&mut app, KeyCode::Down);
+        }
+        let s = screen_wh(&mut app, 100, 80);
+        assert!(has(&s, title), "{s:#?}");
+        assert!(!has(&s, other), "{s:#?}");
+    }
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao"]);
+    keys(&mut app, "?");
+    for _ in 0..50 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen_wh(&mut app, 100, 80);
+    assert!(
+        has(&s, "A Masai game from the plains around Kilimanjaro"),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn the_menu_starts_en_gehe_and_bao() {
+    for (steps, title) in [(1, "En Gehé 2x40"), (2, "Bao la Kimasai")] {
+        let (tx, _rx) = channel();
+        let mut app = App::menu(tx, Default::default(), PLAIN);
+        for _ in 0..steps {
+            key(&mut app, KeyCode::Right);
+        }
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.screen, Screen::Play, "{}", app.status);
+        let s = screen(&mut app);
+        assert!(s[0].starts_with(title), "{s:#?}");
+    }
+}
+
+#[test]
+fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
+    for args in [
+        vec![
+            "masai-mancala",
+            "en-gehe",
+            "--holes",
+            "6",
+            "--north",
+            "human",
+        ],
+        vec!["masai-mancala", "bao", "--north", "human"],
+    ] {
+        let (mut app, _rx) = other_app(&args);
+        let mut pick = 0usize;
+        for _ in 0..3000 {
+            if app.screen == Screen::Over {
+                break;
+            }
+            let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+            pick = (pick * 31 + 7) % tokens.len();
+            app.decide(tokens[pick].clone(), Instant::now());
+            key(&mut app, KeyCode::Char('s'));
+            screen(&mut app);
+        }
+        assert_eq!(app.screen, Screen::Over, "{args:?}");
+        let s = screen(&mut app);
+        assert!(has(&s, "Game over"), "{s:#?}");
+        assert!(has(&s, "total"), "{s:#?}");
+        // r: a new game of the same kind.
+        key(&mut app, KeyCode::Char('r'));
+        assert_eq!(app.screen, Screen::Play);
+        assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+    }
+}
+
+#[test]
+fn a_click_on_a_bao_hole_sows_it() {
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let s = screen(&mut app);
+    // South's inner row is the 8th line; i3 is the third cell after the labels.
+    assert!(s[7].starts_with("       South inner [  1]"), "{s:#?}");
+    let click = |app: &mut App, column: u16, row: u16| {
+        app.handle(
+            AppEvent::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column,
+                row,
+                modifiers: KeyModifiers::NONE,
+            }),
+            Instant::now(),
+        );
+    };
+    // A North hole: refused.
+    click(&mut app, 31, 4);
+    assert!(app.status_error, "{}", app.status);
+    assert!(app.play.as_ref().unwrap().moves.is_empty());
+    click(&mut app, 31, 7);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 1, "{}", app.status);
+    assert_eq!(p.moves[0].token, "i3");
 }

@@ -2,12 +2,16 @@
 //! of a move, and the frames of a turn's animation rebuilt from the engine's
 //! event log, one seed at a time.
 
+use crate::engine::bao;
 use crate::engine::enkeshui::{Board, Enkeshui};
-use crate::engine::{Event, PerSide, Side};
+use crate::engine::{AnyGame, Event, GameKind, PerSide, Side};
 
 /// Counts, bulls and closed holes of a two-row board, by board index.
+/// Bao la Kimasai's board is kept the same way: `n` is 16 (a player's loop,
+/// i1..i8 then o8..o1) and `captured` holds the reserves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardState {
+    pub kind: GameKind,
     pub n: usize,
     pub counts: Vec<u32>,
     pub bulls: Vec<Option<Side>>,
@@ -19,6 +23,7 @@ impl BoardState {
     pub fn from_board(b: &Board, captured: PerSide<u32>) -> BoardState {
         let n2 = b.n2();
         BoardState {
+            kind: GameKind::Enkeshui,
             n: b.n,
             counts: b.counts[..n2].iter().map(|&c| c as u32).collect(),
             bulls: (0..n2).map(|i| b.bull_owner(i)).collect(),
@@ -27,20 +32,66 @@ impl BoardState {
         }
     }
 
-    pub fn of_game(g: &Enkeshui) -> BoardState {
+    pub fn of_enkeshui(g: &Enkeshui) -> BoardState {
         Self::from_board(g.board(), g.captured())
     }
 
-    /// The board index of a side's hole 1..N.
+    pub fn of_game(g: &AnyGame) -> BoardState {
+        let plain = |kind, n: usize, counts: Vec<u32>, captured| BoardState {
+            kind,
+            n,
+            bulls: vec![None; counts.len()],
+            closed: vec![false; counts.len()],
+            counts,
+            captured,
+        };
+        match g {
+            AnyGame::Enkeshui(g) => Self::of_enkeshui(g),
+            AnyGame::EnGehe(g) => plain(
+                GameKind::EnGehe,
+                g.holes(),
+                g.board().holes()[..2 * g.holes()]
+                    .iter()
+                    .map(|&c| c as u32)
+                    .collect(),
+                g.captured(),
+            ),
+            AnyGame::BaoLaKimasai(g) => plain(
+                GameKind::BaoLaKimasai,
+                16,
+                g.counts().iter().map(|&c| c as u32).collect(),
+                g.reserve(),
+            ),
+        }
+    }
+
+    /// The board index of a side's hole 1..N (Bao: 1..8 are i1..i8, 9..16 are o1..o8).
     pub fn index(&self, side: Side, hole: usize) -> usize {
+        if self.kind == GameKind::BaoLaKimasai {
+            let base = bao::base(side);
+            return if hole <= 8 {
+                base + hole - 1
+            } else {
+                base + 16 - (hole - 8)
+            };
+        }
         match side {
             Side::South => hole - 1,
             Side::North => self.n + hole - 1,
         }
     }
 
-    /// A hole's name as players say it: "South 4".
+    /// A hole's name as players say it: "South 4" (Bao: "South i4").
     pub fn name(&self, index: usize) -> String {
+        if self.kind == GameKind::BaoLaKimasai {
+            let side = if index < 16 { "South" } else { "North" };
+            let j = index % 16;
+            return if j < 8 {
+                format!("{side} i{}", j + 1)
+            } else {
+                format!("{side} o{}", 16 - j)
+            };
+        }
         if index < self.n {
             format!("South {}", index + 1)
         } else {
@@ -93,8 +144,12 @@ pub struct Frame {
     pub hold: u32,
 }
 
-/// More frames than this and only lap ends are animated (a very long turn).
-pub const MAX_FRAMES: usize = 5000;
+/// More drops than this and only lap ends are animated (a long relay).
+pub const MAX_FRAMES: usize = 600;
+
+/// At most this many frames in all: beyond, frames are skipped evenly
+/// (the last always shown).
+pub const MAX_TOTAL_FRAMES: usize = 400;
 
 /// The frames of one decision, from the board before it and its events.
 pub fn frames(before: &BoardState, mover: Side, events: &[Event]) -> Vec<Frame> {
@@ -199,9 +254,43 @@ pub fn frames(before: &BoardState, mover: Side, events: &[Event]) -> Vec<Frame> 
                 let caption = format!("{} redistributes his row", side.title());
                 push(&board, &marks, 0, lap, caption, 6);
             }
-            Event::Steal { .. } | Event::Reserve { .. } => {}
+            Event::Steal { from, into, seeds } => {
+                board.counts[*from] = 0;
+                in_hand = *seeds;
+                marks.captured.push(*from);
+                marks.lifted = Some(*into);
+                marks.path.clear();
+                let caption = format!(
+                    "{} takes {seeds} from {} and sows them from {}",
+                    mover.title(),
+                    board.name(*from),
+                    board.name(*into)
+                );
+                push(&board, &marks, in_hand, lap, caption, 5);
+            }
+            Event::Reserve { hole, side } => {
+                board.counts[*hole] += 1;
+                board.captured[*side] = board.captured[*side].saturating_sub(1);
+                marks.lifted = Some(*hole);
+                let caption = format!(
+                    "{} puts a reserve cow into {}",
+                    side.title(),
+                    board.name(*hole)
+                );
+                push(&board, &marks, 0, lap, caption, 3);
+            }
             Event::TurnEnd { .. } | Event::GameOver { .. } => {}
         }
+    }
+    if out.len() > MAX_TOTAL_FRAMES {
+        let step = out.len().div_ceil(MAX_TOTAL_FRAMES);
+        let last = out.len() - 1;
+        out = out
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| k % step == 0 || *k == last)
+            .map(|(_, f)| f)
+            .collect();
     }
     out
 }

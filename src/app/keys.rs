@@ -371,6 +371,22 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         Ctx::Play,
+        &[Code(KeyCode::Up)],
+        "↑",
+        Action::Up,
+        "Bao: select the row above (inner or outer)",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Code(KeyCode::Down)],
+        "↓",
+        Action::Down,
+        "Bao: select the row below (inner or outer)",
+        "",
+    ),
+    b(
+        Ctx::Play,
         &[Key::AnyDigit],
         "0-9",
         Action::Digit,

@@ -110,6 +110,8 @@ pub fn restore_terminal() {
 pub enum Launch {
     Menu(ClientArgs),
     Enkeshui(Box<EnkeshuiArgs>),
+    /// En Gehé or Bao la Kimasai, set up (not saved: records hold Enkeshui only).
+    Other(Box<Setup>),
     /// `replay FILE`: the viewer.
     Replay(Box<(ReplayArgs, Record, Checked)>),
     /// `resume [FILE]`: the record's path, saved back there.
@@ -144,6 +146,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             let setup = Setup::new(*args)?;
             App::with_game(tx.clone(), setup, theme, now)?
+        }
+        Launch::Other(setup) => {
+            let theme = Theme::from_env(setup.args.client.ascii);
+            if setup.args.client.save.is_some() {
+                return Err("--save: only Enkeshui games are saved so far".into());
+            }
+            use_dir = false;
+            App::with_game(tx.clone(), *setup, theme, now)?
         }
         Launch::Replay(boxed) => {
             let (args, record, checked) = *boxed;
@@ -205,7 +215,6 @@ pub fn run(launch: Launch) -> Result<(), String> {
         return Err(format!("terminal: {e}"));
     }
     spawn_input(tx);
-    use crate::engine::Game;
     let result = (|| {
         let mut terminal =
             Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(|e| e.to_string())?;
@@ -222,6 +231,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         eprintln!("error: the game could not be saved: {e}");
     } else if let Some(path) = &app.save_path
         && app.viewer.is_none()
+        && app.record().is_some()
         && app
             .play
             .as_ref()

@@ -7,7 +7,10 @@ use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
-use crate::cli::{ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, UnfilledArg};
+use crate::cli::{
+    ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
+};
+use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
@@ -31,6 +34,16 @@ pub struct Setup {
     pub args: EnkeshuiArgs,
     pub layout: Layout,
     pub rules: Rules,
+    /// En Gehé or Bao la Kimasai (None: Enkeshui, set up by `args`).
+    pub other: Option<OtherGame>,
+}
+
+/// A game other than Enkeshui: its start position, title and team names.
+#[derive(Clone, Debug)]
+pub struct OtherGame {
+    pub start: AnyGame,
+    pub title: String,
+    pub teams: Teams,
 }
 
 impl Setup {
@@ -46,7 +59,51 @@ impl Setup {
             args,
             layout,
             rules,
+            other: None,
         })
+    }
+
+    /// En Gehé or Bao from its start position, with these seats and display options.
+    pub fn other(client: ClientArgs, start: AnyGame, teams: Teams, seed: u64) -> Setup {
+        let mut args = Menu {
+            race: 2,
+            ..Menu::default()
+        }
+        .args(&client, seed);
+        args.client = client;
+        let mut setup = Setup::new(args).expect("the default Enkeshui options are valid");
+        let title = match &start {
+            AnyGame::EnGehe(g) => {
+                let size = if g.is_traditional() {
+                    ""
+                } else {
+                    " [non-traditional size]"
+                };
+                format!("En Gehé 2x{}{size}", g.holes())
+            }
+            g => g.kind().title().to_string(),
+        };
+        setup.other = Some(OtherGame {
+            start,
+            title,
+            teams,
+        });
+        setup
+    }
+
+    /// The game's kind.
+    pub fn kind(&self) -> GameKind {
+        self.other
+            .as_ref()
+            .map_or(GameKind::Enkeshui, |o| o.start.kind())
+    }
+
+    /// A side's name with its team, if any: "South (Loitha)".
+    pub fn side_label(&self, side: Side) -> String {
+        match &self.other {
+            Some(o) => o.teams.label(side),
+            None => side.title().to_string(),
+        }
     }
 
     pub fn seat(&self, side: Side) -> &Seat {
@@ -66,6 +123,9 @@ impl Setup {
 
     /// "Enkeshui 2x12 (12-alternate)".
     pub fn title(&self) -> String {
+        if let Some(o) = &self.other {
+            return o.title.clone();
+        }
         let name = self.layout.name.unwrap_or("custom layout");
         let mut t = format!("Enkeshui 2x{} ({name})", self.layout.holes());
         if self.layout.is_invented() {
@@ -115,7 +175,7 @@ pub struct MoveRec {
 /// The state after a decision, for undo and redo.
 #[derive(Clone, Debug)]
 struct Snapshot {
-    game: Enkeshui,
+    game: AnyGame,
     log: Vec<String>,
     moves: Vec<MoveRec>,
     marks: Marks,
@@ -142,7 +202,7 @@ pub struct SpecialMove {
 /// One game being played (or just finished).
 #[derive(Clone, Debug)]
 pub struct Play {
-    pub game: Enkeshui,
+    pub game: AnyGame,
     pub log: Vec<String>,
     pub moves: Vec<MoveRec>,
     pub marks: Marks,
@@ -159,7 +219,7 @@ pub struct Play {
 }
 
 impl Play {
-    fn new(game: Enkeshui, log: Vec<String>) -> Play {
+    fn new(game: AnyGame, log: Vec<String>) -> Play {
         let snap = Snapshot {
             game: game.clone(),
             log: log.clone(),
@@ -188,13 +248,13 @@ impl Play {
     fn reset_cursor(&mut self) {
         let first = self
             .game
-            .legal()
+            .legal_tokens()
             .iter()
-            .find_map(|d| d.to_string().parse::<usize>().ok());
+            .find_map(|t| token_cursor(t));
         if let Some(h) = first {
             self.cursor = h;
         }
-        self.cursor = self.cursor.clamp(1, self.game.holes());
+        self.cursor = self.cursor.clamp(1, holes_of(&self.game));
         self.dir_pick = 0;
         self.digits.clear();
     }
@@ -214,7 +274,7 @@ impl Play {
 
     /// Each side's score (if the game ended there) at every step of the history.
     pub fn scores(&self) -> Vec<PerSide<u32>> {
-        self.history.iter().map(|s| s.game.score()).collect()
+        self.history.iter().map(|s| score_of(&s.game)).collect()
     }
 
     /// The step of the history shown: 0 at the start, k after k decisions.
@@ -237,6 +297,84 @@ impl Play {
 
     pub fn frame(&self) -> Option<&Frame> {
         self.anim.as_ref().map(|a| &a.frames[a.index])
+    }
+
+    /// The Enkeshui game, if this is one.
+    pub fn enkeshui(&self) -> Option<&Enkeshui> {
+        match &self.game {
+            AnyGame::Enkeshui(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The decision token of the hole under the cursor ("12", or "i3"/"o5" in Bao).
+    pub fn cursor_token(&self) -> String {
+        cursor_token(&self.game, self.cursor)
+    }
+}
+
+/// An AI seat of En Gehé or Bao: a random legal decision, chosen on a
+/// background thread after a short pause and posted as `AppEvent::Ai`.
+fn request_random(
+    tx: Sender<AppEvent>,
+    game: AnyGame,
+    generation: u64,
+    seed: u64,
+    pause: Duration,
+) {
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let tokens = game.legal_tokens();
+        let token = (!tokens.is_empty()).then(|| tokens[rng.random_range(0..tokens.len())].clone());
+        let spent = started.elapsed();
+        if spent < pause {
+            std::thread::sleep(pause - spent);
+        }
+        if let Some(token) = token {
+            let _ = tx.send(AppEvent::Ai { generation, token });
+        }
+    });
+}
+
+/// Holes the cursor runs over: a row of the two-row games, 16 in Bao
+/// (1..8: i1..i8, 9..16: o1..o8).
+pub fn holes_of(g: &AnyGame) -> usize {
+    match g {
+        AnyGame::Enkeshui(g) => g.holes(),
+        AnyGame::EnGehe(g) => g.holes(),
+        AnyGame::BaoLaKimasai(_) => 16,
+    }
+}
+
+/// The cursor position of a sowing token ("12", "i3", "o5").
+pub fn token_cursor(token: &str) -> Option<usize> {
+    let num = |s: &str| s.parse::<usize>().ok().filter(|&k| k >= 1);
+    match token.chars().next()? {
+        'i' => num(&token[1..]).filter(|&k| k <= 8),
+        'o' => num(&token[1..]).filter(|&k| k <= 8).map(|k| k + 8),
+        _ => num(token),
+    }
+}
+
+/// The sowing token of a cursor position.
+pub fn cursor_token(g: &AnyGame, cursor: usize) -> String {
+    match g {
+        AnyGame::BaoLaKimasai(_) if cursor > 8 => format!("o{}", cursor - 8),
+        AnyGame::BaoLaKimasai(_) => format!("i{cursor}"),
+        _ => cursor.to_string(),
+    }
+}
+
+/// Each side's score if the game ended now.
+pub fn score_of(g: &AnyGame) -> PerSide<u32> {
+    match g {
+        AnyGame::Enkeshui(g) => g.score(),
+        AnyGame::EnGehe(g) => match g.status() {
+            Status::Over(o) => o.score,
+            Status::Playing => g.score(crate::engine::EndReason::TurnLimit),
+        },
+        AnyGame::BaoLaKimasai(g) => g.score(),
     }
 }
 
@@ -317,10 +455,7 @@ impl Menu {
     pub fn rows(&self) -> Vec<(&'static str, String)> {
         let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
         let seat = |ai: bool| if ai { "AI" } else { "human" }.to_string();
-        let mut game = MENU_GAMES[self.game].to_string();
-        if self.game != 0 {
-            game.push_str(" (not in the engine yet)");
-        }
+        let game = MENU_GAMES[self.game].to_string();
         vec![
             ("Game", game),
             ("Holes per row", MENU_HOLES[self.holes].to_string()),
@@ -483,7 +618,8 @@ impl App {
     }
 
     /// Plays on from a given position (tests, set-up positions).
-    pub fn load(&mut self, game: Enkeshui, now: Instant) {
+    pub fn load(&mut self, game: impl Into<AnyGame>, now: Instant) {
+        let game = game.into();
         self.matches = MatchState::default();
         self.race_note = None;
         self.begin_play(game, now);
@@ -503,6 +639,7 @@ impl App {
             return false;
         };
         setup.args.client.flip
+            && setup.kind() != GameKind::BaoLaKimasai
             && !setup.any_ai()
             && self
                 .play
@@ -525,7 +662,10 @@ impl App {
 
     /// Starts a new game (or match) with these options.
     pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
-        let game = setup.args.game().map_err(|e| e.to_string())?;
+        let game = match &setup.other {
+            Some(o) => o.start.clone(),
+            None => AnyGame::Enkeshui(setup.args.game().map_err(|e| e.to_string())?),
+        };
         self.instant = setup.args.client.instant || self.client.instant;
         self.setup = Some(setup);
         self.matches = MatchState::default();
@@ -540,13 +680,22 @@ impl App {
     }
 
     /// Starts a game from its start position: the race first, as set up.
-    fn start_game(&mut self, game: Enkeshui, now: Instant) {
+    fn start_game(&mut self, game: AnyGame, now: Instant) {
         let setup = self.setup.clone().expect("a game has a setup");
         self.play = None;
         self.race = None;
         self.race_note = None;
-        self.cur_start = Some(game.clone());
+        self.cur_start = None;
         self.cur_race = None;
+        let game = match game {
+            AnyGame::Enkeshui(g) => g,
+            other => {
+                // En Gehé and Bao: no race, no record yet.
+                self.begin_play(other, now);
+                return;
+            }
+        };
+        self.cur_start = Some(game.clone());
         let seed = setup.args.seed + self.matches.games.len() as u64;
         if setup.args.race == RaceArg::Off {
             self.begin_play(game, now);
@@ -621,13 +770,13 @@ impl App {
         }
     }
 
-    fn begin_play(&mut self, game: Enkeshui, now: Instant) {
-        self.begin_play_quiet(game);
+    fn begin_play(&mut self, game: impl Into<AnyGame>, now: Instant) {
+        self.begin_play_quiet(game.into());
         self.after_move(now);
     }
 
     /// The play screen on a game's first turn, without asking anyone to move.
-    fn begin_play_quiet(&mut self, game: Enkeshui) {
+    fn begin_play_quiet(&mut self, game: AnyGame) {
         let setup = self.setup.as_ref().expect("a game has a setup");
         let mut log = Vec::new();
         if !self.matches.games.is_empty() || setup.rules.match_play {
@@ -813,14 +962,34 @@ impl App {
                 }
             }
             Action::Start => {
+                let args = m.args(&client, seed);
                 if m.game != 0 {
-                    let name = MENU_GAMES[m.game];
-                    self.refuse(format!(
-                        "{name} is not in the engine yet: only Enkeshui can be played"
-                    ));
+                    let start: AnyGame = if m.game == 1 {
+                        let rules = crate::engine::en_gehe::Rules {
+                            max_turns: crate::engine::en_gehe::DEFAULT_MAX_TURNS,
+                        };
+                        match crate::engine::en_gehe::EnGehe::new(
+                            crate::engine::en_gehe::DEFAULT_HOLES,
+                            rules,
+                        ) {
+                            Ok(g) => g.into(),
+                            Err(e) => {
+                                self.refuse(e.to_string());
+                                return true;
+                            }
+                        }
+                    } else {
+                        crate::engine::bao::Bao::new(crate::engine::bao::Rules {
+                            max_turns: crate::engine::bao::DEFAULT_MAX_TURNS,
+                        })
+                        .into()
+                    };
+                    let setup = Setup::other(args.client, start, Teams::default(), seed);
+                    if let Err(e) = self.start_match(setup, now) {
+                        self.refuse(e);
+                    }
                     return true;
                 }
-                let args = m.args(&client, seed);
                 match Setup::new(args) {
                     Ok(setup) => {
                         if let Err(e) = self.start_match(setup, now) {
@@ -964,7 +1133,7 @@ impl App {
         let Some(p) = self.play.as_mut() else {
             return false;
         };
-        let n = p.game.holes();
+        let n = holes_of(&p.game);
         match action {
             Action::Quit => {
                 self.ask_quit();
@@ -1046,6 +1215,39 @@ impl App {
                 true
             }
             Ctx::Special => self.special_key(action, k, left_step, now),
+            _ if matches!(p.game, AnyGame::BaoLaKimasai(_)) => {
+                // Bao: 1..8 is the inner row, 9..16 the outer; South's inner
+                // row is above his outer row, North's below his.
+                let (outer, hk) = (p.cursor > 8, (p.cursor - 1) % 8 + 1);
+                let at = |outer: bool, k: i32| k.clamp(1, 8) as usize + if outer { 8 } else { 0 };
+                let up_is_outer = mover == Side::North;
+                match action {
+                    Action::Left => p.cursor = at(outer, hk as i32 + left_step),
+                    Action::Right => p.cursor = at(outer, hk as i32 - left_step),
+                    Action::Up => p.cursor = at(up_is_outer, hk as i32),
+                    Action::Down => p.cursor = at(!up_is_outer, hk as i32),
+                    Action::Digit => {
+                        if let KeyCode::Char(c) = k.code {
+                            let d = c.to_digit(10).unwrap_or(0) as i32;
+                            if (1..=8).contains(&d) {
+                                p.cursor = at(outer, d);
+                                let t = p.cursor_token();
+                                self.set_status(format!("Hole {t} selected: Enter sows it"));
+                            } else {
+                                self.refuse(format!("There is no hole {d} (holes are 1 to 8)"));
+                            }
+                        }
+                    }
+                    Action::Cancel => p.digits.clear(),
+                    Action::Play => {
+                        let token = p.cursor_token();
+                        self.decide(token, now);
+                    }
+                    Action::Special => self.refuse("Bao la Kimasai has no special move"),
+                    _ => return false,
+                }
+                true
+            }
             _ => {
                 match action {
                     Action::Left => {
@@ -1059,7 +1261,7 @@ impl App {
                     Action::Digit => self.digit(k),
                     Action::Cancel => p.digits.clear(),
                     Action::Play => {
-                        let token = p.cursor.to_string();
+                        let token = p.cursor_token();
                         p.digits.clear();
                         self.decide(token, now);
                     }
@@ -1075,7 +1277,7 @@ impl App {
     fn digit(&mut self, k: &KeyEvent) {
         let KeyCode::Char(c) = k.code else { return };
         let Some(p) = self.play.as_mut() else { return };
-        let n = p.game.holes();
+        let n = holes_of(&p.game);
         p.digits.push(c);
         let mut v: usize = p.digits.parse().unwrap_or(0);
         if v > n || p.digits.len() > 2 {
@@ -1148,9 +1350,7 @@ impl App {
         let turn = p.game.turn();
         let mut next = p.game.clone();
         let mut events: Vec<Event> = Vec::new();
-        let result = next
-            .parse_decision(&token)
-            .and_then(|d| next.play(&d, &mut events));
+        let result = next.play_token(&token, &mut events);
         if let Err(e) = result {
             return Err(format!("{token}: {e}"));
         }
@@ -1249,7 +1449,10 @@ impl App {
             p.ai_generation += 1;
             let generation = p.ai_generation;
             let seed = seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64);
-            ai::request(tx, p.game.clone(), generation, seed, pause);
+            match &p.game {
+                AnyGame::Enkeshui(g) => ai::request(tx, g.clone(), generation, seed, pause),
+                other => request_random(tx, other.clone(), generation, seed, pause),
+            }
         }
     }
 
@@ -1333,8 +1536,13 @@ impl App {
 
     fn start_special(&mut self) {
         let Some(p) = self.play.as_mut() else { return };
-        if !p.game.special_allowed() {
-            let why = match p.game.rules().special_move {
+        let Some(g) = p.enkeshui() else {
+            let why = format!("{} has no special move", p.game.kind().title());
+            self.refuse(why);
+            return;
+        };
+        if !g.special_allowed() {
+            let why = match g.rules().special_move {
                 crate::engine::enkeshui::SpecialMove::Off => {
                     "the special move is off (--special-move once or any)".to_string()
                 }
@@ -1348,7 +1556,7 @@ impl App {
         }
         p.special = Some(SpecialMove {
             lifted: Vec::new(),
-            added: vec![0; p.game.holes()],
+            added: vec![0; holes_of(&p.game)],
             in_hand: 0,
         });
         self.set_status("Special move: lift two holes (Enter on each), Esc cancels");
@@ -1361,7 +1569,7 @@ impl App {
         let side = p.game.to_move();
         let b = BoardState::of_game(&p.game);
         Some(
-            (1..=p.game.holes())
+            (1..=holes_of(&p.game))
                 .map(|h| {
                     let base = if s.lifted.contains(&h) {
                         0
@@ -1376,7 +1584,7 @@ impl App {
 
     fn special_key(&mut self, action: Action, k: &KeyEvent, left_step: i32, now: Instant) -> bool {
         let p = self.play.as_mut().expect("special context");
-        let n = p.game.holes();
+        let n = holes_of(&p.game);
         let side = p.game.to_move();
         let b = BoardState::of_game(&p.game);
         let h = p.cursor;
@@ -1498,7 +1706,7 @@ impl App {
                             if let Some(done) = self.current_game_record() {
                                 self.done_games.push(done);
                             }
-                            self.start_game(*g, now)
+                            self.start_game(AnyGame::Enkeshui(*g), now)
                         }
                         Next::MatchOver { winner } => {
                             self.matches.over = Some(winner);
@@ -1555,7 +1763,29 @@ impl App {
         let Some(p) = self.play.as_ref() else {
             return false;
         };
-        let g = Geometry::new(p.game.holes(), layout.board.width);
+        if matches!(p.game, AnyGame::BaoLaKimasai(_)) {
+            use super::view::bao::{BaoModel, BaoRow};
+            let Some((side, row, k)) = BaoModel::hit(layout.board, m.column, m.row) else {
+                return false;
+            };
+            if p.anim.is_some() || self.ctx() != Ctx::Play {
+                return false;
+            }
+            let mover = p.game.to_move();
+            if side != mover {
+                self.refuse(format!(
+                    "That hole is {}'s: {} sows from his own rows",
+                    mover.other().title(),
+                    mover.title()
+                ));
+                return true;
+            }
+            let p = self.play.as_mut().expect("checked");
+            p.cursor = if row == BaoRow::Inner { k } else { k + 8 };
+            let token = p.cursor_token();
+            return self.decide(token, now);
+        }
+        let g = Geometry::new(holes_of(&p.game), layout.board.width);
         let Some((row, hole)) = g.hit(layout.board, m.column, m.row) else {
             return false;
         };
@@ -1800,7 +2030,7 @@ impl App {
             )),
             _ => None,
         };
-        self.begin_play_quiet(begin);
+        self.begin_play_quiet(AnyGame::Enkeshui(begin));
         for (k, token) in g.decisions.iter().enumerate() {
             self.apply(token.clone())
                 .map_err(|e| format!("decision {}: {e}", k + 1))?;
@@ -2005,10 +2235,7 @@ impl App {
             let mut g = before_game;
             let mut events: Vec<Event> = Vec::new();
             let token = &v.all_moves[p.at].token;
-            if g.parse_decision(token)
-                .and_then(|d| g.play(&d, &mut events))
-                .is_ok()
-            {
+            if g.play_token(token, &mut events).is_ok() {
                 frames = anim::frames(&before, mover, &events);
             }
         }

@@ -86,6 +86,24 @@ impl fmt::Display for TokenError {
     }
 }
 
+impl From<Enkeshui> for AnyGame {
+    fn from(g: Enkeshui) -> AnyGame {
+        AnyGame::Enkeshui(g)
+    }
+}
+
+impl From<EnGehe> for AnyGame {
+    fn from(g: EnGehe) -> AnyGame {
+        AnyGame::EnGehe(g)
+    }
+}
+
+impl From<Bao> for AnyGame {
+    fn from(g: Bao) -> AnyGame {
+        AnyGame::BaoLaKimasai(g)
+    }
+}
+
 impl AnyGame {
     pub fn kind(&self) -> GameKind {
         dispatch!(self, g => g.kind())

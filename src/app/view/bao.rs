@@ -88,6 +88,23 @@ impl BaoModel {
         }
     }
 
+    /// The hole at a screen cell of a board drawn in `area`: (side, row, k).
+    pub fn hit(area: Rect, x: u16, y: u16) -> Option<(Side, BaoRow, usize)> {
+        let x0 = area.x + LABEL_W;
+        if x < x0 || x >= x0 + 8 * CELL_W || y < area.y {
+            return None;
+        }
+        let col = ((x - x0) / CELL_W) as usize;
+        let (side, row) = LINES
+            .into_iter()
+            .find(|&(side, row)| area.y + Self::line_of(side, row) == y)?;
+        let k = match side {
+            Side::South => col + 1,
+            Side::North => 8 - col,
+        };
+        Some((side, row, k))
+    }
+
     /// Screen line (0-based) of each of the four rows.
     fn line_of(side: Side, row: BaoRow) -> u16 {
         match (side, row) {

@@ -26,7 +26,12 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(
         "   mouse        click a hole of your row to sow it",
     ));
-    for (title, text) in RULES {
+    // A game on screen: its rules only; at the menu: every game's.
+    let current = app.play.as_ref().map(|p| p.game.kind().title());
+    for (title, text) in RULES
+        .iter()
+        .filter(|(t, _)| current.is_none_or(|c| c == *t))
+    {
         lines.push(Line::from(""));
         lines.push(Line::styled(format!("Rules of {title}"), th.title()));
         for l in text.lines() {

@@ -68,6 +68,46 @@ pub fn two_row_model(
     }
 }
 
+/// The Bao view model of a board (Bao's `BoardState`: loops of 16, reserves in `captured`).
+pub fn bao_model(
+    b: &BoardState,
+    marks: &Marks,
+    phase: u8,
+    turn: u32,
+    to_move: Side,
+    cursor: Option<(Side, bao::BaoRow, usize)>,
+) -> bao::BaoModel {
+    let hole = |i: usize| HoleView {
+        count: b.counts[i],
+        bull: None,
+        closed: false,
+        mark: if marks.captured.contains(&i) {
+            Mark::Captured
+        } else if marks.last == Some(i) {
+            Mark::Last
+        } else if marks.lifted == Some(i) {
+            Mark::Lifted
+        } else if marks.path.contains(&i) {
+            Mark::Path
+        } else {
+            Mark::None
+        },
+    };
+    let half = |side: Side| bao::BaoSide {
+        inner: std::array::from_fn(|k| hole(b.index(side, k + 1))),
+        outer: std::array::from_fn(|k| hole(b.index(side, k + 9))),
+        reserve: b.captured[side],
+    };
+    bao::BaoModel {
+        south: half(Side::South),
+        north: half(Side::North),
+        phase,
+        turn,
+        to_move,
+        cursor,
+    }
+}
+
 /// The whole screen of the app.
 pub struct AppView<'a>(pub &'a App);
 
@@ -100,9 +140,27 @@ impl Widget for AppView<'_> {
 
 /// The smallest size the current screen can be drawn in.
 pub fn needed_size(app: &App) -> (u16, u16) {
-    let n = app.play.as_ref().map(|p| p.game.holes()).unwrap_or(8);
+    if let Some(p) = &app.play
+        && let crate::engine::AnyGame::BaoLaKimasai(_) = p.game
+    {
+        return (
+            MIN_W.max(bao::BaoModel::WIDTH),
+            (play::FIXED_H + bao::BaoModel::HEIGHT).max(MIN_H),
+        );
+    }
+    let n = app
+        .play
+        .as_ref()
+        .map(|p| crate::app::state::holes_of(&p.game))
+        .unwrap_or(8);
     let g = board::Geometry::new(n, MIN_W);
-    let h = (play::FIXED_H + g.height()).max(MIN_H);
+    let mut h = (play::FIXED_H + g.height()).max(MIN_H);
+    if n > 12 {
+        // Long rows (En Gehé): the bands at the real width, and the log may
+        // shrink to its borders.
+        let g = board::Geometry::new(n, app.size.0.max(MIN_W));
+        h = (play::FIXED_H - 5 + g.height()).max(MIN_H);
+    }
     (MIN_W, h)
 }
 

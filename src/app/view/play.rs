@@ -1,10 +1,11 @@
 //! The play screen, the race screen, the game-over screen and the quit prompt.
 
+use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
-use super::{hint_line, two_row_model};
+use super::{bao_model, hint_line, two_row_model};
 use crate::app::anim::{BoardState, Marks};
-use crate::app::state::{App, Play};
-use crate::engine::{Game, Side, Status};
+use crate::app::state::{App, Play, holes_of};
+use crate::engine::{AnyGame, Game, GameKind, Side, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -29,17 +30,30 @@ pub struct PlayLayout {
 
 impl PlayLayout {
     pub fn new(area: Rect, app: &App) -> Option<PlayLayout> {
-        let n = app.play.as_ref().map(|p| p.game.holes())?;
-        Some(Self::for_holes(area, n))
+        let p = app.play.as_ref()?;
+        Some(Self::for_game(area, &p.game))
+    }
+
+    /// The layout for a game: the two-row board's, or Bao's four rows.
+    pub fn for_game(area: Rect, game: &AnyGame) -> PlayLayout {
+        match game {
+            AnyGame::BaoLaKimasai(_) => {
+                Self::for_board(area, BaoModel::WIDTH.min(area.width), BaoModel::HEIGHT)
+            }
+            g => Self::for_holes(area, holes_of(g)),
+        }
     }
 
     pub fn for_holes(area: Rect, n: usize) -> PlayLayout {
         let g = Geometry::new(n, area.width);
-        let bw = g.width().min(area.width);
+        Self::for_board(area, g.width().min(area.width), g.height())
+    }
+
+    fn for_board(area: Rect, bw: u16, bh: u16) -> PlayLayout {
         let bx = area.x + (area.width - bw) / 2;
         let line = |y: u16| Rect::new(area.x, y, area.width, 1);
         let title = line(area.y);
-        let board = Rect::new(bx, area.y + 2, bw, g.height());
+        let board = Rect::new(bx, area.y + 2, bw, bh);
         let scores = Rect::new(area.x, board.bottom() + 1, area.width, 2);
         let prompt = line(scores.bottom());
         let bottom = area.bottom();
@@ -74,6 +88,47 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
                 _ => 0,
             };
             let seat = app.seat(side).map(|s| s.describe()).unwrap_or_default();
+            let label = app
+                .setup
+                .as_ref()
+                .map_or_else(|| side.title().to_string(), |s| s.side_label(side));
+            match b.kind {
+                GameKind::EnGehe => {
+                    let total = b.captured[side] + b.row_seeds(side) + hand;
+                    return Line::from(vec![
+                        Span::styled(format!("{label} "), th.label()),
+                        Span::raw(format!(
+                            "({seat}){}captured {:>3}{}in row {:>3}{}in hand {:>3}{}score {:>3}",
+                            th.sep(),
+                            b.captured[side],
+                            th.sep(),
+                            b.row_seeds(side),
+                            th.sep(),
+                            hand,
+                            th.sep(),
+                            total
+                        )),
+                    ]);
+                }
+                GameKind::BaoLaKimasai => {
+                    let on_board = b.row_seeds(side);
+                    return Line::from(vec![
+                        Span::styled(format!("{:<6}", side.title()), th.label()),
+                        Span::raw(format!(
+                            "{:<14}on the board {:>2}{}reserve {:>2}{}in hand {:>2}{}cows {:>2}",
+                            format!("({seat})"),
+                            on_board,
+                            th.sep(),
+                            b.captured[side],
+                            th.sep(),
+                            hand,
+                            th.sep(),
+                            on_board + b.captured[side] + hand
+                        )),
+                    ]);
+                }
+                GameKind::Enkeshui => {}
+            }
             let bulls = b.bull_count(side);
             let total = b.captured[side] + b.row_seeds(side) + b.bull_seeds(side) + hand;
             Line::from(vec![
@@ -134,6 +189,30 @@ fn title_line(app: &App, p: &Play) -> Line<'static> {
 fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
     let (mut board, marks) = p.shown();
     let mover = p.game.to_move();
+    if let AnyGame::BaoLaKimasai(g) = &p.game {
+        let human_turn = p.anim.is_none()
+            && app.seat(mover).is_some_and(|s| s.is_human())
+            && !g.status().is_over();
+        let cursor = human_turn.then(|| {
+            if p.cursor <= 8 {
+                (mover, BaoRow::Inner, p.cursor)
+            } else {
+                (mover, BaoRow::Outer, p.cursor - 8)
+            }
+        });
+        // While a move is shown: its turn and its mover.
+        let (turn, side) = match (&p.anim, p.moves.last()) {
+            (Some(_), Some(m)) => (m.turn, m.side),
+            _ => (g.turn(), mover),
+        };
+        let model = bao_model(&board, &marks, g.phase(), turn, side, cursor);
+        BaoBoard {
+            model: &model,
+            theme: app.theme,
+        }
+        .render(area, buf);
+        return;
+    }
     if let Some(row) = app.special_row() {
         for (k, c) in row.iter().enumerate() {
             let i = board.index(mover, k + 1);
@@ -227,7 +306,21 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
     if !p.digits.is_empty() {
         return Line::from(format!("Hole number: {}", p.digits));
     }
-    Line::styled(super::board::legend(th), th.dim())
+    let legend = match p.game.kind() {
+        GameKind::Enkeshui => super::board::legend(th),
+        GameKind::EnGehe => format!(
+            "[3] = selected hole{}type its number (two digits) or use the arrows{}Enter sows",
+            th.sep(),
+            th.sep()
+        ),
+        GameKind::BaoLaKimasai => format!(
+            "[  1] = selected hole{}up/down: inner or outer row{}1-8 or left/right: the hole{}Enter sows",
+            th.sep(),
+            th.sep(),
+            th.sep()
+        ),
+    };
+    Line::styled(legend, th.dim())
 }
 
 /// The move list in notation, one turn a line: "3. N 5 cw ccw".
@@ -374,7 +467,7 @@ impl Widget for PlayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
         let Some(p) = &app.play else { return };
-        let l = PlayLayout::for_holes(area, p.game.holes());
+        let l = PlayLayout::for_game(area, &p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
         let (shown, _) = p.shown();
@@ -435,7 +528,7 @@ impl Widget for RaceView<'_> {
         let board = r
             .result
             .as_ref()
-            .map(BoardState::of_game)
+            .map(BoardState::of_enkeshui)
             .unwrap_or_else(|| BoardState::from_board(r.race.board(), Default::default()));
         let l = PlayLayout::for_holes(area, board.n);
         Line::from(vec![
@@ -544,7 +637,7 @@ impl Widget for OverView<'_> {
         let Status::Over(o) = p.game.status() else {
             return;
         };
-        let l = PlayLayout::for_holes(area, p.game.holes());
+        let l = PlayLayout::for_game(area, &p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
         let b = BoardState::of_game(&p.game);
@@ -562,6 +655,32 @@ impl Widget for OverView<'_> {
                 b.bull_seeds(side),
                 o.score[side]
             )));
+        }
+        if b.kind != GameKind::Enkeshui {
+            // En Gehé and Bao have no bulls; Bao keeps cows, not captures.
+            lines.truncate(1);
+            let (a, c) = if b.kind == GameKind::EnGehe {
+                ("captured", "own row")
+            } else {
+                ("reserve", "on board")
+            };
+            lines.push(Line::from(format!(
+                "{:<8}{:>9}{:>9}{:>7}",
+                "", a, c, "total"
+            )));
+            for side in [Side::South, Side::North] {
+                let label = app
+                    .setup
+                    .as_ref()
+                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side));
+                lines.push(Line::from(format!(
+                    "{:<8}{:>9}{:>9}{:>7}",
+                    label,
+                    b.captured[side],
+                    b.row_seeds(side),
+                    o.score[side]
+                )));
+            }
         }
         let setup = app.setup.as_ref();
         if setup.is_some_and(|s| s.rules.match_play) {
