@@ -18,6 +18,8 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -133,6 +135,23 @@ pub struct Play {
     history: Vec<Snapshot>,
     at: usize,
     pub ai_generation: u64,
+    /// The cancel flag of the AI's current thinking, if any.
+    pub ai_cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Play {
+    /// Stops the AI's current thinking, if any.
+    pub fn cancel_ai(&mut self) {
+        if let Some(c) = self.ai_cancel.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Play {
+    fn drop(&mut self) {
+        self.cancel_ai();
+    }
 }
 
 impl Play {
@@ -156,6 +175,7 @@ impl Play {
             history: vec![snap],
             at: 0,
             ai_generation: 0,
+            ai_cancel: None,
         };
         p.reset_cursor();
         p
@@ -186,6 +206,7 @@ impl Play {
         self.anim = None;
         self.special = None;
         self.ai_generation += 1;
+        self.cancel_ai();
         self.reset_cursor();
     }
 
@@ -325,7 +346,7 @@ impl Menu {
     pub fn args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
         let seat = |ai: bool| {
             if ai {
-                Seat::Ai("random".into())
+                Seat::Ai("medium".into())
             } else {
                 Seat::Human
             }
@@ -1118,11 +1139,26 @@ impl App {
             let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
             let pause = self.ai_pause;
             let tx = self.tx.clone();
+            let level = match self.seat(mover) {
+                Some(Seat::Ai(level)) => level.clone(),
+                _ => "medium".into(),
+            };
+            if !self.status_error {
+                self.set_status(format!("{} (AI {level}) is thinking...", mover.title()));
+            }
             let p = self.play.as_mut().expect("checked");
+            p.cancel_ai();
             p.ai_generation += 1;
             let generation = p.ai_generation;
             let seed = seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64);
-            ai::request(tx, p.game.clone(), generation, seed, pause);
+            p.ai_cancel = Some(ai::request(
+                tx,
+                p.game.clone(),
+                generation,
+                seed,
+                pause,
+                &level,
+            ));
         }
     }
 
