@@ -85,8 +85,8 @@ pub struct ArenaArgs {
     /// Think time per decision for both players, in ms (default: each level's own)
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
-    /// Random turns played before the players take over
-    #[arg(long, default_value_t = 2)]
+    /// Random turns played before the players take over (1: South's first move is random)
+    #[arg(long, default_value_t = 1)]
     pub opening: u32,
     /// Print one JSON object instead of the text summary
     #[arg(long)]

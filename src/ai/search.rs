@@ -128,7 +128,12 @@ struct Searcher {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
+    /// No in-turn extension beyond this ply.
+    ply_limit: u32,
 }
+
+/// Extra decisions searched past the horizon to finish a turn.
+const TURN_EXTENSION: u32 = 6;
 
 impl Searcher {
     #[inline]
@@ -163,7 +168,17 @@ impl Searcher {
         if let Status::Over(o) = g.status() {
             return terminal(o.score, g.to_move(), o.winner, ply);
         }
-        if depth == 0 || self.should_stop() {
+        if self.should_stop() {
+            return g.evaluate();
+        }
+        // Inside a turn (seeds in hand) the static value is unreliable: look
+        // a few decisions further until the turn ends.
+        let depth = if depth == 0 && ply < self.ply_limit && g.in_turn() {
+            1
+        } else {
+            depth
+        };
+        if depth == 0 {
             return g.evaluate();
         }
         let key = g.hash_key();
@@ -297,6 +312,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         deadline: limits.think.map(|t| started + t),
         cancel: limits.cancel.clone(),
         stopped: false,
+        ply_limit: 0,
     };
     let mut children = expand(game, &moves);
     order(&mut children, me, usize::MAX, true);
@@ -315,6 +331,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
     };
     let max_depth = limits.max_depth.max(1);
     for depth in 1..=max_depth {
+        s.ply_limit = depth + TURN_EXTENSION;
         let mut alpha = -INF;
         let mut values = Vec::with_capacity(children.len());
         let mut best_index = children[0].index;

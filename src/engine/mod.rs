@@ -119,6 +119,10 @@ pub trait Game: Clone + Send + 'static {
     ) -> Result<(), MoveError>;
     /// The decision asked for inside a turn, if any.
     fn pending(&self) -> Option<Pending>;
+    /// Is the mover inside a turn (a decision pending)? Cheaper than `pending`.
+    fn in_turn(&self) -> bool {
+        self.pending().is_some()
+    }
     /// The position JSON of NOTATION.md.
     fn position_json(&self) -> serde_json::Value;
     /// Seeds in play plus seeds captured: constant over a game.

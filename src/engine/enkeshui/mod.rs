@@ -851,6 +851,10 @@ impl Game for Enkeshui {
         })
     }
 
+    fn in_turn(&self) -> bool {
+        self.choosing.is_some()
+    }
+
     fn position_json(&self) -> serde_json::Value {
         json::to_json(self)
     }
