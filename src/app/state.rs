@@ -922,6 +922,10 @@ impl App {
             self.refuse(format!("{} (AI) is to move", mover.title()));
             return true;
         }
+        if action == Action::Hint {
+            self.hint();
+            return true;
+        }
         let bottom = self.bottom_side();
         let p = self.play.as_mut().expect("checked");
         // Screen-left is the lower hole number in the bottom row.
@@ -980,6 +984,37 @@ impl App {
                 true
             }
         }
+    }
+
+    /// Asks the AI (a quick medium search) for the mover's best decision,
+    /// selects it and tells its value.
+    fn hint(&mut self) {
+        let Some(p) = self.play.as_mut() else { return };
+        let mover = p.game.to_move();
+        let Some((token, seeds)) = ai::hint(&p.game) else {
+            return;
+        };
+        if let Some(pd) = p.game.pending() {
+            if let Some(i) = pd.options.iter().position(|o| *o == token) {
+                p.dir_pick = i;
+            }
+        } else if let Ok(h) = token.parse::<usize>() {
+            p.cursor = h;
+            p.digits.clear();
+        }
+        let value = if seeds.abs() >= 99.0 {
+            if seeds > 0.0 {
+                "a forced win".to_string()
+            } else {
+                "a forced loss".to_string()
+            }
+        } else {
+            format!("{seeds:+.1} seeds")
+        };
+        self.set_status(format!(
+            "Hint for {}: {token} (the AI rates it {value}); Enter plays it",
+            mover.title()
+        ));
     }
 
     /// A digit typed: selects hole d, or the two-digit hole when it exists.
