@@ -1,8 +1,11 @@
-//! Engine speed: random playouts per second and nanoseconds per seed dropped.
+//! Engine speed: random playouts per second and nanoseconds per seed dropped;
+//! the AI's search speed in nodes per second.
 //!
-//! Run with `cargo bench --bench engine` (add a game name to run only that one,
-//! e.g. `cargo bench --bench engine -- enkeshui`). Timings are printed, never asserted.
+//! Run with `cargo bench --bench engine` (add a name to run only that part,
+//! e.g. `cargo bench --bench engine -- enkeshui` or `-- ai`). Timings are
+//! printed, never asserted.
 
+use masai_mancala::ai::{self, Limits};
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
@@ -81,6 +84,13 @@ fn main() {
     if wanted("en-gehe endless") {
         en_gehe_endless();
     }
+    for n in [8, 12] {
+        let name = format!("ai enkeshui 2x{n}");
+        if wanted(&name) {
+            let start = Enkeshui::new(&Layout::default_for(n).unwrap(), Rules::default());
+            search_speed(&name, &start, budget);
+        }
+    }
 }
 
 /// RULES.md's example: En Gehé 2x8 after `7 1 2 5`, South's hole 6 relays
@@ -101,5 +111,44 @@ fn en_gehe_endless() {
         "{:<22} {:>10.3} s to decide hole 6 never ends (period 5,589,754 laps)",
         "en-gehe endless 2x8",
         best.as_secs_f64()
+    );
+}
+
+/// Fixed-depth searches from the start and from positions a few random turns
+/// in, deepening until the budget is spent; reports nodes per second.
+fn search_speed(name: &str, start: &Enkeshui, budget: Duration) {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut positions = vec![start.clone()];
+    for _ in 0..5 {
+        let mut g = start.clone();
+        for _ in 0..6 {
+            if g.play_random(&mut rng, &mut Quiet).is_none() {
+                break;
+            }
+        }
+        if !g.status().is_over() {
+            positions.push(g);
+        }
+    }
+    let (mut nodes, mut secs, mut depth) = (0u64, 0f64, 4u32);
+    while secs < budget.as_secs_f64() && depth <= 64 {
+        for g in &positions {
+            let limits = Limits {
+                max_depth: depth,
+                think: None,
+                hash_mb: 32,
+                ..Limits::default()
+            };
+            let t = std::hint::black_box(ai::think(g, &limits)).expect("a decision");
+            nodes += t.nodes;
+            secs += t.elapsed.as_secs_f64();
+        }
+        depth += 1;
+    }
+    println!(
+        "{name:<22} {:>10.0} nodes/s  ({} nodes, fixed depths 4..{})",
+        nodes as f64 / secs,
+        nodes,
+        depth - 1
     );
 }

@@ -37,6 +37,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Continue an unfinished saved game (by default the last one of the data folder)
     Resume(ResumeArgs),
+    /// Play two players (AI levels, random, greedy or an outside engine) against each other
+    #[command(long_about = ARENA_HELP)]
+    Arena(ArenaArgs),
     /// Measure the client's rendering: time to first frame and a frame of a 2x50 board
     #[command(hide = true)]
     BenchRender {
@@ -48,7 +51,9 @@ pub enum Command {
 
 const ENGINE_HELP: &str = "The rules engine over standard input and output: one command per line, \
 one answer line per command (new, position, moves, legal, state, perft, go, quit). \
-Until the built-in AI lands, `go` plays a random legal decision (seeded: `go seed N`). \
+`go [depth D] [movetime MS] [level L] [seed N]` asks the built-in AI (level easy, medium \
+(default), hard or expert; also random and greedy): depth fixes the search depth (then \
+it thinks until done unless movetime is given), movetime sets the time budget. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 
 #[derive(Args, Debug, Clone)]
@@ -84,6 +89,76 @@ pub struct ResumeArgs {
     /// Milliseconds per seed in the animation
     #[arg(long, value_name = "MS", default_value_t = 90)]
     pub speed: u64,
+}
+
+const ARENA_HELP: &str = "Plays A against B for --games games and prints a summary from A's side \
+(wins, draws, losses, mean score margin, mean turns, think times, Elo difference with its 95% error). \
+Players: random, greedy, easy, medium, hard, expert, or 'cmd:PROGRAM ARGS' for an outside program \
+speaking the engine protocol (it gets `position`, `moves` within a turn, then `go movetime T`; \
+garbage, an illegal decision or no answer in time loses that game). Games start without a race, \
+South to move; A sits South in odd-numbered games and North in even ones, and each pair of games \
+starts from the same seeded random opening of --opening turns. Progress goes to standard error.";
+
+/// Options of the `arena` subcommand.
+#[derive(Args, Debug, Clone)]
+pub struct ArenaArgs {
+    /// The game (only enkeshui for now)
+    #[arg(long, default_value = "enkeshui")]
+    pub game: String,
+    /// Holes per row
+    #[arg(long, value_name = "N")]
+    pub holes: Option<usize>,
+    /// Starting layout (as for the game's subcommand)
+    #[arg(long, value_name = "NAME|COUNTS")]
+    pub layout: Option<String>,
+    /// Allow captures at the end of any lap
+    #[arg(long)]
+    pub capture_after_relay: bool,
+    /// Safety rule: the game ends after this many turns
+    #[arg(long, value_name = "N")]
+    pub max_turns: Option<u32>,
+    /// Player A (the summary is from A's side)
+    #[arg(long, value_name = "PLAYER")]
+    pub a: String,
+    /// Player B
+    #[arg(long, value_name = "PLAYER")]
+    pub b: String,
+    /// Number of games (A and B swap sides every game)
+    #[arg(long, default_value_t = 20)]
+    pub games: u32,
+    /// Seed of the openings and the players' random choices
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Think time per decision for both players, in ms (default: each level's own)
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Random turns played before the players take over (1: South's first move is random)
+    #[arg(long, default_value_t = 1)]
+    pub opening: u32,
+    /// Print one JSON object instead of the text summary
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl ArenaArgs {
+    /// The `new` words of the start position.
+    pub fn game_words(&self) -> Vec<String> {
+        let mut w = vec![self.game.clone()];
+        if let Some(n) = self.holes {
+            w.extend(["--holes".into(), n.to_string()]);
+        }
+        if let Some(l) = &self.layout {
+            w.extend(["--layout".into(), l.clone()]);
+        }
+        if self.capture_after_relay {
+            w.push("--capture-after-relay".into());
+        }
+        if let Some(m) = self.max_turns {
+            w.extend(["--max-turns".into(), m.to_string()]);
+        }
+        w.extend(["--race".into(), "off".into()]);
+        w
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -170,7 +245,7 @@ pub struct EnkeshuiArgs {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seat {
     Human,
-    /// The AI at a level (until the AI lands every level plays random legal moves).
+    /// The built-in AI at a level: easy, medium, hard, expert (or random, greedy).
     Ai(String),
 }
 
@@ -193,10 +268,15 @@ impl std::str::FromStr for Seat {
     fn from_str(s: &str) -> Result<Seat, String> {
         match s {
             "human" => Ok(Seat::Human),
-            "ai" => Ok(Seat::Ai("random".into())),
+            "ai" => Ok(Seat::Ai("medium".into())),
             _ => match s.strip_prefix("ai:") {
-                Some(level) if !level.is_empty() => Ok(Seat::Ai(level.into())),
-                _ => Err(format!("'{s}': a seat is human, ai or ai:LEVEL")),
+                Some(level) if crate::ai::Player::parse(level).is_some() => {
+                    Ok(Seat::Ai(level.into()))
+                }
+                _ => Err(format!(
+                    "'{s}': a seat is human, ai (medium) or ai:LEVEL ({})",
+                    crate::ai::Player::NAMES
+                )),
             },
         }
     }
@@ -205,10 +285,10 @@ impl std::str::FromStr for Seat {
 /// Options of the interactive client, shared by every game's subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct ClientArgs {
-    /// Who plays South: human, ai or ai:LEVEL
+    /// Who plays South: human, ai (the medium AI) or ai:LEVEL (easy, medium, hard, expert, random, greedy)
     #[arg(long, value_name = "SEAT", default_value = "human")]
     pub south: Seat,
-    /// Who plays North: human, ai or ai:LEVEL
+    /// Who plays North: human, ai (the medium AI) or ai:LEVEL (easy, medium, hard, expert, random, greedy)
     #[arg(long, value_name = "SEAT", default_value = "ai")]
     pub north: Seat,
     /// No animation: every move lands at once
@@ -235,7 +315,7 @@ impl Default for ClientArgs {
     fn default() -> Self {
         ClientArgs {
             south: Seat::Human,
-            north: Seat::Ai("random".into()),
+            north: Seat::Ai("medium".into()),
             instant: false,
             ascii: false,
             flip: false,

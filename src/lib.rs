@@ -3,7 +3,9 @@
 //! `engine` is the pure rules engine; `protocol` speaks the `engine` line
 //! protocol on top of it; `cli` turns command-line options into game setups.
 
+pub mod ai;
 pub mod app;
+pub mod arena;
 pub mod cli;
 pub mod engine;
 pub mod protocol;

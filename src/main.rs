@@ -1,6 +1,8 @@
 use clap::Parser;
 use masai_mancala::app::state::Setup;
 use masai_mancala::app::{self, Launch};
+use masai_mancala::arena::{self, Contender, Settings};
+use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
     BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
 };
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
             protocol::run(stdin.lock(), std::io::stdout().lock())
                 .map_err(|e| format!("engine: {e}"))
         }
+        Some(Command::Arena(args)) => run_arena(&args),
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
         Some(Command::BaoLaKimasai(args)) => bao(&args),
@@ -100,4 +103,24 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
         ));
     }
     app::run(Launch::Resume(Box::new((args, path, record, checked))))
+}
+
+/// `arena`: two players against each other, summary on standard output.
+fn run_arena(args: &ArenaArgs) -> Result<(), String> {
+    let settings = Settings {
+        game: args.game_words(),
+        a: Contender::parse(&args.a).map_err(|e| format!("--a: {e}"))?,
+        b: Contender::parse(&args.b).map_err(|e| format!("--b: {e}"))?,
+        games: args.games,
+        seed: args.seed,
+        think_ms: args.think_ms,
+        opening: args.opening,
+    };
+    let summary = arena::run(&settings, |line| eprintln!("{line}"))?;
+    if args.json {
+        println!("{}", summary.to_json(&settings));
+    } else {
+        println!("{}", summary.text(&settings));
+    }
+    Ok(())
 }

@@ -1,11 +1,10 @@
 //! The `engine` line protocol of NOTATION.md: one command per line in, one
 //! answer line per command out. A refused command changes nothing.
 
+use crate::ai::{self, Level, Player, Request};
 use crate::cli::{new_game, split_words};
 use crate::engine::AnyGame;
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::io::{self, BufRead, Write};
 
 /// An engine session: the current game.
@@ -99,7 +98,7 @@ impl Session {
 
     fn go(&mut self, rest: &str) -> Result<String, String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let mut seed = 0u64;
+        let mut req = Request::new(Player::Level(Level::Medium), 0);
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
@@ -111,16 +110,16 @@ impl Session {
                     let n: u64 = value
                         .parse()
                         .map_err(|_| format!("go: {key} must be a whole number, not '{value}'"))?;
-                    if key == "seed" {
-                        seed = n;
+                    match key {
+                        "seed" => req.seed = n,
+                        "depth" => req.depth = Some(n.clamp(1, 200) as u32),
+                        _ => req.think_ms = Some(n),
                     }
                 }
                 "level" => {
-                    if !["easy", "medium", "hard", "expert"].contains(value) {
-                        return Err(format!(
-                            "go: unknown level '{value}' (easy, medium, hard, expert)"
-                        ));
-                    }
+                    req.player = Player::parse(value).ok_or_else(|| {
+                        format!("go: unknown level '{value}' (easy, medium, hard, expert)")
+                    })?;
                 }
                 other => {
                     return Err(format!(
@@ -130,20 +129,10 @@ impl Session {
             }
             i += 2;
         }
-        let legal: Vec<String> = self
-            .game
-            .legal_tokens()
-            .into_iter()
-            .filter(|t| t != "special")
-            .collect();
-        if legal.is_empty() {
-            return Err("the game is over".into());
+        match ai::choose_token(&self.game, &req) {
+            Some(c) => Ok(format!("bestmove {}", c.decision)),
+            None => Err("the game is over".into()),
         }
-        let mut rng = SmallRng::seed_from_u64(seed);
-        Ok(format!(
-            "bestmove {}",
-            legal[rng.random_range(0..legal.len())]
-        ))
     }
 }
 

@@ -1137,3 +1137,43 @@ fn a_click_on_a_bao_hole_sows_it() {
     assert_eq!(p.moves.len(), 1, "{}", app.status);
     assert_eq!(p.moves[0].token, "i3");
 }
+
+#[test]
+fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
+    // S1 (2) captures 8 seeds; S6 and S8 capture nothing: the hint is 1.
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--layout",
+        "2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34",
+        "--race",
+        "off",
+        "--south",
+        "human",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "i");
+    assert!(
+        app.status
+            .starts_with("Hint for South: 1 (the AI rates it +"),
+        "{}",
+        app.status
+    );
+    assert_eq!(app.play.as_ref().unwrap().cursor, 1);
+}
+
+#[test]
+fn the_ai_seat_shows_that_it_is_thinking() {
+    let (app, rx) = app(&["--race", "off", "--south", "ai:easy", "--north", "human"]);
+    assert!(
+        app.status.contains("South (AI easy) is thinking"),
+        "{}",
+        app.status
+    );
+    let ev = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the AI answers");
+    assert!(matches!(ev, AppEvent::Ai { .. }), "{ev:?}");
+}

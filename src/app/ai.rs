@@ -1,28 +1,64 @@
-//! AI seats. Until the built-in AI lands, an AI seat plays a uniformly random
-//! legal decision after a short pause. The choice is made on a background
-//! thread that posts it as an event, so the screen never freezes.
+//! AI seats: the built-in AI thinks on a background thread and posts its
+//! decision as an event, so the screen never freezes. Each request has a
+//! cancel flag; undo, redo, a new game and quitting set it, and the thread
+//! then stops thinking at once and posts nothing.
 
 use super::event::AppEvent;
-use crate::engine::Game;
+use crate::ai::{self, Level, Player, Request};
 use crate::engine::enkeshui::Enkeshui;
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// The player a seat's level names (`ai:LEVEL`); unknown names play `medium`.
+pub fn player(level: &str) -> Player {
+    Player::parse(level).unwrap_or(Player::Level(Level::Medium))
+}
 
 /// Asks for a decision for the side to move; the answer arrives as
-/// `AppEvent::Ai { generation, token }` (none when there is no legal decision).
-pub fn request(tx: Sender<AppEvent>, game: Enkeshui, generation: u64, seed: u64, pause: Duration) {
+/// `AppEvent::Ai { generation, token }` no sooner than `pause` after the
+/// request (none when there is no legal decision or when cancelled).
+pub fn request(
+    tx: Sender<AppEvent>,
+    game: Enkeshui,
+    generation: u64,
+    seed: u64,
+    pause: Duration,
+    level: &str,
+) -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let player = player(level);
     std::thread::spawn(move || {
-        let started = std::time::Instant::now();
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let token = game.random_decision(&mut rng).map(|d| d.to_string());
-        let spent = started.elapsed();
-        if spent < pause {
-            std::thread::sleep(pause - spent);
+        let started = Instant::now();
+        let mut req = Request::new(player, seed);
+        req.cancel = Some(flag.clone());
+        let token = ai::choose(&game, &req).map(|c| c.decision.to_string());
+        while started.elapsed() < pause && !flag.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(10).min(pause));
+        }
+        if flag.load(Ordering::Relaxed) {
+            return;
         }
         if let Some(token) = token {
             let _ = tx.send(AppEvent::Ai { generation, token });
         }
     });
+    cancel
+}
+
+/// A hint for the side to move: the decision the AI suggests and its value
+/// in seeds for the mover (a quick `medium` search).
+pub fn hint(game: &Enkeshui) -> Option<(String, f64)> {
+    let mut req = Request::new(Player::Level(Level::Medium), 0);
+    req.think_ms = Some(150);
+    let c = ai::choose(game, &req)?;
+    let v = c.value.unwrap_or(0);
+    let seeds = if v.abs() >= ai::WIN / 2 {
+        f64::from(v.signum()) * 99.0
+    } else {
+        f64::from(v) / f64::from(ai::UNIT)
+    };
+    Some((c.decision.to_string(), seeds))
 }

@@ -66,6 +66,7 @@ pub enum Action {
     Start,
     Rematch,
     NewGame,
+    Hint,
     Yes,
     No,
     StepForward,
@@ -410,6 +411,14 @@ pub static BINDINGS: &[Binding] = &[
         "undo",
     ),
     b(Ctx::Play, &[Char('r')], "r", Action::Redo, "redo", "redo"),
+    b(
+        Ctx::Play,
+        &[Char('i')],
+        "i",
+        Action::Hint,
+        "hint: the AI's suggestion and its evaluation (selects it; Enter plays it)",
+        "hint",
+    ),
     b(
         Ctx::Play,
         &[Char('x')],

@@ -25,6 +25,8 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use serde_json::{Map, Value, json};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -216,6 +218,23 @@ pub struct Play {
     history: Vec<Snapshot>,
     at: usize,
     pub ai_generation: u64,
+    /// The cancel flag of the AI's current thinking, if any.
+    pub ai_cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Play {
+    /// Stops the AI's current thinking, if any.
+    pub fn cancel_ai(&mut self) {
+        if let Some(c) = self.ai_cancel.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for Play {
+    fn drop(&mut self) {
+        self.cancel_ai();
+    }
 }
 
 impl Play {
@@ -239,6 +258,7 @@ impl Play {
             history: vec![snap],
             at: 0,
             ai_generation: 0,
+            ai_cancel: None,
         };
         p.reset_cursor();
         p
@@ -269,6 +289,7 @@ impl Play {
         self.anim = None;
         self.special = None;
         self.ai_generation += 1;
+        self.cancel_ai();
         self.reset_cursor();
     }
 
@@ -493,7 +514,7 @@ impl Menu {
     pub fn args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
         let seat = |ai: bool| {
             if ai {
-                Seat::Ai("random".into())
+                Seat::Ai("medium".into())
             } else {
                 Seat::Human
             }
@@ -1180,6 +1201,10 @@ impl App {
             self.refuse(format!("{} (AI) is to move", mover.title()));
             return true;
         }
+        if action == Action::Hint {
+            self.hint();
+            return true;
+        }
         let bottom = self.bottom_side();
         let p = self.play.as_mut().expect("checked");
         // Screen-left is the lower hole number in the bottom row.
@@ -1271,6 +1296,37 @@ impl App {
                 true
             }
         }
+    }
+
+    /// Asks the AI (a quick medium search) for the mover's best decision,
+    /// selects it and tells its value.
+    fn hint(&mut self) {
+        let Some(p) = self.play.as_mut() else { return };
+        let mover = p.game.to_move();
+        let Some((token, seeds)) = p.enkeshui().and_then(ai::hint) else {
+            return;
+        };
+        if let Some(pd) = p.game.pending() {
+            if let Some(i) = pd.options.iter().position(|o| *o == token) {
+                p.dir_pick = i;
+            }
+        } else if let Ok(h) = token.parse::<usize>() {
+            p.cursor = h;
+            p.digits.clear();
+        }
+        let value = if seeds.abs() >= 99.0 {
+            if seeds > 0.0 {
+                "a forced win".to_string()
+            } else {
+                "a forced loss".to_string()
+            }
+        } else {
+            format!("{seeds:+.1} seeds")
+        };
+        self.set_status(format!(
+            "Hint for {}: {token} (the AI rates it {value}); Enter plays it",
+            mover.title()
+        ));
     }
 
     /// A digit typed: selects hole d, or the two-digit hole when it exists.
@@ -1445,13 +1501,25 @@ impl App {
             let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
             let pause = self.ai_pause;
             let tx = self.tx.clone();
+            let level = match self.seat(mover) {
+                Some(Seat::Ai(level)) => level.clone(),
+                _ => "medium".into(),
+            };
+            if !self.status_error {
+                self.set_status(format!("{} (AI {level}) is thinking...", mover.title()));
+            }
             let p = self.play.as_mut().expect("checked");
+            p.cancel_ai();
             p.ai_generation += 1;
             let generation = p.ai_generation;
             let seed = seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64);
-            match &p.game {
-                AnyGame::Enkeshui(g) => ai::request(tx, g.clone(), generation, seed, pause),
-                other => request_random(tx, other.clone(), generation, seed, pause),
+            // The built-in AI plays Enkeshui; the other games' seats play a
+            // random legal decision until it covers them.
+            match p.enkeshui().cloned() {
+                Some(g) => {
+                    p.ai_cancel = Some(ai::request(tx, g, generation, seed, pause, &level));
+                }
+                None => request_random(tx, p.game.clone(), generation, seed, pause),
             }
         }
     }

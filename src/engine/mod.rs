@@ -121,12 +121,38 @@ pub trait Game: Clone + Send + 'static {
     ) -> Result<(), MoveError>;
     /// The decision asked for inside a turn, if any.
     fn pending(&self) -> Option<Pending>;
+    /// Is the mover inside a turn (a decision pending)? Cheaper than `pending`.
+    fn in_turn(&self) -> bool {
+        self.pending().is_some()
+    }
     /// The position JSON of NOTATION.md.
     fn position_json(&self) -> serde_json::Value;
     /// Seeds in play plus seeds captured: constant over a game.
     fn total_seeds(&self) -> u32;
     /// Name of a board index as players see it.
     fn hole_name(&self, index: usize) -> HoleName;
+    /// A 64-bit hash of everything that decides the game's future from here
+    /// (board, stores, side to move, the pending decision), for the AI's
+    /// transposition table. Equal states must hash equal. The default hashes
+    /// the `state` JSON; games override it with something faster.
+    fn hash_key(&self) -> u64 {
+        let mut text = self.position_json().to_string();
+        if let Some(p) = self.pending() {
+            text.push_str(&serde_json::to_string(&p).unwrap_or_default());
+        }
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+}
+
+/// Mixes a value into a running hash (splitmix64 finaliser).
+#[inline]
+pub fn mix_hash(h: u64, v: u64) -> u64 {
+    let mut z = (h ^ v).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Counts decision sequences of exactly `depth` decisions (perft).

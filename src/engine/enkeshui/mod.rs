@@ -933,6 +933,10 @@ impl Game for Enkeshui {
         })
     }
 
+    fn in_turn(&self) -> bool {
+        self.choosing.is_some()
+    }
+
     fn position_json(&self) -> serde_json::Value {
         json::to_json(self)
     }
@@ -940,6 +944,42 @@ impl Game for Enkeshui {
     fn total_seeds(&self) -> u32 {
         let in_hand = self.choosing.as_ref().map_or(0, |c| c.in_hand);
         self.board.seeds_on_board() + self.captured.south + self.captured.north + in_hand
+    }
+
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let b = &self.board;
+        let mut h = mix_hash(b.n as u64, self.to_move as u64);
+        for chunk in b.counts[..b.n2()].chunks(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(h, (b.bulls as u64) << 32 | b.south_bulls as u64);
+        h = mix_hash(
+            h,
+            (self.captured.south as u64) << 32 | self.captured.north as u64,
+        );
+        h = mix_hash(
+            h,
+            b.closed as u64
+                | (self.special_used.south as u64) << 32
+                | (self.special_used.north as u64) << 33,
+        );
+        if let Some(c) = &self.choosing {
+            let opts = c
+                .options
+                .as_slice()
+                .iter()
+                .fold(0u64, |acc, &d| acc | 1 << (d as u64));
+            h = mix_hash(
+                h,
+                1 << 63 | (c.lifted as u64) << 40 | (c.in_hand as u64) << 8 | opts,
+            );
+        }
+        h
     }
 
     fn hole_name(&self, index: usize) -> HoleName {

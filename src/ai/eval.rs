@@ -1,0 +1,109 @@
+//! Static evaluation: one [`Evaluate`] implementation per game.
+//!
+//! Values are in [`UNIT`]s per seed, from the point of view of the side to
+//! move. A new game plugs into the search by implementing this trait (the
+//! provided methods are a generic fallback that works for any [`Game`]).
+
+use crate::engine::bao::Bao;
+use crate::engine::en_gehe::EnGehe;
+use crate::engine::enkeshui::Enkeshui;
+use crate::engine::{Game, Side, Status};
+
+/// Evaluation units per seed.
+pub const UNIT: i32 = 16;
+
+/// A game the search can evaluate.
+pub trait Evaluate: Game {
+    /// The value of the position for the side to move (inside a turn too).
+    /// Fallback: the final score margin when the game is over, otherwise the
+    /// mover's number of legal decisions (mobility), which is weak but sane.
+    fn evaluate(&self) -> i32 {
+        match self.status() {
+            Status::Over(o) => {
+                let me = self.to_move();
+                (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
+            }
+            Status::Playing => self.legal().len() as i32,
+        }
+    }
+
+    /// What `side` has banked for good minus what the opponent has, in seeds:
+    /// the greedy player maximises this over its own turn. Fallback: the
+    /// final margin when the game is over, else 0.
+    fn material(&self, side: Side) -> i32 {
+        match self.status() {
+            Status::Over(o) => o.score[side] as i32 - o.score[side.other()] as i32,
+            Status::Playing => 0,
+        }
+    }
+}
+
+/// Enkeshui: seeds banked for good (captured plus own bulls' seeds, wherever
+/// the bull stands) count most; non-bull seeds in one's own row next (at the
+/// end they go to the row's owner, and they are the seeds one can sow);
+/// then mobility (holes one can lift) and the bulls themselves (each keeps
+/// gathering seeds for its owner).
+impl Evaluate for Enkeshui {
+    fn evaluate(&self) -> i32 {
+        let me = self.to_move();
+        let you = me.other();
+        let b = self.board();
+        let banked = self.material(me);
+        let row = b.free_seeds(me) as i32 - b.free_seeds(you) as i32;
+        let mobility = b.liftable(me).count_ones() as i32 - b.liftable(you).count_ones() as i32;
+        let own_bulls = |s: Side| {
+            let mask = if s == Side::South {
+                b.south_bulls
+            } else {
+                b.bulls & !b.south_bulls
+            };
+            (mask & b.bulls).count_ones() as i32
+        };
+        let bulls = own_bulls(me) - own_bulls(you);
+        banked * UNIT + row * UNIT / 2 + mobility * 3 + bulls * 8
+    }
+
+    fn material(&self, side: Side) -> i32 {
+        let c = self.captured();
+        let b = self.board();
+        let of = |s: Side| (c[s] + b.bull_seeds(s)) as i32;
+        of(side) - of(side.other())
+    }
+}
+
+/// En Gehé: seeds captured count for good; the seeds left on the board all go
+/// to the last mover, so rows matter little; then mobility.
+impl Evaluate for EnGehe {
+    fn evaluate(&self) -> i32 {
+        match self.status() {
+            Status::Over(o) => {
+                let me = self.to_move();
+                (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
+            }
+            Status::Playing => self.material(self.to_move()) * UNIT + self.legal().len() as i32,
+        }
+    }
+
+    fn material(&self, side: Side) -> i32 {
+        let c = self.captured();
+        c[side] as i32 - c[side.other()] as i32
+    }
+}
+
+/// Bao la Kimasai: cows owned (board loop and reserve); an empty inner row
+/// loses in phase 2, so inner-row cows weigh a little more.
+impl Evaluate for Bao {
+    fn evaluate(&self) -> i32 {
+        match self.status() {
+            Status::Over(o) => {
+                let me = self.to_move();
+                (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
+            }
+            Status::Playing => self.material(self.to_move()) * UNIT,
+        }
+    }
+
+    fn material(&self, side: Side) -> i32 {
+        self.cows(side) as i32 - self.cows(side.other()) as i32
+    }
+}

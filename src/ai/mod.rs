@@ -1,0 +1,295 @@
+//! The built-in AI: a search generic over any [`Game`] (iterative deepening
+//! alpha-beta with a transposition table, see [`search`]), one evaluation per
+//! game ([`eval::Evaluate`]), the playing levels, and the `random` and
+//! `greedy` calibration players. Depends on the engine only.
+//!
+//! | level | think time | depth cap | play |
+//! |---|---|---|---|
+//! | `easy` | about 30 ms | 2 decisions | picks among near-best moves with noise (about 3 seeds of slack), so it makes human-like slips |
+//! | `medium` | about 200 ms | 10 decisions | best move of a shallow search, a little noise |
+//! | `hard` | about 1 s | none | best move |
+//! | `expert` | about 4 s | none | best move, bigger table |
+//!
+//! `think_ms` overrides the time of any level; `random` plays a uniformly
+//! random legal decision; `greedy` plays the decision that banks the most
+//! seeds by the end of its own turn (captures and bulls), ties at random.
+
+pub mod eval;
+pub mod search;
+
+pub use eval::{Evaluate, UNIT};
+pub use search::{Limits, Thought, WIN, think};
+
+use crate::engine::{AnyGame, Quiet, Side, Status};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A searching level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+
+    /// The default think time.
+    pub fn think_ms(self) -> u64 {
+        match self {
+            Level::Easy => 30,
+            Level::Medium => 200,
+            Level::Hard => 1000,
+            Level::Expert => 4000,
+        }
+    }
+
+    pub fn max_depth(self) -> u32 {
+        match self {
+            Level::Easy => 2,
+            Level::Medium => 10,
+            Level::Hard | Level::Expert => 64,
+        }
+    }
+
+    /// Noise added to each root value before choosing, in evaluation units
+    /// (the spread of a human's misjudgement).
+    pub fn noise(self) -> i32 {
+        match self {
+            Level::Easy => 3 * UNIT,
+            Level::Medium => UNIT / 2,
+            Level::Hard | Level::Expert => 0,
+        }
+    }
+
+    pub fn hash_mb(self) -> usize {
+        match self {
+            Level::Easy => 1,
+            Level::Medium => 8,
+            Level::Hard => 32,
+            Level::Expert => 64,
+        }
+    }
+}
+
+/// Anyone who can pick a decision: a level, or a calibration player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Random,
+    Greedy,
+    Level(Level),
+}
+
+impl Player {
+    pub const NAMES: &'static str = "random, greedy, easy, medium, hard, expert";
+
+    pub fn parse(s: &str) -> Option<Player> {
+        match s {
+            "random" => Some(Player::Random),
+            "greedy" => Some(Player::Greedy),
+            _ => Level::parse(s).map(Player::Level),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+            Player::Level(l) => l.name(),
+        }
+    }
+}
+
+/// How a player is asked to think about one decision.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub player: Player,
+    /// Overrides the level's depth cap (and, without `think_ms`, thinks until done).
+    pub depth: Option<u32>,
+    /// Overrides the level's think time.
+    pub think_ms: Option<u64>,
+    pub seed: u64,
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Overrides the level's table size.
+    pub hash_mb: Option<usize>,
+}
+
+impl Request {
+    pub fn new(player: Player, seed: u64) -> Request {
+        Request {
+            player,
+            depth: None,
+            think_ms: None,
+            seed,
+            cancel: None,
+            hash_mb: None,
+        }
+    }
+
+    /// The search limits this request stands for (levels only).
+    pub fn limits(&self) -> Limits {
+        let level = match self.player {
+            Player::Level(l) => l,
+            _ => Level::Easy,
+        };
+        let think = match (self.think_ms, self.depth) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_millis(level.think_ms())),
+        };
+        Limits {
+            max_depth: self.depth.unwrap_or(level.max_depth()).max(1),
+            think,
+            hash_mb: self.hash_mb.unwrap_or(level.hash_mb()).min(1024),
+            cancel: self.cancel.clone(),
+            all_root_values: level.noise() > 0,
+        }
+    }
+}
+
+/// A chosen decision and what the thinking found.
+#[derive(Clone, Debug)]
+pub struct Choice<D> {
+    pub decision: D,
+    /// The value for the mover in evaluation units (`None` for `random`).
+    pub value: Option<i32>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Picks a decision for the side to move (`None` when the game is over).
+pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision>> {
+    let started = Instant::now();
+    let mut rng = SmallRng::seed_from_u64(req.seed);
+    match req.player {
+        Player::Random => game.random_decision(&mut rng).map(|decision| Choice {
+            decision,
+            value: None,
+            depth: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        }),
+        Player::Greedy => greedy(game, &mut rng).map(|(decision, v, nodes)| Choice {
+            decision,
+            value: Some(v * UNIT),
+            depth: 1,
+            nodes,
+            elapsed: started.elapsed(),
+        }),
+        Player::Level(level) => {
+            let t = think(game, &req.limits())?;
+            let noise = level.noise();
+            let decision = if noise > 0 && t.root.len() > 1 {
+                // Human-like slips: every root value is misjudged by up to
+                // `noise` (triangular), never beyond a proven win or loss.
+                t.root
+                    .iter()
+                    .map(|(d, v)| {
+                        let n = rng.random_range(-noise..=noise) + rng.random_range(-noise..=noise);
+                        let v = if v.abs() >= WIN / 2 { *v } else { v + n / 2 };
+                        (d, v)
+                    })
+                    .max_by_key(|&(_, v)| v)
+                    .map(|(d, _)| d.clone())
+                    .expect("non-empty")
+            } else {
+                t.decision
+            };
+            Some(Choice {
+                decision,
+                value: Some(t.value),
+                depth: t.depth,
+                nodes: t.nodes,
+                elapsed: started.elapsed(),
+            })
+        }
+    }
+}
+
+/// The decision that maximises the mover's banked seeds at the end of his turn.
+fn greedy<G: Evaluate, R: Rng>(game: &G, rng: &mut R) -> Option<(G::Decision, i32, u64)> {
+    let me = game.to_move();
+    let moves = game.legal();
+    let mut nodes = 0;
+    let mut best: Vec<(usize, i32)> = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let mut g = game.clone();
+        g.play(m, &mut Quiet).expect("legal");
+        let v = turn_gain(&g, me, &mut nodes, 0);
+        match best.first() {
+            Some(&(_, b)) if v < b => {}
+            Some(&(_, b)) if v == b => best.push((i, v)),
+            _ => best = vec![(i, v)],
+        }
+    }
+    let &(i, v) = best.get(rng.random_range(0..best.len().max(1)))?;
+    Some((moves[i].clone(), v, nodes))
+}
+
+/// The best material `me` can reach before his turn ends (the rest of this
+/// turn's decisions are his own).
+fn turn_gain<G: Evaluate>(g: &G, me: Side, nodes: &mut u64, ply: u32) -> i32 {
+    *nodes += 1;
+    if g.status() != Status::Playing || g.to_move() != me {
+        return g.material(me);
+    }
+    let moves = g.legal();
+    // Long chains of cw/ccw choices branch exponentially: past a few, the
+    // greedy player just follows the first option to the end of the turn.
+    let take = if ply >= GREEDY_BRANCHING_PLIES {
+        1
+    } else {
+        moves.len()
+    };
+    moves
+        .iter()
+        .take(take)
+        .map(|m| {
+            let mut c = g.clone();
+            c.play(m, &mut Quiet).expect("legal");
+            turn_gain(&c, me, nodes, ply + 1)
+        })
+        .max()
+        .unwrap_or_else(|| g.material(me))
+}
+
+/// Decisions of its own turn the greedy player looks at in full.
+const GREEDY_BRANCHING_PLIES: u32 = 8;
+
+/// [`choose`] for any game, answering with the decision's token.
+pub fn choose_token(game: &AnyGame, req: &Request) -> Option<Choice<String>> {
+    // New games join here with their `Evaluate` implementation.
+    fn tokens<D: std::fmt::Display>(c: Choice<D>) -> Choice<String> {
+        Choice {
+            decision: c.decision.to_string(),
+            value: c.value,
+            depth: c.depth,
+            nodes: c.nodes,
+            elapsed: c.elapsed,
+        }
+    }
+    match game {
+        AnyGame::Enkeshui(g) => choose(g, req).map(tokens),
+        AnyGame::EnGehe(g) => choose(g, req).map(tokens),
+        AnyGame::BaoLaKimasai(g) => choose(g, req).map(tokens),
+    }
+}

@@ -1,0 +1,309 @@
+//! The built-in AI: legality at every level (inside turns too), tactics in
+//! hand-built Enkeshui positions, time bounds, reproducibility and cancel.
+
+mod common;
+
+use common::*;
+use masai_mancala::ai::{self, Level, Limits, Player, Request, WIN};
+use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
+use masai_mancala::engine::{AnyGame, Game, Quiet, Status};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const PLAYERS: [&str; 6] = ["random", "greedy", "easy", "medium", "hard", "expert"];
+
+/// A quick request: the player, a small depth and a short think time.
+fn quick(name: &str, seed: u64) -> Request {
+    let mut r = Request::new(Player::parse(name).unwrap(), seed);
+    r.depth = Some(3);
+    r.think_ms = Some(40);
+    r
+}
+
+fn enkeshui(n: usize) -> Enkeshui {
+    Enkeshui::new(&Layout::default_for(n).unwrap(), Rules::default())
+}
+
+/// Positions met in random games, with and without a pending direction.
+fn sample_positions(count: usize, seed: u64) -> Vec<AnyGame> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut pending = 0;
+    'games: for game in 0.. {
+        let mut g = enkeshui([8, 10, 12][game % 3]);
+        let mut k = 0;
+        while !g.status().is_over() {
+            if g.pending().is_some() && pending < count / 2 {
+                out.push(AnyGame::Enkeshui(g.clone()));
+                pending += 1;
+            } else if k % 7 == 3 && out.len() - pending < count / 2 {
+                out.push(AnyGame::Enkeshui(g.clone()));
+            }
+            if out.len() >= count {
+                break 'games;
+            }
+            g.play_random(&mut rng, &mut Quiet);
+            k += 1;
+        }
+        assert!(game < 20_000, "not enough pending positions in random play");
+    }
+    assert!(pending >= count / 2);
+    out
+}
+
+#[test]
+fn every_player_plays_only_legal_decisions_inside_turns_too() {
+    let positions = sample_positions(40, 11);
+    for (i, g) in positions.iter().enumerate() {
+        let legal = g.legal_tokens();
+        for name in PLAYERS {
+            let c = ai::choose_token(g, &quick(name, i as u64))
+                .unwrap_or_else(|| panic!("{name} found nothing in {}", g.state_json()));
+            assert!(
+                legal.contains(&c.decision),
+                "{name} chose {} not in {legal:?} in {}",
+                c.decision,
+                g.state_json()
+            );
+            if g.pending().is_some() {
+                assert!(["cw", "ccw"].contains(&c.decision.as_str()));
+            }
+        }
+    }
+}
+
+#[test]
+fn whole_games_between_levels_stay_legal() {
+    // Every decision the AI picks is played through the engine, which refuses
+    // anything illegal; the games must reach their end.
+    for (a, b) in [("easy", "greedy"), ("medium", "random")] {
+        let mut g = AnyGame::Enkeshui(enkeshui(8));
+        let mut ply = 0;
+        while !g.status().is_over() {
+            let name = if ply % 2 == 0 { a } else { b };
+            let c = ai::choose_token(&g, &quick(name, ply)).expect("a decision");
+            g.play_token(&c.decision, &mut Quiet)
+                .unwrap_or_else(|e| panic!("{name} played {}: {e}", c.decision));
+            ply += 1;
+            assert!(ply < 5000, "the game does not end");
+        }
+    }
+}
+
+#[test]
+fn no_decision_when_the_game_is_over() {
+    let g = load(enk(&[0; 8], &[0, 0, 0, 0, 4, 0, 0, 0], "south"));
+    assert!(g.status().is_over());
+    for name in PLAYERS {
+        assert!(ai::choose_token(&g, &quick(name, 0)).is_none());
+    }
+}
+
+/// S1 (2) captures N6 and N5 plus the capturing seed (8 seeds); S8 (1) and
+/// S6 (1) capture nothing.
+fn capture_position() -> AnyGame {
+    load(enk(
+        &[2, 0, 0, 0, 0, 1, 0, 1],
+        &[0, 0, 3, 0, 2, 5, 0, 0],
+        "south",
+    ))
+}
+
+#[test]
+fn every_player_but_random_takes_a_big_capture() {
+    let g = capture_position();
+    assert_eq!(g.legal_tokens(), ["1", "6", "8"]);
+    for name in ["greedy", "easy", "medium", "hard", "expert"] {
+        for seed in 0..5 {
+            let c = ai::choose_token(&g, &quick(name, seed)).unwrap();
+            assert_eq!(c.decision, "1", "{name} seed {seed}");
+        }
+    }
+}
+
+/// South to move with a single winning decision, which is not the greedy one
+/// (found by exhaustive search; `solve` below checks it again).
+fn win_position() -> serde_json::Value {
+    serde_json::from_str(WIN_JSON).unwrap()
+}
+
+/// A 2x8 ending, safety rule at turn 6 so that the exhaustive check is quick:
+/// South (15 captured) must sow 3; the greedy 1 (which captures) loses.
+const WIN_JSON: &str = r#"{"game":"enkeshui","holes":8,"south":[1,3,1,0,0,0,1,0],
+    "north":[1,1,0,0,2,0,0,0],"captured":{"south":15,"north":23},"to_move":"south",
+    "rules":{"max_turns":6}}"#;
+const WIN_MOVE: &str = "3";
+
+/// Exhaustive minimax: +1 win, 0 draw, -1 loss for the side to move.
+fn solve(g: &AnyGame) -> i32 {
+    if let Status::Over(o) = g.status() {
+        let me = g.to_move();
+        return match o.winner {
+            None => 0,
+            Some(w) if w == me => 1,
+            Some(_) => -1,
+        };
+    }
+    let me = g.to_move();
+    g.legal_tokens()
+        .iter()
+        .map(|t| {
+            let mut c = g.clone();
+            c.play_token(t, &mut Quiet).unwrap();
+            let v = solve(&c);
+            if c.to_move() == me { v } else { -v }
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn the_search_finds_the_only_winning_decision() {
+    let g = load(win_position());
+    // The exhaustive check: exactly one decision wins, and greedy misses it.
+    let winning: Vec<String> = g
+        .legal_tokens()
+        .into_iter()
+        .filter(|t| {
+            let mut c = g.clone();
+            c.play_token(t, &mut Quiet).unwrap();
+            let v = solve(&c);
+            (if c.to_move() == g.to_move() { v } else { -v }) == 1
+        })
+        .collect();
+    assert_eq!(winning, [WIN_MOVE]);
+    let greedy = ai::choose_token(&g, &quick("greedy", 0)).unwrap();
+    assert_ne!(greedy.decision, WIN_MOVE);
+    // The search proves the win at a fixed depth, whatever the time.
+    let AnyGame::Enkeshui(e) = &g else {
+        panic!("an Enkeshui position")
+    };
+    let limits = Limits {
+        max_depth: 20,
+        think: None,
+        ..Limits::default()
+    };
+    let t = ai::think(e, &limits).unwrap();
+    assert_eq!(t.decision.to_string(), WIN_MOVE);
+    assert!(t.value >= WIN / 2, "value {} is not a proven win", t.value);
+    for name in ["medium", "hard", "expert"] {
+        let mut r = Request::new(Player::parse(name).unwrap(), 3);
+        r.depth = Some(20);
+        let c = ai::choose_token(&g, &r).unwrap();
+        assert_eq!(c.decision, WIN_MOVE, "{name}");
+    }
+}
+
+#[test]
+fn a_time_budget_is_respected_generously() {
+    let g = AnyGame::Enkeshui(enkeshui(12));
+    for (level, ms) in [("hard", 300u64), ("expert", 300), ("easy", 30)] {
+        let mut r = Request::new(Player::parse(level).unwrap(), 1);
+        r.think_ms = Some(ms);
+        let t = Instant::now();
+        let c = ai::choose_token(&g, &r).unwrap();
+        let spent = t.elapsed();
+        assert!(
+            spent < Duration::from_millis(ms * 4 + 2000),
+            "{level} took {spent:?} for {ms} ms"
+        );
+        assert!(c.depth >= 1, "{level} completed no iteration");
+    }
+}
+
+#[test]
+fn levels_think_times_are_ordered() {
+    let ms: Vec<u64> = Level::ALL.iter().map(|l| l.think_ms()).collect();
+    assert!(ms.windows(2).all(|w| w[0] < w[1]), "{ms:?}");
+    assert!(Level::Easy.think_ms() < 50);
+}
+
+#[test]
+fn a_fixed_depth_is_reproducible_for_a_seed() {
+    for g in sample_positions(8, 5) {
+        for name in ["easy", "medium", "hard"] {
+            let mut r = Request::new(Player::parse(name).unwrap(), 42);
+            r.depth = Some(4);
+            let a = ai::choose_token(&g, &r).unwrap();
+            let b = ai::choose_token(&g, &r).unwrap();
+            assert_eq!(a.decision, b.decision, "{name}");
+            assert_eq!(a.nodes, b.nodes, "{name}: the same search");
+            assert_eq!(a.value, b.value, "{name}");
+        }
+    }
+}
+
+#[test]
+fn easy_varies_with_the_seed_but_hard_does_not() {
+    let g = AnyGame::Enkeshui(enkeshui(8));
+    let picks = |name: &str| -> std::collections::BTreeSet<String> {
+        (0..30)
+            .map(|seed| {
+                let mut r = Request::new(Player::parse(name).unwrap(), seed);
+                r.depth = Some(2);
+                ai::choose_token(&g, &r).unwrap().decision
+            })
+            .collect()
+    };
+    assert!(picks("easy").len() > 1, "easy never varies");
+    assert_eq!(picks("hard").len(), 1, "hard should not be noisy");
+}
+
+#[test]
+fn cancel_stops_at_once() {
+    let g = enkeshui(12);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        max_depth: 200,
+        think: Some(Duration::from_secs(600)),
+        cancel: Some(cancel.clone()),
+        ..Limits::default()
+    };
+    let worker = std::thread::spawn(move || ai::think(&g, &limits));
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    cancel.store(true, Ordering::Relaxed);
+    let t = worker
+        .join()
+        .unwrap()
+        .expect("a decision even when cancelled");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "took {:?} to stop",
+        asked.elapsed()
+    );
+    assert!(t.stopped);
+    // Cancelled before it starts: it still answers, at once.
+    let limits = Limits {
+        think: Some(Duration::from_secs(600)),
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let t0 = Instant::now();
+    let t = ai::think(&enkeshui(8), &limits).unwrap();
+    assert!(t0.elapsed() < Duration::from_secs(2));
+    assert!(enkeshui(8).legal().contains(&t.decision));
+}
+
+#[test]
+fn the_table_size_is_bounded_and_optional() {
+    // With no table and with a small one the fixed-depth answer is a legal
+    // decision and the value is the same (the table only saves work).
+    let g = enkeshui(8);
+    let run = |mb: usize| {
+        let limits = Limits {
+            max_depth: 5,
+            think: None,
+            hash_mb: mb,
+            ..Limits::default()
+        };
+        ai::think(&g, &limits).unwrap()
+    };
+    let none = run(0);
+    let some = run(1);
+    assert_eq!(none.value, some.value);
+    assert!(some.nodes <= none.nodes);
+}
