@@ -102,7 +102,7 @@ starts from the same seeded random opening of --opening turns. Progress goes to 
 /// Options of the `arena` subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
-    /// The game (only enkeshui for now)
+    /// The game: enkeshui, en-gehe or bao-la-kimasai (bao)
     #[arg(long, default_value = "enkeshui")]
     pub game: String,
     /// Holes per row
@@ -156,7 +156,9 @@ impl ArenaArgs {
         if let Some(m) = self.max_turns {
             w.extend(["--max-turns".into(), m.to_string()]);
         }
-        w.extend(["--race".into(), "off".into()]);
+        if self.game == "enkeshui" {
+            w.extend(["--race".into(), "off".into()]);
+        }
         w
     }
 }
