@@ -130,6 +130,16 @@ impl<'a> Fields<'a> {
             })
     }
 
+    /// The `rules` object of a game whose only rule flag is `max_turns`.
+    pub fn max_turns_only(&self, default: u32) -> PResult<u32> {
+        if self.get("rules").is_none() {
+            return Ok(default);
+        }
+        let r = self.object("rules")?;
+        r.only(&["max_turns"])?;
+        r.turns("max_turns", Some(default), "turn count")
+    }
+
     pub fn side(&self, key: &str) -> PResult<Side> {
         let s = self.str(key)?;
         Side::parse(s).ok_or_else(|| {

@@ -23,17 +23,6 @@ pub fn to_json(game: &Bao) -> Value {
     Value::Object(obj)
 }
 
-fn rules_from(f: &Fields) -> PResult<Rules> {
-    let mut rules = Rules::default();
-    if f.get("rules").is_none() {
-        return Ok(rules);
-    }
-    let r = f.object("rules")?;
-    r.only(&["max_turns"])?;
-    rules.max_turns = r.turns("max_turns", Some(DEFAULT_MAX_TURNS), "turn count")?;
-    Ok(rules)
-}
-
 /// Reads and checks a position.
 pub fn from_json(value: &Value) -> PResult<Bao> {
     let f = Fields::new(value)?;
@@ -42,7 +31,9 @@ pub fn from_json(value: &Value) -> PResult<Bao> {
         "game", "south", "north", "reserve", "to_move", "turn", "rules", "status", "result",
     ])?;
     f.expect_game(&["bao-la-kimasai", "bao"])?;
-    let rules = rules_from(&f)?;
+    let rules = Rules {
+        max_turns: f.max_turns_only(DEFAULT_MAX_TURNS)?,
+    };
     let mut counts = [0u16; HOLES];
     for side in Side::BOTH {
         let rows = f.object(side.name())?;

@@ -30,17 +30,6 @@ pub fn rules_json(r: &Rules) -> Map<String, Value> {
     m
 }
 
-fn rules_from(f: &Fields) -> PResult<Rules> {
-    let mut rules = Rules::default();
-    if f.get("rules").is_none() {
-        return Ok(rules);
-    }
-    let r = f.object("rules")?;
-    r.only(&["max_turns"])?;
-    rules.max_turns = r.turns("max_turns", Some(DEFAULT_MAX_TURNS), "turn count")?;
-    Ok(rules)
-}
-
 /// Reads and checks a position. Any seed total is allowed (endgame studies
 /// need not add up to 8N), up to what a hole can hold.
 pub fn from_json(value: &Value) -> PResult<EnGehe> {
@@ -59,7 +48,9 @@ pub fn from_json(value: &Value) -> PResult<EnGehe> {
         ));
     }
     let n = n as usize;
-    let rules = rules_from(&f)?;
+    let rules = Rules {
+        max_turns: f.max_turns_only(DEFAULT_MAX_TURNS)?,
+    };
     let mut board = Board::empty(n);
     board.counts[..n].copy_from_slice(&f.counts("south", n)?);
     board.counts[n..2 * n].copy_from_slice(&f.counts("north", n)?);
