@@ -168,6 +168,9 @@ enum Sown {
 #[derive(Clone, Debug, Default)]
 struct History {
     key: (PerSide<u32>, u32, u32, PerSide<bool>),
+    /// One bit per hash bucket seen: most positions are new, and then the
+    /// scan below is skipped.
+    buckets: u64,
     /// Hash of each position seen (side to move included), scanned first.
     hashes: Vec<u64>,
     /// The same positions, one after the other: the side to move, then the
@@ -783,6 +786,7 @@ impl Enkeshui {
             self.history.key = key;
             self.history.seen.clear();
             self.history.hashes.clear();
+            self.history.buckets = 0;
         }
         let counts = &self.board.counts[..self.board.n2()];
         // A weighted sum: independent multiplies, so it vectorises; equal
@@ -801,12 +805,16 @@ impl Enkeshui {
         let stride = counts.len() + 1;
         let side = self.to_move as u16;
         let mut seen = 1;
-        for (i, &x) in h.hashes.iter().enumerate() {
-            let entry = &h.seen[i * stride..(i + 1) * stride];
-            if x == hash && entry[0] == side && entry[1..] == *counts {
-                seen += 1;
+        let bucket = 1u64 << (hash >> 58);
+        if h.buckets & bucket != 0 {
+            for (i, &x) in h.hashes.iter().enumerate() {
+                let entry = &h.seen[i * stride..(i + 1) * stride];
+                if x == hash && entry[0] == side && entry[1..] == *counts {
+                    seen += 1;
+                }
             }
         }
+        h.buckets |= bucket;
         h.hashes.push(hash);
         h.seen.push(side);
         h.seen.extend_from_slice(counts);
