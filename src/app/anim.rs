@@ -2,6 +2,7 @@
 //! of a move, and the frames of a turn's animation rebuilt from the engine's
 //! event log, one seed at a time.
 
+use crate::app::view::theme::Mark;
 use crate::engine::bao;
 use crate::engine::enkeshui::{Board, Enkeshui};
 use crate::engine::{AnyGame, Event, GameKind, PerSide, Side};
@@ -130,6 +131,23 @@ pub struct Marks {
     pub captured: Vec<usize>,
     pub lifted: Option<usize>,
     pub last: Option<usize>,
+}
+
+impl Marks {
+    /// How hole `i` is highlighted: captures first, then the last seed, the lift, the path.
+    pub fn of(&self, i: usize) -> Mark {
+        if self.captured.contains(&i) {
+            Mark::Captured
+        } else if self.last == Some(i) {
+            Mark::Last
+        } else if self.lifted == Some(i) {
+            Mark::Lifted
+        } else if self.path.contains(&i) {
+            Mark::Path
+        } else {
+            Mark::None
+        }
+    }
 }
 
 /// One step of an animation.

@@ -253,6 +253,20 @@ pub fn sow<P: Path, O: Observer>(
     }
 }
 
+/// Takes every seed of `hole` off the board for `by` (a capture).
+pub fn take<O: Observer>(
+    counts: &mut [u16],
+    captured: &mut PerSide<u32>,
+    by: Side,
+    hole: usize,
+    obs: &mut O,
+) {
+    let seeds = counts[hole] as u32;
+    counts[hole] = 0;
+    captured[by] += seeds;
+    obs.event(Event::Capture { hole, seeds, by });
+}
+
 /// A sowing whose lap-end state repeats: it would go on for ever.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Endless {

@@ -15,7 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
-use theme::{Mark, Theme};
+use theme::Theme;
 
 use crate::engine::Side;
 
@@ -31,17 +31,7 @@ pub fn two_row_model(
         holes: (1..=b.n)
             .map(|h| {
                 let i = b.index(side, h);
-                let mark = if marks.captured.contains(&i) {
-                    Mark::Captured
-                } else if marks.last == Some(i) {
-                    Mark::Last
-                } else if marks.lifted == Some(i) {
-                    Mark::Lifted
-                } else if marks.path.contains(&i) {
-                    Mark::Path
-                } else {
-                    Mark::None
-                };
+                let mark = marks.of(i);
                 HoleView {
                     count: b.counts[i],
                     bull: b.bulls[i],
@@ -81,17 +71,7 @@ pub fn bao_model(
         count: b.counts[i],
         bull: None,
         closed: false,
-        mark: if marks.captured.contains(&i) {
-            Mark::Captured
-        } else if marks.last == Some(i) {
-            Mark::Last
-        } else if marks.lifted == Some(i) {
-            Mark::Lifted
-        } else if marks.path.contains(&i) {
-            Mark::Path
-        } else {
-            Mark::None
-        },
+        mark: marks.of(i),
     };
     let half = |side: Side| bao::BaoSide {
         inner: std::array::from_fn(|k| hole(b.index(side, k + 1))),

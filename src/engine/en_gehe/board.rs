@@ -1,6 +1,6 @@
 //! The En Gehé board and one lap of sowing with its lap-end rule.
 
-use crate::engine::core::{Event, LapEnd, Observer, Path, sow};
+use crate::engine::core::{Event, LapEnd, Observer, Path, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 /// Smallest and largest row allowed (40..50 are traditional).
@@ -175,8 +175,8 @@ impl Board {
         if self.owner_of_row(last) == mover {
             let opp = self.opposite(last);
             if self.counts[opp] > 0 {
-                self.take(captured, mover, opp, obs);
-                self.take(captured, mover, last, obs);
+                take(&mut self.counts, captured, mover, opp, obs);
+                take(&mut self.counts, captured, mover, last, obs);
             }
         }
         None
@@ -211,19 +211,6 @@ impl Board {
             bump(&mut self.counts[..=end - n2]);
             end - n2
         }
-    }
-
-    fn take<O: Observer>(
-        &mut self,
-        captured: &mut PerSide<u32>,
-        by: Side,
-        hole: usize,
-        obs: &mut O,
-    ) {
-        let seeds = self.counts[hole] as u32;
-        self.counts[hole] = 0;
-        captured[by] += seeds;
-        obs.event(Event::Capture { hole, seeds, by });
     }
 }
 

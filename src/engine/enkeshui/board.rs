@@ -1,6 +1,6 @@
 //! The Enkeshui board and one lap of sowing with its lap-end rules.
 
-use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, sow};
+use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 use super::layout::MAX_HOLES;
@@ -343,8 +343,8 @@ impl Board {
         if !takes(self, opp) {
             return;
         }
-        self.take(captured, mover, opp, obs);
-        self.take(captured, mover, last, obs);
+        take(&mut self.counts, captured, mover, opp, obs);
+        take(&mut self.counts, captured, mover, last, obs);
         let row = self.row(mover);
         let mut hole = last;
         loop {
@@ -359,21 +359,8 @@ impl Board {
             if !takes(self, opp) {
                 break;
             }
-            self.take(captured, mover, opp, obs);
+            take(&mut self.counts, captured, mover, opp, obs);
             hole = next;
         }
-    }
-
-    fn take<O: Observer>(
-        &mut self,
-        captured: &mut PerSide<u32>,
-        by: Side,
-        hole: usize,
-        obs: &mut O,
-    ) {
-        let seeds = self.counts[hole] as u32;
-        self.counts[hole] = 0;
-        captured[by] += seeds;
-        obs.event(Event::Capture { hole, seeds, by });
     }
 }
