@@ -91,6 +91,20 @@ fn main() {
             search_speed(&name, &start, budget);
         }
     }
+    for n in [40, 50] {
+        let name = format!("ai en-gehe 2x{n}");
+        if wanted(&name) {
+            let start = EnGehe::new(n, en_gehe::Rules::default()).unwrap();
+            search_speed(&name, &start, budget);
+        }
+    }
+    if wanted("ai bao-la-kimasai") {
+        search_speed(
+            "ai bao-la-kimasai",
+            &Bao::new(bao::Rules::default()),
+            budget,
+        );
+    }
 }
 
 /// RULES.md's example: En Gehé 2x8 after `7 1 2 5`, South's hole 6 relays
@@ -116,7 +130,7 @@ fn en_gehe_endless() {
 
 /// Fixed-depth searches from the start and from positions a few random turns
 /// in, deepening until the budget is spent; reports nodes per second.
-fn search_speed(name: &str, start: &Enkeshui, budget: Duration) {
+fn search_speed<G: ai::Evaluate>(name: &str, start: &G, budget: Duration) {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut positions = vec![start.clone()];
     for _ in 0..5 {

@@ -10,12 +10,15 @@
 
 use crate::ai::{self, Player, Request};
 use crate::cli::{new_game, split_words};
-use crate::engine::{AnyGame, Quiet, Side, Status};
+use crate::engine::{AnyGame, PerSide, Quiet, Side, Status};
+use crate::record::{GameRecord, Record, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use serde_json::json;
+use serde_json::{Map, Value, json};
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -63,6 +66,12 @@ pub struct Settings {
     pub think_ms: Option<u64>,
     /// Random turns played before the players take over.
     pub opening: u32,
+    /// Games played at once (threads).
+    pub jobs: usize,
+    /// Where to write the games' records (a file for one game, else a folder).
+    pub save: Option<PathBuf>,
+    /// The record's variant (the board's options).
+    pub variant: Map<String, Value>,
 }
 
 /// One finished game, from A's side.
@@ -89,6 +98,12 @@ impl Clock {
         self.decisions += 1;
         self.total += d;
         self.max = self.max.max(d);
+    }
+
+    fn merge(&mut self, other: &Clock) {
+        self.decisions += other.decisions;
+        self.total += other.total;
+        self.max = self.max.max(other.max);
     }
 
     pub fn mean_ms(&self) -> f64 {
@@ -317,57 +332,208 @@ enum Seat {
     Program(Box<Program>),
 }
 
-/// Plays the whole arena; `progress` gets a line per game.
+/// One game as played: its result, both clocks and its record.
+struct Played {
+    index: u32,
+    a_side: Side,
+    result: GameResult,
+    clock_a: Clock,
+    clock_b: Clock,
+    decisions: Vec<String>,
+    end: Status,
+}
+
+/// Plays the whole arena on `jobs` threads; `progress` gets a line per game
+/// as it finishes. The result does not depend on `jobs`: every game's
+/// opening and players' seeds come from its number.
 pub fn run(s: &Settings, mut progress: impl FnMut(&str)) -> Result<Summary, String> {
     let start = new_game(&s.game).map_err(|e| e.to_string())?;
-    let mut summary = Summary::default();
-    for i in 0..s.games {
-        let a_side = if i % 2 == 0 { Side::South } else { Side::North };
-        let mut opening_rng =
-            SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
-        let mut game = start.clone();
-        let mut turns_played = 0;
-        while turns_played < s.opening && game.status() == Status::Playing {
-            let mover = game.to_move();
-            let req = Request::new(Player::Random, opening_rng.random());
-            let Some(c) = ai::choose_token(&game, &req) else {
-                break;
-            };
-            game.play_token(&c.decision, &mut Quiet)
-                .map_err(|e| format!("opening: {e}"))?;
-            if game.to_move() != mover {
-                turns_played += 1;
-            }
-        }
-        let r = play_one(s, &game, a_side, i, &mut summary)?;
-        summary.add(&r);
-        let what = match r.points {
-            p if p > 0.75 => "win",
-            p if p < 0.25 => "loss",
-            _ => "draw",
-        };
-        let (elo, err) = summary.elo();
-        progress(&format!(
-            "game {}/{}: {} as {} {} ({:+} seeds, {} turns){}; so far +{} ={} -{}, Elo {:+.0} ± {:.0}",
-            i + 1,
-            s.games,
-            s.a.name(),
-            a_side,
-            what,
-            r.margin,
-            r.turns,
-            r.forfeit
-                .as_ref()
-                .map(|f| format!(": {f}"))
-                .unwrap_or_default(),
-            summary.wins,
-            summary.draws,
-            summary.losses,
-            elo,
-            err
-        ));
+    // Refused before any game is played, not after.
+    match &s.save {
+        Some(dir) if s.games > 1 => std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--save: cannot make the folder {}: {e}", dir.display()))?,
+        Some(path) => file::check_target(path, false).map_err(|e| format!("--save: {e}"))?,
+        None => {}
     }
+    let mut summary = Summary::default();
+    let next = AtomicU32::new(0);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = channel::<Result<Played, String>>();
+    std::thread::scope(|scope| {
+        for _ in 0..s.jobs.clamp(1, 64) {
+            let tx = tx.clone();
+            let (start, next, failed) = (&start, &next, &failed);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= s.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let played = play_game(s, start, i);
+                    if played.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send(played).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut first_error = None;
+        for played in rx {
+            let p = match played {
+                Ok(p) => p,
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                    continue;
+                }
+            };
+            if let Some(path) = &s.save
+                && let Err(e) = save_game(s, &start, &p, path)
+            {
+                failed.store(true, Ordering::Relaxed);
+                first_error.get_or_insert(e);
+                continue;
+            }
+            let r = &p.result;
+            summary.add(r);
+            summary.clock_a.merge(&p.clock_a);
+            summary.clock_b.merge(&p.clock_b);
+            let what = match r.points {
+                x if x > 0.75 => "win",
+                x if x < 0.25 => "loss",
+                _ => "draw",
+            };
+            let (elo, err) = summary.elo();
+            progress(&format!(
+                "{} game {}: {} as {} {} ({:+} seeds, {} turns){}; so far +{} ={} -{}, Elo {:+.0} ± {:.0}",
+                bar(summary.games, s.games),
+                p.index + 1,
+                s.a.name(),
+                p.a_side,
+                what,
+                r.margin,
+                r.turns,
+                r.forfeit
+                    .as_ref()
+                    .map(|f| format!(": {f}"))
+                    .unwrap_or_default(),
+                summary.wins,
+                summary.draws,
+                summary.losses,
+                elo,
+                err
+            ));
+        }
+        match first_error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    })?;
+    // Forfeits in game order, whatever order the threads finished in.
+    summary.forfeits.sort_by_key(|f| forfeit_game(f));
     Ok(summary)
+}
+
+/// `[#####.....] 12/40`
+fn bar(done: u32, all: u32) -> String {
+    const WIDTH: u32 = 20;
+    let full = (done * WIDTH).checked_div(all).unwrap_or(WIDTH) as usize;
+    format!(
+        "[{}{}] {done}/{all}",
+        "#".repeat(full),
+        ".".repeat(WIDTH as usize - full)
+    )
+}
+
+/// The game number a forfeit line starts with ("game 12: ...").
+fn forfeit_game(f: &str) -> u32 {
+    f.strip_prefix("game ")
+        .and_then(|r| r.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Plays game `i`: its seeded random opening, then the players.
+fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
+    let a_side = if i.is_multiple_of(2) {
+        Side::South
+    } else {
+        Side::North
+    };
+    let mut opening_rng =
+        SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
+    let mut game = start.clone();
+    let mut decisions = Vec::new();
+    let mut turns_played = 0;
+    while turns_played < s.opening && game.status() == Status::Playing {
+        let mover = game.to_move();
+        let req = Request::new(Player::Random, opening_rng.random());
+        let Some(c) = ai::choose_token(&game, &req) else {
+            break;
+        };
+        game.play_token(&c.decision, &mut Quiet)
+            .map_err(|e| format!("opening: {e}"))?;
+        decisions.push(c.decision);
+        if game.to_move() != mover {
+            turns_played += 1;
+        }
+    }
+    let mut played = Played {
+        index: i,
+        a_side,
+        result: GameResult {
+            points: 0.5,
+            margin: 0,
+            turns: 0,
+            forfeit: None,
+        },
+        clock_a: Clock::default(),
+        clock_b: Clock::default(),
+        decisions,
+        end: Status::Playing,
+    };
+    play_one(s, &mut game, &mut played)?;
+    played.end = game.status();
+    Ok(played)
+}
+
+/// Writes game `p`'s record: the file `path` for a one-game arena, else
+/// `path/game-NNN.json`.
+fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(), String> {
+    let file = if s.games > 1 {
+        let width = s.games.to_string().len().max(3);
+        path.join(format!("game-{:0width$}.json", p.index + 1))
+    } else {
+        path.to_path_buf()
+    };
+    let seat = |side: Side| {
+        let c = if side == p.a_side { &s.a } else { &s.b };
+        format!("ai:{}", c.name())
+    };
+    let record = Record {
+        game: start.kind(),
+        variant: s.variant.clone(),
+        rules: start
+            .position_json()
+            .get("rules")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default(),
+        seats: PerSide::new(seat(Side::South), seat(Side::North)),
+        options: Map::new(),
+        games: vec![GameRecord {
+            start: start.position_json(),
+            race: None,
+            decisions: p.decisions.clone(),
+            result: match p.end {
+                Status::Over(o) => Some(o),
+                Status::Playing => None,
+            },
+        }],
+    };
+    file::save(&file, &record, false).map_err(|e| format!("--save: {e}"))
 }
 
 fn seat_of(c: &Contender) -> Result<Seat, String> {
@@ -377,16 +543,10 @@ fn seat_of(c: &Contender) -> Result<Seat, String> {
     })
 }
 
-fn play_one(
-    s: &Settings,
-    start: &AnyGame,
-    a_side: Side,
-    index: u32,
-    summary: &mut Summary,
-) -> Result<GameResult, String> {
+fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), String> {
+    let (a_side, index) = (p.a_side, p.index);
     let mut seat_a = seat_of(&s.a)?;
     let mut seat_b = seat_of(&s.b)?;
-    let mut game = start.clone();
     let first_turn = game.turn();
     let mut turn_start = game.clone();
     let mut so_far: Vec<String> = Vec::new();
@@ -400,12 +560,13 @@ fn play_one(
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            return Ok(GameResult {
+            p.result = GameResult {
                 points,
                 margin: a - b,
                 turns: game.turn() - first_turn,
                 forfeit: None,
-            });
+            };
+            return Ok(());
         }
         let mover = game.to_move();
         let is_a = mover == a_side;
@@ -422,7 +583,7 @@ fn play_one(
                     s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491),
                 );
                 req.think_ms = s.think_ms;
-                ai::choose_token(&game, &req)
+                ai::choose_token(game, &req)
                     .map(|c| c.decision)
                     .ok_or_else(|| "no decision".to_string())
             }
@@ -430,9 +591,9 @@ fn play_one(
         };
         let spent = t.elapsed();
         if is_a {
-            summary.clock_a.add(spent);
+            p.clock_a.add(spent);
         } else {
-            summary.clock_b.add(spent);
+            p.clock_b.add(spent);
         }
         let result = answer.and_then(|tok| {
             game.play_token(&tok, &mut Quiet)
@@ -441,6 +602,7 @@ fn play_one(
         });
         match result {
             Ok(tok) => {
+                p.decisions.push(tok.clone());
                 if game.to_move() == mover && game.status() == Status::Playing {
                     so_far.push(tok);
                 } else {
@@ -449,7 +611,7 @@ fn play_one(
                 }
             }
             Err(reason) => {
-                return Ok(GameResult {
+                p.result = GameResult {
                     points: if is_a { 0.0 } else { 1.0 },
                     margin: 0,
                     turns: game.turn() - first_turn,
@@ -457,7 +619,8 @@ fn play_one(
                         "game {}: {name} ({mover}) lost: {reason}",
                         index + 1
                     )),
-                });
+                };
+                return Ok(());
             }
         }
         ply += 1;

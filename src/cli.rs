@@ -138,9 +138,30 @@ pub struct ArenaArgs {
     /// Print one JSON object instead of the text summary
     #[arg(long)]
     pub json: bool,
+    /// Games played at once, one thread each (the results do not depend on it)
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Write every game's record: the file PATH for one game, else numbered files in the folder PATH
+    #[arg(long, value_name = "PATH")]
+    pub save: Option<std::path::PathBuf>,
 }
 
 impl ArenaArgs {
+    /// The records' variant for this start position.
+    pub fn variant(&self, start: &AnyGame) -> serde_json::Map<String, serde_json::Value> {
+        match start {
+            AnyGame::Enkeshui(_) => Layout::from_options(self.holes, self.layout.as_deref())
+                .map(|l| crate::record::enkeshui_variant(&l))
+                .unwrap_or_default(),
+            AnyGame::EnGehe(g) => {
+                let mut m = serde_json::Map::new();
+                m.insert("holes".into(), g.holes().into());
+                m
+            }
+            AnyGame::BaoLaKimasai(_) => serde_json::Map::new(),
+        }
+    }
+
     /// The `new` words of the start position.
     pub fn game_words(&self) -> Vec<String> {
         let mut w = vec![self.game.clone()];

@@ -8,6 +8,7 @@ use masai_mancala::cli::{
 };
 use masai_mancala::protocol;
 use masai_mancala::record::{file, print};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -107,6 +108,10 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
 
 /// `arena`: two players against each other, summary on standard output.
 fn run_arena(args: &ArenaArgs) -> Result<(), String> {
+    let start = masai_mancala::cli::new_game(&args.game_words()).map_err(|e| e.to_string())?;
+    if args.jobs == 0 {
+        return Err("--jobs: must be at least 1".into());
+    }
     let settings = Settings {
         game: args.game_words(),
         a: Contender::parse(&args.a).map_err(|e| format!("--a: {e}"))?,
@@ -115,8 +120,22 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
         seed: args.seed,
         think_ms: args.think_ms,
         opening: args.opening,
+        jobs: args.jobs,
+        save: args.save.clone(),
+        variant: args.variant(&start),
     };
-    let summary = arena::run(&settings, |line| eprintln!("{line}"))?;
+    // A progress bar redrawn in place on a terminal, a line per game otherwise.
+    let tty = std::io::stderr().is_terminal();
+    let summary = arena::run(&settings, |line| {
+        if tty {
+            eprint!("\r\x1b[K{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    })?;
+    if tty {
+        eprintln!();
+    }
     if args.json {
         println!("{}", summary.to_json(&settings));
     } else {

@@ -307,3 +307,119 @@ fn the_table_size_is_bounded_and_optional() {
     assert_eq!(none.value, some.value);
     assert!(some.nodes <= none.nodes);
 }
+
+/// Plays space-separated tokens from a game's start.
+fn after(start: AnyGame, tokens: &str) -> AnyGame {
+    let mut g = start;
+    for t in tokens.split_whitespace() {
+        g.play_token(t, &mut Quiet).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_sowing_of_many_laps_is_legal_but_the_search_leaves_it_out() {
+    use masai_mancala::engine::bao::{self, Bao};
+    use masai_mancala::engine::en_gehe::{self, EnGehe};
+    // Found in random games: Bao's o8 here and En Gehé 2x8's hole 1 end only
+    // after more than 64 laps.
+    let bao = after(
+        AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default())),
+        "i5 i5 i4 i4 o8 o6 i2 o7 i7 i7 o5 i2 i3 i4 o7 i8 i1 i1 o5 i8 i7 i4 i5 o2 i6 i5 \
+         i8 i8 i7 o4 o2 o1 o8 o8 i1 i8 i6 o7 i4 i7 o1",
+    );
+    let en_gehe = after(
+        AnyGame::EnGehe(EnGehe::new(8, en_gehe::Rules::default()).unwrap()),
+        "4 6 2 4 8 3",
+    );
+    for (g, slow) in [(bao, "o8"), (en_gehe, "1")] {
+        let (all, quick) = match &g {
+            AnyGame::BaoLaKimasai(b) => (
+                b.legal().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                b.legal_within(64)
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>(),
+            ),
+            AnyGame::EnGehe(e) => (
+                e.legal().iter().map(|m| m.to_string()).collect(),
+                e.legal_within(64).iter().map(|m| m.to_string()).collect(),
+            ),
+            AnyGame::Enkeshui(_) => unreachable!(),
+        };
+        assert!(all.contains(&slow.to_string()), "{slow} is legal: {all:?}");
+        assert!(
+            !quick.contains(&slow.to_string()),
+            "{slow} takes more than 64 laps"
+        );
+        let mut expected = all.clone();
+        expected.retain(|t| t != slow);
+        assert_eq!(quick, expected, "only {slow} is left out");
+        // The hole stays playable.
+        let mut played = g.clone();
+        played.play_token(slow, &mut Quiet).unwrap();
+    }
+}
+
+#[test]
+fn a_level_plays_its_node_budget_the_same_every_time() {
+    let g = AnyGame::Enkeshui(enkeshui(8));
+    for level in ["medium", "hard"] {
+        let req = Request::new(Player::parse(level).unwrap(), 9);
+        let a = ai::choose_token(&g, &req).unwrap();
+        let b = ai::choose_token(&g, &req).unwrap();
+        assert_eq!(
+            (a.decision, a.value, a.nodes),
+            (b.decision, b.value, b.nodes)
+        );
+        let budget = Level::parse(level).unwrap().nodes();
+        assert!(
+            a.nodes <= budget + 1,
+            "{level}: {} nodes of {budget}",
+            a.nodes
+        );
+    }
+    let budgets: Vec<u64> = Level::ALL.iter().map(|l| l.nodes()).collect();
+    assert!(budgets.windows(2).all(|w| w[1] >= 5 * w[0]), "{budgets:?}");
+}
+
+#[test]
+fn the_search_steals_in_bao() {
+    // Phase 2: South's i3 drops into i4 (1 cow), which faces North's i5 (3
+    // cows): the steal. South's i4 ends in the empty i5 and takes nothing.
+    let g = AnyGame::BaoLaKimasai(
+        masai_mancala::engine::bao::Bao::from_position(&serde_json::json!({
+            "game": "bao-la-kimasai",
+            "south": {"inner": [0, 0, 1, 1, 0, 0, 0, 0], "outer": [0, 0, 0, 0, 0, 0, 0, 0]},
+            "north": {"inner": [1, 0, 0, 0, 3, 0, 0, 0], "outer": [8, 8, 7, 7, 7, 7, 7, 7]},
+            "reserve": {"south": 0, "north": 0},
+            "to_move": "south",
+            "turn": 60,
+        }))
+        .unwrap(),
+    );
+    assert_eq!(g.legal_tokens(), ["i3", "i4"]);
+    for name in ["greedy", "easy", "medium", "hard", "expert"] {
+        let c = ai::choose_token(&g, &Request::new(Player::parse(name).unwrap(), 1)).unwrap();
+        assert_eq!(c.decision, "i3", "{name}");
+    }
+}
+
+#[test]
+fn the_search_captures_in_en_gehe() {
+    // 2x4: South's hole 1 (1 seed) ends in his empty hole 2, which faces
+    // North's hole 3 (5 seeds): a capture of 6. Hole 4 ends in North's empty
+    // hole 1 and takes nothing.
+    let g = AnyGame::EnGehe(
+        masai_mancala::engine::en_gehe::EnGehe::from_position(&serde_json::json!({
+            "game": "en-gehe", "holes": 4, "south": [1, 0, 0, 1], "north": [0, 2, 5, 1],
+            "captured": {"south": 11, "north": 11}, "to_move": "south",
+        }))
+        .unwrap(),
+    );
+    assert_eq!(g.legal_tokens(), ["1", "4"]);
+    for name in ["greedy", "easy", "medium", "hard", "expert"] {
+        let c = ai::choose_token(&g, &Request::new(Player::parse(name).unwrap(), 1)).unwrap();
+        assert_eq!(c.decision, "1", "{name}");
+    }
+}

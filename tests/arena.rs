@@ -33,7 +33,12 @@ fn builtin_players_give_a_json_summary_and_progress() {
         4
     );
     assert!(v["elo"].is_number() && v["elo_error"].is_number(), "{v}");
-    assert_eq!(err.lines().filter(|l| l.starts_with("game ")).count(), 4);
+    let progress: Vec<&str> = err.lines().filter(|l| l.contains(" game ")).collect();
+    assert_eq!(progress.len(), 4, "{err}");
+    assert!(
+        progress[3].starts_with("[####################] 4/4 game "),
+        "{err}"
+    );
     assert!(err.contains("greedy as south") && err.contains("greedy as north"));
 }
 
@@ -98,4 +103,118 @@ fn elo_from_the_score() {
         elo.is_finite() && elo > 300.0 && err.is_finite(),
         "{elo} {err}"
     );
+}
+
+#[test]
+fn games_on_several_threads_give_the_same_result() {
+    let run = |jobs: &str| {
+        let (code, v, err) = arena(&[
+            "--game", "bao", "--a", "easy", "--b", "greedy", "--games", "6", "--seed", "5",
+            "--jobs", jobs, "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        (
+            count(&v, "wins"),
+            count(&v, "draws"),
+            count(&v, "losses"),
+            v["mean_margin"].clone(),
+            v["mean_turns"].clone(),
+        )
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("masai-arena-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn save_writes_a_record_of_every_game_that_replays() {
+    use masai_mancala::record::file;
+    let dir = temp_dir("save");
+    let games = dir.join("games");
+    let (code, v, err) = arena(&[
+        "--game",
+        "en-gehe",
+        "--holes",
+        "6",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+        "--jobs",
+        "2",
+        "--json",
+        "--save",
+        games.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game-001.json", "game-002.json", "game-003.json"]);
+    let mut a_wins = 0;
+    for (i, n) in names.iter().enumerate() {
+        let (record, checked) = file::load(&games.join(n)).unwrap();
+        assert!(checked.is_finished(), "{n}");
+        assert_eq!(record.variant["holes"], 6);
+        // A (greedy) sits South in odd-numbered games.
+        let a = if i % 2 == 0 { "south" } else { "north" };
+        let seat = if a == "south" {
+            &record.seats.south
+        } else {
+            &record.seats.north
+        };
+        assert_eq!(seat, "ai:greedy");
+        let winner = match checked.last().end.status() {
+            masai_mancala::engine::Status::Over(o) => o.winner,
+            _ => None,
+        };
+        if winner.map(|w| w.name()) == Some(a) {
+            a_wins += 1;
+        }
+    }
+    assert_eq!(a_wins, count(&v, "wins"));
+
+    // One game: the file itself; a file that is not a record is never replaced.
+    let one = dir.join("one.json");
+    let (code, _, err) = arena(&[
+        "--game",
+        "bao",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--save",
+        one.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(file::load(&one).unwrap().1.is_finished());
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes").unwrap();
+    let (code, _, err) = arena(&[
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--save",
+        notes.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--save") && err.contains("notes.txt"), "{err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
+    let _ = std::fs::remove_dir_all(&dir);
 }

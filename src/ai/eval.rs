@@ -4,7 +4,7 @@
 //! move. A new game plugs into the search by implementing this trait (the
 //! provided methods are a generic fallback that works for any [`Game`]).
 
-use crate::engine::bao::Bao;
+use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::EnGehe;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::{Game, Side, Status};
@@ -14,6 +14,10 @@ pub const UNIT: i32 = 16;
 
 /// A game the search can evaluate.
 pub trait Evaluate: Game {
+    /// The levels' node budgets in this game, in percent of Enkeshui's (a
+    /// node costs more on a long board).
+    const NODE_PERCENT: u64 = 100;
+
     /// The value of the position for the side to move (inside a turn too).
     /// Fallback: the final score margin when the game is over, otherwise the
     /// mover's number of legal decisions (mobility), which is weak but sane.
@@ -71,16 +75,25 @@ impl Evaluate for Enkeshui {
     }
 }
 
-/// En Gehé: seeds captured count for good; the seeds left on the board all go
-/// to the last mover, so rows matter little; then mobility.
+/// En Gehé: seeds captured count for good; then the holes one can lift
+/// (choices now, and the side left without seeds hands the board to the
+/// other). Cheap on purpose: a 2x50 node is long to play already.
 impl Evaluate for EnGehe {
+    const NODE_PERCENT: u64 = 10;
+
     fn evaluate(&self) -> i32 {
         match self.status() {
             Status::Over(o) => {
                 let me = self.to_move();
                 (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
             }
-            Status::Playing => self.material(self.to_move()) * UNIT + self.legal().len() as i32,
+            Status::Playing => {
+                let me = self.to_move();
+                let b = self.board();
+                let holes =
+                    b.occupied(me).count_ones() as i32 - b.occupied(me.other()).count_ones() as i32;
+                self.material(me) * UNIT + holes * 4
+            }
         }
     }
 
@@ -90,16 +103,37 @@ impl Evaluate for EnGehe {
     }
 }
 
-/// Bao la Kimasai: cows owned (board loop and reserve); an empty inner row
-/// loses in phase 2, so inner-row cows weigh a little more.
+/// Bao la Kimasai: cows owned (board loop and reserve) count most; then cows
+/// in the inner row, the only ones that can steal and the row whose emptying
+/// loses in phase 2, less those the opponent's inner row faces (exposed to a
+/// steal).
 impl Evaluate for Bao {
+    const NODE_PERCENT: u64 = 25;
+
     fn evaluate(&self) -> i32 {
         match self.status() {
             Status::Over(o) => {
                 let me = self.to_move();
                 (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
             }
-            Status::Playing => self.material(self.to_move()) * UNIT,
+            Status::Playing => {
+                let me = self.to_move();
+                let c = self.counts();
+                let inner = |s: Side| {
+                    let (mut holes, mut exposed) = (0, 0);
+                    for k in 1..=8 {
+                        let i = bao::index(s, bao::Row::Inner, k);
+                        if c[i] > 0 {
+                            holes += 1;
+                            if c[bao::opposite(i)] > 0 {
+                                exposed += c[i] as i32;
+                            }
+                        }
+                    }
+                    holes * 6 - exposed * 2
+                };
+                self.material(me) * UNIT + inner(me) - inner(me.other())
+            }
         }
     }
 

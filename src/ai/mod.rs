@@ -3,14 +3,18 @@
 //! game ([`eval::Evaluate`]), the playing levels, and the `random` and
 //! `greedy` calibration players. Depends on the engine only.
 //!
-//! | level | think time | depth cap | play |
+//! | level | nodes per decision (Enkeshui) | depth cap | play |
 //! |---|---|---|---|
-//! | `easy` | about 30 ms | 2 decisions | picks among near-best moves with noise (about 3 seeds of slack), so it makes human-like slips |
-//! | `medium` | about 200 ms | 10 decisions | best move of a shallow search, a little noise |
-//! | `hard` | about 1 s | none | best move |
-//! | `expert` | about 4 s | none | best move, bigger table |
+//! | `easy` | 1,000 | 2 decisions | picks among near-best moves with noise (about 3 seeds of slack), so it makes human-like slips |
+//! | `medium` | 6,000 | 10 decisions | best move of a shallow search, a little noise |
+//! | `hard` | 60,000 | none | best move |
+//! | `expert` | 600,000 | none | best move |
 //!
-//! `think_ms` overrides the time of any level; `random` plays a uniformly
+//! A level's strength is its node budget (scaled per game by
+//! [`Evaluate::NODE_PERCENT`]), so it plays the same on any machine and
+//! under any load; its think time is capped ([`Level::think_ms`]).
+//!
+//! `think_ms` replaces a level's node budget by a time budget; `random` plays a uniformly
 //! random legal decision; `greedy` plays the decision that banks the most
 //! seeds by the end of its own turn (captures and bulls), ties at random.
 
@@ -52,13 +56,26 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == s)
     }
 
-    /// The default think time.
+    /// The longest a level may think (a cap for slow machines: its strength
+    /// is its node budget).
     pub fn think_ms(self) -> u64 {
         match self {
-            Level::Easy => 30,
-            Level::Medium => 200,
-            Level::Hard => 1000,
-            Level::Expert => 4000,
+            Level::Easy => 40,
+            Level::Medium => 250,
+            Level::Hard => 2000,
+            Level::Expert => 8000,
+        }
+    }
+
+    /// Nodes searched per decision on Enkeshui; the other games scale it by
+    /// their [`Evaluate::NODE_PERCENT`]. A budget in nodes plays the same on
+    /// any machine and under any load.
+    pub fn nodes(self) -> u64 {
+        match self {
+            Level::Easy => 1_000,
+            Level::Medium => 6_000,
+            Level::Hard => 60_000,
+            Level::Expert => 600_000,
         }
     }
 
@@ -80,12 +97,13 @@ impl Level {
         }
     }
 
+    /// The table size: room for every node of the budget (a bigger table
+    /// only costs the time to clear it at each decision).
     pub fn hash_mb(self) -> usize {
         match self {
-            Level::Easy => 1,
-            Level::Medium => 8,
-            Level::Hard => 32,
-            Level::Expert => 64,
+            Level::Easy | Level::Medium => 1,
+            Level::Hard => 4,
+            Level::Expert => 16,
         }
     }
 }
@@ -144,20 +162,27 @@ impl Request {
         }
     }
 
-    /// The search limits this request stands for (levels only).
-    pub fn limits(&self) -> Limits {
+    /// The search limits this request stands for (levels only) in a game
+    /// whose node budgets are `node_percent` of Enkeshui's: the level's node
+    /// budget and time cap, or only the given time (`think_ms`), or only the
+    /// given depth.
+    pub fn limits(&self, node_percent: u64) -> Limits {
         let level = match self.player {
             Player::Level(l) => l,
             _ => Level::Easy,
         };
-        let think = match (self.think_ms, self.depth) {
-            (Some(ms), _) => Some(Duration::from_millis(ms)),
-            (None, Some(_)) => None,
-            (None, None) => Some(Duration::from_millis(level.think_ms())),
+        let (think, max_nodes) = match (self.think_ms, self.depth) {
+            (Some(ms), _) => (Some(Duration::from_millis(ms)), None),
+            (None, Some(_)) => (None, None),
+            (None, None) => (
+                Some(Duration::from_millis(level.think_ms())),
+                Some((level.nodes() * node_percent / 100).max(100)),
+            ),
         };
         Limits {
             max_depth: self.depth.unwrap_or(level.max_depth()).max(1),
             think,
+            max_nodes,
             hash_mb: self.hash_mb.unwrap_or(level.hash_mb()).min(1024),
             cancel: self.cancel.clone(),
             all_root_values: level.noise() > 0,
@@ -196,7 +221,7 @@ pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision
             elapsed: started.elapsed(),
         }),
         Player::Level(level) => {
-            let t = think(game, &req.limits())?;
+            let t = think(game, &req.limits(G::NODE_PERCENT))?;
             let noise = level.noise();
             let decision = if noise > 0 && t.root.len() > 1 {
                 // Human-like slips: every root value is misjudged by up to
@@ -228,7 +253,7 @@ pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision
 /// The decision that maximises the mover's banked seeds at the end of his turn.
 fn greedy<G: Evaluate, R: Rng>(game: &G, rng: &mut R) -> Option<(G::Decision, i32, u64)> {
     let me = game.to_move();
-    let moves = game.legal();
+    let moves = search::candidates(game);
     let mut nodes = 0;
     let mut best: Vec<(usize, i32)> = Vec::new();
     for (i, m) in moves.iter().enumerate() {
@@ -252,7 +277,7 @@ fn turn_gain<G: Evaluate>(g: &G, me: Side, nodes: &mut u64, ply: u32) -> i32 {
     if g.status() != Status::Playing || g.to_move() != me {
         return g.material(me);
     }
-    let moves = g.legal();
+    let moves = search::candidates(g);
     // Long chains of cw/ccw choices branch exponentially: past a few, the
     // greedy player just follows the first option to the end of the turn.
     let take = if ply >= GREEDY_BRANCHING_PLIES {

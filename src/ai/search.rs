@@ -22,6 +22,9 @@ pub struct Limits {
     pub max_depth: u32,
     /// Time budget; `None` thinks until `max_depth` is done.
     pub think: Option<Duration>,
+    /// Node budget: the levels' strength, the same on any machine and under
+    /// any load (`None`: no limit).
+    pub max_nodes: Option<u64>,
     /// Transposition table size in MiB (0: none).
     pub hash_mb: usize,
     /// Set from another thread to stop at once.
@@ -36,6 +39,7 @@ impl Default for Limits {
         Limits {
             max_depth: 64,
             think: Some(Duration::from_millis(200)),
+            max_nodes: None,
             hash_mb: 16,
             cancel: None,
             all_root_values: false,
@@ -125,11 +129,23 @@ impl Table {
 struct Searcher {
     table: Table,
     nodes: u64,
+    max_nodes: u64,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
     /// No in-turn extension beyond this ply.
     ply_limit: u32,
+}
+
+/// Laps a sowing may take in the search before it is left out (deciding
+/// that a sowing never ends can take millions of laps in Bao and En Gehé).
+pub const SEARCH_LAPS: u64 = 4096;
+
+/// The decisions the AI considers: the legal ones decided within
+/// [`SEARCH_LAPS`], or all of them when none is.
+pub fn candidates<G: crate::engine::Game>(g: &G) -> Vec<G::Decision> {
+    let moves = g.legal_within(SEARCH_LAPS);
+    if moves.is_empty() { g.legal() } else { moves }
 }
 
 /// Extra decisions searched past the horizon to finish a turn.
@@ -140,6 +156,9 @@ impl Searcher {
     fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.stopped = true;
         }
         if let Some(c) = &self.cancel
             && c.load(Ordering::Relaxed)
@@ -185,19 +204,22 @@ impl Searcher {
         let mut tt_best = usize::MAX;
         if let Some(e) = self.table.probe(key) {
             tt_best = e.best as usize;
+            let value = from_table(e.value, ply);
             if e.depth as u32 >= depth {
                 let ok = match e.flag {
                     EXACT => true,
-                    LOWER => e.value >= beta,
-                    _ => e.value <= alpha,
+                    LOWER => value >= beta,
+                    _ => value <= alpha,
                 };
                 if ok {
-                    return e.value;
+                    return value;
                 }
             }
         }
         let me = g.to_move();
-        let moves = g.legal();
+        // Sowings that take more laps than this to decide are left out: rare,
+        // and deciding them could take seconds.
+        let moves = g.legal_within(SEARCH_LAPS);
         if moves.is_empty() {
             return g.evaluate();
         }
@@ -206,11 +228,18 @@ impl Searcher {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = children[0].index;
-        for c in &children {
-            let v = if c.game.to_move() == me {
-                self.negamax(&c.game, depth - 1, alpha, beta, ply + 1)
+        for (i, c) in children.iter().enumerate() {
+            let v = if i == 0 {
+                self.child(c, me, depth - 1, alpha, beta, ply + 1)
             } else {
-                -self.negamax(&c.game, depth - 1, -beta, -alpha, ply + 1)
+                // Principal variation search: prove the others worse with a
+                // null window, search again only when one is not.
+                let v = self.child(c, me, depth - 1, alpha, alpha + 1, ply + 1);
+                if v > alpha && v < beta && !self.stopped {
+                    self.child(c, me, depth - 1, v, beta, ply + 1)
+                } else {
+                    v
+                }
             };
             if self.stopped {
                 return best.max(v);
@@ -231,8 +260,49 @@ impl Searcher {
         } else {
             EXACT
         };
-        self.table.store(key, depth, best, flag, best_index);
+        self.table
+            .store(key, depth, to_table(best, ply), flag, best_index);
         best
+    }
+
+    /// A child's value for `me` within (alpha, beta): the sign flips only
+    /// when the turn passes.
+    fn child<G: Evaluate>(
+        &mut self,
+        c: &Child<G>,
+        me: crate::engine::Side,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
+        if c.game.to_move() == me {
+            self.negamax(&c.game, depth, alpha, beta, ply)
+        } else {
+            -self.negamax(&c.game, depth, -beta, -alpha, ply)
+        }
+    }
+}
+
+/// Win and loss values are stored counted from the position itself, so that
+/// a stored result keeps its meaning when met again at another ply.
+fn to_table(v: i32, ply: u32) -> i32 {
+    if v >= WIN / 2 {
+        v + ply as i32
+    } else if v <= -WIN / 2 {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+fn from_table(v: i32, ply: u32) -> i32 {
+    if v >= WIN / 2 {
+        v - ply as i32
+    } else if v <= -WIN / 2 {
+        v + ply as i32
+    } else {
+        v
     }
 }
 
@@ -301,7 +371,7 @@ fn order<G: Evaluate>(
 /// `max_depth` when no time budget or cancel interrupts it.
 pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decision>> {
     let started = Instant::now();
-    let moves = game.legal();
+    let moves = candidates(game);
     if moves.is_empty() {
         return None;
     }
@@ -309,6 +379,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
     let mut s = Searcher {
         table: Table::new(limits.hash_mb),
         nodes: 0,
+        max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
         deadline: limits.think.map(|t| started + t),
         cancel: limits.cancel.clone(),
         stopped: false,
@@ -336,16 +407,17 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         let mut values = Vec::with_capacity(children.len());
         let mut best_index = children[0].index;
         let mut best = -INF;
-        for c in &children {
-            let (lo, hi) = if limits.all_root_values {
-                (-INF, INF)
+        for (i, c) in children.iter().enumerate() {
+            let v = if limits.all_root_values || i == 0 {
+                let lo = if limits.all_root_values { -INF } else { alpha };
+                s.child(c, me, depth - 1, lo, INF, 1)
             } else {
-                (alpha, INF)
-            };
-            let v = if c.game.to_move() == me {
-                s.negamax(&c.game, depth - 1, lo, hi, 1)
-            } else {
-                -s.negamax(&c.game, depth - 1, -hi, -lo, 1)
+                let v = s.child(c, me, depth - 1, alpha, alpha + 1, 1);
+                if v > alpha && !s.stopped {
+                    s.child(c, me, depth - 1, v, INF, 1)
+                } else {
+                    v
+                }
             };
             if s.stopped {
                 break;
@@ -359,6 +431,15 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         }
         if s.stopped {
             result.stopped = true;
+            // The unfinished iteration searched the last best decision first;
+            // a decision it proved better is the better choice.
+            if !limits.all_root_values
+                && let Some(&(i, v)) = values.iter().max_by_key(|&&(_, v)| v)
+                && v > values[0].1
+            {
+                result.decision = moves[i].clone();
+                result.value = v;
+            }
             break;
         }
         result.decision = moves[best_index].clone();
@@ -372,12 +453,17 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         if best.abs() >= WIN / 2 && !limits.all_root_values {
             break;
         }
-        if let Some(t) = limits.think {
-            // Another iteration costs several times this one: skip it when it
-            // cannot finish.
-            if started.elapsed() * 2 > t {
-                break;
-            }
+        // Another iteration costs several times this one: skip it when it
+        // cannot finish.
+        if let Some(t) = limits.think
+            && started.elapsed() * 2 > t
+        {
+            break;
+        }
+        if let Some(m) = limits.max_nodes
+            && s.nodes * 2 > m
+        {
+            break;
         }
     }
     result.nodes = s.nodes;

@@ -276,13 +276,39 @@ pub struct Endless {
     pub laps: u64,
 }
 
+/// Why a sowing under a lap budget stopped without ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unended {
+    /// It never ends.
+    Endless(Endless),
+    /// It had not ended, nor been proved endless, after the budget of laps.
+    OverBudget,
+}
+
 /// Runs `lap` on `state` until it breaks with a value, or proves that the
 /// sequence of states is periodic (Brent's algorithm: exact, constant memory,
 /// one state comparison per lap). The state is left where the run stopped.
+#[inline(always)]
 pub fn run_laps<S: Clone + PartialEq, T>(
     state: &mut S,
-    mut lap: impl FnMut(&mut S) -> Option<T>,
+    lap: impl FnMut(&mut S) -> Option<T>,
 ) -> Result<T, Endless> {
+    match run_laps_within(state, lap, u64::MAX) {
+        Ok(done) => Ok(done),
+        Err(Unended::Endless(e)) => Err(e),
+        // 2^64 laps are never run.
+        Err(Unended::OverBudget) => unreachable!("no lap budget"),
+    }
+}
+
+/// [`run_laps`] that gives up after `max_laps` laps (for a search that
+/// cannot wait on the rare cycles of millions of laps).
+#[inline(always)]
+pub fn run_laps_within<S: Clone + PartialEq, T>(
+    state: &mut S,
+    mut lap: impl FnMut(&mut S) -> Option<T>,
+    max_laps: u64,
+) -> Result<T, Unended> {
     // Most sowings end within a few laps: run those plainly. Starting the
     // cycle search later only delays its (still exact) answer.
     const PLAIN_LAPS: u64 = 8;
@@ -303,7 +329,10 @@ pub fn run_laps<S: Clone + PartialEq, T>(
         laps += 1;
         lam += 1;
         if *state == tortoise {
-            return Err(Endless { period: lam, laps });
+            return Err(Unended::Endless(Endless { period: lam, laps }));
+        }
+        if laps >= max_laps {
+            return Err(Unended::OverBudget);
         }
         if lam == power {
             tortoise.clone_from(state);

@@ -88,6 +88,13 @@ pub trait Game: Clone + Send + 'static {
     /// Every decision that may be played now, in notation order. Empty when the
     /// game is over. Never lists combinatorial extras (the Enkeshui special move).
     fn legal(&self) -> Vec<Self::Decision>;
+    /// The legal decisions whose sowing is known to end within `max_laps`
+    /// laps: a subset of `legal` that never waits on the rare sowings whose
+    /// endlessness takes millions of laps to decide (for the AI's search).
+    fn legal_within(&self, max_laps: u64) -> Vec<Self::Decision> {
+        let _ = max_laps;
+        self.legal()
+    }
     /// A uniformly random legal decision (`None` when `legal` is empty).
     /// Games override this to avoid computing the whole list.
     fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Self::Decision> {

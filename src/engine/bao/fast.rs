@@ -10,7 +10,7 @@
 //! holds more than the 64 cows of the game, so bytes never overflow.
 
 use super::{HOLES, LOOP, base};
-use crate::engine::core::{Endless, run_laps};
+use crate::engine::core::{Endless, Unended, run_laps_within};
 use crate::engine::side::Side;
 
 const ONES: u128 = u128::MAX / 255;
@@ -113,6 +113,22 @@ pub fn sow_quiet(
     start: usize,
     steals: bool,
 ) -> Result<[u16; HOLES], Endless> {
+    match sow_quiet_within(counts, mover, start, steals, u64::MAX) {
+        Ok(out) => Ok(out),
+        Err(Unended::Endless(e)) => Err(e),
+        Err(Unended::OverBudget) => unreachable!("no lap budget"),
+    }
+}
+
+/// [`sow_quiet`] that gives up after `max_laps` laps.
+#[inline(always)]
+pub fn sow_quiet_within(
+    counts: &[u16; HOLES],
+    mover: Side,
+    start: usize,
+    steals: bool,
+    max_laps: u64,
+) -> Result<[u16; HOLES], Unended> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
     let mut own = [0u8; LOOP];
@@ -139,7 +155,7 @@ pub fn sow_quiet(
     s.own &= CLEAR[start as usize];
     s.pos = s.sow(start, seeds);
     if s.own_at(s.pos) != 1 {
-        run_laps(&mut s, |s| s.lap(steals).then_some(()))?;
+        run_laps_within(&mut s, |s| s.lap(steals).then_some(()), max_laps)?;
     }
     let mut out = *counts;
     for (k, &c) in s.own.to_ne_bytes().iter().enumerate() {

@@ -21,10 +21,10 @@
 mod fast;
 mod json;
 
-pub use fast::sow_quiet;
+pub use fast::{sow_quiet, sow_quiet_within};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, run_laps, sow,
+    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Unended, run_laps, sow,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -418,17 +418,52 @@ impl Bao {
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
     }
 
-    fn sowing_ends(&self, hole: usize) -> bool {
+    /// Does the sowing from `hole` end (within `max_laps` laps)?
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
         let seeds = self.counts[hole] as u32 + self.places_cow() as u32;
-        self.first_lap_ends(hole, seeds) || self.try_sow(hole).is_ok()
+        if self.first_lap_ends(hole, seeds) {
+            return Ok(());
+        }
+        let mut counts = self.counts;
+        if self.places_cow() {
+            counts[hole] += 1;
+        }
+        sow_quiet_within(&counts, self.to_move, hole, self.phase() == 2, max_laps).map(|_| ())
     }
 
-    /// Has the mover a sowing that ends?
+    /// Has the mover a sowing that ends? Exact, but never stuck on one very
+    /// long endless sowing while another ends quickly: every candidate runs
+    /// under a growing lap budget.
     fn can_move(&self) -> bool {
         let extra = self.places_cow() as u32;
-        self.liftable()
+        if self
+            .liftable()
             .any(|h| self.first_lap_ends(h, self.counts[h] as u32 + extra))
-            || self.liftable().any(|h| self.try_sow(h).is_ok())
+        {
+            return true;
+        }
+        let mut open = [0usize; LOOP];
+        let mut count = 0;
+        for h in self.liftable() {
+            open[count] = h;
+            count += 1;
+        }
+        let mut budget = 256u64;
+        while count > 0 {
+            let mut k = 0;
+            while k < count {
+                match self.sowing_ends_within(open[k], budget) {
+                    Ok(()) => return true,
+                    Err(Unended::Endless(_)) => {
+                        count -= 1;
+                        open[k] = open[count];
+                    }
+                    Err(Unended::OverBudget) => k += 1,
+                }
+            }
+            budget = budget.saturating_mul(16);
+        }
+        false
     }
 
     /// The decision for board index `i` of the mover's loop.
@@ -558,6 +593,10 @@ impl Game for Bao {
 
     /// In notation order: `i1..i8`, then `o1..o8`.
     fn legal(&self) -> Vec<Move> {
+        self.legal_within(u64::MAX)
+    }
+
+    fn legal_within(&self, max_laps: u64) -> Vec<Move> {
         if self.status.is_over() {
             return Vec::new();
         }
@@ -565,7 +604,7 @@ impl Game for Bao {
         for row in [Row::Inner, Row::Outer] {
             for k in 1..=8 {
                 let i = index(self.to_move, row, k);
-                if self.counts[i] != 0 && self.sowing_ends(i) {
+                if self.counts[i] != 0 && self.sowing_ends_within(i, max_laps).is_ok() {
                     out.push(Move { row, hole: k });
                 }
             }

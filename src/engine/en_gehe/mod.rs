@@ -8,7 +8,9 @@ mod json;
 
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
-use crate::engine::core::{EndReason, Endless, Event, Observer, Outcome, Quiet, Status, run_laps};
+use crate::engine::core::{
+    EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Unended, run_laps_within,
+};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
 use std::fmt;
@@ -118,6 +120,22 @@ impl Sowing {
         mover: Side,
         obs: &mut O,
     ) -> Result<(), Endless> {
+        match self.run_within(captured, mover, obs, u64::MAX) {
+            Ok(()) => Ok(()),
+            Err(Unended::Endless(e)) => Err(e),
+            Err(Unended::OverBudget) => unreachable!("no lap budget"),
+        }
+    }
+
+    /// [`Sowing::run`] that gives up after `max_laps` laps.
+    #[inline(always)]
+    fn run_within<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        obs: &mut O,
+        max_laps: u64,
+    ) -> Result<(), Unended> {
         let seeds = self.board.lift(self.pos, 1, obs);
         let Some(next) = self.board.lap(captured, mover, self.pos, seeds, 1, obs) else {
             return Ok(());
@@ -126,17 +144,21 @@ impl Sowing {
         self.lap = 2;
         // Captures happen only on the turn's last lap, so the lap-end board
         // and relay hole are the whole state: a repeat means it never ends.
-        run_laps(self, |s| {
-            let seeds = s.board.lift(s.pos, s.lap, obs);
-            match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
-                None => Some(()),
-                Some(next) => {
-                    s.pos = next;
-                    s.lap = s.lap.wrapping_add(1);
-                    None
+        run_laps_within(
+            self,
+            |s| {
+                let seeds = s.board.lift(s.pos, s.lap, obs);
+                match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
+                    None => Some(()),
+                    Some(next) => {
+                        s.pos = next;
+                        s.lap = s.lap.wrapping_add(1);
+                        None
+                    }
                 }
-            }
-        })
+            },
+            max_laps,
+        )
     }
 }
 
@@ -249,20 +271,38 @@ impl EnGehe {
             .map(|e| e.period)
     }
 
-    /// Would sowing from board index `hole` end?
-    fn sowing_ends(&self, hole: usize) -> bool {
+    /// Would sowing from board index `hole` end (within `max_laps` laps)?
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
         let mut captured = self.captured;
-        Sowing::new(&self.board, hole)
-            .run(&mut captured, self.to_move, &mut Quiet)
-            .is_ok()
+        Sowing::new(&self.board, hole).run_within(&mut captured, self.to_move, &mut Quiet, max_laps)
     }
 
     /// Has the mover a sowing that ends? Most first laps end the turn at
-    /// once, so those are tried before whole sowings.
+    /// once, so those are tried first; then every candidate runs under a
+    /// growing lap budget, so that one very long endless sowing never holds
+    /// up the answer while another ends quickly. Exact.
     fn can_sow(&self, occupied: u64) -> bool {
         let start = self.board.row(self.to_move).start;
         let holes = || set_bits(occupied).map(|b| start + b);
-        holes().any(|h| self.board.first_lap_surely_ends(h)) || holes().any(|h| self.sowing_ends(h))
+        if holes().any(|h| self.board.first_lap_surely_ends(h)) {
+            return true;
+        }
+        let mut open: Vec<usize> = holes().collect();
+        let mut budget = 256u64;
+        while !open.is_empty() {
+            let mut k = 0;
+            while k < open.len() {
+                match self.sowing_ends_within(open[k], budget) {
+                    Ok(()) => return true,
+                    Err(Unended::Endless(_)) => {
+                        open.swap_remove(k);
+                    }
+                    Err(Unended::OverBudget) => k += 1,
+                }
+            }
+            budget = budget.saturating_mul(16);
+        }
+        false
     }
 
     /// Each side's score if the game ended now by `reason`.
@@ -435,12 +475,16 @@ impl Game for EnGehe {
     }
 
     fn legal(&self) -> Vec<usize> {
+        self.legal_within(u64::MAX)
+    }
+
+    fn legal_within(&self, max_laps: u64) -> Vec<usize> {
         if self.status.is_over() {
             return Vec::new();
         }
         let row = self.board.row(self.to_move);
         row.clone()
-            .filter(|&h| self.board.counts[h] > 0 && self.sowing_ends(h))
+            .filter(|&h| self.board.counts[h] > 0 && self.sowing_ends_within(h, max_laps).is_ok())
             .map(|h| h - row.start + 1)
             .collect()
     }
