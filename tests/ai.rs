@@ -13,7 +13,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-const PLAYERS: [&str; 6] = ["random", "greedy", "easy", "medium", "hard", "expert"];
+const PLAYERS: [&str; 7] = [
+    "random", "greedy", "mcts", "easy", "medium", "hard", "expert",
+];
 
 /// A quick request: the player, a small depth and a short think time.
 fn quick(name: &str, seed: u64) -> Request {

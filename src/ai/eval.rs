@@ -79,7 +79,7 @@ impl Evaluate for Enkeshui {
 /// (choices now, and the side left without seeds hands the board to the
 /// other). Cheap on purpose: a 2x50 node is long to play already.
 impl Evaluate for EnGehe {
-    const NODE_PERCENT: u64 = 10;
+    const NODE_PERCENT: u64 = 4;
 
     fn evaluate(&self) -> i32 {
         match self.status() {

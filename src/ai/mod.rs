@@ -19,6 +19,7 @@
 //! seeds by the end of its own turn (captures and bulls), ties at random.
 
 pub mod eval;
+pub mod mcts;
 pub mod search;
 
 pub use eval::{Evaluate, UNIT};
@@ -113,16 +114,20 @@ impl Level {
 pub enum Player {
     Random,
     Greedy,
+    /// Monte Carlo tree search (random playouts) for `think_ms`, default 1 s:
+    /// the arena's yardstick for the alpha-beta levels.
+    Mcts,
     Level(Level),
 }
 
 impl Player {
-    pub const NAMES: &'static str = "random, greedy, easy, medium, hard, expert";
+    pub const NAMES: &'static str = "random, greedy, mcts, easy, medium, hard, expert";
 
     pub fn parse(s: &str) -> Option<Player> {
         match s {
             "random" => Some(Player::Random),
             "greedy" => Some(Player::Greedy),
+            "mcts" => Some(Player::Mcts),
             _ => Level::parse(s).map(Player::Level),
         }
     }
@@ -131,6 +136,7 @@ impl Player {
         match self {
             Player::Random => "random",
             Player::Greedy => "greedy",
+            Player::Mcts => "mcts",
             Player::Level(l) => l.name(),
         }
     }
@@ -220,6 +226,16 @@ pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision
             nodes,
             elapsed: started.elapsed(),
         }),
+        Player::Mcts => {
+            let budget = Duration::from_millis(req.think_ms.unwrap_or(1000));
+            mcts::mcts(game, budget, req.cancel.as_ref(), &mut rng).map(|r| Choice {
+                decision: r.decision,
+                value: None,
+                depth: 0,
+                nodes: r.playouts,
+                elapsed: started.elapsed(),
+            })
+        }
         Player::Level(level) => {
             let t = think(game, &req.limits(G::NODE_PERCENT))?;
             let noise = level.noise();

@@ -1,0 +1,166 @@
+//! Monte Carlo tree search (UCT with random playouts), generic over any
+//! [`Game`]: the arena's `mcts` player, kept to measure the alpha-beta levels
+//! against the other usual algorithm for these games (README "Built-in AI").
+//!
+//! Each node remembers who made the decision leading to it, so turns of
+//! several decisions by one player need no special care. A playout that is
+//! still going after [`PLAYOUT_DECISIONS`] decisions is scored by material.
+
+use super::eval::Evaluate;
+use super::search::candidates;
+use crate::engine::{Quiet, Side, Status};
+use rand::Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Longest random playout, in decisions.
+pub const PLAYOUT_DECISIONS: u32 = 2000;
+/// The UCT exploration constant (results are 0, 1/2 or 1).
+const EXPLORE: f64 = 1.4;
+
+struct Node<D> {
+    /// The decision from the parent (None at the root).
+    decision: Option<D>,
+    /// Who took that decision (the root: the side to move).
+    by: Side,
+    children: Vec<usize>,
+    /// Decisions not yet expanded.
+    untried: Vec<D>,
+    visits: u32,
+    /// Points for `by`.
+    points: f64,
+}
+
+/// The result of a search: the most visited decision, its share of points
+/// for the mover (0..1) and the playouts run.
+pub struct MctsResult<D> {
+    pub decision: D,
+    pub score: f64,
+    pub playouts: u64,
+}
+
+/// Searches until `budget` is spent (or `cancel` is set); at least one
+/// playout per root decision. `None` when there is no legal decision.
+pub fn mcts<G: Evaluate, R: Rng>(
+    game: &G,
+    budget: Duration,
+    cancel: Option<&Arc<AtomicBool>>,
+    rng: &mut R,
+) -> Option<MctsResult<G::Decision>> {
+    let started = Instant::now();
+    let root_moves = candidates(game);
+    if root_moves.is_empty() {
+        return None;
+    }
+    if root_moves.len() == 1 {
+        return Some(MctsResult {
+            decision: root_moves[0].clone(),
+            score: 0.5,
+            playouts: 0,
+        });
+    }
+    let root_count = root_moves.len() as u64;
+    let mut nodes = vec![Node {
+        decision: None,
+        by: game.to_move(),
+        children: Vec::new(),
+        untried: root_moves,
+        visits: 0,
+        points: 0.0,
+    }];
+    let mut playouts = 0u64;
+    loop {
+        if playouts >= root_count
+            && (started.elapsed() >= budget || cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
+        {
+            break;
+        }
+        // Selection.
+        let mut g = game.clone();
+        let mut path = vec![0usize];
+        let mut at = 0usize;
+        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+            let parent_visits = f64::from(nodes[at].visits.max(1)).ln();
+            let next = *nodes[at]
+                .children
+                .iter()
+                .max_by(|&&a, &&b| {
+                    let uct = |i: usize| {
+                        let n = &nodes[i];
+                        let v = f64::from(n.visits.max(1));
+                        n.points / v + EXPLORE * (parent_visits / v).sqrt()
+                    };
+                    uct(a).total_cmp(&uct(b))
+                })
+                .expect("children");
+            let d = nodes[next]
+                .decision
+                .clone()
+                .expect("a child has a decision");
+            g.play(&d, &mut Quiet).expect("a stored decision is legal");
+            at = next;
+            path.push(at);
+        }
+        // Expansion.
+        if !nodes[at].untried.is_empty() && g.status() == Status::Playing {
+            let k = rng.random_range(0..nodes[at].untried.len());
+            let d = nodes[at].untried.swap_remove(k);
+            let by = g.to_move();
+            g.play(&d, &mut Quiet).expect("a candidate is legal");
+            let untried = if g.status() == Status::Playing {
+                candidates(&g)
+            } else {
+                Vec::new()
+            };
+            nodes.push(Node {
+                decision: Some(d),
+                by,
+                children: Vec::new(),
+                untried,
+                visits: 0,
+                points: 0.0,
+            });
+            let child = nodes.len() - 1;
+            nodes[at].children.push(child);
+            path.push(child);
+        }
+        // Playout.
+        let mut steps = 0;
+        while g.status() == Status::Playing && steps < PLAYOUT_DECISIONS {
+            if g.play_random(rng, &mut Quiet).is_none() {
+                break;
+            }
+            steps += 1;
+        }
+        let points_for = |side: Side| match g.status() {
+            Status::Over(o) => match o.winner {
+                Some(w) if w == side => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            },
+            Status::Playing => match g.material(side).signum() {
+                1 => 1.0,
+                -1 => 0.0,
+                _ => 0.5,
+            },
+        };
+        // Backpropagation.
+        for &i in &path {
+            nodes[i].visits += 1;
+            nodes[i].points += points_for(nodes[i].by);
+        }
+        playouts += 1;
+    }
+    let best = *nodes[0]
+        .children
+        .iter()
+        .max_by_key(|&&i| nodes[i].visits)
+        .expect("the root was expanded");
+    let n = &nodes[best];
+    Some(MctsResult {
+        decision: n.decision.clone().expect("a child has a decision"),
+        score: n.points / f64::from(n.visits.max(1)),
+        playouts,
+    })
+}
