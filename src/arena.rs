@@ -68,6 +68,8 @@ pub struct Settings {
     pub opening: u32,
     /// Games played at once (threads).
     pub jobs: usize,
+    /// The built-in players' table size (default: the level's own).
+    pub hash_mb: Option<usize>,
     /// Where to write the games' records (a file for one game, else a folder).
     pub save: Option<PathBuf>,
     /// The record's variant (the board's options).
@@ -583,6 +585,7 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
                     s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491),
                 );
                 req.think_ms = s.think_ms;
+                req.hash_mb = s.hash_mb;
                 ai::choose_token(game, &req)
                     .map(|c| c.decision)
                     .ok_or_else(|| "no decision".to_string())

@@ -32,7 +32,7 @@ pub enum Command {
     EnGehe(EnGeheArgs),
     /// The rules engine over standard input and output (the line protocol of NOTATION.md)
     #[command(long_about = ENGINE_HELP)]
-    Engine,
+    Engine(EngineArgs),
     /// Replay a saved game: step through it in the terminal, or check or print it
     Replay(ReplayArgs),
     /// Continue an unfinished saved game (by default the last one of the data folder)
@@ -99,6 +99,14 @@ garbage, an illegal decision or no answer in time loses that game). Games start 
 South to move; A sits South in odd-numbered games and North in even ones, and each pair of games \
 starts from the same seeded random opening of --opening turns. Progress goes to standard error.";
 
+/// Options of the `engine` subcommand.
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// The AI's transposition table for `go`, in MiB (default: each level's own, at most 16)
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub hash_mb: Option<u16>,
+}
+
 /// Options of the `arena` subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
@@ -138,6 +146,9 @@ pub struct ArenaArgs {
     /// Print one JSON object instead of the text summary
     #[arg(long)]
     pub json: bool,
+    /// The AI's transposition table per player, in MiB (default: each level's own, at most 16)
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub hash_mb: Option<u16>,
     /// Games played at once, one thread each (the results do not depend on it)
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub jobs: usize,

@@ -23,9 +23,10 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Some(Command::Engine) => {
+        Some(Command::Engine(args)) => {
             let stdin = std::io::stdin();
-            protocol::run(stdin.lock(), std::io::stdout().lock())
+            let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
+            protocol::run_session(session, stdin.lock(), std::io::stdout().lock())
                 .map_err(|e| format!("engine: {e}"))
         }
         Some(Command::Arena(args)) => run_arena(&args),
@@ -121,6 +122,7 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
         think_ms: args.think_ms,
         opening: args.opening,
         jobs: args.jobs,
+        hash_mb: args.hash_mb.map(usize::from),
         save: args.save.clone(),
         variant: args.variant(&start),
     };

@@ -10,6 +10,8 @@ use std::io::{self, BufRead, Write};
 /// An engine session: the current game.
 pub struct Session {
     game: AnyGame,
+    /// The table size `go` searches with (`None`: the level's own).
+    hash_mb: Option<usize>,
 }
 
 impl Default for Session {
@@ -17,6 +19,7 @@ impl Default for Session {
         let layout = Layout::default_for(8).expect("2x8 has a default layout");
         Session {
             game: AnyGame::Enkeshui(Enkeshui::new(&layout, Rules::default())),
+            hash_mb: None,
         }
     }
 }
@@ -29,6 +32,14 @@ pub enum Reply {
 }
 
 impl Session {
+    /// A session whose `go` uses a table of `hash_mb` MiB.
+    pub fn with_hash_mb(hash_mb: Option<usize>) -> Session {
+        Session {
+            hash_mb,
+            ..Session::default()
+        }
+    }
+
     pub fn game(&self) -> &AnyGame {
         &self.game
     }
@@ -99,6 +110,7 @@ impl Session {
     fn go(&mut self, rest: &str) -> Result<String, String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let mut req = Request::new(Player::Level(Level::Medium), 0);
+        req.hash_mb = self.hash_mb;
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
@@ -145,8 +157,16 @@ fn no_args(command: &str, rest: &str) -> Result<(), String> {
 }
 
 /// Runs the protocol until `quit` or the end of input.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut session = Session::default();
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    run_session(Session::default(), input, output)
+}
+
+/// [`run`] with a prepared session.
+pub fn run_session(
+    mut session: Session,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,

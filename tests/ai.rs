@@ -201,18 +201,35 @@ fn the_search_finds_the_only_winning_decision() {
 
 #[test]
 fn a_time_budget_is_respected_generously() {
-    let g = AnyGame::Enkeshui(enkeshui(12));
-    for (level, ms) in [("hard", 300u64), ("expert", 300), ("easy", 30)] {
-        let mut r = Request::new(Player::parse(level).unwrap(), 1);
-        r.think_ms = Some(ms);
-        let t = Instant::now();
-        let c = ai::choose_token(&g, &r).unwrap();
-        let spent = t.elapsed();
-        assert!(
-            spent < Duration::from_millis(ms * 4 + 2000),
-            "{level} took {spent:?} for {ms} ms"
-        );
-        assert!(c.depth >= 1, "{level} completed no iteration");
+    use masai_mancala::engine::bao::{self, Bao};
+    use masai_mancala::engine::en_gehe::{self, EnGehe};
+    let games = [
+        AnyGame::Enkeshui(enkeshui(12)),
+        AnyGame::EnGehe(EnGehe::new(50, en_gehe::Rules::default()).unwrap()),
+        AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default())),
+    ];
+    for g in games {
+        for (level, ms) in [
+            ("hard", 300u64),
+            ("expert", 300),
+            ("easy", 30),
+            ("mcts", 100),
+        ] {
+            let mut r = Request::new(Player::parse(level).unwrap(), 1);
+            r.think_ms = Some(ms);
+            let t = Instant::now();
+            let c = ai::choose_token(&g, &r).unwrap();
+            let spent = t.elapsed();
+            assert!(
+                spent < Duration::from_millis(ms * 4 + 2000),
+                "{level} took {spent:?} for {ms} ms in {}",
+                g.kind().name()
+            );
+            assert!(
+                c.depth >= 1 || level == "mcts",
+                "{level} completed no iteration"
+            );
+        }
     }
 }
 

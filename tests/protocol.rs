@@ -319,3 +319,43 @@ fn help_lists_every_rule_flag_with_its_default() {
         assert!(help.contains(flag), "--help lacks {flag}:\n{help}");
     }
 }
+
+#[test]
+fn the_table_size_is_an_engine_option() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |hash: &str, input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+            .args(["engine", "--hash-mb", hash])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    // No table at all still plays the same legal, reproducible decision.
+    let (code, out, _) = run("0", "new en-gehe --holes 6\ngo level hard seed 3\nquit\n");
+    let (_, with_table, _) = run("64", "new en-gehe --holes 6\ngo level hard seed 3\nquit\n");
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok");
+    let hole: usize = lines[1].strip_prefix("bestmove ").unwrap().parse().unwrap();
+    assert!((1..=6).contains(&hole), "{out}");
+    assert_eq!(with_table.lines().next(), Some("ok"));
+    let (code, out, err) = run("5000", "");
+    assert_eq!(code, Some(2));
+    assert_eq!(out, "");
+    assert!(err.contains("'5000' for '--hash-mb <MB>'"), "{err}");
+}

@@ -7,7 +7,7 @@
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::EnGehe;
 use crate::engine::enkeshui::Enkeshui;
-use crate::engine::{Game, Side, Status};
+use crate::engine::{Game, Outcome, Side, Status};
 
 /// Evaluation units per seed.
 pub const UNIT: i32 = 16;
@@ -23,10 +23,7 @@ pub trait Evaluate: Game {
     /// mover's number of legal decisions (mobility), which is weak but sane.
     fn evaluate(&self) -> i32 {
         match self.status() {
-            Status::Over(o) => {
-                let me = self.to_move();
-                (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
-            }
+            Status::Over(o) => final_margin(&o, self.to_move()),
             Status::Playing => self.legal().len() as i32,
         }
     }
@@ -40,6 +37,11 @@ pub trait Evaluate: Game {
             Status::Playing => 0,
         }
     }
+}
+
+/// A finished game: the final score margin for `me`.
+fn final_margin(o: &Outcome, me: Side) -> i32 {
+    (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
 }
 
 /// Enkeshui: seeds banked for good (captured plus own bulls' seeds, wherever
@@ -83,10 +85,7 @@ impl Evaluate for EnGehe {
 
     fn evaluate(&self) -> i32 {
         match self.status() {
-            Status::Over(o) => {
-                let me = self.to_move();
-                (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
-            }
+            Status::Over(o) => final_margin(&o, self.to_move()),
             Status::Playing => {
                 let me = self.to_move();
                 let b = self.board();
@@ -112,10 +111,7 @@ impl Evaluate for Bao {
 
     fn evaluate(&self) -> i32 {
         match self.status() {
-            Status::Over(o) => {
-                let me = self.to_move();
-                (o.score[me] as i32 - o.score[me.other()] as i32) * UNIT
-            }
+            Status::Over(o) => final_margin(&o, self.to_move()),
             Status::Playing => {
                 let me = self.to_move();
                 let c = self.counts();
