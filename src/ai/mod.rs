@@ -5,7 +5,7 @@
 //!
 //! | level | nodes per decision (Enkeshui) | depth cap | play |
 //! |---|---|---|---|
-//! | `easy` | 1,000 | 2 decisions | picks among near-best moves with noise (about 3 seeds of slack), so it makes human-like slips |
+//! | `easy` | 1,000 | 1 decision (and the rest of its turn) | looks at its own move only, misjudging each by up to 3 seeds: it grabs captures but walks into replies, like a newcomer |
 //! | `medium` | 6,000 | 10 decisions | best move of a shallow search, a little noise |
 //! | `hard` | 60,000 | none | best move |
 //! | `expert` | 600,000 | none | best move |
@@ -82,7 +82,7 @@ impl Level {
 
     pub fn max_depth(self) -> u32 {
         match self {
-            Level::Easy => 2,
+            Level::Easy => 1,
             Level::Medium => 10,
             Level::Hard | Level::Expert => 64,
         }
