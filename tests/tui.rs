@@ -1138,10 +1138,19 @@ fn a_click_on_a_bao_hole_sows_it() {
     assert_eq!(p.moves[0].token, "i3");
 }
 
+/// Feeds the app the next event of the background work and returns it.
+fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the background work answers");
+    app.handle(ev.clone(), Instant::now());
+    ev
+}
+
 #[test]
 fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     // S1 (2) captures 8 seeds; S6 and S8 capture nothing: the hint is 1.
-    let (mut app, _rx) = app(&[
+    let (mut app, rx) = app(&[
         "--holes",
         "8",
         "--layout",
@@ -1155,6 +1164,9 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
         "--instant",
     ]);
     keys(&mut app, "i");
+    assert_eq!(app.status, "Working out a hint for South...");
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Hint { .. }), "{ev:?}");
     assert!(
         app.status
             .starts_with("Hint for South: 1 (the AI rates it +"),
@@ -1162,6 +1174,130 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
         app.status
     );
     assert_eq!(app.play.as_ref().unwrap().cursor, 1);
+}
+
+#[test]
+fn a_hint_for_a_position_left_behind_is_dropped() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "i");
+    // South moves before the hint arrives: it no longer applies.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let status = app.status.clone();
+    let cursor = app.play.as_ref().unwrap().cursor;
+    if let Ok(ev) = rx.recv_timeout(Duration::from_secs(2)) {
+        assert!(
+            !app.handle(ev, Instant::now()),
+            "a stale hint changes nothing"
+        );
+    }
+    assert_eq!(app.status, status);
+    assert_eq!(app.play.as_ref().unwrap().cursor, cursor);
+}
+
+#[test]
+fn the_hint_works_in_bao_and_en_gehe() {
+    for args in [
+        vec!["masai-mancala", "bao", "--north", "human", "--instant"],
+        vec![
+            "masai-mancala",
+            "en-gehe",
+            "--holes",
+            "40",
+            "--north",
+            "human",
+            "--instant",
+        ],
+    ] {
+        let (mut app, rx) = other_app(&args);
+        keys(&mut app, "i");
+        next_event(&mut app, &rx);
+        let p = app.play.as_ref().unwrap();
+        let legal = p.game.legal_tokens();
+        let token = app
+            .status
+            .strip_prefix("Hint for South: ")
+            .and_then(|s| s.split_once(' '))
+            .map(|(t, _)| t.to_string())
+            .unwrap_or_else(|| panic!("{}", app.status));
+        assert!(legal.contains(&token), "{token} in {legal:?}");
+        assert!(app.status.contains("(the AI rates it "), "{}", app.status);
+        // The hint is selected: Enter plays it.
+        assert_eq!(p.cursor_token(), token);
+        key(&mut app, KeyCode::Enter);
+        let p = app.play.as_ref().unwrap();
+        assert_eq!(p.moves[0].token, token, "{args:?}");
+    }
+}
+
+/// The seat's decision: the one `ai::choose_token` gives for that game and seed.
+fn expect_ai_choice(app: &mut App, rx: &Receiver<AppEvent>, player: masai_mancala::ai::Player) {
+    let game = app.play.as_ref().unwrap().game.clone();
+    let req = masai_mancala::ai::Request::new(player, app.ai_seed());
+    let want = masai_mancala::ai::choose_token(&game, &req)
+        .expect("a decision")
+        .decision;
+    let got = ai_turn(app, rx);
+    assert_eq!(got, want, "{}", game.state_json());
+}
+
+#[test]
+fn en_gehe_and_bao_ai_seats_play_the_ais_decision() {
+    use masai_mancala::ai::Player;
+    for args in [
+        vec![
+            "masai-mancala",
+            "en-gehe",
+            "--holes",
+            "40",
+            "--south",
+            "ai:greedy",
+            "--north",
+            "ai:greedy",
+            "--instant",
+            "--seed",
+            "5",
+        ],
+        vec![
+            "masai-mancala",
+            "bao",
+            "--south",
+            "ai:greedy",
+            "--north",
+            "ai:greedy",
+            "--instant",
+            "--seed",
+            "5",
+        ],
+    ] {
+        let (mut app, rx) = other_app(&args);
+        for _ in 0..6 {
+            expect_ai_choice(&mut app, &rx, Player::Greedy);
+        }
+        assert_eq!(app.play.as_ref().unwrap().moves.len(), 6, "{args:?}");
+    }
+    // A searching level in Bao: a decision of the real search, on the board.
+    let (mut app, rx) = other_app(&[
+        "masai-mancala",
+        "bao",
+        "--south",
+        "ai:easy",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    let legal = app.play.as_ref().unwrap().game.legal_tokens();
+    let token = ai_turn(&mut app, &rx);
+    assert!(legal.contains(&token));
+    assert_eq!(app.play.as_ref().unwrap().moves[0].token, token);
 }
 
 #[test]

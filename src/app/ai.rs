@@ -5,7 +5,7 @@
 
 use super::event::AppEvent;
 use crate::ai::{self, Level, Player, Request};
-use crate::engine::enkeshui::Enkeshui;
+use crate::engine::AnyGame;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -21,7 +21,7 @@ pub fn player(level: &str) -> Player {
 /// request (none when there is no legal decision or when cancelled).
 pub fn request(
     tx: Sender<AppEvent>,
-    game: Enkeshui,
+    game: AnyGame,
     generation: u64,
     seed: u64,
     pause: Duration,
@@ -34,7 +34,7 @@ pub fn request(
         let started = Instant::now();
         let mut req = Request::new(player, seed);
         req.cancel = Some(flag.clone());
-        let token = ai::choose(&game, &req).map(|c| c.decision.to_string());
+        let token = ai::choose_token(&game, &req).map(|c| c.decision);
         while started.elapsed() < pause && !flag.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(10).min(pause));
         }
@@ -48,17 +48,37 @@ pub fn request(
     cancel
 }
 
-/// A hint for the side to move: the decision the AI suggests and its value
-/// in seeds for the mover (a quick `medium` search).
-pub fn hint(game: &Enkeshui) -> Option<(String, f64)> {
-    let mut req = Request::new(Player::Level(Level::Medium), 0);
-    req.think_ms = Some(150);
-    let c = ai::choose(game, &req)?;
-    let v = c.value.unwrap_or(0);
-    let seeds = if v.abs() >= ai::WIN / 2 {
+/// A value for the mover in seeds; a proven win or loss is ±99.
+pub fn seeds(v: i32) -> f64 {
+    if v.abs() >= ai::WIN / 2 {
         f64::from(v.signum()) * 99.0
     } else {
         f64::from(v) / f64::from(ai::UNIT)
-    };
-    Some((c.decision.to_string(), seeds))
+    }
+}
+
+/// Asks for a hint for the side to move: the decision a quick `medium`
+/// search suggests (same seed every time) and its value in seeds, posted as
+/// `AppEvent::Hint` for the position `version`.
+pub fn hint(tx: Sender<AppEvent>, game: AnyGame, version: u64) -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    std::thread::spawn(move || {
+        let mut req = Request::new(Player::Level(Level::Medium), 0);
+        req.think_ms = Some(150);
+        req.cancel = Some(flag.clone());
+        let choice = ai::choose_token(&game, &req);
+        if flag.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(c) = choice {
+            let seeds = seeds(c.value.unwrap_or(0));
+            let _ = tx.send(AppEvent::Hint {
+                version,
+                token: c.decision,
+                seeds,
+            });
+        }
+    });
+    cancel
 }

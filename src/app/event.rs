@@ -13,6 +13,12 @@ pub enum AppEvent {
         generation: u64,
         token: String,
     },
+    /// A hint for the position of that version: the decision and its value in seeds.
+    Hint {
+        version: u64,
+        token: String,
+        seeds: f64,
+    },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

@@ -220,6 +220,11 @@ pub struct Play {
     pub ai_generation: u64,
     /// The cancel flag of the AI's current thinking, if any.
     pub ai_cancel: Option<Arc<AtomicBool>>,
+    /// Goes up whenever the position changes: background results (hints,
+    /// analysis, sowings worked out) for an older version are dropped.
+    pub version: u64,
+    /// Cancel flags of the hint and analysis being worked out.
+    bg_cancel: Vec<Arc<AtomicBool>>,
 }
 
 impl Play {
@@ -229,11 +234,20 @@ impl Play {
             c.store(true, Ordering::Relaxed);
         }
     }
+
+    /// The position changed: a new version, and work on the old one stops.
+    fn changed(&mut self) {
+        self.version += 1;
+        for c in self.bg_cancel.drain(..) {
+            c.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Drop for Play {
     fn drop(&mut self) {
         self.cancel_ai();
+        self.changed();
     }
 }
 
@@ -259,6 +273,8 @@ impl Play {
             at: 0,
             ai_generation: 0,
             ai_cancel: None,
+            version: 0,
+            bg_cancel: Vec::new(),
         };
         p.reset_cursor();
         p
@@ -290,6 +306,7 @@ impl Play {
         self.special = None;
         self.ai_generation += 1;
         self.cancel_ai();
+        self.changed();
         self.reset_cursor();
     }
 
@@ -332,30 +349,6 @@ impl Play {
     pub fn cursor_token(&self) -> String {
         cursor_token(&self.game, self.cursor)
     }
-}
-
-/// An AI seat of En Gehé or Bao: a random legal decision, chosen on a
-/// background thread after a short pause and posted as `AppEvent::Ai`.
-fn request_random(
-    tx: Sender<AppEvent>,
-    game: AnyGame,
-    generation: u64,
-    seed: u64,
-    pause: Duration,
-) {
-    std::thread::spawn(move || {
-        let started = Instant::now();
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let tokens = game.legal_tokens();
-        let token = (!tokens.is_empty()).then(|| tokens[rng.random_range(0..tokens.len())].clone());
-        let spent = started.elapsed();
-        if spent < pause {
-            std::thread::sleep(pause - spent);
-        }
-        if let Some(token) = token {
-            let _ = tx.send(AppEvent::Ai { generation, token });
-        }
-    });
 }
 
 /// Holes the cursor runs over: a row of the two-row games, 16 in Bao
@@ -856,6 +849,11 @@ impl App {
                 true
             }
             AppEvent::Ai { generation, token } => self.ai_move(generation, token, now),
+            AppEvent::Hint {
+                version,
+                token,
+                seeds,
+            } => self.hint_ready(version, token, seeds),
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
@@ -1298,35 +1296,39 @@ impl App {
         }
     }
 
-    /// Asks the AI (a quick medium search) for the mover's best decision,
-    /// selects it and tells its value.
+    /// Asks the AI (a quick medium search, on a thread) for the mover's
+    /// best decision; `hint_ready` selects it and tells its value.
     fn hint(&mut self) {
+        let tx = self.tx.clone();
         let Some(p) = self.play.as_mut() else { return };
+        let flag = ai::hint(tx, p.game.clone(), p.version);
+        p.bg_cancel.push(flag);
         let mover = p.game.to_move();
-        let Some((token, seeds)) = p.enkeshui().and_then(ai::hint) else {
-            return;
+        self.set_status(format!("Working out a hint for {}...", mover.title()));
+    }
+
+    fn hint_ready(&mut self, version: u64, token: String, seeds: f64) -> bool {
+        let Some(p) = self.play.as_mut() else {
+            return false;
         };
+        if p.version != version || p.anim.is_some() || p.game.status().is_over() {
+            return false;
+        }
+        let mover = p.game.to_move();
         if let Some(pd) = p.game.pending() {
             if let Some(i) = pd.options.iter().position(|o| *o == token) {
                 p.dir_pick = i;
             }
-        } else if let Ok(h) = token.parse::<usize>() {
+        } else if let Some(h) = token_cursor(&token) {
             p.cursor = h;
             p.digits.clear();
         }
-        let value = if seeds.abs() >= 99.0 {
-            if seeds > 0.0 {
-                "a forced win".to_string()
-            } else {
-                "a forced loss".to_string()
-            }
-        } else {
-            format!("{seeds:+.1} seeds")
-        };
         self.set_status(format!(
-            "Hint for {}: {token} (the AI rates it {value}); Enter plays it",
-            mover.title()
+            "Hint for {}: {token} (the AI rates it {}); Enter plays it",
+            mover.title(),
+            seeds_words(seeds)
         ));
+        true
     }
 
     /// A digit typed: selects hole d, or the two-digit hole when it exists.
@@ -1423,6 +1425,7 @@ impl App {
             token,
         });
         p.game = next;
+        p.changed();
         p.special = None;
         p.history.truncate(p.at + 1);
         p.history.push(Snapshot {
@@ -1498,7 +1501,7 @@ impl App {
                 self.set_status(prompt);
             }
         } else {
-            let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+            let seed = self.ai_seed();
             let pause = self.ai_pause;
             let tx = self.tx.clone();
             let level = match self.seat(mover) {
@@ -1512,16 +1515,18 @@ impl App {
             p.cancel_ai();
             p.ai_generation += 1;
             let generation = p.ai_generation;
-            let seed = seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64);
-            // The built-in AI plays Enkeshui; the other games' seats play a
-            // random legal decision until it covers them.
-            match p.enkeshui().cloned() {
-                Some(g) => {
-                    p.ai_cancel = Some(ai::request(tx, g, generation, seed, pause, &level));
-                }
-                None => request_random(tx, p.game.clone(), generation, seed, pause),
-            }
+            let game = p.game.clone();
+            p.ai_cancel = Some(ai::request(tx, game, generation, seed, pause, &level));
         }
+    }
+
+    /// The seed of the AI seat's request in the position shown.
+    pub fn ai_seed(&self) -> u64 {
+        let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+        let Some(p) = self.play.as_ref() else {
+            return seed;
+        };
+        seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64)
     }
 
     fn ai_move(&mut self, generation: u64, token: String, now: Instant) -> bool {
@@ -1886,6 +1891,17 @@ impl App {
             }
             _ => true,
         }
+    }
+}
+
+/// A value for the mover in words: "+2.5 seeds", "a forced win".
+pub fn seeds_words(seeds: f64) -> String {
+    if seeds >= 99.0 {
+        "a forced win".into()
+    } else if seeds <= -99.0 {
+        "a forced loss".into()
+    } else {
+        format!("{seeds:+.1} seeds")
     }
 }
 
