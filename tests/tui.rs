@@ -1313,3 +1313,108 @@ fn the_ai_seat_shows_that_it_is_thinking() {
         .expect("the AI answers");
     assert!(matches!(ev, AppEvent::Ai { .. }), "{ev:?}");
 }
+
+/// The right `w` columns of screen lines `from..to`.
+fn right_cols(lines: &[String], from: usize, to: usize, w: usize) -> Vec<String> {
+    lines[from..to]
+        .iter()
+        .map(|l| {
+            let c: Vec<char> = l.chars().collect();
+            c[c.len().saturating_sub(w)..].iter().collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_analysis_panel_lists_every_decision_best_first() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--layout",
+        "2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34",
+        "--race",
+        "off",
+        "--south",
+        "human",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    app.analysis_depth = Some(6);
+    keys(&mut app, "a");
+    let s = screen(&mut app);
+    assert_eq!(
+        right_cols(&s, 19, 22, 32),
+        [
+            "┌ Analysis · South to move ────┐",
+            "│Thinking...                   │",
+            "└ a hides ─────────────────────┘",
+        ]
+    );
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Analysis { .. }), "{ev:?}");
+    let s = screen(&mut app);
+    // Values for South in seeds from a 6-decision search of every decision.
+    assert_eq!(
+        right_cols(&s, 17, 22, 32),
+        [
+            "┌ Analysis · South to move ────┐",
+            "│    1  +1.8 seeds (best)      │",
+            "│    6  -12.5 seeds            │",
+            "│    8  -13.1 seeds            │",
+            "└ depth 6 · a hides ───────────┘",
+        ]
+    );
+    // a again hides it.
+    keys(&mut app, "a");
+    let s = screen(&mut app);
+    assert!(!has(&s, "Analysis ·"), "{s:#?}");
+    assert_eq!(s[22], "Analysis off");
+}
+
+#[test]
+fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--layout",
+        "0 0 0 0 0 0 2 3 0 0 0 0 0 1 0 42",
+        "--race",
+        "off",
+        "--south",
+        "human",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "a");
+    next_event(&mut app, &rx);
+    let s = screen(&mut app);
+    assert_eq!(
+        right_cols(&s, 18, 21, 32),
+        [
+            "┌ Analysis · South to move ────┐",
+            "│    8  a forced loss (best)   │",
+            "│    7  a forced loss          │",
+        ]
+    );
+    // South sows 8: the panel asks about North's position at once.
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        right_cols(&s, 19, 21, 32),
+        [
+            "┌ Analysis · North to move ────┐",
+            "│Thinking...                   │",
+        ]
+    );
+    let north = app.play.as_ref().unwrap().game.legal_tokens();
+    next_event(&mut app, &rx);
+    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
+    listed.sort();
+    let mut want = north.clone();
+    want.sort();
+    assert_eq!(listed, want, "every legal decision of North");
+}

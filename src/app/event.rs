@@ -19,6 +19,11 @@ pub enum AppEvent {
         token: String,
         seeds: f64,
     },
+    /// The analysis of the position of that version.
+    Analysis {
+        version: u64,
+        analysis: super::ai::Analysis,
+    },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

@@ -237,7 +237,7 @@ impl Play {
 
     /// The position changed: a new version, and work on the old one stops.
     fn changed(&mut self) {
-        self.version += 1;
+        self.version = next_version();
         for c in self.bg_cancel.drain(..) {
             c.store(true, Ordering::Relaxed);
         }
@@ -273,7 +273,7 @@ impl Play {
             at: 0,
             ai_generation: 0,
             ai_cancel: None,
-            version: 0,
+            version: next_version(),
             bg_cancel: Vec::new(),
         };
         p.reset_cursor();
@@ -348,6 +348,37 @@ impl Play {
     /// The decision token of the hole under the cursor ("12", or "i3"/"o5" in Bao).
     pub fn cursor_token(&self) -> String {
         cursor_token(&self.game, self.cursor)
+    }
+}
+
+/// Versions of positions are unique across games, so a result for an
+/// earlier game never matches the current one.
+fn next_version() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The analysis panel (on while it exists).
+#[derive(Debug, Default)]
+pub struct AnalysisPanel {
+    /// The version of the position asked about.
+    pub asked: Option<u64>,
+    /// Its analysis, once worked out.
+    pub shown: Option<ai::Analysis>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl AnalysisPanel {
+    fn cancel(&mut self) {
+        if let Some(c) = self.cancel.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for AnalysisPanel {
+    fn drop(&mut self) {
+        self.cancel();
     }
 }
 
@@ -581,6 +612,10 @@ pub struct App {
     pub viewer: Option<Viewer>,
     /// The saved-games list over the start menu: the games and the one chosen.
     pub saves: Option<(Vec<file::SavedGame>, usize)>,
+    /// The analysis panel, when on.
+    pub analysis: Option<AnalysisPanel>,
+    /// A fixed depth for the analysis instead of its time budget (tests).
+    pub analysis_depth: Option<u32>,
 }
 
 impl App {
@@ -616,6 +651,8 @@ impl App {
             cur_race: None,
             viewer: None,
             saves: None,
+            analysis: None,
+            analysis_depth: None,
         }
     }
 
@@ -831,16 +868,43 @@ impl App {
 
     /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
     pub fn tick(&mut self, now: Instant) -> bool {
-        match self.screen {
+        let dirty = match self.screen {
             Screen::Race => self.race_tick(now),
             Screen::Play => self.anim_tick(now),
             Screen::Replay => self.replay_tick(now),
             _ => false,
-        }
+        };
+        self.sync_analysis() || dirty
     }
 
     /// One event. Returns whether the screen must be redrawn.
     pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
+        let dirty = self.handle_event(ev, now);
+        self.sync_analysis() || dirty
+    }
+
+    /// The analysis panel asks about the position shown once it changed.
+    fn sync_analysis(&mut self) -> bool {
+        let Some(a) = self.analysis.as_mut() else {
+            return false;
+        };
+        let Some(p) = self.play.as_ref() else {
+            return false;
+        };
+        if a.asked == Some(p.version) || self.viewer.is_some() {
+            return false;
+        }
+        a.cancel();
+        a.asked = Some(p.version);
+        a.shown = None;
+        if !p.game.status().is_over() {
+            let (tx, depth) = (self.tx.clone(), self.analysis_depth);
+            a.cancel = Some(ai::analyse(tx, p.game.clone(), p.version, depth));
+        }
+        true
+    }
+
+    fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
         match ev {
             AppEvent::Key(k) => self.key(k, now),
             AppEvent::Mouse(m) => self.mouse(m, now),
@@ -854,6 +918,13 @@ impl App {
                 token,
                 seeds,
             } => self.hint_ready(version, token, seeds),
+            AppEvent::Analysis { version, analysis } => match self.analysis.as_mut() {
+                Some(a) if a.asked == Some(version) => {
+                    a.shown = Some(analysis);
+                    true
+                }
+                _ => false,
+            },
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
@@ -1176,6 +1247,18 @@ impl App {
             }
             Action::Undo => {
                 self.undo(now);
+                return true;
+            }
+            Action::Analysis => {
+                if self.analysis.take().is_some() {
+                    self.set_status("Analysis off");
+                } else {
+                    self.analysis = Some(AnalysisPanel::default());
+                    self.set_status(format!(
+                        "Analysis on: the AI looks at every decision for {} ms",
+                        ai::ANALYSIS_MS
+                    ));
+                }
                 return true;
             }
             Action::Redo => {

@@ -514,7 +514,69 @@ impl Widget for PlayView<'_> {
         }
         status_line(app).render(l.status, buf);
         hint_line(app.ctx(), &app.theme).render(l.hints, buf);
+        if app.viewer.is_none()
+            && let Some(a) = &app.analysis
+        {
+            analysis_panel(app, p, a, area, l.status.y, buf);
+        }
     }
+}
+
+/// The analysis panel at the right, above the status line: every legal
+/// decision of the side to move with its value, best first.
+fn analysis_panel(
+    app: &App,
+    p: &Play,
+    a: &crate::app::state::AnalysisPanel,
+    area: Rect,
+    bottom: u16,
+    buf: &mut Buffer,
+) {
+    let th = &app.theme;
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut footer = " a hides ".to_string();
+    if p.game.status().is_over() {
+        lines.push(Line::from("The game is over"));
+    } else if let Some(an) = &a.shown {
+        if an.values.is_empty() {
+            lines.push(Line::from("No legal decision"));
+        }
+        for (k, (token, v)) in an.values.iter().enumerate() {
+            let words = crate::app::state::seeds_words(crate::app::ai::seeds(*v));
+            let text = format!("{token:>5}  {words}");
+            lines.push(if k == 0 {
+                Line::styled(format!("{text} (best)"), th.key())
+            } else {
+                Line::from(text)
+            });
+        }
+        footer = format!(" depth {}{}a hides ", an.depth, th.sep());
+    } else {
+        lines.push(Line::from("Thinking..."));
+    }
+    let w = 32.min(area.width / 2);
+    let room = bottom.saturating_sub(area.y + 1);
+    let h = (lines.len() as u16 + 2).min(room);
+    if h < 3 {
+        return;
+    }
+    let inner = (h - 2) as usize;
+    if lines.len() > inner {
+        let more = lines.len() - inner + 1;
+        lines.truncate(inner - 1);
+        lines.push(Line::from(format!("  ... {more} more")));
+    }
+    let r = Rect::new(area.right() - w, bottom - h, w, h);
+    let title = format!(" Analysis{}{} to move ", th.sep(), p.game.to_move().title());
+    Clear.render(r, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title)
+                .title_bottom(Line::from(footer)),
+        )
+        .render(r, buf);
 }
 
 /// The starting race: both racers sow seed by seed on the board.
