@@ -39,6 +39,8 @@ fn app(args: &[&str]) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
     let mut app = App::with_game(tx, setup(args), PLAIN, Instant::now()).expect("app");
     app.ai_pause = Duration::ZERO;
+    // Decisions are worked out on a thread: wait for them (one test does not).
+    app.work_wait = Duration::from_secs(10);
     (app, rx)
 }
 
@@ -821,6 +823,8 @@ fn other_app(args: &[&str]) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
     let mut app = App::with_game(tx, setup, PLAIN, Instant::now()).expect("app");
     app.ai_pause = Duration::ZERO;
+    // Decisions are worked out on a thread: wait for them (one test does not).
+    app.work_wait = Duration::from_secs(10);
     (app, rx)
 }
 
@@ -1417,4 +1421,102 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
     let mut want = north.clone();
     want.sort();
     assert_eq!(listed, want, "every legal decision of North");
+}
+
+#[test]
+fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
+    let (mut app, rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    // Never wait: every decision comes back through the event channel.
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "3");
+    let before = screen(&mut app);
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "Working out the sowing of i3...");
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        trimmed(&before, 2, 11),
+        "the board waits"
+    );
+    // Input stays live: another Enter is refused, the help opens and closes.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.status,
+        "Still working out the sowing of i3: wait, or u undoes it"
+    );
+    keys(&mut app, "?");
+    assert!(app.help.is_some());
+    key(&mut app, KeyCode::Esc);
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    let s = screen(&mut app);
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        [
+            "o8   o7   o6   o5   o4   o3   o2   o1",
+            "North outer     0    0    0    0    0    0    0    0  reserve 24",
+            "North inner     1    1    1    1    1    1    1[  1]",
+            "i8   i7   i6   i5   i4   i3   i2   i1",
+            "i1   i2   i3   i4   i5   i6   i7   i8",
+            "South inner     1    1    0    0    2    0    2    0",
+            "South outer     0    0    0    0    0    0    1    1  reserve 24",
+            "o1   o2   o3   o4   o5   o6   o7   o8",
+            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+        ]
+    );
+    // The legal decisions came with it: the cursor is on North's first.
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
+    // North sows, then undoes before the answer: the late answer is dropped.
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().working.is_some());
+    keys(&mut app, "u");
+    assert!(app.play.as_ref().unwrap().working.is_none());
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the late answer");
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert!(
+        !app.handle(ev, Instant::now()),
+        "a stale answer changes nothing"
+    );
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 0);
+    // A refused decision comes back the same way, with the engine's reason.
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    next_event(&mut app, &rx);
+    assert_eq!(app.status, "o8: hole o8 is empty");
+    assert!(app.status_error);
+    // Quitting works while a sowing is worked out.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "q");
+    assert!(app.confirm_quit);
+    keys(&mut app, "y");
+    assert!(app.quit);
+}
+
+#[test]
+fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
+    use masai_mancala::app::work::run_or_post;
+    let (tx, rx) = channel();
+    let slow = run_or_post(
+        Duration::from_millis(20),
+        || {
+            std::thread::sleep(Duration::from_millis(300));
+            7
+        },
+        move |v| tx.send(v).unwrap(),
+    );
+    assert_eq!(slow, None, "the UI did not wait for it");
+    assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok(7));
+    let (tx, rx) = channel::<i32>();
+    let quick = run_or_post(Duration::from_secs(10), || 8, move |v| tx.send(v).unwrap());
+    assert_eq!(quick, Some(8));
+    assert!(
+        rx.recv_timeout(Duration::from_millis(200)).is_err(),
+        "not posted too"
+    );
 }

@@ -24,6 +24,12 @@ pub enum AppEvent {
         version: u64,
         analysis: super::ai::Analysis,
     },
+    /// A decision worked out off the UI thread, for the position of that version.
+    Played {
+        version: u64,
+        token: String,
+        result: Result<Box<super::work::Played>, String>,
+    },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

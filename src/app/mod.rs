@@ -10,6 +10,7 @@ pub mod keys;
 pub mod rules_text;
 pub mod state;
 pub mod view;
+pub mod work;
 
 use event::AppEvent;
 use ratatui::Terminal;

@@ -7,6 +7,7 @@ use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
+use super::work;
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
@@ -14,7 +15,7 @@ use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
-use crate::engine::{Event, Game, GameKind, PerSide, Quiet, Side, Status};
+use crate::engine::{Game, GameKind, PerSide, Quiet, Side, Status};
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::rngs::SmallRng;
@@ -178,6 +179,8 @@ pub struct MoveRec {
 #[derive(Clone, Debug)]
 struct Snapshot {
     game: AnyGame,
+    /// The legal decisions, when worked out (off the UI thread).
+    legal: Option<Vec<String>>,
     log: Vec<String>,
     moves: Vec<MoveRec>,
     marks: Marks,
@@ -225,6 +228,10 @@ pub struct Play {
     pub version: u64,
     /// Cancel flags of the hint and analysis being worked out.
     bg_cancel: Vec<Arc<AtomicBool>>,
+    /// The legal decisions of the position, once worked out.
+    pub legal: Option<Vec<String>>,
+    /// A decision being worked out on a thread (its token).
+    pub working: Option<String>,
 }
 
 impl Play {
@@ -255,6 +262,7 @@ impl Play {
     fn new(game: AnyGame, log: Vec<String>) -> Play {
         let snap = Snapshot {
             game: game.clone(),
+            legal: None,
             log: log.clone(),
             moves: Vec::new(),
             marks: Marks::default(),
@@ -275,18 +283,28 @@ impl Play {
             ai_cancel: None,
             version: next_version(),
             bg_cancel: Vec::new(),
+            legal: None,
+            working: None,
         };
         p.reset_cursor();
         p
     }
 
-    /// Puts the cursor on the first hole the mover may sow.
+    /// Puts the cursor on the first hole the mover may sow (the first he can
+    /// lift while the legal decisions are not worked out: never the engine's
+    /// legality here, which may be slow).
     fn reset_cursor(&mut self) {
-        let first = self
-            .game
-            .legal_tokens()
-            .iter()
-            .find_map(|t| token_cursor(t));
+        let first = match &self.legal {
+            Some(legal) => legal.iter().find_map(|t| token_cursor(t)),
+            None => {
+                let b = BoardState::of_game(&self.game);
+                let side = self.game.to_move();
+                (1..=holes_of(&self.game)).find(|&c| {
+                    let i = b.index(side, c);
+                    b.counts[i] > 0 && b.bulls[i].is_none() && !b.closed[i]
+                })
+            }
+        };
         if let Some(h) = first {
             self.cursor = h;
         }
@@ -298,6 +316,8 @@ impl Play {
     fn restore(&mut self, at: usize) {
         let s = self.history[at].clone();
         self.game = s.game;
+        self.legal = s.legal;
+        self.working = None;
         self.log = s.log;
         self.moves = s.moves;
         self.marks = s.marks;
@@ -614,6 +634,8 @@ pub struct App {
     pub saves: Option<(Vec<file::SavedGame>, usize)>,
     /// The analysis panel, when on.
     pub analysis: Option<AnalysisPanel>,
+    /// How long the UI waits for a decision worked out on a thread.
+    pub work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
     pub analysis_depth: Option<u32>,
 }
@@ -653,6 +675,7 @@ impl App {
             saves: None,
             analysis: None,
             analysis_depth: None,
+            work_wait: work::WAIT,
         }
     }
 
@@ -913,6 +936,11 @@ impl App {
                 true
             }
             AppEvent::Ai { generation, token } => self.ai_move(generation, token, now),
+            AppEvent::Played {
+                version,
+                token,
+                result,
+            } => self.played_event(version, token, result, now),
             AppEvent::Hint {
                 version,
                 token,
@@ -1274,6 +1302,11 @@ impl App {
             }
             return true;
         }
+        if let Some(t) = &p.working {
+            let why = format!("Still working out the sowing of {t}: wait, or u undoes it");
+            self.refuse(why);
+            return true;
+        }
         let mover = p.game.to_move();
         if p.game.status().is_over() {
             return false;
@@ -1457,11 +1490,71 @@ impl App {
         }
     }
 
-    /// Plays one decision of the side to move.
+    /// Plays one decision of the side to move: worked out on a thread; when
+    /// it takes long the screen goes on and the outcome comes as an event.
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
-        let frames = match self.apply(token) {
-            Ok(f) => f,
-            Err(e) => {
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        if let Some(t) = &p.working {
+            let why = format!("Still working out the sowing of {t}: wait, or u undoes it");
+            self.refuse(why);
+            return true;
+        }
+        let (game, version, tx) = (p.game.clone(), p.version, self.tx.clone());
+        let (job_token, post_token) = (token.clone(), token.clone());
+        let done = work::run_or_post(
+            self.work_wait,
+            move || work::play(&game, &job_token),
+            move |result| {
+                let _ = tx.send(AppEvent::Played {
+                    version,
+                    token: post_token,
+                    result: result.map(Box::new),
+                });
+            },
+        );
+        match done {
+            Some(result) => self.decided(result, now),
+            None => {
+                p.working = Some(token.clone());
+                self.set_status(format!("Working out the sowing of {token}..."));
+                true
+            }
+        }
+    }
+
+    /// A decision worked out on a thread arrived: shown if still current.
+    fn played_event(
+        &mut self,
+        version: u64,
+        token: String,
+        result: Result<Box<work::Played>, String>,
+        now: Instant,
+    ) -> bool {
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        if p.version != version || p.working.as_ref() != Some(&token) {
+            return false;
+        }
+        p.working = None;
+        self.decided(result.map(|b| *b), now)
+    }
+
+    /// Shows a decision worked out: refused (the message; a special move's
+    /// seeds come back to hand), or played and animated.
+    fn decided(&mut self, result: Result<work::Played, String>, now: Instant) -> bool {
+        let frames = match result.map(|played| self.apply(played)) {
+            Ok(Ok(f)) => f,
+            Ok(Err(e)) | Err(e) => {
+                if let Some(p) = self.play.as_mut()
+                    && let Some(s) = p.special.as_mut()
+                {
+                    let back: u32 = s.added.iter().map(|&c| c as u32).sum();
+                    s.added = vec![0; s.added.len()];
+                    s.in_hand += back;
+                }
                 self.refuse(e);
                 return true;
             }
@@ -1480,21 +1573,18 @@ impl App {
         true
     }
 
-    /// Plays a decision into the game, its log, move list and undo history;
-    /// returns the animation's frames. Refused: the message, nothing changed.
-    fn apply(&mut self, token: String) -> Result<Vec<Frame>, String> {
+    /// Takes a decision worked out into the game, its log, move list and undo
+    /// history; returns the animation's frames.
+    fn apply(&mut self, played: work::Played) -> Result<Vec<Frame>, String> {
         let Some(p) = self.play.as_mut() else {
             return Err("no game".into());
         };
+        let token = played.token;
         let before = BoardState::of_game(&p.game);
         let mover = p.game.to_move();
         let turn = p.game.turn();
-        let mut next = p.game.clone();
-        let mut events: Vec<Event> = Vec::new();
-        let result = next.play_token(&token, &mut events);
-        if let Err(e) = result {
-            return Err(format!("{token}: {e}"));
-        }
+        let next = played.game;
+        let events = played.events;
         let line = anim::describe(&before, mover, &token, &events);
         let frames = anim::frames(&before, mover, &events);
         p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
@@ -1508,11 +1598,13 @@ impl App {
             token,
         });
         p.game = next;
+        p.legal = Some(played.legal);
         p.changed();
         p.special = None;
         p.history.truncate(p.at + 1);
         p.history.push(Snapshot {
             game: p.game.clone(),
+            legal: p.legal.clone(),
             log: p.log.clone(),
             moves: p.moves.clone(),
             marks: p.marks.clone(),
@@ -1825,17 +1917,7 @@ impl App {
             }
         }
         if let Some(token) = submit {
-            let at = self.play.as_ref().map_or(0, |p| p.at);
             self.decide(token, now);
-            // Refused: the seeds come back to hand to drop again.
-            if let Some(p) = self.play.as_mut()
-                && p.at == at
-                && let Some(s) = p.special.as_mut()
-            {
-                let back: u32 = s.added.iter().map(|&c| c as u32).sum();
-                s.added = vec![0; n];
-                s.in_hand += back;
-            }
         }
         true
     }
@@ -2199,7 +2281,10 @@ impl App {
         };
         self.begin_play_quiet(AnyGame::Enkeshui(begin));
         for (k, token) in g.decisions.iter().enumerate() {
-            self.apply(token.clone())
+            // The loader replayed these decisions already on this thread.
+            let game = &self.play.as_ref().expect("begun").game;
+            work::play(game, token)
+                .and_then(|played| self.apply(played))
                 .map_err(|e| format!("decision {}: {e}", k + 1))?;
         }
         if let Some(p) = self.play.as_mut() {
@@ -2399,11 +2484,15 @@ impl App {
             let before_game = p.history[p.at].game.clone();
             let before = BoardState::of_game(&before_game);
             let mover = before_game.to_move();
-            let mut g = before_game;
-            let mut events: Vec<Event> = Vec::new();
-            let token = &v.all_moves[p.at].token;
-            if g.play_token(token, &mut events).is_ok() {
-                frames = anim::frames(&before, mover, &events);
+            let token = v.all_moves[p.at].token.clone();
+            // Slow to work out: the step is shown without its animation.
+            let played = work::run_or_post(
+                self.work_wait,
+                move || work::play(&before_game, &token),
+                drop,
+            );
+            if let Some(Ok(played)) = played {
+                frames = anim::frames(&before, mover, &played.events);
             }
         }
         p.restore(at);
