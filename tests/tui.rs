@@ -856,7 +856,7 @@ fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
     );
     let fours = |n: usize| vec!["4"; n].join("   ");
     assert_eq!(
-        trimmed(&s, 2, 16),
+        trimmed(&s, 1, 15),
         [
             "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34".to_string(),
             format!("North    {}", fours(17)),
@@ -877,7 +877,7 @@ fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
     // Team names in the score lines; no bulls in En Gehé.
     assert!(has(
         &s,
-        "South (Loitha) (human) · captured   0 · in row 200 · in hand   0 · score 200"
+        "South (Loitha, human) · captured   0 · in row 200 · in hand   0 · score 200"
     ));
     assert!(has(&s, "North (human) · captured   0 · in row 200"));
     assert!(!has(&s, "bulls"));
@@ -919,7 +919,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
         "{s:#?}"
     );
     assert_eq!(
-        trimmed(&s, 2, 16),
+        trimmed(&s, 1, 15),
         [
             "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34",
             "North    5   5   5   5   0   5   5   5   5   0   5   5   5   5   0   5   5",
@@ -1519,4 +1519,356 @@ fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
         rx.recv_timeout(Duration::from_millis(200)).is_err(),
         "not posted too"
     );
+}
+
+/// Plays decisions picked by a fixed rule until the game is over.
+fn play_to_the_end(app: &mut App) {
+    let mut pick = 0usize;
+    for _ in 0..3000 {
+        if app.screen == Screen::Over {
+            return;
+        }
+        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        pick = (pick * 31 + 7) % tokens.len();
+        app.decide(tokens[pick].clone(), Instant::now());
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn the_special_move_is_a_guided_redistribution() {
+    let args = [
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--special-move",
+        "once",
+    ];
+    let (mut app, _rx) = app(&args);
+    keys(&mut app, "x");
+    assert_eq!(
+        app.status,
+        "Special move: lift two holes (Enter on each), Esc cancels"
+    );
+    // Lift South 3 and 5 (4 seeds each), then drop the 8 seeds one by one.
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.status,
+        "8 seeds in hand: drop them one by one with Enter (Backspace takes one back)"
+    );
+    for h in ["1", "1", "2", "2", "3", "3", "8", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    // The eighth seed made the move; North's cursor is on his first hole.
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "8    7    6    5    4  [3]    2    1",
+            "North     4    4    4    4    4    4    0    0",
+            "South     2    2    2    4    0    4    4    6",
+            "1    2    3    4    5    6    7    8",
+        ]
+    );
+    assert!(has(&s, "South made the special move x3,5=2,2,2,0,0,0,0,2"));
+    assert!(s[0].contains("turn 2 · North to move"), "{}", s[0]);
+    // Once per player: after North's move South cannot make it again.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "x");
+    assert_eq!(app.status, "South cannot make the special move now");
+    assert!(app.status_error);
+
+    // Halfway, the board shows the row as it is being rebuilt.
+    let (mut app, _rx) = crate::app(&args);
+    keys(&mut app, "x");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    for h in ["1", "1", "2", "2", "3", "3", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.status, "No seed was dropped into hole 7");
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.status, "2 seeds in hand");
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     2    2    2    4    0    4    5    4"
+    );
+    assert_eq!(
+        s[9],
+        "Special move: lifted 3 and 5 · 1 in hand · Enter drops on hole 7"
+    );
+    assert_eq!(s[22], "1 seed in hand");
+    // Esc gives it up: the row is back as it was.
+    key(&mut app, KeyCode::Esc);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    0    4    4    4    4    4    4"
+    );
+
+    // A row that comes out the same is refused and the seeds come back to hand.
+    let (mut app, _rx) = crate::app(&args);
+    keys(&mut app, "x");
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    key(&mut app, KeyCode::Enter);
+    for h in ["3", "3", "3", "3", "4", "4", "4", "4"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.status_error, "{}", app.status);
+    assert!(app.status.contains("must change the row"), "{}", app.status);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
+    assert!(p.moves.is_empty());
+}
+
+#[test]
+fn match_play_keeps_the_scoreboard_and_refills_the_board_from_the_stocks() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--match",
+    ]);
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Game over: North wins, South 10 to North 38"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "Match (South-North): game 1: 10-38"));
+    assert!(has(
+        &s,
+        "Each score is the player's stock for the next game: r plays it."
+    ));
+    keys(&mut app, "r");
+    // North's 38 fill his six holes of 4 from the right (14 kept as captured),
+    // South's 10 fill two (2 kept).
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "8    7    6    5    4    3    2    1",
+            "North     4    4    4    4    4    4    0    0",
+            "South     0    0    0    0    0    0    4    4",
+            "1    2    3    4    5    6  [7]    8",
+        ]
+    );
+    assert!(has(
+        &s,
+        "North (human)       captured 14 · bulls 0 (0 seeds) · in hand  0 · score 38"
+    ));
+    assert!(has(
+        &s,
+        "South (human)       captured  2 · bulls 0 (0 seeds) · in hand  0 · score 10"
+    ));
+    assert!(has(&s, "Game 2 of the match."));
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Match (South-North): game 1: 10-38, game 2: 21-27"),
+        "{s:#?}"
+    );
+    keys(&mut app, "r");
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    0    0    4    4    4    4    4"
+    );
+    assert!(has(&s, "Game 3 of the match."));
+}
+
+#[test]
+fn the_match_ends_when_a_stock_cannot_fill_a_hole() {
+    // Each row's rightmost hole needs 22: whoever scores less loses the match.
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+    ]);
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Game over: North wins, South 13 to North 35"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "Match (South-North): game 1: 13-35"));
+    assert!(has(&s, "The match is over: North wins the match."));
+    assert_eq!(s[22], "South cannot fill a hole: North wins the match");
+    // Undo takes the game back: the match goes on.
+    keys(&mut app, "u");
+    assert_eq!(app.screen, Screen::Play);
+    assert!(app.matches.games.is_empty() && app.matches.over.is_none());
+    play_to_the_end(&mut app);
+    assert_eq!(app.matches.over, Some(Some(Side::North)));
+    // r: a new match from the start.
+    keys(&mut app, "r");
+    assert_eq!(app.screen, Screen::Play);
+    assert!(app.matches.games.is_empty() && app.matches.over.is_none());
+    assert_eq!(
+        board_lines(&screen(&mut app))[2],
+        "South     0    0    0    0    0    0    2   22"
+    );
+}
+
+#[test]
+fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "37");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "2");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s.len(), 24);
+    assert_eq!(
+        s[15],
+        "North (human) · captured   6 · in row 194 · in hand   0 · score 200"
+    );
+    assert_eq!(
+        trimmed(&s, 18, 22),
+        [
+            "┌ Log ───────────────────────────────────────────────┐┌ Moves ─────────────────┐",
+            "│North sowed 2, relayed 4 laps and captured 6 (South ││1. S 37                 │",
+            "│20, North 31)                                       ││2. N 2                  │",
+            "└────────────────────────────────────────────────────┘└────────────────────────┘",
+        ]
+    );
+}
+
+#[test]
+fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
+    let (mut app, _rx) = crate::app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "←/h move  0-9 hole  Enter sow  u undo  i hint  a analysis  q quit  ? help"
+    );
+    // Bao: ↑/↓ pick the row; at 80 columns the entries close up to fit.
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human"]);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "←/h move ↑/↓ row 0-9 hole Enter sow u undo i hint a analysis q quit ? help"
+    );
+    let s = screen_wh(&mut app, 100, 30);
+    assert_eq!(
+        s[29],
+        "←/h move  ↑/↓ row  0-9 hole  Enter sow  u undo  i hint  a analysis  q quit  ? help"
+    );
+    // The special move: the cursor keys and digits.
+    let (mut app, _rx) = crate::app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--special-move",
+        "any",
+    ]);
+    keys(&mut app, "x");
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "←/h move  0-9 hole  Enter lift/drop  Backspace take back  Esc cancel  ? help"
+    );
+    // A narrow bar keeps "? help" and leaves out what does not fit.
+    let line =
+        masai_mancala::app::view::hint_line(masai_mancala::app::keys::Ctx::Play, true, 40, &PLAIN);
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    assert_eq!(text, "←/h move ↑/↓ row 0-9 hole ? help");
+}
+
+#[test]
+fn seats_read_naturally_with_team_names() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "40",
+        "--south-team",
+        "Loitha",
+        "--north-team",
+        "Ilkisongo",
+    ]);
+    let s = screen_wh(&mut app, 100, 30);
+    assert!(
+        has(
+            &s,
+            "North (Ilkisongo, AI medium) · captured   0 · in row 160"
+        ),
+        "{s:#?}"
+    );
+    assert!(has(&s, "South (Loitha, you) · captured   0 · in row 160"));
+    let (mut app, _rx) = crate::app(&["--holes", "8", "--race", "off", "--north", "ai:hard"]);
+    let s = screen(&mut app);
+    assert!(has(
+        &s,
+        "North (AI hard)     captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
+    ));
+    assert!(has(
+        &s,
+        "South (you)         captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
+    ));
+    // The game-over table widens its first column for team names.
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "6",
+        "--south-team",
+        "Loitha",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    let head = s
+        .iter()
+        .position(|l| l.contains("captured  own row"))
+        .unwrap();
+    assert!(
+        s[head].starts_with("│                captured  own row  total"),
+        "{s:#?}"
+    );
+    assert!(s[head + 1].starts_with("│South (Loitha)  "), "{s:#?}");
+    assert!(s[head + 2].starts_with("│North           "), "{s:#?}");
 }

@@ -703,6 +703,27 @@ impl App {
         self.setup.as_ref().map(|s| s.seat(side))
     }
 
+    /// A side as the score lines name it: "South (you)", "North (AI hard)",
+    /// "South (Loitha, human)" (hot seat: both "human").
+    pub fn seat_label(&self, side: Side) -> String {
+        let Some(setup) = &self.setup else {
+            return side.title().to_string();
+        };
+        let seat = match setup.seat(side) {
+            Seat::Human if setup.any_ai() => "you".to_string(),
+            Seat::Human => "human".to_string(),
+            Seat::Ai(level) => format!("AI {level}"),
+        };
+        let team = setup.other.as_ref().and_then(|o| match side {
+            Side::South => o.teams.south.clone(),
+            Side::North => o.teams.north.clone(),
+        });
+        match team {
+            Some(t) => format!("{} ({t}, {seat})", side.title()),
+            None => format!("{} ({seat})", side.title()),
+        }
+    }
+
     fn human(&self, side: Side) -> bool {
         self.seat(side).is_some_and(|s| s.is_human())
     }
@@ -1653,10 +1674,17 @@ impl App {
         let pending = p.game.pending();
         if let Status::Over(o) = status {
             self.screen = Screen::Over;
-            if self.setup.as_ref().is_some_and(|s| s.rules.match_play) {
-                self.matches.games.push(o.score);
-            }
             self.set_status(over_line(&o));
+            if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
+                self.matches.games.push(o.score);
+                // The match ends when a stock cannot fill a hole: say so now.
+                if let Next::MatchOver { winner } =
+                    play_match::next_game(&setup.layout, setup.rules, o.score)
+                {
+                    self.matches.over = Some(winner);
+                    self.set_status(match_over_line(winner));
+                }
+            }
             return;
         }
         self.screen = Screen::Play;
@@ -1856,7 +1884,7 @@ impl App {
                 if s.added[h - 1] > 0 {
                     s.added[h - 1] -= 1;
                     s.in_hand += 1;
-                    msg = Some((format!("{} seeds in hand", s.in_hand), false));
+                    msg = Some((seeds_in_hand(s.in_hand), false));
                 } else {
                     msg = Some((format!("No seed was dropped into hole {h}"), true));
                 }
@@ -1903,7 +1931,7 @@ impl App {
                             counts.join(",")
                         ));
                     } else {
-                        msg = Some((format!("{} seeds in hand", s.in_hand), false));
+                        msg = Some((seeds_in_hand(s.in_hand), false));
                     }
                 }
             }
@@ -1948,14 +1976,7 @@ impl App {
                         }
                         Next::MatchOver { winner } => {
                             self.matches.over = Some(winner);
-                            self.set_status(match winner {
-                                Some(s) => format!(
-                                    "{} cannot fill a hole: {} wins the match",
-                                    s.other().title(),
-                                    s.title()
-                                ),
-                                None => "Neither player can fill a hole: the match is drawn".into(),
-                            });
+                            self.set_status(match_over_line(winner));
                         }
                     }
                 } else {
@@ -1972,13 +1993,15 @@ impl App {
                 true
             }
             Action::Undo => {
-                if self.matches.over.is_none()
-                    && let Some(g) = self.matches.games.len().checked_sub(1)
+                let at = self.play.as_ref().map(|p| p.at);
+                self.undo(now);
+                // Undone: the game's score leaves the scoreboard, the match goes on.
+                if self.play.as_ref().map(|p| p.at) != at
                     && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
                 {
-                    self.matches.games.truncate(g);
+                    self.matches.games.pop();
+                    self.matches.over = None;
                 }
-                self.undo(now);
                 true
             }
             _ => false,
@@ -2056,6 +2079,23 @@ impl App {
             }
             _ => true,
         }
+    }
+}
+
+/// "1 seed in hand", "5 seeds in hand".
+fn seeds_in_hand(n: u32) -> String {
+    format!("{n} seed{} in hand", if n == 1 { "" } else { "s" })
+}
+
+/// "North cannot fill a hole: South wins the match".
+pub fn match_over_line(winner: Option<Side>) -> String {
+    match winner {
+        Some(s) => format!(
+            "{} cannot fill a hole: {} wins the match",
+            s.other().title(),
+            s.title()
+        ),
+        None => "Neither player can fill a hole: the match is drawn".into(),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
-use super::{bao_model, hint_line, two_row_model};
+use super::{bao_model, two_row_model};
 use crate::app::anim::{BoardState, Marks};
 use crate::app::state::{App, Play, holes_of};
 use crate::engine::{AnyGame, Game, GameKind, Side, Status};
@@ -53,8 +53,11 @@ impl PlayLayout {
         let bx = area.x + (area.width - bw) / 2;
         let line = |y: u16| Rect::new(area.x, y, area.width, 1);
         let title = line(area.y);
-        let board = Rect::new(bx, area.y + 2, bw, bh);
-        let scores = Rect::new(area.x, board.bottom() + 1, area.width, 2);
+        // A tall board (2x50 at 80x24) drops the blank lines around it so
+        // that the log keeps two lines.
+        let gap = u16::from(area.height >= bh + FIXED_H);
+        let board = Rect::new(bx, area.y + 1 + gap, bw, bh);
+        let scores = Rect::new(area.x, board.bottom() + gap, area.width, 2);
         let prompt = line(scores.bottom());
         let bottom = area.bottom();
         let status = line(bottom.saturating_sub(2));
@@ -87,18 +90,14 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
                 Some((s, h)) if s == side => h,
                 _ => 0,
             };
-            let seat = app.seat(side).map(|s| s.describe()).unwrap_or_default();
-            let label = app
-                .setup
-                .as_ref()
-                .map_or_else(|| side.title().to_string(), |s| s.side_label(side));
+            let label = app.seat_label(side);
             match b.kind {
                 GameKind::EnGehe => {
                     let total = b.captured[side] + b.row_seeds(side) + hand;
                     return Line::from(vec![
-                        Span::styled(format!("{label} "), th.label()),
+                        Span::styled(label, th.label()),
                         Span::raw(format!(
-                            "({seat}){}captured {:>3}{}in row {:>3}{}in hand {:>3}{}score {:>3}",
+                            "{}captured {:>3}{}in row {:>3}{}in hand {:>3}{}score {:>3}",
                             th.sep(),
                             b.captured[side],
                             th.sep(),
@@ -113,10 +112,9 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
                 GameKind::BaoLaKimasai => {
                     let on_board = b.row_seeds(side);
                     return Line::from(vec![
-                        Span::styled(format!("{:<6}", side.title()), th.label()),
+                        Span::styled(format!("{label:<20}"), th.label()),
                         Span::raw(format!(
-                            "{:<14}on the board {:>2}{}reserve {:>2}{}in hand {:>2}{}cows {:>2}",
-                            format!("({seat})"),
+                            "on the board {:>2}{}reserve {:>2}{}in hand {:>2}{}cows {:>2}",
                             on_board,
                             th.sep(),
                             b.captured[side],
@@ -132,10 +130,9 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
             let bulls = b.bull_count(side);
             let total = b.captured[side] + b.row_seeds(side) + b.bull_seeds(side) + hand;
             Line::from(vec![
-                Span::styled(format!("{:<6}", side.title()), th.label()),
+                Span::styled(format!("{label:<20}"), th.label()),
                 Span::raw(format!(
-                    "{:<14}captured {:>2}{}bulls {} ({} seeds){}in hand {:>2}{}score {:>2}",
-                    format!("({seat})"),
+                    "captured {:>2}{}bulls {} ({} seeds){}in hand {:>2}{}score {:>2}",
                     b.captured[side],
                     th.sep(),
                     bulls,
@@ -309,12 +306,12 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
     let legend = match p.game.kind() {
         GameKind::Enkeshui => super::board::legend(th),
         GameKind::EnGehe => format!(
-            "[3] = selected hole{}type its number (two digits) or use the arrows{}Enter sows",
+            "[3] = selected hole{}its number (two digits) or the arrows{}Enter sows",
             th.sep(),
             th.sep()
         ),
         GameKind::BaoLaKimasai => format!(
-            "[  1] = selected hole{}up/down: inner or outer row{}1-8 or left/right: the hole{}Enter sows",
+            "[  1] = selected hole{}up/down: row{}1-8 or left/right: hole{}Enter sows",
             th.sep(),
             th.sep(),
             th.sep()
@@ -513,7 +510,7 @@ impl Widget for PlayView<'_> {
                 .render(l.moves, buf),
         }
         status_line(app).render(l.status, buf);
-        hint_line(app.ctx(), &app.theme).render(l.hints, buf);
+        super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer.is_none()
             && let Some(a) = &app.analysis
         {
@@ -684,7 +681,7 @@ impl Widget for RaceView<'_> {
             .wrap(Wrap { trim: true })
             .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
         status_line(app).render(l.status, buf);
-        hint_line(app.ctx(), th).render(l.hints, buf);
+        super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
 
@@ -726,18 +723,26 @@ impl Widget for OverView<'_> {
             } else {
                 ("reserve", "on board")
             };
+            let label = |side: Side| {
+                app.setup
+                    .as_ref()
+                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
+            };
+            // Team names widen the first column.
+            let w = Side::BOTH
+                .iter()
+                .map(|&s| label(s).chars().count() + 1)
+                .max()
+                .unwrap_or(0)
+                .max(8);
             lines.push(Line::from(format!(
-                "{:<8}{:>9}{:>9}{:>7}",
+                "{:<w$}{:>9}{:>9}{:>7}",
                 "", a, c, "total"
             )));
             for side in [Side::South, Side::North] {
-                let label = app
-                    .setup
-                    .as_ref()
-                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side));
                 lines.push(Line::from(format!(
-                    "{:<8}{:>9}{:>9}{:>7}",
-                    label,
+                    "{:<w$}{:>9}{:>9}{:>7}",
+                    label(side),
                     b.captured[side],
                     b.row_seeds(side),
                     o.score[side]
@@ -779,7 +784,7 @@ impl Widget for OverView<'_> {
             .block(Block::default().borders(Borders::ALL).title(" Game over "))
             .render(Rect::new(area.x, top, area.width, h), buf);
         status_line(app).render(l.status, buf);
-        hint_line(app.ctx(), th).render(l.hints, buf);
+        super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
 
