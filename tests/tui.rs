@@ -1872,3 +1872,176 @@ fn seats_read_naturally_with_team_names() {
     assert!(s[head + 1].starts_with("│South (Loitha)  "), "{s:#?}");
     assert!(s[head + 2].starts_with("│North           "), "{s:#?}");
 }
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("masai-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.json"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Loads the saved record and continues it in a new app.
+fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
+    let (record, checked) = masai_mancala::record::file::load(path).expect("the save loads");
+    let (tx, rx) = channel();
+    let mut app = App::resume(
+        tx,
+        &record,
+        &checked,
+        Default::default(),
+        PLAIN,
+        Instant::now(),
+    )
+    .expect("resumes");
+    app.ai_pause = Duration::ZERO;
+    app.work_wait = Duration::from_secs(10);
+    app.save_path = Some(path.to_path_buf());
+    (app, rx)
+}
+
+#[test]
+fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
+    for (args, moves, rows) in [
+        (
+            vec![
+                "masai-mancala",
+                "en-gehe",
+                "--holes",
+                "12",
+                "--north",
+                "human",
+                "--south-team",
+                "Loitha",
+                "--instant",
+            ],
+            ["3", "5", "7"],
+            (2, 6),
+        ),
+        (
+            vec!["masai-mancala", "bao", "--north", "human", "--instant"],
+            ["3", "2", "6"],
+            (2, 11),
+        ),
+    ] {
+        let (mut app, _rx) = other_app(&args);
+        let path = temp_file(args[1]);
+        app.save_path = Some(path.clone());
+        // Legal holes from the engine, sown with Enter on the cursor.
+        for pick in moves {
+            let legal = app.play.as_ref().unwrap().game.legal_tokens();
+            let k: usize = pick.parse().unwrap();
+            let t = &legal[k % legal.len()];
+            let cursor = masai_mancala::app::state::token_cursor(t).unwrap();
+            app.play.as_mut().unwrap().cursor = cursor;
+            key(&mut app, KeyCode::Enter);
+        }
+        assert_eq!(app.play.as_ref().unwrap().moves.len(), 3, "{}", app.status);
+        let before = screen(&mut app);
+        let (mut back, _rx2) = resumed(&path);
+        let after = screen(&mut back);
+        assert_eq!(
+            trimmed(&after, rows.0, rows.1),
+            trimmed(&before, rows.0, rows.1),
+            "{args:?}"
+        );
+        assert_eq!(after[0], before[0]);
+        // Score lines (with the team name) and the move list come back too.
+        assert_eq!(after[rows.1 + 1], before[rows.1 + 1]);
+        assert_eq!(after[rows.1 + 2], before[rows.1 + 2]);
+        let p = back.play.as_ref().unwrap();
+        let tokens: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+        assert_eq!(tokens.len(), 3);
+        assert_eq!(
+            p.game.position_json(),
+            app.play.as_ref().unwrap().game.position_json()
+        );
+        // Playing on saves back to the same file.
+        let legal = p.game.legal_tokens();
+        back.decide(legal[0].clone(), Instant::now());
+        let (record, _) = masai_mancala::record::file::load(&path).unwrap();
+        assert_eq!(record.games[0].decisions.len(), 4);
+    }
+}
+
+#[test]
+fn the_saved_bao_and_en_gehe_boards_are_exact() {
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let path = temp_file("bao-exact");
+    app.save_path = Some(path.clone());
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let (mut back, _rx2) = resumed(&path);
+    let s = screen(&mut back);
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        [
+            "o8   o7   o6   o5   o4   o3   o2   o1",
+            "North outer     0    0    0    0    0    0    0    0  reserve 24",
+            "North inner     1    1    1    1    1    1    1[  1]",
+            "i8   i7   i6   i5   i4   i3   i2   i1",
+            "i1   i2   i3   i4   i5   i6   i7   i8",
+            "South inner     1    1    0    0    2    0    2    0",
+            "South outer     0    0    0    0    0    0    1    1  reserve 24",
+            "o1   o2   o3   o4   o5   o6   o7   o8",
+            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+        ]
+    );
+    assert!(has(&s, "1. S i3"));
+    let (record, _) = masai_mancala::record::file::load(&path).unwrap();
+    assert_eq!(record.game.name(), "bao-la-kimasai");
+    assert_eq!(record.seats.north, "human");
+}
+
+#[test]
+fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
+    let (mut app, _rx) = app(&["--holes", "8", "--north", "human"]);
+    assert_eq!(app.screen, Screen::Race);
+    let path = temp_file("race");
+    app.save_path = Some(path.clone());
+    app.autosave();
+    keys(&mut app, "zxzx");
+    app.autosave();
+    let (record, checked) = masai_mancala::record::file::load(&path).unwrap();
+    assert!(record.games[0].race.is_none());
+    assert!(record.games[0].decisions.is_empty());
+    assert!(!checked.is_finished());
+    let (mut back, _rx2) = resumed(&path);
+    assert_eq!(back.screen, Screen::Race);
+    let s = screen(&mut back);
+    assert!(
+        has(
+            &s,
+            "Race! South: press z and x in turn; North: press n and m in turn"
+        ),
+        "{s:#?}"
+    );
+    assert!(back.race.as_ref().unwrap().race.drops().is_empty());
+}
+
+#[test]
+fn a_finished_match_resumes_at_its_end() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+    ]);
+    let path = temp_file("match-over");
+    app.save_path = Some(path.clone());
+    play_to_the_end(&mut app);
+    let (_, checked) = masai_mancala::record::file::load(&path).unwrap();
+    assert_eq!(checked.match_over, Some(Some(Side::North)));
+    let (mut back, _rx2) = resumed(&path);
+    assert_eq!(back.screen, Screen::Over);
+    let s = screen(&mut back);
+    assert!(has(&s, "Match (South-North): game 1: 13-35"), "{s:#?}");
+    assert!(has(&s, "The match is over: North wins the match."));
+    assert_eq!(s[22], "South cannot fill a hole: North wins the match");
+}

@@ -627,7 +627,7 @@ pub struct App {
     /// The games of the match finished before the current one.
     done_games: Vec<GameRecord>,
     /// The current game's start position (before its race) and its race.
-    cur_start: Option<Enkeshui>,
+    cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
     pub viewer: Option<Viewer>,
     /// The saved-games list over the start menu: the games and the one chosen.
@@ -782,15 +782,15 @@ impl App {
         self.race_note = None;
         self.cur_start = None;
         self.cur_race = None;
+        self.cur_start = Some(game.clone());
         let game = match game {
             AnyGame::Enkeshui(g) => g,
             other => {
-                // En Gehé and Bao: no race, no record yet.
+                // En Gehé and Bao: no race.
                 self.begin_play(other, now);
                 return;
             }
         };
-        self.cur_start = Some(game.clone());
         let seed = setup.args.seed + self.matches.games.len() as u64;
         if setup.args.race == RaceArg::Off {
             self.begin_play(game, now);
@@ -863,6 +863,8 @@ impl App {
         } else {
             self.set_status(format!("Race! {}", keys.join("; ")));
         }
+        // Saved as the game's start: resuming runs the race again.
+        self.autosave();
     }
 
     fn begin_play(&mut self, game: impl Into<AnyGame>, now: Instant) {
@@ -2134,6 +2136,29 @@ pub fn seat_name(seat: &Seat) -> String {
     }
 }
 
+/// The game set-up a record stands for, over `client`'s display options
+/// (seats, flip and team names come from the record).
+pub fn setup_from_record(record: &Record, client: &ClientArgs) -> Result<Setup, String> {
+    if record.game == GameKind::Enkeshui {
+        return Setup::new(args_from_record(record, client)?);
+    }
+    let o = &record.options;
+    let start = AnyGame::from_position(&record.games[0].start).map_err(|e| e.to_string())?;
+    let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+    let client = ClientArgs {
+        south: record.seats.south.parse()?,
+        north: record.seats.north.parse()?,
+        flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
+        ..client.clone()
+    };
+    let teams = Teams {
+        south: text("south_team"),
+        north: text("north_team"),
+    };
+    let seed = o.get("seed").and_then(Value::as_u64).unwrap_or(0);
+    Ok(Setup::other(client, start, teams, seed))
+}
+
 /// The command-line options that stand for a record's game, over `client`'s
 /// display options (seats and flip come from the record).
 pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<EnkeshuiArgs, String> {
@@ -2202,8 +2227,17 @@ pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<Enkeshui
 impl App {
     /// The current game as a record entry.
     fn current_game_record(&self) -> Option<GameRecord> {
-        let p = self.play.as_ref()?;
         let start = self.cur_start.as_ref()?;
+        let Some(p) = self.play.as_ref() else {
+            // During the race: its start, and the race once someone slept.
+            self.race.as_ref()?;
+            return Some(GameRecord {
+                start: start.position_json(),
+                race: self.cur_race.clone(),
+                decisions: Vec::new(),
+                result: None,
+            });
+        };
         Some(GameRecord {
             start: start.position_json(),
             race: self.cur_race.clone(),
@@ -2229,6 +2263,31 @@ impl App {
         games.push(current);
         let a = &setup.args;
         let mut options = Map::new();
+        if let Some(o) = &setup.other {
+            options.insert("seed".into(), json!(a.seed));
+            options.insert("flip".into(), json!(a.client.flip));
+            let teams = [
+                ("south_team", &o.teams.south),
+                ("north_team", &o.teams.north),
+            ];
+            for (key, team) in teams {
+                if let Some(t) = team {
+                    options.insert(key.into(), json!(t));
+                }
+            }
+            let variant = match &o.start {
+                AnyGame::EnGehe(g) => json!({"holes": g.holes()}),
+                _ => json!({}),
+            };
+            return Some(Record {
+                game: o.start.kind(),
+                variant: variant.as_object().cloned().unwrap_or_default(),
+                rules,
+                seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
+                options,
+                games,
+            });
+        }
         let race = match a.race {
             RaceArg::On => "on",
             RaceArg::Off => "off",
@@ -2306,9 +2365,7 @@ impl App {
         };
         let g = &record.games[gi];
         let r = &checked.games[gi];
-        let start = Enkeshui::from_position(&g.start).map_err(|e| e.to_string())?;
-        let begin = Enkeshui::from_position(&r.begin.position_json()).map_err(|e| e.to_string())?;
-        self.cur_start = Some(start);
+        self.cur_start = Some(r.start.clone());
         self.cur_race = g.race.clone();
         self.race_note = match (&g.race, r.race_first) {
             (Some(race), Some(first)) => Some(format!(
@@ -2319,7 +2376,7 @@ impl App {
             )),
             _ => None,
         };
-        self.begin_play_quiet(AnyGame::Enkeshui(begin));
+        self.begin_play_quiet(r.begin.clone());
         for (k, token) in g.decisions.iter().enumerate() {
             // The loader replayed these decisions already on this thread.
             let game = &self.play.as_ref().expect("begun").game;
@@ -2354,18 +2411,28 @@ impl App {
         checked: &Checked,
         now: Instant,
     ) -> Result<(), String> {
-        let args = args_from_record(record, &self.client)?;
-        let setup = Setup::new(args)?;
+        let setup = setup_from_record(record, &self.client)?;
         self.viewer = None;
         self.instant = setup.args.client.instant;
         self.setup = Some(setup);
-        self.install(record, checked, record.games.len() - 1)?;
-        if let Some(w) = checked.match_over {
-            self.matches.over = Some(w);
+        let gi = record.games.len() - 1;
+        self.install(record, checked, gi)?;
+        let g = &record.games[gi];
+        let raced = self
+            .setup
+            .as_ref()
+            .is_some_and(|s| s.kind() == GameKind::Enkeshui && s.args.race != RaceArg::Off);
+        if raced && g.race.is_none() && g.decisions.is_empty() {
+            // Saved during the race: it is run again from its start.
+            self.start_game(checked.games[gi].start.clone(), now);
+            return Ok(());
         }
         let turn = self.play.as_ref().map_or(1, |p| p.game.turn());
         self.set_status(format!("Resumed at turn {turn}"));
         self.after_move(now);
+        if let Some(w) = checked.match_over {
+            self.matches.over = Some(w);
+        }
         Ok(())
     }
 
@@ -2391,7 +2458,9 @@ impl App {
                         return true;
                     }
                 };
-                let result = if action == Action::ViewReplay || checked.is_finished() {
+                // A finished match opens at its end, like an unfinished game.
+                let done = checked.is_finished() && checked.match_over.is_none();
+                let result = if action == Action::ViewReplay || done {
                     self.open_replay(record, checked)
                 } else {
                     // Saved back to its own file (set first: resuming saves).
@@ -2432,8 +2501,7 @@ impl App {
 
     /// Opens the replay viewer here on a record.
     fn open_replay(&mut self, record: Record, checked: Checked) -> Result<(), String> {
-        let args = args_from_record(&record, &self.client)?;
-        let setup = Setup::new(args)?;
+        let setup = setup_from_record(&record, &self.client)?;
         self.instant = false;
         self.setup = Some(setup);
         self.viewer = Some(Viewer {
