@@ -1234,6 +1234,17 @@ fn the_hint_works_in_bao_and_en_gehe() {
             .unwrap_or_else(|| panic!("{}", app.status));
         assert!(legal.contains(&token), "{token} in {legal:?}");
         assert!(app.status.contains("(the AI rates it "), "{}", app.status);
+        // Bao counts cows.
+        let unit = if args[1] == "bao" {
+            " cows)"
+        } else {
+            " seeds)"
+        };
+        assert!(
+            app.status.contains(unit) || app.status.contains("forced"),
+            "{}",
+            app.status
+        );
         // The hint is selected: Enter plays it.
         assert_eq!(p.cursor_token(), token);
         key(&mut app, KeyCode::Enter);
@@ -1847,6 +1858,24 @@ fn seats_read_naturally_with_team_names() {
         &s,
         "South (you)         captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
     ));
+    // Long names at 80 columns: the same facts, closer together.
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north-team",
+        "Ilkisongo",
+    ]);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[15],
+        "North (Ilkisongo, AI medium) · captured 0 · row 200 · hand 0 · score 200"
+    );
+    assert_eq!(
+        s[16],
+        "South (you) · captured   0 · in row 200 · in hand   0 · score 200"
+    );
     // The game-over table widens its first column for team names.
     let (mut app, _rx) = other_app(&[
         "masai-mancala",

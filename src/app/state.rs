@@ -1453,7 +1453,7 @@ impl App {
         if p.version != version || p.anim.is_some() || p.game.status().is_over() {
             return false;
         }
-        let mover = p.game.to_move();
+        let (mover, kind) = (p.game.to_move(), p.game.kind());
         if let Some(pd) = p.game.pending() {
             if let Some(i) = pd.options.iter().position(|o| *o == token) {
                 p.dir_pick = i;
@@ -1465,7 +1465,7 @@ impl App {
         self.set_status(format!(
             "Hint for {}: {token} (the AI rates it {}); Enter plays it",
             mover.title(),
-            seeds_words(seeds)
+            seeds_words(seeds, kind)
         ));
         true
     }
@@ -2101,14 +2101,19 @@ pub fn match_over_line(winner: Option<Side>) -> String {
     }
 }
 
-/// A value for the mover in words: "+2.5 seeds", "a forced win".
-pub fn seeds_words(seeds: f64) -> String {
+/// A value for the mover in words: "+2.5 seeds" ("cows" in Bao), "a forced win".
+pub fn seeds_words(seeds: f64, kind: GameKind) -> String {
+    let unit = if kind == GameKind::BaoLaKimasai {
+        "cows"
+    } else {
+        "seeds"
+    };
     if seeds >= 99.0 {
         "a forced win".into()
     } else if seeds <= -99.0 {
         "a forced loss".into()
     } else {
-        format!("{seeds:+.1} seeds")
+        format!("{seeds:+.1} {unit}")
     }
 }
 

@@ -81,7 +81,12 @@ impl PlayLayout {
 }
 
 /// The score lines: captured, bulls, in hand and the score if it ended now.
-fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<Line<'static>> {
+fn score_lines(
+    app: &App,
+    b: &BoardState,
+    in_hand: Option<(Side, u32)>,
+    width: u16,
+) -> Vec<Line<'static>> {
     let th = &app.theme;
     [Side::North, Side::South]
         .into_iter()
@@ -94,20 +99,18 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
             match b.kind {
                 GameKind::EnGehe => {
                     let total = b.captured[side] + b.row_seeds(side) + hand;
-                    return Line::from(vec![
-                        Span::styled(label, th.label()),
-                        Span::raw(format!(
-                            "{}captured {:>3}{}in row {:>3}{}in hand {:>3}{}score {:>3}",
-                            th.sep(),
-                            b.captured[side],
-                            th.sep(),
-                            b.row_seeds(side),
-                            th.sep(),
-                            hand,
-                            th.sep(),
-                            total
-                        )),
-                    ]);
+                    let sep = th.sep();
+                    let (c, r) = (b.captured[side], b.row_seeds(side));
+                    let mut rest = format!(
+                        "{sep}captured {c:>3}{sep}in row {r:>3}{sep}in hand {hand:>3}{sep}score {total:>3}"
+                    );
+                    // Long team names: the same facts, closer together.
+                    if label.chars().count() + rest.chars().count() > width as usize {
+                        rest = format!(
+                            "{sep}captured {c}{sep}row {r}{sep}hand {hand}{sep}score {total}"
+                        );
+                    }
+                    return Line::from(vec![Span::styled(label, th.label()), Span::raw(rest)]);
                 }
                 GameKind::BaoLaKimasai => {
                     let on_board = b.row_seeds(side);
@@ -476,7 +479,7 @@ impl Widget for PlayView<'_> {
             (None, Some(pd)) => Some((p.game.to_move(), pd.in_hand)),
             _ => None,
         };
-        Paragraph::new(score_lines(app, &shown, in_hand)).render(l.scores, buf);
+        Paragraph::new(score_lines(app, &shown, in_hand, l.scores.width)).render(l.scores, buf);
         prompt_line(app, p).render(l.prompt, buf);
         let mut l = l;
         if app.viewer.is_some() && l.log.height >= 8 {
@@ -539,7 +542,8 @@ fn analysis_panel(
             lines.push(Line::from("No legal decision"));
         }
         for (k, (token, v)) in an.values.iter().enumerate() {
-            let words = crate::app::state::seeds_words(crate::app::ai::seeds(*v));
+            let seeds = crate::app::ai::seeds(*v);
+            let words = crate::app::state::seeds_words(seeds, p.game.kind());
             let text = format!("{token:>5}  {words}");
             lines.push(if k == 0 {
                 Line::styled(format!("{text} (best)"), th.key())
