@@ -2074,3 +2074,35 @@ fn a_finished_match_resumes_at_its_end() {
     assert!(has(&s, "The match is over: North wins the match."));
     assert_eq!(s[22], "South cannot fill a hole: North wins the match");
 }
+
+#[test]
+fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
+    // RULES.md: 2x8 after 7 1 2 5, South's hole 6 repeats every 5,589,754
+    // laps; deciding it takes a fraction of a second, far past the UI's wait.
+    let (mut app, rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "8",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    for k in ["7", "1", "2", "5"] {
+        keys(&mut app, k);
+        key(&mut app, KeyCode::Enter);
+    }
+    app.work_wait = masai_mancala::app::work::WAIT;
+    keys(&mut app, "6");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "Working out the sowing of 6...");
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert_eq!(
+        app.status,
+        "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
+    );
+    assert!(app.status_error);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 4);
+}

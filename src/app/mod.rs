@@ -237,7 +237,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         && app
             .play
             .as_ref()
-            .is_some_and(|p| !p.game.status().is_over())
+            .map_or(app.race.is_some(), |p| !p.game.status().is_over())
     {
         eprintln!(
             "The game is saved in {} (`masai-mancala resume` continues it).",
