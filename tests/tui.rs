@@ -2106,3 +2106,40 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
     assert!(app.status_error);
     assert_eq!(app.play.as_ref().unwrap().moves.len(), 4);
 }
+
+#[test]
+fn hint_and_analysis_work_at_the_direction_prompt() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    let g = direction_game();
+    let options = g.pending().unwrap().options;
+    app.load(g, Instant::now());
+    app.analysis_depth = Some(4);
+    keys(&mut app, "a");
+    next_event(&mut app, &rx);
+    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
+    listed.sort();
+    let mut want = options.clone();
+    want.sort();
+    assert_eq!(listed, want, "the open directions");
+    let s = screen(&mut app);
+    assert!(has(&s, "Analysis · South to move"), "{s:#?}");
+    keys(&mut app, "i");
+    next_event(&mut app, &rx);
+    let p = app.play.as_ref().unwrap();
+    let picked = &options[p.dir_pick];
+    assert!(
+        app.status
+            .starts_with(&format!("Hint for South: {picked} (")),
+        "{}",
+        app.status
+    );
+}
