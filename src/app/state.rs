@@ -1528,7 +1528,7 @@ impl App {
         let (job_token, post_token) = (token.clone(), token.clone());
         let done = work::run_or_post(
             self.work_wait,
-            move || work::play(&game, &job_token),
+            move || work::play(&game, &job_token, true),
             move |result| {
                 let _ = tx.send(AppEvent::Played {
                     version,
@@ -1621,7 +1621,7 @@ impl App {
             token,
         });
         p.game = next;
-        p.legal = Some(played.legal);
+        p.legal = played.legal;
         p.changed();
         p.special = None;
         p.history.truncate(p.at + 1);
@@ -2385,7 +2385,7 @@ impl App {
         for (k, token) in g.decisions.iter().enumerate() {
             // The loader replayed these decisions already on this thread.
             let game = &self.play.as_ref().expect("begun").game;
-            work::play(game, token)
+            work::play(game, token, false)
                 .and_then(|played| self.apply(played))
                 .map_err(|e| format!("decision {}: {e}", k + 1))?;
         }
@@ -2601,7 +2601,7 @@ impl App {
             // Slow to work out: the step is shown without its animation.
             let played = work::run_or_post(
                 self.work_wait,
-                move || work::play(&before_game, &token),
+                move || work::play(&before_game, &token, false),
                 drop,
             );
             if let Some(Ok(played)) = played {

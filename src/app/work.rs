@@ -12,22 +12,23 @@ use std::time::Duration;
 pub const WAIT: Duration = Duration::from_millis(40);
 
 /// A decision played: the game after it, its events (for the animation and
-/// the log) and the legal decisions of the position it leads to.
+/// the log) and, when asked for, the legal decisions of the position it leads to.
 #[derive(Clone, Debug)]
 pub struct Played {
     pub token: String,
     pub game: AnyGame,
     pub events: Vec<Event>,
-    pub legal: Vec<String>,
+    pub legal: Option<Vec<String>>,
 }
 
 /// Plays `token` (may be slow): the outcome, or the reason it is refused.
-pub fn play(game: &AnyGame, token: &str) -> Result<Played, String> {
+/// `legal`: also work out the legal decisions after it.
+pub fn play(game: &AnyGame, token: &str, legal: bool) -> Result<Played, String> {
     let mut next = game.clone();
     let mut events = Vec::new();
     next.play_token(token, &mut events)
         .map_err(|e| format!("{token}: {e}"))?;
-    let legal = next.legal_tokens();
+    let legal = legal.then(|| next.legal_tokens());
     Ok(Played {
         token: token.to_string(),
         game: next,
