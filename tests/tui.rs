@@ -1994,7 +1994,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
 }
 
 #[test]
-fn the_saved_bao_and_en_gehe_boards_are_exact() {
+fn the_saved_bao_board_is_exact_after_resuming() {
     let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
     let path = temp_file("bao-exact");
     app.save_path = Some(path.clone());
