@@ -98,7 +98,8 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
         }
     };
     let (record, checked) = file::load(&path)?;
-    if checked.is_finished() {
+    // A finished match opens at its end (the scoreboard, r for a new match).
+    if checked.is_finished() && checked.match_over.is_none() {
         return Err(format!(
             "{}: the game is over (`replay` shows it)",
             path.display()

@@ -255,7 +255,7 @@ fn replay_viewer_steps_and_takes_over() {
     send(&s, &["t"]);
     let sc = wait_for(&s, "South to move: pick a hole and press Enter");
     assert!(sc.contains("Taken over from the replay at turn 3"), "{sc}");
-    assert!(sc.contains("South (human)"), "{sc}");
+    assert!(sc.contains("South (you)"), "{sc}");
     send(&s, &["q"]);
     wait_for(&s, "Quit");
     send(&s, &["y"]);
@@ -326,7 +326,7 @@ fn en_gehe_plays_a_move_and_quits_in_tmux() {
             && sc.contains("[1]    2    3    4    5    6    7    8"),
         "{sc}"
     );
-    assert!(sc.contains("South (Loitha) (human)"), "{sc}");
+    assert!(sc.contains("South (Loitha, human)"), "{sc}");
     send(&s, &["3", "Enter"]);
     let sc = wait_for(&s, "1. S 3");
     assert!(sc.contains("North to move"), "{sc}");
@@ -340,4 +340,63 @@ fn en_gehe_plays_a_move_and_quits_in_tmux() {
         sc.contains("icanon echo") && !sc.contains("-icanon"),
         "{sc}"
     );
+}
+
+#[test]
+fn a_bao_game_is_saved_and_resumed_in_tmux() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = std::env::temp_dir().join(format!("masai-bao-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    let path = data.join("bao.json");
+    let s = start_in(
+        "masai-bao-save",
+        &format!("bao --north human --instant --save {}", path.display()),
+        &data,
+    );
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    // South sows i3, North i1 (phase 1: the outer rows are empty).
+    send(&s, &["3", "Enter"]);
+    wait_for(&s, "1. S i3");
+    send(&s, &["1", "Enter"]);
+    let played = wait_for(&s, "2. N i1");
+    send(&s, &["q"]);
+    wait_for(&s, "A game is in progress. Quit?");
+    send(&s, &["y"]);
+    let sc = wait_for(&s, "EXIT:0");
+    assert!(sc.contains("masai-mancala resume"), "{sc}");
+    assert_eq!(decisions(&path), ["i3", "i1"]);
+    drop(s);
+    let s = start_in(
+        "masai-bao-resume",
+        &format!("resume {}", path.display()),
+        &data,
+    );
+    let sc = wait_for(&s, "South to move: pick a hole and press Enter");
+    let board = |sc: &str| -> Vec<String> {
+        sc.lines()
+            .skip(2)
+            .take(9)
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    assert_eq!(board(&sc), board(&played), "{sc}");
+    assert!(
+        sc.contains("Bao la Kimasai · turn 3 · South to move"),
+        "{sc}"
+    );
+    assert!(sc.contains("2. N i1"), "{sc}");
+    assert!(sc.contains("South (human)"), "{sc}");
+    // Play on: saved back to the same file.
+    send(&s, &["Enter"]);
+    wait_for(&s, "3. S");
+    send(&s, &["q"]);
+    wait_for(&s, "Quit?");
+    send(&s, &["y"]);
+    wait_for(&s, "EXIT:0");
+    assert_eq!(decisions(&path).len(), 3);
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -39,6 +39,8 @@ fn app(args: &[&str]) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
     let mut app = App::with_game(tx, setup(args), PLAIN, Instant::now()).expect("app");
     app.ai_pause = Duration::ZERO;
+    // Decisions are worked out on a thread: wait for them (one test does not).
+    app.work_wait = Duration::from_secs(10);
     (app, rx)
 }
 
@@ -821,6 +823,8 @@ fn other_app(args: &[&str]) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
     let mut app = App::with_game(tx, setup, PLAIN, Instant::now()).expect("app");
     app.ai_pause = Duration::ZERO;
+    // Decisions are worked out on a thread: wait for them (one test does not).
+    app.work_wait = Duration::from_secs(10);
     (app, rx)
 }
 
@@ -852,7 +856,7 @@ fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
     );
     let fours = |n: usize| vec!["4"; n].join("   ");
     assert_eq!(
-        trimmed(&s, 2, 16),
+        trimmed(&s, 1, 15),
         [
             "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34".to_string(),
             format!("North    {}", fours(17)),
@@ -873,7 +877,7 @@ fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
     // Team names in the score lines; no bulls in En Gehé.
     assert!(has(
         &s,
-        "South (Loitha) (human) · captured   0 · in row 200 · in hand   0 · score 200"
+        "South (Loitha, human) · captured   0 · in row 200 · in hand   0 · score 200"
     ));
     assert!(has(&s, "North (human) · captured   0 · in row 200"));
     assert!(!has(&s, "bulls"));
@@ -915,7 +919,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
         "{s:#?}"
     );
     assert_eq!(
-        trimmed(&s, 2, 16),
+        trimmed(&s, 1, 15),
         [
             "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34",
             "North    5   5   5   5   0   5   5   5   5   0   5   5   5   5   0   5   5",
@@ -1138,10 +1142,19 @@ fn a_click_on_a_bao_hole_sows_it() {
     assert_eq!(p.moves[0].token, "i3");
 }
 
+/// Feeds the app the next event of the background work and returns it.
+fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the background work answers");
+    app.handle(ev.clone(), Instant::now());
+    ev
+}
+
 #[test]
 fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     // S1 (2) captures 8 seeds; S6 and S8 capture nothing: the hint is 1.
-    let (mut app, _rx) = app(&[
+    let (mut app, rx) = app(&[
         "--holes",
         "8",
         "--layout",
@@ -1155,6 +1168,9 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
         "--instant",
     ]);
     keys(&mut app, "i");
+    assert_eq!(app.status, "Working out a hint for South...");
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Hint { .. }), "{ev:?}");
     assert!(
         app.status
             .starts_with("Hint for South: 1 (the AI rates it +"),
@@ -1162,6 +1178,141 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
         app.status
     );
     assert_eq!(app.play.as_ref().unwrap().cursor, 1);
+}
+
+#[test]
+fn a_hint_for_a_position_left_behind_is_dropped() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "i");
+    // South moves before the hint arrives: it no longer applies.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let status = app.status.clone();
+    let cursor = app.play.as_ref().unwrap().cursor;
+    if let Ok(ev) = rx.recv_timeout(Duration::from_secs(2)) {
+        assert!(
+            !app.handle(ev, Instant::now()),
+            "a stale hint changes nothing"
+        );
+    }
+    assert_eq!(app.status, status);
+    assert_eq!(app.play.as_ref().unwrap().cursor, cursor);
+}
+
+#[test]
+fn the_hint_works_in_bao_and_en_gehe() {
+    for args in [
+        vec!["masai-mancala", "bao", "--north", "human", "--instant"],
+        vec![
+            "masai-mancala",
+            "en-gehe",
+            "--holes",
+            "40",
+            "--north",
+            "human",
+            "--instant",
+        ],
+    ] {
+        let (mut app, rx) = other_app(&args);
+        keys(&mut app, "i");
+        next_event(&mut app, &rx);
+        let p = app.play.as_ref().unwrap();
+        let legal = p.game.legal_tokens();
+        let token = app
+            .status
+            .strip_prefix("Hint for South: ")
+            .and_then(|s| s.split_once(' '))
+            .map(|(t, _)| t.to_string())
+            .unwrap_or_else(|| panic!("{}", app.status));
+        assert!(legal.contains(&token), "{token} in {legal:?}");
+        assert!(app.status.contains("(the AI rates it "), "{}", app.status);
+        // Bao counts cows.
+        let unit = if args[1] == "bao" {
+            " cows)"
+        } else {
+            " seeds)"
+        };
+        assert!(
+            app.status.contains(unit) || app.status.contains("forced"),
+            "{}",
+            app.status
+        );
+        // The hint is selected: Enter plays it.
+        assert_eq!(p.cursor_token(), token);
+        key(&mut app, KeyCode::Enter);
+        let p = app.play.as_ref().unwrap();
+        assert_eq!(p.moves[0].token, token, "{args:?}");
+    }
+}
+
+/// The seat's decision: the one `ai::choose_token` gives for that game and seed.
+fn expect_ai_choice(app: &mut App, rx: &Receiver<AppEvent>, player: masai_mancala::ai::Player) {
+    let game = app.play.as_ref().unwrap().game.clone();
+    let req = masai_mancala::ai::Request::new(player, app.ai_seed());
+    let want = masai_mancala::ai::choose_token(&game, &req)
+        .expect("a decision")
+        .decision;
+    let got = ai_turn(app, rx);
+    assert_eq!(got, want, "{}", game.state_json());
+}
+
+#[test]
+fn en_gehe_and_bao_ai_seats_play_the_ais_decision() {
+    use masai_mancala::ai::Player;
+    for args in [
+        vec![
+            "masai-mancala",
+            "en-gehe",
+            "--holes",
+            "40",
+            "--south",
+            "ai:greedy",
+            "--north",
+            "ai:greedy",
+            "--instant",
+            "--seed",
+            "5",
+        ],
+        vec![
+            "masai-mancala",
+            "bao",
+            "--south",
+            "ai:greedy",
+            "--north",
+            "ai:greedy",
+            "--instant",
+            "--seed",
+            "5",
+        ],
+    ] {
+        let (mut app, rx) = other_app(&args);
+        for _ in 0..6 {
+            expect_ai_choice(&mut app, &rx, Player::Greedy);
+        }
+        assert_eq!(app.play.as_ref().unwrap().moves.len(), 6, "{args:?}");
+    }
+    // A searching level in Bao: a decision of the real search, on the board.
+    let (mut app, rx) = other_app(&[
+        "masai-mancala",
+        "bao",
+        "--south",
+        "ai:easy",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    let legal = app.play.as_ref().unwrap().game.legal_tokens();
+    let token = ai_turn(&mut app, &rx);
+    assert!(legal.contains(&token));
+    assert_eq!(app.play.as_ref().unwrap().moves[0].token, token);
 }
 
 #[test]
@@ -1176,4 +1327,819 @@ fn the_ai_seat_shows_that_it_is_thinking() {
         .recv_timeout(Duration::from_secs(30))
         .expect("the AI answers");
     assert!(matches!(ev, AppEvent::Ai { .. }), "{ev:?}");
+}
+
+/// The right `w` columns of screen lines `from..to`.
+fn right_cols(lines: &[String], from: usize, to: usize, w: usize) -> Vec<String> {
+    lines[from..to]
+        .iter()
+        .map(|l| {
+            let c: Vec<char> = l.chars().collect();
+            c[c.len().saturating_sub(w)..].iter().collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_analysis_panel_lists_every_decision_best_first() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--layout",
+        "2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34",
+        "--race",
+        "off",
+        "--south",
+        "human",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    app.analysis_depth = Some(6);
+    keys(&mut app, "a");
+    let s = screen(&mut app);
+    assert_eq!(
+        right_cols(&s, 19, 22, 32),
+        [
+            "┌ Analysis · South to move ────┐",
+            "│Thinking...                   │",
+            "└ a hides ─────────────────────┘",
+        ]
+    );
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Analysis { .. }), "{ev:?}");
+    let s = screen(&mut app);
+    // Values for South in seeds from a 6-decision search of every decision.
+    assert_eq!(
+        right_cols(&s, 17, 22, 32),
+        [
+            "┌ Analysis · South to move ────┐",
+            "│    1  +1.8 seeds (best)      │",
+            "│    6  -12.5 seeds            │",
+            "│    8  -13.1 seeds            │",
+            "└ depth 6 · a hides ───────────┘",
+        ]
+    );
+    // a again hides it.
+    keys(&mut app, "a");
+    let s = screen(&mut app);
+    assert!(!has(&s, "Analysis ·"), "{s:#?}");
+    assert_eq!(s[22], "Analysis off");
+}
+
+#[test]
+fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--layout",
+        "0 0 0 0 0 0 2 3 0 0 0 0 0 1 0 42",
+        "--race",
+        "off",
+        "--south",
+        "human",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "a");
+    next_event(&mut app, &rx);
+    let s = screen(&mut app);
+    assert_eq!(
+        right_cols(&s, 18, 21, 32),
+        [
+            "┌ Analysis · South to move ────┐",
+            "│    8  a forced loss (best)   │",
+            "│    7  a forced loss          │",
+        ]
+    );
+    // South sows 8: the panel asks about North's position at once.
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        right_cols(&s, 19, 21, 32),
+        [
+            "┌ Analysis · North to move ────┐",
+            "│Thinking...                   │",
+        ]
+    );
+    let north = app.play.as_ref().unwrap().game.legal_tokens();
+    next_event(&mut app, &rx);
+    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
+    listed.sort();
+    let mut want = north.clone();
+    want.sort();
+    assert_eq!(listed, want, "every legal decision of North");
+}
+
+#[test]
+fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
+    let (mut app, rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    // Never wait: every decision comes back through the event channel.
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "3");
+    let before = screen(&mut app);
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "Working out the sowing of i3...");
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        trimmed(&before, 2, 11),
+        "the board waits"
+    );
+    // Input stays live: another Enter is refused, the help opens and closes.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.status,
+        "Still working out the sowing of i3: wait, or u undoes it"
+    );
+    keys(&mut app, "?");
+    assert!(app.help.is_some());
+    key(&mut app, KeyCode::Esc);
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    let s = screen(&mut app);
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        [
+            "o8   o7   o6   o5   o4   o3   o2   o1",
+            "North outer     0    0    0    0    0    0    0    0  reserve 24",
+            "North inner     1    1    1    1    1    1    1[  1]",
+            "i8   i7   i6   i5   i4   i3   i2   i1",
+            "i1   i2   i3   i4   i5   i6   i7   i8",
+            "South inner     1    1    0    0    2    0    2    0",
+            "South outer     0    0    0    0    0    0    1    1  reserve 24",
+            "o1   o2   o3   o4   o5   o6   o7   o8",
+            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+        ]
+    );
+    // The legal decisions came with it: the cursor is on North's first.
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
+    // North sows, then undoes before the answer: the late answer is dropped.
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().working.is_some());
+    keys(&mut app, "u");
+    assert!(app.play.as_ref().unwrap().working.is_none());
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the late answer");
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert!(
+        !app.handle(ev, Instant::now()),
+        "a stale answer changes nothing"
+    );
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 0);
+    // A refused decision comes back the same way, with the engine's reason.
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    next_event(&mut app, &rx);
+    assert_eq!(app.status, "o8: hole o8 is empty");
+    assert!(app.status_error);
+    // Quitting works while a sowing is worked out.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "q");
+    assert!(app.confirm_quit);
+    keys(&mut app, "y");
+    assert!(app.quit);
+}
+
+#[test]
+fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
+    use masai_mancala::app::work::run_or_post;
+    let (tx, rx) = channel();
+    let slow = run_or_post(
+        Duration::from_millis(20),
+        || {
+            std::thread::sleep(Duration::from_millis(300));
+            7
+        },
+        move |v| tx.send(v).unwrap(),
+    );
+    assert_eq!(slow, None, "the UI did not wait for it");
+    assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok(7));
+    let (tx, rx) = channel::<i32>();
+    let quick = run_or_post(Duration::from_secs(10), || 8, move |v| tx.send(v).unwrap());
+    assert_eq!(quick, Some(8));
+    assert!(
+        rx.recv_timeout(Duration::from_millis(200)).is_err(),
+        "not posted too"
+    );
+}
+
+/// Plays decisions picked by a fixed rule until the game is over.
+fn play_to_the_end(app: &mut App) {
+    let mut pick = 0usize;
+    for _ in 0..3000 {
+        if app.screen == Screen::Over {
+            return;
+        }
+        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        pick = (pick * 31 + 7) % tokens.len();
+        app.decide(tokens[pick].clone(), Instant::now());
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn the_special_move_is_a_guided_redistribution() {
+    let args = [
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--special-move",
+        "once",
+    ];
+    let (mut app, _rx) = app(&args);
+    keys(&mut app, "x");
+    assert_eq!(
+        app.status,
+        "Special move: lift two holes (Enter on each), Esc cancels"
+    );
+    // Lift South 3 and 5 (4 seeds each), then drop the 8 seeds one by one.
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.status,
+        "8 seeds in hand: drop them one by one with Enter (Backspace takes one back)"
+    );
+    for h in ["1", "1", "2", "2", "3", "3", "8", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    // The eighth seed made the move; North's cursor is on his first hole.
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "8    7    6    5    4  [3]    2    1",
+            "North     4    4    4    4    4    4    0    0",
+            "South     2    2    2    4    0    4    4    6",
+            "1    2    3    4    5    6    7    8",
+        ]
+    );
+    assert!(has(&s, "South made the special move x3,5=2,2,2,0,0,0,0,2"));
+    assert!(s[0].contains("turn 2 · North to move"), "{}", s[0]);
+    // Once per player: after North's move South cannot make it again.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "x");
+    assert_eq!(app.status, "South cannot make the special move now");
+    assert!(app.status_error);
+
+    // Halfway, the board shows the row as it is being rebuilt.
+    let (mut app, _rx) = crate::app(&args);
+    keys(&mut app, "x");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    for h in ["1", "1", "2", "2", "3", "3", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.status, "No seed was dropped into hole 7");
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.status, "2 seeds in hand");
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     2    2    2    4    0    4    5    4"
+    );
+    assert_eq!(
+        s[9],
+        "Special move: lifted 3 and 5 · 1 in hand · Enter drops on hole 7"
+    );
+    assert_eq!(s[22], "1 seed in hand");
+    // Esc gives it up: the row is back as it was.
+    key(&mut app, KeyCode::Esc);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    0    4    4    4    4    4    4"
+    );
+
+    // A row that comes out the same is refused and the seeds come back to hand.
+    let (mut app, _rx) = crate::app(&args);
+    keys(&mut app, "x");
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    key(&mut app, KeyCode::Enter);
+    for h in ["3", "3", "3", "3", "4", "4", "4", "4"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.status_error, "{}", app.status);
+    assert!(app.status.contains("must change the row"), "{}", app.status);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
+    assert!(p.moves.is_empty());
+}
+
+#[test]
+fn match_play_keeps_the_scoreboard_and_refills_the_board_from_the_stocks() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--match",
+    ]);
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Game over: North wins, South 10 to North 38"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "Match (South-North): game 1: 10-38"));
+    assert!(has(
+        &s,
+        "Each score is the player's stock for the next game: r plays it."
+    ));
+    keys(&mut app, "r");
+    // North's 38 fill his six holes of 4 from the right (14 kept as captured),
+    // South's 10 fill two (2 kept).
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "8    7    6    5    4    3    2    1",
+            "North     4    4    4    4    4    4    0    0",
+            "South     0    0    0    0    0    0    4    4",
+            "1    2    3    4    5    6  [7]    8",
+        ]
+    );
+    assert!(has(
+        &s,
+        "North (human)       captured 14 · bulls 0 (0 seeds) · in hand  0 · score 38"
+    ));
+    assert!(has(
+        &s,
+        "South (human)       captured  2 · bulls 0 (0 seeds) · in hand  0 · score 10"
+    ));
+    assert!(has(&s, "Game 2 of the match."));
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Match (South-North): game 1: 10-38, game 2: 21-27"),
+        "{s:#?}"
+    );
+    keys(&mut app, "r");
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    0    0    4    4    4    4    4"
+    );
+    assert!(has(&s, "Game 3 of the match."));
+}
+
+#[test]
+fn the_match_ends_when_a_stock_cannot_fill_a_hole() {
+    // Each row's rightmost hole needs 22: whoever scores less loses the match.
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+    ]);
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Game over: North wins, South 13 to North 35"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "Match (South-North): game 1: 13-35"));
+    assert!(has(&s, "The match is over: North wins the match."));
+    assert_eq!(s[22], "South cannot fill a hole: North wins the match");
+    // Undo takes the game back: the match goes on.
+    keys(&mut app, "u");
+    assert_eq!(app.screen, Screen::Play);
+    assert!(app.matches.games.is_empty() && app.matches.over.is_none());
+    play_to_the_end(&mut app);
+    assert_eq!(app.matches.over, Some(Some(Side::North)));
+    // r: a new match from the start.
+    keys(&mut app, "r");
+    assert_eq!(app.screen, Screen::Play);
+    assert!(app.matches.games.is_empty() && app.matches.over.is_none());
+    assert_eq!(
+        board_lines(&screen(&mut app))[2],
+        "South     0    0    0    0    0    0    2   22"
+    );
+}
+
+#[test]
+fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    keys(&mut app, "37");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "2");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s.len(), 24);
+    assert_eq!(
+        s[15],
+        "North (human) · captured   6 · in row 194 · in hand   0 · score 200"
+    );
+    assert_eq!(
+        trimmed(&s, 18, 22),
+        [
+            "┌ Log ───────────────────────────────────────────────┐┌ Moves ─────────────────┐",
+            "│North sowed 2, relayed 4 laps and captured 6 (South ││1. S 37                 │",
+            "│20, North 31)                                       ││2. N 2                  │",
+            "└────────────────────────────────────────────────────┘└────────────────────────┘",
+        ]
+    );
+}
+
+#[test]
+fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
+    let (mut app, _rx) = crate::app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "←/h move  0-9 hole  Enter sow  u undo  i hint  a analysis  q quit  ? help"
+    );
+    // Bao: ↑/↓ pick the row; at 80 columns the entries close up to fit.
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human"]);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "←/h move ↑/↓ row 0-9 hole Enter sow u undo i hint a analysis q quit ? help"
+    );
+    let s = screen_wh(&mut app, 100, 30);
+    assert_eq!(
+        s[29],
+        "←/h move  ↑/↓ row  0-9 hole  Enter sow  u undo  i hint  a analysis  q quit  ? help"
+    );
+    // The special move: the cursor keys and digits.
+    let (mut app, _rx) = crate::app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--special-move",
+        "any",
+    ]);
+    keys(&mut app, "x");
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "←/h move  0-9 hole  Enter lift/drop  Backspace take back  Esc cancel  ? help"
+    );
+    // A narrow bar keeps "? help" and leaves out what does not fit.
+    let line =
+        masai_mancala::app::view::hint_line(masai_mancala::app::keys::Ctx::Play, true, 40, &PLAIN);
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    assert_eq!(text, "←/h move ↑/↓ row 0-9 hole ? help");
+}
+
+#[test]
+fn seats_read_naturally_with_team_names() {
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "40",
+        "--south-team",
+        "Loitha",
+        "--north-team",
+        "Ilkisongo",
+    ]);
+    let s = screen_wh(&mut app, 100, 30);
+    assert!(
+        has(
+            &s,
+            "North (Ilkisongo, AI medium) · captured   0 · in row 160"
+        ),
+        "{s:#?}"
+    );
+    assert!(has(&s, "South (Loitha, you) · captured   0 · in row 160"));
+    let (mut app, _rx) = crate::app(&["--holes", "8", "--race", "off", "--north", "ai:hard"]);
+    let s = screen(&mut app);
+    assert!(has(
+        &s,
+        "North (AI hard)     captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
+    ));
+    assert!(has(
+        &s,
+        "South (you)         captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
+    ));
+    // Long names at 80 columns: the same facts, closer together.
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "50",
+        "--north-team",
+        "Ilkisongo",
+    ]);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[15],
+        "North (Ilkisongo, AI medium) · captured 0 · row 200 · hand 0 · score 200"
+    );
+    assert_eq!(
+        s[16],
+        "South (you) · captured   0 · in row 200 · in hand   0 · score 200"
+    );
+    // The game-over table widens its first column for team names.
+    let (mut app, _rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "6",
+        "--south-team",
+        "Loitha",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    play_to_the_end(&mut app);
+    let s = screen(&mut app);
+    let head = s
+        .iter()
+        .position(|l| l.contains("captured  own row"))
+        .unwrap();
+    assert!(
+        s[head].starts_with("│                captured  own row  total"),
+        "{s:#?}"
+    );
+    assert!(s[head + 1].starts_with("│South (Loitha)  "), "{s:#?}");
+    assert!(s[head + 2].starts_with("│North           "), "{s:#?}");
+}
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("masai-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.json"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Loads the saved record and continues it in a new app.
+fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
+    let (record, checked) = masai_mancala::record::file::load(path).expect("the save loads");
+    let (tx, rx) = channel();
+    let mut app = App::resume(
+        tx,
+        &record,
+        &checked,
+        Default::default(),
+        PLAIN,
+        Instant::now(),
+    )
+    .expect("resumes");
+    app.ai_pause = Duration::ZERO;
+    app.work_wait = Duration::from_secs(10);
+    app.save_path = Some(path.to_path_buf());
+    (app, rx)
+}
+
+#[test]
+fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
+    for (args, moves, rows) in [
+        (
+            vec![
+                "masai-mancala",
+                "en-gehe",
+                "--holes",
+                "12",
+                "--north",
+                "human",
+                "--south-team",
+                "Loitha",
+                "--instant",
+            ],
+            ["3", "5", "7"],
+            (2, 6),
+        ),
+        (
+            vec!["masai-mancala", "bao", "--north", "human", "--instant"],
+            ["3", "2", "6"],
+            (2, 11),
+        ),
+    ] {
+        let (mut app, _rx) = other_app(&args);
+        let path = temp_file(args[1]);
+        app.save_path = Some(path.clone());
+        // Legal holes from the engine, sown with Enter on the cursor.
+        for pick in moves {
+            let legal = app.play.as_ref().unwrap().game.legal_tokens();
+            let k: usize = pick.parse().unwrap();
+            let t = &legal[k % legal.len()];
+            let cursor = masai_mancala::app::state::token_cursor(t).unwrap();
+            app.play.as_mut().unwrap().cursor = cursor;
+            key(&mut app, KeyCode::Enter);
+        }
+        assert_eq!(app.play.as_ref().unwrap().moves.len(), 3, "{}", app.status);
+        let before = screen(&mut app);
+        let (mut back, _rx2) = resumed(&path);
+        let after = screen(&mut back);
+        assert_eq!(
+            trimmed(&after, rows.0, rows.1),
+            trimmed(&before, rows.0, rows.1),
+            "{args:?}"
+        );
+        assert_eq!(after[0], before[0]);
+        // Score lines (with the team name) and the move list come back too.
+        assert_eq!(after[rows.1 + 1], before[rows.1 + 1]);
+        assert_eq!(after[rows.1 + 2], before[rows.1 + 2]);
+        let p = back.play.as_ref().unwrap();
+        let tokens: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+        assert_eq!(tokens.len(), 3);
+        assert_eq!(
+            p.game.position_json(),
+            app.play.as_ref().unwrap().game.position_json()
+        );
+        // Playing on saves back to the same file.
+        let legal = p.game.legal_tokens();
+        back.decide(legal[0].clone(), Instant::now());
+        let (record, _) = masai_mancala::record::file::load(&path).unwrap();
+        assert_eq!(record.games[0].decisions.len(), 4);
+    }
+}
+
+#[test]
+fn the_saved_bao_board_is_exact_after_resuming() {
+    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let path = temp_file("bao-exact");
+    app.save_path = Some(path.clone());
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let (mut back, _rx2) = resumed(&path);
+    let s = screen(&mut back);
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        [
+            "o8   o7   o6   o5   o4   o3   o2   o1",
+            "North outer     0    0    0    0    0    0    0    0  reserve 24",
+            "North inner     1    1    1    1    1    1    1[  1]",
+            "i8   i7   i6   i5   i4   i3   i2   i1",
+            "i1   i2   i3   i4   i5   i6   i7   i8",
+            "South inner     1    1    0    0    2    0    2    0",
+            "South outer     0    0    0    0    0    0    1    1  reserve 24",
+            "o1   o2   o3   o4   o5   o6   o7   o8",
+            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+        ]
+    );
+    assert!(has(&s, "1. S i3"));
+    let (record, _) = masai_mancala::record::file::load(&path).unwrap();
+    assert_eq!(record.game.name(), "bao-la-kimasai");
+    assert_eq!(record.seats.north, "human");
+}
+
+#[test]
+fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
+    let (mut app, _rx) = app(&["--holes", "8", "--north", "human"]);
+    assert_eq!(app.screen, Screen::Race);
+    let path = temp_file("race");
+    app.save_path = Some(path.clone());
+    app.autosave();
+    keys(&mut app, "zxzx");
+    app.autosave();
+    let (record, checked) = masai_mancala::record::file::load(&path).unwrap();
+    assert!(record.games[0].race.is_none());
+    assert!(record.games[0].decisions.is_empty());
+    assert!(!checked.is_finished());
+    let (mut back, _rx2) = resumed(&path);
+    assert_eq!(back.screen, Screen::Race);
+    let s = screen(&mut back);
+    assert!(
+        has(
+            &s,
+            "Race! South: press z and x in turn; North: press n and m in turn"
+        ),
+        "{s:#?}"
+    );
+    assert!(back.race.as_ref().unwrap().race.drops().is_empty());
+}
+
+#[test]
+fn a_finished_match_resumes_at_its_end() {
+    let (mut app, _rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+    ]);
+    let path = temp_file("match-over");
+    app.save_path = Some(path.clone());
+    play_to_the_end(&mut app);
+    let (_, checked) = masai_mancala::record::file::load(&path).unwrap();
+    assert_eq!(checked.match_over, Some(Some(Side::North)));
+    let (mut back, _rx2) = resumed(&path);
+    assert_eq!(back.screen, Screen::Over);
+    let s = screen(&mut back);
+    assert!(has(&s, "Match (South-North): game 1: 13-35"), "{s:#?}");
+    assert!(has(&s, "The match is over: North wins the match."));
+    assert_eq!(s[22], "South cannot fill a hole: North wins the match");
+}
+
+#[test]
+fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
+    // RULES.md: 2x8 after 7 1 2 5, South's hole 6 repeats every 5,589,754
+    // laps; deciding it takes a fraction of a second, far past the UI's wait.
+    let (mut app, rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--holes",
+        "8",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    for k in ["7", "1", "2", "5"] {
+        keys(&mut app, k);
+        key(&mut app, KeyCode::Enter);
+    }
+    app.work_wait = masai_mancala::app::work::WAIT;
+    keys(&mut app, "6");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "Working out the sowing of 6...");
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert_eq!(
+        app.status,
+        "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
+    );
+    assert!(app.status_error);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 4);
+}
+
+#[test]
+fn hint_and_analysis_work_at_the_direction_prompt() {
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    let g = direction_game();
+    let options = g.pending().unwrap().options;
+    app.load(g, Instant::now());
+    app.analysis_depth = Some(4);
+    keys(&mut app, "a");
+    next_event(&mut app, &rx);
+    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
+    listed.sort();
+    let mut want = options.clone();
+    want.sort();
+    assert_eq!(listed, want, "the open directions");
+    let s = screen(&mut app);
+    assert!(has(&s, "Analysis · South to move"), "{s:#?}");
+    keys(&mut app, "i");
+    next_event(&mut app, &rx);
+    let p = app.play.as_ref().unwrap();
+    let picked = &options[p.dir_pick];
+    assert!(
+        app.status
+            .starts_with(&format!("Hint for South: {picked} (")),
+        "{}",
+        app.status
+    );
 }

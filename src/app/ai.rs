@@ -5,7 +5,7 @@
 
 use super::event::AppEvent;
 use crate::ai::{self, Level, Player, Request};
-use crate::engine::enkeshui::Enkeshui;
+use crate::engine::AnyGame;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
@@ -21,7 +21,7 @@ pub fn player(level: &str) -> Player {
 /// request (none when there is no legal decision or when cancelled).
 pub fn request(
     tx: Sender<AppEvent>,
-    game: Enkeshui,
+    game: AnyGame,
     generation: u64,
     seed: u64,
     pause: Duration,
@@ -34,7 +34,7 @@ pub fn request(
         let started = Instant::now();
         let mut req = Request::new(player, seed);
         req.cancel = Some(flag.clone());
-        let token = ai::choose(&game, &req).map(|c| c.decision.to_string());
+        let token = ai::choose_token(&game, &req).map(|c| c.decision);
         while started.elapsed() < pause && !flag.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(10).min(pause));
         }
@@ -48,17 +48,100 @@ pub fn request(
     cancel
 }
 
-/// A hint for the side to move: the decision the AI suggests and its value
-/// in seeds for the mover (a quick `medium` search).
-pub fn hint(game: &Enkeshui) -> Option<(String, f64)> {
-    let mut req = Request::new(Player::Level(Level::Medium), 0);
-    req.think_ms = Some(150);
-    let c = ai::choose(game, &req)?;
-    let v = c.value.unwrap_or(0);
-    let seeds = if v.abs() >= ai::WIN / 2 {
+/// A value for the mover in seeds; a proven win or loss is ±99.
+pub fn seeds(v: i32) -> f64 {
+    if v.abs() >= ai::WIN / 2 {
         f64::from(v.signum()) * 99.0
     } else {
         f64::from(v) / f64::from(ai::UNIT)
+    }
+}
+
+/// Asks for a hint for the side to move: the decision a quick `medium`
+/// search suggests (same seed every time) and its value in seeds, posted as
+/// `AppEvent::Hint` for the position `version`.
+pub fn hint(tx: Sender<AppEvent>, game: AnyGame, version: u64) -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    std::thread::spawn(move || {
+        let mut req = Request::new(Player::Level(Level::Medium), 0);
+        req.think_ms = Some(150);
+        req.cancel = Some(flag.clone());
+        let choice = ai::choose_token(&game, &req);
+        if flag.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(c) = choice {
+            let seeds = seeds(c.value.unwrap_or(0));
+            let _ = tx.send(AppEvent::Hint {
+                version,
+                token: c.decision,
+                seeds,
+            });
+        }
+    });
+    cancel
+}
+
+/// Every legal decision of the side to move with its value for the mover
+/// (evaluation units), best first, at the deepest search completed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub depth: u32,
+    pub values: Vec<(String, i32)>,
+}
+
+/// How long the analysis thinks about a position.
+pub const ANALYSIS_MS: u64 = 400;
+
+/// Searches every root decision with a full window (exact values).
+fn analyse_now(game: &AnyGame, depth: Option<u32>, cancel: Arc<AtomicBool>) -> Option<Analysis> {
+    fn of<G: ai::Evaluate>(g: &G, limits: &ai::Limits) -> Option<Analysis> {
+        let t = ai::think(g, limits)?;
+        let mut values: Vec<(String, i32)> =
+            t.root.iter().map(|(d, v)| (d.to_string(), *v)).collect();
+        // Stable: equal values keep the engine's order of decisions.
+        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        Some(Analysis {
+            depth: t.depth,
+            values,
+        })
+    }
+    let limits = ai::Limits {
+        max_depth: depth.unwrap_or(64),
+        think: depth.is_none().then(|| Duration::from_millis(ANALYSIS_MS)),
+        hash_mb: 8,
+        cancel: Some(cancel),
+        all_root_values: true,
     };
-    Some((c.decision.to_string(), seeds))
+    match game {
+        AnyGame::Enkeshui(g) => of(g, &limits),
+        AnyGame::EnGehe(g) => of(g, &limits),
+        AnyGame::BaoLaKimasai(g) => of(g, &limits),
+    }
+}
+
+/// Works out the analysis of a position on a thread; it arrives as
+/// `AppEvent::Analysis` for the position `version` (nothing once cancelled).
+/// A fixed `depth` searches to that depth whatever the time (reproducible).
+pub fn analyse(
+    tx: Sender<AppEvent>,
+    game: AnyGame,
+    version: u64,
+    depth: Option<u32>,
+) -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    std::thread::spawn(move || {
+        let analysis = analyse_now(&game, depth, flag.clone());
+        if flag.load(Ordering::Relaxed) {
+            return;
+        }
+        let analysis = analysis.unwrap_or(Analysis {
+            depth: 0,
+            values: Vec::new(),
+        });
+        let _ = tx.send(AppEvent::Analysis { version, analysis });
+    });
+    cancel
 }

@@ -13,6 +13,23 @@ pub enum AppEvent {
         generation: u64,
         token: String,
     },
+    /// A hint for the position of that version: the decision and its value in seeds.
+    Hint {
+        version: u64,
+        token: String,
+        seeds: f64,
+    },
+    /// The analysis of the position of that version.
+    Analysis {
+        version: u64,
+        analysis: super::ai::Analysis,
+    },
+    /// A decision worked out off the UI thread, for the position of that version.
+    Played {
+        version: u64,
+        token: String,
+        result: Result<Box<super::work::Played>, String>,
+    },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

@@ -67,6 +67,7 @@ pub enum Action {
     Rematch,
     NewGame,
     Hint,
+    Analysis,
     Yes,
     No,
     StepForward,
@@ -307,12 +308,28 @@ pub static BINDINGS: &[Binding] = &[
         "sow",
     ),
     b(
+        Ctx::Direction,
+        &[Char('i')],
+        "i",
+        Action::Hint,
+        "hint: the AI's choice of direction and its evaluation (selects it)",
+        "",
+    ),
+    b(
+        Ctx::Direction,
+        &[Char('a')],
+        "a",
+        Action::Analysis,
+        "analysis on/off (as while playing)",
+        "",
+    ),
+    b(
         Ctx::Special,
         &[Code(KeyCode::Left), Char('h')],
         "←/h",
         Action::Left,
         "previous hole of your row",
-        "",
+        "move",
     ),
     b(
         Ctx::Special,
@@ -328,14 +345,14 @@ pub static BINDINGS: &[Binding] = &[
         "0-9",
         Action::Digit,
         "select a hole by its number",
-        "",
+        "hole",
     ),
     b(
         Ctx::Special,
         &[Code(KeyCode::Enter), Char(' ')],
-        "Enter/Space",
+        "Enter",
         Action::Play,
-        "lift the selected hole (twice), then drop one seed into it",
+        "lift the selected hole (twice), then drop one seed into it (Space too)",
         "lift/drop",
     ),
     b(
@@ -373,10 +390,10 @@ pub static BINDINGS: &[Binding] = &[
     b(
         Ctx::Play,
         &[Code(KeyCode::Up)],
-        "↑",
+        "↑/↓",
         Action::Up,
         "Bao: select the row above (inner or outer)",
-        "",
+        "row",
     ),
     b(
         Ctx::Play,
@@ -391,15 +408,15 @@ pub static BINDINGS: &[Binding] = &[
         &[Key::AnyDigit],
         "0-9",
         Action::Digit,
-        "select a hole by its number (two digits for 10 and up)",
-        "",
+        "select a hole by its number (two digits for 10 and up; Bao: 1-8 in the row selected)",
+        "hole",
     ),
     b(
         Ctx::Play,
         &[Code(KeyCode::Enter), Char(' ')],
-        "Enter/Space",
+        "Enter",
         Action::Play,
-        "sow the selected hole (or click a hole)",
+        "sow the selected hole (Space too, or click a hole)",
         "sow",
     ),
     b(
@@ -410,7 +427,7 @@ pub static BINDINGS: &[Binding] = &[
         "undo (against the AI: back to your last decision)",
         "undo",
     ),
-    b(Ctx::Play, &[Char('r')], "r", Action::Redo, "redo", "redo"),
+    b(Ctx::Play, &[Char('r')], "r", Action::Redo, "redo", ""),
     b(
         Ctx::Play,
         &[Char('i')],
@@ -418,6 +435,14 @@ pub static BINDINGS: &[Binding] = &[
         Action::Hint,
         "hint: the AI's suggestion and its evaluation (selects it; Enter plays it)",
         "hint",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('a')],
+        "a",
+        Action::Analysis,
+        "analysis on/off: every legal decision of the side to move with the AI's value in seeds, best first",
+        "analysis",
     ),
     b(
         Ctx::Play,
@@ -432,8 +457,8 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('s'), Code(KeyCode::Tab)],
         "s",
         Action::Skip,
-        "skip the animation",
-        "skip",
+        "skip the animation (the line above the log says so while it runs)",
+        "",
     ),
     b(
         Ctx::Play,
@@ -695,11 +720,16 @@ pub fn action(ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
         .map(|b| b.action)
 }
 
-/// The hint bar's entries for a context: (keys, word).
-pub fn hints(ctx: Ctx) -> Vec<(&'static str, &'static str)> {
+/// The hint bar's entries for a context: (keys, word). `rows`: the game
+/// has rows to pick with ↑/↓ while playing (Bao).
+pub fn hints(ctx: Ctx, rows: bool) -> Vec<(&'static str, &'static str)> {
+    let shown = |b: &&Binding| {
+        !b.hint.is_empty() && (rows || ctx != Ctx::Play || !matches!(b.action, Action::Up))
+    };
     let mut out: Vec<_> = BINDINGS
         .iter()
-        .filter(|b| b.ctx == ctx && !b.hint.is_empty())
+        .filter(|b| b.ctx == ctx)
+        .filter(shown)
         .map(|b| (b.label, b.hint))
         .collect();
     if ctx != Ctx::Help {

@@ -10,6 +10,7 @@ pub mod keys;
 pub mod rules_text;
 pub mod state;
 pub mod view;
+pub mod work;
 
 use event::AppEvent;
 use ratatui::Terminal;
@@ -110,7 +111,7 @@ pub fn restore_terminal() {
 pub enum Launch {
     Menu(ClientArgs),
     Enkeshui(Box<EnkeshuiArgs>),
-    /// En Gehé or Bao la Kimasai, set up (not saved: records hold Enkeshui only).
+    /// En Gehé or Bao la Kimasai, set up.
     Other(Box<Setup>),
     /// `replay FILE`: the viewer.
     Replay(Box<(ReplayArgs, Record, Checked)>),
@@ -149,10 +150,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
         }
         Launch::Other(setup) => {
             let theme = Theme::from_env(setup.args.client.ascii);
-            if setup.args.client.save.is_some() {
-                return Err("--save: only Enkeshui games are saved so far".into());
+            if let Some(path) = &setup.args.client.save {
+                file::check_target(path, setup.args.client.force)?;
+                save = Some((path.clone(), setup.args.client.force));
+                use_dir = false;
             }
-            use_dir = false;
             App::with_game(tx.clone(), *setup, theme, now)?
         }
         Launch::Replay(boxed) => {
@@ -235,7 +237,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         && app
             .play
             .as_ref()
-            .is_some_and(|p| !p.game.status().is_over())
+            .map_or(app.race.is_some(), |p| !p.game.status().is_over())
     {
         eprintln!(
             "The game is saved in {} (`masai-mancala resume` continues it).",

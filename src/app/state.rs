@@ -7,6 +7,7 @@ use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
+use super::work;
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
@@ -14,7 +15,7 @@ use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
-use crate::engine::{Event, Game, GameKind, PerSide, Quiet, Side, Status};
+use crate::engine::{Game, GameKind, PerSide, Quiet, Side, Status};
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::rngs::SmallRng;
@@ -178,6 +179,8 @@ pub struct MoveRec {
 #[derive(Clone, Debug)]
 struct Snapshot {
     game: AnyGame,
+    /// The legal decisions, when worked out (off the UI thread).
+    legal: Option<Vec<String>>,
     log: Vec<String>,
     moves: Vec<MoveRec>,
     marks: Marks,
@@ -220,6 +223,15 @@ pub struct Play {
     pub ai_generation: u64,
     /// The cancel flag of the AI's current thinking, if any.
     pub ai_cancel: Option<Arc<AtomicBool>>,
+    /// Goes up whenever the position changes: background results (hints,
+    /// analysis, sowings worked out) for an older version are dropped.
+    pub version: u64,
+    /// Cancel flags of the hint and analysis being worked out.
+    bg_cancel: Vec<Arc<AtomicBool>>,
+    /// The legal decisions of the position, once worked out.
+    pub legal: Option<Vec<String>>,
+    /// A decision being worked out on a thread (its token).
+    pub working: Option<String>,
 }
 
 impl Play {
@@ -229,11 +241,20 @@ impl Play {
             c.store(true, Ordering::Relaxed);
         }
     }
+
+    /// The position changed: a new version, and work on the old one stops.
+    fn changed(&mut self) {
+        self.version = next_version();
+        for c in self.bg_cancel.drain(..) {
+            c.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Drop for Play {
     fn drop(&mut self) {
         self.cancel_ai();
+        self.changed();
     }
 }
 
@@ -241,6 +262,7 @@ impl Play {
     fn new(game: AnyGame, log: Vec<String>) -> Play {
         let snap = Snapshot {
             game: game.clone(),
+            legal: None,
             log: log.clone(),
             moves: Vec::new(),
             marks: Marks::default(),
@@ -259,18 +281,30 @@ impl Play {
             at: 0,
             ai_generation: 0,
             ai_cancel: None,
+            version: next_version(),
+            bg_cancel: Vec::new(),
+            legal: None,
+            working: None,
         };
         p.reset_cursor();
         p
     }
 
-    /// Puts the cursor on the first hole the mover may sow.
+    /// Puts the cursor on the first hole the mover may sow (the first he can
+    /// lift while the legal decisions are not worked out: never the engine's
+    /// legality here, which may be slow).
     fn reset_cursor(&mut self) {
-        let first = self
-            .game
-            .legal_tokens()
-            .iter()
-            .find_map(|t| token_cursor(t));
+        let first = match &self.legal {
+            Some(legal) => legal.iter().find_map(|t| token_cursor(t)),
+            None => {
+                let b = BoardState::of_game(&self.game);
+                let side = self.game.to_move();
+                (1..=holes_of(&self.game)).find(|&c| {
+                    let i = b.index(side, c);
+                    b.counts[i] > 0 && b.bulls[i].is_none() && !b.closed[i]
+                })
+            }
+        };
         if let Some(h) = first {
             self.cursor = h;
         }
@@ -282,6 +316,8 @@ impl Play {
     fn restore(&mut self, at: usize) {
         let s = self.history[at].clone();
         self.game = s.game;
+        self.legal = s.legal;
+        self.working = None;
         self.log = s.log;
         self.moves = s.moves;
         self.marks = s.marks;
@@ -290,6 +326,7 @@ impl Play {
         self.special = None;
         self.ai_generation += 1;
         self.cancel_ai();
+        self.changed();
         self.reset_cursor();
     }
 
@@ -334,28 +371,35 @@ impl Play {
     }
 }
 
-/// An AI seat of En Gehé or Bao: a random legal decision, chosen on a
-/// background thread after a short pause and posted as `AppEvent::Ai`.
-fn request_random(
-    tx: Sender<AppEvent>,
-    game: AnyGame,
-    generation: u64,
-    seed: u64,
-    pause: Duration,
-) {
-    std::thread::spawn(move || {
-        let started = Instant::now();
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let tokens = game.legal_tokens();
-        let token = (!tokens.is_empty()).then(|| tokens[rng.random_range(0..tokens.len())].clone());
-        let spent = started.elapsed();
-        if spent < pause {
-            std::thread::sleep(pause - spent);
+/// Versions of positions are unique across games, so a result for an
+/// earlier game never matches the current one.
+fn next_version() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The analysis panel (on while it exists).
+#[derive(Debug, Default)]
+pub struct AnalysisPanel {
+    /// The version of the position asked about.
+    pub asked: Option<u64>,
+    /// Its analysis, once worked out.
+    pub shown: Option<ai::Analysis>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl AnalysisPanel {
+    fn cancel(&mut self) {
+        if let Some(c) = self.cancel.take() {
+            c.store(true, Ordering::Relaxed);
         }
-        if let Some(token) = token {
-            let _ = tx.send(AppEvent::Ai { generation, token });
-        }
-    });
+    }
+}
+
+impl Drop for AnalysisPanel {
+    fn drop(&mut self) {
+        self.cancel();
+    }
 }
 
 /// Holes the cursor runs over: a row of the two-row games, 16 in Bao
@@ -583,11 +627,17 @@ pub struct App {
     /// The games of the match finished before the current one.
     done_games: Vec<GameRecord>,
     /// The current game's start position (before its race) and its race.
-    cur_start: Option<Enkeshui>,
+    cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
     pub viewer: Option<Viewer>,
     /// The saved-games list over the start menu: the games and the one chosen.
     pub saves: Option<(Vec<file::SavedGame>, usize)>,
+    /// The analysis panel, when on.
+    pub analysis: Option<AnalysisPanel>,
+    /// How long the UI waits for a decision worked out on a thread.
+    pub work_wait: Duration,
+    /// A fixed depth for the analysis instead of its time budget (tests).
+    pub analysis_depth: Option<u32>,
 }
 
 impl App {
@@ -623,6 +673,9 @@ impl App {
             cur_race: None,
             viewer: None,
             saves: None,
+            analysis: None,
+            analysis_depth: None,
+            work_wait: work::WAIT,
         }
     }
 
@@ -648,6 +701,27 @@ impl App {
 
     pub fn seat(&self, side: Side) -> Option<&Seat> {
         self.setup.as_ref().map(|s| s.seat(side))
+    }
+
+    /// A side as the score lines name it: "South (you)", "North (AI hard)",
+    /// "South (Loitha, human)" (hot seat: both "human").
+    pub fn seat_label(&self, side: Side) -> String {
+        let Some(setup) = &self.setup else {
+            return side.title().to_string();
+        };
+        let seat = match setup.seat(side) {
+            Seat::Human if setup.any_ai() => "you".to_string(),
+            Seat::Human => "human".to_string(),
+            Seat::Ai(level) => format!("AI {level}"),
+        };
+        let team = setup.other.as_ref().and_then(|o| match side {
+            Side::South => o.teams.south.clone(),
+            Side::North => o.teams.north.clone(),
+        });
+        match team {
+            Some(t) => format!("{} ({t}, {seat})", side.title()),
+            None => format!("{} ({seat})", side.title()),
+        }
     }
 
     fn human(&self, side: Side) -> bool {
@@ -708,15 +782,15 @@ impl App {
         self.race_note = None;
         self.cur_start = None;
         self.cur_race = None;
+        self.cur_start = Some(game.clone());
         let game = match game {
             AnyGame::Enkeshui(g) => g,
             other => {
-                // En Gehé and Bao: no race, no record yet.
+                // En Gehé and Bao: no race.
                 self.begin_play(other, now);
                 return;
             }
         };
-        self.cur_start = Some(game.clone());
         let seed = setup.args.seed + self.matches.games.len() as u64;
         if setup.args.race == RaceArg::Off {
             self.begin_play(game, now);
@@ -789,6 +863,8 @@ impl App {
         } else {
             self.set_status(format!("Race! {}", keys.join("; ")));
         }
+        // Saved as the game's start: resuming runs the race again.
+        self.autosave();
     }
 
     fn begin_play(&mut self, game: impl Into<AnyGame>, now: Instant) {
@@ -838,16 +914,43 @@ impl App {
 
     /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
     pub fn tick(&mut self, now: Instant) -> bool {
-        match self.screen {
+        let dirty = match self.screen {
             Screen::Race => self.race_tick(now),
             Screen::Play => self.anim_tick(now),
             Screen::Replay => self.replay_tick(now),
             _ => false,
-        }
+        };
+        self.sync_analysis() || dirty
     }
 
     /// One event. Returns whether the screen must be redrawn.
     pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
+        let dirty = self.handle_event(ev, now);
+        self.sync_analysis() || dirty
+    }
+
+    /// The analysis panel asks about the position shown once it changed.
+    fn sync_analysis(&mut self) -> bool {
+        let Some(a) = self.analysis.as_mut() else {
+            return false;
+        };
+        let Some(p) = self.play.as_ref() else {
+            return false;
+        };
+        if a.asked == Some(p.version) || self.viewer.is_some() {
+            return false;
+        }
+        a.cancel();
+        a.asked = Some(p.version);
+        a.shown = None;
+        if !p.game.status().is_over() {
+            let (tx, depth) = (self.tx.clone(), self.analysis_depth);
+            a.cancel = Some(ai::analyse(tx, p.game.clone(), p.version, depth));
+        }
+        true
+    }
+
+    fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
         match ev {
             AppEvent::Key(k) => self.key(k, now),
             AppEvent::Mouse(m) => self.mouse(m, now),
@@ -856,6 +959,23 @@ impl App {
                 true
             }
             AppEvent::Ai { generation, token } => self.ai_move(generation, token, now),
+            AppEvent::Played {
+                version,
+                token,
+                result,
+            } => self.played_event(version, token, result, now),
+            AppEvent::Hint {
+                version,
+                token,
+                seeds,
+            } => self.hint_ready(version, token, seeds),
+            AppEvent::Analysis { version, analysis } => match self.analysis.as_mut() {
+                Some(a) if a.asked == Some(version) => {
+                    a.shown = Some(analysis);
+                    true
+                }
+                _ => false,
+            },
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
@@ -1180,6 +1300,18 @@ impl App {
                 self.undo(now);
                 return true;
             }
+            Action::Analysis => {
+                if self.analysis.take().is_some() {
+                    self.set_status("Analysis off");
+                } else {
+                    self.analysis = Some(AnalysisPanel::default());
+                    self.set_status(format!(
+                        "Analysis on: the AI looks at every decision for {} ms",
+                        ai::ANALYSIS_MS
+                    ));
+                }
+                return true;
+            }
             Action::Redo => {
                 self.redo(now);
                 return true;
@@ -1191,6 +1323,11 @@ impl App {
                 p.anim = None;
                 self.after_move(now);
             }
+            return true;
+        }
+        if let Some(t) = &p.working {
+            let why = format!("Still working out the sowing of {t}: wait, or u undoes it");
+            self.refuse(why);
             return true;
         }
         let mover = p.game.to_move();
@@ -1298,35 +1435,39 @@ impl App {
         }
     }
 
-    /// Asks the AI (a quick medium search) for the mover's best decision,
-    /// selects it and tells its value.
+    /// Asks the AI (a quick medium search, on a thread) for the mover's
+    /// best decision; `hint_ready` selects it and tells its value.
     fn hint(&mut self) {
+        let tx = self.tx.clone();
         let Some(p) = self.play.as_mut() else { return };
+        let flag = ai::hint(tx, p.game.clone(), p.version);
+        p.bg_cancel.push(flag);
         let mover = p.game.to_move();
-        let Some((token, seeds)) = p.enkeshui().and_then(ai::hint) else {
-            return;
+        self.set_status(format!("Working out a hint for {}...", mover.title()));
+    }
+
+    fn hint_ready(&mut self, version: u64, token: String, seeds: f64) -> bool {
+        let Some(p) = self.play.as_mut() else {
+            return false;
         };
+        if p.version != version || p.anim.is_some() || p.game.status().is_over() {
+            return false;
+        }
+        let (mover, kind) = (p.game.to_move(), p.game.kind());
         if let Some(pd) = p.game.pending() {
             if let Some(i) = pd.options.iter().position(|o| *o == token) {
                 p.dir_pick = i;
             }
-        } else if let Ok(h) = token.parse::<usize>() {
+        } else if let Some(h) = token_cursor(&token) {
             p.cursor = h;
             p.digits.clear();
         }
-        let value = if seeds.abs() >= 99.0 {
-            if seeds > 0.0 {
-                "a forced win".to_string()
-            } else {
-                "a forced loss".to_string()
-            }
-        } else {
-            format!("{seeds:+.1} seeds")
-        };
         self.set_status(format!(
-            "Hint for {}: {token} (the AI rates it {value}); Enter plays it",
-            mover.title()
+            "Hint for {}: {token} (the AI rates it {}); Enter plays it",
+            mover.title(),
+            seeds_words(seeds, kind)
         ));
+        true
     }
 
     /// A digit typed: selects hole d, or the two-digit hole when it exists.
@@ -1372,11 +1513,71 @@ impl App {
         }
     }
 
-    /// Plays one decision of the side to move.
+    /// Plays one decision of the side to move: worked out on a thread; when
+    /// it takes long the screen goes on and the outcome comes as an event.
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
-        let frames = match self.apply(token) {
-            Ok(f) => f,
-            Err(e) => {
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        if let Some(t) = &p.working {
+            let why = format!("Still working out the sowing of {t}: wait, or u undoes it");
+            self.refuse(why);
+            return true;
+        }
+        let (game, version, tx) = (p.game.clone(), p.version, self.tx.clone());
+        let (job_token, post_token) = (token.clone(), token.clone());
+        let done = work::run_or_post(
+            self.work_wait,
+            move || work::play(&game, &job_token, true),
+            move |result| {
+                let _ = tx.send(AppEvent::Played {
+                    version,
+                    token: post_token,
+                    result: result.map(Box::new),
+                });
+            },
+        );
+        match done {
+            Some(result) => self.decided(result, now),
+            None => {
+                p.working = Some(token.clone());
+                self.set_status(format!("Working out the sowing of {token}..."));
+                true
+            }
+        }
+    }
+
+    /// A decision worked out on a thread arrived: shown if still current.
+    fn played_event(
+        &mut self,
+        version: u64,
+        token: String,
+        result: Result<Box<work::Played>, String>,
+        now: Instant,
+    ) -> bool {
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        if p.version != version || p.working.as_ref() != Some(&token) {
+            return false;
+        }
+        p.working = None;
+        self.decided(result.map(|b| *b), now)
+    }
+
+    /// Shows a decision worked out: refused (the message; a special move's
+    /// seeds come back to hand), or played and animated.
+    fn decided(&mut self, result: Result<work::Played, String>, now: Instant) -> bool {
+        let frames = match result.map(|played| self.apply(played)) {
+            Ok(Ok(f)) => f,
+            Ok(Err(e)) | Err(e) => {
+                if let Some(p) = self.play.as_mut()
+                    && let Some(s) = p.special.as_mut()
+                {
+                    let back: u32 = s.added.iter().map(|&c| c as u32).sum();
+                    s.added = vec![0; s.added.len()];
+                    s.in_hand += back;
+                }
                 self.refuse(e);
                 return true;
             }
@@ -1395,21 +1596,18 @@ impl App {
         true
     }
 
-    /// Plays a decision into the game, its log, move list and undo history;
-    /// returns the animation's frames. Refused: the message, nothing changed.
-    fn apply(&mut self, token: String) -> Result<Vec<Frame>, String> {
+    /// Takes a decision worked out into the game, its log, move list and undo
+    /// history; returns the animation's frames.
+    fn apply(&mut self, played: work::Played) -> Result<Vec<Frame>, String> {
         let Some(p) = self.play.as_mut() else {
             return Err("no game".into());
         };
+        let token = played.token;
         let before = BoardState::of_game(&p.game);
         let mover = p.game.to_move();
         let turn = p.game.turn();
-        let mut next = p.game.clone();
-        let mut events: Vec<Event> = Vec::new();
-        let result = next.play_token(&token, &mut events);
-        if let Err(e) = result {
-            return Err(format!("{token}: {e}"));
-        }
+        let next = played.game;
+        let events = played.events;
         let line = anim::describe(&before, mover, &token, &events);
         let frames = anim::frames(&before, mover, &events);
         p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
@@ -1423,10 +1621,13 @@ impl App {
             token,
         });
         p.game = next;
+        p.legal = played.legal;
+        p.changed();
         p.special = None;
         p.history.truncate(p.at + 1);
         p.history.push(Snapshot {
             game: p.game.clone(),
+            legal: p.legal.clone(),
             log: p.log.clone(),
             moves: p.moves.clone(),
             marks: p.marks.clone(),
@@ -1475,10 +1676,17 @@ impl App {
         let pending = p.game.pending();
         if let Status::Over(o) = status {
             self.screen = Screen::Over;
-            if self.setup.as_ref().is_some_and(|s| s.rules.match_play) {
-                self.matches.games.push(o.score);
-            }
             self.set_status(over_line(&o));
+            if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
+                self.matches.games.push(o.score);
+                // The match ends when a stock cannot fill a hole: say so now.
+                if let Next::MatchOver { winner } =
+                    play_match::next_game(&setup.layout, setup.rules, o.score)
+                {
+                    self.matches.over = Some(winner);
+                    self.set_status(match_over_line(winner));
+                }
+            }
             return;
         }
         self.screen = Screen::Play;
@@ -1498,7 +1706,7 @@ impl App {
                 self.set_status(prompt);
             }
         } else {
-            let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+            let seed = self.ai_seed();
             let pause = self.ai_pause;
             let tx = self.tx.clone();
             let level = match self.seat(mover) {
@@ -1512,16 +1720,18 @@ impl App {
             p.cancel_ai();
             p.ai_generation += 1;
             let generation = p.ai_generation;
-            let seed = seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64);
-            // The built-in AI plays Enkeshui; the other games' seats play a
-            // random legal decision until it covers them.
-            match p.enkeshui().cloned() {
-                Some(g) => {
-                    p.ai_cancel = Some(ai::request(tx, g, generation, seed, pause, &level));
-                }
-                None => request_random(tx, p.game.clone(), generation, seed, pause),
-            }
+            let game = p.game.clone();
+            p.ai_cancel = Some(ai::request(tx, game, generation, seed, pause, &level));
         }
+    }
+
+    /// The seed of the AI seat's request in the position shown.
+    pub fn ai_seed(&self) -> u64 {
+        let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+        let Some(p) = self.play.as_ref() else {
+            return seed;
+        };
+        seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64)
     }
 
     fn ai_move(&mut self, generation: u64, token: String, now: Instant) -> bool {
@@ -1676,7 +1886,7 @@ impl App {
                 if s.added[h - 1] > 0 {
                     s.added[h - 1] -= 1;
                     s.in_hand += 1;
-                    msg = Some((format!("{} seeds in hand", s.in_hand), false));
+                    msg = Some((seeds_in_hand(s.in_hand), false));
                 } else {
                     msg = Some((format!("No seed was dropped into hole {h}"), true));
                 }
@@ -1723,7 +1933,7 @@ impl App {
                             counts.join(",")
                         ));
                     } else {
-                        msg = Some((format!("{} seeds in hand", s.in_hand), false));
+                        msg = Some((seeds_in_hand(s.in_hand), false));
                     }
                 }
             }
@@ -1737,17 +1947,7 @@ impl App {
             }
         }
         if let Some(token) = submit {
-            let at = self.play.as_ref().map_or(0, |p| p.at);
             self.decide(token, now);
-            // Refused: the seeds come back to hand to drop again.
-            if let Some(p) = self.play.as_mut()
-                && p.at == at
-                && let Some(s) = p.special.as_mut()
-            {
-                let back: u32 = s.added.iter().map(|&c| c as u32).sum();
-                s.added = vec![0; n];
-                s.in_hand += back;
-            }
         }
         true
     }
@@ -1778,14 +1978,7 @@ impl App {
                         }
                         Next::MatchOver { winner } => {
                             self.matches.over = Some(winner);
-                            self.set_status(match winner {
-                                Some(s) => format!(
-                                    "{} cannot fill a hole: {} wins the match",
-                                    s.other().title(),
-                                    s.title()
-                                ),
-                                None => "Neither player can fill a hole: the match is drawn".into(),
-                            });
+                            self.set_status(match_over_line(winner));
                         }
                     }
                 } else {
@@ -1802,13 +1995,15 @@ impl App {
                 true
             }
             Action::Undo => {
-                if self.matches.over.is_none()
-                    && let Some(g) = self.matches.games.len().checked_sub(1)
+                let at = self.play.as_ref().map(|p| p.at);
+                self.undo(now);
+                // Undone: the game's score leaves the scoreboard, the match goes on.
+                if self.play.as_ref().map(|p| p.at) != at
                     && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
                 {
-                    self.matches.games.truncate(g);
+                    self.matches.games.pop();
+                    self.matches.over = None;
                 }
-                self.undo(now);
                 true
             }
             _ => false,
@@ -1889,6 +2084,39 @@ impl App {
     }
 }
 
+/// "1 seed in hand", "5 seeds in hand".
+fn seeds_in_hand(n: u32) -> String {
+    format!("{n} seed{} in hand", if n == 1 { "" } else { "s" })
+}
+
+/// "North cannot fill a hole: South wins the match".
+pub fn match_over_line(winner: Option<Side>) -> String {
+    match winner {
+        Some(s) => format!(
+            "{} cannot fill a hole: {} wins the match",
+            s.other().title(),
+            s.title()
+        ),
+        None => "Neither player can fill a hole: the match is drawn".into(),
+    }
+}
+
+/// A value for the mover in words: "+2.5 seeds" ("cows" in Bao), "a forced win".
+pub fn seeds_words(seeds: f64, kind: GameKind) -> String {
+    let unit = if kind == GameKind::BaoLaKimasai {
+        "cows"
+    } else {
+        "seeds"
+    };
+    if seeds >= 99.0 {
+        "a forced win".into()
+    } else if seeds <= -99.0 {
+        "a forced loss".into()
+    } else {
+        format!("{seeds:+.1} {unit}")
+    }
+}
+
 /// "Game over: South wins 30 to 18 (the player to move has no seeds to sow)".
 pub fn over_line(o: &crate::engine::Outcome) -> String {
     let who = match o.winner {
@@ -1911,6 +2139,29 @@ pub fn seat_name(seat: &Seat) -> String {
         Seat::Human => "human".into(),
         Seat::Ai(level) => format!("ai:{level}"),
     }
+}
+
+/// The game set-up a record stands for, over `client`'s display options
+/// (seats, flip and team names come from the record).
+pub fn setup_from_record(record: &Record, client: &ClientArgs) -> Result<Setup, String> {
+    if record.game == GameKind::Enkeshui {
+        return Setup::new(args_from_record(record, client)?);
+    }
+    let o = &record.options;
+    let start = AnyGame::from_position(&record.games[0].start).map_err(|e| e.to_string())?;
+    let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+    let client = ClientArgs {
+        south: record.seats.south.parse()?,
+        north: record.seats.north.parse()?,
+        flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
+        ..client.clone()
+    };
+    let teams = Teams {
+        south: text("south_team"),
+        north: text("north_team"),
+    };
+    let seed = o.get("seed").and_then(Value::as_u64).unwrap_or(0);
+    Ok(Setup::other(client, start, teams, seed))
 }
 
 /// The command-line options that stand for a record's game, over `client`'s
@@ -1981,8 +2232,17 @@ pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<Enkeshui
 impl App {
     /// The current game as a record entry.
     fn current_game_record(&self) -> Option<GameRecord> {
-        let p = self.play.as_ref()?;
         let start = self.cur_start.as_ref()?;
+        let Some(p) = self.play.as_ref() else {
+            // During the race: its start, and the race once someone slept.
+            self.race.as_ref()?;
+            return Some(GameRecord {
+                start: start.position_json(),
+                race: self.cur_race.clone(),
+                decisions: Vec::new(),
+                result: None,
+            });
+        };
         Some(GameRecord {
             start: start.position_json(),
             race: self.cur_race.clone(),
@@ -2008,6 +2268,31 @@ impl App {
         games.push(current);
         let a = &setup.args;
         let mut options = Map::new();
+        if let Some(o) = &setup.other {
+            options.insert("seed".into(), json!(a.seed));
+            options.insert("flip".into(), json!(a.client.flip));
+            let teams = [
+                ("south_team", &o.teams.south),
+                ("north_team", &o.teams.north),
+            ];
+            for (key, team) in teams {
+                if let Some(t) = team {
+                    options.insert(key.into(), json!(t));
+                }
+            }
+            let variant = match &o.start {
+                AnyGame::EnGehe(g) => json!({"holes": g.holes()}),
+                _ => json!({}),
+            };
+            return Some(Record {
+                game: o.start.kind(),
+                variant: variant.as_object().cloned().unwrap_or_default(),
+                rules,
+                seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
+                options,
+                games,
+            });
+        }
         let race = match a.race {
             RaceArg::On => "on",
             RaceArg::Off => "off",
@@ -2085,9 +2370,7 @@ impl App {
         };
         let g = &record.games[gi];
         let r = &checked.games[gi];
-        let start = Enkeshui::from_position(&g.start).map_err(|e| e.to_string())?;
-        let begin = Enkeshui::from_position(&r.begin.position_json()).map_err(|e| e.to_string())?;
-        self.cur_start = Some(start);
+        self.cur_start = Some(r.start.clone());
         self.cur_race = g.race.clone();
         self.race_note = match (&g.race, r.race_first) {
             (Some(race), Some(first)) => Some(format!(
@@ -2098,9 +2381,12 @@ impl App {
             )),
             _ => None,
         };
-        self.begin_play_quiet(AnyGame::Enkeshui(begin));
+        self.begin_play_quiet(r.begin.clone());
         for (k, token) in g.decisions.iter().enumerate() {
-            self.apply(token.clone())
+            // The loader replayed these decisions already on this thread.
+            let game = &self.play.as_ref().expect("begun").game;
+            work::play(game, token, false)
+                .and_then(|played| self.apply(played))
                 .map_err(|e| format!("decision {}: {e}", k + 1))?;
         }
         if let Some(p) = self.play.as_mut() {
@@ -2130,18 +2416,28 @@ impl App {
         checked: &Checked,
         now: Instant,
     ) -> Result<(), String> {
-        let args = args_from_record(record, &self.client)?;
-        let setup = Setup::new(args)?;
+        let setup = setup_from_record(record, &self.client)?;
         self.viewer = None;
         self.instant = setup.args.client.instant;
         self.setup = Some(setup);
-        self.install(record, checked, record.games.len() - 1)?;
-        if let Some(w) = checked.match_over {
-            self.matches.over = Some(w);
+        let gi = record.games.len() - 1;
+        self.install(record, checked, gi)?;
+        let g = &record.games[gi];
+        let raced = self
+            .setup
+            .as_ref()
+            .is_some_and(|s| s.kind() == GameKind::Enkeshui && s.args.race != RaceArg::Off);
+        if raced && g.race.is_none() && g.decisions.is_empty() {
+            // Saved during the race: it is run again from its start.
+            self.start_game(checked.games[gi].start.clone(), now);
+            return Ok(());
         }
         let turn = self.play.as_ref().map_or(1, |p| p.game.turn());
         self.set_status(format!("Resumed at turn {turn}"));
         self.after_move(now);
+        if let Some(w) = checked.match_over {
+            self.matches.over = Some(w);
+        }
         Ok(())
     }
 
@@ -2167,7 +2463,9 @@ impl App {
                         return true;
                     }
                 };
-                let result = if action == Action::ViewReplay || checked.is_finished() {
+                // A finished match opens at its end, like an unfinished game.
+                let done = checked.is_finished() && checked.match_over.is_none();
+                let result = if action == Action::ViewReplay || done {
                     self.open_replay(record, checked)
                 } else {
                     // Saved back to its own file (set first: resuming saves).
@@ -2208,8 +2506,7 @@ impl App {
 
     /// Opens the replay viewer here on a record.
     fn open_replay(&mut self, record: Record, checked: Checked) -> Result<(), String> {
-        let args = args_from_record(&record, &self.client)?;
-        let setup = Setup::new(args)?;
+        let setup = setup_from_record(&record, &self.client)?;
         self.instant = false;
         self.setup = Some(setup);
         self.viewer = Some(Viewer {
@@ -2300,11 +2597,15 @@ impl App {
             let before_game = p.history[p.at].game.clone();
             let before = BoardState::of_game(&before_game);
             let mover = before_game.to_move();
-            let mut g = before_game;
-            let mut events: Vec<Event> = Vec::new();
-            let token = &v.all_moves[p.at].token;
-            if g.play_token(token, &mut events).is_ok() {
-                frames = anim::frames(&before, mover, &events);
+            let token = v.all_moves[p.at].token.clone();
+            // Slow to work out: the step is shown without its animation.
+            let played = work::run_or_post(
+                self.work_wait,
+                move || work::play(&before_game, &token, false),
+                drop,
+            );
+            if let Some(Ok(played)) = played {
+                frames = anim::frames(&before, mover, &played.events);
             }
         }
         p.restore(at);

@@ -53,7 +53,8 @@ pub struct Record {
     /// "human", "ai" or "ai:LEVEL" per side.
     pub seats: PerSide<String>,
     /// How the client ran the game, to resume it: `race` (on, quick, off),
-    /// `race_hole`, `first`, `seed`, `flip`. Free of rules: never replayed.
+    /// `race_hole`, `first`, `seed`, `flip`, En Gehé's `south_team` and
+    /// `north_team`. Free of rules: never replayed.
     pub options: Map<String, Value>,
     /// One game, or each game of a match in order (the last may be unfinished).
     pub games: Vec<GameRecord>,
@@ -723,8 +724,21 @@ pub fn enkeshui_variant(layout: &Layout) -> Map<String, Value> {
 
 fn check_options(o: &Fields) -> RResult<()> {
     let pe = |e: PositionError| RecordError::from_position("", e);
-    o.only(&["race", "race_hole", "first", "seed", "flip"])
-        .map_err(pe)?;
+    o.only(&[
+        "race",
+        "race_hole",
+        "first",
+        "seed",
+        "flip",
+        "south_team",
+        "north_team",
+    ])
+    .map_err(pe)?;
+    for team in ["south_team", "north_team"] {
+        if o.get(team).is_some() {
+            o.str(team).map_err(pe)?;
+        }
+    }
     if o.get("race").is_some() {
         let r = o.str("race").map_err(pe)?;
         if !["on", "off", "quick"].contains(&r) {

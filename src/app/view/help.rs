@@ -60,7 +60,7 @@ impl Widget for HelpView<'_> {
                     .title(" Help: ↑↓ scroll, Esc closes "),
             )
             .render(r, buf);
-        super::hint_line(Ctx::Help, &app.theme)
+        super::hint_line(Ctx::Help, false, area.width, &app.theme)
             .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
     }
 }

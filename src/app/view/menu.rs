@@ -1,6 +1,5 @@
 //! The start menu.
 
-use super::hint_line;
 use crate::app::state::App;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -49,7 +48,8 @@ impl Widget for MenuView<'_> {
         };
         Line::styled(app.status.clone(), status_style)
             .render(Rect::new(area.x, area.bottom() - 2, area.width, 1), buf);
-        hint_line(app.ctx(), th).render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
+        super::app_hints(app, area.width)
+            .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
         if let Some((list, sel)) = &app.saves {
             SavesView {
                 list,

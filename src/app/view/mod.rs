@@ -166,12 +166,42 @@ impl Widget for TooSmall {
     }
 }
 
-/// The key-hint bar from the one list of bindings.
-pub fn hint_line(ctx: Ctx, theme: &Theme) -> Line<'static> {
+/// The key-hint bar of the app's screen now.
+pub fn app_hints(app: &App, width: u16) -> Line<'static> {
+    let bao = app
+        .play
+        .as_ref()
+        .is_some_and(|p| matches!(p.game, crate::engine::AnyGame::BaoLaKimasai(_)));
+    hint_line(app.ctx(), bao, width, &app.theme)
+}
+
+/// The key-hint bar from the one list of bindings, fitted to `width`: two
+/// spaces between entries, one when tight, and then the last entries before
+/// `? help` left out (the help lists them all).
+pub fn hint_line(ctx: Ctx, rows: bool, width: u16, theme: &Theme) -> Line<'static> {
+    let mut items = keys::hints(ctx, rows);
+    let len = |items: &[(&str, &str)], sep: usize| -> usize {
+        let words: usize = items
+            .iter()
+            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
+            .sum();
+        words + sep * items.len().saturating_sub(1)
+    };
+    let width = width as usize;
+    let sep = if len(&items, 2) <= width { 2 } else { 1 };
+    while len(&items, sep) > width && items.len() > 1 {
+        let last = items.len() - 1;
+        let drop = if ctx != Ctx::Help && last > 0 {
+            last - 1
+        } else {
+            last
+        };
+        items.remove(drop);
+    }
     let mut spans = Vec::new();
-    for (i, (keys, word)) in keys::hints(ctx).into_iter().enumerate() {
+    for (i, (keys, word)) in items.into_iter().enumerate() {
         if i > 0 {
-            spans.push(Span::raw("  "));
+            spans.push(Span::raw(" ".repeat(sep)));
         }
         spans.push(Span::styled(keys, theme.key()));
         spans.push(Span::raw(format!(" {word}")));

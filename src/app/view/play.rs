@@ -2,7 +2,7 @@
 
 use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
-use super::{bao_model, hint_line, two_row_model};
+use super::{bao_model, two_row_model};
 use crate::app::anim::{BoardState, Marks};
 use crate::app::state::{App, Play, holes_of};
 use crate::engine::{AnyGame, Game, GameKind, Side, Status};
@@ -53,8 +53,11 @@ impl PlayLayout {
         let bx = area.x + (area.width - bw) / 2;
         let line = |y: u16| Rect::new(area.x, y, area.width, 1);
         let title = line(area.y);
-        let board = Rect::new(bx, area.y + 2, bw, bh);
-        let scores = Rect::new(area.x, board.bottom() + 1, area.width, 2);
+        // A tall board (2x50 at 80x24) drops the blank lines around it so
+        // that the log keeps two lines.
+        let gap = u16::from(area.height >= bh + FIXED_H);
+        let board = Rect::new(bx, area.y + 1 + gap, bw, bh);
+        let scores = Rect::new(area.x, board.bottom() + gap, area.width, 2);
         let prompt = line(scores.bottom());
         let bottom = area.bottom();
         let status = line(bottom.saturating_sub(2));
@@ -78,7 +81,12 @@ impl PlayLayout {
 }
 
 /// The score lines: captured, bulls, in hand and the score if it ended now.
-fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<Line<'static>> {
+fn score_lines(
+    app: &App,
+    b: &BoardState,
+    in_hand: Option<(Side, u32)>,
+    width: u16,
+) -> Vec<Line<'static>> {
     let th = &app.theme;
     [Side::North, Side::South]
         .into_iter()
@@ -87,36 +95,29 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
                 Some((s, h)) if s == side => h,
                 _ => 0,
             };
-            let seat = app.seat(side).map(|s| s.describe()).unwrap_or_default();
-            let label = app
-                .setup
-                .as_ref()
-                .map_or_else(|| side.title().to_string(), |s| s.side_label(side));
+            let label = app.seat_label(side);
             match b.kind {
                 GameKind::EnGehe => {
                     let total = b.captured[side] + b.row_seeds(side) + hand;
-                    return Line::from(vec![
-                        Span::styled(format!("{label} "), th.label()),
-                        Span::raw(format!(
-                            "({seat}){}captured {:>3}{}in row {:>3}{}in hand {:>3}{}score {:>3}",
-                            th.sep(),
-                            b.captured[side],
-                            th.sep(),
-                            b.row_seeds(side),
-                            th.sep(),
-                            hand,
-                            th.sep(),
-                            total
-                        )),
-                    ]);
+                    let sep = th.sep();
+                    let (c, r) = (b.captured[side], b.row_seeds(side));
+                    let mut rest = format!(
+                        "{sep}captured {c:>3}{sep}in row {r:>3}{sep}in hand {hand:>3}{sep}score {total:>3}"
+                    );
+                    // Long team names: the same facts, closer together.
+                    if label.chars().count() + rest.chars().count() > width as usize {
+                        rest = format!(
+                            "{sep}captured {c}{sep}row {r}{sep}hand {hand}{sep}score {total}"
+                        );
+                    }
+                    return Line::from(vec![Span::styled(label, th.label()), Span::raw(rest)]);
                 }
                 GameKind::BaoLaKimasai => {
                     let on_board = b.row_seeds(side);
                     return Line::from(vec![
-                        Span::styled(format!("{:<6}", side.title()), th.label()),
+                        Span::styled(format!("{label:<20}"), th.label()),
                         Span::raw(format!(
-                            "{:<14}on the board {:>2}{}reserve {:>2}{}in hand {:>2}{}cows {:>2}",
-                            format!("({seat})"),
+                            "on the board {:>2}{}reserve {:>2}{}in hand {:>2}{}cows {:>2}",
                             on_board,
                             th.sep(),
                             b.captured[side],
@@ -132,10 +133,9 @@ fn score_lines(app: &App, b: &BoardState, in_hand: Option<(Side, u32)>) -> Vec<L
             let bulls = b.bull_count(side);
             let total = b.captured[side] + b.row_seeds(side) + b.bull_seeds(side) + hand;
             Line::from(vec![
-                Span::styled(format!("{:<6}", side.title()), th.label()),
+                Span::styled(format!("{label:<20}"), th.label()),
                 Span::raw(format!(
-                    "{:<14}captured {:>2}{}bulls {} ({} seeds){}in hand {:>2}{}score {:>2}",
-                    format!("({seat})"),
+                    "captured {:>2}{}bulls {} ({} seeds){}in hand {:>2}{}score {:>2}",
                     b.captured[side],
                     th.sep(),
                     bulls,
@@ -309,12 +309,12 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
     let legend = match p.game.kind() {
         GameKind::Enkeshui => super::board::legend(th),
         GameKind::EnGehe => format!(
-            "[3] = selected hole{}type its number (two digits) or use the arrows{}Enter sows",
+            "[3] = selected hole{}its number (two digits) or the arrows{}Enter sows",
             th.sep(),
             th.sep()
         ),
         GameKind::BaoLaKimasai => format!(
-            "[  1] = selected hole{}up/down: inner or outer row{}1-8 or left/right: the hole{}Enter sows",
+            "[  1] = selected hole{}up/down: row{}1-8 or left/right: hole{}Enter sows",
             th.sep(),
             th.sep(),
             th.sep()
@@ -479,7 +479,7 @@ impl Widget for PlayView<'_> {
             (None, Some(pd)) => Some((p.game.to_move(), pd.in_hand)),
             _ => None,
         };
-        Paragraph::new(score_lines(app, &shown, in_hand)).render(l.scores, buf);
+        Paragraph::new(score_lines(app, &shown, in_hand, l.scores.width)).render(l.scores, buf);
         prompt_line(app, p).render(l.prompt, buf);
         let mut l = l;
         if app.viewer.is_some() && l.log.height >= 8 {
@@ -513,8 +513,71 @@ impl Widget for PlayView<'_> {
                 .render(l.moves, buf),
         }
         status_line(app).render(l.status, buf);
-        hint_line(app.ctx(), &app.theme).render(l.hints, buf);
+        super::app_hints(app, l.hints.width).render(l.hints, buf);
+        if app.viewer.is_none()
+            && let Some(a) = &app.analysis
+        {
+            analysis_panel(app, p, a, area, l.status.y, buf);
+        }
     }
+}
+
+/// The analysis panel at the right, above the status line: every legal
+/// decision of the side to move with its value, best first.
+fn analysis_panel(
+    app: &App,
+    p: &Play,
+    a: &crate::app::state::AnalysisPanel,
+    area: Rect,
+    bottom: u16,
+    buf: &mut Buffer,
+) {
+    let th = &app.theme;
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut footer = " a hides ".to_string();
+    if p.game.status().is_over() {
+        lines.push(Line::from("The game is over"));
+    } else if let Some(an) = &a.shown {
+        if an.values.is_empty() {
+            lines.push(Line::from("No legal decision"));
+        }
+        for (k, (token, v)) in an.values.iter().enumerate() {
+            let seeds = crate::app::ai::seeds(*v);
+            let words = crate::app::state::seeds_words(seeds, p.game.kind());
+            let text = format!("{token:>5}  {words}");
+            lines.push(if k == 0 {
+                Line::styled(format!("{text} (best)"), th.key())
+            } else {
+                Line::from(text)
+            });
+        }
+        footer = format!(" depth {}{}a hides ", an.depth, th.sep());
+    } else {
+        lines.push(Line::from("Thinking..."));
+    }
+    let w = 32.min(area.width / 2);
+    let room = bottom.saturating_sub(area.y + 1);
+    let h = (lines.len() as u16 + 2).min(room);
+    if h < 3 {
+        return;
+    }
+    let inner = (h - 2) as usize;
+    if lines.len() > inner {
+        let more = lines.len() - inner + 1;
+        lines.truncate(inner - 1);
+        lines.push(Line::from(format!("  ... {more} more")));
+    }
+    let r = Rect::new(area.right() - w, bottom - h, w, h);
+    let title = format!(" Analysis{}{} to move ", th.sep(), p.game.to_move().title());
+    Clear.render(r, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title)
+                .title_bottom(Line::from(footer)),
+        )
+        .render(r, buf);
 }
 
 /// The starting race: both racers sow seed by seed on the board.
@@ -622,7 +685,7 @@ impl Widget for RaceView<'_> {
             .wrap(Wrap { trim: true })
             .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
         status_line(app).render(l.status, buf);
-        hint_line(app.ctx(), th).render(l.hints, buf);
+        super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
 
@@ -664,18 +727,26 @@ impl Widget for OverView<'_> {
             } else {
                 ("reserve", "on board")
             };
+            let label = |side: Side| {
+                app.setup
+                    .as_ref()
+                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
+            };
+            // Team names widen the first column.
+            let w = Side::BOTH
+                .iter()
+                .map(|&s| label(s).chars().count() + 1)
+                .max()
+                .unwrap_or(0)
+                .max(8);
             lines.push(Line::from(format!(
-                "{:<8}{:>9}{:>9}{:>7}",
+                "{:<w$}{:>9}{:>9}{:>7}",
                 "", a, c, "total"
             )));
             for side in [Side::South, Side::North] {
-                let label = app
-                    .setup
-                    .as_ref()
-                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side));
                 lines.push(Line::from(format!(
-                    "{:<8}{:>9}{:>9}{:>7}",
-                    label,
+                    "{:<w$}{:>9}{:>9}{:>7}",
+                    label(side),
                     b.captured[side],
                     b.row_seeds(side),
                     o.score[side]
@@ -717,7 +788,7 @@ impl Widget for OverView<'_> {
             .block(Block::default().borders(Borders::ALL).title(" Game over "))
             .render(Rect::new(area.x, top, area.width, h), buf);
         status_line(app).render(l.status, buf);
-        hint_line(app.ctx(), th).render(l.hints, buf);
+        super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
 
