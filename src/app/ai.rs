@@ -110,6 +110,7 @@ fn analyse_now(game: &AnyGame, depth: Option<u32>, cancel: Arc<AtomicBool>) -> O
     let limits = ai::Limits {
         max_depth: depth.unwrap_or(64),
         think: depth.is_none().then(|| Duration::from_millis(ANALYSIS_MS)),
+        max_nodes: None,
         hash_mb: 8,
         cancel: Some(cancel),
         all_root_values: true,
