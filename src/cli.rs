@@ -343,6 +343,9 @@ pub struct ClientArgs {
     /// With --save: replace the file even if it is not a masai-mancala record
     #[arg(long, requires = "save")]
     pub force: bool,
+    /// The AI seats' transposition table, in MiB (default: each level's own, at most 16)
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
+    pub hash_mb: Option<u16>,
 }
 
 impl Default for ClientArgs {
@@ -356,6 +359,7 @@ impl Default for ClientArgs {
             speed: 90,
             save: None,
             force: false,
+            hash_mb: None,
         }
     }
 }

@@ -2143,3 +2143,36 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
         app.status
     );
 }
+
+#[test]
+fn searching_seats_play_the_ais_exact_decision_with_the_table_size_asked() {
+    use masai_mancala::ai::{self, Player, Request};
+    // Levels search a node budget: the seat's decision is reproducible.
+    let (mut app, rx) = app(&[
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--instant",
+        "--seed",
+        "11",
+        "--south",
+        "ai:hard",
+        "--north",
+        "ai:medium",
+        "--hash-mb",
+        "0",
+    ]);
+    for i in 0..6 {
+        let game = app.play.as_ref().unwrap().game.clone();
+        let player = if game.to_move() == Side::South {
+            Player::parse("hard")
+        } else {
+            Player::parse("medium")
+        };
+        let mut req = Request::new(player.unwrap(), app.ai_seed());
+        req.hash_mb = Some(0);
+        let want = ai::choose_token(&game, &req).unwrap().decision;
+        assert_eq!(ai_turn(&mut app, &rx), want, "decision {}", i + 1);
+    }
+}

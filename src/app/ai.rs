@@ -26,6 +26,7 @@ pub fn request(
     seed: u64,
     pause: Duration,
     level: &str,
+    hash_mb: Option<usize>,
 ) -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
@@ -34,6 +35,7 @@ pub fn request(
         let started = Instant::now();
         let mut req = Request::new(player, seed);
         req.cancel = Some(flag.clone());
+        req.hash_mb = hash_mb;
         let token = ai::choose_token(&game, &req).map(|c| c.decision);
         while started.elapsed() < pause && !flag.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(10).min(pause));

@@ -1716,12 +1716,19 @@ impl App {
             if !self.status_error {
                 self.set_status(format!("{} (AI {level}) is thinking...", mover.title()));
             }
+            let hash_mb = self
+                .setup
+                .as_ref()
+                .and_then(|s| s.args.client.hash_mb)
+                .map(usize::from);
             let p = self.play.as_mut().expect("checked");
             p.cancel_ai();
             p.ai_generation += 1;
             let generation = p.ai_generation;
             let game = p.game.clone();
-            p.ai_cancel = Some(ai::request(tx, game, generation, seed, pause, &level));
+            p.ai_cancel = Some(ai::request(
+                tx, game, generation, seed, pause, &level, hash_mb,
+            ));
         }
     }
 
