@@ -2176,3 +2176,70 @@ fn searching_seats_play_the_ais_exact_decision_with_the_table_size_asked() {
         assert_eq!(ai_turn(&mut app, &rx), want, "decision {}", i + 1);
     }
 }
+
+#[test]
+fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
+    let ascii = Theme {
+        color: false,
+        ascii: true,
+    };
+    let all_ascii = |app: &mut App, what: &str| {
+        let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        masai_mancala::app::draw(&mut term, app).unwrap();
+        let lines = lines_of(term.backend().buffer());
+        for l in &lines {
+            assert!(l.is_ascii(), "{what}: {l}\n{}", lines.join("\n"));
+        }
+        lines
+    };
+    let mut apps = vec![
+        (
+            app(&[
+                "--holes",
+                "8",
+                "--race",
+                "off",
+                "--north",
+                "human",
+                "--instant",
+            ])
+            .0,
+            "enkeshui",
+        ),
+        (
+            other_app(&[
+                "masai-mancala",
+                "en-gehe",
+                "--holes",
+                "50",
+                "--instant",
+                "--north",
+                "human",
+            ])
+            .0,
+            "en gehe 2x50",
+        ),
+        (
+            other_app(&["masai-mancala", "bao", "--instant", "--north", "human"]).0,
+            "bao",
+        ),
+    ];
+    for (app, what) in apps.iter_mut() {
+        app.theme = ascii;
+        key(app, KeyCode::Enter);
+        let lines = all_ascii(app, what);
+        // The borders are drawn, in ASCII.
+        assert!(
+            lines.iter().any(|l| l.contains("+ Log ")),
+            "{what}: {}",
+            lines.join("\n")
+        );
+        key(app, KeyCode::Char('?'));
+        let lines = all_ascii(app, &format!("{what}, help"));
+        assert!(
+            lines.iter().any(|l| l.contains("Help: ^v scroll")),
+            "{}",
+            lines.join("\n")
+        );
+    }
+}

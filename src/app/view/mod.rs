@@ -115,6 +115,42 @@ impl Widget for AppView<'_> {
         if app.confirm_quit {
             play::ConfirmView(app).render(area, buf);
         }
+        if app.theme.ascii {
+            asciify(area, buf);
+        }
+    }
+}
+
+/// `--ascii`: whatever a widget drew (borders, arrows, bars, accents), the
+/// terminal gets plain ASCII.
+pub fn asciify(area: Rect, buf: &mut Buffer) {
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            let cell = &mut buf[(x, y)];
+            let sym = cell.symbol();
+            if sym.is_ascii() {
+                continue;
+            }
+            let plain = match sym.chars().next().unwrap_or(' ') {
+                '─' | '━' | '═' | '╌' => "-",
+                '│' | '┃' | '║' | '╎' => "|",
+                '┌' | '┐' | '└' | '┘' | '├' | '┤' | '┬' | '┴' | '┼' | '╭' | '╮' | '╰' | '╯'
+                | '╔' | '╗' | '╚' | '╝' => "+",
+                '←' => "<",
+                '→' => ">",
+                '↑' => "^",
+                '↓' => "v",
+                '·' | '•' => ".",
+                '▁' | '▂' | '▃' => "_",
+                '▄' | '▅' | '▆' => "=",
+                '▇' | '█' | '░' | '▒' | '▓' => "#",
+                '◆' => "*",
+                'é' | 'è' | 'ê' => "e",
+                '…' => ".",
+                _ => "?",
+            };
+            cell.set_symbol(plain);
+        }
     }
 }
 
