@@ -2192,7 +2192,7 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
         }
         lines
     };
-    let mut apps = vec![
+    let mut apps = [
         (
             app(&[
                 "--holes",
