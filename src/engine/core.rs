@@ -342,6 +342,32 @@ pub fn run_laps_within<S: Clone + PartialEq, T>(
     }
 }
 
+/// Does any of `holes` start a sowing that ends? `ends(hole, max_laps)`
+/// runs one sowing under a lap budget. Every hole runs under a growing
+/// budget, so one very long endless sowing never holds up the answer while
+/// another hole ends quickly. Exact.
+pub fn any_sowing_ends(
+    holes: impl IntoIterator<Item = usize>,
+    mut ends: impl FnMut(usize, u64) -> Result<(), Unended>,
+) -> bool {
+    let mut open: Vec<usize> = holes.into_iter().collect();
+    let mut budget = 256u64;
+    while !open.is_empty() {
+        let mut k = 0;
+        while k < open.len() {
+            match ends(open[k], budget) {
+                Ok(()) => return true,
+                Err(Unended::Endless(_)) => {
+                    open.swap_remove(k);
+                }
+                Err(Unended::OverBudget) => k += 1,
+            }
+        }
+        budget = budget.saturating_mul(16);
+    }
+    false
+}
+
 /// Finds the first repeated state of a periodic sequence (its cycle start `mu`
 /// and period `lambda`): given the period, runs two copies `lambda` apart.
 pub fn cycle_start<S: Clone + PartialEq>(
@@ -431,6 +457,43 @@ mod tests {
         let (state, found_mu) = cycle_start(&3u32, err.period, f);
         assert_eq!(found_mu as usize, mu);
         assert_eq!(state, seq[mu]);
+    }
+
+    /// Hole 0 would take 10^9 laps to prove endless, hole 1 ends after
+    /// 3,000 laps, hole 2 is endless after 100: the answer comes without
+    /// ever running hole 0 past hole 1's budget.
+    #[test]
+    fn any_sowing_ends_is_not_held_up_by_a_long_cycle() {
+        let laps_to = |h: usize| [1_000_000_000u64, 3_000, 100][h];
+        let mut biggest_budget_for_0 = 0;
+        let mut calls = Vec::new();
+        let found = any_sowing_ends([0, 1, 2], |h, budget| {
+            calls.push((h, budget));
+            if h == 0 {
+                biggest_budget_for_0 = biggest_budget_for_0.max(budget);
+            }
+            match (h, laps_to(h) <= budget) {
+                (_, false) => Err(Unended::OverBudget),
+                (1, true) => Ok(()),
+                (_, true) => Err(Unended::Endless(Endless {
+                    period: 7,
+                    laps: laps_to(h),
+                })),
+            }
+        });
+        assert!(found);
+        assert_eq!(biggest_budget_for_0, 4096);
+        // Round 1 (256 laps): 0 over, 1 over, 2 endless (dropped); round 2 (4,096): 0 over, 1 ends.
+        assert_eq!(calls, [(0, 256), (1, 256), (2, 256), (0, 4096), (1, 4096)]);
+        // Only endless sowings: no.
+        assert!(!any_sowing_ends([0, 2], |h, budget| {
+            if h == 2 || budget >= 1 << 20 {
+                Err(Unended::Endless(Endless { period: 1, laps: 1 }))
+            } else {
+                Err(Unended::OverBudget)
+            }
+        }));
+        assert!(!any_sowing_ends([], |_, _| Ok(())));
     }
 
     #[test]

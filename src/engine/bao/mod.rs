@@ -24,7 +24,8 @@ mod json;
 pub use fast::{sow_quiet, sow_quiet_within};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Unended, run_laps, sow,
+    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Unended, any_sowing_ends,
+    run_laps, sow,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -431,9 +432,8 @@ impl Bao {
         sow_quiet_within(&counts, self.to_move, hole, self.phase() == 2, max_laps).map(|_| ())
     }
 
-    /// Has the mover a sowing that ends? Exact, but never stuck on one very
-    /// long endless sowing while another ends quickly: every candidate runs
-    /// under a growing lap budget.
+    /// Has the mover a sowing that ends? Most first laps end at once, so
+    /// those are tried first.
     fn can_move(&self) -> bool {
         let extra = self.places_cow() as u32;
         if self
@@ -442,28 +442,7 @@ impl Bao {
         {
             return true;
         }
-        let mut open = [0usize; LOOP];
-        let mut count = 0;
-        for h in self.liftable() {
-            open[count] = h;
-            count += 1;
-        }
-        let mut budget = 256u64;
-        while count > 0 {
-            let mut k = 0;
-            while k < count {
-                match self.sowing_ends_within(open[k], budget) {
-                    Ok(()) => return true,
-                    Err(Unended::Endless(_)) => {
-                        count -= 1;
-                        open[k] = open[count];
-                    }
-                    Err(Unended::OverBudget) => k += 1,
-                }
-            }
-            budget = budget.saturating_mul(16);
-        }
-        false
+        any_sowing_ends(self.liftable(), |h, laps| self.sowing_ends_within(h, laps))
     }
 
     /// The decision for board index `i` of the mover's loop.

@@ -9,7 +9,8 @@ mod json;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Unended, run_laps_within,
+    EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Unended, any_sowing_ends,
+    run_laps_within,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -278,31 +279,14 @@ impl EnGehe {
     }
 
     /// Has the mover a sowing that ends? Most first laps end the turn at
-    /// once, so those are tried first; then every candidate runs under a
-    /// growing lap budget, so that one very long endless sowing never holds
-    /// up the answer while another ends quickly. Exact.
+    /// once, so those are tried first.
     fn can_sow(&self, occupied: u64) -> bool {
         let start = self.board.row(self.to_move).start;
         let holes = || set_bits(occupied).map(|b| start + b);
         if holes().any(|h| self.board.first_lap_surely_ends(h)) {
             return true;
         }
-        let mut open: Vec<usize> = holes().collect();
-        let mut budget = 256u64;
-        while !open.is_empty() {
-            let mut k = 0;
-            while k < open.len() {
-                match self.sowing_ends_within(open[k], budget) {
-                    Ok(()) => return true,
-                    Err(Unended::Endless(_)) => {
-                        open.swap_remove(k);
-                    }
-                    Err(Unended::OverBudget) => k += 1,
-                }
-            }
-            budget = budget.saturating_mul(16);
-        }
-        false
+        any_sowing_ends(holes(), |h, laps| self.sowing_ends_within(h, laps))
     }
 
     /// Each side's score if the game ended now by `reason`.
