@@ -130,7 +130,7 @@ impl Session {
                 }
                 "level" => {
                     req.player = Player::parse(value).ok_or_else(|| {
-                        format!("go: unknown level '{value}' (easy, medium, hard, expert)")
+                        format!("go: unknown level '{value}' ({})", Player::NAMES)
                     })?;
                 }
                 other => {

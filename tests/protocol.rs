@@ -172,7 +172,7 @@ fn every_bad_line_gets_an_error_and_changes_nothing() {
         ),
         (
             "go level grandmaster",
-            "error go: unknown level 'grandmaster' (easy, medium, hard, expert)",
+            "error go: unknown level 'grandmaster' (random, greedy, mcts, easy, medium, hard, expert)",
         ),
         ("go depth", "error go: 'depth' needs a value"),
         (
