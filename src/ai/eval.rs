@@ -107,7 +107,7 @@ impl Evaluate for EnGehe {
 /// loses in phase 2, less those the opponent's inner row faces (exposed to a
 /// steal).
 impl Evaluate for Bao {
-    const NODE_PERCENT: u64 = 25;
+    const NODE_PERCENT: u64 = 10;
 
     fn evaluate(&self) -> i32 {
         match self.status() {
