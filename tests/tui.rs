@@ -1171,11 +1171,18 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     assert_eq!(app.status, "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
     assert!(matches!(ev, AppEvent::Hint { .. }), "{ev:?}");
-    assert!(
-        app.status
-            .starts_with("Hint for South: 1 (the AI rates it +"),
-        "{}",
-        app.status
+    // The hard level's search, exactly: decision and value.
+    let game = app.play.as_ref().unwrap().game.clone();
+    let c = masai_mancala::ai::choose_token(
+        &game,
+        &masai_mancala::ai::Request::new(masai_mancala::ai::Player::parse("hard").unwrap(), 0),
+    )
+    .unwrap();
+    assert_eq!(c.decision, "1");
+    let seeds = f64::from(c.value.unwrap()) / f64::from(masai_mancala::ai::UNIT);
+    assert_eq!(
+        app.status,
+        format!("Hint for South: 1 (the AI rates it {seeds:+.1} seeds); Enter plays it")
     );
     assert_eq!(app.play.as_ref().unwrap().cursor, 1);
 }

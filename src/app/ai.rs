@@ -59,15 +59,15 @@ pub fn seeds(v: i32) -> f64 {
     }
 }
 
-/// Asks for a hint for the side to move: the decision a quick `medium`
-/// search suggests (same seed every time) and its value in seeds, posted as
+/// Asks for a hint for the side to move: the decision the `hard` level
+/// suggests (same seed every time) and its value in seeds, posted as
 /// `AppEvent::Hint` for the position `version`.
 pub fn hint(tx: Sender<AppEvent>, game: AnyGame, version: u64) -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     std::thread::spawn(move || {
-        let mut req = Request::new(Player::Level(Level::Medium), 0);
-        req.think_ms = Some(150);
+        // The hard level's node budget: good advice, the same every time.
+        let mut req = Request::new(Player::Level(Level::Hard), 0);
         req.cancel = Some(flag.clone());
         let choice = ai::choose_token(&game, &req);
         if flag.load(Ordering::Relaxed) {
