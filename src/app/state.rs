@@ -1435,7 +1435,7 @@ impl App {
         }
     }
 
-    /// Asks the AI (a quick medium search, on a thread) for the mover's
+    /// Asks the AI (the hard level, on a thread) for the mover's
     /// best decision; `hint_ready` selects it and tells its value.
     fn hint(&mut self) {
         let tx = self.tx.clone();
