@@ -18,6 +18,10 @@ pub trait Evaluate: Game {
     /// node costs more on a long board).
     const NODE_PERCENT: u64 = 100;
 
+    /// The levels' misjudgement in this game, in percent of Enkeshui's (a
+    /// slip costs more seeds where relays carry more).
+    const NOISE_PERCENT: i32 = 100;
+
     /// The value of the position for the side to move (inside a turn too).
     /// Fallback: the final score margin when the game is over, otherwise the
     /// mover's number of legal decisions (mobility), which is weak but sane.
@@ -82,6 +86,7 @@ impl Evaluate for Enkeshui {
 /// other). Cheap on purpose: a 2x50 node is long to play already.
 impl Evaluate for EnGehe {
     const NODE_PERCENT: u64 = 4;
+    const NOISE_PERCENT: i32 = 300;
 
     fn evaluate(&self) -> i32 {
         match self.status() {

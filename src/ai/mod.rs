@@ -238,7 +238,7 @@ pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision
         }
         Player::Level(level) => {
             let t = think(game, &req.limits(G::NODE_PERCENT))?;
-            let noise = level.noise();
+            let noise = level.noise() * G::NOISE_PERCENT / 100;
             let decision = if noise > 0 && t.root.len() > 1 {
                 // Human-like slips: every root value is misjudged by up to
                 // `noise` (triangular), never beyond a proven win or loss.
