@@ -128,9 +128,14 @@ pub fn mcts<G: Evaluate, R: Rng>(
         // Playout.
         let mut steps = 0;
         while g.status() == Status::Playing && steps < PLAYOUT_DECISIONS {
-            if g.play_random(rng, &mut Quiet).is_none() {
+            // Uniform over the decisions the search considers: a playout
+            // never waits on a sowing of millions of laps.
+            let moves = candidates(&g);
+            if moves.is_empty() {
                 break;
             }
+            let d = &moves[rng.random_range(0..moves.len())];
+            g.play(d, &mut Quiet).expect("a candidate is legal");
             steps += 1;
         }
         let points_for = |side: Side| match g.status() {
