@@ -150,7 +150,7 @@ fn search_speed<G: ai::Evaluate>(name: &str, start: &G, budget: Duration) {
             let limits = Limits {
                 max_depth: depth,
                 think: None,
-                hash_mb: 32,
+                hash_mb: 4,
                 ..Limits::default()
             };
             let t = std::hint::black_box(ai::think(g, &limits)).expect("a decision");
