@@ -6,7 +6,8 @@
 #   e.g. scripts/calibrate.sh calibration/enkeshui-2x8.jsonl 200 -- --game enkeshui --holes 8
 #
 # Levels search a fixed number of nodes, so results do not depend on the
-# machine or its load; JOBS (default 2) games run at once.
+# machine or its load; JOBS (default 2) games run at once. Progress goes to
+# standard error; pairs already in OUT are skipped, so a run can be resumed.
 set -euo pipefail
 out=$1; shift
 games=200
@@ -20,5 +21,5 @@ for pair in $pairs; do
   a=${pair%%:*}; b=${pair##*:}
   if [[ -f $out ]] && grep -q "\"a\":\"$a\",\"b\":\"$b\"" "$out"; then continue; fi
   echo "== $a vs $b ($games games) $*" >&2
-  "$bin" arena "$@" --a "$a" --b "$b" --games "$games" --seed 1 --jobs "$jobs" --json 2>/dev/null >>"$out"
+  "$bin" arena "$@" --a "$a" --b "$b" --games "$games" --seed 1 --jobs "$jobs" --json >>"$out"
 done
