@@ -1,4 +1,4 @@
-//! Iterative deepening alpha-beta (negamax) over decisions, generic over any
+//! Iterative deepening alpha-beta (negamax, principal variation search) over decisions, generic over any
 //! [`Game`] with an [`Evaluate`] implementation.
 //!
 //! A turn may be several decisions by the same player (Enkeshui's `cw`/`ccw`
