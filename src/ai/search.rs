@@ -1,5 +1,6 @@
-//! Iterative deepening alpha-beta (negamax, principal variation search) over decisions, generic over any
-//! [`Game`] with an [`Evaluate`] implementation.
+//! Iterative deepening alpha-beta (negamax with principal variation search)
+//! over decisions, generic over any [`Game`] with an [`Evaluate`]
+//! implementation.
 //!
 //! A turn may be several decisions by the same player (Enkeshui's `cw`/`ccw`
 //! after a crossing), so the sign of a child's value flips only when
