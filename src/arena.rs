@@ -358,6 +358,7 @@ pub fn run(s: &Settings, mut progress: impl FnMut(&str)) -> Result<Summary, Stri
         None => {}
     }
     let mut summary = Summary::default();
+    let mut forfeits: Vec<(u32, String)> = Vec::new();
     let next = AtomicU32::new(0);
     let failed = AtomicBool::new(false);
     let (tx, rx) = channel::<Result<Played, String>>();
@@ -400,6 +401,9 @@ pub fn run(s: &Settings, mut progress: impl FnMut(&str)) -> Result<Summary, Stri
             }
             let r = &p.result;
             summary.add(r);
+            if let Some(f) = &r.forfeit {
+                forfeits.push((p.index, f.clone()));
+            }
             summary.clock_a.merge(&p.clock_a);
             summary.clock_b.merge(&p.clock_b);
             let what = match r.points {
@@ -434,7 +438,8 @@ pub fn run(s: &Settings, mut progress: impl FnMut(&str)) -> Result<Summary, Stri
         }
     })?;
     // Forfeits in game order, whatever order the threads finished in.
-    summary.forfeits.sort_by_key(|f| forfeit_game(f));
+    forfeits.sort();
+    summary.forfeits = forfeits.into_iter().map(|(_, f)| f).collect();
     Ok(summary)
 }
 
@@ -447,14 +452,6 @@ fn bar(done: u32, all: u32) -> String {
         "#".repeat(full),
         ".".repeat(WIDTH as usize - full)
     )
-}
-
-/// The game number a forfeit line starts with ("game 12: ...").
-fn forfeit_game(f: &str) -> u32 {
-    f.strip_prefix("game ")
-        .and_then(|r| r.split(':').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
 }
 
 /// Plays game `i`: its seeded random opening, then the players.

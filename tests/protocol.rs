@@ -212,22 +212,25 @@ fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
 }
 
-#[test]
-fn the_engine_subcommand_answers_on_stdout_and_exits_on_quit() {
+/// Runs the binary with `args`, `input` on its standard input.
+fn run_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
     let mut child = binary()
-        .arg("engine")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"legal\nmoves 3\nbogus\n\xff\xfe\nquit\nlegal\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_engine_subcommand_answers_on_stdout_and_exits_on_quit() {
+    let out = run_with_input(
+        &["engine"],
+        b"legal\nmoves 3\nbogus\n\xff\xfe\nquit\nlegal\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
@@ -322,23 +325,8 @@ fn help_lists_every_rule_flag_with_its_default() {
 
 #[test]
 fn the_table_size_is_an_engine_option() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let run = |hash: &str, input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
-            .args(["engine", "--hash-mb", hash])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = run_with_input(&["engine", "--hash-mb", hash], input.as_bytes());
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).to_string(),
