@@ -970,6 +970,19 @@ fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
     }
 }
 
+/// The Bao board after South opens with i3 (the cursor back on North's i1).
+const BAO_AFTER_I3: [&str; 9] = [
+    "o8   o7   o6   o5   o4   o3   o2   o1",
+    "North outer     0    0    0    0    0    0    0    0  reserve 24",
+    "North inner     1    1    1    1    1    1    1[  1]",
+    "i8   i7   i6   i5   i4   i3   i2   i1",
+    "i1   i2   i3   i4   i5   i6   i7   i8",
+    "South inner     1    1    0    0    2    0    2    0",
+    "South outer     0    0    0    0    0    0    1    1  reserve 24",
+    "o1   o2   o3   o4   o5   o6   o7   o8",
+    "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+];
+
 #[test]
 fn bao_move_by_keys_gives_the_exact_board() {
     let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human"]);
@@ -998,20 +1011,7 @@ fn bao_move_by_keys_gives_the_exact_board() {
     assert!(app.play.as_ref().unwrap().anim.is_some());
     key(&mut app, KeyCode::Char('s'));
     let s = screen(&mut app);
-    assert_eq!(
-        trimmed(&s, 2, 11),
-        [
-            "o8   o7   o6   o5   o4   o3   o2   o1",
-            "North outer     0    0    0    0    0    0    0    0  reserve 24",
-            "North inner     1    1    1    1    1    1    1[  1]",
-            "i8   i7   i6   i5   i4   i3   i2   i1",
-            "i1   i2   i3   i4   i5   i6   i7   i8",
-            "South inner     1    1    0    0    2    0    2    0",
-            "South outer     0    0    0    0    0    0    1    1  reserve 24",
-            "o1   o2   o3   o4   o5   o6   o7   o8",
-            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
-        ]
-    );
+    assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     assert!(has(&s, "1. S i3"));
     // The same move on the engine.
     let mut g = masai_mancala::engine::bao::Bao::new(masai_mancala::engine::bao::Rules {
@@ -1468,20 +1468,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     let ev = next_event(&mut app, &rx);
     assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
     let s = screen(&mut app);
-    assert_eq!(
-        trimmed(&s, 2, 11),
-        [
-            "o8   o7   o6   o5   o4   o3   o2   o1",
-            "North outer     0    0    0    0    0    0    0    0  reserve 24",
-            "North inner     1    1    1    1    1    1    1[  1]",
-            "i8   i7   i6   i5   i4   i3   i2   i1",
-            "i1   i2   i3   i4   i5   i6   i7   i8",
-            "South inner     1    1    0    0    2    0    2    0",
-            "South outer     0    0    0    0    0    0    1    1  reserve 24",
-            "o1   o2   o3   o4   o5   o6   o7   o8",
-            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
-        ]
-    );
+    assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     // The legal decisions came with it: the cursor is on North's first.
     let p = app.play.as_ref().unwrap();
     assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
@@ -2009,20 +1996,7 @@ fn the_saved_bao_board_is_exact_after_resuming() {
     key(&mut app, KeyCode::Enter);
     let (mut back, _rx2) = resumed(&path);
     let s = screen(&mut back);
-    assert_eq!(
-        trimmed(&s, 2, 11),
-        [
-            "o8   o7   o6   o5   o4   o3   o2   o1",
-            "North outer     0    0    0    0    0    0    0    0  reserve 24",
-            "North inner     1    1    1    1    1    1    1[  1]",
-            "i8   i7   i6   i5   i4   i3   i2   i1",
-            "i1   i2   i3   i4   i5   i6   i7   i8",
-            "South inner     1    1    0    0    2    0    2    0",
-            "South outer     0    0    0    0    0    0    1    1  reserve 24",
-            "o1   o2   o3   o4   o5   o6   o7   o8",
-            "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
-        ]
-    );
+    assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     assert!(has(&s, "1. S i3"));
     let (record, _) = masai_mancala::record::file::load(&path).unwrap();
     assert_eq!(record.game.name(), "bao-la-kimasai");
