@@ -77,6 +77,22 @@ fn wait_for(s: &Session, text: &str) -> String {
     }
 }
 
+/// Quits with `q`, sees the confirmation `prompt`, answers `y` and waits
+/// for the program to exit cleanly; the last screen.
+fn quit(s: &Session, prompt: &str) -> String {
+    send(s, &["q"]);
+    wait_for(s, prompt);
+    send(s, &["y"]);
+    wait_for(s, "EXIT:0")
+}
+
+/// An empty folder of this test run named after `name`.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
 fn send(s: &Session, keys: &[&str]) {
     let mut args = vec!["send-keys", "-t", &s.0];
     args.extend_from_slice(keys);
@@ -106,10 +122,7 @@ fn play_a_move_and_quit_in_tmux() {
         "{sc}"
     );
     assert!(sc.contains("North to move"), "{sc}");
-    send(&s, &["q"]);
-    wait_for(&s, "A game is in progress. Quit?");
-    send(&s, &["y"]);
-    wait_for(&s, "EXIT:0");
+    quit(&s, "A game is in progress. Quit?");
     let sc = wait_for(&s, "icanon");
     // Back on the main screen, in cooked mode with echo: the board is gone.
     assert!(
@@ -181,8 +194,7 @@ fn resume_after_sigterm() {
         println!("note: tmux is not installed, the end-to-end test is skipped");
         return;
     }
-    let data = std::env::temp_dir().join(format!("masai-resume-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_dir("masai-resume");
     let saves = data.join("masai-mancala");
     let s = start_in(
         "masai-resume",
@@ -210,10 +222,7 @@ fn resume_after_sigterm() {
     assert!(sc.contains("North (human)"), "{sc}");
     send(&s, &["3", "Enter"]);
     wait_for(&s, "South to move");
-    send(&s, &["q"]);
-    wait_for(&s, "Quit");
-    send(&s, &["y"]);
-    wait_for(&s, "EXIT:0");
+    quit(&s, "Quit");
     assert_eq!(records_in(&saves), files);
     assert_eq!(decisions(&files[0]), ["5", "3"]);
     let _ = std::fs::remove_dir_all(&data);
@@ -225,8 +234,7 @@ fn replay_viewer_steps_and_takes_over() {
         println!("note: tmux is not installed, the end-to-end test is skipped");
         return;
     }
-    let data = std::env::temp_dir().join(format!("masai-viewer-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_dir("masai-viewer");
     let record = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/records/valid.json"
@@ -256,10 +264,7 @@ fn replay_viewer_steps_and_takes_over() {
     let sc = wait_for(&s, "South to move: pick a hole and press Enter");
     assert!(sc.contains("Taken over from the replay at turn 3"), "{sc}");
     assert!(sc.contains("South (you)"), "{sc}");
-    send(&s, &["q"]);
-    wait_for(&s, "Quit");
-    send(&s, &["y"]);
-    wait_for(&s, "EXIT:0");
+    quit(&s, "Quit");
     let files = records_in(&data.join("masai-mancala"));
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(decisions(&files[0]), ["7", "3"]);
@@ -272,8 +277,7 @@ fn the_start_menu_lists_saved_games() {
         println!("note: tmux is not installed, the end-to-end test is skipped");
         return;
     }
-    let data = std::env::temp_dir().join(format!("masai-menu-saves-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_dir("masai-menu-saves");
     let saves = data.join("masai-mancala");
     std::fs::create_dir_all(&saves).unwrap();
     let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records");
@@ -298,10 +302,7 @@ fn the_start_menu_lists_saved_games() {
     assert!(sc.contains("3. S 5"), "{sc}");
     send(&s, &["4", "Enter"]);
     wait_for(&s, "South to move");
-    send(&s, &["q"]);
-    wait_for(&s, "Quit");
-    send(&s, &["y"]);
-    wait_for(&s, "EXIT:0");
+    quit(&s, "Quit");
     // Saved back to its own file, and no other file.
     let (back, _) = masai_mancala::record::file::load(&unfinished).unwrap();
     assert_eq!(back.games[0].decisions, ["7", "3", "5", "4"]);
@@ -331,10 +332,7 @@ fn en_gehe_plays_a_move_and_quits_in_tmux() {
     let sc = wait_for(&s, "1. S 3");
     assert!(sc.contains("North to move"), "{sc}");
     assert!(sc.contains("South sowed 3"), "{sc}");
-    send(&s, &["q"]);
-    wait_for(&s, "A game is in progress. Quit?");
-    send(&s, &["y"]);
-    wait_for(&s, "EXIT:0");
+    quit(&s, "A game is in progress. Quit?");
     let sc = wait_for(&s, "icanon");
     assert!(
         sc.contains("icanon echo") && !sc.contains("-icanon"),
@@ -348,8 +346,7 @@ fn a_bao_game_is_saved_and_resumed_in_tmux() {
         println!("note: tmux is not installed, the end-to-end test is skipped");
         return;
     }
-    let data = std::env::temp_dir().join(format!("masai-bao-save-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    let data = fresh_dir("masai-bao-save");
     std::fs::create_dir_all(&data).unwrap();
     let path = data.join("bao.json");
     let s = start_in(
@@ -363,10 +360,7 @@ fn a_bao_game_is_saved_and_resumed_in_tmux() {
     wait_for(&s, "1. S i3");
     send(&s, &["1", "Enter"]);
     let played = wait_for(&s, "2. N i1");
-    send(&s, &["q"]);
-    wait_for(&s, "A game is in progress. Quit?");
-    send(&s, &["y"]);
-    let sc = wait_for(&s, "EXIT:0");
+    let sc = quit(&s, "A game is in progress. Quit?");
     assert!(sc.contains("masai-mancala resume"), "{sc}");
     assert_eq!(decisions(&path), ["i3", "i1"]);
     drop(s);
@@ -393,10 +387,7 @@ fn a_bao_game_is_saved_and_resumed_in_tmux() {
     // Play on: saved back to the same file.
     send(&s, &["Enter"]);
     wait_for(&s, "3. S");
-    send(&s, &["q"]);
-    wait_for(&s, "Quit?");
-    send(&s, &["y"]);
-    wait_for(&s, "EXIT:0");
+    quit(&s, "Quit?");
     assert_eq!(decisions(&path).len(), 3);
     let _ = std::fs::remove_dir_all(&data);
 }
