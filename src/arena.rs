@@ -10,17 +10,34 @@
 
 use crate::ai::{self, Player, Request};
 use crate::cli::{new_game, split_words};
-use crate::engine::{AnyGame, PerSide, Quiet, Side, Status};
+use crate::engine::{AnyGame, Game, PerSide, Quiet, Side, Status};
 use crate::record::{GameRecord, Record, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Map, Value, json};
-use std::io::{BufRead, BufReader, Write};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
+
+/// The longest line an outside program may answer, in bytes (a `bestmove`
+/// line is a few bytes): a program that never ends its line loses the game
+/// instead of growing the arena's memory.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most memory the built-in players' tables (and MCTS trees) of all the
+/// games played at once may take, in MiB.
+pub const MEMORY_LIMIT_MB: u64 = 4096;
+
+/// Forfeit reasons kept word for word (the first ones by game number); the
+/// others are only counted, so that memory stays the same at any `--games`.
+pub const FORFEITS_KEPT: usize = 100;
 
 /// Who plays.
 #[derive(Clone, Debug)]
@@ -48,6 +65,17 @@ impl Contender {
         match self {
             Contender::Builtin(p) => p.name().into(),
             Contender::Program(w) => format!("cmd:{}", w.join(" ")),
+        }
+    }
+
+    /// The most memory this player takes while it thinks, in MiB: a level's
+    /// table (`hash_mb` or the level's own), MCTS's bounded tree, nothing
+    /// for `random`, `greedy` and outside programs (their memory is theirs).
+    pub fn memory_mb(&self, hash_mb: Option<usize>) -> u64 {
+        match self {
+            Contender::Builtin(Player::Level(l)) => hash_mb.unwrap_or(l.hash_mb()) as u64,
+            Contender::Builtin(Player::Mcts) => ai::mcts::TREE_MB,
+            _ => 0,
         }
     }
 }
@@ -117,7 +145,8 @@ impl Clock {
     }
 }
 
-/// The summary from A's side.
+/// The summary from A's side: running totals only, so that memory stays the
+/// same and each game costs the same at any `--games`.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub games: u32,
@@ -126,14 +155,16 @@ pub struct Summary {
     pub losses: u32,
     pub margin_sum: i64,
     pub turns_sum: u64,
-    pub points: Vec<f64>,
     pub clock_a: Clock,
     pub clock_b: Clock,
-    pub forfeits: Vec<String>,
+    /// The first [`FORFEITS_KEPT`] forfeit reasons, by game number.
+    pub forfeits: BTreeMap<u32, String>,
+    /// Every forfeit, kept or not.
+    pub forfeit_count: u64,
 }
 
 impl Summary {
-    fn add(&mut self, r: &GameResult) {
+    fn add(&mut self, index: u32, r: &GameResult) {
         self.games += 1;
         if r.points > 0.75 {
             self.wins += 1;
@@ -144,10 +175,19 @@ impl Summary {
         }
         self.margin_sum += r.margin;
         self.turns_sum += r.turns as u64;
-        self.points.push(r.points);
         if let Some(f) = &r.forfeit {
-            self.forfeits.push(f.clone());
+            self.forfeit_count += 1;
+            self.forfeits.insert(index, f.clone());
+            // Games finish out of order on several threads: keep the first by number.
+            if self.forfeits.len() > FORFEITS_KEPT {
+                self.forfeits.pop_last();
+            }
         }
+    }
+
+    /// A's points: 1 a win, 1/2 a draw.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
 
     /// A's share of the points, 0..1.
@@ -155,24 +195,28 @@ impl Summary {
         if self.games == 0 {
             return 0.5;
         }
-        self.points.iter().sum::<f64>() / self.games as f64
+        self.points() / f64::from(self.games)
     }
 
     /// The Elo difference A - B and its 95% error (from the games' variance).
     /// A perfect score (or zero) is taken as (points + 1/2) / (games + 1) so both stay finite.
     pub fn elo(&self) -> (f64, f64) {
-        let n = self.games as f64;
+        let n = f64::from(self.games);
         if self.games == 0 {
             return (0.0, 0.0);
         }
-        let sum: f64 = self.points.iter().sum();
+        let sum = self.points();
         let p = if sum <= 0.0 || sum >= n {
             (sum + 0.5) / (n + 1.0)
         } else {
             sum / n
         };
         let elo = -400.0 * (1.0 / p - 1.0).log10();
-        let var = self.points.iter().map(|x| (x - p) * (x - p)).sum::<f64>() / n;
+        // A game scores 1, 1/2 or 0: the variance from the three counts.
+        let var = (f64::from(self.wins) * (1.0 - p) * (1.0 - p)
+            + f64::from(self.draws) * (0.5 - p) * (0.5 - p)
+            + f64::from(self.losses) * p * p)
+            / n;
         let se = (var / n).sqrt().max(0.5 / n);
         let slope = 400.0 / (10f64.ln() * p * (1.0 - p));
         (elo, 1.96 * se * slope)
@@ -198,7 +242,8 @@ impl Summary {
                 "a": {"mean": self.clock_a.mean_ms(), "max": self.clock_a.max.as_secs_f64() * 1000.0},
                 "b": {"mean": self.clock_b.mean_ms(), "max": self.clock_b.max.as_secs_f64() * 1000.0},
             },
-            "forfeits": self.forfeits,
+            "forfeits": self.forfeits.values().collect::<Vec<_>>(),
+            "forfeit_count": self.forfeit_count,
             "seed": s.seed,
             "opening": s.opening,
         })
@@ -233,40 +278,91 @@ impl Summary {
             self.clock_b.mean_ms(),
             self.clock_b.max.as_secs_f64() * 1000.0,
         );
-        for f in &self.forfeits {
+        for f in self.forfeits.values() {
             out.push_str(&format!("\nforfeit: {f}"));
+        }
+        let more = self
+            .forfeit_count
+            .saturating_sub(self.forfeits.len() as u64);
+        if more > 0 {
+            out.push_str(&format!("\n... and {more} more forfeits"));
         }
         out
     }
+}
+
+/// The process groups of the outside programs running now: each program
+/// runs in its own group, so that ending the group also ends its children.
+struct Groups {
+    ids: Vec<i32>,
+    /// Set on a signal: no program starts after that.
+    closing: bool,
+}
+
+static GROUPS: Mutex<Groups> = Mutex::new(Groups {
+    ids: Vec::new(),
+    closing: false,
+});
+
+fn groups() -> std::sync::MutexGuard<'static, Groups> {
+    GROUPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn kill_group(id: i32) {
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::kill(-id, libc::SIGKILL);
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP, ends every outside program with its whole
+/// process group, then the arena (status 128 + the signal). A program in
+/// its own group gets no Ctrl-C from the terminal, so this is its only end.
+pub fn end_programs_on_signals() -> Result<(), String> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .map_err(|e| format!("signals: {e}"))?;
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            let mut g = groups();
+            g.closing = true;
+            for &id in &g.ids {
+                kill_group(id);
+            }
+            std::process::exit(128 + sig);
+        }
+    });
+    Ok(())
 }
 
 /// An outside program speaking the engine protocol.
 struct Program {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Result<String, String>>,
 }
 
 impl Program {
     fn start(words: &[String]) -> Result<Program, String> {
+        let mut g = groups();
+        if g.closing {
+            return Err("the arena is ending".into());
+        }
         let mut child = Command::new(&words[0])
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", words[0]))?;
+        g.ids.push(child.id() as i32);
+        drop(g);
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        // Bounded: a program that floods lines waits instead of filling memory.
+        let (tx, lines) = sync_channel(16);
+        std::thread::spawn(move || read_lines(stdout, tx));
         Ok(Program {
             child,
             stdin,
@@ -280,7 +376,7 @@ impl Program {
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("cannot write to the program: {e}"))?;
         match self.lines.recv_timeout(wait) {
-            Ok(answer) => Ok(answer),
+            Ok(answer) => answer,
             Err(RecvTimeoutError::Timeout) => {
                 Err(format!("no answer within {} ms", wait.as_millis()))
             }
@@ -300,21 +396,70 @@ impl Program {
         let pos = turn_start.position_json().to_string();
         let ok = self.ask(&format!("position {pos}"), short)?;
         if ok != "ok" {
-            return Err(format!("answered '{ok}' to position"));
+            return Err(format!("answered '{}' to position", excerpt(&ok)));
         }
         if !so_far.is_empty() {
             let ok = self.ask(&format!("moves {}", so_far.join(" ")), short)?;
             if ok != "ok" {
-                return Err(format!("answered '{ok}' to moves"));
+                return Err(format!("answered '{}' to moves", excerpt(&ok)));
             }
         }
-        let wait = Duration::from_millis(ms * 2 + 1000);
+        // Saturating: a huge --think-ms waits as long as asked, never wraps.
+        let wait = Duration::from_millis(ms.saturating_mul(2).saturating_add(1000));
         let answer = self.ask(&format!("go movetime {ms}"), wait)?;
         match answer.strip_prefix("bestmove ") {
             Some(tok) if !tok.trim().is_empty() && !tok.trim().contains(' ') => {
                 Ok(tok.trim().to_string())
             }
-            _ => Err(format!("answered '{answer}' to go")),
+            _ => Err(format!("answered '{}' to go", excerpt(&answer))),
+        }
+    }
+}
+
+/// At most 80 characters of a program's answer, control characters escaped.
+fn excerpt(answer: &str) -> String {
+    let mut out: String = answer
+        .chars()
+        .take(80)
+        .flat_map(char::escape_debug)
+        .collect();
+    if answer.chars().nth(80).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Reads a program's answers line by line into `tx`, each line at most
+/// [`MAX_LINE`] bytes of UTF-8; the first fault is sent as the reason the
+/// program loses, and reading stops.
+fn read_lines(stdout: ChildStdout, tx: SyncSender<Result<String, String>>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut line = Vec::new();
+        let read = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line);
+        match read {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let answer = if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            String::from_utf8(line).map_err(|_| "the program answered invalid UTF-8".to_string())
+        } else if line.len() > MAX_LINE {
+            Err(format!(
+                "the program answered a line longer than {MAX_LINE} bytes"
+            ))
+        } else {
+            // The last line, without a newline before the end.
+            String::from_utf8(line).map_err(|_| "the program answered invalid UTF-8".to_string())
+        };
+        let fault = answer.is_err();
+        if tx.send(answer).is_err() || fault {
+            return;
         }
     }
 }
@@ -324,6 +469,14 @@ impl Drop for Program {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
         std::thread::sleep(Duration::from_millis(10));
+        // The whole group, children included; before `wait`, so that the
+        // group's id cannot have been reused.
+        let id = self.child.id() as i32;
+        {
+            let mut g = groups();
+            kill_group(id);
+            g.ids.retain(|&x| x != id);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -341,117 +494,223 @@ struct Played {
     result: GameResult,
     clock_a: Clock,
     clock_b: Clock,
+    /// Every decision's token, kept only for `--save`.
     decisions: Vec<String>,
     end: Status,
 }
 
-/// Plays the whole arena on `jobs` threads; `progress` gets a line per game
-/// as it finishes. The result does not depend on `jobs`: every game's
-/// opening and players' seeds come from its number.
-pub fn run(s: &Settings, mut progress: impl FnMut(&str)) -> Result<Summary, String> {
-    let start = new_game(&s.game).map_err(|e| e.to_string())?;
-    // Refused before any game is played, not after.
-    match &s.save {
-        Some(dir) if s.games > 1 => std::fs::create_dir_all(dir)
-            .map_err(|e| format!("--save: cannot make the folder {}: {e}", dir.display()))?,
-        Some(path) => file::check_target(path, false).map_err(|e| format!("--save: {e}"))?,
-        None => {}
+/// Plays the whole arena on `jobs` threads. After each game, `progress`
+/// gets the summary so far and the game's progress line (written out only
+/// if it is shown); when it answers `false` (its output is closed) no new game
+/// starts and `run` answers `None`. The result does not depend on `jobs`:
+/// every game's opening and players' seeds come from its number.
+pub fn run(
+    s: &Settings,
+    progress: impl FnMut(&Summary, &dyn fmt::Display) -> bool + Send,
+) -> Result<Option<Summary>, String> {
+    if s.games == 0 {
+        return Err("--games: must be at least 1".into());
     }
-    let mut summary = Summary::default();
-    let mut forfeits: Vec<(u32, String)> = Vec::new();
+    let start = new_game(&s.game).map_err(|e| e.to_string())?;
+    let jobs = s.jobs.clamp(1, 64).min(s.games as usize);
+    // Refused before any game is played, not after.
+    check_memory(s, jobs)?;
+    check_save(s)?;
     let next = AtomicU32::new(0);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = channel::<Result<Played, String>>();
-    std::thread::scope(|scope| {
-        for _ in 0..s.jobs.clamp(1, 64) {
-            let tx = tx.clone();
-            let (start, next, failed) = (&start, &next, &failed);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= s.games || failed.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let played = play_game(s, start, i);
-                    if played.is_err() {
-                        failed.store(true, Ordering::Relaxed);
-                    }
-                    if tx.send(played).is_err() {
-                        break;
-                    }
-                }
+    let stop = AtomicBool::new(false);
+    // Each thread adds its game to the running totals itself: no queue of
+    // results, and no hand-over between threads at every game.
+    let tally = Mutex::new(Tally {
+        summary: Summary::default(),
+        progress,
+        first_error: None,
+        closed: false,
+    });
+    let work = || {
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= s.games {
+                break;
+            }
+            let played = play_game(s, &start, i).and_then(|p| match &s.save {
+                Some(path) => save_game(s, &start, &p, path).map(|()| p),
+                None => Ok(p),
             });
-        }
-        drop(tx);
-        let mut first_error = None;
-        for played in rx {
-            let p = match played {
-                Ok(p) => p,
+            let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
+            match played {
                 Err(e) => {
-                    first_error.get_or_insert(e);
-                    continue;
+                    stop.store(true, Ordering::Relaxed);
+                    t.first_error.get_or_insert(e);
                 }
-            };
-            if let Some(path) = &s.save
-                && let Err(e) = save_game(s, &start, &p, path)
-            {
-                failed.store(true, Ordering::Relaxed);
-                first_error.get_or_insert(e);
-                continue;
+                Ok(p) if t.first_error.is_none() && !t.closed => {
+                    if !t.add(s, &p) {
+                        t.closed = true;
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                Ok(_) => {}
             }
-            let r = &p.result;
-            summary.add(r);
-            if let Some(f) = &r.forfeit {
-                forfeits.push((p.index, f.clone()));
-            }
-            summary.clock_a.merge(&p.clock_a);
-            summary.clock_b.merge(&p.clock_b);
-            let what = match r.points {
-                x if x > 0.75 => "win",
-                x if x < 0.25 => "loss",
-                _ => "draw",
-            };
-            let (elo, err) = summary.elo();
-            progress(&format!(
-                "{} game {}: {} as {} {} ({:+} seeds, {} turns){}; so far +{} ={} -{}, Elo {:+.0} ± {:.0}",
-                bar(summary.games, s.games),
-                p.index + 1,
-                s.a.name(),
-                p.a_side,
-                what,
-                r.margin,
-                r.turns,
-                r.forfeit
-                    .as_ref()
-                    .map(|f| format!(": {f}"))
-                    .unwrap_or_default(),
-                summary.wins,
-                summary.draws,
-                summary.losses,
-                elo,
-                err
-            ));
         }
-        match first_error {
-            Some(e) => Err(e),
-            None => Ok(()),
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..jobs {
+            scope.spawn(work);
         }
-    })?;
-    // Forfeits in game order, whatever order the threads finished in.
-    forfeits.sort();
-    summary.forfeits = forfeits.into_iter().map(|(_, f)| f).collect();
-    Ok(summary)
+        work();
+    });
+    let t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = t.first_error {
+        return Err(e);
+    }
+    Ok((!t.closed).then_some(t.summary))
 }
 
-/// `[#####.....] 12/40`
-fn bar(done: u32, all: u32) -> String {
-    const WIDTH: u32 = 20;
-    let full = (done * WIDTH).checked_div(all).unwrap_or(WIDTH) as usize;
-    format!(
-        "[{}{}] {done}/{all}",
-        "#".repeat(full),
-        ".".repeat(WIDTH as usize - full)
-    )
+/// The running totals and where progress goes.
+struct Tally<P> {
+    summary: Summary,
+    progress: P,
+    first_error: Option<String>,
+    closed: bool,
+}
+
+impl<P: FnMut(&Summary, &dyn fmt::Display) -> bool> Tally<P> {
+    /// Adds game `p` and reports it; `false` when progress can no longer be shown.
+    fn add(&mut self, s: &Settings, p: &Played) -> bool {
+        let r = &p.result;
+        self.summary.add(p.index, r);
+        self.summary.clock_a.merge(&p.clock_a);
+        self.summary.clock_b.merge(&p.clock_b);
+        let summary = &self.summary;
+        (self.progress)(summary, &ProgressLine { s, summary, p })
+    }
+}
+/// The built-in players' tables of the games played at once must fit in
+/// [`MEMORY_LIMIT_MB`]. A game thinks for one player at a time, so a game
+/// takes the larger of its two players' tables.
+fn check_memory(s: &Settings, jobs: usize) -> Result<(), String> {
+    let per_game = s.a.memory_mb(s.hash_mb).max(s.b.memory_mb(s.hash_mb));
+    let total = per_game.saturating_mul(jobs as u64);
+    if total <= MEMORY_LIMIT_MB {
+        return Ok(());
+    }
+    let hash = match s.hash_mb {
+        Some(mb) => format!("--hash-mb {mb}"),
+        None => format!("the players' own tables ({per_game} MiB)"),
+    };
+    Err(format!(
+        "--jobs {jobs} with {hash} needs {total} MiB of tables at once, \
+         over the arena's limit of {MEMORY_LIMIT_MB} MiB: lower --jobs or --hash-mb"
+    ))
+}
+
+/// Every file `--save` will write may be written: checked before the first
+/// game, so that an arena never plays for hours and then fails to save.
+fn check_save(s: &Settings) -> Result<(), String> {
+    let Some(path) = &s.save else {
+        return Ok(());
+    };
+    let dir = if s.games > 1 {
+        std::fs::create_dir_all(path)
+            .map_err(|e| format!("--save: cannot make the folder {}: {e}", path.display()))?;
+        for i in 0..s.games {
+            file::check_target(&game_file(s, path, i), false)
+                .map_err(|e| format!("--save: {e}"))?;
+        }
+        path.clone()
+    } else {
+        file::check_target(path, false).map_err(|e| format!("--save: {e}"))?;
+        match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        }
+    };
+    // A file made and removed again proves the folder takes new files.
+    let probe = dir.join(format!(".masai-mancala-arena-{}.probe", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(|e| format!("--save: cannot write in the folder {}: {e}", dir.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// A game's progress line: `[#####.....] 12/40 game 12: hard as north win
+/// (+6 seeds, 30 turns); so far +8 =1 -3, Elo +109 ± 182`.
+struct ProgressLine<'a> {
+    s: &'a Settings,
+    summary: &'a Summary,
+    p: &'a Played,
+}
+
+impl fmt::Display for ProgressLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const WIDTH: u64 = 20;
+        let (s, summary, p) = (self.s, self.summary, self.p);
+        let r = &p.result;
+        let (done, all) = (summary.games, s.games);
+        let full = (u64::from(done) * WIDTH)
+            .checked_div(u64::from(all))
+            .unwrap_or(WIDTH)
+            .min(WIDTH) as usize;
+        let bar = "####################....................";
+        let what = match r.points {
+            x if x > 0.75 => "win",
+            x if x < 0.25 => "loss",
+            _ => "draw",
+        };
+        let name = match &s.a {
+            Contender::Builtin(player) => player.name().into(),
+            program => std::borrow::Cow::Owned(program.name()),
+        };
+        write!(
+            f,
+            "[{}] {done}/{all} game {}: {name} as {} {what} ({:+} seeds, {} turns)",
+            &bar[20 - full..40 - full],
+            p.index as u64 + 1,
+            p.a_side,
+            r.margin,
+            r.turns,
+        )?;
+        if let Some(forfeit) = &r.forfeit {
+            write!(f, ": {forfeit}")?;
+        }
+        let (elo, err) = summary.elo();
+        write!(
+            f,
+            "; so far +{} ={} -{}, Elo {}{} ± {}",
+            summary.wins,
+            summary.draws,
+            summary.losses,
+            if elo.is_sign_negative() { '-' } else { '+' },
+            whole(elo.abs()),
+            whole(err)
+        )
+    }
+}
+
+/// `{:.0}` of a finite `x >= 0` (ties to even, as `{:.0}` rounds), written
+/// as an integer: a game's line costs less than a float's formatting.
+fn whole(x: f64) -> u64 {
+    x.round_ties_even() as u64
+}
+
+/// Plays the `random` player's decision: the same draw as `ai::choose` makes
+/// for the same seed, sown once. The token when `token`.
+fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<String>> {
+    fn go<G: Game>(g: &mut G, seed: u64, token: bool) -> Option<Option<String>> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let d = g.play_random(&mut rng, &mut Quiet)?;
+        Some(token.then(|| d.to_string()))
+    }
+    match game {
+        AnyGame::Enkeshui(g) => go(g, seed, token),
+        AnyGame::EnGehe(g) => go(g, seed, token),
+        AnyGame::BaoLaKimasai(g) => go(g, seed, token),
+    }
 }
 
 /// Plays game `i`: its seeded random opening, then the players.
@@ -461,6 +720,7 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
     } else {
         Side::North
     };
+    let keep = s.save.is_some();
     let mut opening_rng =
         SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
     let mut game = start.clone();
@@ -468,13 +728,10 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
     let mut turns_played = 0;
     while turns_played < s.opening && game.status() == Status::Playing {
         let mover = game.to_move();
-        let req = Request::new(Player::Random, opening_rng.random());
-        let Some(c) = ai::choose_token(&game, &req) else {
+        let Some(token) = play_random(&mut game, opening_rng.random(), keep) else {
             break;
         };
-        game.play_token(&c.decision, &mut Quiet)
-            .map_err(|e| format!("opening: {e}"))?;
-        decisions.push(c.decision);
+        decisions.extend(token);
         if game.to_move() != mover {
             turns_played += 1;
         }
@@ -498,15 +755,20 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
     Ok(played)
 }
 
+/// Game `i`'s file in the folder `path` (several games), or `path` itself.
+fn game_file(s: &Settings, path: &Path, i: u32) -> PathBuf {
+    if s.games > 1 {
+        let width = s.games.to_string().len().max(3);
+        path.join(format!("game-{:0width$}.json", i as u64 + 1))
+    } else {
+        path.to_path_buf()
+    }
+}
+
 /// Writes game `p`'s record: the file `path` for a one-game arena, else
 /// `path/game-NNN.json`.
 fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(), String> {
-    let file = if s.games > 1 {
-        let width = s.games.to_string().len().max(3);
-        path.join(format!("game-{:0width$}.json", p.index + 1))
-    } else {
-        path.to_path_buf()
-    };
+    let file = game_file(s, path, p.index);
     let seat = |side: Side| {
         let c = if side == p.a_side { &s.a } else { &s.b };
         format!("ai:{}", c.name())
@@ -547,9 +809,14 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
     let mut seat_a = seat_of(&s.a)?;
     let mut seat_b = seat_of(&s.b)?;
     let first_turn = game.turn();
-    let mut turn_start = game.clone();
+    // Only outside programs need the turn's start and its decisions so far,
+    // and only a record needs every token: random play allocates nothing.
+    let programs = matches!(seat_a, Seat::Program(_)) || matches!(seat_b, Seat::Program(_));
+    let keep = s.save.is_some();
+    let mut turn_start = programs.then(|| game.clone());
     let mut so_far: Vec<String> = Vec::new();
     let mut ply = 0u64;
+    let mut last_coarse = None;
     loop {
         if let Status::Over(o) = game.status() {
             let a = o.score[a_side] as i64;
@@ -569,60 +836,156 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
         }
         let mover = game.to_move();
         let is_a = mover == a_side;
-        let (seat, name) = if is_a {
-            (&mut seat_a, s.a.name())
-        } else {
-            (&mut seat_b, s.b.name())
+        let seat = if is_a { &mut seat_a } else { &mut seat_b };
+        let seed = s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491);
+        let random = matches!(seat, Seat::Builtin(Player::Random));
+        // Random decisions in a row share a reading: one ends as the next starts.
+        let started = match last_coarse.take() {
+            Some(t) if random => Tick::Coarse(t),
+            _ => Tick::now(random),
         };
-        let t = Instant::now();
-        let answer = match seat {
-            Seat::Builtin(p) => {
-                let mut req = Request::new(
-                    *p,
-                    s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491),
-                );
+        let result = match seat {
+            Seat::Builtin(Player::Random) => {
+                play_random(game, seed, keep || programs).ok_or_else(|| "no decision".to_string())
+            }
+            Seat::Builtin(player) => {
+                let mut req = Request::new(*player, seed);
                 req.think_ms = s.think_ms;
                 req.hash_mb = s.hash_mb;
                 ai::choose_token(game, &req)
                     .map(|c| c.decision)
                     .ok_or_else(|| "no decision".to_string())
+                    .and_then(|tok| play_token(game, tok))
             }
-            Seat::Program(p) => p.decide(&turn_start, &so_far, s.think_ms.unwrap_or(1000)),
+            Seat::Program(prog) => {
+                let start = turn_start.as_ref().expect("kept for programs");
+                prog.decide(start, &so_far, s.think_ms.unwrap_or(1000))
+                    .and_then(|tok| play_token(game, tok))
+            }
         };
-        let spent = t.elapsed();
-        if is_a {
-            p.clock_a.add(spent);
-        } else {
-            p.clock_b.add(spent);
-        }
-        let result = answer.and_then(|tok| {
-            game.play_token(&tok, &mut Quiet)
-                .map(|()| tok.clone())
-                .map_err(|e| format!("illegal decision '{tok}': {e}"))
-        });
+        let clock = if is_a { &mut p.clock_a } else { &mut p.clock_b };
+        let (spent, now) = started.elapsed();
+        clock.add(spent);
+        last_coarse = now;
         match result {
             Ok(tok) => {
-                p.decisions.push(tok.clone());
-                if game.to_move() == mover && game.status() == Status::Playing {
-                    so_far.push(tok);
-                } else {
-                    so_far.clear();
-                    turn_start = game.clone();
+                if let Some(tok) = tok {
+                    if programs {
+                        if game.to_move() == mover && game.status() == Status::Playing {
+                            so_far.push(tok.clone());
+                        } else {
+                            so_far.clear();
+                            turn_start = Some(game.clone());
+                        }
+                    }
+                    if keep {
+                        p.decisions.push(tok);
+                    }
                 }
             }
             Err(reason) => {
+                let name = if is_a { s.a.name() } else { s.b.name() };
                 p.result = GameResult {
                     points: if is_a { 0.0 } else { 1.0 },
                     margin: 0,
                     turns: game.turn() - first_turn,
                     forfeit: Some(format!(
                         "game {}: {name} ({mover}) lost: {reason}",
-                        index + 1
+                        index as u64 + 1
                     )),
                 };
                 return Ok(());
             }
         }
         ply += 1;
+    }
+}
+
+/// When a decision started. A random decision takes a few microseconds,
+/// about as long as ten readings of the precise clock, so it is timed with
+/// the kernel's coarse clock (a reading costs nanoseconds, it moves in steps
+/// of a few ms): a decision shows as 0 or one step, and the mean over many
+/// decisions stays right, as does any long decision (an endless sowing
+/// being decided) to within a step.
+enum Tick {
+    Fine(Instant),
+    Coarse(Duration),
+}
+
+impl Tick {
+    fn now(coarse: bool) -> Tick {
+        match coarse.then(coarse_clock).flatten() {
+            Some(t) => Tick::Coarse(t),
+            None => Tick::Fine(Instant::now()),
+        }
+    }
+
+    /// The time since, and the coarse clock's reading now (if it is coarse).
+    fn elapsed(&self) -> (Duration, Option<Duration>) {
+        match self {
+            Tick::Fine(t) => (t.elapsed(), None),
+            Tick::Coarse(t) => match coarse_clock() {
+                Some(now) => (now.saturating_sub(*t), Some(now)),
+                None => (Duration::ZERO, None),
+            },
+        }
+    }
+}
+
+/// The kernel's coarse monotonic clock (Linux), `None` elsewhere.
+fn coarse_clock() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a timespec of ours that clock_gettime fills in.
+        if unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) } == 0 {
+            return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
+        }
+    }
+    None
+}
+
+/// Plays a chosen token; the token back, for the record and the programs.
+fn play_token(game: &mut AnyGame, tok: String) -> Result<Option<String>, String> {
+    match game.play_token(&tok, &mut Quiet) {
+        Ok(()) => Ok(Some(tok)),
+        Err(e) => Err(format!("illegal decision '{}': {e}", excerpt(&tok))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_are_written_as_the_float_format_writes_them() {
+        for x in [
+            0.0,
+            0.3,
+            0.5,
+            1.5,
+            2.5,
+            2.4999,
+            12.5,
+            190.8,
+            908.0,
+            1e6 + 0.5,
+            38.6,
+        ] {
+            assert_eq!(whole(x).to_string(), format!("{x:.0}"), "{x}");
+        }
+        let mut s = Summary::default();
+        for (w, d, l) in [(0, 0, 1), (1, 1, 1), (5, 0, 3), (3, 10, 4), (0, 3, 0)] {
+            (s.games, s.wins, s.draws, s.losses) = (w + d + l, w, d, l);
+            let (elo, err) = s.elo();
+            let sign = if elo.is_sign_negative() { '-' } else { '+' };
+            assert_eq!(
+                format!("{sign}{} ± {}", whole(elo.abs()), whole(err)),
+                format!("{elo:+.0} ± {err:.0}")
+            );
+        }
     }
 }

@@ -109,7 +109,11 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
 }
 
 /// `arena`: two players against each other, summary on standard output.
+/// A closed standard output or error (`arena ... | head -1`) ends it quietly:
+/// no new game starts, the outside programs are ended, status 0.
 fn run_arena(args: &ArenaArgs) -> Result<(), String> {
+    use std::io::Write;
+    use std::time::Duration;
     let start = masai_mancala::cli::new_game(&args.game_words()).map_err(|e| e.to_string())?;
     if args.jobs == 0 {
         return Err("--jobs: must be at least 1".into());
@@ -127,22 +131,44 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
         save: args.save.clone(),
         variant: args.variant(&start),
     };
-    // A progress bar redrawn in place on a terminal, a line per game otherwise.
+    arena::end_programs_on_signals()?;
+    // A progress bar redrawn in place on a terminal (at most ten times a
+    // second), a line per game otherwise (buffered, flushed at least every
+    // 100 ms: one write per game would cost as much as a random game).
     let tty = std::io::stderr().is_terminal();
-    let summary = arena::run(&settings, |line| {
-        if tty {
-            eprint!("\r\x1b[K{line}");
+    let mut err = std::io::BufWriter::new(std::io::stderr());
+    let mut shown = Instant::now();
+    let every = Duration::from_millis(100);
+    let summary = arena::run(&settings, |summary, line| {
+        let last = summary.games == settings.games;
+        let due = last || shown.elapsed() >= every;
+        let written = if tty {
+            !due || write!(err, "\r\x1b[K{line}").is_ok()
         } else {
-            eprintln!("{line}");
+            writeln!(err, "{line}").is_ok()
+        };
+        if due {
+            shown = Instant::now();
+            return written && err.flush().is_ok();
         }
+        written
     })?;
-    if tty {
-        eprintln!();
+    let Some(summary) = summary else {
+        return Ok(());
+    };
+    if tty && writeln!(err).and_then(|()| err.flush()).is_err() {
+        return Ok(());
     }
-    if args.json {
-        println!("{}", summary.to_json(&settings));
+    let text = if args.json {
+        summary.to_json(&settings).to_string()
     } else {
-        println!("{}", summary.text(&settings));
+        summary.text(&settings)
+    };
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("standard output: {e}"))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }

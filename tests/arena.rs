@@ -88,16 +88,15 @@ fn elo_from_the_score() {
         games: 4,
         wins: 3,
         losses: 1,
-        points: vec![1.0, 1.0, 1.0, 0.0],
         ..Summary::default()
     };
     let (elo, err) = s.elo();
     assert!((elo - 190.8).abs() < 0.5, "{elo}");
     assert!(err > 100.0, "{err}");
-    s.points = vec![0.5; 4];
+    (s.wins, s.draws, s.losses) = (0, 4, 0);
     assert_eq!(s.elo().0, 0.0);
     // A perfect score stays finite.
-    s.points = vec![1.0; 4];
+    (s.wins, s.draws, s.losses) = (4, 0, 0);
     let (elo, err) = s.elo();
     assert!(
         elo.is_finite() && elo > 300.0 && err.is_finite(),
@@ -217,4 +216,401 @@ fn save_writes_a_record_of_every_game_that_replays() {
     assert!(err.contains("--save") && err.contains("notes.txt"), "{err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Elo and its error as they were computed from every game's points
+/// (before the running totals): the reference for the totals.
+fn elo_from_every_game(points: &[f64]) -> (f64, f64) {
+    let n = points.len() as f64;
+    let sum: f64 = points.iter().sum();
+    let p = if sum <= 0.0 || sum >= n {
+        (sum + 0.5) / (n + 1.0)
+    } else {
+        sum / n
+    };
+    let elo = -400.0 * (1.0 / p - 1.0).log10();
+    let var = points.iter().map(|x| (x - p) * (x - p)).sum::<f64>() / n;
+    let se = (var / n).sqrt().max(0.5 / n);
+    let slope = 400.0 / (10f64.ln() * p * (1.0 - p));
+    (elo, 1.96 * se * slope)
+}
+
+#[test]
+fn the_elo_from_running_totals_is_the_elo_from_every_game() {
+    for (wins, draws, losses) in [
+        (3, 0, 1),
+        (0, 4, 0),
+        (4, 0, 0),
+        (0, 0, 7),
+        (150, 11, 139),
+        (9672, 781, 9547),
+        (1, 199_998, 1),
+        (123_456, 7, 76_537),
+    ] {
+        let mut points = vec![1.0; wins as usize];
+        points.extend(std::iter::repeat_n(0.5, draws as usize));
+        points.extend(std::iter::repeat_n(0.0, losses as usize));
+        let s = Summary {
+            games: wins + draws + losses,
+            wins,
+            draws,
+            losses,
+            ..Summary::default()
+        };
+        let (elo, err) = s.elo();
+        let (old_elo, old_err) = elo_from_every_game(&points);
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1.0);
+        assert!(
+            close(elo, old_elo),
+            "{wins}-{draws}-{losses}: {elo} {old_elo}"
+        );
+        assert!(
+            close(err, old_err),
+            "{wins}-{draws}-{losses}: {err} {old_err}"
+        );
+    }
+}
+
+/// The `--json` fields that depend only on the seed, as text. The means to
+/// 9 decimals (serde_json may read a float's last digit 1 ulp off; one game
+/// changed would move them by 1/300).
+fn outcome(v: &Value) -> String {
+    let f = |k: &str| v[k].as_f64().unwrap_or(f64::NAN);
+    format!(
+        "{}-{}-{}, margin {:.9}, turns {:.9}, Elo {:.1} ± {:.1}",
+        count(v, "wins"),
+        count(v, "draws"),
+        count(v, "losses"),
+        f("mean_margin"),
+        f("mean_turns"),
+        f("elo"),
+        f("elo_error")
+    )
+}
+
+#[test]
+fn results_for_a_seed_are_what_they_were() {
+    // As the arena gave them before it kept running totals and sowed each
+    // random decision once.
+    let cases: [(&[&str], &str, &str); 4] = [
+        (
+            &[
+                "--game", "enkeshui", "--a", "random", "--b", "random", "--games", "300", "--seed",
+                "11",
+            ],
+            "150-11-139, margin 1.133333333, turns 27.133333333, Elo 12.7 ± 38.6",
+            "[####################] 300/300 game 300: random as north loss (-48 seeds, 31 turns); \
+             so far +150 =11 -139, Elo +13 ± 39",
+        ),
+        (
+            &[
+                "--game", "en-gehe", "--holes", "10", "--a", "random", "--b", "random", "--games",
+                "300", "--seed", "13",
+            ],
+            "142-16-142, margin 0.453333333, turns 58.133333333, Elo -0.0 ± 38.3",
+            "",
+        ),
+        (
+            &[
+                "--game", "bao", "--a", "random", "--b", "random", "--games", "300", "--seed", "14",
+            ],
+            "153-0-147, margin 0.906666667, turns 93.863333333, Elo 6.9 ± 39.3",
+            "",
+        ),
+        (
+            &[
+                "--game", "enkeshui", "--a", "greedy", "--b", "random", "--games", "40", "--seed",
+                "15",
+            ],
+            "36-1-3, margin 24.750000000, turns 19.700000000, Elo 407.3 ± 182.9",
+            "",
+        ),
+    ];
+    for (args, want, last_line) in cases {
+        let mut args = args.to_vec();
+        args.push("--json");
+        let (code, v, err) = arena(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(outcome(&v), want, "{args:?}");
+        if !last_line.is_empty() {
+            assert_eq!(err.lines().last(), Some(last_line));
+        }
+    }
+}
+
+#[test]
+fn zero_games_are_refused() {
+    let (code, v, err) = arena(&["--a", "random", "--b", "random", "--games", "0"]);
+    assert_eq!(code, 2);
+    assert_eq!(v, Value::Null);
+    assert_eq!(err, "error: --games: must be at least 1\n");
+}
+
+#[test]
+fn tables_of_all_the_games_at_once_must_fit_the_memory_limit() {
+    let (code, v, err) = arena(&[
+        "--a",
+        "hard",
+        "--b",
+        "expert",
+        "--jobs",
+        "16",
+        "--hash-mb",
+        "1024",
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(v, Value::Null);
+    assert_eq!(
+        err,
+        "error: --jobs 16 with --hash-mb 1024 needs 16384 MiB of tables at once, \
+         over the arena's limit of 4096 MiB: lower --jobs or --hash-mb\n"
+    );
+    // Players without a table take none, whatever --hash-mb says.
+    let (code, v, err) = arena(&[
+        "--a",
+        "random",
+        "--b",
+        "greedy",
+        "--jobs",
+        "16",
+        "--hash-mb",
+        "1024",
+        "--games",
+        "16",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(count(&v, "games"), 16);
+}
+
+#[test]
+fn the_mcts_tree_stops_growing_at_its_bound_and_the_search_goes_on() {
+    use masai_mancala::ai::mcts::mcts_bounded;
+    use masai_mancala::engine::Game;
+    use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
+    use rand::SeedableRng;
+    let game = Enkeshui::new(&Layout::default_for(8).unwrap(), Rules::default());
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let r = mcts_bounded(
+        &game,
+        std::time::Duration::from_millis(1500),
+        100,
+        None,
+        &mut rng,
+    )
+    .expect("a decision");
+    assert_eq!(r.nodes, 100);
+    assert!(r.playouts > 100, "{} playouts", r.playouts);
+    assert!(game.legal().contains(&r.decision));
+}
+
+/// Processes whose command line is `words` (zombies have none).
+fn processes(words: &[&str]) -> usize {
+    let want = words.join("\0") + "\0";
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .filter(|c| c == want.as_bytes())
+        .count()
+}
+
+/// Waits up to 3 s for no process `words` to be left; how many are left.
+fn left_after_a_while(words: &[&str]) -> usize {
+    for _ in 0..30 {
+        if processes(words) == 0 {
+            return 0;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    processes(words)
+}
+
+#[test]
+fn children_of_an_outside_program_end_with_its_game() {
+    // Each game's program forks a sleeper, then answers garbage (`cat`).
+    let secs = format!("77{}", std::process::id());
+    let cmd = format!("cmd:sh -c 'sleep {secs} & exec cat'");
+    let (code, v, err) = arena(&["--a", &cmd, "--b", "random", "--games", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(count(&v, "losses"), 3, "{v}");
+    assert_eq!(left_after_a_while(&["sleep", &secs]), 0);
+}
+
+#[test]
+fn children_of_an_outside_program_end_with_the_arena_on_a_signal() {
+    // The program forks a sleeper and never answers: the arena waits.
+    let secs = format!("78{}", std::process::id());
+    let cmd = format!("cmd:sh -c 'sleep {secs} & exec sleep 600'");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(["arena", "--a", &cmd, "--b", "random", "--games", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    for _ in 0..50 {
+        if processes(&["sleep", &secs]) > 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(processes(&["sleep", &secs]), 1);
+    // SAFETY: kill(2) on our own child's id.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+    assert_eq!(left_after_a_while(&["sleep", &secs]), 0);
+}
+
+/// The one forfeit of a one-game arena where A is `program`.
+fn forfeit_of(program: &str, think_ms: &str) -> String {
+    let cmd = format!("cmd:{program}");
+    let (code, v, err) = arena(&[
+        "--a",
+        &cmd,
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--think-ms",
+        think_ms,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    v["forfeits"][0].as_str().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_program_answering_without_newlines_loses_at_the_line_cap() {
+    // 3 MB without a newline, then silence.
+    let f = forfeit_of(
+        "sh -c 'head -c 3000000 /dev/zero | tr \"\\0\" x; sleep 60'",
+        "100",
+    );
+    assert!(
+        f.ends_with("(south) lost: the program answered a line longer than 65536 bytes"),
+        "{f}"
+    );
+}
+
+#[test]
+fn a_program_answering_invalid_utf8_is_told_so() {
+    let f = forfeit_of("sh -c 'read l; printf \"\\377\\n\"; sleep 60'", "100");
+    assert!(
+        f.ends_with("(south) lost: the program answered invalid UTF-8"),
+        "{f}"
+    );
+}
+
+#[test]
+fn a_huge_think_time_waits_for_the_program_instead_of_wrapping() {
+    // Answers 1.5 s after `go`; the game ends after one turn.
+    let slow = "cmd:sh -c 'while read l; do case $l in go*) sleep 1.5; echo bestmove 3;; \
+                quit*) exit;; *) echo ok;; esac; done'";
+    let (code, v, err) = arena(&[
+        "--a",
+        slow,
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--opening",
+        "0",
+        "--max-turns",
+        "1",
+        "--think-ms",
+        &u64::MAX.to_string(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["forfeits"], serde_json::json!([]), "{v}");
+    assert_eq!(v["mean_turns"], 1.0, "{v}");
+}
+
+#[test]
+fn save_checks_every_file_before_the_first_game() {
+    let dir = temp_dir("save-check");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(games.join("game-002.json"), "my notes").unwrap();
+    let run = || {
+        arena(&[
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--games",
+            "3",
+            "--save",
+            games.to_str().unwrap(),
+        ])
+    };
+    let (code, _, err) = run();
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "error: --save: {}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)\n",
+            games.join("game-002.json").display()
+        )
+    );
+    assert!(!games.join("game-001.json").exists());
+    assert_eq!(
+        std::fs::read_to_string(games.join("game-002.json")).unwrap(),
+        "my notes"
+    );
+    // A target that cannot be written (a folder in its place).
+    std::fs::remove_file(games.join("game-002.json")).unwrap();
+    std::fs::create_dir(games.join("game-003.json")).unwrap();
+    let (code, _, err) = run();
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "error: --save: {}: is a folder\n",
+            games.join("game-003.json").display()
+        )
+    );
+    assert!(!games.join("game-001.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the arena with its standard output and/or error closed by the reader.
+fn with_closed(stdout: bool, stderr: bool) -> (Option<i32>, String) {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(["arena", "--a", "random", "--b", "random", "--games", "2000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let err = child.stderr.take().unwrap();
+    if stdout {
+        drop(out);
+    }
+    let mut text = String::new();
+    if stderr {
+        drop(err);
+    } else {
+        use std::io::Read;
+        let mut err = err;
+        err.read_to_string(&mut text).unwrap();
+    }
+    (child.wait().unwrap().code(), text)
+}
+
+#[test]
+fn a_closed_pipe_is_a_quiet_exit() {
+    let (code, err) = with_closed(true, false);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.ends_with(
+            "[####################] 2000/2000 game 2000: random as north loss (-24 seeds, 27 turns); \
+             so far +962 =81 -957, Elo +1 ± 15\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(with_closed(false, true).0, Some(0));
+    assert_eq!(with_closed(true, true).0, Some(0));
 }

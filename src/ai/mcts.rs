@@ -5,6 +5,10 @@
 //! Each node remembers who made the decision leading to it, so turns of
 //! several decisions by one player need no special care. A playout that is
 //! still going after [`PLAYOUT_DECISIONS`] decisions is scored by material.
+//!
+//! The tree is bounded: once it holds [`MAX_NODES`] nodes it stops growing
+//! and the search goes on in the tree it has (playouts from its leaves), so
+//! a long think takes no more memory than [`TREE_MB`].
 
 use super::eval::Evaluate;
 use super::search::candidates;
@@ -18,13 +22,20 @@ use std::time::{Duration, Instant};
 pub const PLAYOUT_DECISIONS: u32 = 2000;
 /// The UCT exploration constant (results are 0, 1/2 or 1).
 const EXPLORE: f64 = 1.4;
+/// The most nodes a search keeps. A node takes about 100 bytes plus its
+/// untried decisions (up to 50 on En Gehé 2x50, 12 on Enkeshui with
+/// the special move's room): at most about 700 bytes.
+pub const MAX_NODES: usize = 100_000;
+/// The most memory a search's tree takes, in MiB (measured below it on
+/// every game: README "Arena").
+pub const TREE_MB: u64 = 70;
 
 struct Node<D> {
     /// The decision from the parent (None at the root).
     decision: Option<D>,
     /// Who took that decision (the root: the side to move).
     by: Side,
-    children: Vec<usize>,
+    children: Vec<u32>,
     /// Decisions not yet expanded.
     untried: Vec<D>,
     visits: u32,
@@ -33,11 +44,12 @@ struct Node<D> {
 }
 
 /// The result of a search: the most visited decision, its share of points
-/// for the mover (0..1) and the playouts run.
+/// for the mover (0..1), the playouts run and the tree's nodes.
 pub struct MctsResult<D> {
     pub decision: D,
     pub score: f64,
     pub playouts: u64,
+    pub nodes: usize,
 }
 
 /// Searches until `budget` is spent (or `cancel` is set); at least one
@@ -45,6 +57,18 @@ pub struct MctsResult<D> {
 pub fn mcts<G: Evaluate, R: Rng>(
     game: &G,
     budget: Duration,
+    cancel: Option<&Arc<AtomicBool>>,
+    rng: &mut R,
+) -> Option<MctsResult<G::Decision>> {
+    mcts_bounded(game, budget, MAX_NODES, cancel, rng)
+}
+
+/// [`mcts`] with a tree of at most `max_nodes` nodes (at least the root
+/// and its children).
+pub fn mcts_bounded<G: Evaluate, R: Rng>(
+    game: &G,
+    budget: Duration,
+    max_nodes: usize,
     cancel: Option<&Arc<AtomicBool>>,
     rng: &mut R,
 ) -> Option<MctsResult<G::Decision>> {
@@ -58,9 +82,12 @@ pub fn mcts<G: Evaluate, R: Rng>(
             decision: root_moves[0].clone(),
             score: 0.5,
             playouts: 0,
+            nodes: 1,
         });
     }
     let root_count = root_moves.len() as u64;
+    // Every root decision gets its node, whatever the bound.
+    let max_nodes = max_nodes.max(root_moves.len() + 1);
     let mut nodes = vec![Node {
         decision: None,
         by: game.to_move(),
@@ -91,9 +118,9 @@ pub fn mcts<G: Evaluate, R: Rng>(
                         let v = f64::from(n.visits.max(1));
                         n.points / v + EXPLORE * (parent_visits / v).sqrt()
                     };
-                    uct(a).total_cmp(&uct(b))
+                    uct(a as usize).total_cmp(&uct(b as usize))
                 })
-                .expect("children");
+                .expect("children") as usize;
             let d = nodes[next]
                 .decision
                 .clone()
@@ -102,10 +129,15 @@ pub fn mcts<G: Evaluate, R: Rng>(
             at = next;
             path.push(at);
         }
-        // Expansion.
-        if !nodes[at].untried.is_empty() && g.status() == Status::Playing {
+        // Expansion, while the tree has room; when full, the playout starts
+        // from the leaf reached.
+        if nodes.len() < max_nodes && !nodes[at].untried.is_empty() && g.status() == Status::Playing
+        {
             let k = rng.random_range(0..nodes[at].untried.len());
             let d = nodes[at].untried.swap_remove(k);
+            if nodes[at].untried.is_empty() {
+                nodes[at].untried = Vec::new();
+            }
             let by = g.to_move();
             g.play(&d, &mut Quiet).expect("a candidate is legal");
             let untried = if g.status() == Status::Playing {
@@ -122,7 +154,7 @@ pub fn mcts<G: Evaluate, R: Rng>(
                 points: 0.0,
             });
             let child = nodes.len() - 1;
-            nodes[at].children.push(child);
+            nodes[at].children.push(child as u32);
             path.push(child);
         }
         // Playout.
@@ -160,12 +192,13 @@ pub fn mcts<G: Evaluate, R: Rng>(
     let best = *nodes[0]
         .children
         .iter()
-        .max_by_key(|&&i| nodes[i].visits)
-        .expect("the root was expanded");
+        .max_by_key(|&&i| nodes[i as usize].visits)
+        .expect("the root was expanded") as usize;
     let n = &nodes[best];
     Some(MctsResult {
         decision: n.decision.clone().expect("a child has a decision"),
         score: n.points / f64::from(n.visits.max(1)),
         playouts,
+        nodes: nodes.len(),
     })
 }
