@@ -8,7 +8,7 @@ use masai_mancala::cli::{
 };
 use masai_mancala::protocol;
 use masai_mancala::record::{file, print};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -24,10 +24,17 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Engine(args)) => {
-            let stdin = std::io::stdin();
             let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
-            protocol::run_session(session, stdin.lock(), std::io::stdout().lock())
-                .map_err(|e| format!("engine: {e}"))
+            // A closed standard output (`engine | head -1`) ends the session
+            // quietly; a closed standard error loses the message, never panics.
+            return match protocol::run_stdio(session) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    let _ = writeln!(std::io::stderr(), "error: engine: {e}");
+                    ExitCode::from(2)
+                }
+            };
         }
         Some(Command::Arena(args)) => run_arena(&args),
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
