@@ -6,9 +6,9 @@ use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
     BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
 };
-use masai_mancala::protocol;
 use masai_mancala::record::{file, print};
-use std::io::{IsTerminal, Write};
+use masai_mancala::{out, protocol};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -26,15 +26,11 @@ fn main() -> ExitCode {
         Some(Command::Engine(args)) => {
             let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
             // A closed standard output (`engine | head -1`) ends the session
-            // quietly; a closed standard error loses the message, never panics.
-            return match protocol::run_stdio(session) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    let _ = writeln!(std::io::stderr(), "error: engine: {e}");
-                    ExitCode::from(2)
-                }
-            };
+            // quietly, as everywhere on the command line (`out`).
+            match protocol::run_stdio(session) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("engine: {e}")),
+                _ => Ok(()),
+            }
         }
         Some(Command::Arena(args)) => run_arena(&args),
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
@@ -48,7 +44,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::err(&format!("error: {e}"));
             ExitCode::from(2)
         }
     }
@@ -77,18 +73,18 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 fn replay(args: ReplayArgs) -> Result<(), String> {
     let (record, checked) = file::load(&args.file)?;
     if args.check {
-        println!(
+        out::line(&format!(
             "{}: ok, {}",
             args.file.display(),
             file::summary(&record, &checked)
-        );
+        ));
         for line in print::check_lines(&record, &checked) {
-            println!("{line}");
+            out::line(&line);
         }
         return Ok(());
     }
     if args.print {
-        print!("{}", print::print(&record, &checked));
+        out::text(&print::print(&record, &checked));
         return Ok(());
     }
     app::run(Launch::Replay(Box::new((args, record, checked))))

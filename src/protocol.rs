@@ -130,9 +130,11 @@ impl Session {
             .iter()
             .any(|w| w == "--position" || w.starts_with("--position="))
         {
-            return Err("new: --position reads a file, which the protocol never does; \
+            return Err(
+                "new: --position reads a file, which the protocol never does; \
                  send the position with `position <json>`"
-                .into());
+                    .into(),
+            );
         }
         self.game = new_game(&words).map_err(|e| shorten_inputs(&e.to_string(), &words))?;
         Ok("ok".into())
@@ -176,9 +178,12 @@ impl Session {
     }
 
     fn perft(&mut self, rest: &str) -> Result<String, String> {
-        let depth: u32 = rest
-            .parse()
-            .map_err(|_| format!("perft needs a depth (a whole number), not '{}'", excerpt(rest)))?;
+        let depth: u32 = rest.parse().map_err(|_| {
+            format!(
+                "perft needs a depth (a whole number), not '{}'",
+                excerpt(rest)
+            )
+        })?;
         let stop = &*self.stop;
         let count = match &self.game {
             AnyGame::Enkeshui(g) => perft(g, depth, stop),
@@ -202,10 +207,7 @@ impl Session {
             match key {
                 "depth" | "movetime" | "seed" => {
                     let n: u64 = value.parse().map_err(|_| {
-                        format!(
-                            "go: {key} must be a whole number, not '{}'",
-                            excerpt(value)
-                        )
+                        format!("go: {key} must be a whole number, not '{}'", excerpt(value))
                     })?;
                     match key {
                         "seed" => req.seed = n,
@@ -579,7 +581,9 @@ fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<
             if buf.len() + part.len() > MAX_LINE_BYTES {
                 too_long = true;
                 // Keep only what the refusal quotes.
-                let keep = (4 * EXCERPT_CHARS).saturating_sub(buf.len()).min(part.len());
+                let keep = (4 * EXCERPT_CHARS)
+                    .saturating_sub(buf.len())
+                    .min(part.len());
                 buf.extend_from_slice(&part[..keep]);
                 buf.truncate(4 * EXCERPT_CHARS);
             } else {

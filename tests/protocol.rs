@@ -3,8 +3,8 @@
 use masai_mancala::protocol::{Reply, Session};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn ask(s: &mut Session, line: &str) -> String {
     match s.handle(line) {
@@ -494,7 +494,11 @@ fn stop_with_nothing_running_is_answered_and_stops_nothing_later() {
 
 #[test]
 fn quit_ends_the_engine_in_the_middle_of_a_command() {
-    for long in ["perft 40", "go depth 200 movetime 86400000", "go level mcts movetime 86400000"] {
+    for long in [
+        "perft 40",
+        "go depth 200 movetime 86400000",
+        "go level mcts movetime 86400000",
+    ] {
         let mut e = Live::start();
         assert_eq!(e.ask("new en-gehe --holes 40"), "ok");
         e.send(&format!("{long}\n"));
@@ -622,11 +626,15 @@ fn errors_repeat_at_most_a_short_excerpt_of_the_input() {
     let excerpt = format!("{}...", "y".repeat(40));
     assert_eq!(
         ask(&mut s, &format!("moves 8 {long}")),
-        format!("error 2 {excerpt} '{excerpt}' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..)")
+        format!(
+            "error 2 {excerpt} '{excerpt}' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..)"
+        )
     );
     assert_eq!(
         ask(&mut s, &long),
-        format!("error unknown command '{excerpt}' (new, position, moves, legal, state, perft, go, stop, quit)")
+        format!(
+            "error unknown command '{excerpt}' (new, position, moves, legal, state, perft, go, stop, quit)"
+        )
     );
     assert_eq!(
         ask(&mut s, &format!("perft {long}")),
@@ -634,7 +642,9 @@ fn errors_repeat_at_most_a_short_excerpt_of_the_input() {
     );
     assert_eq!(
         ask(&mut s, &format!("go level {long}")),
-        format!("error go: unknown level '{excerpt}' (random, greedy, mcts, easy, medium, hard, expert)")
+        format!(
+            "error go: unknown level '{excerpt}' (random, greedy, mcts, easy, medium, hard, expert)"
+        )
     );
     assert_eq!(
         ask(&mut s, &format!("position {{\"game\":\"{long}\"}}")),
@@ -673,8 +683,13 @@ fn a_line_over_1_mib_is_refused_unread_and_the_session_goes_on() {
     assert_eq!(
         lines,
         [
-            format!("error unknown command '{z}' (new, position, moves, legal, state, perft, go, stop, quit)"),
-            format!("error the line is over 1048576 bytes (1 MiB), not read: \"{}...\"", "\\u001b".repeat(40)),
+            format!(
+                "error unknown command '{z}' (new, position, moves, legal, state, perft, go, stop, quit)"
+            ),
+            format!(
+                "error the line is over 1048576 bytes (1 MiB), not read: \"{}...\"",
+                "\\u001b".repeat(40)
+            ),
             "legal 3 4 5 6 7 8".to_string(),
         ]
     );
@@ -700,7 +715,10 @@ fn a_100_mb_line_gets_a_short_answer_in_bounded_memory() {
     let answer = e.answer("the 100 MB line");
     assert_eq!(
         answer,
-        format!("error the line is over 1048576 bytes (1 MiB), not read: \"{}...\"", "q".repeat(40))
+        format!(
+            "error the line is over 1048576 bytes (1 MiB), not read: \"{}...\"",
+            "q".repeat(40)
+        )
     );
     assert_eq!(e.ask("perft 1"), "perft 6");
     let peak = peak_kib(e.child.id());
