@@ -6,8 +6,8 @@ use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
     BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
 };
-use masai_mancala::protocol;
 use masai_mancala::record::{file, print};
+use masai_mancala::{out, protocol};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -41,7 +41,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::err(&format!("error: {e}"));
             ExitCode::from(2)
         }
     }
@@ -70,18 +70,18 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 fn replay(args: ReplayArgs) -> Result<(), String> {
     let (record, checked) = file::load(&args.file)?;
     if args.check {
-        println!(
+        out::line(&format!(
             "{}: ok, {}",
             args.file.display(),
             file::summary(&record, &checked)
-        );
+        ));
         for line in print::check_lines(&record, &checked) {
-            println!("{line}");
+            out::line(&line);
         }
         return Ok(());
     }
     if args.print {
-        print!("{}", print::print(&record, &checked));
+        out::text(&print::print(&record, &checked));
         return Ok(());
     }
     app::run(Launch::Replay(Box::new((args, record, checked))))
