@@ -8,7 +8,7 @@
 use crate::ai::{self, Level, Player, Request};
 use crate::cli::{new_game, split_words};
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-use crate::engine::{AnyGame, Game, Quiet};
+use crate::engine::{AnyGame, Game, MoveError, Quiet, Undecided, decide_growing};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,9 +80,10 @@ impl Session {
         &self.game
     }
 
-    /// The flag `stop` sets; a command that finds it set ends at once (`go`
-    /// with its best decision so far, `perft`, `legal` and `moves` with
-    /// `error stopped`). [`Session::handle`] never clears it.
+    /// The flag `stop` sets. `go` then answers its best decision so far,
+    /// `perft` answers `error stopped`, and so do `legal` and `moves` when a
+    /// sowing is not decided within the first lap budget (a quick one never
+    /// looks). [`Session::handle`] never clears it.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -154,9 +155,17 @@ impl Session {
         Ok("ok".into())
     }
 
+    /// Runs `attempt` under growing lap budgets until it decides, checking
+    /// for `stop` between budgets (a long sowing is stoppable).
+    fn decided<T>(&self, attempt: impl FnMut(u64) -> Result<T, Undecided>) -> Result<T, String> {
+        decided(attempt, &self.stop)
+    }
+
     fn legal(&mut self) -> Result<String, String> {
+        let game = &self.game;
+        let tokens = self.decided(|laps| game.legal_tokens_checked(laps))?;
         let mut out = String::from("legal");
-        for t in self.game.legal_tokens() {
+        for t in tokens {
             out.push(' ');
             out.push_str(&t);
         }
@@ -168,7 +177,15 @@ impl Session {
         // Played on a copy: a refused or stopped list changes nothing.
         let mut next = self.game.clone();
         for (i, token) in tokens.iter().enumerate() {
-            next.play_token(token, &mut Quiet).map_err(|e| {
+            // `play_token_within` changes nothing when undecided.
+            let played =
+                self.decided(
+                    |laps| match next.play_token_within(token, laps, &mut Quiet) {
+                        Err(MoveError::Undecided(u)) => Err(u),
+                        other => Ok(other),
+                    },
+                )?;
+            played.map_err(|e| {
                 let reason = shorten_inputs(&e.to_string(), &[*token]);
                 format!("{} {} {reason}", i + 1, excerpt(token))
             })?;
@@ -255,20 +272,34 @@ fn perft<G: Game>(game: &G, depth: u32, stop: &AtomicBool) -> Result<u64, String
     if depth == 0 {
         return Ok(1);
     }
-    let moves = game.legal();
+    let moves = decided(|laps| game.legal_checked(laps), stop)?;
     if depth == 1 {
         return Ok(moves.len() as u64);
     }
     let mut total: u64 = 0;
     for m in &moves {
         let mut next = game.clone();
-        next.play(m, &mut Quiet)
-            .map_err(|e| format!("a legal decision was refused: {e}"))?;
+        decided(
+            |laps| match next.play_within(m, laps, &mut Quiet) {
+                Err(MoveError::Undecided(u)) => Err(u),
+                other => Ok(other),
+            },
+            stop,
+        )?
+        .map_err(|e| format!("a legal decision was refused: {e}"))?;
         total = total
             .checked_add(perft(&next, depth - 1, stop)?)
             .ok_or("the count is over 2^64")?;
     }
     Ok(total)
+}
+
+/// [`decide_growing`] until decided or `stop` is set (`error stopped`).
+fn decided<T>(
+    attempt: impl FnMut(u64) -> Result<T, Undecided>,
+    stop: &AtomicBool,
+) -> Result<T, String> {
+    decide_growing(attempt, |_| !stop.load(Ordering::Relaxed)).ok_or_else(|| STOPPED.into())
 }
 
 fn no_args(command: &str, rest: &str) -> Result<(), String> {

@@ -783,3 +783,43 @@ fn a_closed_standard_error_is_not_a_panic() {
     assert!(err.starts_with("error: engine: "), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// An En Gehé position whose North hole 3 starts a relay that takes many
+/// millions of laps to decide (issue 10: `legal` never answered).
+const LONG_SOWING: &str = r#"position {"game":"en-gehe","holes":4,"south":[9,10,65,19],"north":[29,67,66,1],"to_move":"north"}"#;
+
+#[test]
+fn stop_ends_a_long_legal_or_moves_and_changes_nothing() {
+    let mut e = Live::start();
+    assert_eq!(e.ask(LONG_SOWING), "ok");
+    let before = e.ask("state");
+    for long in ["legal", "moves 3", "moves 3 1", "perft 1"] {
+        e.send(&format!("{long}\n"));
+        std::thread::sleep(Duration::from_millis(300));
+        e.send("stop\n");
+        assert_eq!(e.answer(long), "error stopped", "{long}");
+        assert_eq!(e.answer("stop"), "ok");
+        assert_eq!(e.ask("state"), before, "{long} changed the game");
+    }
+    // A quick decision is still played: only the long sowing waits.
+    assert_eq!(e.ask("moves 1"), "ok");
+    e.send("quit\n");
+    assert_eq!(e.exit_code(), Some(0));
+}
+
+#[test]
+fn a_stop_flag_already_set_ends_only_long_work() {
+    let mut s = Session::default();
+    s.stop_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    // Decided within the first lap budget: never waits, so never stopped.
+    assert_eq!(ask(&mut s, "legal"), "legal 3 4 5 6 7 8");
+    assert_eq!(ask(&mut s, "perft 2"), "error stopped");
+    assert!(ask(&mut s, "go depth 30").starts_with("bestmove "));
+    assert_eq!(ask(&mut s, LONG_SOWING), "ok");
+    let before = state(&mut s);
+    assert_eq!(ask(&mut s, "legal"), "error stopped");
+    assert_eq!(ask(&mut s, "moves 3"), "error stopped");
+    assert_eq!(ask(&mut s, "moves 3 1"), "error stopped");
+    assert_eq!(state(&mut s), before);
+}
