@@ -6,8 +6,8 @@ use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
     BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
 };
-use masai_mancala::protocol;
 use masai_mancala::record::{file, print};
+use masai_mancala::{out, protocol, text};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -24,10 +24,13 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Engine(args)) => {
-            let stdin = std::io::stdin();
             let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
-            protocol::run_session(session, stdin.lock(), std::io::stdout().lock())
-                .map_err(|e| format!("engine: {e}"))
+            // A closed standard output (`engine | head -1`) ends the session
+            // quietly, as everywhere on the command line (`out`).
+            match protocol::run_stdio(session) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("engine: {e}")),
+                _ => Ok(()),
+            }
         }
         Some(Command::Arena(args)) => run_arena(&args),
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
@@ -41,7 +44,11 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Errors quote files: never a raw control character, never a whole file.
+            out::err(&format!(
+                "error: {}",
+                text::one_line(&e, text::MAX_LINE_CHARS)
+            ));
             ExitCode::from(2)
         }
     }
@@ -70,18 +77,21 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 fn replay(args: ReplayArgs) -> Result<(), String> {
     let (record, checked) = file::load(&args.file)?;
     if args.check {
-        println!(
-            "{}: ok, {}",
-            args.file.display(),
-            file::summary(&record, &checked)
-        );
+        out::line(&text::one_line(
+            &format!(
+                "{}: ok, {}",
+                args.file.display(),
+                file::summary(&record, &checked)
+            ),
+            text::MAX_LINE_CHARS,
+        ));
         for line in print::check_lines(&record, &checked) {
-            println!("{line}");
+            out::line(&text::one_line(&line, text::MAX_LINE_CHARS));
         }
         return Ok(());
     }
     if args.print {
-        print!("{}", print::print(&record, &checked));
+        out::text(&text::escape_lines(&print::print(&record, &checked)));
         return Ok(());
     }
     app::run(Launch::Replay(Box::new((args, record, checked))))

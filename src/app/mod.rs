@@ -230,7 +230,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     app.autosave();
     restore_terminal();
     if let Some(e) = &app.save_error {
-        eprintln!("error: the game could not be saved: {e}");
+        crate::out::err(&format!("error: the game could not be saved: {e}"));
     } else if let Some(path) = &app.save_path
         && app.viewer.is_none()
         && app.record().is_some()
@@ -239,10 +239,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .as_ref()
             .map_or(app.race.is_some(), |p| !p.game.status().is_over())
     {
-        eprintln!(
+        crate::out::err(&format!(
             "The game is saved in {} (`masai-mancala resume` continues it).",
             path.display()
-        );
+        ));
     }
     result
 }
