@@ -120,7 +120,7 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
 
 /// `arena`: two players against each other, summary on standard output.
 /// A closed standard output or error (`arena ... | head -1`) ends it quietly:
-/// no new game starts, the outside programs are ended, status 0.
+/// no new game starts, the outside programs are ended, status 0 (as `out`).
 fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     use std::io::Write;
     use std::time::Duration;
@@ -143,8 +143,8 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     };
     arena::end_programs_on_signals()?;
     // A progress bar redrawn in place on a terminal (at most ten times a
-    // second), a line per game otherwise (buffered, flushed at least every
-    // 100 ms: one write per game would cost as much as a random game).
+    // second), a line per game otherwise (buffered, each line out at most
+    // 100 ms after its game: a write per game costs as much as a random game).
     let tty = std::io::stderr().is_terminal();
     let mut err = std::io::BufWriter::new(std::io::stderr());
     let mut shown = Instant::now();
@@ -174,11 +174,7 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     } else {
         summary.text(&settings)
     };
-    let mut out = std::io::stdout().lock();
-    match writeln!(out, "{text}").and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("standard output: {e}"))
-        }
-        _ => Ok(()),
-    }
+    // Every program has ended by now: `out` may end the process on a closed pipe.
+    out::line(&text);
+    Ok(())
 }
