@@ -52,9 +52,8 @@ pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, String> {
 pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, String> {
     let list = file::list_saves_with(dir, &mut |path| {
         let record = file::read_record(path)?;
-        let checked = record.check_with(&mut |_, game, token| {
-            work::play_on(game, token, progress).map(drop)
-        });
+        let checked =
+            record.check_with(&mut |_, game, token| work::play_on(game, token, progress).map(drop));
         progress.step_done();
         if progress.cancelled() {
             return Ok(None);

@@ -183,7 +183,6 @@ pub fn run(launch: Launch) -> Result<(), String> {
             let mut app = App::menu(tx.clone(), client, theme);
             app.speed_ms = args.speed.max(1);
             keep_path = true;
-            use_dir = false;
             load(&mut app, LoadFor::Replay(args.file.clone()))?;
             app
         }
@@ -256,7 +255,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         eprintln!("{note}");
     }
     if let Some(e) = &app.save_error {
-        eprintln!("error: the game could not be saved: {e}");
+        crate::out::err(&format!("error: the game could not be saved: {e}"));
     } else if let Some(path) = &app.save_path
         && app.viewer.is_none()
         && app.record().is_some()
@@ -265,10 +264,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .as_ref()
             .map_or(app.race.is_some(), |p| !p.game.status().is_over())
     {
-        eprintln!(
+        crate::out::err(&format!(
             "The game is saved in {} (`masai-mancala resume` continues it).",
             path.display()
-        );
+        ));
     }
     result
 }

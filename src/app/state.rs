@@ -5,9 +5,9 @@ use super::ai;
 use super::anim::{self, BoardState, Frame, Marks};
 use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
+use super::load::{self, LoadResult, Loaded};
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
-use super::load::{self, LoadResult, Loaded};
 use super::work::{self, CANCELLED};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
@@ -574,11 +574,7 @@ impl Menu {
     /// The game options the menu stands for, over the command line's client options.
     pub fn args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
         let seat = |ai: bool| {
-            if ai {
-                Seat::Ai("medium".into())
-            } else {
-                Seat::Human
-            }
+            if ai { Seat::AI } else { Seat::Human }
         };
         EnkeshuiArgs {
             holes: Some(MENU_HOLES[self.holes]),
@@ -815,7 +811,7 @@ impl App {
         let seat = match setup.seat(side) {
             Seat::Human if setup.any_ai() => "you".to_string(),
             Seat::Human => "human".to_string(),
-            Seat::Ai(level) => format!("AI {level}"),
+            Seat::Ai(level) => format!("AI {}", level.name()),
         };
         let team = setup.other.as_ref().and_then(|o| match side {
             Side::South => o.teams.south.clone(),
@@ -1434,10 +1430,7 @@ impl App {
         let p = self.play.as_mut().expect("checked");
         let n = holes_of(&p.game);
         // A human's sowing still worked out is taken back (its work stops).
-        if matches!(action, Action::Undo | Action::Cancel)
-            && p.working.is_some()
-            && human
-        {
+        if matches!(action, Action::Undo | Action::Cancel) && p.working.is_some() && human {
             let p = self.play.as_mut().expect("checked");
             if let Some(w) = p.working.take() {
                 p.changed();
@@ -1889,11 +1882,15 @@ impl App {
             let pause = self.ai_pause;
             let tx = self.tx.clone();
             let level = match self.seat(mover) {
-                Some(Seat::Ai(level)) => level.clone(),
-                _ => "medium".into(),
+                Some(Seat::Ai(level)) => *level,
+                _ => crate::ai::Player::Level(crate::ai::Level::Medium),
             };
             if !self.status_error {
-                self.set_status(format!("{} (AI {level}) is thinking...", mover.title()));
+                self.set_status(format!(
+                    "{} (AI {}) is thinking...",
+                    mover.title(),
+                    level.name()
+                ));
             }
             let hash_mb = self
                 .setup
@@ -1906,7 +1903,7 @@ impl App {
             let generation = p.ai_generation;
             let game = p.game.clone();
             p.ai_cancel = Some(ai::request(
-                tx, game, generation, seed, pause, &level, hash_mb,
+                tx, game, generation, seed, pause, level, hash_mb,
             ));
         }
     }
@@ -2311,7 +2308,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -2369,10 +2366,7 @@ pub fn over_line(o: &crate::engine::Outcome) -> String {
 
 /// "human" or "ai:LEVEL", as records write seats.
 pub fn seat_name(seat: &Seat) -> String {
-    match seat {
-        Seat::Human => "human".into(),
-        Seat::Ai(level) => format!("ai:{level}"),
-    }
+    seat.name()
 }
 
 /// The game set-up a record stands for, over `client`'s display options
@@ -2720,11 +2714,7 @@ impl App {
             None => {
                 let what = capitalized(&purpose.what());
                 self.set_status(format!("{what}... (Esc stops it)"));
-                self.loading = Some(Loading {
-                    id,
-                    purpose,
-                    job,
-                });
+                self.loading = Some(Loading { id, purpose, job });
                 self.progress_at = Some(now + PROGRESS_EVERY);
             }
         }

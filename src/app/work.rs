@@ -6,7 +6,7 @@
 //! on, and the answer arrives as an event. Every job can be cancelled and
 //! tells how many laps it has checked.
 
-use crate::engine::{AnyGame, Event};
+use crate::engine::{AnyGame, Event, MoveError, decide_growing};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -121,30 +121,36 @@ pub fn play(
 }
 
 /// Plays `token` on `game` (changed only when it is played): its events, or
-/// the engine's reason it is refused, or `CANCELLED`.
+/// the engine's reason it is refused, or `CANCELLED`. The sowing is decided
+/// under growing lap budgets; between them `progress` gets the laps checked
+/// and the job stops once cancelled.
 pub fn play_on(game: &mut AnyGame, token: &str, progress: &Progress) -> Result<Vec<Event>, String> {
-    if progress.cancelled() {
-        return Err(CANCELLED.into());
+    let attempt = |max_laps: u64| {
+        let mut next = game.clone();
+        let mut events = Vec::new();
+        match next.play_token_within(token, max_laps, &mut events) {
+            Ok(()) => Ok(Ok((next, events))),
+            Err(MoveError::Undecided(u)) => Err(u),
+            Err(e) => Ok(Err(e.to_string())),
+        }
+    };
+    match decide_growing(attempt, |laps| progress.lap_report(laps)) {
+        None => Err(CANCELLED.into()),
+        Some(Ok((next, events))) => {
+            *game = next;
+            Ok(events)
+        }
+        Some(Err(e)) => Err(e),
     }
-    let mut events = Vec::new();
-    game.play_token(token, &mut events)
-        .map_err(|e| e.to_string())?;
-    if progress.cancelled() {
-        return Err(CANCELLED.into());
-    }
-    Ok(events)
 }
 
-/// The legal decisions of `game`, or `CANCELLED`.
+/// The legal decisions of `game`, or `CANCELLED` (decided as [`play_on`] does).
 pub fn legal_of(game: &AnyGame, progress: &Progress) -> Result<Vec<String>, String> {
-    if progress.cancelled() {
-        return Err(CANCELLED.into());
-    }
-    let legal = game.legal_tokens();
-    if progress.cancelled() {
-        return Err(CANCELLED.into());
-    }
-    Ok(legal)
+    decide_growing(
+        |max_laps| game.legal_tokens_checked(max_laps),
+        |laps| progress.lap_report(laps),
+    )
+    .ok_or_else(|| CANCELLED.to_string())
 }
 
 struct Slot<T> {

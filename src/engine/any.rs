@@ -1,7 +1,7 @@
 //! Any of the three games behind one type, speaking decision tokens.
 
 use super::bao::Bao;
-use super::core::{Observer, Quiet, Status};
+use super::core::{Observer, Quiet, Status, Undecided};
 use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
@@ -139,6 +139,38 @@ impl AnyGame {
             tokens.push("special".into());
         }
         tokens
+    }
+
+    /// [`AnyGame::legal_tokens`], or `Err` when some candidate's sowing is
+    /// not decided within `max_laps` laps (run it under
+    /// [`super::decide_growing`] to be exact and cancellable).
+    pub fn legal_tokens_checked(&self, max_laps: u64) -> Result<Vec<String>, Undecided> {
+        let mut tokens: Vec<String> = dispatch!(self, g => g
+            .legal_checked(max_laps)?
+            .iter()
+            .map(|d| d.to_string())
+            .collect());
+        if let AnyGame::Enkeshui(g) = self
+            && g.special_allowed()
+        {
+            tokens.push("special".into());
+        }
+        Ok(tokens)
+    }
+
+    /// [`AnyGame::play_token`] under a lap budget: `MoveError::Undecided`
+    /// (and nothing changed) when the sowing, or the next start-of-turn
+    /// test, is not decided within `max_laps` laps.
+    pub fn play_token_within<O: Observer>(
+        &mut self,
+        token: &str,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        dispatch!(self, g => {
+            let d = g.parse_decision(token)?;
+            g.play_within(&d, max_laps, obs)
+        })
     }
 
     /// Plays one decision token.

@@ -14,7 +14,9 @@ pub mod position;
 pub mod side;
 
 pub use self::any::{AnyGame, GameKind};
-pub use self::core::{Direction, EndReason, Event, Observer, Outcome, Quiet, Status};
+pub use self::core::{
+    Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
+};
 pub use self::side::{PerSide, Side};
 
 use serde::Serialize;
@@ -37,6 +39,9 @@ pub enum MoveError {
     /// The direction's lap would come back to a choice already met this turn.
     Repeats(String),
     Special(String),
+    /// Deciding whether the sowing ends needs more laps than the budget given
+    /// (`play_within`); nothing was played.
+    Undecided(Undecided),
 }
 
 impl fmt::Display for MoveError {
@@ -52,6 +57,7 @@ impl fmt::Display for MoveError {
             | MoveError::WrongDecision(s)
             | MoveError::Repeats(s)
             | MoveError::Special(s) => f.write_str(s),
+            MoveError::Undecided(u) => write!(f, "the sowing was {u}"),
         }
     }
 }
@@ -95,6 +101,9 @@ pub trait Game: Clone + Send + 'static {
         let _ = max_laps;
         self.legal()
     }
+    /// Every legal decision (as `legal`), or Err when some candidate's sowing is not decided
+    /// within max_laps laps.
+    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Self::Decision>, Undecided>;
     /// A uniformly random legal decision (`None` when `legal` is empty).
     /// Games override this to avoid computing the whole list.
     fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Self::Decision> {
@@ -124,6 +133,16 @@ pub trait Game: Clone + Send + 'static {
     fn play<O: Observer>(
         &mut self,
         decision: &Self::Decision,
+        obs: &mut O,
+    ) -> Result<(), MoveError>;
+    /// `play`, but when deciding whether the sowing ends needs more than max_laps laps, refuses with
+    /// MoveError::Undecided and changes nothing. (The start-of-turn test of
+    /// the next position, which looks for a sowing that ends, is under the same
+    /// budget.)
+    fn play_within<O: Observer>(
+        &mut self,
+        decision: &Self::Decision,
+        max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError>;
     /// The decision asked for inside a turn, if any.

@@ -239,12 +239,12 @@ pub fn list_saves(dir: &Path) -> Vec<SavedGame> {
     list_saves_with(dir, &mut |path| load(path).map(Some)).unwrap_or_default()
 }
 
+/// How [`list_saves_with`] loads one record: `Ok(None)` stops the listing.
+pub type LoadOne<'a> = dyn FnMut(&Path) -> Result<Option<(Record, Checked)>, String> + 'a;
+
 /// [`list_saves`] loading each record with `load`; `Ok(None)` from it
 /// stops the listing (the client's Esc), and the answer is `None`.
-pub fn list_saves_with(
-    dir: &Path,
-    load: &mut dyn FnMut(&Path) -> Result<Option<(Record, Checked)>, String>,
-) -> Option<Vec<SavedGame>> {
+pub fn list_saves_with(dir: &Path, load: &mut LoadOne) -> Option<Vec<SavedGame>> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Some(Vec::new());
     };

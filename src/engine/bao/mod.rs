@@ -24,8 +24,8 @@ mod json;
 pub use fast::{sow_quiet, sow_quiet_within};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Unended, any_sowing_ends,
-    run_laps, sow,
+    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Undecided, Unended,
+    any_sowing_ends_within, run_laps, sow, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -405,6 +405,59 @@ impl Bao {
         sow_quiet(&counts, self.to_move, hole, self.phase() == 2)
     }
 
+    /// [`Bao::try_sow`] that gives up after `max_laps` laps.
+    fn try_sow_within(&self, hole: usize, max_laps: u64) -> Result<[u16; HOLES], Unended> {
+        let mut counts = self.counts;
+        if self.places_cow() {
+            counts[hole] += 1;
+        }
+        sow_quiet_within(&counts, self.to_move, hole, self.phase() == 2, max_laps)
+    }
+
+    /// `play` under a lap budget for the sowing and the next start-of-turn
+    /// test. On `Undecided` from the latter the game is left mid-change, so
+    /// budgeted callers play on a copy.
+    fn play_inner<O: Observer>(
+        &mut self,
+        decision: &Move,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let i = self.index_of(decision)?;
+        if self.counts[i] == 0 {
+            return Err(MoveError::EmptyHole(format!("hole {decision} is empty")));
+        }
+        let counts = self.try_sow_within(i, max_laps).map_err(|e| match e {
+            Unended::Endless(e) => MoveError::Endless(format!(
+                "sowing {decision} would never end (it repeats every {} laps)",
+                e.period
+            )),
+            Unended::OverBudget => MoveError::Undecided(Undecided { laps: max_laps }),
+        })?;
+        if O::SILENT {
+            self.commit_within(counts, max_laps, obs)
+                .map_err(MoveError::Undecided)?;
+        } else {
+            let mut again = self.counts;
+            if self.places_cow() {
+                again[i] += 1;
+                obs.event(Event::Reserve {
+                    hole: i,
+                    side: self.to_move,
+                });
+            }
+            sow_turn(&mut again, self.to_move, i, self.phase() == 2, obs)
+                .expect("the same sowing ended a moment ago");
+            debug_assert_eq!(again, counts);
+            self.commit_within(again, max_laps, obs)
+                .map_err(MoveError::Undecided)?;
+        }
+        Ok(())
+    }
+
     /// Cheap exact test that the first lap from `hole` ends in an empty hole.
     #[inline]
     fn first_lap_ends(&self, hole: usize, seeds: u32) -> bool {
@@ -434,15 +487,19 @@ impl Bao {
 
     /// Has the mover a sowing that ends? Most first laps end at once, so
     /// those are tried first.
-    fn can_move(&self) -> bool {
+    fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
         let extra = self.places_cow() as u32;
         if self
             .liftable()
             .any(|h| self.first_lap_ends(h, self.counts[h] as u32 + extra))
         {
-            return true;
+            return Ok(true);
         }
-        any_sowing_ends(self.liftable(), |h, laps| self.sowing_ends_within(h, laps))
+        any_sowing_ends_within(
+            self.liftable(),
+            |h, laps| self.sowing_ends_within(h, laps),
+            max_laps,
+        )
     }
 
     /// The decision for board index `i` of the mover's loop.
@@ -480,26 +537,46 @@ impl Bao {
 
     /// Takes the board after a sowing as the new position and ends the turn.
     fn commit<O: Observer>(&mut self, counts: [u16; HOLES], obs: &mut O) {
+        unbudgeted(self.commit_within(counts, u64::MAX, obs))
+    }
+
+    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on
+    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
+    fn commit_within<O: Observer>(
+        &mut self,
+        counts: [u16; HOLES],
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
         if self.places_cow() {
-            self.reserve[self.to_move] -= 1;
+            self.reserve[self.to_move] = self.reserve[self.to_move].saturating_sub(1);
         }
         self.counts = counts;
         obs.event(Event::TurnEnd { side: self.to_move });
         self.to_move = self.to_move.other();
-        self.turn += 1;
-        self.check_start_of_turn(true, obs);
+        self.turn = self.turn.saturating_add(1);
+        self.check_start_of_turn_within(true, max_laps, obs)
     }
 
     /// The end tests at the start of a turn (inner row from phase 2 on, then a
     /// legal move), then, after a turn, the safety rules.
     fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
+        unbudgeted(self.check_start_of_turn_within(after_turn, u64::MAX, obs))
+    }
+
+    fn check_start_of_turn_within<O: Observer>(
+        &mut self,
+        after_turn: bool,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
         let side = self.to_move;
         let loses = |reason| Some((reason, Some(side.other())));
         let end = if self.phase() == 2 && self.inner_empty(side) {
             loses(EndReason::InnerRowEmpty)
         } else if self.loop_cows(side) == 0 {
             loses(EndReason::NoSeeds)
-        } else if !self.can_move() {
+        } else if !self.can_move(max_laps)? {
             loses(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some((EndReason::Repetition, None))
@@ -521,6 +598,7 @@ impl Bao {
             self.status = Status::Over(outcome);
             obs.event(Event::GameOver { outcome });
         }
+        Ok(())
     }
 
     /// Adds the current position to the history; returns how often it has now been seen.
@@ -624,37 +702,46 @@ impl Game for Bao {
         Ok(Move { row, hole })
     }
 
-    fn play<O: Observer>(&mut self, decision: &Move, obs: &mut O) -> Result<(), MoveError> {
+    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Move>, Undecided> {
         if self.status.is_over() {
-            return Err(MoveError::GameOver);
+            return Ok(Vec::new());
         }
-        let i = self.index_of(decision)?;
-        if self.counts[i] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {decision} is empty")));
-        }
-        let counts = self.try_sow(i).map_err(|e| {
-            MoveError::Endless(format!(
-                "sowing {decision} would never end (it repeats every {} laps)",
-                e.period
-            ))
-        })?;
-        if O::SILENT {
-            self.commit(counts, obs);
-        } else {
-            let mut again = self.counts;
-            if self.places_cow() {
-                again[i] += 1;
-                obs.event(Event::Reserve {
-                    hole: i,
-                    side: self.to_move,
-                });
+        let mut out = Vec::new();
+        for row in [Row::Inner, Row::Outer] {
+            for k in 1..=8 {
+                let i = index(self.to_move, row, k);
+                if self.counts[i] == 0 {
+                    continue;
+                }
+                match self.sowing_ends_within(i, max_laps) {
+                    Ok(()) => out.push(Move { row, hole: k }),
+                    Err(Unended::Endless(_)) => {}
+                    Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
+                }
             }
-            sow_turn(&mut again, self.to_move, i, self.phase() == 2, obs)
-                .expect("the same sowing ended a moment ago");
-            debug_assert_eq!(again, counts);
-            self.commit(again, obs);
         }
-        Ok(())
+        Ok(out)
+    }
+
+    fn play_within<O: Observer>(
+        &mut self,
+        decision: &Move,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        let mut next = self.clone();
+        next.play_inner(decision, max_laps, &mut Quiet)?;
+        if O::SILENT {
+            *self = next;
+            Ok(())
+        } else {
+            // Decided within the budget: the plain play takes as long again.
+            self.play(decision, obs)
+        }
+    }
+
+    fn play<O: Observer>(&mut self, decision: &Move, obs: &mut O) -> Result<(), MoveError> {
+        self.play_inner(decision, u64::MAX, obs)
     }
 
     fn pending(&self) -> Option<Pending> {

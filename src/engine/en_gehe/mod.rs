@@ -9,8 +9,8 @@ mod json;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Unended, any_sowing_ends,
-    run_laps_within,
+    EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
+    any_sowing_ends_within, run_laps_within, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -280,13 +280,17 @@ impl EnGehe {
 
     /// Has the mover a sowing that ends? Most first laps end the turn at
     /// once, so those are tried first.
-    fn can_sow(&self, occupied: u64) -> bool {
+    fn can_sow(&self, occupied: u64, max_laps: u64) -> Result<bool, Undecided> {
         let start = self.board.row(self.to_move).start;
         let holes = || set_bits(occupied).map(|b| start + b);
         if holes().any(|h| self.board.first_lap_surely_ends(h)) {
-            return true;
+            return Ok(true);
         }
-        any_sowing_ends(holes(), |h, laps| self.sowing_ends_within(h, laps))
+        any_sowing_ends_within(
+            holes(),
+            |h, laps| self.sowing_ends_within(h, laps),
+            max_laps,
+        )
     }
 
     /// Each side's score if the game ended now by `reason`.
@@ -337,18 +341,37 @@ impl EnGehe {
     }
 
     fn finish_turn<O: Observer>(&mut self, obs: &mut O) {
+        unbudgeted(self.finish_turn_within(u64::MAX, obs))
+    }
+
+    /// Ends the turn; `Err` (with the game left mid-change: callers work on
+    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
+    fn finish_turn_within<O: Observer>(
+        &mut self,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
         obs.event(Event::TurnEnd { side: self.to_move });
         self.to_move = self.to_move.other();
-        self.turn += 1;
-        self.check_start_of_turn(true, obs);
+        self.turn = self.turn.saturating_add(1);
+        self.check_start_of_turn_within(true, max_laps, obs)
     }
 
     /// The end tests at the start of a turn, then (after a turn) the safety rules.
     fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
+        unbudgeted(self.check_start_of_turn_within(after_turn, u64::MAX, obs))
+    }
+
+    fn check_start_of_turn_within<O: Observer>(
+        &mut self,
+        after_turn: bool,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
         let occupied = self.board.occupied(self.to_move);
         let reason = if occupied == 0 {
             Some(EndReason::NoSeeds)
-        } else if !self.can_sow(occupied) {
+        } else if !self.can_sow(occupied, max_laps)? {
             Some(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some(EndReason::Repetition)
@@ -362,6 +385,7 @@ impl EnGehe {
             self.status = Status::Over(outcome);
             obs.event(Event::GameOver { outcome });
         }
+        Ok(())
     }
 
     /// Adds the current position to the history; returns how often it has now been seen.
@@ -385,6 +409,57 @@ impl EnGehe {
         h.keys.push(key);
         h.boards.extend_from_slice(counts);
         seen
+    }
+
+    /// `play` under a lap budget for the sowing and the next start-of-turn
+    /// test. On `Undecided` from the latter the game is left mid-change, so
+    /// budgeted callers play on a copy.
+    fn play_inner<O: Observer>(
+        &mut self,
+        hole: &usize,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let (hole, n) = (*hole, self.board.n);
+        if hole == 0 || hole > n {
+            return Err(MoveError::NoSuchHole(format!(
+                "there is no hole {hole} (holes are 1 to {n})"
+            )));
+        }
+        let index = self.index(self.to_move, hole);
+        if self.board.counts[index] == 0 {
+            return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
+        }
+        let mover = self.to_move;
+        let mut sowing = Sowing::new(&self.board, index);
+        let mut captured = self.captured;
+        // The quiet pass proves the sowing ends before anyone is told anything.
+        match sowing.run_within(&mut captured, mover, &mut Quiet, max_laps) {
+            Ok(()) => {}
+            Err(Unended::Endless(e)) => {
+                return Err(MoveError::Endless(format!(
+                    "sowing hole {hole} would never end (it repeats every {} laps)",
+                    e.period
+                )));
+            }
+            Err(Unended::OverBudget) => {
+                return Err(MoveError::Undecided(Undecided { laps: max_laps }));
+            }
+        }
+        if !O::SILENT {
+            sowing = Sowing::new(&self.board, index);
+            captured = self.captured;
+            sowing
+                .run(&mut captured, mover, obs)
+                .expect("the same sowing ended a moment ago");
+        }
+        self.board = sowing.board;
+        self.captured = captured;
+        self.finish_turn_within(max_laps, obs)
+            .map_err(MoveError::Undecided)
     }
 }
 
@@ -500,41 +575,41 @@ impl Game for EnGehe {
         })
     }
 
-    fn play<O: Observer>(&mut self, hole: &usize, obs: &mut O) -> Result<(), MoveError> {
+    fn legal_checked(&self, max_laps: u64) -> Result<Vec<usize>, Undecided> {
         if self.status.is_over() {
-            return Err(MoveError::GameOver);
+            return Ok(Vec::new());
         }
-        let (hole, n) = (*hole, self.board.n);
-        if hole == 0 || hole > n {
-            return Err(MoveError::NoSuchHole(format!(
-                "there is no hole {hole} (holes are 1 to {n})"
-            )));
+        let row = self.board.row(self.to_move);
+        let mut out = Vec::new();
+        for h in row.clone().filter(|&h| self.board.counts[h] > 0) {
+            match self.sowing_ends_within(h, max_laps) {
+                Ok(()) => out.push(h - row.start + 1),
+                Err(Unended::Endless(_)) => {}
+                Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
+            }
         }
-        let index = self.index(self.to_move, hole);
-        if self.board.counts[index] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
+        Ok(out)
+    }
+
+    fn play_within<O: Observer>(
+        &mut self,
+        hole: &usize,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        let mut next = self.clone();
+        next.play_inner(hole, max_laps, &mut Quiet)?;
+        if O::SILENT {
+            *self = next;
+            Ok(())
+        } else {
+            // Decided within the budget: the plain play takes as long again.
+            self.play(hole, obs)
         }
-        let mover = self.to_move;
-        let mut sowing = Sowing::new(&self.board, index);
-        let mut captured = self.captured;
-        // The quiet pass proves the sowing ends before anyone is told anything.
-        if let Err(e) = sowing.run(&mut captured, mover, &mut Quiet) {
-            return Err(MoveError::Endless(format!(
-                "sowing hole {hole} would never end (it repeats every {} laps)",
-                e.period
-            )));
-        }
-        if !O::SILENT {
-            sowing = Sowing::new(&self.board, index);
-            captured = self.captured;
-            sowing
-                .run(&mut captured, mover, obs)
-                .expect("the same sowing ended a moment ago");
-        }
-        self.board = sowing.board;
-        self.captured = captured;
-        self.finish_turn(obs);
-        Ok(())
+    }
+
+    fn play<O: Observer>(&mut self, hole: &usize, obs: &mut O) -> Result<(), MoveError> {
+        self.play_inner(hole, u64::MAX, obs)
     }
 
     fn pending(&self) -> Option<Pending> {

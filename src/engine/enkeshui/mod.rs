@@ -11,7 +11,8 @@ pub use board::{Board, Lap, RING};
 pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
 
 use crate::engine::core::{
-    Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Status, run_laps,
+    Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
+    any_sowing_ends_within, run_laps_within, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -366,6 +367,23 @@ impl Enkeshui {
         hole: usize,
         obs: &mut O,
     ) -> Result<Sown, Endless> {
+        match Self::sow_from_within(rules, board, captured, mover, hole, u64::MAX, obs) {
+            Ok(sown) => Ok(sown),
+            Err(Unended::Endless(e)) => Err(e),
+            Err(Unended::OverBudget) => unreachable!("no lap budget"),
+        }
+    }
+
+    /// [`Enkeshui::sow_from`] that gives up after `max_laps` relay laps.
+    fn sow_from_within<O: Observer>(
+        rules: &Rules,
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        hole: usize,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<Sown, Unended> {
         let seeds = board.lift(hole, 1, obs);
         match board.lap(captured, mover, hole, seeds, Direction::Ccw, 1, true, obs) {
             Lap::TurnOver => Ok(Sown::TurnOver),
@@ -381,27 +399,31 @@ impl Enkeshui {
                     lap: 2,
                 };
                 let capture_ok = rules.capture_after_relay;
-                let result = run_laps(&mut state, |s| {
-                    let seeds = s.board.lift(s.pos, s.lap, obs);
-                    let lap = s.board.lap(
-                        &mut s.captured,
-                        mover,
-                        s.pos,
-                        seeds,
-                        Direction::Ccw,
-                        s.lap,
-                        capture_ok,
-                        obs,
-                    );
-                    match lap {
-                        Lap::TurnOver => Some(Sown::TurnOver),
-                        Lap::Relay { hole, crossed } => {
-                            s.pos = hole;
-                            s.lap += 1;
-                            crossed.then_some(Sown::Choose { hole, lap: s.lap })
+                let result = run_laps_within(
+                    &mut state,
+                    |s| {
+                        let seeds = s.board.lift(s.pos, s.lap, obs);
+                        let lap = s.board.lap(
+                            &mut s.captured,
+                            mover,
+                            s.pos,
+                            seeds,
+                            Direction::Ccw,
+                            s.lap,
+                            capture_ok,
+                            obs,
+                        );
+                        match lap {
+                            Lap::TurnOver => Some(Sown::TurnOver),
+                            Lap::Relay { hole, crossed } => {
+                                s.pos = hole;
+                                s.lap += 1;
+                                crossed.then_some(Sown::Choose { hole, lap: s.lap })
+                            }
                         }
-                    }
-                });
+                    },
+                    max_laps,
+                );
                 *board = state.board;
                 *captured = state.captured;
                 result
@@ -409,19 +431,20 @@ impl Enkeshui {
         }
     }
 
-    /// Would sowing from board index `hole` end?
-    fn sowing_ends(&self, hole: usize) -> bool {
+    /// Would sowing from board index `hole` end (within `max_laps` laps)?
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
         let mut board = self.board;
         let mut captured = self.captured;
-        Self::sow_from(
+        Self::sow_from_within(
             &self.rules,
             &mut board,
             &mut captured,
             self.to_move,
             hole,
+            max_laps,
             &mut Quiet,
         )
-        .is_ok()
+        .map(|_| ())
     }
 
     /// Lifts the relay hole of a choice state; `None` when neither direction is
@@ -539,7 +562,7 @@ impl Enkeshui {
                 if commit {
                     self.board = board;
                     self.captured = captured;
-                    self.after_sowing(sown, &mut Quiet);
+                    unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
                 }
                 return Some(Move::Sow(h - start + 1));
             }
@@ -549,20 +572,33 @@ impl Enkeshui {
         None
     }
 
-    fn after_sowing<O: Observer>(&mut self, sown: Sown, obs: &mut O) {
+    fn after_sowing<O: Observer>(
+        &mut self,
+        sown: Sown,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
         match sown {
-            Sown::TurnOver => self.finish_turn(obs),
+            Sown::TurnOver => self.finish_turn(max_laps, obs),
             Sown::Choose { hole, lap } => {
                 let visited = std::mem::take(&mut self.spare);
                 match self.enter_choice(hole, lap, visited, obs) {
-                    None => self.finish_turn(obs),
-                    Some(c) => self.choosing = Some(c),
+                    None => self.finish_turn(max_laps, obs),
+                    Some(c) => {
+                        self.choosing = Some(c);
+                        Ok(())
+                    }
                 }
             }
         }
     }
 
-    fn play_sow<O: Observer>(&mut self, hole: usize, obs: &mut O) -> Result<(), MoveError> {
+    fn play_sow<O: Observer>(
+        &mut self,
+        hole: usize,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
         let n = self.board.n;
         if hole == 0 || hole > n {
             return Err(MoveError::NoSuchHole(format!(
@@ -582,20 +618,24 @@ impl Enkeshui {
         let mover = self.to_move;
         let mut board = self.board;
         let mut captured = self.captured;
-        let quiet = Self::sow_from(
+        let quiet = Self::sow_from_within(
             &self.rules,
             &mut board,
             &mut captured,
             mover,
             index,
+            max_laps,
             &mut Quiet,
         );
         let sown = match quiet {
-            Err(e) => {
+            Err(Unended::Endless(e)) => {
                 return Err(MoveError::Endless(format!(
                     "sowing hole {hole} would never end (it repeats every {} laps)",
                     e.period
                 )));
+            }
+            Err(Unended::OverBudget) => {
+                return Err(MoveError::Undecided(Undecided { laps: max_laps }));
             }
             Ok(sown) if O::SILENT => {
                 self.board = board;
@@ -612,13 +652,14 @@ impl Enkeshui {
             )
             .expect("the same sowing ended a moment ago"),
         };
-        self.after_sowing(sown, obs);
-        Ok(())
+        self.after_sowing(sown, max_laps, obs)
+            .map_err(MoveError::Undecided)
     }
 
     fn play_direction<O: Observer>(
         &mut self,
         dir: Direction,
+        max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError> {
         let Some(choosing) = self.choosing.as_deref() else {
@@ -643,26 +684,30 @@ impl Enkeshui {
             self.rules.capture_after_relay,
             obs,
         );
-        match lap {
+        let done = match lap {
             Lap::TurnOver => {
                 self.spare = choosing.visited;
                 self.spare.clear();
-                self.finish_turn(obs)
+                self.finish_turn(max_laps, obs)
             }
             Lap::Relay { hole, .. } => {
                 match self.enter_choice(hole, choosing.lap + 1, choosing.visited, obs) {
-                    None => self.finish_turn(obs),
-                    Some(c) => self.choosing = Some(c),
+                    None => self.finish_turn(max_laps, obs),
+                    Some(c) => {
+                        self.choosing = Some(c);
+                        Ok(())
+                    }
                 }
             }
-        }
-        Ok(())
+        };
+        done.map_err(MoveError::Undecided)
     }
 
     fn play_special<O: Observer>(
         &mut self,
         lift: [usize; 2],
         add: &[u16],
+        max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError> {
         let err = |s: String| Err(MoveError::Special(s));
@@ -731,26 +776,38 @@ impl Enkeshui {
                 .map(|i| self.board.counts[i] as u32)
                 .collect(),
         });
-        self.finish_turn(obs);
-        Ok(())
+        self.finish_turn(max_laps, obs)
+            .map_err(MoveError::Undecided)
     }
 
-    fn finish_turn<O: Observer>(&mut self, obs: &mut O) {
+    /// Ends the turn; `Err` (with the game left mid-change: budgeted callers
+    /// work on a copy) when the next start-of-turn test is not decided
+    /// within `max_laps` laps.
+    fn finish_turn<O: Observer>(&mut self, max_laps: u64, obs: &mut O) -> Result<(), Undecided> {
         obs.event(Event::TurnEnd { side: self.to_move });
         self.to_move = self.to_move.other();
-        self.turn += 1;
-        self.check_start_of_turn(true, obs);
+        self.turn = self.turn.saturating_add(1);
+        self.check_start_of_turn_within(true, max_laps, obs)
     }
 
     /// The end tests at the start of a turn, then (after a turn) the safety rules.
     fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
+        unbudgeted(self.check_start_of_turn_within(after_turn, u64::MAX, obs))
+    }
+
+    fn check_start_of_turn_within<O: Observer>(
+        &mut self,
+        after_turn: bool,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
         let side = self.to_move;
         // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
         let liftable = self.board.liftable(side);
         self.liftable = liftable;
         let reason = if liftable == 0 {
             Some(EndReason::NoSeeds)
-        } else if !self.special_allowed() && !self.can_sow(liftable) {
+        } else if !self.special_allowed() && !self.can_sow(liftable, max_laps)? {
             Some(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some(EndReason::Repetition)
@@ -764,14 +821,54 @@ impl Enkeshui {
             self.status = Status::Over(outcome);
             obs.event(Event::GameOver { outcome });
         }
+        Ok(())
     }
 
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
-    fn can_sow(&self, mask: u32) -> bool {
+    fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
         let liftable = || Bits(mask);
-        liftable().any(|h| self.board.first_lap_surely_ends(h))
-            || liftable().any(|h| self.sowing_ends(h))
+        if liftable().any(|h| self.board.first_lap_surely_ends(h)) {
+            return Ok(true);
+        }
+        any_sowing_ends_within(
+            liftable(),
+            |h, laps| self.sowing_ends_within(h, laps),
+            max_laps,
+        )
+    }
+
+    /// `play` under a lap budget for the sowing and the next start-of-turn
+    /// test. On `Undecided` from the latter the game is left mid-change, so
+    /// budgeted callers play on a copy.
+    fn play_inner<O: Observer>(
+        &mut self,
+        decision: &Move,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        if self.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        match decision {
+            Move::Sow(h) => {
+                if self.choosing.is_some() {
+                    return Err(MoveError::WrongDecision(
+                        "a direction is asked for: cw or ccw".into(),
+                    ));
+                }
+                self.play_sow(*h, max_laps, obs)
+            }
+            Move::Direction(d) => self.play_direction(*d, max_laps, obs),
+            Move::Special { lift, add } => {
+                if self.choosing.is_some() {
+                    return Err(MoveError::WrongDecision(
+                        "a direction is asked for: cw or ccw".into(),
+                    ));
+                }
+                self.play_special(*lift, add, max_laps, obs)
+            }
+        }
     }
 
     /// Adds the current position to the history; returns how often it has now been seen.
@@ -857,7 +954,7 @@ impl Game for Enkeshui {
         let mask = self.board.liftable(side);
         self.board
             .row(side)
-            .filter(|&h| mask & (1 << h) != 0 && self.sowing_ends(h))
+            .filter(|&h| mask & (1 << h) != 0 && self.sowing_ends_within(h, u64::MAX).is_ok())
             .map(|h| Move::Sow(h - self.board.row(side).start + 1))
             .collect()
     }
@@ -905,29 +1002,43 @@ impl Game for Enkeshui {
         }
     }
 
+    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Move>, Undecided> {
+        if self.status.is_over() || self.choosing.is_some() {
+            return Ok(self.legal());
+        }
+        let side = self.to_move;
+        let mask = self.board.liftable(side);
+        let start = self.board.row(side).start;
+        let mut out = Vec::new();
+        for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
+            match self.sowing_ends_within(h, max_laps) {
+                Ok(()) => out.push(Move::Sow(h - start + 1)),
+                Err(Unended::Endless(_)) => {}
+                Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
+            }
+        }
+        Ok(out)
+    }
+
+    fn play_within<O: Observer>(
+        &mut self,
+        decision: &Move,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        let mut next = self.clone();
+        next.play_inner(decision, max_laps, &mut Quiet)?;
+        if O::SILENT {
+            *self = next;
+            Ok(())
+        } else {
+            // Decided within the budget: the plain play takes as long again.
+            self.play(decision, obs)
+        }
+    }
+
     fn play<O: Observer>(&mut self, decision: &Move, obs: &mut O) -> Result<(), MoveError> {
-        if self.status.is_over() {
-            return Err(MoveError::GameOver);
-        }
-        match decision {
-            Move::Sow(h) => {
-                if self.choosing.is_some() {
-                    return Err(MoveError::WrongDecision(
-                        "a direction is asked for: cw or ccw".into(),
-                    ));
-                }
-                self.play_sow(*h, obs)
-            }
-            Move::Direction(d) => self.play_direction(*d, obs),
-            Move::Special { lift, add } => {
-                if self.choosing.is_some() {
-                    return Err(MoveError::WrongDecision(
-                        "a direction is asked for: cw or ccw".into(),
-                    ));
-                }
-                self.play_special(*lift, add, obs)
-            }
-        }
+        self.play_inner(decision, u64::MAX, obs)
     }
 
     fn pending(&self) -> Option<Pending> {
