@@ -102,7 +102,7 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
     let path = match &args.file {
         Some(p) => p.clone(),
         None => {
-            let dir = file::data_dir().ok_or("no data folder: set HOME or XDG_DATA_HOME")?;
+            let dir = file::data_dir()?;
             file::last_unfinished(&dir)
                 .ok_or_else(|| format!("no unfinished game to resume in {}", dir.display()))?
         }
