@@ -5,8 +5,8 @@
 //! Checked for every line: exactly one answer line, no panic, no hang (a
 //! watchdog stops a line after 0.3 s as a user would, and fails the test if the
 //! stop is not honoured within 5 s more), no raw control character, a short
-//! error, a refused line leaves `state` unchanged, and every `state` loads
-//! back (`position`) as itself.
+//! error, a refused line leaves `state` unchanged, and every `state` at a
+//! turn boundary loads back (`position`) as itself.
 //!
 //! The suite runs `FUZZ_LINES` lines (default 2,500) from `FUZZ_SEED`
 //! (default 1). The longer run of the README:
@@ -430,9 +430,12 @@ fn fuzz(seed: u64, lines: u64) -> (Figures, Vec<String>) {
                 if let Some(tokens) = answer.strip_prefix("legal") {
                     f.legal = tokens.split_whitespace().map(String::from).collect();
                 }
-                if let Some(state) = answer.strip_prefix("state ") {
-                    let v: Value = serde_json::from_str(state).expect("state is JSON");
-                    // Every state is a position the protocol takes back.
+                // Every state at a turn boundary is a position the protocol
+                // takes back (a half-played turn cannot be loaded: NOTATION.md).
+                if let Some(state) = answer.strip_prefix("state ")
+                    && let v = serde_json::from_str::<Value>(state).expect("state is JSON")
+                    && v.get("pending").is_none()
+                {
                     let mut again = Session::default();
                     let back = again.handle(&format!("position {v}"));
                     let again = match back {
