@@ -758,10 +758,12 @@ fn a_closed_standard_output_is_a_quiet_exit() {
 #[test]
 fn a_closed_standard_error_is_not_a_panic() {
     // Reading a folder as standard input fails: the engine says so on a
-    // standard error nobody reads any more.
+    // standard error nobody reads any more. The shell waits until the pipe's
+    // reader is gone before it starts the engine.
     let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
-    let mut child = binary()
-        .arg("engine")
+    let mut child = Command::new("sh")
+        .args(["-c", "sleep 0.5; exec \"$0\" engine"])
+        .arg(env!("CARGO_BIN_EXE_masai-mancala"))
         .stdin(Stdio::from(folder))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
