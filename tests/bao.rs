@@ -863,3 +863,61 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- seed totals (issue 10)
+
+fn position_error(v: &Value) -> String {
+    Bao::from_position(v).unwrap_err().to_string()
+}
+
+/// Reserves of 2^63 - 1 each and 66 cows on the board used to add up (wrapping)
+/// to 64 and load; 2^63 each was refused as "not a whole number".
+#[test]
+fn huge_reserves_are_refused_before_they_are_added() {
+    let mut v = position(([1; 8], [0; 8]), ([1; 8], [0; 8]), (24, 24), "south", 1);
+    v["south"]["outer"][0] = json!(50);
+    v["reserve"] = json!({"south": 9223372036854775807u64, "north": 9223372036854775807u64});
+    assert_eq!(
+        position_error(&v),
+        "reserve.south: 9223372036854775807 is more than the 64 cows of Bao la Kimasai"
+    );
+    v["reserve"] = json!({"south": 0, "north": 9223372036854775808u64});
+    assert_eq!(
+        position_error(&v),
+        "reserve.north: 9223372036854775808 is more than the 64 cows of Bao la Kimasai"
+    );
+    v["reserve"] = json!({"south": 0, "north": 4294967296u64});
+    assert_eq!(
+        position_error(&v),
+        "reserve.north: 4294967296 is more than the 64 cows of Bao la Kimasai"
+    );
+    v["reserve"] = json!({"south": 0, "north": 0});
+    assert_eq!(
+        position_error(&v),
+        "reserve: the board (66) and the reserves (0 + 0) hold 66 cows: Bao la Kimasai has 64"
+    );
+}
+
+#[test]
+fn bao_decision_tokens_are_canonical() {
+    let mut g = Bao::default();
+    let before = g.position_json();
+    for token in [
+        "i08", "i+8", "i 8", "o08", "o+1", "I1", "i1 ", "i", "i-1", "i８",
+    ] {
+        assert_eq!(
+            play(&mut g, token),
+            Err(MoveError::BadToken(format!(
+                "'{token}' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)"
+            ))),
+        );
+    }
+    assert_eq!(g.position_json(), before);
+    assert_eq!(
+        play(&mut g, "i9"),
+        Err(MoveError::NoSuchHole(
+            "there is no hole i9 (holes are i1..i8 and o1..o8)".into()
+        ))
+    );
+    play(&mut g, "i8").unwrap();
+}

@@ -25,7 +25,7 @@ pub use fast::{sow_quiet, sow_quiet_within};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, run_laps, sow, unbudgeted,
+    any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -225,7 +225,7 @@ pub fn sow_turn<O: Observer>(
         lap: 1,
     };
     let result = run_laps(&mut state, |s| {
-        s.lap += 1;
+        s.lap = s.lap.saturating_add(1);
         let pos = s.pos;
         let last = if steals && is_inner(pos) && s.counts[opposite(pos)] > 0 {
             let from = opposite(pos);
@@ -367,7 +367,7 @@ impl Bao {
 
     /// A side's cows: its 16 holes and its reserve.
     pub fn cows(&self, side: Side) -> u32 {
-        self.loop_cows(side) + self.reserve[side]
+        self.loop_cows(side).saturating_add(self.reserve[side])
     }
 
     /// The shown score: each side's cows.
@@ -694,11 +694,7 @@ impl Game for Bao {
             Some('o') => Row::Outer,
             _ => return Err(bad()),
         };
-        let digits = &token[1..];
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        let hole = digits.parse().unwrap_or(usize::MAX);
+        let hole = parse_canonical(&token[1..]).ok_or_else(bad)?;
         Ok(Move { row, hole })
     }
 
@@ -753,10 +749,8 @@ impl Game for Bao {
     }
 
     fn total_seeds(&self) -> u32 {
-        self.loop_cows(Side::South)
-            + self.loop_cows(Side::North)
-            + self.reserve.south
-            + self.reserve.north
+        self.cows(Side::South)
+            .saturating_add(self.cows(Side::North))
     }
 
     fn hole_name(&self, index: usize) -> HoleName {

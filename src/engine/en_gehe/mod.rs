@@ -10,7 +10,7 @@ pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, run_laps_within, unbudgeted,
+    any_sowing_ends_within, parse_canonical, run_laps_within, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -23,8 +23,6 @@ pub const DEFAULT_HOLES: usize = 40;
 /// Row lengths recorded for the traditional game.
 pub const TRADITIONAL: RangeInclusive<usize> = 40..=50;
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
-/// Most seeds a set-up position may hold on the board (no hole can overflow).
-pub const MAX_BOARD_SEEDS: u32 = u16::MAX as u32 / 2;
 
 /// The rule flags of RULES.md that apply to En Gehé.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,12 +297,13 @@ impl EnGehe {
         match reason {
             // The side that made the last move takes every seed left.
             EndReason::NoSeeds | EndReason::NoLegalMove | EndReason::InnerRowEmpty => {
-                score[self.to_move.other()] += self.board.seeds_on_board();
+                let taker = self.to_move.other();
+                score[taker] = score[taker].saturating_add(self.board.seeds_on_board());
             }
             // Safety rule: each row's seeds to its owner.
             EndReason::Repetition | EndReason::TurnLimit => {
                 for side in Side::BOTH {
-                    score[side] += self.board.row_seeds(side);
+                    score[side] = score[side].saturating_add(self.board.row_seeds(side));
                 }
             }
         }
@@ -567,12 +566,14 @@ impl Game for EnGehe {
     }
 
     fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        token.parse::<usize>().map_err(|_| {
-            MoveError::BadToken(format!(
-                "'{token}' is not an En Gehé decision (a hole 1..{})",
-                self.board.n
-            ))
-        })
+        parse_canonical(token)
+            .filter(|&h| h != usize::MAX)
+            .ok_or_else(|| {
+                MoveError::BadToken(format!(
+                    "'{token}' is not an En Gehé decision (a hole 1..{})",
+                    self.board.n
+                ))
+            })
     }
 
     fn legal_checked(&self, max_laps: u64) -> Result<Vec<usize>, Undecided> {
@@ -621,7 +622,10 @@ impl Game for EnGehe {
     }
 
     fn total_seeds(&self) -> u32 {
-        self.board.seeds_on_board() + self.captured.south + self.captured.north
+        self.board
+            .seeds_on_board()
+            .saturating_add(self.captured.south)
+            .saturating_add(self.captured.north)
     }
 
     fn hole_name(&self, index: usize) -> HoleName {
