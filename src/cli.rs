@@ -1,5 +1,6 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
+use crate::ai::{Level, Player};
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
@@ -275,23 +276,31 @@ pub struct EnkeshuiArgs {
     pub client: ClientArgs,
 }
 
-/// Who sits in a seat: a person at the keyboard or the built-in AI.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Who sits in a seat: a person at the keyboard or a built-in player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
     Human,
-    /// The built-in AI at a level: easy, medium, hard, expert (or random, greedy).
-    Ai(String),
+    /// The built-in AI at a level (easy, medium, hard, expert), or a
+    /// calibration player (random, greedy, mcts).
+    Ai(Player),
 }
 
+/// The seats a player may name, as `--help` and every seat error list them.
+pub const SEAT_LEVELS: &str = Player::NAMES;
+
 impl Seat {
+    /// `ai` alone: the medium AI.
+    pub const AI: Seat = Seat::Ai(Player::Level(Level::Medium));
+
     pub fn is_human(&self) -> bool {
         matches!(self, Seat::Human)
     }
 
-    pub fn describe(&self) -> String {
+    /// "human" or "ai:LEVEL", as records write seats.
+    pub fn name(&self) -> String {
         match self {
             Seat::Human => "human".into(),
-            Seat::Ai(level) => format!("AI {level}"),
+            Seat::Ai(p) => format!("ai:{}", p.name()),
         }
     }
 }
@@ -302,16 +311,17 @@ impl std::str::FromStr for Seat {
     fn from_str(s: &str) -> Result<Seat, String> {
         match s {
             "human" => Ok(Seat::Human),
-            "ai" => Ok(Seat::Ai("medium".into())),
-            _ => match s.strip_prefix("ai:") {
-                Some(level) if crate::ai::Player::parse(level).is_some() => {
-                    Ok(Seat::Ai(level.into()))
-                }
-                _ => Err(format!(
-                    "'{s}': a seat is human, ai (medium) or ai:LEVEL ({})",
-                    crate::ai::Player::NAMES
-                )),
-            },
+            "ai" => Ok(Seat::AI),
+            _ => s
+                .strip_prefix("ai:")
+                .and_then(Player::parse)
+                .map(Seat::Ai)
+                .ok_or_else(|| {
+                    format!(
+                        "'{}': a seat is human, ai (medium) or ai:LEVEL ({SEAT_LEVELS})",
+                        crate::text::excerpt(s)
+                    )
+                }),
         }
     }
 }
@@ -319,10 +329,10 @@ impl std::str::FromStr for Seat {
 /// Options of the interactive client, shared by every game's subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct ClientArgs {
-    /// Who plays South: human, ai (the medium AI) or ai:LEVEL (easy, medium, hard, expert, random, greedy)
+    /// Who plays South: human, ai (the medium AI) or ai:LEVEL (random, greedy, mcts, easy, medium, hard, expert)
     #[arg(long, value_name = "SEAT", default_value = "human")]
     pub south: Seat,
-    /// Who plays North: human, ai (the medium AI) or ai:LEVEL (easy, medium, hard, expert, random, greedy)
+    /// Who plays North: human, ai (the medium AI) or ai:LEVEL (random, greedy, mcts, easy, medium, hard, expert)
     #[arg(long, value_name = "SEAT", default_value = "ai")]
     pub north: Seat,
     /// No animation: every move lands at once
@@ -352,7 +362,7 @@ impl Default for ClientArgs {
     fn default() -> Self {
         ClientArgs {
             south: Seat::Human,
-            north: Seat::Ai("medium".into()),
+            north: Seat::AI,
             instant: false,
             ascii: false,
             flip: false,

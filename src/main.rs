@@ -7,7 +7,7 @@ use masai_mancala::cli::{
     BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
 };
 use masai_mancala::record::{file, print};
-use masai_mancala::{out, protocol};
+use masai_mancala::{out, protocol, text};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -41,7 +41,11 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            out::err(&format!("error: {e}"));
+            // Errors quote files: never a raw control character, never a whole file.
+            out::err(&format!(
+                "error: {}",
+                text::one_line(&e, text::MAX_LINE_CHARS)
+            ));
             ExitCode::from(2)
         }
     }
@@ -70,18 +74,21 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 fn replay(args: ReplayArgs) -> Result<(), String> {
     let (record, checked) = file::load(&args.file)?;
     if args.check {
-        out::line(&format!(
-            "{}: ok, {}",
-            args.file.display(),
-            file::summary(&record, &checked)
+        out::line(&text::one_line(
+            &format!(
+                "{}: ok, {}",
+                args.file.display(),
+                file::summary(&record, &checked)
+            ),
+            text::MAX_LINE_CHARS,
         ));
         for line in print::check_lines(&record, &checked) {
-            out::line(&line);
+            out::line(&text::one_line(&line, text::MAX_LINE_CHARS));
         }
         return Ok(());
     }
     if args.print {
-        out::text(&print::print(&record, &checked));
+        out::text(&text::escape_lines(&print::print(&record, &checked)));
         return Ok(());
     }
     app::run(Launch::Replay(Box::new((args, record, checked))))

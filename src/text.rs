@@ -132,3 +132,79 @@ pub fn en_gehe_board(game: &EnGehe) -> String {
     ));
     out
 }
+
+/// Characters of a file's text an excerpt keeps.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// Longest line the command line prints about a file, in characters.
+pub const MAX_LINE_CHARS: usize = 1000;
+
+/// Should `c` be escaped before it reaches a terminal? Control characters
+/// (an ESC starts a terminal command), and the bidirectional overrides
+/// that make a line read differently from what it holds.
+fn unsafe_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        c => out.push(c),
+    }
+}
+
+/// `s` on one line, safe for a terminal: control characters escaped as
+/// `\u{1b}` (`\n`, `\r`, `\t` for those), cut to `max` characters with `...`.
+pub fn one_line(s: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == max {
+            out.push_str("...");
+            break;
+        }
+        push_escaped(&mut out, c);
+    }
+    out
+}
+
+/// A short excerpt of text read from a file, to quote in a message.
+pub fn excerpt(s: &str) -> String {
+    one_line(s, EXCERPT_CHARS)
+}
+
+/// Multi-line text read from a file, safe for a terminal: each line's
+/// control characters escaped, the line breaks kept.
+pub fn escape_lines(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == '\n' {
+            out.push('\n');
+        } else {
+            push_escaped(&mut out, c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_excerpts_cut() {
+        assert_eq!(one_line("ai:\u{1b}[2J", 100), "ai:\\u{1b}[2J");
+        assert_eq!(
+            one_line("a\nb\tc\r\u{7f}\u{9b}", 100),
+            "a\\nb\\tc\\r\\u{7f}\\u{9b}"
+        );
+        assert_eq!(one_line("abc\u{202e}d", 100), "abc\\u{202e}d");
+        assert_eq!(one_line("Gehé", 100), "Gehé");
+        assert_eq!(one_line("abcdef", 3), "abc...");
+        assert_eq!(one_line("abc", 3), "abc");
+        assert_eq!(excerpt(&"x".repeat(1000)), format!("{}...", "x".repeat(40)));
+        assert_eq!(escape_lines("a\u{1b}\nb\n"), "a\\u{1b}\nb\n");
+    }
+}

@@ -112,3 +112,66 @@ fn a_full_stdout_is_an_error() {
         "error: standard output: No space left on device (os error 28)\n"
     );
 }
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `resume` refuses an unknown seat level with the same line as `replay --check`.
+#[test]
+fn resume_names_the_file_and_field_of_an_unknown_seat() {
+    let dir = fixture("");
+    let out = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["resume", "unknown-level.json"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: unknown-level.json: seats.north: 'ai:bogus' is not a seat (human, ai or ai:LEVEL, LEVEL one of random, greedy, mcts, easy, medium, hard, expert)\n"
+    );
+}
+
+/// The seat error and `--help` list the same levels, and every one of them is a seat.
+#[test]
+fn seat_levels_agree_between_help_and_errors() {
+    let levels = masai_mancala::ai::Player::NAMES;
+    for game in ["enkeshui", "en-gehe", "bao"] {
+        let help = String::from_utf8_lossy(&run(&[game, "--help"]).stdout).into_owned();
+        for seat in ["South", "North"] {
+            assert!(
+                help.contains(&format!(
+                    "Who plays {seat}: human, ai (the medium AI) or ai:LEVEL ({levels})"
+                )),
+                "{game} --help:\n{help}"
+            );
+        }
+        let out = run(&[game, "--north", "ai:bogus"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains(&format!(
+                "'ai:bogus': a seat is human, ai (medium) or ai:LEVEL ({levels})"
+            )),
+            "{}",
+            stderr(&out)
+        );
+    }
+    for level in levels.split(", ") {
+        let seat: masai_mancala::cli::Seat = format!("ai:{level}").parse().unwrap();
+        assert_eq!(seat.name(), format!("ai:{level}"));
+    }
+    assert_eq!(
+        "ai".parse::<masai_mancala::cli::Seat>().unwrap().name(),
+        "ai:medium"
+    );
+}

@@ -617,3 +617,79 @@ fn a_long_en_gehe_2x50_record_round_trips() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// En Gehé's variant holds only its holes and Bao's nothing: a key of
+/// anything else would be printed by `replay --print` unchecked.
+#[test]
+fn other_games_variants_hold_only_their_fields() {
+    use masai_mancala::engine::bao::{self, Bao};
+    use masai_mancala::engine::en_gehe::{self, EnGehe};
+    let eg = AnyGame::EnGehe(EnGehe::new(6, en_gehe::Rules::default()).unwrap());
+    let mut r = other_game(GameKind::EnGehe, eg, json!({"holes": 6}), 2, |_, l| {
+        l[0].clone()
+    });
+    round_trip(&r);
+    r.variant.insert("\u{1b}[2J".into(), json!(1));
+    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    assert_eq!(err, "variant.\\u{1b}[2J: unknown field");
+    r.variant.remove("\u{1b}[2J");
+    r.variant.insert("holes".into(), json!("6"));
+    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    assert_eq!(err, "variant.holes: \"6\" is not a number of holes");
+    let bao = AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default()));
+    let mut r = other_game(GameKind::BaoLaKimasai, bao, json!({}), 2, |_, l| {
+        l[0].clone()
+    });
+    round_trip(&r);
+    r.variant.insert("holes".into(), json!(8));
+    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "variant.holes: unknown field (Bao la Kimasai has one board)"
+    );
+}
+
+/// Every excerpt of a file in an error is short and escaped.
+#[test]
+fn errors_quote_short_escaped_excerpts() {
+    let mut v: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    v["game"] = json!(format!("\u{1b}]0;pwned\u{7}{}", "x".repeat(10_000)));
+    let err = Record::from_json(&v).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "game: unknown game '\\u{{1b}}]0;pwned\\u{{7}}{}...' (enkeshui, en-gehe or bao-la-kimasai)",
+            "x".repeat(30)
+        )
+    );
+    v["game"] = json!("enkeshui");
+    v["decisions"] = json!(["\u{1b}[2J"]);
+    let err = Record::from_json(&v).unwrap_err().to_string();
+    assert!(err.starts_with("decision 1 '\\u{1b}[2J': "), "{err}");
+    // The engine's own reason may quote the token: the binary escapes the
+    // whole line it prints.
+    let dir = temp_dir("escape");
+    let path = dir.join("esc.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = Command::new(BIN)
+        .args(["replay", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "error: {}: decision 1 '\\u{{1b}}[2J': ",
+            path.display()
+        )),
+        "{stderr}"
+    );
+}

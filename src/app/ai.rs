@@ -11,11 +11,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-/// The player a seat's level names (`ai:LEVEL`); unknown names play `medium`.
-pub fn player(level: &str) -> Player {
-    Player::parse(level).unwrap_or(Player::Level(Level::Medium))
-}
-
 /// Asks for a decision for the side to move; the answer arrives as
 /// `AppEvent::Ai { generation, token }` no sooner than `pause` after the
 /// request (none when there is no legal decision or when cancelled).
@@ -25,12 +20,11 @@ pub fn request(
     generation: u64,
     seed: u64,
     pause: Duration,
-    level: &str,
+    player: Player,
     hash_mb: Option<usize>,
 ) -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
-    let player = player(level);
     std::thread::spawn(move || {
         let started = Instant::now();
         let mut req = Request::new(player, seed);

@@ -557,11 +557,7 @@ impl Menu {
     /// The game options the menu stands for, over the command line's client options.
     pub fn args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
         let seat = |ai: bool| {
-            if ai {
-                Seat::Ai("medium".into())
-            } else {
-                Seat::Human
-            }
+            if ai { Seat::AI } else { Seat::Human }
         };
         EnkeshuiArgs {
             holes: Some(MENU_HOLES[self.holes]),
@@ -712,7 +708,7 @@ impl App {
         let seat = match setup.seat(side) {
             Seat::Human if setup.any_ai() => "you".to_string(),
             Seat::Human => "human".to_string(),
-            Seat::Ai(level) => format!("AI {level}"),
+            Seat::Ai(level) => format!("AI {}", level.name()),
         };
         let team = setup.other.as_ref().and_then(|o| match side {
             Side::South => o.teams.south.clone(),
@@ -1710,11 +1706,15 @@ impl App {
             let pause = self.ai_pause;
             let tx = self.tx.clone();
             let level = match self.seat(mover) {
-                Some(Seat::Ai(level)) => level.clone(),
-                _ => "medium".into(),
+                Some(Seat::Ai(level)) => *level,
+                _ => crate::ai::Player::Level(crate::ai::Level::Medium),
             };
             if !self.status_error {
-                self.set_status(format!("{} (AI {level}) is thinking...", mover.title()));
+                self.set_status(format!(
+                    "{} (AI {}) is thinking...",
+                    mover.title(),
+                    level.name()
+                ));
             }
             let hash_mb = self
                 .setup
@@ -1727,7 +1727,7 @@ impl App {
             let generation = p.ai_generation;
             let game = p.game.clone();
             p.ai_cancel = Some(ai::request(
-                tx, game, generation, seed, pause, &level, hash_mb,
+                tx, game, generation, seed, pause, level, hash_mb,
             ));
         }
     }
@@ -2142,10 +2142,7 @@ pub fn over_line(o: &crate::engine::Outcome) -> String {
 
 /// "human" or "ai:LEVEL", as records write seats.
 pub fn seat_name(seat: &Seat) -> String {
-    match seat {
-        Seat::Human => "human".into(),
-        Seat::Ai(level) => format!("ai:{level}"),
-    }
+    seat.name()
 }
 
 /// The game set-up a record stands for, over `client`'s display options

@@ -10,11 +10,13 @@
 pub mod file;
 pub mod print;
 
+use crate::ai::Player;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, MAX_HOLES, MIN_HOLES};
 use crate::engine::position::{Fields, PositionError};
 use crate::engine::{AnyGame, GameKind, Outcome, PerSide, Quiet, Side, Status};
+use crate::text::excerpt;
 use serde_json::{Map, Value, json};
 use std::fmt;
 
@@ -235,7 +237,10 @@ impl Record {
             Some(other) => {
                 return Err(RecordError::new(
                     "format",
-                    format!("{other} is another format (expected \"{FORMAT}\")"),
+                    format!(
+                        "{} is another format (expected \"{FORMAT}\")",
+                        json_excerpt(other)
+                    ),
                 ));
             }
         }
@@ -243,7 +248,10 @@ impl Record {
             .get("version")
             .ok_or_else(|| RecordError::new("version", "missing"))?;
         let version = version.as_u64().ok_or_else(|| {
-            RecordError::new("version", format!("{version} is not a version number"))
+            RecordError::new(
+                "version",
+                format!("{} is not a version number", json_excerpt(version)),
+            )
         })?;
         if version > VERSION {
             return Err(RecordError::new(
@@ -276,7 +284,10 @@ impl Record {
         let game = GameKind::parse(name).ok_or_else(|| {
             RecordError::new(
                 "game",
-                format!("unknown game '{name}' (enkeshui, en-gehe or bao-la-kimasai)"),
+                format!(
+                    "unknown game '{}' (enkeshui, en-gehe or bao-la-kimasai)",
+                    excerpt(name)
+                ),
             )
         })?;
         f.object("variant").map_err(pe)?;
@@ -288,12 +299,20 @@ impl Record {
         seats_f.only(&["south", "north"]).map_err(pe)?;
         let seat = |key: &str| -> RResult<String> {
             let s = seats_f.str(key).map_err(pe)?;
-            if s == "human" || s == "ai" || s.strip_prefix("ai:").is_some_and(|l| !l.is_empty()) {
+            if s == "human"
+                || s == "ai"
+                || s.strip_prefix("ai:")
+                    .is_some_and(|l| Player::parse(l).is_some())
+            {
                 Ok(s.to_string())
             } else {
                 Err(RecordError::new(
                     format!("seats.{key}"),
-                    format!("'{s}' is not a seat (human, ai or ai:LEVEL)"),
+                    format!(
+                        "'{}' is not a seat (human, ai or ai:LEVEL, LEVEL one of {})",
+                        excerpt(s),
+                        Player::NAMES
+                    ),
                 ))
             }
         };
@@ -433,7 +452,7 @@ impl Record {
             for (k, token) in g.decisions.iter().enumerate() {
                 end.play_token(token, &mut Quiet).map_err(|e| {
                     RecordError::new(
-                        format!("{label}decision {} '{token}'", k + 1),
+                        format!("{label}decision {} '{}'", k + 1, excerpt(token)),
                         e.to_string(),
                     )
                 })?;
@@ -519,6 +538,11 @@ impl Record {
     }
 }
 
+/// A short excerpt of a JSON value read from a file, for a message.
+fn json_excerpt(v: &Value) -> String {
+    excerpt(&v.to_string())
+}
+
 fn as_map(value: &Value, key: &str) -> Map<String, Value> {
     value
         .get(key)
@@ -541,7 +565,7 @@ fn parse_game(value: &Value, prefix: &str) -> RResult<GameRecord> {
     if !prefix.is_empty() {
         for k in obj.keys() {
             if !["start", "race", "decisions", "result"].contains(&k.as_str()) {
-                return Err(RecordError::new(name(k), "unknown field"));
+                return Err(RecordError::new(name(&excerpt(k)), "unknown field"));
             }
         }
     }
@@ -571,7 +595,11 @@ fn parse_game(value: &Value, prefix: &str) -> RResult<GameRecord> {
             t.as_str().map(str::to_string).ok_or_else(|| {
                 RecordError::new(
                     format!("{}[{i}]", name("decisions")),
-                    format!("decision {} is {t}, not a token string", i + 1),
+                    format!(
+                        "decision {} is {}, not a token string",
+                        i + 1,
+                        json_excerpt(t)
+                    ),
                 )
             })
         })
@@ -615,7 +643,7 @@ fn parse_race(value: &Value, at: &str) -> RResult<RaceRecord> {
             v.as_str().and_then(Side::parse).ok_or_else(|| {
                 RecordError::new(
                     format!("{at}.drops"),
-                    format!("drop {}: {v} is not south or north", i + 1),
+                    format!("drop {}: {} is not south or north", i + 1, json_excerpt(v)),
                 )
             })
         })
@@ -659,13 +687,39 @@ fn check_variant(game: GameKind, v: &Map<String, Value>) -> RResult<()> {
         GameKind::Enkeshui => {
             for k in v.keys() {
                 if k != "holes" && k != "layout" {
-                    return Err(RecordError::new(format!("variant.{k}"), "unknown field"));
+                    return Err(RecordError::new(
+                        format!("variant.{}", excerpt(k)),
+                        "unknown field",
+                    ));
                 }
             }
             enkeshui_layout(v).map(|_| ())
         }
-        // The other games' variants are checked against the start position.
-        GameKind::EnGehe | GameKind::BaoLaKimasai => Ok(()),
+        // En Gehé's holes are checked against the start position.
+        GameKind::EnGehe => {
+            for (k, h) in v {
+                if k != "holes" {
+                    return Err(RecordError::new(
+                        format!("variant.{}", excerpt(k)),
+                        "unknown field",
+                    ));
+                }
+                if !h.is_u64() {
+                    return Err(RecordError::new(
+                        "variant.holes",
+                        format!("{} is not a number of holes", json_excerpt(h)),
+                    ));
+                }
+            }
+            Ok(())
+        }
+        GameKind::BaoLaKimasai => match v.keys().next() {
+            Some(k) => Err(RecordError::new(
+                format!("variant.{}", excerpt(k)),
+                "unknown field (Bao la Kimasai has one board)",
+            )),
+            None => Ok(()),
+        },
     }
 }
 
@@ -691,7 +745,10 @@ pub fn enkeshui_layout(v: &Map<String, Value>) -> RResult<Layout> {
                 .iter()
                 .map(|c| {
                     c.as_u64().map(|c| c.to_string()).ok_or_else(|| {
-                        RecordError::new("variant.layout", format!("{c} is not a seed count"))
+                        RecordError::new(
+                            "variant.layout",
+                            format!("{} is not a seed count", json_excerpt(c)),
+                        )
                     })
                 })
                 .collect::<RResult<_>>()?;
@@ -700,7 +757,10 @@ pub fn enkeshui_layout(v: &Map<String, Value>) -> RResult<Layout> {
         Some(other) => {
             return Err(RecordError::new(
                 "variant.layout",
-                format!("{other} is not a layout name or an array of counts"),
+                format!(
+                    "{} is not a layout name or an array of counts",
+                    json_excerpt(other)
+                ),
             ));
         }
     };
@@ -744,7 +804,7 @@ fn check_options(o: &Fields) -> RResult<()> {
         if !["on", "off", "quick"].contains(&r) {
             return Err(RecordError::new(
                 "options.race",
-                format!("'{r}' is not on, off or quick"),
+                format!("'{}' is not on, off or quick", excerpt(r)),
             ));
         }
     }
