@@ -708,6 +708,36 @@ fn a_position_seen_a_third_time_ends_the_game() {
 
 // ---- Special move ----
 
+/// Issue 12: under `--special-move any` the first use of the special move
+/// reset the repetition history, so swapping two holes back and forth never
+/// ended the game. Who has used it is part of the position under `once` only.
+#[test]
+fn swapping_back_and_forth_with_special_move_any_ends_by_repetition() {
+    let mut g = load(
+        json!({"game":"enkeshui","holes":8,"south":[2,1,0,0,0,0,0,0],
+        "north":[0,0,0,0,0,0,1,2],"captured":{"south":22,"north":20},"to_move":"south",
+        "rules":{"special_move":"any"}}),
+    );
+    let turns = [
+        "x1,2=1,2,0,0,0,0,0,0",
+        "x7,8=0,0,0,0,0,0,2,1",
+        "x1,2=2,1,0,0,0,0,0,0",
+        "x7,8=0,0,0,0,0,0,1,2",
+    ];
+    for (k, t) in turns.iter().cycle().take(8).enumerate() {
+        assert!(!g.status().is_over(), "over before turn {}", k + 1);
+        play(&mut g, t);
+    }
+    assert_eq!(
+        state(&g)["result"],
+        json!({"winner": "south", "score": {"south": 25, "north": 23}, "reason": "repetition"})
+    );
+    assert_eq!(
+        rows(&g),
+        (vec![2, 1, 0, 0, 0, 0, 0, 0], vec![0, 0, 0, 0, 0, 0, 1, 2])
+    );
+}
+
 fn special_position(mode: &str) -> AnyGame {
     let v = with_rules(
         enk(

@@ -875,11 +875,17 @@ impl Enkeshui {
 
     /// Adds the current position to the history; returns how often it has now been seen.
     fn record_and_count_repeats(&mut self) -> usize {
+        // RULES.md: who has used the special move is part of the position
+        // under `once` only; under `any` it changes nothing ahead.
+        let used = match self.rules.special_move {
+            SpecialMove::Once => self.special_used,
+            SpecialMove::Off | SpecialMove::Any => PerSide::default(),
+        };
         let key = (
             self.captured,
             self.board.bulls,
             self.board.south_bulls,
-            self.special_used,
+            used,
         );
         if key != self.history.key {
             self.history.key = key;
