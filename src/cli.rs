@@ -51,10 +51,11 @@ pub enum Command {
 }
 
 const ENGINE_HELP: &str = "The rules engine over standard input and output: one command per line, \
-one answer line per command (new, position, moves, legal, state, perft, go, quit). \
+one answer line per command (new, position, moves, legal, state, perft, go, stop, quit). \
 `go [depth D] [movetime MS] [level L] [seed N]` asks the built-in AI (level easy, medium \
 (default), hard or expert; also random and greedy): depth fixes the search depth (then \
-it thinks until done unless movetime is given), movetime sets the time budget. \
+it thinks at most 10 s unless movetime is given), movetime sets the time budget. \
+`stop` ends a running go, perft or long legality check; `quit` exits at any time. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 
 #[derive(Args, Debug, Clone)]
@@ -108,6 +109,40 @@ pub struct EngineArgs {
     pub hash_mb: Option<u16>,
 }
 
+/// The layout of `--holes` and `--layout`, with the blame on the option at
+/// fault: a count below zero, or a number of counts that makes no board
+/// when `--holes` was not given.
+pub fn layout_from_options(
+    holes: Option<usize>,
+    layout: Option<&str>,
+) -> Result<Layout, SetupError> {
+    let Some(spec) = layout else {
+        return Layout::from_options(holes, None);
+    };
+    let quoted = crate::text::excerpt(spec.trim());
+    let counts: Vec<&str> = spec
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if let Some(negative) = counts.iter().find(|t| {
+        t.strip_prefix('-')
+            .is_some_and(|d| d.parse::<u64>().is_ok())
+    }) {
+        return Err(SetupError::Other(format!(
+            "--layout \"{quoted}\": {negative} is a negative count of seeds"
+        )));
+    }
+    match Layout::from_options(holes, Some(spec)) {
+        Err(SetupError::HolesOutOfRange(_)) if holes.is_none() => Err(SetupError::Other(format!(
+            "--layout \"{quoted}\": {} counts make no board: give N counts (both rows alike) or 2N (South's row then North's), N from {} to {}",
+            counts.len(),
+            crate::engine::enkeshui::MIN_HOLES,
+            crate::engine::enkeshui::MAX_HOLES
+        ))),
+        other => other,
+    }
+}
+
 /// Options of the `arena` subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
@@ -118,7 +153,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "N")]
     pub holes: Option<usize>,
     /// Starting layout (as for the game's subcommand)
-    #[arg(long, value_name = "NAME|COUNTS")]
+    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true)]
     pub layout: Option<String>,
     /// Allow captures at the end of any lap
     #[arg(long)]
@@ -162,7 +197,7 @@ impl ArenaArgs {
     /// The records' variant for this start position.
     pub fn variant(&self, start: &AnyGame) -> serde_json::Map<String, serde_json::Value> {
         match start {
-            AnyGame::Enkeshui(_) => Layout::from_options(self.holes, self.layout.as_deref())
+            AnyGame::Enkeshui(_) => layout_from_options(self.holes, self.layout.as_deref())
                 .map(|l| crate::record::enkeshui_variant(&l))
                 .unwrap_or_default(),
             AnyGame::EnGehe(g) => {
@@ -243,7 +278,8 @@ pub struct EnkeshuiArgs {
     pub holes: Option<usize>,
     /// Starting layout: 12-alternate, 8-left-empty, 8-right-empty, 10-left-empty, or seed counts
     /// ("0 0 4 4 4 4 4 4": both rows alike, or 2N counts: South's row then North's). Default: the size's own layout
-    #[arg(long, value_name = "NAME|COUNTS")]
+    // A layout may start with a minus sign: it is refused as a negative count, not taken for an option.
+    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true)]
     pub layout: Option<String>,
     /// The starting race
     #[arg(long, value_enum, default_value = "on")]
@@ -376,7 +412,7 @@ impl Default for ClientArgs {
 
 impl EnkeshuiArgs {
     pub fn layout(&self) -> Result<Layout, SetupError> {
-        Layout::from_options(self.holes, self.layout.as_deref())
+        layout_from_options(self.holes, self.layout.as_deref())
     }
 
     pub fn rules(&self) -> Result<Rules, SetupError> {
@@ -500,8 +536,12 @@ impl EnGeheArgs {
     pub fn game(&self) -> Result<EnGehe, OptionsError> {
         if let Some(path) = &self.position {
             let file = path.display();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
+            let text = crate::record::file::read_regular(
+                path,
+                crate::record::file::MAX_POSITION_BYTES,
+                "a position",
+            )
+            .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
             let value: serde_json::Value = serde_json::from_str(&text)
                 .map_err(|e| OptionsError(format!("--position {file}: not valid JSON: {e}")))?;
             return EnGehe::from_position(&value)

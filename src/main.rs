@@ -24,10 +24,13 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Engine(args)) => {
-            let stdin = std::io::stdin();
             let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
-            protocol::run_session(session, stdin.lock(), std::io::stdout().lock())
-                .map_err(|e| format!("engine: {e}"))
+            // A closed standard output (`engine | head -1`) ends the session
+            // quietly, as everywhere on the command line (`out`).
+            match protocol::run_stdio(session) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("engine: {e}")),
+                _ => Ok(()),
+            }
         }
         Some(Command::Arena(args)) => run_arena(&args),
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
@@ -99,7 +102,7 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
     let path = match &args.file {
         Some(p) => p.clone(),
         None => {
-            let dir = file::data_dir().ok_or("no data folder: set HOME or XDG_DATA_HOME")?;
+            let dir = file::data_dir()?;
             file::last_unfinished(&dir)
                 .ok_or_else(|| format!("no unfinished game to resume in {}", dir.display()))?
         }

@@ -1,17 +1,49 @@
 //! The `engine` line protocol of NOTATION.md: one command per line in, one
 //! answer line per command out. A refused command changes nothing.
+//!
+//! [`Session::handle`] answers one line. [`run_session`] reads the input on
+//! its own thread, so `stop` and `quit` act while a long command runs; every
+//! other line waits its turn and is answered in order.
 
 use crate::ai::{self, Level, Player, Request};
 use crate::cli::{new_game, split_words};
-use crate::engine::AnyGame;
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-use std::io::{self, BufRead, Write};
+use crate::engine::{AnyGame, Game, MoveError, Quiet, Undecided, decide_growing};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// The longest line read, newline excluded; a longer one is refused unread.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// `go depth N` without `movetime` thinks at most this long (then answers
+/// the best decision found so far), so a deep search never looks like a hang.
+pub const GO_DEPTH_CAP_MS: u64 = 10_000;
+
+/// The longest `movetime` accepted: a day.
+pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// Characters of the input an error message repeats at most.
+const EXCERPT_CHARS: usize = 40;
+
+/// Characters of an error line at most (the longest fixed message is far shorter).
+const MAX_ERROR_CHARS: usize = 400;
+
+/// How long lines read before `quit` may still run before they are stopped.
+pub const QUIT_GRACE: Duration = Duration::from_millis(250);
+
+/// Lines read ahead while a command runs, in bytes; past it the reader waits.
+const MAX_QUEUED_BYTES: usize = 64 << 20;
 
 /// An engine session: the current game.
 pub struct Session {
     game: AnyGame,
     /// The table size `go` searches with (`None`: the level's own).
     hash_mb: Option<usize>,
+    /// Set by `stop`: the running command ends as soon as it sees it.
+    stop: Arc<AtomicBool>,
 }
 
 impl Default for Session {
@@ -20,16 +52,20 @@ impl Default for Session {
         Session {
             game: AnyGame::Enkeshui(Enkeshui::new(&layout, Rules::default())),
             hash_mb: None,
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 }
 
 /// What a line asks of the loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     Line(String),
-    Nothing,
     Quit,
 }
+
+/// The answer of a command ended by `stop` (`go` answers its best decision instead).
+const STOPPED: &str = "stopped";
 
 impl Session {
     /// A session whose `go` uses a table of `hash_mb` MiB.
@@ -44,35 +80,45 @@ impl Session {
         &self.game
     }
 
-    /// Answers one line.
+    /// The flag `stop` sets. `go` then answers its best decision so far,
+    /// `perft` answers `error stopped`, and so do `legal` and `moves` when a
+    /// sowing is not decided within the first lap budget (a quick one never
+    /// looks). [`Session::handle`] never clears it.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Answers one line. `stop` here answers `error nothing to stop`: a line
+    /// handled on its own never runs alongside another one.
     pub fn handle(&mut self, line: &str) -> Reply {
         let line = line.trim();
         if line.is_empty() {
-            return Reply::Nothing;
+            return Reply::Line("error empty line".into());
         }
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         let answer = match command {
-            "quit" => return Reply::Quit,
+            "quit" => match no_args(command, rest) {
+                Ok(()) => return Reply::Quit,
+                Err(e) => Err(e),
+            },
+            "stop" => no_args(command, rest).and(Err(NOTHING_TO_STOP.into())),
             "new" => self.new_game(rest),
             "position" => self.position(rest),
             "moves" => self.moves(rest),
-            "legal" => no_args(command, rest).map(|()| {
-                let mut out = String::from("legal");
-                for t in self.game.legal_tokens() {
-                    out.push(' ');
-                    out.push_str(&t);
-                }
-                out
-            }),
+            "legal" => no_args(command, rest).and_then(|()| self.legal()),
             "state" => no_args(command, rest).map(|()| format!("state {}", self.game.state_json())),
             "perft" => self.perft(rest),
             "go" => self.go(rest),
             other => Err(format!(
-                "unknown command '{other}' (new, position, moves, legal, state, perft, go, quit)"
+                "unknown command '{}' (new, position, moves, legal, state, perft, go, stop, quit)",
+                excerpt(other)
             )),
         };
-        Reply::Line(answer.unwrap_or_else(|e| format!("error {e}")))
+        Reply::Line(match answer {
+            Ok(a) => a,
+            Err(e) => error_line(&e),
+        })
     }
 
     fn new_game(&mut self, rest: &str) -> Result<String, String> {
@@ -80,7 +126,18 @@ impl Session {
         if words.is_empty() {
             return Err("new needs a game: enkeshui, en-gehe or bao-la-kimasai".into());
         }
-        self.game = new_game(&words).map_err(|e| e.to_string())?;
+        // The protocol never opens a file: a FIFO or /dev/zero would hang it.
+        if words
+            .iter()
+            .any(|w| w == "--position" || w.starts_with("--position="))
+        {
+            return Err(
+                "new: --position reads a file, which the protocol never does; \
+                 send the position with `position <json>`"
+                    .into(),
+            );
+        }
+        self.game = new_game(&words).map_err(|e| shorten_inputs(&e.to_string(), &words))?;
         Ok("ok".into())
     }
 
@@ -90,62 +147,159 @@ impl Session {
         }
         let value: serde_json::Value =
             serde_json::from_str(rest).map_err(|e| format!("position is not valid JSON: {e}"))?;
-        self.game = AnyGame::from_position(&value).map_err(|e| e.to_string())?;
+        self.game = AnyGame::from_position(&value).map_err(|e| {
+            let mut texts = Vec::new();
+            json_texts(&value, &mut texts);
+            shorten_inputs(&e.to_string(), &texts)
+        })?;
         Ok("ok".into())
+    }
+
+    /// Runs `attempt` under growing lap budgets until it decides, checking
+    /// for `stop` between budgets (a long sowing is stoppable).
+    fn decided<T>(&self, attempt: impl FnMut(u64) -> Result<T, Undecided>) -> Result<T, String> {
+        decided(attempt, &self.stop)
+    }
+
+    fn legal(&mut self) -> Result<String, String> {
+        let game = &self.game;
+        let tokens = self.decided(|laps| game.legal_tokens_checked(laps))?;
+        let mut out = String::from("legal");
+        for t in tokens {
+            out.push(' ');
+            out.push_str(&t);
+        }
+        Ok(out)
     }
 
     fn moves(&mut self, rest: &str) -> Result<String, String> {
         let tokens: Vec<&str> = rest.split_whitespace().collect();
-        self.game.play_tokens(&tokens).map_err(|e| e.to_string())?;
+        // Played on a copy: a refused or stopped list changes nothing.
+        let mut next = self.game.clone();
+        for (i, token) in tokens.iter().enumerate() {
+            // `play_token_within` changes nothing when undecided.
+            let played =
+                self.decided(
+                    |laps| match next.play_token_within(token, laps, &mut Quiet) {
+                        Err(MoveError::Undecided(u)) => Err(u),
+                        other => Ok(other),
+                    },
+                )?;
+            played.map_err(|e| {
+                let reason = shorten_inputs(&e.to_string(), &[*token]);
+                format!("{} {} {reason}", i + 1, excerpt(token))
+            })?;
+        }
+        self.game = next;
         Ok("ok".into())
     }
 
     fn perft(&mut self, rest: &str) -> Result<String, String> {
-        let depth: u32 = rest
-            .parse()
-            .map_err(|_| format!("perft needs a depth (a whole number), not '{rest}'"))?;
-        Ok(format!("perft {}", self.game.perft(depth)))
+        let depth: u32 = rest.parse().map_err(|_| {
+            format!(
+                "perft needs a depth (a whole number), not '{}'",
+                excerpt(rest)
+            )
+        })?;
+        let stop = &*self.stop;
+        let count = match &self.game {
+            AnyGame::Enkeshui(g) => perft(g, depth, stop),
+            AnyGame::EnGehe(g) => perft(g, depth, stop),
+            AnyGame::BaoLaKimasai(g) => perft(g, depth, stop),
+        }?;
+        Ok(format!("perft {count}"))
     }
 
     fn go(&mut self, rest: &str) -> Result<String, String> {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let mut req = Request::new(Player::Level(Level::Medium), 0);
         req.hash_mb = self.hash_mb;
+        req.cancel = Some(self.stop.clone());
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
             let value = words
                 .get(i + 1)
-                .ok_or_else(|| format!("go: '{key}' needs a value"))?;
+                .ok_or_else(|| format!("go: '{}' needs a value", excerpt(key)))?;
             match key {
                 "depth" | "movetime" | "seed" => {
-                    let n: u64 = value
-                        .parse()
-                        .map_err(|_| format!("go: {key} must be a whole number, not '{value}'"))?;
+                    let n: u64 = value.parse().map_err(|_| {
+                        format!("go: {key} must be a whole number, not '{}'", excerpt(value))
+                    })?;
                     match key {
                         "seed" => req.seed = n,
                         "depth" => req.depth = Some(n.clamp(1, 200) as u32),
+                        _ if n > MAX_MOVETIME_MS => {
+                            return Err(format!(
+                                "go: movetime {n} is over a day (at most {MAX_MOVETIME_MS} ms)"
+                            ));
+                        }
                         _ => req.think_ms = Some(n),
                     }
                 }
                 "level" => {
                     req.player = Player::parse(value).ok_or_else(|| {
-                        format!("go: unknown level '{value}' ({})", Player::NAMES)
+                        format!("go: unknown level '{}' ({})", excerpt(value), Player::NAMES)
                     })?;
                 }
                 other => {
                     return Err(format!(
-                        "go: unknown option '{other}' (depth, movetime, level, seed)"
+                        "go: unknown option '{}' (depth, movetime, level, seed)",
+                        excerpt(other)
                     ));
                 }
             }
             i += 2;
+        }
+        if req.depth.is_some() && req.think_ms.is_none() {
+            req.think_ms = Some(GO_DEPTH_CAP_MS);
         }
         match ai::choose_token(&self.game, &req) {
             Some(c) => Ok(format!("bestmove {}", c.decision)),
             None => Err("the game is over".into()),
         }
     }
+}
+
+const NOTHING_TO_STOP: &str = "nothing to stop";
+
+/// Counts decision sequences of exactly `depth` decisions; `Err` when
+/// stopped or when the count would not fit in 64 bits.
+fn perft<G: Game>(game: &G, depth: u32, stop: &AtomicBool) -> Result<u64, String> {
+    if stop.load(Ordering::Relaxed) {
+        return Err(STOPPED.into());
+    }
+    if depth == 0 {
+        return Ok(1);
+    }
+    let moves = decided(|laps| game.legal_checked(laps), stop)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut total: u64 = 0;
+    for m in &moves {
+        let mut next = game.clone();
+        decided(
+            |laps| match next.play_within(m, laps, &mut Quiet) {
+                Err(MoveError::Undecided(u)) => Err(u),
+                other => Ok(other),
+            },
+            stop,
+        )?
+        .map_err(|e| format!("a legal decision was refused: {e}"))?;
+        total = total
+            .checked_add(perft(&next, depth - 1, stop)?)
+            .ok_or("the count is over 2^64")?;
+    }
+    Ok(total)
+}
+
+/// [`decide_growing`] until decided or `stop` is set (`error stopped`).
+fn decided<T>(
+    attempt: impl FnMut(u64) -> Result<T, Undecided>,
+    stop: &AtomicBool,
+) -> Result<T, String> {
+    decide_growing(attempt, |_| !stop.load(Ordering::Relaxed)).ok_or_else(|| STOPPED.into())
 }
 
 fn no_args(command: &str, rest: &str) -> Result<(), String> {
@@ -156,35 +310,320 @@ fn no_args(command: &str, rest: &str) -> Result<(), String> {
     }
 }
 
-/// Runs the protocol until `quit` or the end of input.
-pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
-    run_session(Session::default(), input, output)
-}
-
-/// [`run`] with a prepared session.
-pub fn run_session(
-    mut session: Session,
-    input: impl BufRead,
-    mut output: impl Write,
-) -> io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(output, "error the line is not valid UTF-8")?;
-                output.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        match session.handle(&line) {
-            Reply::Quit => break,
-            Reply::Nothing => {}
-            Reply::Line(answer) => {
-                writeln!(output, "{answer}")?;
-                output.flush()?;
+/// Every text of a JSON value (keys and strings): what an error may repeat.
+fn json_texts<'a>(v: &'a serde_json::Value, out: &mut Vec<&'a str>) {
+    match v {
+        serde_json::Value::String(s) => out.push(s),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| json_texts(x, out)),
+        serde_json::Value::Object(o) => {
+            for (k, x) in o {
+                out.push(k);
+                json_texts(x, out);
             }
         }
+        _ => {}
     }
-    Ok(())
+}
+
+/// `message` with every long piece of input in it cut to an excerpt.
+fn shorten_inputs<S: AsRef<str>>(message: &str, inputs: &[S]) -> String {
+    let mut out = message.to_string();
+    for input in inputs {
+        let input = input.as_ref();
+        if input.chars().count() > EXCERPT_CHARS && out.contains(input) {
+            out = out.replace(input, &excerpt(input));
+        }
+    }
+    out
+}
+
+/// The first characters of `s`, control characters escaped, `...` when cut.
+pub fn excerpt(s: &str) -> String {
+    let mut out = escape(&s.chars().take(EXCERPT_CHARS).collect::<String>());
+    if s.chars().nth(EXCERPT_CHARS).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// `s` with control and bidirectional-override characters written `\u001b`,
+/// so that no input can drive the terminal of whoever reads the answers.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `error <message>`, escaped and of bounded length whatever the input was.
+fn error_line(message: &str) -> String {
+    let mut line = format!("error {}", escape(message));
+    if let Some((cut, _)) = line.char_indices().nth(MAX_ERROR_CHARS) {
+        line.truncate(cut);
+        line.push_str("...");
+    }
+    line
+}
+
+/// Runs the protocol on standard input and output until `quit` or the end of
+/// input. Once `quit` has stopped the commands before it, the program ends
+/// within a second even if one of them does not see the stop.
+pub fn run_stdio(session: Session) -> io::Result<()> {
+    run(
+        session,
+        io::stdin(),
+        io::stdout().lock(),
+        Some(Duration::from_secs(1)),
+    )
+}
+
+/// Runs the protocol until `quit` or the end of input, reading `input` on
+/// its own thread. At the end of input every line read is answered first.
+pub fn run_session(
+    session: Session,
+    input: impl Read + Send + 'static,
+    output: impl Write,
+) -> io::Result<()> {
+    run(session, input, output, None)
+}
+
+/// One input line as read.
+enum Input {
+    Text(String),
+    NotUtf8,
+    /// Over [`MAX_LINE_BYTES`]: its start, for the refusal.
+    TooLong(String),
+}
+
+/// What the reader passes on, in input order.
+enum Msg {
+    Line(Input),
+    /// An answer known when the line was read (`stop`).
+    Answer(String),
+    Quit,
+    Failed(io::Error),
+}
+
+/// The queue between the reader and the command loop.
+#[derive(Default)]
+struct Queue {
+    items: VecDeque<(u64, Msg, usize)>,
+    bytes: usize,
+    /// The reader is done (end of input, `quit` or a read error).
+    closed: bool,
+    /// Lines read so far: the number of the last one.
+    read: u64,
+    /// Lines answered so far: the number of the last one.
+    answered: u64,
+    /// Commands up to this line number are stopped.
+    stop_upto: u64,
+    /// The running command's line number and stop flag.
+    running: Option<(u64, Arc<AtomicBool>)>,
+}
+
+struct Shared {
+    queue: Mutex<Queue>,
+    changed: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
+        // A poisoned lock only means the other thread panicked: the queue
+        // itself is always consistent between two statements.
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Queue {
+    /// Stops every command up to line `upto`, the running one at once.
+    fn stop_before(&mut self, upto: u64) {
+        self.stop_upto = self.stop_upto.max(upto);
+        if let Some((n, flag)) = &self.running
+            && *n <= self.stop_upto
+        {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+fn run(
+    mut session: Session,
+    input: impl Read + Send + 'static,
+    mut output: impl Write,
+    exit_after: Option<Duration>,
+) -> io::Result<()> {
+    let shared = Arc::new(Shared {
+        queue: Mutex::new(Queue::default()),
+        changed: Condvar::new(),
+    });
+    let reader_shared = shared.clone();
+    std::thread::Builder::new()
+        .name("engine input".into())
+        .spawn(move || read_input(input, &reader_shared, exit_after))?;
+    loop {
+        let (number, msg) = {
+            let mut q = shared.lock();
+            loop {
+                if let Some((number, msg, bytes)) = q.items.pop_front() {
+                    q.bytes -= bytes;
+                    if let Msg::Line(_) = msg {
+                        let flag = Arc::new(AtomicBool::new(number <= q.stop_upto));
+                        session.stop = flag.clone();
+                        q.running = Some((number, flag));
+                    }
+                    shared.changed.notify_all();
+                    break (number, msg);
+                }
+                if q.closed {
+                    return Ok(());
+                }
+                q = shared.changed.wait(q).unwrap_or_else(|e| e.into_inner());
+            }
+        };
+        let answer = match msg {
+            Msg::Quit => return Ok(()),
+            Msg::Failed(e) => return Err(e),
+            Msg::Answer(a) => a,
+            Msg::Line(Input::NotUtf8) => "error the line is not valid UTF-8".into(),
+            Msg::Line(Input::TooLong(start)) => format!(
+                "error the line is over {MAX_LINE_BYTES} bytes (1 MiB), not read: \"{}...\"",
+                escape(&start.chars().take(EXCERPT_CHARS).collect::<String>())
+            ),
+            Msg::Line(Input::Text(line)) => match session.handle(&line) {
+                Reply::Quit => return Ok(()),
+                Reply::Line(answer) => answer,
+            },
+        };
+        writeln!(output, "{answer}")?;
+        output.flush()?;
+        let mut q = shared.lock();
+        q.running = None;
+        q.answered = number;
+        shared.changed.notify_all();
+    }
+}
+
+/// The reader thread: passes lines on, acts on `stop` and `quit` at once.
+fn read_input(input: impl Read, shared: &Shared, exit_after: Option<Duration>) {
+    let mut reader = BufReader::with_capacity(64 << 10, input);
+    let mut buf = Vec::new();
+    loop {
+        let read = read_line(&mut reader, &mut buf);
+        let mut q = shared.lock();
+        let msg = match read {
+            Err(e) => Msg::Failed(e),
+            Ok(None) => {
+                q.closed = true;
+                shared.changed.notify_all();
+                return;
+            }
+            Ok(Some(too_long)) => {
+                if too_long {
+                    Msg::Line(Input::TooLong(String::from_utf8_lossy(&buf).into_owned()))
+                } else {
+                    match String::from_utf8(std::mem::take(&mut buf)) {
+                        Ok(line) => match line.trim() {
+                            "quit" => Msg::Quit,
+                            "stop" => {
+                                // The running command, or the next to run
+                                // when the loop has not picked it up yet.
+                                let first = q.answered + 1;
+                                let running = first <= q.read;
+                                if running {
+                                    q.stop_before(first);
+                                }
+                                Msg::Answer(if running {
+                                    "ok".into()
+                                } else {
+                                    error_line(NOTHING_TO_STOP)
+                                })
+                            }
+                            _ => Msg::Line(Input::Text(line)),
+                        },
+                        Err(_) => Msg::Line(Input::NotUtf8),
+                    }
+                }
+            }
+        };
+        let bytes = match &msg {
+            Msg::Line(Input::Text(t)) => t.len(),
+            _ => 0,
+        };
+        // A flood of lines behind a long command waits here (a bounded
+        // memory); `stop` and `quit` after it are read once it drains.
+        while bytes > 0 && q.bytes + bytes > MAX_QUEUED_BYTES && !q.items.is_empty() {
+            q = shared.changed.wait(q).unwrap_or_else(|e| e.into_inner());
+        }
+        q.read += 1;
+        let number = q.read;
+        let quit = matches!(msg, Msg::Quit);
+        let end = quit || matches!(msg, Msg::Failed(_));
+        q.closed |= end;
+        q.items.push_back((number, msg, bytes));
+        q.bytes += bytes;
+        shared.changed.notify_all();
+        if quit {
+            // Lines before `quit` are answered if they end within the grace;
+            // past it they are stopped, and the program ends regardless.
+            let (mut q, _) = shared
+                .changed
+                .wait_timeout_while(q, QUIT_GRACE, |q| q.answered + 1 < number)
+                .unwrap_or_else(|e| e.into_inner());
+            q.stop_before(number);
+            if let Some(wait) = exit_after {
+                drop(q);
+                std::thread::sleep(wait);
+                std::process::exit(0);
+            }
+        }
+        if end {
+            return;
+        }
+    }
+}
+
+/// Reads one line into `buf` (newline excluded) keeping at most
+/// [`MAX_LINE_BYTES`] of it: `Some(true)` when it was longer (`buf` then holds
+/// its start), `None` at the end of input.
+fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (part, used, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        if !too_long {
+            if buf.len() + part.len() > MAX_LINE_BYTES {
+                too_long = true;
+                // Keep only what the refusal quotes.
+                let keep = (4 * EXCERPT_CHARS)
+                    .saturating_sub(buf.len())
+                    .min(part.len());
+                buf.extend_from_slice(&part[..keep]);
+                buf.truncate(4 * EXCERPT_CHARS);
+            } else {
+                buf.extend_from_slice(part);
+            }
+        }
+        reader.consume(used);
+        if end {
+            return Ok(Some(too_long));
+        }
+    }
 }

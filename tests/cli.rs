@@ -175,3 +175,165 @@ fn seat_levels_agree_between_help_and_errors() {
         "ai:medium"
     );
 }
+
+/// Runs the binary and fails the test if it has not ended within `secs`
+/// (a FIFO must be refused at once, never waited on).
+fn run_within(args: &[&str], secs: u64) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed().as_secs() >= secs {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("{args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string and a mode.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+}
+
+/// Records and positions are read only from regular files: anything else is
+/// one error line at once, exit 2.
+#[test]
+fn records_and_positions_come_only_from_regular_files() {
+    let dir = temp_dir("regular");
+    let fifo = dir.join("fifo.json");
+    mkfifo(&fifo);
+    let f = fifo.to_str().unwrap();
+    let d = dir.to_str().unwrap();
+    let cases: &[(&[&str], String)] = &[
+        (
+            &["replay", f, "--check"],
+            format!("error: {f}: is a FIFO (named pipe), not a record\n"),
+        ),
+        (
+            &["replay", f, "--print"],
+            format!("error: {f}: is a FIFO (named pipe), not a record\n"),
+        ),
+        (
+            &["resume", f],
+            format!("error: {f}: is a FIFO (named pipe), not a record\n"),
+        ),
+        (
+            &["replay", "/dev/zero", "--check"],
+            "error: /dev/zero: is a character device, not a record\n".into(),
+        ),
+        (
+            &["replay", d, "--check"],
+            format!("error: {d}: is a folder, not a record\n"),
+        ),
+        (
+            &["en-gehe", "--position", f],
+            format!("error: --position {f}: is a FIFO (named pipe), not a position\n"),
+        ),
+        (
+            &["en-gehe", "--position", "/dev/zero"],
+            "error: --position /dev/zero: is a character device, not a position\n".into(),
+        ),
+        (
+            &["en-gehe", "--position", d],
+            format!("error: --position {d}: is a folder, not a position\n"),
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = run_within(args, 10);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), *expected, "{args:?}");
+    }
+    // /dev/stdin on a pipe is a FIFO too.
+    let mut child = Command::new(BIN)
+        .args(["replay", "/dev/stdin", "--check"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take();
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: /dev/stdin: is a FIFO (named pipe), not a record\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The cap holds while reading: a file whose size says 0 (as in /proc) is cut off too.
+#[test]
+fn the_size_cap_is_checked_while_reading() {
+    use masai_mancala::record::file::read_regular;
+    let maps = Path::new("/proc/self/maps");
+    if !maps.exists() {
+        return;
+    }
+    assert_eq!(std::fs::metadata(maps).unwrap().len(), 0);
+    assert_eq!(
+        read_regular(maps, 16, "a record").unwrap_err(),
+        "too large for a record (more than 16 bytes)"
+    );
+    let dir = temp_dir("cap");
+    let big = dir.join("big.json");
+    std::fs::write(&big, "x".repeat(17)).unwrap();
+    assert_eq!(
+        read_regular(&big, 16, "a record").unwrap_err(),
+        "17 bytes: too large for a record (at most 16)"
+    );
+    std::fs::write(&big, "x".repeat(16)).unwrap();
+    assert_eq!(read_regular(&big, 16, "a record").unwrap(), "x".repeat(16));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--layout` takes the blame for its own counts, and a count below zero is
+/// a value refused as negative, not an unknown option.
+#[test]
+fn layout_errors_blame_the_layout() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["enkeshui", "--layout", "1 2 3"],
+            "error: --layout \"1 2 3\": 3 counts make no board: give N counts (both rows alike) or 2N (South's row then North's), N from 4 to 16\n",
+        ),
+        (
+            &["enkeshui", "--layout", "-4 4 4 4 4 4 4 4"],
+            "error: --layout \"-4 4 4 4 4 4 4 4\": -4 is a negative count of seeds\n",
+        ),
+        (
+            &["enkeshui", "--layout", "4 4 -4 4 4 4 4 4"],
+            "error: --layout \"4 4 -4 4 4 4 4 4\": -4 is a negative count of seeds\n",
+        ),
+        (
+            &[
+                "arena",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--layout",
+                "-4 4 4 4 4 4 4 4",
+            ],
+            "error: --layout \"-4 4 4 4 4 4 4 4\": -4 is a negative count of seeds\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), *expected, "{args:?}");
+    }
+    // With --holes given, --holes is still the one blamed for its range.
+    let out = run(&["enkeshui", "--holes", "3", "--layout", "1 2 3"]);
+    assert_eq!(
+        stderr(&out),
+        "error: --holes 3: Enkeshui rows have 4 to 16 holes (8, 10 and 12 are traditional)\n"
+    );
+}

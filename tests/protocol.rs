@@ -2,13 +2,13 @@
 
 use masai_mancala::protocol::{Reply, Session};
 use serde_json::{Value, json};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn ask(s: &mut Session, line: &str) -> String {
     match s.handle(line) {
         Reply::Line(l) => l,
-        Reply::Nothing => String::new(),
         Reply::Quit => "QUIT".into(),
     }
 }
@@ -182,13 +182,13 @@ fn every_bad_line_gets_an_error_and_changes_nothing() {
         ("legal now", "error legal takes no arguments"),
         (
             "frobnicate",
-            "error unknown command 'frobnicate' (new, position, moves, legal, state, perft, go, quit)",
+            "error unknown command 'frobnicate' (new, position, moves, legal, state, perft, go, stop, quit)",
         ),
     ] {
         assert_eq!(ask(&mut s, line), want, "{line}");
         assert_eq!(state(&mut s), before, "{line} changed the game");
     }
-    assert_eq!(ask(&mut s, ""), "");
+    assert_eq!(ask(&mut s, ""), "error empty line");
     assert_eq!(ask(&mut s, "quit"), "QUIT");
 }
 
@@ -235,7 +235,7 @@ fn the_engine_subcommand_answers_on_stdout_and_exits_on_quit() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
         text,
-        "legal 3 4 5 6 7 8\nok\nerror unknown command 'bogus' (new, position, moves, legal, state, perft, go, quit)\nerror the line is not valid UTF-8\n"
+        "legal 3 4 5 6 7 8\nok\nerror unknown command 'bogus' (new, position, moves, legal, state, perft, go, stop, quit)\nerror the line is not valid UTF-8\n"
     );
     assert!(out.stderr.is_empty());
 }
@@ -346,4 +346,480 @@ fn the_table_size_is_an_engine_option() {
     assert_eq!(code, Some(2));
     assert_eq!(out, "");
     assert!(err.contains("'5000' for '--hash-mb <MB>'"), "{err}");
+}
+
+// ---------------------------------------------------------------- a live engine
+
+/// The engine binary running, its answers read with a deadline.
+struct Live {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    answers: std::sync::mpsc::Receiver<String>,
+}
+
+/// Longest wait for an answer: far beyond what any line here should need,
+/// so that only a hang reaches it.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+impl Live {
+    fn start() -> Live {
+        let mut child = binary()
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            stdin: child.stdin.take(),
+            child,
+            answers,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next answer, or a failure naming what was waited for.
+    fn answer(&self, waiting_for: &str) -> String {
+        self.answers
+            .recv_timeout(PATIENCE)
+            .unwrap_or_else(|_| panic!("no answer to {waiting_for} within {PATIENCE:?}"))
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.send(&format!("{line}\n"));
+        self.answer(line)
+    }
+
+    /// Waits for the exit, failing after `PATIENCE`.
+    fn exit_code(&mut self) -> Option<i32> {
+        let end = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                panic!("the engine did not exit within {PATIENCE:?}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn stop_ends_a_running_go_with_its_best_decision_so_far() {
+    let mut e = Live::start();
+    assert_eq!(e.ask("new en-gehe --holes 40"), "ok");
+    let before = e.ask("state");
+    // A day of thinking, unless stopped.
+    e.send("go depth 200 movetime 86400000 level expert\n");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop\n");
+    let best = e.answer("go, after stop");
+    let hole: usize = best
+        .strip_prefix("bestmove ")
+        .and_then(|h| h.parse().ok())
+        .unwrap_or_else(|| panic!("{best}"));
+    assert!((1..=40).contains(&hole), "{best}");
+    assert_eq!(e.answer("stop"), "ok");
+    // The session goes on, the game untouched.
+    assert_eq!(e.ask("state"), before);
+    assert_eq!(e.ask("perft 1"), "perft 40");
+}
+
+#[test]
+fn stop_ends_a_running_perft_and_changes_nothing() {
+    let mut e = Live::start();
+    assert_eq!(e.ask("new bao"), "ok");
+    let before = e.ask("state");
+    e.send("perft 40\n");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop\n");
+    assert_eq!(e.answer("perft 40, after stop"), "error stopped");
+    assert_eq!(e.answer("stop"), "ok");
+    assert_eq!(e.ask("state"), before);
+    assert_eq!(e.ask("perft 1"), "perft 8");
+}
+
+#[test]
+fn lines_sent_during_a_long_command_are_answered_after_it_in_order() {
+    let mut e = Live::start();
+    e.send("new bao\nperft 40\nstate\nlegal\nperft 1\n\nbogus\n");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("stop\n");
+    // `stop` ends the running perft; the rest waits its turn.
+    let answers: Vec<String> = (0..8).map(|_| e.answer("the queued lines")).collect();
+    assert_eq!(answers[0], "ok");
+    assert_eq!(answers[1], "error stopped");
+    assert!(answers[2].starts_with("state {\"game\":\"bao-la-kimasai\""));
+    assert_eq!(answers[3], "legal i1 i2 i3 i4 i5 i6 i7 i8");
+    assert_eq!(answers[4], "perft 8");
+    assert_eq!(answers[5], "error empty line");
+    assert!(answers[6].starts_with("error unknown command 'bogus'"));
+    assert_eq!(answers[7], "ok", "the answer to stop comes in its turn");
+}
+
+#[test]
+fn stop_with_nothing_running_is_answered_and_stops_nothing_later() {
+    let mut e = Live::start();
+    assert_eq!(e.ask("stop"), "error nothing to stop");
+    assert_eq!(e.ask("stop now"), "error stop takes no arguments");
+    // A stop already answered does not stop the next command.
+    assert_eq!(e.ask("perft 3"), "perft 284");
+    let mut s = Session::default();
+    assert_eq!(ask(&mut s, "stop"), "error nothing to stop");
+}
+
+#[test]
+fn quit_ends_the_engine_in_the_middle_of_a_command() {
+    for long in [
+        "perft 40",
+        "go depth 200 movetime 86400000",
+        "go level mcts movetime 86400000",
+    ] {
+        let mut e = Live::start();
+        assert_eq!(e.ask("new en-gehe --holes 40"), "ok");
+        e.send(&format!("{long}\n"));
+        std::thread::sleep(Duration::from_millis(300));
+        e.send("quit\n");
+        assert_eq!(e.exit_code(), Some(0), "{long}");
+    }
+}
+
+#[test]
+fn quit_answers_the_quick_lines_before_it() {
+    let out = run_with_input(&["engine"], b"perft 3\nmoves 8\nstate\nquit\nperft 1\n");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "perft 284");
+    assert_eq!(lines[1], "ok");
+    assert!(lines[2].contains("\"turn\":2"), "{text}");
+}
+
+#[test]
+fn quit_with_anything_after_it_is_refused_and_does_not_quit() {
+    let mut s = Session::default();
+    assert_eq!(ask(&mut s, "quit now"), "error quit takes no arguments");
+    assert_eq!(ask(&mut s, "  quit  "), "QUIT");
+    let out = run_with_input(&["engine"], b"quit anything\nlegal\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "error quit takes no arguments\nlegal 3 4 5 6 7 8\n"
+    );
+}
+
+#[test]
+fn go_depth_without_movetime_is_bounded() {
+    // Depth 200 on a 2x40 board would take ages: the cap answers first.
+    let mut e = Live::start();
+    assert_eq!(e.ask("new en-gehe --holes 40"), "ok");
+    let started = Instant::now();
+    let best = e.ask("go depth 200 level expert");
+    let took = started.elapsed();
+    assert!(best.starts_with("bestmove "), "{best}");
+    let cap = Duration::from_millis(masai_mancala::protocol::GO_DEPTH_CAP_MS);
+    assert!(took >= cap / 2, "answered in {took:?}: not the cap at work");
+    assert!(took < cap * 2, "answered in {took:?}, beyond the cap");
+}
+
+#[test]
+fn movetime_over_a_day_is_refused() {
+    let mut s = Session::default();
+    assert_eq!(
+        ask(&mut s, "go movetime 18446744073709551615"),
+        "error go: movetime 18446744073709551615 is over a day (at most 86400000 ms)"
+    );
+    assert_eq!(
+        ask(&mut s, "go movetime 99999999999999999999"),
+        "error go: movetime must be a whole number, not '99999999999999999999'"
+    );
+}
+
+#[test]
+fn blank_lines_each_get_an_answer() {
+    let out = run_with_input(&["engine"], b"\n   \n\t\r\nlegal\n\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "error empty line\nerror empty line\nerror empty line\nlegal 3 4 5 6 7 8\nerror empty line\n"
+    );
+}
+
+#[test]
+fn the_protocol_never_opens_a_file() {
+    let dir = std::env::temp_dir().join(format!("masai-protocol-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let refusal = "error new: --position reads a file, which the protocol never does; send the position with `position <json>`";
+    let mut e = Live::start();
+    assert_eq!(e.ask("new en-gehe --holes 5"), "ok");
+    let before = e.ask("state");
+    for path in ["/dev/zero", "/dev/stdin", fifo.to_str().unwrap()] {
+        for line in [
+            format!("new en-gehe --position {path}"),
+            format!("new en-gehe --position={path}"),
+            format!("new en-gehe --seed 3 \"--position\" '{path}'"),
+        ] {
+            assert_eq!(e.ask(&line), refusal, "{line}");
+            assert_eq!(e.ask("state"), before, "{line}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn control_characters_in_input_never_reach_the_output_raw() {
+    let mut s = Session::default();
+    assert_eq!(
+        ask(&mut s, "\u{1b}[2J"),
+        "error unknown command '\\u001b[2J' (new, position, moves, legal, state, perft, go, stop, quit)"
+    );
+    assert_eq!(
+        ask(&mut s, "moves 8 \u{9b}31m"),
+        "error 2 \\u009b31m '\\u009b31m' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..)"
+    );
+    let bad = ask(
+        &mut s,
+        r#"position {"game":"\u001b[2J","holes":8,"south":[4,4,4,4,4,4,4,4],"north":[4,4,4,4,4,4,4,4],"to_move":"south"}"#,
+    );
+    assert_eq!(
+        bad,
+        "error game: unknown game '\\u001b[2J' (enkeshui, en-gehe or bao-la-kimasai)"
+    );
+    let bad = ask(&mut s, "new enkeshui --layout \"\u{7}\u{202e}4\"");
+    assert!(bad.starts_with("error "), "{bad}");
+    assert!(!bad.contains(['\u{7}', '\u{202e}']), "{bad:?}");
+}
+
+#[test]
+fn errors_repeat_at_most_a_short_excerpt_of_the_input() {
+    let mut s = Session::default();
+    let long = "y".repeat(5000);
+    let excerpt = format!("{}...", "y".repeat(40));
+    assert_eq!(
+        ask(&mut s, &format!("moves 8 {long}")),
+        format!(
+            "error 2 {excerpt} '{excerpt}' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..)"
+        )
+    );
+    assert_eq!(
+        ask(&mut s, &long),
+        format!(
+            "error unknown command '{excerpt}' (new, position, moves, legal, state, perft, go, stop, quit)"
+        )
+    );
+    assert_eq!(
+        ask(&mut s, &format!("perft {long}")),
+        format!("error perft needs a depth (a whole number), not '{excerpt}'")
+    );
+    assert_eq!(
+        ask(&mut s, &format!("go level {long}")),
+        format!(
+            "error go: unknown level '{excerpt}' (random, greedy, mcts, easy, medium, hard, expert)"
+        )
+    );
+    assert_eq!(
+        ask(&mut s, &format!("position {{\"game\":\"{long}\"}}")),
+        format!("error game: unknown game '{excerpt}' (enkeshui, en-gehe or bao-la-kimasai)")
+    );
+    for line in [
+        format!("new enkeshui --layout \"{long}\""),
+        format!("new enkeshui --{long}"),
+        format!("new {long}"),
+        format!("new en-gehe --south-team a --north-team {long} --bogus"),
+        format!("position {{\"game\":\"en-gehe\",\"{long}\":1}}"),
+        format!("position [\"{}\"]", "a b ".repeat(2000)),
+    ] {
+        let answer = ask(&mut s, &line);
+        assert!(answer.starts_with("error "), "{answer}");
+        assert!(answer.len() < 450, "{} chars: {answer}", answer.len());
+        assert!(!answer.contains(&"y".repeat(41)), "{answer}");
+    }
+}
+
+#[test]
+fn a_line_over_1_mib_is_refused_unread_and_the_session_goes_on() {
+    let limit = masai_mancala::protocol::MAX_LINE_BYTES;
+    assert_eq!(limit, 1 << 20);
+    let mut input = Vec::new();
+    // Exactly 1 MiB is read (an unknown command), one byte more is not.
+    input.extend(std::iter::repeat_n(b'z', limit));
+    input.push(b'\n');
+    input.extend(std::iter::repeat_n(b'\x1b', limit + 1));
+    input.extend(b"\nlegal\n");
+    let out = run_with_input(&["engine"], &input);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let z = format!("{}...", "z".repeat(40));
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "error unknown command '{z}' (new, position, moves, legal, state, perft, go, stop, quit)"
+            ),
+            format!(
+                "error the line is over 1048576 bytes (1 MiB), not read: \"{}...\"",
+                "\\u001b".repeat(40)
+            ),
+            "legal 3 4 5 6 7 8".to_string(),
+        ]
+    );
+}
+
+/// The peak memory of a running process, in KiB (Linux).
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_100_mb_line_gets_a_short_answer_in_bounded_memory() {
+    let mut e = Live::start();
+    let chunk = vec![b'q'; 1 << 20];
+    for _ in 0..100 {
+        e.send(std::str::from_utf8(&chunk).unwrap());
+    }
+    e.send("\n");
+    let answer = e.answer("the 100 MB line");
+    assert_eq!(
+        answer,
+        format!(
+            "error the line is over 1048576 bytes (1 MiB), not read: \"{}...\"",
+            "q".repeat(40)
+        )
+    );
+    assert_eq!(e.ask("perft 1"), "perft 6");
+    let peak = peak_kib(e.child.id());
+    assert!(peak < 40 * 1024, "peak memory {peak} KiB for a 100 MB line");
+}
+
+#[test]
+fn a_closed_standard_output_is_a_quiet_exit() {
+    // `engine | head -1`: the reader goes away after one answer.
+    let mut child = binary()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    stdin.write_all(b"legal\n").unwrap();
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "legal 3 4 5 6 7 8\n");
+    drop(stdout);
+    // Answers now go nowhere; the engine must notice and end quietly.
+    for _ in 0..100 {
+        if stdin.write_all(b"legal\n").is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_error_is_not_a_panic() {
+    // Reading a folder as standard input fails: the engine says so on a
+    // standard error nobody reads any more.
+    let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
+    let mut child = binary()
+        .arg("engine")
+        .stdin(Stdio::from(folder))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    // With standard error open, the message is one line.
+    let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
+    let out = binary()
+        .arg("engine")
+        .stdin(Stdio::from(folder))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("error: engine: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// An En Gehé position whose North hole 3 starts a relay that takes many
+/// millions of laps to decide (issue 10: `legal` never answered).
+const LONG_SOWING: &str = r#"position {"game":"en-gehe","holes":4,"south":[9,10,65,19],"north":[29,67,66,1],"to_move":"north"}"#;
+
+#[test]
+fn stop_ends_a_long_legal_or_moves_and_changes_nothing() {
+    let mut e = Live::start();
+    assert_eq!(e.ask(LONG_SOWING), "ok");
+    let before = e.ask("state");
+    for long in ["legal", "moves 3", "moves 3 1", "perft 1"] {
+        e.send(&format!("{long}\n"));
+        std::thread::sleep(Duration::from_millis(300));
+        e.send("stop\n");
+        assert_eq!(e.answer(long), "error stopped", "{long}");
+        assert_eq!(e.answer("stop"), "ok");
+        assert_eq!(e.ask("state"), before, "{long} changed the game");
+    }
+    // A quick decision is still played: only the long sowing waits.
+    assert_eq!(e.ask("moves 1"), "ok");
+    e.send("quit\n");
+    assert_eq!(e.exit_code(), Some(0));
+}
+
+#[test]
+fn a_stop_flag_already_set_ends_only_long_work() {
+    let mut s = Session::default();
+    s.stop_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    // Decided within the first lap budget: never waits, so never stopped.
+    assert_eq!(ask(&mut s, "legal"), "legal 3 4 5 6 7 8");
+    assert_eq!(ask(&mut s, "perft 2"), "error stopped");
+    assert!(ask(&mut s, "go depth 30").starts_with("bestmove "));
+    assert_eq!(ask(&mut s, LONG_SOWING), "ok");
+    let before = state(&mut s);
+    assert_eq!(ask(&mut s, "legal"), "error stopped");
+    assert_eq!(ask(&mut s, "moves 3"), "error stopped");
+    assert_eq!(ask(&mut s, "moves 3 1"), "error stopped");
+    assert_eq!(state(&mut s), before);
 }

@@ -693,3 +693,41 @@ fn errors_quote_short_escaped_excerpts() {
         "{stderr}"
     );
 }
+
+/// A record that starts with a UTF-8 byte order mark (as some editors save
+/// it) loads like the same record without it.
+#[test]
+fn a_record_with_a_byte_order_mark_loads() {
+    let dir = temp_dir("bom");
+    let plain = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
+    let path = dir.join("bom.json");
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(std::fs::read(&plain).unwrap());
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(file::load(&path).unwrap().0, file::load(&plain).unwrap().0);
+    let out = Command::new(BIN)
+        .args(["replay", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .starts_with(&format!("{}: ok, Enkeshui 2x8", path.display()))
+    );
+    // Invalid UTF-8 after the mark is placed in the file's own bytes.
+    std::fs::write(&path, b"\xEF\xBB\xBF{\"a\xFF").unwrap();
+    assert_eq!(
+        file::load(&path).unwrap_err(),
+        format!(
+            "{}: not JSON: not text (invalid UTF-8 at byte 6)",
+            path.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -187,18 +187,23 @@ pub fn run(launch: Launch) -> Result<(), String> {
         return Err("the game needs a terminal (scripts can use `masai-mancala engine`)".into());
     }
     // Saving starts only with a terminal: no file for a game never shown.
-    if use_dir
-        && let Some(dir) = file::data_dir()
-        && std::fs::create_dir_all(&dir).is_ok()
-    {
-        app.autosave_dir = Some(dir);
+    if use_dir {
+        match file::open_data_dir() {
+            Ok(dir) => app.autosave_dir = Some(dir),
+            // Said on screen now and again at exit, which then fails.
+            Err(e) => app.save_failed(e),
+        }
     }
     match save {
         Some((path, force)) => {
+            file::remove_stale_temps(&file::parent_dir(&path), |name| {
+                path.file_name()
+                    .is_some_and(|n| n.to_string_lossy() == name)
+            });
             app.save_path = Some(path);
             app.save_force = force;
         }
-        None => app.save_path = app.autosave_dir.as_deref().map(file::new_save_path),
+        None => app.save_to_new_file(),
     }
     if app.save_path.is_some() && app.viewer.is_none() {
         app.autosave();
@@ -230,7 +235,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     app.autosave();
     restore_terminal();
     if let Some(e) = &app.save_error {
-        crate::out::err(&format!("error: the game could not be saved: {e}"));
+        // The loop's own error first; either way the exit status says so.
+        result?;
+        return Err(format!("the game could not be saved: {e}"));
     } else if let Some(path) = &app.save_path
         && app.viewer.is_none()
         && app.record().is_some()
@@ -240,8 +247,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .map_or(app.race.is_some(), |p| !p.game.status().is_over())
     {
         crate::out::err(&format!(
-            "The game is saved in {} (`masai-mancala resume` continues it).",
-            path.display()
+            "The game is saved in {} (`{}` continues it).",
+            path.display(),
+            file::resume_command(path)
         ));
     }
     result

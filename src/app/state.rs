@@ -620,6 +620,9 @@ pub struct App {
     last_saved: String,
     /// The last save failed: why.
     pub save_error: Option<String>,
+    /// `save_path` is a name proposed in the data folder: the first save
+    /// takes it exclusively, or the next free one (`file::write_new`).
+    save_new: bool,
     /// The games of the match finished before the current one.
     done_games: Vec<GameRecord>,
     /// The current game's start position (before its race) and its race.
@@ -664,6 +667,7 @@ impl App {
             autosave_dir: None,
             last_saved: String::new(),
             save_error: None,
+            save_new: false,
             done_games: Vec::new(),
             cur_start: None,
             cur_race: None,
@@ -762,10 +766,7 @@ impl App {
         self.matches = MatchState::default();
         self.done_games.clear();
         self.viewer = None;
-        if let Some(dir) = &self.autosave_dir {
-            self.save_path = Some(file::new_save_path(dir));
-            self.last_saved.clear();
-        }
+        self.save_to_new_file();
         self.start_game(game, now);
         Ok(())
     }
@@ -2334,26 +2335,48 @@ impl App {
             return;
         }
         let first = self.last_saved.is_empty();
-        let result = if first {
-            file::check_target(&path, self.save_force)
+        let cannot = |e: std::io::Error| format!("{}: cannot save: {e}", path.display());
+        let result = if first && self.save_new {
+            // Never over another game: two clients may propose one name.
+            file::write_new(&path, text.as_bytes())
+                .map(|taken| {
+                    self.save_path = Some(taken);
+                    self.save_new = false;
+                })
+                .map_err(cannot)
         } else {
-            Ok(())
-        }
-        .and_then(|()| {
-            file::write_atomic(&path, text.as_bytes(), || Ok(()))
-                .map_err(|e| format!("{}: cannot save: {e}", path.display()))
-        });
+            if first {
+                file::check_target(&path, self.save_force)
+            } else {
+                Ok(())
+            }
+            .and_then(|()| file::write_atomic(&path, text.as_bytes(), || Ok(())).map_err(cannot))
+        };
         match result {
             Ok(()) => {
                 self.last_saved = text;
                 self.save_error = None;
             }
-            Err(e) => {
-                if self.save_error.as_ref() != Some(&e) {
-                    self.refuse(format!("Not saved: {e}"));
-                }
-                self.save_error = Some(e);
-            }
+            Err(e) => self.save_failed(e),
+        }
+    }
+
+    /// A save failed: said on the status line (once per reason) and kept
+    /// for the message at exit, which then fails.
+    pub fn save_failed(&mut self, e: String) {
+        if self.save_error.as_ref() != Some(&e) {
+            self.refuse(format!("Not saved: {e}"));
+        }
+        self.save_error = Some(e);
+    }
+
+    /// A new game goes to a new file of the data folder, named at its first
+    /// save (nothing when there is no data folder or with `--save`).
+    pub fn save_to_new_file(&mut self) {
+        if let Some(dir) = &self.autosave_dir {
+            self.save_path = Some(file::new_save_path(dir));
+            self.save_new = true;
+            self.last_saved.clear();
         }
     }
 
@@ -2474,10 +2497,12 @@ impl App {
                 } else {
                     // Saved back to its own file (set first: resuming saves).
                     let before = self.save_path.replace(chosen.path.clone());
+                    let before_new = std::mem::replace(&mut self.save_new, false);
                     let saved = std::mem::take(&mut self.last_saved);
                     let r = self.open_resume(&record, &checked, now);
                     if r.is_err() {
                         self.save_path = before;
+                        self.save_new = before_new;
                         self.last_saved = saved;
                     }
                     r
@@ -2809,11 +2834,9 @@ impl App {
                 Side::North => setup.args.client.north = Seat::Human,
             }
         }
-        if let Some(dir) = &self.autosave_dir {
-            self.save_path = Some(file::new_save_path(dir));
-            self.last_saved.clear();
-        }
         let turn = p.game.turn();
+        self.save_to_new_file();
+        let p = self.play.as_mut().expect("checked above");
         p.log.push(format!(
             "Taken over from the replay at turn {turn}: a new game."
         ));

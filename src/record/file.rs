@@ -9,8 +9,11 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-/// Records larger than this are refused before reading (no record comes near it).
+/// Records larger than this are refused (no record comes near it).
 pub const MAX_BYTES: u64 = 64 << 20;
+
+/// Position files (`en-gehe --position`) larger than this are refused.
+pub const MAX_POSITION_BYTES: u64 = 1 << 20;
 
 /// Reads, checks and replays a record file. The error is one line naming the
 /// file and the field or decision at fault.
@@ -22,24 +25,69 @@ pub fn load(path: &Path) -> Result<(Record, Checked), String> {
 }
 
 fn read_text(path: &Path) -> Result<String, String> {
-    let meta = fs::metadata(path).map_err(|e| io_message(&e))?;
-    if meta.is_dir() {
-        return Err("is a folder, not a record".into());
+    read_regular(path, MAX_BYTES, "a record")
+}
+
+/// What a file that is not a regular file is, for a message.
+fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_file() {
+        None
+    } else if t.is_dir() {
+        Some("a folder")
+    } else if t.is_fifo() {
+        Some("a FIFO (named pipe)")
+    } else if t.is_char_device() {
+        Some("a character device")
+    } else if t.is_block_device() {
+        Some("a block device")
+    } else if t.is_socket() {
+        Some("a socket")
+    } else {
+        Some("not a regular file")
     }
-    if meta.len() > MAX_BYTES {
+}
+
+/// Reads a regular file of at most `max` bytes as text (a UTF-8 byte order
+/// mark at the start is dropped). Anything else is refused at once, without
+/// waiting for a writer or reading it: a FIFO, a device (`/dev/zero`,
+/// `/dev/stdin` on a terminal or a pipe), a folder. The cap is checked while
+/// reading, so a file that grows after its size was read is cut off too.
+/// `what` names the expected content: "a record", "a position".
+pub fn read_regular(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let refuse = |meta: &fs::Metadata| match not_regular(meta) {
+        Some(kind) => Err(format!("is {kind}, not {what}")),
+        None => Ok(()),
+    };
+    let meta = fs::metadata(path).map_err(|e| io_message(&e))?;
+    refuse(&meta)?;
+    if meta.len() > max {
         return Err(format!(
-            "{} bytes: too large for a record (at most {MAX_BYTES})",
+            "{} bytes: too large for {what} (at most {max})",
             meta.len()
         ));
     }
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|f| f.take(MAX_BYTES + 1).read_to_end(&mut bytes))
+    // Non-blocking: if the path became a FIFO since, opening it must not wait.
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
         .map_err(|e| io_message(&e))?;
-    String::from_utf8(bytes).map_err(|e| {
+    refuse(&file.metadata().map_err(|e| io_message(&e))?)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io_message(&e))?;
+    if bytes.len() as u64 > max {
+        return Err(format!("too large for {what} (more than {max} bytes)"));
+    }
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    String::from_utf8(body.to_vec()).map_err(|e| {
         format!(
             "not JSON: not text (invalid UTF-8 at byte {})",
-            e.utf8_error().valid_up_to()
+            e.utf8_error().valid_up_to() + (bytes.len() - body.len())
         )
     })
 }
@@ -112,23 +160,17 @@ pub fn save(path: &Path, record: &Record, force: bool) -> Result<(), String> {
         .map_err(|e| format!("{}: cannot save: {e}", path.display()))
 }
 
-fn parent_dir(path: &Path) -> PathBuf {
+/// The folder a file is in (`.` for a bare name).
+pub fn parent_dir(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     }
 }
 
-/// Writes `bytes` to a temporary file in the same folder, flushes and syncs
-/// it, calls `before_rename` (tests inject failures there), then renames it
-/// over `path` and syncs the folder. Whatever happens, `path` holds either its
-/// old content or all of the new; a failure removes the temporary file.
-pub fn write_atomic(
-    path: &Path,
-    bytes: &[u8],
-    before_rename: impl FnOnce() -> io::Result<()>,
-) -> io::Result<()> {
-    let dir = parent_dir(path);
+/// The temporary file a save of `path` writes first:
+/// `.{name}.{pid}.{nanos}.tmp` in the same folder.
+fn temp_path(path: &Path) -> io::Result<PathBuf> {
     let file_name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?
@@ -137,46 +179,232 @@ pub fn write_atomic(
     let nanos = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    let tmp = dir.join(format!(".{file_name}.{}.{nanos}.tmp", std::process::id()));
+    Ok(parent_dir(path).join(format!(".{file_name}.{}.{nanos}.tmp", std::process::id())))
+}
+
+/// Writes `bytes` to a new temporary file for `path`, flushed and synced.
+/// It gets `mode` if given (the record it will replace keeps its
+/// permissions), else the default of a new file. Removed on failure.
+fn write_temp(path: &Path, bytes: &[u8], mode: Option<fs::Permissions>) -> io::Result<PathBuf> {
+    let tmp = temp_path(path)?;
     let result = (|| {
         let mut f = fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)?;
+        if let Some(mode) = mode {
+            f.set_permissions(mode)?;
+        }
         f.write_all(bytes)?;
         f.flush()?;
-        f.sync_all()?;
-        drop(f);
-        before_rename()?;
-        fs::rename(&tmp, path)?;
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
+        f.sync_all()
     })();
+    match result {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+/// Writes `bytes` to a temporary file in the same folder, flushes and syncs
+/// it, calls `before_rename` (tests inject failures there), then renames it
+/// over `path` and syncs the folder. Whatever happens, `path` holds either its
+/// old content or all of the new; a failure removes the temporary file. A
+/// file replaced keeps its permissions (a record of mode 0600 stays 0600).
+pub fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    before_rename: impl FnOnce() -> io::Result<()>,
+) -> io::Result<()> {
+    let mode = fs::metadata(path).ok().map(|m| m.permissions());
+    let tmp = write_temp(path, bytes, mode)?;
+    let result = before_rename().and_then(|()| fs::rename(&tmp, path));
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
+    sync_dir(&parent_dir(path));
     result
 }
 
+/// `game-X.json` with a suffix: `game-X-2.json` for `k` = 2.
+fn with_suffix(path: &Path, k: u32) -> PathBuf {
+    if k < 2 {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let name = match (stem, path.extension()) {
+        (Some(stem), Some(ext)) => format!("{stem}-{k}.{}", ext.to_string_lossy()),
+        (Some(stem), None) => format!("{stem}-{k}"),
+        (None, _) => format!("game-{k}"),
+    };
+    path.with_file_name(name)
+}
+
+/// Writes a new file at `path`, or at the first free `stem-2.json`,
+/// `stem-3.json`...: never over an existing file, even one another copy of
+/// the program creates at the same moment. The complete file appears at
+/// once: the temporary file is hard-linked to the name, which fails if the
+/// name exists (on a file system without hard links the name is first taken
+/// with an exclusive create, then the temporary file renamed over it).
+/// Returns the path written.
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
+    let tmp = write_temp(path, bytes, None)?;
+    let result = (|| {
+        for k in 1..10_000 {
+            let candidate = with_suffix(path, k);
+            match fs::hard_link(&tmp, &candidate) {
+                Ok(()) => return Ok(candidate),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(_) => {}
+            }
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&candidate)
+            {
+                Ok(_) => {
+                    fs::rename(&tmp, &candidate)?;
+                    return Ok(candidate);
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "no free name for a new record",
+        ))
+    })();
+    let _ = fs::remove_file(&tmp);
+    sync_dir(&parent_dir(path));
+    result
+}
+
+/// Temporary files older than this are never being written: a save takes
+/// milliseconds.
+pub const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The record name and process id of one of our temporary files,
+/// `.{name}.{pid}.{nanos}.tmp`.
+fn parse_temp_name(file: &str) -> Option<(&str, u32)> {
+    let inner = file.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (rest, nanos) = inner.rsplit_once('.')?;
+    let (name, pid) = rest.rsplit_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if name.is_empty() || !digits(nanos) || !digits(pid) {
+        return None;
+    }
+    Some((name, pid.parse().ok()?))
+}
+
+/// Is process `pid` gone? (`false` when it cannot be told.)
+fn process_gone(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: kill with signal 0 sends nothing; it only checks the pid.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+}
+
+/// Removes the temporary files a killed save left in `dir`: only ours
+/// (`.{name}.{pid}.{nanos}.tmp` where `keep_name(name)` says the record is
+/// ours), and only those no live process is writing: the process named in it
+/// has ended, or the file is older than [`STALE_TEMP_AGE`]. Returns how many
+/// were removed.
+pub fn remove_stale_temps(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let me = std::process::id();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some((name, pid)) = file.to_str().and_then(parse_temp_name) else {
+            continue;
+        };
+        if !ours(name) {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| m.elapsed().ok())
+            .is_some_and(|age| age > STALE_TEMP_AGE);
+        if (old || (pid != me && process_gone(pid))) && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Is `name` a record name of the data folder, `game-....json`?
+pub fn is_data_record_name(name: &str) -> bool {
+    name.starts_with("game-") && name.ends_with(".json")
+}
+
 /// The folder of saved games: `$XDG_DATA_HOME/masai-mancala` or
-/// `~/.local/share/masai-mancala`. `None` when neither variable is set.
-pub fn data_dir() -> Option<PathBuf> {
+/// `~/.local/share/masai-mancala` (a relative `XDG_DATA_HOME` is ignored,
+/// as the XDG specification asks).
+pub fn data_dir() -> Result<PathBuf, String> {
     let xdg = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute());
     let base = match xdg {
         Some(p) => p,
-        None => PathBuf::from(std::env::var_os("HOME").filter(|h| !h.is_empty())?)
-            .join(".local")
-            .join("share"),
+        None => PathBuf::from(
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .ok_or("no data folder: neither HOME nor XDG_DATA_HOME is set")?,
+        )
+        .join(".local")
+        .join("share"),
     };
-    Some(base.join("masai-mancala"))
+    Ok(base.join("masai-mancala"))
+}
+
+/// The data folder, created if needed, with the temporary files of killed
+/// saves removed. The error says which folder and why.
+pub fn open_data_dir() -> Result<PathBuf, String> {
+    let dir = data_dir()?;
+    fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "cannot create the data folder {}: {}",
+            dir.display(),
+            io_reason(&e)
+        )
+    })?;
+    remove_stale_temps(&dir, is_data_record_name);
+    Ok(dir)
+}
+
+/// An I/O error's reason without Rust's "(os error N)".
+pub fn io_reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
 }
 
 /// A fresh file name for a new game in the data folder: `game-YYYYMMDD-HHMMSS.json`
-/// (UTC), with a suffix if that exists.
+/// (UTC), with a suffix if that exists. Another copy of the program may take
+/// it before the first save: save there with [`write_new`].
 pub fn new_save_path(dir: &Path) -> PathBuf {
     let secs = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
@@ -211,6 +439,29 @@ pub fn utc_stamp(secs: u64) -> String {
         rem / 60 % 60,
         rem % 60
     )
+}
+
+/// The command that continues the game saved at `path`, for the player to
+/// copy: `masai-mancala resume /abs/path.json`, the path quoted for a POSIX
+/// shell when it needs it.
+pub fn resume_command(path: &Path) -> String {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    format!(
+        "masai-mancala resume {}",
+        shell_word(&abs.to_string_lossy())
+    )
+}
+
+/// `s` as one word of a POSIX shell: as it is when plain, else in single quotes.
+pub fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_./,:+=@%-".contains(&b));
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 /// A saved game in the data folder.

@@ -1,0 +1,406 @@
+//! Saving games: fresh names taken exclusively, permissions kept, temporary
+//! files of killed saves removed, and every failure to save said on screen
+//! and at exit (the real binary in tmux).
+
+use masai_mancala::record::file;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant, SystemTime};
+
+const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
+
+/// A fresh empty folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("masai-saving-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn valid_record() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json"),
+    )
+    .unwrap()
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Eight savers racing for one proposed name each get their own file, whole.
+#[test]
+fn new_records_never_share_a_name() {
+    let dir = temp_dir("race");
+    let proposed = file::new_save_path(&dir);
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(8));
+    let handles: Vec<_> = (0..8)
+        .map(|i| {
+            let barrier = barrier.clone();
+            let proposed = proposed.clone();
+            std::thread::spawn(move || {
+                let text = format!("saver {i}\n").repeat(1000);
+                barrier.wait();
+                (file::write_new(&proposed, text.as_bytes()).unwrap(), text)
+            })
+        })
+        .collect();
+    let mut paths = Vec::new();
+    for h in handles {
+        let (path, text) = h.join().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        paths.push(path);
+    }
+    paths.sort();
+    paths.dedup();
+    assert_eq!(paths.len(), 8, "{paths:?}");
+    let stem = proposed.file_stem().unwrap().to_string_lossy().into_owned();
+    let mut expected: Vec<String> = (2..=8).map(|k| format!("{stem}-{k}.json")).collect();
+    expected.push(format!("{stem}.json"));
+    expected.sort();
+    assert_eq!(names_in(&dir), expected, "no temporary file left");
+    // Two clients started in the same second propose the same name.
+    let other = temp_dir("same-second");
+    let a = file::new_save_path(&other);
+    let b = file::new_save_path(&other);
+    if a == b {
+        let pa = file::write_new(&a, b"game A").unwrap();
+        let pb = file::write_new(&b, b"game B").unwrap();
+        assert_ne!(pa, pb);
+        assert_eq!(std::fs::read(&pa).unwrap(), b"game A");
+        assert_eq!(std::fs::read(&pb).unwrap(), b"game B");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+/// Saving over a record keeps its permissions.
+#[test]
+fn saving_over_a_record_keeps_its_mode() {
+    let dir = temp_dir("mode");
+    let path = dir.join("private.json");
+    std::fs::write(&path, valid_record()).unwrap();
+    let (record, _) = file::load(&path).unwrap();
+    for mode in [0o600, 0o640, 0o604] {
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        file::save(&path, &record, false).unwrap();
+        let got = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(got, mode, "{mode:o} became {got:o}");
+        file::write_atomic(&path, record.to_text().as_bytes(), || Ok(())).unwrap();
+        let got = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(got, mode, "{mode:o} became {got:o}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pid of a process that has ended.
+fn dead_pid() -> u32 {
+    let mut child = Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+/// Only our own temporary files, and only those nobody is writing, are removed.
+#[test]
+fn stale_temporary_files_of_ours_are_removed() {
+    let dir = temp_dir("stale");
+    let dead = dead_pid();
+    let me = std::process::id();
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    let make = |name: &str, modified: Option<SystemTime>| {
+        let p = dir.join(name);
+        std::fs::write(&p, "partial").unwrap();
+        if let Some(t) = modified {
+            std::fs::File::options()
+                .write(true)
+                .open(&p)
+                .unwrap()
+                .set_modified(t)
+                .unwrap();
+        }
+    };
+    // Ours, left by a killed save: removed.
+    make(&format!(".game-20260101-000000.json.{dead}.123.tmp"), None);
+    make(
+        &format!(".game-20260101-000000-2.json.{me}.456.tmp"),
+        Some(old),
+    );
+    // Ours, but a live process may be writing it now: kept.
+    make(&format!(".game-20260101-000001.json.{me}.789.tmp"), None);
+    // Not ours: kept.
+    for name in [
+        format!(".notes.json.{dead}.1.tmp"),
+        format!(".game-x.json.{dead}.tmp"),
+        format!(".game-x.json.{dead}.1.2.temp"),
+        ".game-x.json.swp".to_string(),
+        "game-20260101-000000.json".to_string(),
+        format!("game-x.json.{dead}.1.tmp"),
+    ] {
+        make(&name, Some(old));
+    }
+    let removed = file::remove_stale_temps(&dir, file::is_data_record_name);
+    assert_eq!(removed, 2);
+    let mut expected = vec![
+        format!(".game-20260101-000001.json.{me}.789.tmp"),
+        format!(".notes.json.{dead}.1.tmp"),
+        format!(".game-x.json.{dead}.tmp"),
+        format!(".game-x.json.{dead}.1.2.temp"),
+        ".game-x.json.swp".to_string(),
+        "game-20260101-000000.json".to_string(),
+        format!("game-x.json.{dead}.1.tmp"),
+    ];
+    expected.sort();
+    assert_eq!(names_in(&dir), expected);
+    // With --save notes.json, that record's temporary files are ours.
+    assert_eq!(file::remove_stale_temps(&dir, |n| n == "notes.json"), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_advice_is_a_command_that_works_in_a_shell() {
+    assert_eq!(
+        file::resume_command(Path::new("/tmp/games/my game's.json")),
+        "masai-mancala resume '/tmp/games/my game'\\''s.json'"
+    );
+    assert_eq!(
+        file::resume_command(Path::new("/tmp/g-1.json")),
+        "masai-mancala resume /tmp/g-1.json"
+    );
+    let here = std::env::current_dir().unwrap();
+    assert_eq!(
+        file::resume_command(Path::new("g.json")),
+        format!(
+            "masai-mancala resume {}",
+            file::shell_word(&here.join("g.json").to_string_lossy())
+        )
+    );
+}
+
+// ---------------------------------------------------------------- in tmux
+
+struct Session(String);
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.0])
+            .output();
+    }
+}
+
+fn tmux(args: &[&str]) -> String {
+    let out = Command::new("tmux").args(args).output().expect("tmux runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs `env` and the binary with `args` in a wide tmux window; after it
+/// exits, its exit status is shown as `EXIT:n`.
+fn start(name: &str, env: &str, args: &str) -> Session {
+    let name = format!("masai-saving-{name}-{}", std::process::id());
+    let cmd = format!("{env} {BIN} {args}; echo EXIT:$?; sleep 60");
+    let mut ok = false;
+    for _ in 0..5 {
+        let status = Command::new("tmux")
+            .args(["new", "-d", "-s", &name, "-x", "200", "-y", "40", &cmd])
+            .status()
+            .expect("tmux new");
+        if status.success() {
+            ok = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(ok, "tmux new failed");
+    Session(name)
+}
+
+fn screen(s: &Session) -> String {
+    tmux(&["capture-pane", "-p", "-J", "-t", &s.0])
+}
+
+fn wait_for(s: &Session, text: &str) -> String {
+    let t = Instant::now();
+    loop {
+        let sc = screen(s);
+        if sc.contains(text) {
+            return sc;
+        }
+        if t.elapsed() > Duration::from_secs(20) {
+            panic!("'{text}' never appeared; screen:\n{sc}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn send(s: &Session, keys: &[&str]) {
+    let mut args = vec!["send-keys", "-t", &s.0];
+    args.extend_from_slice(keys);
+    tmux(&args);
+}
+
+/// Quits a game in progress; the screen once the program has exited.
+fn quit(s: &Session) -> String {
+    send(s, &["q"]);
+    wait_for(s, "Quit?");
+    send(s, &["y"]);
+    wait_for(s, "EXIT:")
+}
+
+const GAME: &str = "enkeshui --race off --north human --instant";
+
+/// Two clients started at once with one data folder save two games.
+#[test]
+fn two_clients_at_once_save_two_games() {
+    let data = temp_dir("two-clients");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let a = start("two-a", &env, GAME);
+    let b = start("two-b", &env, GAME);
+    for (s, hole) in [(&a, "5"), (&b, "6")] {
+        wait_for(s, "South to move");
+        send(s, &[hole, "Enter"]);
+        wait_for(s, &format!("1. S {hole}"));
+    }
+    for s in [&a, &b] {
+        let sc = quit(s);
+        assert!(sc.contains("EXIT:0"), "{sc}");
+    }
+    let dir = data.join("masai-mancala");
+    let names = names_in(&dir);
+    assert_eq!(names.len(), 2, "{names:?}");
+    let mut first: Vec<String> = names
+        .iter()
+        .map(|n| {
+            let (r, _) = file::load(&dir.join(n)).unwrap();
+            r.games[0].decisions[0].clone()
+        })
+        .collect();
+    first.sort();
+    assert_eq!(first, ["5", "6"]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// When the data folder cannot be made, the screen says so, and so does the
+/// exit: one error line and status 2.
+#[test]
+fn a_data_folder_that_cannot_be_made_is_said_and_fails_the_exit() {
+    let dir = temp_dir("no-folder");
+    let not_a_folder = dir.join("file");
+    std::fs::write(&not_a_folder, "").unwrap();
+    let cases = [
+        (
+            format!("XDG_DATA_HOME={}", not_a_folder.display()),
+            format!(
+                "cannot create the data folder {}/masai-mancala: Not a directory",
+                not_a_folder.display()
+            ),
+        ),
+        (
+            "XDG_DATA_HOME=/proc/nope".to_string(),
+            "cannot create the data folder /proc/nope/masai-mancala: No such file or directory"
+                .to_string(),
+        ),
+        (
+            "env -u HOME -u XDG_DATA_HOME".to_string(),
+            "no data folder: neither HOME nor XDG_DATA_HOME is set".to_string(),
+        ),
+    ];
+    for (i, (env, reason)) in cases.iter().enumerate() {
+        let s = start(&format!("no-folder-{i}"), env, GAME);
+        wait_for(&s, &format!("Not saved: {reason}"));
+        send(&s, &["5", "Enter"]);
+        wait_for(&s, "1. S 5");
+        let sc = quit(&s);
+        assert!(
+            sc.contains(&format!(
+                "error: the game could not be saved: {reason}\nEXIT:2"
+            )),
+            "{sc}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--save` that fails ends with status 2, and the screen said so.
+#[test]
+fn a_failing_save_fails_the_exit() {
+    let s = start(
+        "save-fails",
+        "",
+        &format!("{GAME} --save /proc/self/game.json"),
+    );
+    wait_for(&s, "Not saved: /proc/self/game.json: cannot save:");
+    let sc = quit(&s);
+    assert!(
+        sc.contains("error: the game could not be saved: /proc/self/game.json: cannot save:"),
+        "{sc}"
+    );
+    assert!(sc.contains("EXIT:2"), "{sc}");
+}
+
+/// After quitting a game saved with `--save`, the advice is the exact
+/// command that continues it, and that command does.
+#[test]
+fn the_resume_advice_after_save_works() {
+    let dir = temp_dir("advice");
+    let data = temp_dir("advice-data");
+    let path = dir.join("my game.json");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let s = start(
+        "advice",
+        &env,
+        &format!("{GAME} --save '{}'", path.display()),
+    );
+    wait_for(&s, "South to move");
+    send(&s, &["5", "Enter"]);
+    wait_for(&s, "1. S 5");
+    let sc = quit(&s);
+    let command = file::resume_command(&path);
+    assert_eq!(
+        command,
+        format!("masai-mancala resume '{}'", path.display())
+    );
+    assert!(
+        sc.contains(&format!(
+            "The game is saved in {} (`{command}` continues it).\nEXIT:0",
+            path.display()
+        )),
+        "{sc}"
+    );
+    // The advised command, run as a shell would, continues the game.
+    let words = command.strip_prefix("masai-mancala ").unwrap();
+    let r = start("advice-resume", &env, words);
+    wait_for(&r, "North to move");
+    let sc = wait_for(&r, "1. S 5");
+    assert!(!sc.contains("no unfinished game"), "{sc}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A client's start removes the temporary files killed saves left in the data folder.
+#[test]
+fn a_client_start_removes_stale_temporary_files() {
+    let data = temp_dir("stale-start");
+    let dir = data.join("masai-mancala");
+    std::fs::create_dir_all(&dir).unwrap();
+    let stale = dir.join(format!(".game-20260101-000000.json.{}.1.tmp", dead_pid()));
+    let foreign = dir.join(".other-program.tmp");
+    std::fs::write(&stale, "partial").unwrap();
+    std::fs::write(&foreign, "theirs").unwrap();
+    let s = start(
+        "stale-start",
+        &format!("XDG_DATA_HOME={}", data.display()),
+        GAME,
+    );
+    wait_for(&s, "South to move");
+    assert!(!stale.exists());
+    assert!(foreign.exists());
+    quit(&s);
+    let _ = std::fs::remove_dir_all(&data);
+}
