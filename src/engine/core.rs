@@ -408,6 +408,20 @@ pub fn unbudgeted<T>(r: Result<T, Undecided>) -> T {
     }
 }
 
+/// Laps a sowing takes to come back to a state, from a cycle up to rotation:
+/// the state turned so that the lap's end hole comes first repeats every
+/// `tau` laps (its smallest period), turned by `d` holes of a ring of
+/// `ring`. The board itself then repeats after `ring / gcd(d, ring)` such
+/// blocks, and no sooner: any period of the board is a period of the turned
+/// state, so a multiple of `tau`, and `j` blocks turn it by `j * d`.
+pub fn turned_period(tau: u64, d: usize, ring: usize) -> u64 {
+    let (mut a, mut b) = (d % ring, ring);
+    while a != 0 {
+        (a, b) = (b % a, a);
+    }
+    tau.saturating_mul((ring / b) as u64)
+}
+
 /// Does any of `holes` start a sowing that ends? `ends(hole, max_laps)`
 /// runs one sowing under a lap budget. Every hole runs under a growing
 /// budget, so one very long endless sowing never holds up the answer while

@@ -458,6 +458,17 @@ impl Bao {
         Ok(())
     }
 
+    /// Laps after which the mover's sowing of `m` comes back to a state it
+    /// had: `Some(period)` when it would never end, `None` when it ends (or
+    /// the hole cannot be sown).
+    pub fn endless_period(&self, m: &Move) -> Option<u64> {
+        let i = self.index_of(m).ok()?;
+        if self.counts[i] == 0 {
+            return None;
+        }
+        self.try_sow(i).err().map(|e| e.period)
+    }
+
     /// Cheap exact test that the first lap from `hole` ends in an empty hole.
     #[inline]
     fn first_lap_ends(&self, hole: usize, seeds: u32) -> bool {

@@ -10,7 +10,7 @@ pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps_within, unbudgeted,
+    any_sowing_ends_within, parse_canonical, turned_period, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -93,13 +93,6 @@ struct Sowing {
     lap: u32,
 }
 
-impl PartialEq for Sowing {
-    #[inline(always)]
-    fn eq(&self, other: &Self) -> bool {
-        self.pos == other.pos && self.board.holes() == other.board.holes()
-    }
-}
-
 impl Sowing {
     #[inline(always)]
     fn new(board: &Board, hole: usize) -> Sowing {
@@ -142,23 +135,86 @@ impl Sowing {
         self.pos = next;
         self.lap = 2;
         // Captures happen only on the turn's last lap, so the lap-end board
-        // and relay hole are the whole state: a repeat means it never ends.
-        run_laps_within(
-            self,
-            |s| {
-                let seeds = s.board.lift(s.pos, s.lap, obs);
-                match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
-                    None => Some(()),
-                    Some(next) => {
-                        s.pos = next;
-                        s.lap = s.lap.wrapping_add(1);
-                        None
-                    }
+        // and relay hole are the whole state, and a lap does the same on a
+        // turned ring: the state seen from the relay hole (the board turned
+        // so that it comes first) decides everything ahead. Brent's
+        // algorithm runs on that turned state; a repeat turned by d holes
+        // means the sowing never ends (`turned_period` gives its period).
+        let mut lap = |s: &mut Sowing| {
+            let seeds = s.board.lift(s.pos, s.lap, obs);
+            match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
+                None => true,
+                Some(next) => {
+                    s.pos = next;
+                    s.lap = s.lap.wrapping_add(1);
+                    false
                 }
-            },
-            max_laps,
-        )
+            }
+        };
+        // Most sowings end within a few laps: run those plainly.
+        const PLAIN_LAPS: u64 = 8;
+        let mut laps: u64 = 0;
+        while laps < PLAIN_LAPS {
+            if lap(self) {
+                return Ok(());
+            }
+            laps += 1;
+        }
+        let n2 = self.board.n2();
+        let mut tortoise = [0u16; RING];
+        let mut tortoise_pos = self.pos;
+        self.turned_into(&mut tortoise);
+        let mut power: u64 = 1;
+        let mut lam: u64 = 0;
+        loop {
+            if lap(self) {
+                return Ok(());
+            }
+            laps += 1;
+            lam += 1;
+            if self.turned_equals(&tortoise) {
+                let d = (self.pos + n2 - tortoise_pos) % n2;
+                return Err(Unended::Endless(Endless {
+                    period: turned_period(lam, d, n2),
+                    laps,
+                }));
+            }
+            if laps >= max_laps {
+                return Err(Unended::OverBudget);
+            }
+            if lam == power {
+                self.turned_into(&mut tortoise);
+                tortoise_pos = self.pos;
+                power *= 2;
+                lam = 0;
+            }
+        }
     }
+
+    /// The board turned so that the relay hole comes first.
+    #[inline(always)]
+    fn turned_into(&self, out: &mut [u16; RING]) {
+        let (n2, pos) = (self.board.n2(), self.pos);
+        out[..n2 - pos].copy_from_slice(&self.board.counts[pos..n2]);
+        out[n2 - pos..n2].copy_from_slice(&self.board.counts[..pos]);
+    }
+
+    /// Is the board, turned so that the relay hole comes first, `turned`?
+    #[inline(always)]
+    fn turned_equals(&self, turned: &[u16; RING]) -> bool {
+        let (n2, pos) = (self.board.n2(), self.pos);
+        let c = &self.board.counts;
+        // The relay pile first: it differs in most laps.
+        c[pos] == turned[0]
+            && same(&c[pos..n2], &turned[..n2 - pos])
+            && same(&c[..pos], &turned[n2 - pos..n2])
+    }
+}
+
+/// Slice equality without a call to `memcmp` (this runs once per lap).
+#[inline(always)]
+fn same(a: &[u16], b: &[u16]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl EnGehe {
