@@ -22,6 +22,10 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if cli.version {
+        out::text(&masai_mancala::cli::version_text(cli.verbose));
+        return ExitCode::SUCCESS;
+    }
     let result = match cli.command {
         Some(Command::Engine(args)) => {
             let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
@@ -33,6 +37,10 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Arena(args)) => run_arena(&args),
+        Some(Command::Completions { shell }) => {
+            out::text(&masai_mancala::cli::completions(shell));
+            Ok(())
+        }
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
         Some(Command::BaoLaKimasai(args)) => bao(&args),
@@ -75,6 +83,10 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
 fn replay(args: ReplayArgs) -> Result<(), String> {
+    if !args.check && !args.print {
+        // The viewer loads it (on a thread, with a progress line).
+        return app::run(Launch::Replay(Box::new(args)));
+    }
     let (record, checked) = file::load(&args.file)?;
     if args.check {
         out::line(&text::one_line(
@@ -90,32 +102,14 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         }
         return Ok(());
     }
-    if args.print {
-        out::text(&text::escape_lines(&print::print(&record, &checked)));
-        return Ok(());
-    }
-    app::run(Launch::Replay(Box::new((args, record, checked))))
+    out::text(&text::escape_lines(&print::print(&record, &checked)));
+    Ok(())
 }
 
-/// `resume [FILE]`: the named record, or the newest unfinished one of the data folder.
+/// `resume [FILE]`: the named record, or the newest unfinished one of the
+/// data folder (the client loads it: on a thread, with a progress line).
 fn resume(args: ResumeArgs) -> Result<(), String> {
-    let path = match &args.file {
-        Some(p) => p.clone(),
-        None => {
-            let dir = file::data_dir()?;
-            file::last_unfinished(&dir)
-                .ok_or_else(|| format!("no unfinished game to resume in {}", dir.display()))?
-        }
-    };
-    let (record, checked) = file::load(&path)?;
-    // A finished match opens at its end (the scoreboard, r for a new match).
-    if checked.is_finished() && checked.match_over.is_none() {
-        return Err(format!(
-            "{}: the game is over (`replay` shows it)",
-            path.display()
-        ));
-    }
-    app::run(Launch::Resume(Box::new((args, path, record, checked))))
+    app::run(Launch::Resume(Box::new(args)))
 }
 
 /// `arena`: two players against each other, summary on standard output.

@@ -391,3 +391,121 @@ fn a_bao_game_is_saved_and_resumed_in_tmux() {
     assert_eq!(decisions(&path).len(), 3);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A file of `tests/fixtures/client`.
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/client")
+        .join(name)
+}
+
+/// Sends SIGTERM to the client and checks it ends at once, saying `EXIT:0`,
+/// with the terminal back in cooked mode with echo.
+fn sigterm_ends_it(s: &Session) -> String {
+    let ok = Command::new("kill")
+        .args(["-TERM", &client_pid(s)])
+        .status()
+        .expect("kill");
+    assert!(ok.success());
+    wait_for(s, "EXIT:0");
+    let sc = wait_for(s, "icanon");
+    assert!(
+        sc.contains("icanon echo") && !sc.contains("-icanon"),
+        "{sc}"
+    );
+    sc
+}
+
+#[test]
+fn the_saved_games_list_with_a_long_record_stays_live_and_ends_on_sigterm() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-long-saves");
+    let saves = data.join("masai-mancala");
+    std::fs::create_dir_all(&saves).unwrap();
+    // Its last decision relays 366,567,028 laps before it repeats.
+    std::fs::copy(fixture("long-sowing.json"), saves.join("game-long.json")).unwrap();
+    let s = start_in("masai-long-saves", "", &data);
+    wait_for(&s, "Enter starts the game");
+    // Before the fix, `o` froze the client: no keys, no signals, raw mode left.
+    send(&s, &["o"]);
+    let sc = wait_for(&s, "Esc stops it (nothing is lost)   q quits");
+    assert!(sc.contains("Reading the saved games in"), "{sc}");
+    assert!(sc.contains("0 files read"), "{sc}");
+    send(&s, &["Escape"]);
+    let sc = wait_for(&s, "Stopped reading the saved games in");
+    assert!(sc.contains("Enter starts the game"), "{sc}");
+    send(&s, &["o"]);
+    wait_for(&s, "Esc stops it");
+    let sc = sigterm_ends_it(&s);
+    assert!(!sc.contains("Esc stops it"), "{sc}");
+    // Nothing was written over the record.
+    assert_eq!(
+        std::fs::read(saves.join("game-long.json")).unwrap(),
+        std::fs::read(fixture("long-sowing.json")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn resume_and_replay_of_a_long_record_show_progress_and_stop() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-long-resume");
+    let record = fixture("long-sowing.json");
+    let args = format!("resume {}", record.display());
+    let s = start_in("masai-long-resume", &args, &data);
+    let sc = wait_for(&s, "decisions replayed");
+    assert!(
+        sc.contains(&format!("Reading {}...", record.display())),
+        "{sc}"
+    );
+    sigterm_ends_it(&s);
+    drop(s);
+    // Esc leaves the viewer's loading: nothing changed, exit 0.
+    let args = format!("replay {}", record.display());
+    let s = start_in("masai-long-replay", &args, &data);
+    wait_for(&s, "Esc stops it (nothing is lost)   q quits");
+    send(&s, &["Escape"]);
+    let sc = wait_for(&s, "EXIT:0");
+    assert!(
+        sc.contains(&format!(
+            "Stopped reading {}. Nothing was changed.",
+            record.display()
+        )),
+        "{sc}"
+    );
+    assert_eq!(
+        records_in(&data.join("masai-mancala")),
+        Vec::<std::path::PathBuf>::new()
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_long_sowing_is_taken_back_and_sigterm_ends_it_while_worked_out() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-long-study");
+    let args = format!(
+        "en-gehe --position {} --north human --instant",
+        fixture("long-sowing-study.json").display()
+    );
+    let s = start_in("masai-long-study", &args, &data);
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["7", "Enter"]);
+    wait_for(&s, "laps checked (u or Esc takes it back)");
+    // Before the fix: "Nothing to undo", and the sowing stayed on.
+    send(&s, &["u"]);
+    wait_for(&s, "Took back the sowing of 7: pick a hole and press Enter");
+    send(&s, &["7", "Enter"]);
+    wait_for(&s, "laps checked (u or Esc takes it back)");
+    sigterm_ends_it(&s);
+    let _ = std::fs::remove_dir_all(&data);
+}

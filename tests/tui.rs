@@ -1460,7 +1460,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         app.status,
-        "Still working out the sowing of i3: wait, or u undoes it"
+        "Still working out the sowing of i3: wait, or u or Esc takes it back"
     );
     keys(&mut app, "?");
     assert!(app.help.is_some());
@@ -1485,6 +1485,13 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
         !app.handle(ev, Instant::now()),
         "a stale answer changes nothing"
     );
+    // Only North's sowing (his i1) was taken back; u again undoes South's i3.
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(
+        app.status,
+        "Took back the sowing of i1: pick a hole and press Enter"
+    );
+    keys(&mut app, "u");
     assert_eq!(app.play.as_ref().unwrap().moves.len(), 0);
     // A refused decision comes back the same way, with the engine's reason.
     keys(&mut app, "8");
@@ -1906,17 +1913,10 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 
 /// Loads the saved record and continues it in a new app.
 fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
-    let (record, checked) = masai_mancala::record::file::load(path).expect("the save loads");
+    let loaded = masai_mancala::app::load::load(path, &Default::default()).expect("the save loads");
     let (tx, rx) = channel();
-    let mut app = App::resume(
-        tx,
-        &record,
-        &checked,
-        Default::default(),
-        PLAIN,
-        Instant::now(),
-    )
-    .expect("resumes");
+    let mut app =
+        App::resume(tx, &loaded, Default::default(), PLAIN, Instant::now()).expect("resumes");
     app.ai_pause = Duration::ZERO;
     app.work_wait = Duration::from_secs(10);
     app.save_path = Some(path.to_path_buf());
@@ -2223,4 +2223,224 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
             lines.join("\n")
         );
     }
+}
+
+/// A file of `tests/fixtures/client`.
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/client")
+        .join(name)
+}
+
+/// Handles the background answers until `done` holds (stale ones change nothing).
+fn events_until(app: &mut App, rx: &Receiver<AppEvent>, done: impl Fn(&App) -> bool) {
+    let t = Instant::now();
+    while !done(app) {
+        let left = Duration::from_secs(120).saturating_sub(t.elapsed());
+        let ev = rx.recv_timeout(left).expect("the background work answers");
+        app.handle(ev, Instant::now());
+    }
+}
+
+#[test]
+fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
+    // South's 7 relays for 366,567,028 laps before its state repeats (docs/RULES.md).
+    let study = fixture("long-sowing-study.json");
+    let study = study.to_str().unwrap();
+    let (mut app, rx) = other_app(&[
+        "masai-mancala",
+        "en-gehe",
+        "--position",
+        study,
+        "--north",
+        "human",
+        "--instant",
+    ]);
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.status, "Working out the sowing of 7...");
+    // The status line counts the laps checked so far.
+    let t = Instant::now();
+    while !app
+        .status
+        .ends_with(" laps checked (u or Esc takes it back)")
+    {
+        assert!(t.elapsed() < Duration::from_secs(60), "{}", app.status);
+        std::thread::sleep(Duration::from_millis(50));
+        app.tick(Instant::now() + Duration::from_secs(1));
+    }
+    let laps = app
+        .status
+        .strip_prefix("Working out the sowing of 7: ")
+        .and_then(|l| l.strip_suffix(" laps checked (u or Esc takes it back)"))
+        .expect("the progress line");
+    assert!(laps.replace(',', "").parse::<u64>().unwrap() > 0, "{laps}");
+    let s = screen(&mut app);
+    assert_eq!(s[22], app.status);
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.status
+            .starts_with("Still working out the sowing of 7 (")
+            && app
+                .status
+                .ends_with(" laps checked): wait, or u or Esc takes it back"),
+        "{}",
+        app.status
+    );
+    // Before the fix: "Nothing to undo", and the sowing went on being worked out.
+    keys(&mut app, "u");
+    assert_eq!(
+        app.status,
+        "Took back the sowing of 7: pick a hole and press Enter"
+    );
+    assert!(app.play.as_ref().unwrap().working.is_none());
+    let s = screen(&mut app);
+    assert_eq!(
+        s[22],
+        "Took back the sowing of 7: pick a hole and press Enter"
+    );
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().working.is_some());
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(
+        app.status,
+        "Took back the sowing of 7: pick a hole and press Enter"
+    );
+    // Another hole is sown. The two sowings of 7 were cancelled: their
+    // answers say so, whenever they come, and change nothing.
+    keys(&mut app, "2");
+    key(&mut app, KeyCode::Enter);
+    let mut cancelled = 0;
+    while cancelled < 2 || app.play.as_ref().unwrap().moves.is_empty() {
+        let ev = rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the background work answers");
+        if let AppEvent::Played {
+            ref token,
+            ref result,
+            ..
+        } = ev
+            && token == "7"
+        {
+            assert_eq!(
+                result.as_ref().err().map(String::as_str),
+                Some("7: cancelled")
+            );
+            assert!(!app.handle(ev, Instant::now()));
+            cancelled += 1;
+        } else {
+            app.handle(ev, Instant::now());
+        }
+    }
+    let p = app.play.as_ref().unwrap();
+    let moves: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+    assert_eq!(moves, ["2"]);
+    assert_eq!(
+        p.log.last().unwrap(),
+        "South sowed 2, relayed 7 laps and ended in the empty North 4"
+    );
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+}
+
+/// A data folder holding the record of a game whose last decision is the
+/// sowing of 366,567,028 laps: checking it takes long.
+fn data_with_a_long_record(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(fixture("long-sowing.json"), dir.join("game-long.json")).unwrap();
+    dir
+}
+
+#[test]
+fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
+    let dir = data_with_a_long_record("saves-esc");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.autosave_dir = Some(dir.clone());
+    app.work_wait = Duration::ZERO;
+    let menu = screen(&mut app);
+    // Before the fix the client froze here (no screen, no keys, no signals).
+    keys(&mut app, "o");
+    assert!(app.loading.is_some());
+    let s = screen(&mut app);
+    let shown = format!("Reading the saved games in {}...", dir.display());
+    assert!(has(&s, &shown), "{s:#?}");
+    assert!(has(&s, "0 files read"), "{s:#?}");
+    assert!(
+        has(&s, "Esc stops it (nothing is lost)   q quits"),
+        "{s:#?}"
+    );
+    assert_eq!(s[23], "Esc stop  q quit  ? help");
+    // Esc: back to the menu as it was, the reading stopped.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.loading.is_none());
+    assert_eq!(
+        app.status,
+        format!(
+            "Stopped reading the saved games in {}. Nothing was changed",
+            dir.display()
+        )
+    );
+    let s = screen(&mut app);
+    assert_eq!(s[..20], menu[..20]);
+    // q while reading quits at once.
+    keys(&mut app, "o");
+    assert!(app.loading.is_some());
+    keys(&mut app, "q");
+    assert!(app.quit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
+    let dir = std::env::temp_dir().join(format!("masai-tui-saves-ev-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    std::fs::copy(
+        fixtures.join("records/illegal-decision.json"),
+        dir.join("game-bad.json"),
+    )
+    .unwrap();
+    let (tx, rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.autosave_dir = Some(dir.clone());
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "o");
+    assert!(app.loading.is_some());
+    events_until(&mut app, &rx, |a| a.loading.is_none());
+    let (list, _) = app.saves.as_ref().expect("the list is shown");
+    assert_eq!(list.len(), 1);
+    assert!(!list[0].ok);
+    assert_eq!(app.status, format!("Saved games in {}", dir.display()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() {
+    use masai_mancala::app::state::LoadFor;
+    let dir = data_with_a_long_record("resume-esc");
+    let path = dir.join("game-long.json");
+    let before = std::fs::read(&path).unwrap();
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.work_wait = Duration::ZERO;
+    app.start_load(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert!(app.loading.is_some());
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("Reading {}...", path.display())), "{s:#?}");
+    assert!(has(&s, " decisions replayed"), "{s:#?}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.quit);
+    assert_eq!(app.fatal, None);
+    assert_eq!(
+        app.note.as_deref(),
+        Some(format!("Stopped reading {}. Nothing was changed.", path.display()).as_str())
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -30,6 +30,11 @@ pub enum AppEvent {
         token: String,
         result: Result<Box<super::work::Played>, String>,
     },
+    /// A record or the saved-games list loaded off the UI thread, for the load `id`.
+    Loaded {
+        id: u64,
+        result: Result<super::load::LoadResult, String>,
+    },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

@@ -20,6 +20,8 @@ pub enum Ctx {
     Replay,
     /// The list of saved games (from the start menu).
     Saves,
+    /// A record or the saved games being read (a progress line).
+    Loading,
     Help,
     Confirm,
 }
@@ -36,6 +38,7 @@ impl Ctx {
             Ctx::Over => "Game over",
             Ctx::Replay => "Replay viewer",
             Ctx::Saves => "Saved games",
+            Ctx::Loading => "Reading a record or the saved games",
             Ctx::Help => "This help",
             Ctx::Confirm => "Quit confirmation",
         }
@@ -481,7 +484,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Esc)],
         "Esc",
         Action::Cancel,
-        "clear the typed hole number",
+        "clear the typed hole number; take back a sowing still being worked out",
         "",
     ),
     b(
@@ -650,6 +653,22 @@ pub static BINDINGS: &[Binding] = &[
         "q",
         Action::QuitNow,
         "quit the viewer",
+        "quit",
+    ),
+    b(
+        Ctx::Loading,
+        &[Code(KeyCode::Esc)],
+        "Esc",
+        Action::Cancel,
+        "stop reading: back to where you were, nothing lost",
+        "stop",
+    ),
+    b(
+        Ctx::Loading,
+        &[Char('q')],
+        "q",
+        Action::Quit,
+        "quit",
         "quit",
     ),
     b(

@@ -7,6 +7,7 @@ pub mod anim;
 pub mod bench;
 pub mod event;
 pub mod keys;
+pub mod load;
 pub mod rules_text;
 pub mod state;
 pub mod view;
@@ -20,14 +21,14 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use state::{App, Setup};
+use state::{App, LoadFor, Setup};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Instant;
 use view::AppView;
 use view::theme::Theme;
 
 use crate::cli::{ClientArgs, EnkeshuiArgs, ReplayArgs, ResumeArgs};
-use crate::record::{Checked, Record, file};
+use crate::record::file;
 use std::path::PathBuf;
 
 /// Frames drawn so far (for tests that check the loop draws only with a cause).
@@ -114,15 +115,30 @@ pub enum Launch {
     /// En Gehé or Bao la Kimasai, set up.
     Other(Box<Setup>),
     /// `replay FILE`: the viewer.
-    Replay(Box<(ReplayArgs, Record, Checked)>),
-    /// `resume [FILE]`: the record's path, saved back there.
-    Resume(Box<(ResumeArgs, PathBuf, Record, Checked)>),
+    Replay(Box<ReplayArgs>),
+    /// `resume [FILE]`: saved back to the file it comes from.
+    Resume(Box<ResumeArgs>),
 }
 
 /// Runs the client in the real terminal until the player quits.
 pub fn run(launch: Launch) -> Result<(), String> {
     let (tx, rx) = channel();
     let now = Instant::now();
+    use std::io::IsTerminal;
+    let tty = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    // A record named on the command line is loaded before the screen opens
+    // when that is quick (errors then end the program at once), else on a
+    // thread with a progress line (never without a terminal: nothing to show).
+    let load = |app: &mut App, purpose: LoadFor| -> Result<(), String> {
+        if tty {
+            app.start_load(purpose, now);
+        } else {
+            app.load_now(purpose, now);
+        }
+        app.fatal.take().map_or(Ok(()), Err)
+    };
+    // Resumed and replayed games keep the save path their load gives them.
+    let mut keep_path = false;
     // Where the game is saved: --save PATH (checked before the screen
     // opens), the resumed record, or a new file in the data folder.
     let mut save: Option<(PathBuf, bool)> = None;
@@ -157,20 +173,20 @@ pub fn run(launch: Launch) -> Result<(), String> {
             }
             App::with_game(tx.clone(), *setup, theme, now)?
         }
-        Launch::Replay(boxed) => {
-            let (args, record, checked) = *boxed;
+        Launch::Replay(args) => {
             let client = ClientArgs {
                 ascii: args.ascii,
                 speed: args.speed,
                 ..ClientArgs::default()
             };
             let theme = Theme::from_env(args.ascii);
-            let mut app = App::replay(tx.clone(), record, checked, client, theme)?;
+            let mut app = App::menu(tx.clone(), client, theme);
             app.speed_ms = args.speed.max(1);
+            keep_path = true;
+            load(&mut app, LoadFor::Replay(args.file.clone()))?;
             app
         }
-        Launch::Resume(boxed) => {
-            let (args, path, record, checked) = *boxed;
+        Launch::Resume(args) => {
             let client = ClientArgs {
                 ascii: args.ascii,
                 speed: args.speed,
@@ -178,12 +194,13 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 ..ClientArgs::default()
             };
             let theme = Theme::from_env(args.ascii);
-            save = Some((path, false));
-            App::resume(tx.clone(), &record, &checked, client, theme, now)?
+            let mut app = App::menu(tx.clone(), client, theme);
+            keep_path = true;
+            load(&mut app, LoadFor::Resume(args.file.clone()))?;
+            app
         }
     };
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+    if !tty {
         return Err("the game needs a terminal (scripts can use `masai-mancala engine`)".into());
     }
     // Saving starts only with a terminal: no file for a game never shown.
@@ -203,6 +220,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
             app.save_path = Some(path);
             app.save_force = force;
         }
+        None if keep_path => {}
         None => app.save_to_new_file(),
     }
     if app.save_path.is_some() && app.viewer.is_none() {
@@ -230,10 +248,17 @@ pub fn run(launch: Launch) -> Result<(), String> {
         run_loop(&mut terminal, &mut app, &rx).map_err(|e| e.to_string())?;
         Ok(())
     })();
+    LOOP_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
     // Quit, SIGTERM or SIGHUP: the last state is saved (it already was after
     // every move; this catches a quit in the middle of an animation).
     app.autosave();
     restore_terminal();
+    if let Some(e) = app.fatal.take() {
+        return Err(e);
+    }
+    if let Some(note) = &app.note {
+        crate::out::err(note);
+    }
     if let Some(e) = &app.save_error {
         // The loop's own error first; either way the exit status says so.
         result?;
@@ -276,14 +301,35 @@ fn spawn_input(tx: Sender<AppEvent>) {
     });
 }
 
-/// SIGTERM, SIGHUP and SIGINT become events: the loop ends and the terminal is restored.
+/// The loop has ended: the program is on its way out (the signal watchdog stands down).
+static LOOP_DONE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// How long the loop has to answer a signal before the watchdog ends the program.
+const SIGNAL_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// SIGTERM, SIGHUP and SIGINT become events: the loop ends, saves and
+/// restores the terminal. Should the loop not answer within `SIGNAL_GRACE`
+/// (or a second signal come), the terminal is restored and the program ends
+/// here: a signal is always honoured.
 fn spawn_signals(tx: Sender<AppEvent>) -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use std::sync::atomic::Ordering;
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
         .map_err(|e| format!("signals: {e}"))?;
     std::thread::spawn(move || {
-        if let Some(sig) = signals.forever().next() {
-            let _ = tx.send(AppEvent::Signal(sig));
+        let Some(sig) = signals.forever().next() else {
+            return;
+        };
+        let _ = tx.send(AppEvent::Signal(sig));
+        let until = Instant::now() + SIGNAL_GRACE;
+        let mut again = None;
+        while again.is_none() && Instant::now() < until && !LOOP_DONE.load(Ordering::SeqCst) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            again = signals.pending().next();
+        }
+        if !LOOP_DONE.load(Ordering::SeqCst) {
+            restore_terminal();
+            std::process::exit(128 + again.unwrap_or(sig));
         }
     });
     Ok(())

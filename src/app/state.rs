@@ -5,9 +5,10 @@ use super::ai;
 use super::anim::{self, BoardState, Frame, Marks};
 use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
+use super::load::{self, LoadResult, Loaded};
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
-use super::work;
+use super::work::{self, CANCELLED};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
@@ -156,6 +157,8 @@ pub enum Screen {
 pub struct Viewer {
     pub record: Record,
     pub checked: Checked,
+    /// Every game's decisions as the loader played them.
+    steps: Vec<Vec<work::Played>>,
     /// Which game of a match is shown (0 for a single game).
     pub game: usize,
     /// Every decision of the shown game (the history's moves stop at the step shown).
@@ -204,8 +207,22 @@ pub struct SpecialMove {
     pub in_hand: u32,
 }
 
+/// A decision being worked out on a thread: its token and the job.
+#[derive(Debug)]
+pub struct Working {
+    pub token: String,
+    job: work::Job,
+}
+
+impl Working {
+    /// Laps checked so far of the sowing being decided.
+    pub fn laps(&self) -> u64 {
+        self.job.laps()
+    }
+}
+
 /// One game being played (or just finished).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Play {
     pub game: AnyGame,
     pub log: Vec<String>,
@@ -230,8 +247,8 @@ pub struct Play {
     bg_cancel: Vec<Arc<AtomicBool>>,
     /// The legal decisions of the position, once worked out.
     pub legal: Option<Vec<String>>,
-    /// A decision being worked out on a thread (its token).
-    pub working: Option<String>,
+    /// A decision being worked out on a thread (dropping it cancels the work).
+    pub working: Option<Working>,
 }
 
 impl Play {
@@ -637,6 +654,88 @@ pub struct App {
     pub work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
     pub analysis_depth: Option<u32>,
+    /// A record or the saved-games list being loaded on a thread.
+    pub loading: Option<Loading>,
+    /// When the progress of work on a thread is next shown.
+    progress_at: Option<Instant>,
+    /// Why the program ends with an error (a record given on the command line did not load).
+    pub fatal: Option<String>,
+    /// A line for the terminal once the screen is closed.
+    pub note: Option<String>,
+}
+
+/// What a load is for: where its answer goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadFor {
+    /// `resume FILE`, or plain `resume` (None: the data folder's newest unfinished game).
+    Resume(Option<PathBuf>),
+    /// `replay FILE`.
+    Replay(PathBuf),
+    /// The start menu's list of the saved games in this folder.
+    Saves(PathBuf),
+    /// A game chosen in that list: continued, or replayed (`true`).
+    Chosen(PathBuf, bool),
+}
+
+impl LoadFor {
+    /// From the command line: nothing was on screen before it.
+    fn at_start(&self) -> bool {
+        matches!(self, LoadFor::Resume(_) | LoadFor::Replay(_))
+    }
+
+    /// What is being read, for the progress line ("reading FILE").
+    pub fn what(&self) -> String {
+        match self {
+            LoadFor::Resume(None) => "looking for the newest unfinished game".into(),
+            LoadFor::Saves(dir) => format!("reading the saved games in {}", dir.display()),
+            LoadFor::Resume(Some(p)) | LoadFor::Replay(p) | LoadFor::Chosen(p, _) => {
+                format!("reading {}", p.display())
+            }
+        }
+    }
+
+    /// The work itself, on the loader's thread.
+    fn run(&self, progress: &work::Progress) -> Result<LoadResult, String> {
+        let record = |l: Loaded| LoadResult::Record(Box::new(l));
+        match self {
+            LoadFor::Resume(Some(p)) | LoadFor::Replay(p) | LoadFor::Chosen(p, _) => {
+                load::load(p, progress).map(record)
+            }
+            LoadFor::Resume(None) => {
+                let dir = file::data_dir()?;
+                load::newest_unfinished(&dir, progress).map(record)
+            }
+            LoadFor::Saves(dir) => load::list(dir, progress).map(LoadResult::Saves),
+        }
+    }
+}
+
+/// A load running on a thread (dropping it cancels the work).
+#[derive(Debug)]
+pub struct Loading {
+    id: u64,
+    pub purpose: LoadFor,
+    job: work::Job,
+}
+
+impl Loading {
+    /// The progress line: what is read, how far it got, how to stop it.
+    pub fn lines(&self) -> Vec<String> {
+        let unit = match self.purpose {
+            LoadFor::Saves(_) | LoadFor::Resume(None) => "files read",
+            _ => "decisions replayed",
+        };
+        let mut got = format!("{} {unit}", thousands(self.job.done()));
+        let laps = self.job.laps();
+        if laps > 0 {
+            got.push_str(&format!(", {} laps of a sowing checked", thousands(laps)));
+        }
+        vec![
+            format!("{}...", capitalized(&self.purpose.what())),
+            got,
+            "Esc stops it (nothing is lost)   q quits".into(),
+        ]
+    }
 }
 
 impl App {
@@ -676,6 +775,10 @@ impl App {
             analysis: None,
             analysis_depth: None,
             work_wait: work::WAIT,
+            loading: None,
+            progress_at: None,
+            fatal: None,
+            note: None,
         }
     }
 
@@ -892,6 +995,40 @@ impl App {
 
     /// When the app next wants a tick (animation or race); `None`: sleep until an event.
     pub fn deadline(&self) -> Option<Instant> {
+        let screen = self.screen_deadline();
+        let progress = self.progress_at.filter(|_| self.working_now());
+        match (screen, progress) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Is work on a thread under way whose progress is shown?
+    fn working_now(&self) -> bool {
+        self.loading.is_some() || self.play.as_ref().is_some_and(|p| p.working.is_some())
+    }
+
+    /// Shows how far the work on a thread has got, every quarter second.
+    fn progress_tick(&mut self, now: Instant) -> bool {
+        if !self.working_now() {
+            self.progress_at = None;
+            return false;
+        }
+        let due = self.progress_at.is_none_or(|at| at <= now);
+        if !due {
+            return false;
+        }
+        self.progress_at = Some(now + PROGRESS_EVERY);
+        if let Some(w) = self.play.as_ref().and_then(|p| p.working.as_ref()) {
+            let line = working_line(w);
+            if !self.status_error && self.status != line {
+                self.set_status(line);
+            }
+        }
+        true
+    }
+
+    fn screen_deadline(&self) -> Option<Instant> {
         match self.screen {
             Screen::Race => {
                 let r = self.race.as_ref()?;
@@ -917,12 +1054,16 @@ impl App {
             Screen::Replay => self.replay_tick(now),
             _ => false,
         };
-        self.sync_analysis() || dirty
+        let progress = self.progress_tick(now);
+        self.sync_analysis() || dirty || progress
     }
 
     /// One event. Returns whether the screen must be redrawn.
     pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
         let dirty = self.handle_event(ev, now);
+        if self.working_now() && self.progress_at.is_none() {
+            self.progress_at = Some(now + PROGRESS_EVERY);
+        }
         self.sync_analysis() || dirty
     }
 
@@ -973,6 +1114,16 @@ impl App {
                 }
                 _ => false,
             },
+            AppEvent::Loaded { id, result } => match self.loading.take() {
+                Some(l) if l.id == id => {
+                    self.loaded(l.purpose.clone(), result, now);
+                    true
+                }
+                other => {
+                    self.loading = other;
+                    false
+                }
+            },
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
@@ -987,6 +1138,9 @@ impl App {
         }
         if self.help.is_some() {
             return Ctx::Help;
+        }
+        if self.loading.is_some() {
+            return Ctx::Loading;
         }
         if self.saves.is_some() && self.screen == Screen::Menu {
             return Ctx::Saves;
@@ -1062,6 +1216,14 @@ impl App {
             Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
             Ctx::Replay => self.replay_key(action, &k, now),
             Ctx::Saves => self.saves_key(action, now),
+            Ctx::Loading => {
+                match action {
+                    Action::Cancel => self.stop_loading(),
+                    Action::Quit => self.quit = true,
+                    _ => return false,
+                }
+                true
+            }
             Ctx::Global => false,
         }
     }
@@ -1091,13 +1253,7 @@ impl App {
                     self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
                     return true;
                 };
-                let list = file::list_saves(&dir);
-                if list.is_empty() {
-                    self.refuse(format!("No saved games in {}", dir.display()));
-                } else {
-                    self.saves = Some((list, 0));
-                    self.set_status(format!("Saved games in {}", dir.display()));
-                }
+                self.start_load(LoadFor::Saves(dir), now);
             }
             Action::Start => {
                 let args = m.args(&client, seed);
@@ -1268,10 +1424,25 @@ impl App {
     // ---- playing ----------------------------------------------------------
 
     fn play_key(&mut self, ctx: Ctx, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let Some(p) = self.play.as_mut() else {
+        let Some(mover) = self.play.as_ref().map(|p| p.game.to_move()) else {
             return false;
         };
+        let human = self.human(mover);
+        let p = self.play.as_mut().expect("checked");
         let n = holes_of(&p.game);
+        // A human's sowing still worked out is taken back (its work stops).
+        if matches!(action, Action::Undo | Action::Cancel) && p.working.is_some() && human {
+            let p = self.play.as_mut().expect("checked");
+            if let Some(w) = p.working.take() {
+                p.changed();
+                self.set_status(format!(
+                    "Took back the sowing of {}: pick a hole and press Enter",
+                    w.token
+                ));
+            }
+            return true;
+        }
+        let p = self.play.as_mut().expect("checked");
         match action {
             Action::Quit => {
                 self.ask_quit();
@@ -1322,8 +1493,8 @@ impl App {
             }
             return true;
         }
-        if let Some(t) = &p.working {
-            let why = format!("Still working out the sowing of {t}: wait, or u undoes it");
+        if let Some(w) = &p.working {
+            let why = still_working(w);
             self.refuse(why);
             return true;
         }
@@ -1516,16 +1687,18 @@ impl App {
         let Some(p) = self.play.as_mut() else {
             return false;
         };
-        if let Some(t) = &p.working {
-            let why = format!("Still working out the sowing of {t}: wait, or u undoes it");
+        if let Some(w) = &p.working {
+            let why = still_working(w);
             self.refuse(why);
             return true;
         }
         let (game, version, tx) = (p.game.clone(), p.version, self.tx.clone());
         let (job_token, post_token) = (token.clone(), token.clone());
+        let job = work::Job::new();
+        let progress = job.progress();
         let done = work::run_or_post(
             self.work_wait,
-            move || work::play(&game, &job_token, true),
+            move || work::play(&game, &job_token, true, &progress),
             move |result| {
                 let _ = tx.send(AppEvent::Played {
                     version,
@@ -1537,7 +1710,10 @@ impl App {
         match done {
             Some(result) => self.decided(result, now),
             None => {
-                p.working = Some(token.clone());
+                p.working = Some(Working {
+                    token: token.clone(),
+                    job,
+                });
                 self.set_status(format!("Working out the sowing of {token}..."));
                 true
             }
@@ -1555,7 +1731,7 @@ impl App {
         let Some(p) = self.play.as_mut() else {
             return false;
         };
-        if p.version != version || p.working.as_ref() != Some(&token) {
+        if p.version != version || p.working.as_ref().is_none_or(|w| w.token != token) {
             return false;
         }
         p.working = None;
@@ -2093,6 +2269,54 @@ impl App {
 }
 
 /// "1 seed in hand", "5 seeds in hand".
+/// How often the progress of work on a thread is redrawn.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// The status while a decision is worked out, with the laps checked so far.
+fn working_line(w: &Working) -> String {
+    match w.laps() {
+        0 => format!("Working out the sowing of {}...", w.token),
+        n => format!(
+            "Working out the sowing of {}: {} laps checked (u or Esc takes it back)",
+            w.token,
+            thousands(n)
+        ),
+    }
+}
+
+/// The refusal while a decision is worked out, with the laps checked so far.
+fn still_working(w: &Working) -> String {
+    let laps = match w.laps() {
+        0 => String::new(),
+        n => format!(" ({} laps checked)", thousands(n)),
+    };
+    format!(
+        "Still working out the sowing of {}{laps}: wait, or u or Esc takes it back",
+        w.token
+    )
+}
+
+/// The text with its first letter upper case.
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// 1234567 as "1,234,567".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn seeds_in_hand(n: u32) -> String {
     format!("{n} seed{} in hand", if n == 1 { "" } else { "s" })
 }
@@ -2383,7 +2607,13 @@ impl App {
     /// Loads game `gi` of a checked record into `play`: the match's earlier
     /// games, the start, the race and every decision (undo reaches back
     /// through them). Nobody is asked to move.
-    fn install(&mut self, record: &Record, checked: &Checked, gi: usize) -> Result<(), String> {
+    fn install(
+        &mut self,
+        record: &Record,
+        checked: &Checked,
+        steps: &[Vec<work::Played>],
+        gi: usize,
+    ) -> Result<(), String> {
         self.done_games = record.games[..gi].to_vec();
         self.matches = MatchState {
             games: checked.games[..gi]
@@ -2409,11 +2639,10 @@ impl App {
             _ => None,
         };
         self.begin_play_quiet(r.begin.clone());
-        for (k, token) in g.decisions.iter().enumerate() {
-            // The loader replayed these decisions already on this thread.
-            let game = &self.play.as_ref().expect("begun").game;
-            work::play(game, token, false)
-                .and_then(|played| self.apply(played))
+        // The loader played these decisions already, off this thread.
+        let played = steps.get(gi).map_or(&[][..], Vec::as_slice);
+        for (k, step) in played.iter().enumerate() {
+            self.apply(step.clone())
                 .map_err(|e| format!("decision {}: {e}", k + 1))?;
         }
         if let Some(p) = self.play.as_mut() {
@@ -2425,30 +2654,25 @@ impl App {
     /// An app that continues a saved game (the caller sets `save_path`).
     pub fn resume(
         tx: Sender<AppEvent>,
-        record: &Record,
-        checked: &Checked,
+        loaded: &Loaded,
         client: ClientArgs,
         theme: Theme,
         now: Instant,
     ) -> Result<App, String> {
         let mut app = App::menu(tx, client, theme);
-        app.open_resume(record, checked, now)?;
+        app.open_resume(loaded, now)?;
         Ok(app)
     }
 
     /// Continues a saved game here; nothing changes if it cannot be.
-    fn open_resume(
-        &mut self,
-        record: &Record,
-        checked: &Checked,
-        now: Instant,
-    ) -> Result<(), String> {
+    fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
+        let (record, checked) = (&loaded.record, &loaded.checked);
         let setup = setup_from_record(record, &self.client)?;
         self.viewer = None;
         self.instant = setup.args.client.instant;
         self.setup = Some(setup);
         let gi = record.games.len() - 1;
-        self.install(record, checked, gi)?;
+        self.install(record, checked, &loaded.steps, gi)?;
         let g = &record.games[gi];
         let raced = self
             .setup
@@ -2481,25 +2705,110 @@ impl App {
                 self.set_status("Choose the game and press Enter");
             }
             Action::Start | Action::ViewReplay => {
-                let chosen = list[*sel].clone();
-                let loaded = file::load(&chosen.path);
-                let (record, checked) = match loaded {
-                    Ok(x) => x,
-                    Err(e) => {
-                        self.refuse(e);
-                        return true;
-                    }
-                };
+                let path = list[*sel].path.clone();
+                let view = action == Action::ViewReplay;
+                self.start_load(LoadFor::Chosen(path, view), now);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    // ---- loading off the UI thread -----------------------------------------
+
+    /// Loads on a thread: the answer comes at once when quick, else as an
+    /// event while a progress line shows and Esc can stop it.
+    pub fn start_load(&mut self, purpose: LoadFor, now: Instant) {
+        self.loading = None;
+        let job = work::Job::new();
+        let progress = job.progress();
+        let id = next_version();
+        let tx = self.tx.clone();
+        let what = purpose.clone();
+        let done = work::run_or_post(
+            self.work_wait,
+            move || what.run(&progress),
+            move |result| {
+                let _ = tx.send(AppEvent::Loaded { id, result });
+            },
+        );
+        match done {
+            Some(result) => self.loaded(purpose, result, now),
+            None => {
+                let what = capitalized(&purpose.what());
+                self.set_status(format!("{what}... (Esc stops it)"));
+                self.loading = Some(Loading { id, purpose, job });
+                self.progress_at = Some(now + PROGRESS_EVERY);
+            }
+        }
+    }
+
+    /// Loads on this thread (no terminal: nothing to keep live).
+    pub fn load_now(&mut self, purpose: LoadFor, now: Instant) {
+        let result = purpose.run(&work::Progress::default());
+        self.loaded(purpose, result, now);
+    }
+
+    /// Esc while loading: the work stops, the screen is as it was.
+    fn stop_loading(&mut self) {
+        let Some(l) = self.loading.take() else { return };
+        let line = format!("Stopped {}", l.purpose.what());
+        if l.purpose.at_start() {
+            self.note = Some(format!("{line}. Nothing was changed."));
+            self.quit = true;
+        } else {
+            self.set_status(format!("{line}. Nothing was changed"));
+        }
+    }
+
+    /// A load's answer: shown where it was asked for.
+    fn loaded(&mut self, purpose: LoadFor, result: Result<LoadResult, String>, now: Instant) {
+        self.loading = None;
+        let loaded = match (result, &purpose) {
+            (Err(e), _) if e == CANCELLED => return,
+            (Err(e), p) if p.at_start() => return self.fail(e),
+            (Err(e), _) => return self.refuse(e),
+            (Ok(LoadResult::Saves(list)), LoadFor::Saves(dir)) => {
+                if list.is_empty() {
+                    self.refuse(format!("No saved games in {}", dir.display()));
+                } else {
+                    self.saves = Some((list, 0));
+                    self.set_status(format!("Saved games in {}", dir.display()));
+                }
+                return;
+            }
+            (Ok(LoadResult::Record(l)), _) => *l,
+            (Ok(LoadResult::Saves(_)), _) => return,
+        };
+        let finished = loaded.checked.is_finished() && loaded.checked.match_over.is_none();
+        match purpose {
+            LoadFor::Replay(_) => {
+                if let Err(e) = self.open_replay(loaded) {
+                    self.fail(e);
+                }
+            }
+            LoadFor::Resume(_) => {
+                if finished {
+                    let path = loaded.path.display();
+                    return self.fail(format!("{path}: the game is over (`replay` shows it)"));
+                }
+                self.save_path = Some(loaded.path.clone());
+                self.save_new = false;
+                self.last_saved.clear();
+                if let Err(e) = self.open_resume(&loaded, now) {
+                    self.fail(e);
+                }
+            }
+            LoadFor::Chosen(path, view) => {
                 // A finished match opens at its end, like an unfinished game.
-                let done = checked.is_finished() && checked.match_over.is_none();
-                let result = if action == Action::ViewReplay || done {
-                    self.open_replay(record, checked)
+                let result = if view || finished {
+                    self.open_replay(loaded)
                 } else {
                     // Saved back to its own file (set first: resuming saves).
-                    let before = self.save_path.replace(chosen.path.clone());
+                    let before = self.save_path.replace(path);
                     let before_new = std::mem::replace(&mut self.save_new, false);
                     let saved = std::mem::take(&mut self.last_saved);
-                    let r = self.open_resume(&record, &checked, now);
+                    let r = self.open_resume(&loaded, now);
                     if r.is_err() {
                         self.save_path = before;
                         self.save_new = before_new;
@@ -2515,32 +2824,43 @@ impl App {
                     }
                 }
             }
-            _ => return false,
+            LoadFor::Saves(_) => {}
         }
-        true
+    }
+
+    /// What the command line asked for cannot be shown: the program ends with this error.
+    fn fail(&mut self, e: String) {
+        self.fatal = Some(e);
+        self.quit = true;
     }
 
     /// An app showing a record in the replay viewer, at the start of its first game.
     pub fn replay(
         tx: Sender<AppEvent>,
-        record: Record,
-        checked: Checked,
+        loaded: Loaded,
         client: ClientArgs,
         theme: Theme,
     ) -> Result<App, String> {
         let mut app = App::menu(tx, client, theme);
-        app.open_replay(record, checked)?;
+        app.open_replay(loaded)?;
         Ok(app)
     }
 
     /// Opens the replay viewer here on a record.
-    fn open_replay(&mut self, record: Record, checked: Checked) -> Result<(), String> {
+    fn open_replay(&mut self, loaded: Loaded) -> Result<(), String> {
+        let Loaded {
+            record,
+            checked,
+            steps,
+            ..
+        } = loaded;
         let setup = setup_from_record(&record, &self.client)?;
         self.instant = false;
         self.setup = Some(setup);
         self.viewer = Some(Viewer {
             record,
             checked,
+            steps,
             game: 0,
             all_moves: Vec::new(),
             autoplay: false,
@@ -2555,7 +2875,7 @@ impl App {
         let Some(v) = self.viewer.take() else {
             return Err("no record".into());
         };
-        let result = self.install(&v.record, &v.checked, gi);
+        let result = self.install(&v.record, &v.checked, &v.steps, gi);
         let all_moves = self
             .play
             .as_ref()
@@ -2623,17 +2943,11 @@ impl App {
         let at = at.min(p.history.len() - 1);
         let mut frames = Vec::new();
         if animate && at == p.at + 1 {
-            let before_game = p.history[p.at].game.clone();
-            let before = BoardState::of_game(&before_game);
+            let before_game = &p.history[p.at].game;
+            let before = BoardState::of_game(before_game);
             let mover = before_game.to_move();
-            let token = v.all_moves[p.at].token.clone();
-            // Slow to work out: the step is shown without its animation.
-            let played = work::run_or_post(
-                self.work_wait,
-                move || work::play(&before_game, &token, false),
-                drop,
-            );
-            if let Some(Ok(played)) = played {
+            // The loader kept each decision's events: nothing to work out here.
+            if let Some(played) = v.steps.get(v.game).and_then(|s| s.get(p.at)) {
                 frames = anim::frames(&before, mover, &played.events);
             }
         }

@@ -16,12 +16,27 @@ pub const MAX_BYTES: u64 = 64 << 20;
 pub const MAX_POSITION_BYTES: u64 = 1 << 20;
 
 /// Reads, checks and replays a record file. The error is one line naming the
-/// file and the field or decision at fault.
+/// file and the field or decision at fault (see [`error_line`]).
 pub fn load(path: &Path) -> Result<(Record, Checked), String> {
-    let name = path.display();
-    let text = read_text(path).map_err(|e| format!("{name}: {e}"))?;
-    let value = parse_json(&text).map_err(|e| format!("{name}: {e}"))?;
-    Record::from_json(&value).map_err(|e| format!("{name}: {e}"))
+    let record = read_record(path)?;
+    let checked = record.check().map_err(|e| error_line(path, &e))?;
+    Ok((record, checked))
+}
+
+/// Reads a record file's fields without replaying it (`Record::check` does).
+pub fn read_record(path: &Path) -> Result<Record, String> {
+    let text = read_text(path).map_err(|e| error_line(path, &e))?;
+    let value = parse_json(&text).map_err(|e| error_line(path, &e))?;
+    Record::parse(&value).map_err(|e| error_line(path, &e))
+}
+
+/// "FILE: what is wrong", safe to print and to show in the client: control
+/// characters escaped, the length capped.
+pub fn error_line(path: &Path, e: &dyn std::fmt::Display) -> String {
+    crate::text::one_line(
+        &format!("{}: {e}", path.display()),
+        crate::text::MAX_LINE_CHARS,
+    )
 }
 
 fn read_text(path: &Path) -> Result<String, String> {
@@ -478,42 +493,49 @@ pub struct SavedGame {
 
 /// The records of a folder, newest first. Files that do not load are listed with their error.
 pub fn list_saves(dir: &Path) -> Vec<SavedGame> {
+    list_saves_with(dir, &mut |path| load(path).map(Some)).unwrap_or_default()
+}
+
+/// How [`list_saves_with`] loads one record: `Ok(None)` stops the listing.
+pub type LoadOne<'a> = dyn FnMut(&Path) -> Result<Option<(Record, Checked)>, String> + 'a;
+
+/// [`list_saves`] loading each record with `load`; `Ok(None)` from it
+/// stops the listing (the client's Esc), and the answer is `None`.
+pub fn list_saves_with(dir: &Path, load: &mut LoadOne) -> Option<Vec<SavedGame>> {
     let Ok(entries) = fs::read_dir(dir) else {
-        return Vec::new();
+        return Some(Vec::new());
     };
-    let mut out: Vec<SavedGame> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "json")
-                && !p
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        })
-        .map(|path| {
-            let modified = fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .unwrap_or(SystemTime::UNIX_EPOCH);
-            match load(&path) {
-                Ok((record, checked)) => SavedGame {
-                    summary: summary(&record, &checked),
-                    finished: checked.is_finished(),
-                    ok: true,
-                    path,
-                    modified,
-                },
-                Err(e) => SavedGame {
-                    summary: e,
-                    finished: false,
-                    ok: false,
-                    path,
-                    modified,
-                },
-            }
-        })
-        .collect();
+    let paths = entries.flatten().map(|e| e.path()).filter(|p| {
+        p.extension().is_some_and(|x| x == "json")
+            && !p
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    });
+    let mut out = Vec::new();
+    for path in paths {
+        let modified = fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        out.push(match load(&path) {
+            Ok(None) => return None,
+            Ok(Some((record, checked))) => SavedGame {
+                summary: summary(&record, &checked),
+                finished: checked.is_finished(),
+                ok: true,
+                path,
+                modified,
+            },
+            Err(e) => SavedGame {
+                summary: e,
+                finished: false,
+                ok: false,
+                path,
+                modified,
+            },
+        });
+    }
     out.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
-    out
+    Some(out)
 }
 
 /// The newest unfinished game that loads.

@@ -371,6 +371,19 @@ impl Record {
 
     /// Replays every game of a parsed record through the engine.
     pub fn check(&self) -> RResult<Checked> {
+        self.check_with(&mut |_, game, token| {
+            game.play_token(token, &mut Quiet)
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    /// [`Record::check`] with the decisions played by `play(game index, game,
+    /// token)`: the client plays them on a worker that can be cancelled and
+    /// keeps what each one did.
+    pub fn check_with(
+        &self,
+        play: &mut dyn FnMut(usize, &mut AnyGame, &str) -> Result<(), String>,
+    ) -> RResult<Checked> {
         let mut out: Vec<Replayed> = Vec::new();
         let many = self.games.len() > 1 || self.is_match();
         let mut match_over = None;
@@ -450,11 +463,8 @@ impl Record {
             };
             let mut end = begin.clone();
             for (k, token) in g.decisions.iter().enumerate() {
-                end.play_token(token, &mut Quiet).map_err(|e| {
-                    RecordError::new(
-                        format!("{label}decision {} '{}'", k + 1, excerpt(token)),
-                        e.to_string(),
-                    )
+                play(i, &mut end, token).map_err(|e| {
+                    RecordError::new(format!("{label}decision {} '{}'", k + 1, excerpt(token)), e)
                 })?;
             }
             match (end.status(), &g.result) {

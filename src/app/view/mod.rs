@@ -109,6 +109,13 @@ impl Widget for AppView<'_> {
             Screen::Play | Screen::Replay => play::PlayView(app).render(area, buf),
             Screen::Over => play::OverView(app).render(area, buf),
         }
+        if let Some(l) = &app.loading {
+            LoadingView {
+                lines: l.lines(),
+                theme: app.theme,
+            }
+            .render(area, buf);
+        }
         if app.help.is_some() {
             help::HelpView(app).render(area, buf);
         }
@@ -178,6 +185,35 @@ pub fn needed_size(app: &App) -> (u16, u16) {
         h = (play::FIXED_H - 5 + g.height()).max(MIN_H);
     }
     (MIN_W, h)
+}
+
+/// A record or the saved games being read: what, how far, how to stop.
+pub struct LoadingView {
+    pub lines: Vec<String>,
+    pub theme: Theme,
+}
+
+impl Widget for LoadingView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        use ratatui::widgets::{Block, Borders, Clear};
+        let longest = self.lines.iter().map(|l| l.chars().count()).max();
+        let w = (longest.unwrap_or(0) as u16 + 4).min(area.width);
+        let h = (self.lines.len() as u16 + 2).min(area.height);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        Clear.render(r, buf);
+        let mut lines: Vec<Line> = self.lines.into_iter().map(Line::from).collect();
+        if let Some(last) = lines.last_mut() {
+            *last = last.clone().style(self.theme.key());
+        }
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(" Loading "))
+            .render(r, buf);
+    }
 }
 
 /// Shown instead of everything when the terminal is too small.

@@ -1,0 +1,81 @@
+//! Records loaded off the UI thread: read, checked and replayed on a worker
+//! that can be cancelled (Esc), with every decision's outcome kept so the
+//! screen shows the game without asking the engine again.
+
+use super::work::{self, CANCELLED, Played, Progress};
+use crate::record::file::{self, SavedGame};
+use crate::record::{Checked, Record};
+use std::path::{Path, PathBuf};
+
+/// A record read, checked and replayed.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub path: PathBuf,
+    pub record: Record,
+    pub checked: Checked,
+    /// Every game's decisions as played, in order.
+    pub steps: Vec<Vec<Played>>,
+}
+
+/// Reads, checks and replays a record; the error is one line naming the
+/// file and the field or decision at fault (`CANCELLED` once cancelled).
+pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, String> {
+    let record = file::read_record(path)?;
+    let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
+    let checked = record.check_with(&mut |gi, game, token| {
+        let events = work::play_on(game, token, progress)?;
+        progress.step_done();
+        if let Some(s) = steps.get_mut(gi) {
+            s.push(Played {
+                token: token.to_string(),
+                game: game.clone(),
+                events,
+                legal: None,
+            });
+        }
+        Ok(())
+    });
+    if progress.cancelled() {
+        return Err(CANCELLED.into());
+    }
+    let checked = checked.map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        record,
+        checked,
+        steps,
+    })
+}
+
+/// The saved games of a folder, newest first (`CANCELLED` once cancelled).
+/// `progress` counts the files read.
+pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, String> {
+    let list = file::list_saves_with(dir, &mut |path| {
+        let record = file::read_record(path)?;
+        let checked =
+            record.check_with(&mut |_, game, token| work::play_on(game, token, progress).map(drop));
+        progress.step_done();
+        if progress.cancelled() {
+            return Ok(None);
+        }
+        let checked = checked.map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some((record, checked)))
+    });
+    list.ok_or_else(|| CANCELLED.to_string())
+}
+
+/// The newest unfinished game of a folder that loads, loaded.
+pub fn newest_unfinished(dir: &Path, progress: &Progress) -> Result<Loaded, String> {
+    let list = list(dir, progress)?;
+    let Some(saved) = list.into_iter().find(|s| s.ok && !s.finished) else {
+        return Err(format!("no unfinished game to resume in {}", dir.display()));
+    };
+    load(&saved.path, progress)
+}
+
+/// What a load brings back.
+#[derive(Clone, Debug)]
+pub enum LoadResult {
+    Record(Box<Loaded>),
+    Saves(Vec<SavedGame>),
+}
