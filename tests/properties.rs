@@ -255,3 +255,38 @@ proptest! {
         }
     }
 }
+
+/// Issue 12: En Gehé and Bao hash their state word by word. Equal states hash
+/// equal, whatever way they were reached, and the positions of random games
+/// (which differ in board, side, captures, reserves or turn) hash apart.
+#[test]
+fn hash_keys_follow_the_state() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    for game in 1..3u8 {
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..200 {
+            let v = random_position(game, &mut rng);
+            let mut g = AnyGame::from_position(&v).unwrap();
+            for _ in 0..30 {
+                if g.status().is_over() {
+                    break;
+                }
+                let key = |g: &AnyGame| match g {
+                    AnyGame::EnGehe(g) => g.hash_key(),
+                    AnyGame::BaoLaKimasai(g) => g.hash_key(),
+                    AnyGame::Enkeshui(g) => g.hash_key(),
+                };
+                let again = AnyGame::from_position(&g.position_json()).unwrap();
+                assert_eq!(key(&g), key(&again), "{}", g.position_json());
+                let text = g.position_json().to_string();
+                if let Some(other) = seen.insert(key(&g), text.clone()) {
+                    assert_eq!(other, text, "two states with one hash");
+                }
+                let tokens = g.legal_tokens();
+                let t = tokens[rng.random_range(0..tokens.len())].clone();
+                g.play_token(&t, &mut Quiet).unwrap();
+            }
+        }
+        assert!(seen.len() > 2000, "{}", seen.len());
+    }
+}

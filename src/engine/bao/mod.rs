@@ -764,6 +764,24 @@ impl Game for Bao {
             .saturating_add(self.cows(Side::North))
     }
 
+    /// Word-wise: four holes a word (no JSON text at every node).
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let mut h = mix_hash(0x6261_6f00, self.to_move as u64);
+        for chunk in self.counts.chunks_exact(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(
+            h,
+            (self.reserve.south as u64) << 32 | self.reserve.north as u64,
+        );
+        mix_hash(h, (self.turn as u64) << 32 | self.rules.max_turns as u64)
+    }
+
     fn hole_name(&self, index: usize) -> HoleName {
         HoleName {
             side: owner(index),

@@ -684,6 +684,25 @@ impl Game for EnGehe {
             .saturating_add(self.captured.north)
     }
 
+    /// Word-wise: four holes a word (no JSON text at every node).
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let b = &self.board;
+        let mut h = mix_hash(b.n as u64, self.to_move as u64);
+        for chunk in b.holes().chunks(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(
+            h,
+            (self.captured.south as u64) << 32 | self.captured.north as u64,
+        );
+        mix_hash(h, (self.turn as u64) << 32 | self.rules.max_turns as u64)
+    }
+
     fn hole_name(&self, index: usize) -> HoleName {
         let side = self.board.owner_of_row(index);
         let hole = index - self.board.row(side).start + 1;
