@@ -1171,6 +1171,13 @@ impl App {
         if k.kind == KeyEventKind::Release {
             return false;
         }
+        if self.too_small() {
+            // Nothing of the game is visible: no key may play blind. q leaves at once.
+            let quit = matches!(k.code, KeyCode::Char('q') | KeyCode::Esc)
+                || keys::action(Ctx::Global, &k) == Some(Action::QuitNow);
+            self.quit |= quit;
+            return false;
+        }
         let ctx = self.ctx();
         let Some(action) = keys::action(ctx, &k) else {
             return false;
@@ -1226,6 +1233,12 @@ impl App {
             }
             Ctx::Global => false,
         }
+    }
+
+    /// The terminal is too small to draw the screen (it says so instead).
+    pub fn too_small(&self) -> bool {
+        let need = super::view::needed_size(self);
+        self.size.0 < need.0 || self.size.1 < need.1
     }
 
     fn ask_quit(&mut self) {
@@ -1782,7 +1795,8 @@ impl App {
         let next = played.game;
         let events = played.events;
         let line = anim::describe(&before, mover, &token, &events);
-        let frames = anim::frames(&before, mover, &events);
+        let hand = p.game.pending().map_or((0, 0), |pd| (pd.in_hand, pd.lap));
+        let frames = anim::frames_from(&before, mover, hand, &events);
         p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
         p.log.push(line.clone());
         if let Status::Over(o) = next.status() {
@@ -1985,13 +1999,14 @@ impl App {
         self.after_move(now);
     }
 
-    /// Is a human to decide in the snapshot (and the game not over)?
+    /// Does a human's turn start in the snapshot (the game not over)? Undo
+    /// and redo stop there, never at a direction prompt inside a turn.
     fn snapshot_is_human(&self, at: usize) -> bool {
         let Some(p) = self.play.as_ref() else {
             return false;
         };
         let g = &p.history[at].game;
-        !g.status().is_over() && self.human(g.to_move())
+        !g.status().is_over() && self.human(g.to_move()) && g.pending().is_none()
     }
 
     // ---- the special move ---------------------------------------------------
@@ -2201,6 +2216,9 @@ impl App {
             return false;
         }
         if self.screen != Screen::Play || self.help.is_some() || self.confirm_quit {
+            return false;
+        }
+        if self.too_small() {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
@@ -2948,7 +2966,10 @@ impl App {
             let mover = before_game.to_move();
             // The loader kept each decision's events: nothing to work out here.
             if let Some(played) = v.steps.get(v.game).and_then(|s| s.get(p.at)) {
-                frames = anim::frames(&before, mover, &played.events);
+                let hand = before_game
+                    .pending()
+                    .map_or((0, 0), |pd| (pd.in_hand, pd.lap));
+                frames = anim::frames_from(&before, mover, hand, &played.events);
             }
         }
         p.restore(at);
