@@ -15,11 +15,43 @@ use std::path::PathBuf;
     name = "masai-mancala",
     version,
     about = "Masai mancalas in the terminal: Enkeshui, En Gehé and Bao la Kimasai",
-    long_about = None
+    long_about = None,
+    disable_version_flag = true
 )]
 pub struct Cli {
+    /// Print the version (with --verbose: also the record format and engine protocol versions)
+    #[arg(short = 'V', long)]
+    pub version: bool,
+    /// With --version: the versions of the record format and the engine protocol too
+    #[arg(long, requires = "version")]
+    pub verbose: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The version of the `engine` line protocol (docs/NOTATION.md).
+pub const ENGINE_PROTOCOL_VERSION: u32 = 1;
+
+/// What `--version` prints, and with `--verbose` the versions of what the
+/// program reads and speaks.
+pub fn version_text(verbose: bool) -> String {
+    let mut s = format!("masai-mancala {}\n", env!("CARGO_PKG_VERSION"));
+    if verbose {
+        s.push_str(&format!(
+            "record format: {} version {}\nengine protocol: version {ENGINE_PROTOCOL_VERSION}\n",
+            crate::record::FORMAT,
+            crate::record::VERSION
+        ));
+    }
+    s
+}
+
+/// A shell completion script of the whole command line, for `shell`.
+pub fn completions(shell: clap_complete::Shell) -> String {
+    use clap::CommandFactory;
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "masai-mancala", &mut buf);
+    String::from_utf8_lossy(&buf).into_owned()
 }
 
 #[derive(Subcommand, Debug)]
@@ -41,6 +73,12 @@ pub enum Command {
     /// Play two players (AI levels, random, greedy or an outside engine) against each other
     #[command(long_about = ARENA_HELP)]
     Arena(ArenaArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Measure the client's rendering: time to first frame and a frame of a 2x50 board
     #[command(hide = true)]
     BenchRender {

@@ -22,6 +22,10 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    if cli.version {
+        out::text(&masai_mancala::cli::version_text(cli.verbose));
+        return ExitCode::SUCCESS;
+    }
     let result = match cli.command {
         Some(Command::Engine(args)) => {
             let session = protocol::Session::with_hash_mb(args.hash_mb.map(usize::from));
@@ -33,6 +37,10 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Arena(args)) => run_arena(&args),
+        Some(Command::Completions { shell }) => {
+            out::text(&masai_mancala::cli::completions(shell));
+            Ok(())
+        }
         Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
         Some(Command::BaoLaKimasai(args)) => bao(&args),

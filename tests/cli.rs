@@ -337,3 +337,65 @@ fn layout_errors_blame_the_layout() {
         "error: --holes 3: Enkeshui rows have 4 to 16 holes (8, 10 and 12 are traditional)\n"
     );
 }
+
+#[test]
+fn version_and_verbose_version() {
+    let version = env!("CARGO_PKG_VERSION");
+    for flag in ["--version", "-V"] {
+        let out = run(&[flag]);
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("masai-mancala {version}\n")
+        );
+    }
+    let out = run(&["--version", "--verbose"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "masai-mancala {version}\nrecord format: masai-mancala-record version {}\nengine protocol: version {}\n",
+            masai_mancala::record::VERSION,
+            masai_mancala::cli::ENGINE_PROTOCOL_VERSION
+        )
+    );
+    // --verbose alone is refused.
+    assert_eq!(run(&["--verbose"]).status.code(), Some(2));
+}
+
+/// A completion script for every shell, naming the subcommands and options;
+/// bash's is valid bash.
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for word in ["masai-mancala", "en-gehe", "replay", "layout", "position"] {
+            assert!(script.contains(word), "{shell}: no {word}");
+        }
+        if shell == "bash" && Path::new("/bin/bash").exists() {
+            let dir = temp_dir("completions");
+            let path = dir.join("masai-mancala.bash");
+            std::fs::write(&path, &script).unwrap();
+            let check = Command::new("/bin/bash")
+                .arg("-n")
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(check.status.success(), "{}", stderr(&check));
+            // Sourced, it completes the subcommands.
+            let complete = Command::new("/bin/bash")
+                .arg("-c")
+                .arg(format!(
+                    "source {}; COMP_WORDS=(masai-mancala en-); COMP_CWORD=1; COMP_LINE='masai-mancala en-'; COMP_POINT=17; _masai__mancala masai-mancala en- masai-mancala; echo \"${{COMPREPLY[@]}}\"",
+                    path.display()
+                ))
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&complete.stdout).trim(), "en-gehe");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
+}

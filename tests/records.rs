@@ -731,3 +731,62 @@ fn a_record_with_a_byte_order_mark_loads() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `replay --print` draws En Gehé and Bao boards as text, never JSON, and
+/// explains Enkeshui's bull marks.
+#[test]
+fn replay_print_draws_every_game_as_text_boards() {
+    use masai_mancala::engine::bao::{self, Bao};
+    use masai_mancala::engine::en_gehe::{self, EnGehe};
+    let dir = temp_dir("print-boards");
+    let eg = AnyGame::EnGehe(EnGehe::new(6, en_gehe::Rules::default()).unwrap());
+    let en_gehe = other_game(GameKind::EnGehe, eg, json!({"holes": 6}), 6, |_, l| {
+        l[0].clone()
+    });
+    let bao = AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default()));
+    let bao = other_game(GameKind::BaoLaKimasai, bao, json!({}), 6, |_, l| {
+        l[l.len() - 1].clone()
+    });
+    for (name, record) in [("en-gehe.json", &en_gehe), ("bao.json", &bao)] {
+        let path = dir.join(name);
+        file::save(&path, record, false).unwrap();
+        let out = Command::new(BIN)
+            .args(["replay", "--print"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(!text.contains("{\"game\""), "{text}");
+        let (_, checked) = file::load(&path).unwrap();
+        let replayed = checked.last();
+        let drawn = |g: &AnyGame| match g {
+            AnyGame::EnGehe(g) => masai_mancala::text::en_gehe_board(g),
+            AnyGame::BaoLaKimasai(g) => masai_mancala::text::bao_board(g),
+            AnyGame::Enkeshui(g) => masai_mancala::text::enkeshui_board(g),
+        };
+        // The start, then the board after the last turn.
+        assert!(
+            text.contains(&format!("Start:\n{}", drawn(&replayed.start))),
+            "{text}"
+        );
+        assert!(text.contains(&drawn(&replayed.end)), "{text}");
+        assert!(!text.contains("Marks:"), "{text}");
+    }
+    // Enkeshui: the bull marks are explained once.
+    let path = dir.join("enkeshui.json");
+    file::save(&path, &single(8, false, 3, usize::MAX), false).unwrap();
+    let out = Command::new(BIN)
+        .args(["replay", "--print"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().nth(2),
+        Some(
+            "Marks: 6* is a bull of South's holding 6 seeds, 6+ a bull of North's, 0# a hole out of play."
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

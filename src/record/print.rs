@@ -1,7 +1,7 @@
 //! A record as text: `replay FILE --check` and `replay FILE --print`.
 
 use super::{Checked, Record};
-use crate::engine::{AnyGame, Outcome, Quiet, Status};
+use crate::engine::{AnyGame, GameKind, Outcome, Quiet, Status};
 
 /// "South wins 30 to 18 (the player to move has no seeds to sow)".
 pub fn outcome_line(o: &Outcome) -> String {
@@ -57,10 +57,14 @@ pub fn check_lines(record: &Record, checked: &Checked) -> Vec<String> {
 fn board(game: &AnyGame) -> String {
     match game {
         AnyGame::Enkeshui(g) => crate::text::enkeshui_board(g),
-        #[allow(unreachable_patterns)]
-        _ => format!("{}\n", game.position_json()),
+        AnyGame::EnGehe(g) => crate::text::en_gehe_board(g),
+        AnyGame::BaoLaKimasai(g) => crate::text::bao_board(g),
     }
 }
+
+/// What the marks of an Enkeshui board mean.
+pub const ENKESHUI_LEGEND: &str =
+    "Marks: 6* is a bull of South's holding 6 seeds, 6+ a bull of North's, 0# a hole out of play.";
 
 /// The whole record as text: header, each game's start, race, turns with the
 /// board after each, and the result.
@@ -81,6 +85,10 @@ pub fn print(record: &Record, checked: &Checked) -> String {
         "South: {}   North: {}\n",
         record.seats.south, record.seats.north
     ));
+    if record.game == GameKind::Enkeshui {
+        out.push_str(ENKESHUI_LEGEND);
+        out.push('\n');
+    }
     for (i, (g, r)) in record.games.iter().zip(&checked.games).enumerate() {
         out.push('\n');
         if record.is_match() {
