@@ -2537,3 +2537,24 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     assert!(!app.confirm_quit);
     assert!(app.quit);
 }
+
+#[test]
+fn results_are_told_when_the_animation_reaches_them() {
+    // issue 11, item 2: "made a bull" was in the log and the status while the seeds still moved.
+    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    let s = screen(&mut app);
+    assert!(!s.iter().any(|l| l.contains("bull on")), "{s:#?}");
+    assert_eq!(app.status, "South sows 5...");
+    assert!(has(&s, "│South moves first."), "{s:#?}");
+    // The end of the animation tells it.
+    keys(&mut app, "s");
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "South sowed 5 and made a bull on South 8"),
+        "{s:#?}"
+    );
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
+}

@@ -249,6 +249,9 @@ pub struct Play {
     pub legal: Option<Vec<String>>,
     /// A decision being worked out on a thread (dropping it cancels the work).
     pub working: Option<Working>,
+    /// The log's last lines tell what the running animation has not shown
+    /// yet: hidden until it ends.
+    pub log_hidden: usize,
 }
 
 impl Play {
@@ -302,6 +305,7 @@ impl Play {
             bg_cancel: Vec::new(),
             legal: None,
             working: None,
+            log_hidden: 0,
         };
         p.reset_cursor();
         p
@@ -1778,6 +1782,11 @@ impl App {
                 index: 0,
                 next_at: now + Duration::from_millis(self.speed_ms),
             });
+            // What it does is told when the animation gets there.
+            if let Some(m) = p.moves.last() {
+                let line = format!("{} sows {}...", m.side.title(), m.token);
+                self.set_status(line);
+            }
         }
         true
     }
@@ -1799,8 +1808,10 @@ impl App {
         let frames = anim::frames_from(&before, mover, hand, &events);
         p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
         p.log.push(line.clone());
+        p.log_hidden = 1;
         if let Status::Over(o) = next.status() {
             p.log.push(over_line(&o));
+            p.log_hidden = 2;
         }
         p.moves.push(MoveRec {
             turn,
@@ -2974,6 +2985,7 @@ impl App {
         }
         p.restore(at);
         if !frames.is_empty() {
+            p.log_hidden = p.log.len() - p.history[at - 1].log.len();
             p.anim = Some(Anim {
                 frames,
                 index: 0,
