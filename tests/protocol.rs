@@ -758,10 +758,12 @@ fn a_closed_standard_output_is_a_quiet_exit() {
 #[test]
 fn a_closed_standard_error_is_not_a_panic() {
     // Reading a folder as standard input fails: the engine says so on a
-    // standard error nobody reads any more.
+    // standard error nobody reads any more. The shell waits until the pipe's
+    // reader is gone before it starts the engine.
     let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
-    let mut child = binary()
-        .arg("engine")
+    let mut child = Command::new("sh")
+        .args(["-c", "sleep 0.5; exec \"$0\" engine"])
+        .arg(env!("CARGO_BIN_EXE_masai-mancala"))
         .stdin(Stdio::from(folder))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -816,6 +818,16 @@ fn a_stop_flag_already_set_ends_only_long_work() {
     assert_eq!(ask(&mut s, "legal"), "legal 3 4 5 6 7 8");
     assert_eq!(ask(&mut s, "perft 2"), "error stopped");
     assert!(ask(&mut s, "go depth 30").starts_with("bestmove "));
+    // 32 seeds on 2x4 (the most En Gehé allows): one relay needs more than
+    // the first lap budget, so a stop is looked at before it is decided.
+    let within_total = r#"position {"game":"en-gehe","holes":4,"south":[2,3,4,9],"north":[4,3,2,5],"to_move":"south"}"#;
+    assert_eq!(ask(&mut s, within_total), "ok");
+    assert_eq!(ask(&mut s, "legal"), "error stopped");
+    s.stop_flag()
+        .store(false, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(ask(&mut s, "legal"), "legal 1 2 4");
+    s.stop_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(ask(&mut s, LONG_SOWING), "ok");
     let before = state(&mut s);
     assert_eq!(ask(&mut s, "legal"), "error stopped");

@@ -677,6 +677,9 @@ fn errors_quote_short_escaped_excerpts() {
     let dir = temp_dir("escape");
     let path = dir.join("esc.json");
     std::fs::write(&path, v.to_string()).unwrap();
+    // The client shows load errors too: the library's line is escaped.
+    let err = file::load(&path).unwrap_err();
+    assert!(!err.contains('\u{1b}'), "{err}");
     let out = Command::new(BIN)
         .args(["replay", "--check"])
         .arg(&path)

@@ -16,21 +16,27 @@ pub const MAX_BYTES: u64 = 64 << 20;
 pub const MAX_POSITION_BYTES: u64 = 1 << 20;
 
 /// Reads, checks and replays a record file. The error is one line naming the
-/// file and the field or decision at fault.
+/// file and the field or decision at fault (see [`error_line`]).
 pub fn load(path: &Path) -> Result<(Record, Checked), String> {
     let record = read_record(path)?;
-    let checked = record
-        .check()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let checked = record.check().map_err(|e| error_line(path, &e))?;
     Ok((record, checked))
 }
 
 /// Reads a record file's fields without replaying it (`Record::check` does).
 pub fn read_record(path: &Path) -> Result<Record, String> {
-    let name = path.display();
-    let text = read_text(path).map_err(|e| format!("{name}: {e}"))?;
-    let value = parse_json(&text).map_err(|e| format!("{name}: {e}"))?;
-    Record::parse(&value).map_err(|e| format!("{name}: {e}"))
+    let text = read_text(path).map_err(|e| error_line(path, &e))?;
+    let value = parse_json(&text).map_err(|e| error_line(path, &e))?;
+    Record::parse(&value).map_err(|e| error_line(path, &e))
+}
+
+/// "FILE: what is wrong", safe to print and to show in the client: control
+/// characters escaped, the length capped.
+pub fn error_line(path: &Path, e: &dyn std::fmt::Display) -> String {
+    crate::text::one_line(
+        &format!("{}: {e}", path.display()),
+        crate::text::MAX_LINE_CHARS,
+    )
 }
 
 fn read_text(path: &Path) -> Result<String, String> {
