@@ -507,7 +507,7 @@ fn position_refuses_bad_sizes_games_sides_and_rules() {
 }
 
 #[test]
-fn position_accepts_any_seed_total_for_studies() {
+fn position_accepts_fewer_seeds_than_8n_for_studies() {
     // 7 seeds in all, not 8N: accepted.
     let g = pos(&[1, 0, 0, 0], &[2, 0, 3, 0], (1, 0), "south");
     assert_eq!(g.total_seeds(), 7);
@@ -995,4 +995,72 @@ fn play_within_refuses_an_undecided_sowing_and_changes_nothing() {
         AnyGame::from(g).state_json(),
         AnyGame::from(plain).state_json()
     );
+}
+
+// ---------------------------------------------------------------- seed totals (issue 10)
+
+fn position_error(v: Value) -> String {
+    EnGehe::from_position(&v).unwrap_err().to_string()
+}
+
+/// 266 seeds on 2x4: `legal` used to run North's hole 3 for ever (no answer
+/// after 20 minutes). A 2xN board holds at most 8N seeds.
+#[test]
+fn the_hanging_2x4_position_of_issue_10_is_refused() {
+    let v = json!({"game":"en-gehe","holes":4,"south":[9,10,65,19],"north":[29,67,66,1],"to_move":"north"});
+    let expected = "south: the board and captures hold 266 seeds: a 2x4 En Gehé board holds at most 32 (4 a hole, fewer in a study)";
+    assert_eq!(position_error(v.clone()), expected);
+    let mut s = Session::default();
+    assert_eq!(
+        ask(&mut s, &format!("position {v}")),
+        format!("error {expected}")
+    );
+    // 8N exactly loads (with captures), one more does not.
+    let v = json!({"game":"en-gehe","holes":4,"south":[9,0,0,0],"north":[0,0,0,0],
+        "captured":{"south":20,"north":3},"to_move":"south"});
+    assert_eq!(EnGehe::from_position(&v).unwrap().total_seeds(), 32);
+    let v = json!({"game":"en-gehe","holes":4,"south":[9,0,0,0],"north":[0,0,0,0],
+        "captured":{"south":20,"north":4},"to_move":"south"});
+    assert_eq!(
+        position_error(v),
+        "south: the board and captures hold 33 seeds: a 2x4 En Gehé board holds at most 32 (4 a hole, fewer in a study)"
+    );
+}
+
+/// `captured: 4294967296` used to be read as 0.
+#[test]
+fn en_gehe_captured_counts_are_checked_before_any_arithmetic() {
+    let v = json!({"game":"en-gehe","holes":4,"south":[1,0,0,0],"north":[0,0,1,0],
+        "captured":{"south":4294967296u64,"north":0},"to_move":"south"});
+    assert_eq!(
+        position_error(v),
+        "captured.south: 4294967296 is more than the 32 seeds a 2x4 board may hold"
+    );
+    let v = json!({"game":"en-gehe","holes":50,"south":vec![4; 50],"north":vec![4; 50],
+        "captured":{"south":0,"north":401},"to_move":"south"});
+    assert_eq!(
+        position_error(v),
+        "captured.north: 401 is more than the 400 seeds a 2x50 board may hold"
+    );
+}
+
+#[test]
+fn en_gehe_decision_tokens_are_canonical() {
+    let mut g = start(8);
+    let before = AnyGame::from(g.clone()).state_json();
+    for token in ["+8", "08", " 8", "8 ", "-0", "00", "８"] {
+        assert_eq!(
+            g.parse_decision(token),
+            Err(MoveError::BadToken(format!(
+                "'{token}' is not an En Gehé decision (a hole 1..8)"
+            ))),
+        );
+    }
+    let mut any = AnyGame::from(g.clone());
+    assert_eq!(
+        any.play_tokens(&["1", "+8"]).unwrap_err().to_string(),
+        "2 +8 '+8' is not an En Gehé decision (a hole 1..8)"
+    );
+    assert_eq!(any.state_json(), before);
+    play_all(&mut g, &[8]);
 }

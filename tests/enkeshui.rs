@@ -8,6 +8,7 @@ use masai_mancala::engine::enkeshui::play_match::{Next, fill_row, next_game};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
 use masai_mancala::engine::{AnyGame, Game, Quiet, Side};
+use masai_mancala::protocol::{Reply, Session};
 use serde_json::json;
 
 fn start(n: usize) -> AnyGame {
@@ -707,6 +708,36 @@ fn a_position_seen_a_third_time_ends_the_game() {
 
 // ---- Special move ----
 
+/// Issue 12: under `--special-move any` the first use of the special move
+/// reset the repetition history, so swapping two holes back and forth never
+/// ended the game. Who has used it is part of the position under `once` only.
+#[test]
+fn swapping_back_and_forth_with_special_move_any_ends_by_repetition() {
+    let mut g = load(
+        json!({"game":"enkeshui","holes":8,"south":[2,1,0,0,0,0,0,0],
+        "north":[0,0,0,0,0,0,1,2],"captured":{"south":22,"north":20},"to_move":"south",
+        "rules":{"special_move":"any"}}),
+    );
+    let turns = [
+        "x1,2=1,2,0,0,0,0,0,0",
+        "x7,8=0,0,0,0,0,0,2,1",
+        "x1,2=2,1,0,0,0,0,0,0",
+        "x7,8=0,0,0,0,0,0,1,2",
+    ];
+    for (k, t) in turns.iter().cycle().take(8).enumerate() {
+        assert!(!g.status().is_over(), "over before turn {}", k + 1);
+        play(&mut g, t);
+    }
+    assert_eq!(
+        state(&g)["result"],
+        json!({"winner": "south", "score": {"south": 25, "north": 23}, "reason": "repetition"})
+    );
+    assert_eq!(
+        rows(&g),
+        (vec![2, 1, 0, 0, 0, 0, 0, 0], vec![0, 0, 0, 0, 0, 0, 1, 2])
+    );
+}
+
 fn special_position(mode: &str) -> AnyGame {
     let v = with_rules(
         enk(
@@ -1138,4 +1169,122 @@ fn a_lone_race_sowing_that_never_ends_stops_at_its_first_repeated_lap_end() {
     assert_eq!(&g.board().counts[..8], &expected[..]);
     assert_eq!(g.to_move(), first);
     assert_eq!(g.total_seeds(), 48);
+}
+
+// ---- Seed totals (issue 10) ----
+
+fn position_error(v: serde_json::Value) -> String {
+    AnyGame::from_position(&v).unwrap_err().to_string()
+}
+
+/// A match position of 2x4 with 32,767 seeds in every hole used to load, and
+/// `moves 4 ccw ccw ccw ccw cw` then lost 131,072 seeds to wrapping counts.
+#[test]
+fn a_match_position_must_hold_48_seeds() {
+    let v = json!({"game":"enkeshui","holes":4,"south":[32767,32767,32767,32767],
+        "north":[32767,32767,32767,32767],"to_move":"south","rules":{"match":true}});
+    assert_eq!(
+        position_error(v.clone()),
+        "south: the board and captures hold 262136 seeds: Enkeshui has 48 (in match play too: the two stocks add up to 48)"
+    );
+    let mut s = Session::default();
+    assert_eq!(
+        ask(&mut s, &format!("position {v}")),
+        "error south: the board and captures hold 262136 seeds: Enkeshui has 48 (in match play too: the two stocks add up to 48)"
+    );
+    // Nothing was loaded: the game is still Enkeshui 2x8 from its start.
+    assert_eq!(
+        ask(&mut s, "moves 4 ccw ccw ccw ccw cw"),
+        "error 2 ccw no direction is asked for: the turn has not crossed the opponent's row"
+    );
+    // 47 seeds in a match is refused too; 48 loads.
+    let mut v = enk(
+        &[0, 0, 4, 4, 4, 4, 4, 4],
+        &[0, 0, 4, 4, 4, 4, 4, 3],
+        "south",
+    );
+    v["rules"] = json!({"match": true});
+    v["captured"] = json!({"south": 0, "north": 0});
+    assert_eq!(
+        position_error(v.clone()),
+        "south: the board and captures hold 47 seeds: Enkeshui has 48 (in match play too: the two stocks add up to 48)"
+    );
+    v["captured"] = json!({"south": 1, "north": 0});
+    assert_eq!(load(v).total_seeds(), 48);
+}
+
+/// `captured: 4294967296` was read as 0; a match `captured` near 2^32 wrapped
+/// on the next capture and in the final score.
+#[test]
+fn captured_counts_are_checked_before_any_arithmetic() {
+    let mut v = enk(
+        &[0, 0, 4, 4, 4, 4, 4, 4],
+        &[0, 0, 4, 4, 4, 4, 4, 4],
+        "south",
+    );
+    v["captured"] = json!({"south": 4294967296u64, "north": 0});
+    assert_eq!(
+        position_error(v.clone()),
+        "captured.south: 4294967296 is more than the 48 seeds of Enkeshui"
+    );
+    // 2^32 - 4 + 4 on a capture, and in the score with the row.
+    v["captured"] = json!({"south": 0, "north": 4294967292u64});
+    v["rules"] = json!({"match": true});
+    assert_eq!(
+        position_error(v.clone()),
+        "captured.north: 4294967292 is more than the 48 seeds of Enkeshui"
+    );
+    v["captured"] = json!({"south": 0, "north": 18446744073709551615u64});
+    assert_eq!(
+        position_error(v),
+        "captured.north: 18446744073709551615 is more than the 48 seeds of Enkeshui"
+    );
+}
+
+// ---- Canonical decision tokens (issue 10 §3) ----
+
+#[test]
+fn decision_tokens_are_canonical() {
+    let mut g = load(
+        json!({"game":"enkeshui","holes":8,"south":[0,0,4,4,4,4,4,4],
+        "north":[0,0,4,4,4,4,4,4],"to_move":"south","rules":{"special_move":"any"}}),
+    );
+    let before = state(&g);
+    for token in ["+8", "08", " 8", "8 ", "0x8", "８"] {
+        assert_eq!(
+            refuse(&mut g, token),
+            format!(
+                "'{token}' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..)"
+            ),
+        );
+    }
+    for token in [
+        "x+3,4=0,0,4,4,4,4,4,4",
+        "x03,4=0,0,4,4,4,4,4,4",
+        "x3,4=0,0,04,4,4,4,4,4",
+        "x3,4=0,0,+4,4,4,4,4,4",
+        "x3, 4=0,0,4,4,4,4,4,4",
+    ] {
+        assert_eq!(
+            refuse(&mut g, token),
+            format!("'{token}' is not a special move (write it like x3,5=0,2,4,0,1,0,0,3)"),
+        );
+    }
+    for token in ["CW", "cw ", "+cw"] {
+        assert!(
+            refuse(&mut g, token).starts_with(&format!("'{token}' is not an Enkeshui decision"))
+        );
+    }
+    assert_eq!(state(&g), before);
+    // The canonical forms still play.
+    let mut h = g.clone();
+    play(&mut h, "x3,4=0,0,2,6,0,0,0,0");
+    play(&mut g, "8");
+}
+
+fn ask(s: &mut Session, line: &str) -> String {
+    match s.handle(line) {
+        Reply::Line(l) => l,
+        _ => panic!("no answer to {line}"),
+    }
 }

@@ -173,3 +173,120 @@ proptest! {
         }
     }
 }
+
+/// `total` seeds (at most `most` in a hole) scattered over `holes` holes.
+fn scatter(rng: &mut SmallRng, holes: usize, total: u32) -> Vec<u32> {
+    let mut counts = vec![0u32; holes];
+    for _ in 0..total {
+        counts[rng.random_range(0..holes)] += 1;
+    }
+    counts
+}
+
+/// A random position of `game` (0 Enkeshui, 1 En Gehé, 2 Bao) with a legal
+/// seed total: Enkeshui 48 (match play or not), En Gehé up to 8N, Bao 64.
+fn random_position(game: u8, rng: &mut SmallRng) -> serde_json::Value {
+    use serde_json::json;
+    let side = if rng.random_bool(0.5) {
+        "south"
+    } else {
+        "north"
+    };
+    match game {
+        0 => {
+            let n = [4usize, 6, 8, 10, 12][rng.random_range(0..5)];
+            let captured = rng.random_range(0..=20u32);
+            let rows = scatter(rng, 2 * n, 48 - captured);
+            let south = rng.random_range(0..=captured);
+            let special = ["off", "once", "any"][rng.random_range(0..3)];
+            json!({"game": "enkeshui", "holes": n, "south": &rows[..n], "north": &rows[n..],
+                "captured": {"south": south, "north": captured - south}, "to_move": side,
+                "rules": {"match": rng.random_bool(0.5), "capture_after_relay": rng.random_bool(0.5),
+                    "special_move": special}})
+        }
+        1 => {
+            let n = rng.random_range(4..=10usize);
+            let on_board = rng.random_range(1..=8 * n as u32);
+            let rows = scatter(rng, 2 * n, on_board);
+            let captured = rng.random_range(0..=8 * n as u32 - on_board);
+            json!({"game": "en-gehe", "holes": n, "south": &rows[..n], "north": &rows[n..],
+                "captured": {"south": captured, "north": 0}, "to_move": side})
+        }
+        _ => {
+            let reserve = if rng.random_bool(0.5) {
+                0
+            } else {
+                rng.random_range(0..=20u32)
+            };
+            let board = scatter(rng, 32, 64 - 2 * reserve);
+            json!({"game": "bao-la-kimasai",
+                "south": {"inner": &board[0..8], "outer": &board[8..16]},
+                "north": {"inner": &board[16..24], "outer": &board[24..32]},
+                "reserve": {"south": reserve, "north": reserve},
+                "to_move": side, "turn": rng.random_range(2..300)})
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 60 } else { 600 }))]
+
+    /// Issue 10: from any accepted position of any game, random play conserves
+    /// seeds, every turn ends, and the final score counts every seed.
+    #[test]
+    fn random_play_from_any_accepted_position_conserves_seeds(game in 0u8..3, seed in any::<u64>()) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let v = random_position(game, &mut rng);
+        let mut g = AnyGame::from_position(&v).expect("a legal seed total is accepted");
+        let total = g.total_seeds();
+        prop_assert_eq!(total, match game { 0 => 48, 2 => 64, _ => total });
+        let mut decisions = 0;
+        while !g.status().is_over() && decisions < 400 {
+            let tokens = g.legal_tokens();
+            let legal: Vec<&String> = tokens.iter().filter(|t| *t != "special").collect();
+            prop_assert!(!legal.is_empty(), "no legal decision in a game still playing: {}", g.state_json());
+            let t = legal[rng.random_range(0..legal.len())].clone();
+            g.play_token(&t, &mut Quiet).unwrap();
+            prop_assert_eq!(g.total_seeds(), total, "after {} of {}", t, v);
+            decisions += 1;
+        }
+        if let Status::Over(o) = g.status() {
+            prop_assert_eq!(o.score.south + o.score.north, total, "{}", g.state_json());
+        }
+    }
+}
+
+/// Issue 12: En Gehé and Bao hash their state word by word. Equal states hash
+/// equal, whatever way they were reached, and the positions of random games
+/// (which differ in board, side, captures, reserves or turn) hash apart.
+#[test]
+fn hash_keys_follow_the_state() {
+    let mut rng = SmallRng::seed_from_u64(12);
+    for game in 1..3u8 {
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..200 {
+            let v = random_position(game, &mut rng);
+            let mut g = AnyGame::from_position(&v).unwrap();
+            for _ in 0..30 {
+                if g.status().is_over() {
+                    break;
+                }
+                let key = |g: &AnyGame| match g {
+                    AnyGame::EnGehe(g) => g.hash_key(),
+                    AnyGame::BaoLaKimasai(g) => g.hash_key(),
+                    AnyGame::Enkeshui(g) => g.hash_key(),
+                };
+                let again = AnyGame::from_position(&g.position_json()).unwrap();
+                assert_eq!(key(&g), key(&again), "{}", g.position_json());
+                let text = g.position_json().to_string();
+                if let Some(other) = seen.insert(key(&g), text.clone()) {
+                    assert_eq!(other, text, "two states with one hash");
+                }
+                let tokens = g.legal_tokens();
+                let t = tokens[rng.random_range(0..tokens.len())].clone();
+                g.play_token(&t, &mut Quiet).unwrap();
+            }
+        }
+        assert!(seen.len() > 2000, "{}", seen.len());
+    }
+}

@@ -786,16 +786,17 @@ fn a_closed_standard_error_is_not_a_panic() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
-/// An En Gehé position whose North hole 3 starts a relay that takes many
-/// millions of laps to decide (issue 10: `legal` never answered).
-const LONG_SOWING: &str = r#"position {"game":"en-gehe","holes":4,"south":[9,10,65,19],"north":[29,67,66,1],"to_move":"north"}"#;
+/// An En Gehé position whose South hole 7 starts a relay that takes some
+/// 10^9 laps to decide (RULES.md: 2x8 after `7 6 8 4`, period 366,567,028;
+/// issue 10's 266-seed position is now refused for its seed total).
+const LONG_SOWING: &str = r#"position {"game":"en-gehe","holes":8,"south":[0,9,0,3,4,9,2,2],"north":[10,0,1,0,10,0,2,5],"captured":{"south":2,"north":5},"to_move":"south","turn":5}"#;
 
 #[test]
 fn stop_ends_a_long_legal_or_moves_and_changes_nothing() {
     let mut e = Live::start();
     assert_eq!(e.ask(LONG_SOWING), "ok");
     let before = e.ask("state");
-    for long in ["legal", "moves 3", "moves 3 1", "perft 1"] {
+    for long in ["legal", "moves 7", "moves 7 2", "perft 1"] {
         e.send(&format!("{long}\n"));
         std::thread::sleep(Duration::from_millis(300));
         e.send("stop\n");
@@ -804,7 +805,7 @@ fn stop_ends_a_long_legal_or_moves_and_changes_nothing() {
         assert_eq!(e.ask("state"), before, "{long} changed the game");
     }
     // A quick decision is still played: only the long sowing waits.
-    assert_eq!(e.ask("moves 1"), "ok");
+    assert_eq!(e.ask("moves 2"), "ok");
     e.send("quit\n");
     assert_eq!(e.exit_code(), Some(0));
 }
@@ -831,7 +832,7 @@ fn a_stop_flag_already_set_ends_only_long_work() {
     assert_eq!(ask(&mut s, LONG_SOWING), "ok");
     let before = state(&mut s);
     assert_eq!(ask(&mut s, "legal"), "error stopped");
-    assert_eq!(ask(&mut s, "moves 3"), "error stopped");
-    assert_eq!(ask(&mut s, "moves 3 1"), "error stopped");
+    assert_eq!(ask(&mut s, "moves 7"), "error stopped");
+    assert_eq!(ask(&mut s, "moves 7 2"), "error stopped");
     assert_eq!(state(&mut s), before);
 }

@@ -38,6 +38,20 @@ impl fmt::Display for Direction {
     }
 }
 
+/// A number written the one way the notation writes it: ASCII digits with
+/// no sign, no space and no leading zero (`8`, never `+8`, `08` or ` 8`), so
+/// that every decision has exactly one token. Too big for `usize`: `usize::MAX`.
+pub fn parse_canonical(text: &str) -> Option<usize> {
+    let digits = text.as_bytes();
+    if digits.is_empty()
+        || !digits.iter().all(u8::is_ascii_digit)
+        || (digits[0] == b'0' && digits.len() > 1)
+    {
+        return None;
+    }
+    Some(text.parse().unwrap_or(usize::MAX))
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -263,7 +277,8 @@ pub fn take<O: Observer>(
 ) {
     let seeds = counts[hole] as u32;
     counts[hole] = 0;
-    captured[by] += seeds;
+    // Totals are checked when a game is set up; saturate all the same.
+    captured[by] = captured[by].saturating_add(seeds);
     obs.event(Event::Capture { hole, seeds, by });
 }
 
@@ -391,6 +406,20 @@ pub fn unbudgeted<T>(r: Result<T, Undecided>) -> T {
         Ok(t) => t,
         Err(_) => unreachable!("no lap budget"),
     }
+}
+
+/// Laps a sowing takes to come back to a state, from a cycle up to rotation:
+/// the state turned so that the lap's end hole comes first repeats every
+/// `tau` laps (its smallest period), turned by `d` holes of a ring of
+/// `ring`. The board itself then repeats after `ring / gcd(d, ring)` such
+/// blocks, and no sooner: any period of the board is a period of the turned
+/// state, so a multiple of `tau`, and `j` blocks turn it by `j * d`.
+pub fn turned_period(tau: u64, d: usize, ring: usize) -> u64 {
+    let (mut a, mut b) = (d % ring, ring);
+    while a != 0 {
+        (a, b) = (b % a, a);
+    }
+    tau.saturating_mul((ring / b) as u64)
 }
 
 /// Does any of `holes` start a sowing that ends? `ends(hole, max_laps)`

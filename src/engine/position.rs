@@ -189,6 +189,25 @@ impl<'a> Fields<'a> {
         Ok(Some(PerSide::new(obj.uint("south")?, obj.uint("north")?)))
     }
 
+    /// `{"south": n, "north": n}` of seed counts, each at most `max` (checked
+    /// before any arithmetic; `what` says where the bound comes from).
+    pub fn per_side_seeds(&self, key: &str, max: u32, what: &str) -> PResult<Option<PerSide<u32>>> {
+        let Some(counts) = self.per_side_uint(key)? else {
+            return Ok(None);
+        };
+        let mut out = PerSide::new(0, 0);
+        for side in Side::BOTH {
+            let n = counts[side];
+            out[side] = u32::try_from(n).ok().filter(|&c| c <= max).ok_or_else(|| {
+                PositionError::new(
+                    format!("{}.{side}", self.name(key)),
+                    format!("{n} is more than {what}"),
+                )
+            })?;
+        }
+        Ok(Some(out))
+    }
+
     pub fn per_side_bool(&self, key: &str) -> PResult<Option<PerSide<bool>>> {
         if self.get(key).is_none() {
             return Ok(None);
@@ -251,6 +270,9 @@ fn to_int(v: &Value, field: &str) -> PResult<i64> {
 }
 
 fn to_uint(v: &Value, field: &str) -> PResult<u64> {
+    if let Some(n) = v.as_u64() {
+        return Ok(n);
+    }
     let n = to_int(v, field)?;
-    u64::try_from(n).map_err(|_| PositionError::new(field, format!("negative number {n}")))
+    Err(PositionError::new(field, format!("negative number {n}")))
 }

@@ -10,7 +10,7 @@
 //! holds more than the 64 cows of the game, so bytes never overflow.
 
 use super::{HOLES, LOOP, base};
-use crate::engine::core::{Endless, Unended, run_laps_within};
+use crate::engine::core::{Endless, Unended, turned_period};
 use crate::engine::side::Side;
 
 const ONES: u128 = u128::MAX / 255;
@@ -103,6 +103,74 @@ impl Packed {
     }
 }
 
+/// The inner holes of the mover that would steal now: hole k (inner `i(k+1)`)
+/// faces the opponent's `i(8-k)`, byte 7-k of `opp`.
+#[inline(always)]
+fn stealing_holes(opp: u64) -> u16 {
+    (0..8).fold(0u16, |m, k| {
+        m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
+    })
+}
+
+/// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
+/// algorithm on the state turned so that the lap's end hole comes first.
+///
+/// A lap that does not steal does the same on a turned loop. Suppose the
+/// turned state repeats after `tau` laps, turned by `d` holes, with the
+/// opponent's inner row unchanged (so no lap of the block stole: steals only
+/// take from it). The next block repeats the first turned by `d`, and so on,
+/// as long as no lap of a block, turned by `k * d`, would start on a hole
+/// that steals (a 16-bit mask test); then after `16 / gcd(d, 16)` blocks the
+/// board is back where it was: endless, with that many times `tau` laps as
+/// its period (`turned_period`). If the test fails the search goes on, and a
+/// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
+#[inline(always)]
+fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
+    // Most sowings end within a few laps: run those plainly.
+    const PLAIN_LAPS: u64 = 8;
+    let mut laps: u64 = 0;
+    while laps < PLAIN_LAPS {
+        if s.lap(steals) {
+            return Ok(());
+        }
+        laps += 1;
+    }
+    let turned = |s: &Packed| s.own.rotate_right(8 * s.pos);
+    let mut tortoise = (turned(s), s.opp, s.pos);
+    // Holes where the laps since the tortoise started.
+    let mut starts: u16 = 0;
+    let mut power: u64 = 1;
+    let mut lam: u64 = 0;
+    loop {
+        starts |= 1 << s.pos;
+        if s.lap(steals) {
+            return Ok(());
+        }
+        laps += 1;
+        lam += 1;
+        if s.opp == tortoise.1 && turned(s) == tortoise.0 {
+            let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+            let thieves = if steals { stealing_holes(s.opp) } else { 0 };
+            let blocks = turned_period(1, d as usize, LOOP) as u32;
+            if (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0) {
+                return Err(Unended::Endless(Endless {
+                    period: turned_period(lam, d as usize, LOOP),
+                    laps,
+                }));
+            }
+        }
+        if laps >= max_laps {
+            return Err(Unended::OverBudget);
+        }
+        if lam == power {
+            tortoise = (turned(s), s.opp, s.pos);
+            starts = 0;
+            power *= 2;
+            lam = 0;
+        }
+    }
+}
+
 /// Sows board index `start` of `mover`'s loop like [`super::sow_turn`] with a
 /// quiet observer: the board after the turn, or `Err` when it never ends.
 /// The mover's 16 holes and the opponent's inner row must hold at most 255 cows
@@ -155,7 +223,7 @@ pub fn sow_quiet_within(
     s.own &= CLEAR[start as usize];
     s.pos = s.sow(start, seeds);
     if s.own_at(s.pos) != 1 {
-        run_laps_within(&mut s, |s| s.lap(steals).then_some(()), max_laps)?;
+        run_turned(&mut s, steals, max_laps)?;
     }
     let mut out = *counts;
     for (k, &c) in s.own.to_ne_bytes().iter().enumerate() {

@@ -2,7 +2,7 @@
 
 use super::{Bao, COWS, DEFAULT_MAX_TURNS, HOLES, Row, Rules, index};
 use crate::engine::position::{Fields, PResult, PositionError};
-use crate::engine::side::{PerSide, Side};
+use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
 pub fn to_json(game: &Bao) -> Value {
@@ -45,10 +45,11 @@ pub fn from_json(value: &Value) -> PResult<Bao> {
         }
     }
     let reserve = f
-        .per_side_uint("reserve")?
+        .per_side_seeds("reserve", COWS, "the 64 cows of Bao la Kimasai")?
         .ok_or_else(|| PositionError::new("reserve", "missing"))?;
+    // Holes hold at most 2^15 each (checked when read): no sum below can wrap.
     let board: u64 = counts.iter().map(|&c| c as u64).sum();
-    let total = board + reserve.south + reserve.north;
+    let total = board + reserve.south as u64 + reserve.north as u64;
     if total != COWS as u64 {
         return Err(PositionError::new(
             "reserve",
@@ -58,7 +59,6 @@ pub fn from_json(value: &Value) -> PResult<Bao> {
             ),
         ));
     }
-    let reserve = PerSide::new(reserve.south as u32, reserve.north as u32);
     let to_move = f.side("to_move")?;
     let turn = f.turns("turn", None, "turn number")?;
     Ok(Bao::from_parts(rules, counts, reserve, to_move, turn))

@@ -25,7 +25,7 @@ pub use fast::{sow_quiet, sow_quiet_within};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, run_laps, sow, unbudgeted,
+    any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -225,7 +225,7 @@ pub fn sow_turn<O: Observer>(
         lap: 1,
     };
     let result = run_laps(&mut state, |s| {
-        s.lap += 1;
+        s.lap = s.lap.saturating_add(1);
         let pos = s.pos;
         let last = if steals && is_inner(pos) && s.counts[opposite(pos)] > 0 {
             let from = opposite(pos);
@@ -367,7 +367,7 @@ impl Bao {
 
     /// A side's cows: its 16 holes and its reserve.
     pub fn cows(&self, side: Side) -> u32 {
-        self.loop_cows(side) + self.reserve[side]
+        self.loop_cows(side).saturating_add(self.reserve[side])
     }
 
     /// The shown score: each side's cows.
@@ -456,6 +456,17 @@ impl Bao {
                 .map_err(MoveError::Undecided)?;
         }
         Ok(())
+    }
+
+    /// Laps after which the mover's sowing of `m` comes back to a state it
+    /// had: `Some(period)` when it would never end, `None` when it ends (or
+    /// the hole cannot be sown).
+    pub fn endless_period(&self, m: &Move) -> Option<u64> {
+        let i = self.index_of(m).ok()?;
+        if self.counts[i] == 0 {
+            return None;
+        }
+        self.try_sow(i).err().map(|e| e.period)
     }
 
     /// Cheap exact test that the first lap from `hole` ends in an empty hole.
@@ -694,11 +705,7 @@ impl Game for Bao {
             Some('o') => Row::Outer,
             _ => return Err(bad()),
         };
-        let digits = &token[1..];
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        let hole = digits.parse().unwrap_or(usize::MAX);
+        let hole = parse_canonical(&token[1..]).ok_or_else(bad)?;
         Ok(Move { row, hole })
     }
 
@@ -753,10 +760,26 @@ impl Game for Bao {
     }
 
     fn total_seeds(&self) -> u32 {
-        self.loop_cows(Side::South)
-            + self.loop_cows(Side::North)
-            + self.reserve.south
-            + self.reserve.north
+        self.cows(Side::South)
+            .saturating_add(self.cows(Side::North))
+    }
+
+    /// Word-wise: four holes a word (no JSON text at every node).
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let mut h = mix_hash(0x6261_6f00, self.to_move as u64);
+        for chunk in self.counts.chunks_exact(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(
+            h,
+            (self.reserve.south as u64) << 32 | self.reserve.north as u64,
+        );
+        mix_hash(h, (self.turn as u64) << 32 | self.rules.max_turns as u64)
     }
 
     fn hole_name(&self, index: usize) -> HoleName {

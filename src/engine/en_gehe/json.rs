@@ -1,8 +1,8 @@
 //! The En Gehé position JSON of NOTATION.md.
 
-use super::{Board, DEFAULT_MAX_TURNS, EnGehe, MAX_BOARD_SEEDS, MAX_HOLES, MIN_HOLES, Rules};
+use super::{Board, DEFAULT_MAX_TURNS, EnGehe, MAX_HOLES, MIN_HOLES, Rules, SEEDS_PER_HOLE};
 use crate::engine::position::{Fields, PResult, PositionError};
-use crate::engine::side::{PerSide, Side};
+use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
 pub fn to_json(game: &EnGehe) -> Value {
@@ -30,8 +30,9 @@ pub fn rules_json(r: &Rules) -> Map<String, Value> {
     m
 }
 
-/// Reads and checks a position. Any seed total is allowed (endgame studies
-/// need not add up to 8N), up to what a hole can hold.
+/// Reads and checks a position. A study may hold fewer seeds than the 8N of
+/// a 2xN game, never more (RULES.md: more makes sowings that take hours to
+/// decide).
 pub fn from_json(value: &Value) -> PResult<EnGehe> {
     let f = Fields::new(value)?;
     f.refuse_pending()?;
@@ -54,24 +55,24 @@ pub fn from_json(value: &Value) -> PResult<EnGehe> {
     let mut board = Board::empty(n);
     board.counts[..n].copy_from_slice(&f.counts("south", n)?);
     board.counts[n..2 * n].copy_from_slice(&f.counts("north", n)?);
-    let on_board = board.seeds_on_board();
-    if on_board > MAX_BOARD_SEEDS {
+    let most = 2 * n as u32 * SEEDS_PER_HOLE as u32;
+    let captured = f
+        .per_side_seeds(
+            "captured",
+            most,
+            &format!("the {most} seeds a 2x{n} board may hold"),
+        )?
+        .unwrap_or_default();
+    // Holes hold at most 2^15 each (checked when read): no sum below can wrap.
+    let total = board.seeds_on_board() as u64 + captured.south as u64 + captured.north as u64;
+    if total > most as u64 {
         return Err(PositionError::new(
             "south",
-            format!("the board holds {on_board} seeds: at most {MAX_BOARD_SEEDS} are allowed"),
+            format!(
+                "the board and captures hold {total} seeds: a 2x{n} En Gehé board holds at most {most} (4 a hole, fewer in a study)"
+            ),
         ));
     }
-    let captured = f.per_side_uint("captured")?.unwrap_or_default();
-    let limit = u32::MAX as u64 / 4;
-    for side in Side::BOTH {
-        if captured[side] > limit {
-            return Err(PositionError::new(
-                format!("captured.{side}"),
-                format!("{} is too large", captured[side]),
-            ));
-        }
-    }
-    let captured = PerSide::new(captured.south as u32, captured.north as u32);
     let to_move = f.side("to_move")?;
     let turn = f.turns("turn", Some(1), "turn number")?;
     Ok(EnGehe::from_parts(rules, board, captured, to_move, turn))

@@ -10,7 +10,7 @@ pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, run_laps_within, unbudgeted,
+    any_sowing_ends_within, parse_canonical, turned_period, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -23,8 +23,6 @@ pub const DEFAULT_HOLES: usize = 40;
 /// Row lengths recorded for the traditional game.
 pub const TRADITIONAL: RangeInclusive<usize> = 40..=50;
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
-/// Most seeds a set-up position may hold on the board (no hole can overflow).
-pub const MAX_BOARD_SEEDS: u32 = u16::MAX as u32 / 2;
 
 /// The rule flags of RULES.md that apply to En Gehé.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,13 +93,6 @@ struct Sowing {
     lap: u32,
 }
 
-impl PartialEq for Sowing {
-    #[inline(always)]
-    fn eq(&self, other: &Self) -> bool {
-        self.pos == other.pos && self.board.holes() == other.board.holes()
-    }
-}
-
 impl Sowing {
     #[inline(always)]
     fn new(board: &Board, hole: usize) -> Sowing {
@@ -144,23 +135,86 @@ impl Sowing {
         self.pos = next;
         self.lap = 2;
         // Captures happen only on the turn's last lap, so the lap-end board
-        // and relay hole are the whole state: a repeat means it never ends.
-        run_laps_within(
-            self,
-            |s| {
-                let seeds = s.board.lift(s.pos, s.lap, obs);
-                match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
-                    None => Some(()),
-                    Some(next) => {
-                        s.pos = next;
-                        s.lap = s.lap.wrapping_add(1);
-                        None
-                    }
+        // and relay hole are the whole state, and a lap does the same on a
+        // turned ring: the state seen from the relay hole (the board turned
+        // so that it comes first) decides everything ahead. Brent's
+        // algorithm runs on that turned state; a repeat turned by d holes
+        // means the sowing never ends (`turned_period` gives its period).
+        let mut lap = |s: &mut Sowing| {
+            let seeds = s.board.lift(s.pos, s.lap, obs);
+            match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
+                None => true,
+                Some(next) => {
+                    s.pos = next;
+                    s.lap = s.lap.wrapping_add(1);
+                    false
                 }
-            },
-            max_laps,
-        )
+            }
+        };
+        // Most sowings end within a few laps: run those plainly.
+        const PLAIN_LAPS: u64 = 8;
+        let mut laps: u64 = 0;
+        while laps < PLAIN_LAPS {
+            if lap(self) {
+                return Ok(());
+            }
+            laps += 1;
+        }
+        let n2 = self.board.n2();
+        let mut tortoise = [0u16; RING];
+        let mut tortoise_pos = self.pos;
+        self.turned_into(&mut tortoise);
+        let mut power: u64 = 1;
+        let mut lam: u64 = 0;
+        loop {
+            if lap(self) {
+                return Ok(());
+            }
+            laps += 1;
+            lam += 1;
+            if self.turned_equals(&tortoise) {
+                let d = (self.pos + n2 - tortoise_pos) % n2;
+                return Err(Unended::Endless(Endless {
+                    period: turned_period(lam, d, n2),
+                    laps,
+                }));
+            }
+            if laps >= max_laps {
+                return Err(Unended::OverBudget);
+            }
+            if lam == power {
+                self.turned_into(&mut tortoise);
+                tortoise_pos = self.pos;
+                power *= 2;
+                lam = 0;
+            }
+        }
     }
+
+    /// The board turned so that the relay hole comes first.
+    #[inline(always)]
+    fn turned_into(&self, out: &mut [u16; RING]) {
+        let (n2, pos) = (self.board.n2(), self.pos);
+        out[..n2 - pos].copy_from_slice(&self.board.counts[pos..n2]);
+        out[n2 - pos..n2].copy_from_slice(&self.board.counts[..pos]);
+    }
+
+    /// Is the board, turned so that the relay hole comes first, `turned`?
+    #[inline(always)]
+    fn turned_equals(&self, turned: &[u16; RING]) -> bool {
+        let (n2, pos) = (self.board.n2(), self.pos);
+        let c = &self.board.counts;
+        // The relay pile first: it differs in most laps.
+        c[pos] == turned[0]
+            && same(&c[pos..n2], &turned[..n2 - pos])
+            && same(&c[..pos], &turned[n2 - pos..n2])
+    }
+}
+
+/// Slice equality without a call to `memcmp` (this runs once per lap).
+#[inline(always)]
+fn same(a: &[u16], b: &[u16]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl EnGehe {
@@ -299,12 +353,13 @@ impl EnGehe {
         match reason {
             // The side that made the last move takes every seed left.
             EndReason::NoSeeds | EndReason::NoLegalMove | EndReason::InnerRowEmpty => {
-                score[self.to_move.other()] += self.board.seeds_on_board();
+                let taker = self.to_move.other();
+                score[taker] = score[taker].saturating_add(self.board.seeds_on_board());
             }
             // Safety rule: each row's seeds to its owner.
             EndReason::Repetition | EndReason::TurnLimit => {
                 for side in Side::BOTH {
-                    score[side] += self.board.row_seeds(side);
+                    score[side] = score[side].saturating_add(self.board.row_seeds(side));
                 }
             }
         }
@@ -567,12 +622,14 @@ impl Game for EnGehe {
     }
 
     fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        token.parse::<usize>().map_err(|_| {
-            MoveError::BadToken(format!(
-                "'{token}' is not an En Gehé decision (a hole 1..{})",
-                self.board.n
-            ))
-        })
+        parse_canonical(token)
+            .filter(|&h| h != usize::MAX)
+            .ok_or_else(|| {
+                MoveError::BadToken(format!(
+                    "'{token}' is not an En Gehé decision (a hole 1..{})",
+                    self.board.n
+                ))
+            })
     }
 
     fn legal_checked(&self, max_laps: u64) -> Result<Vec<usize>, Undecided> {
@@ -621,7 +678,29 @@ impl Game for EnGehe {
     }
 
     fn total_seeds(&self) -> u32 {
-        self.board.seeds_on_board() + self.captured.south + self.captured.north
+        self.board
+            .seeds_on_board()
+            .saturating_add(self.captured.south)
+            .saturating_add(self.captured.north)
+    }
+
+    /// Word-wise: four holes a word (no JSON text at every node).
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let b = &self.board;
+        let mut h = mix_hash(b.n as u64, self.to_move as u64);
+        for chunk in b.holes().chunks(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(
+            h,
+            (self.captured.south as u64) << 32 | self.captured.north as u64,
+        );
+        mix_hash(h, (self.turn as u64) << 32 | self.rules.max_turns as u64)
     }
 
     fn hole_name(&self, index: usize) -> HoleName {

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::engine::Game;
 use crate::engine::position::{Fields, PResult, PositionError};
-use crate::engine::side::{PerSide, Side};
+use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
 pub fn to_json(game: &Enkeshui) -> Value {
@@ -185,15 +185,20 @@ pub fn from_json(value: &Value) -> PResult<Enkeshui> {
         }
         board.make_bull(i, owner);
     }
-    let captured = f.per_side_uint("captured")?.unwrap_or_default();
-    let captured = PerSide::new(captured.south as u32, captured.north as u32);
+    let captured = f
+        .per_side_seeds("captured", SEEDS, "the 48 seeds of Enkeshui")?
+        .unwrap_or_default();
+    // Holes hold at most 2^15 each (checked when read): no sum below can wrap.
     let total = board.seeds_on_board() as u64 + captured.south as u64 + captured.north as u64;
-    if !rules.match_play && total != SEEDS as u64 {
+    if total != SEEDS as u64 {
+        let stocks = if rules.match_play {
+            " (in match play too: the two stocks add up to 48)"
+        } else {
+            ""
+        };
         return Err(PositionError::new(
             "south",
-            format!(
-                "the board and captures hold {total} seeds: Enkeshui has {SEEDS} (set rules.match for match play)"
-            ),
+            format!("the board and captures hold {total} seeds: Enkeshui has {SEEDS}{stocks}"),
         ));
     }
     let to_move = f.side("to_move")?;

@@ -12,7 +12,7 @@ pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, Se
 
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, run_laps_within, unbudgeted,
+    any_sowing_ends_within, parse_canonical, run_laps_within, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
@@ -341,7 +341,9 @@ impl Enkeshui {
     }
 
     fn side_score(&self, side: Side) -> u32 {
-        self.captured[side] + self.board.free_seeds(side) + self.board.bull_seeds(side)
+        self.captured[side]
+            .saturating_add(self.board.free_seeds(side))
+            .saturating_add(self.board.bull_seeds(side))
     }
 
     /// Is a special move open to the mover now?
@@ -417,7 +419,7 @@ impl Enkeshui {
                             Lap::TurnOver => Some(Sown::TurnOver),
                             Lap::Relay { hole, crossed } => {
                                 s.pos = hole;
-                                s.lap += 1;
+                                s.lap = s.lap.saturating_add(1);
                                 crossed.then_some(Sown::Choose { hole, lap: s.lap })
                             }
                         }
@@ -873,11 +875,17 @@ impl Enkeshui {
 
     /// Adds the current position to the history; returns how often it has now been seen.
     fn record_and_count_repeats(&mut self) -> usize {
+        // RULES.md: who has used the special move is part of the position
+        // under `once` only; under `any` it changes nothing ahead.
+        let used = match self.rules.special_move {
+            SpecialMove::Once => self.special_used,
+            SpecialMove::Off | SpecialMove::Any => PerSide::default(),
+        };
         let key = (
             self.captured,
             self.board.bulls,
             self.board.south_bulls,
-            self.special_used,
+            used,
         );
         if key != self.history.key {
             self.history.key = key;
@@ -985,17 +993,22 @@ impl Game for Enkeshui {
             };
             let (holes, counts) = rest.split_once('=').ok_or_else(bad)?;
             let (a, b) = holes.split_once(',').ok_or_else(bad)?;
-            let a: usize = a.parse().map_err(|_| bad())?;
-            let b: usize = b.parse().map_err(|_| bad())?;
+            let number = |t: &str| {
+                parse_canonical(t)
+                    .filter(|&n| n != usize::MAX)
+                    .ok_or_else(bad)
+            };
+            let a = number(a)?;
+            let b = number(b)?;
             let add = counts
                 .split(',')
-                .map(|c| c.parse::<u16>().map_err(|_| bad()))
+                .map(|c| number(c).and_then(|n| u16::try_from(n).map_err(|_| bad())))
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok(Move::Special { lift: [a, b], add });
         }
-        match token.parse::<usize>() {
-            Ok(h) => Ok(Move::Sow(h)),
-            Err(_) => Err(MoveError::BadToken(format!(
+        match parse_canonical(token).filter(|&h| h != usize::MAX) {
+            Some(h) => Ok(Move::Sow(h)),
+            None => Err(MoveError::BadToken(format!(
                 "'{token}' is not an Enkeshui decision (a hole 1..{}, cw, ccw or a special move x..)",
                 self.board.n
             ))),
@@ -1062,7 +1075,11 @@ impl Game for Enkeshui {
 
     fn total_seeds(&self) -> u32 {
         let in_hand = self.choosing.as_ref().map_or(0, |c| c.in_hand);
-        self.board.seeds_on_board() + self.captured.south + self.captured.north + in_hand
+        self.board
+            .seeds_on_board()
+            .saturating_add(self.captured.south)
+            .saturating_add(self.captured.north)
+            .saturating_add(in_hand)
     }
 
     fn hash_key(&self) -> u64 {
