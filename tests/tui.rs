@@ -491,7 +491,7 @@ fn help_lists_the_bindings_and_the_rules() {
     ));
     assert!(has(&s, "z x         South's racer drops a seed"));
     // Scroll to the rules (past the bindings of every screen).
-    for _ in 0..45 {
+    for _ in 0..55 {
         key(&mut app, KeyCode::Down);
     }
     let s = screen_wh(&mut app, 80, 60);
@@ -2443,4 +2443,118 @@ fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() 
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
+    // issue 11, item 3: North's 7 crosses South's row; then he chooses each lap's direction.
+    let (mut app, _rx) = app(&["--race", "off", "--north", "human", "--instant"]);
+    for t in "3 1 1 3 6 4 7 1 6 4 7 5 4 4 6 8 3 7".split(' ') {
+        assert!(app.decide(t.to_string(), Instant::now()));
+    }
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "Lap 2: 3 in hand from South 8. Direction? [← cw]   ccw →"
+    );
+    assert_eq!(
+        s[23],
+        "←/h left  →/l right  Enter/Space sow  u undo  q quit  ? help"
+    );
+    // The lap animates from the seeds in hand (before the fix: "lap 0", "in hand 0").
+    app.instant = false;
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "North sows on cw · lap 2 · in hand 3 · s skips, +/- speed"
+    );
+    assert!(
+        has(
+            &s,
+            "North (human)       captured  3 · bulls 2 (17 seeds) · in hand  3 · score 28"
+        ),
+        "{s:#?}"
+    );
+    let next = app.play.as_ref().unwrap().anim.as_ref().unwrap().next_at;
+    app.tick(next);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "lap 2: 2 in hand · lap 2 · in hand 2 · s skips, +/- speed"
+    );
+    keys(&mut app, "s");
+    // The lap crossed nothing: it ended on 3 seeds (before: "crossed South's row").
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(
+        p.log[p.log.len() - 2..],
+        [
+            "North sowed 7 and crossed South's row",
+            "North sowed on cw and ended on 3 at South 5"
+        ]
+    );
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "Lap 3: 3 in hand from South 5. Direction? [← cw]   ccw →"
+    );
+    // u goes back to the start of North's turn, past the earlier prompt.
+    keys(&mut app, "u");
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
+    let p = app.play.as_ref().unwrap();
+    assert!(p.game.pending().is_none());
+    assert_eq!(p.moves.len(), 17);
+    assert_eq!(p.game.to_move(), Side::North);
+    // r brings the turn back to its prompt; q asks to quit there.
+    keys(&mut app, "r");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 19);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "Lap 3: 3 in hand from South 5. Direction? [← cw]   ccw →"
+    );
+    keys(&mut app, "q");
+    assert!(app.confirm_quit);
+    keys(&mut app, "y");
+    assert!(app.quit);
+}
+
+#[test]
+fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
+    // issue 11, item 7: at 40x12 a move nobody could see was played, and q asked a hidden y.
+    let (mut app, _rx) = app(&["--race", "off", "--north", "human", "--instant"]);
+    app.handle(AppEvent::Resize(40, 12), Instant::now());
+    let s = screen_wh(&mut app, 40, 12);
+    assert_eq!(s[0], "terminal too small: need 60x20");
+    assert_eq!(s[1], "now 40x12");
+    keys(&mut app, "6");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().moves.is_empty());
+    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+    keys(&mut app, "?");
+    assert!(app.help.is_none());
+    keys(&mut app, "q");
+    assert!(!app.confirm_quit);
+    assert!(app.quit);
+}
+
+#[test]
+fn results_are_told_when_the_animation_reaches_them() {
+    // issue 11, item 2: "made a bull" was in the log and the status while the seeds still moved.
+    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    let s = screen(&mut app);
+    assert!(!s.iter().any(|l| l.contains("bull on")), "{s:#?}");
+    assert_eq!(app.status, "South sows 5...");
+    assert!(has(&s, "│South moves first."), "{s:#?}");
+    // The end of the animation tells it.
+    keys(&mut app, "s");
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "South sowed 5 and made a bull on South 8"),
+        "{s:#?}"
+    );
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
 }

@@ -171,10 +171,20 @@ pub const MAX_TOTAL_FRAMES: usize = 400;
 
 /// The frames of one decision, from the board before it and its events.
 pub fn frames(before: &BoardState, mover: Side, events: &[Event]) -> Vec<Frame> {
+    frames_from(before, mover, (0, 0), events)
+}
+
+/// [`frames`] of a decision taken with seeds already in hand: `(in hand,
+/// lap)` of the direction prompt it answers.
+pub fn frames_from(
+    before: &BoardState,
+    mover: Side,
+    hand: (u32, u32),
+    events: &[Event],
+) -> Vec<Frame> {
     let mut board = before.clone();
     let mut marks = Marks::default();
-    let mut in_hand = 0;
-    let mut lap = 0;
+    let (mut in_hand, mut lap) = hand;
     let mut out: Vec<Frame> = Vec::new();
     let drops = events
         .iter()
@@ -397,7 +407,17 @@ pub fn describe(before: &BoardState, mover: Side, token: &str, events: &[Event])
         }
     }
     if !turn_over {
-        parts.push(format!("crossed {}'s row", mover.other().title()));
+        let lap_end = events.iter().rev().find_map(|e| match e {
+            Event::LapEnd { hole, seeds, .. } => Some((*hole, *seeds)),
+            _ => None,
+        });
+        match lap_end {
+            // A direction lap: one lap, and the next direction is asked.
+            Some((hole, seeds)) if token == "cw" || token == "ccw" => {
+                parts.push(format!("ended on {seeds} at {}", name(hole)))
+            }
+            _ => parts.push(format!("crossed {}'s row", mover.other().title())),
+        }
     }
     let mut text = head;
     match parts.len() {

@@ -249,6 +249,9 @@ pub struct Play {
     pub legal: Option<Vec<String>>,
     /// A decision being worked out on a thread (dropping it cancels the work).
     pub working: Option<Working>,
+    /// The log's last lines tell what the running animation has not shown
+    /// yet: hidden until it ends.
+    pub log_hidden: usize,
 }
 
 impl Play {
@@ -302,6 +305,7 @@ impl Play {
             bg_cancel: Vec::new(),
             legal: None,
             working: None,
+            log_hidden: 0,
         };
         p.reset_cursor();
         p
@@ -1171,6 +1175,13 @@ impl App {
         if k.kind == KeyEventKind::Release {
             return false;
         }
+        if self.too_small() {
+            // Nothing of the game is visible: no key may play blind. q leaves at once.
+            let quit = matches!(k.code, KeyCode::Char('q') | KeyCode::Esc)
+                || keys::action(Ctx::Global, &k) == Some(Action::QuitNow);
+            self.quit |= quit;
+            return false;
+        }
         let ctx = self.ctx();
         let Some(action) = keys::action(ctx, &k) else {
             return false;
@@ -1226,6 +1237,12 @@ impl App {
             }
             Ctx::Global => false,
         }
+    }
+
+    /// The terminal is too small to draw the screen (it says so instead).
+    pub fn too_small(&self) -> bool {
+        let need = super::view::needed_size(self);
+        self.size.0 < need.0 || self.size.1 < need.1
     }
 
     fn ask_quit(&mut self) {
@@ -1765,6 +1782,11 @@ impl App {
                 index: 0,
                 next_at: now + Duration::from_millis(self.speed_ms),
             });
+            // What it does is told when the animation gets there.
+            if let Some(m) = p.moves.last() {
+                let line = format!("{} sows {}...", m.side.title(), m.token);
+                self.set_status(line);
+            }
         }
         true
     }
@@ -1782,11 +1804,14 @@ impl App {
         let next = played.game;
         let events = played.events;
         let line = anim::describe(&before, mover, &token, &events);
-        let frames = anim::frames(&before, mover, &events);
+        let hand = p.game.pending().map_or((0, 0), |pd| (pd.in_hand, pd.lap));
+        let frames = anim::frames_from(&before, mover, hand, &events);
         p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
         p.log.push(line.clone());
+        p.log_hidden = 1;
         if let Status::Over(o) = next.status() {
             p.log.push(over_line(&o));
+            p.log_hidden = 2;
         }
         p.moves.push(MoveRec {
             turn,
@@ -1985,13 +2010,14 @@ impl App {
         self.after_move(now);
     }
 
-    /// Is a human to decide in the snapshot (and the game not over)?
+    /// Does a human's turn start in the snapshot (the game not over)? Undo
+    /// and redo stop there, never at a direction prompt inside a turn.
     fn snapshot_is_human(&self, at: usize) -> bool {
         let Some(p) = self.play.as_ref() else {
             return false;
         };
         let g = &p.history[at].game;
-        !g.status().is_over() && self.human(g.to_move())
+        !g.status().is_over() && self.human(g.to_move()) && g.pending().is_none()
     }
 
     // ---- the special move ---------------------------------------------------
@@ -2201,6 +2227,9 @@ impl App {
             return false;
         }
         if self.screen != Screen::Play || self.help.is_some() || self.confirm_quit {
+            return false;
+        }
+        if self.too_small() {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
@@ -2948,11 +2977,15 @@ impl App {
             let mover = before_game.to_move();
             // The loader kept each decision's events: nothing to work out here.
             if let Some(played) = v.steps.get(v.game).and_then(|s| s.get(p.at)) {
-                frames = anim::frames(&before, mover, &played.events);
+                let hand = before_game
+                    .pending()
+                    .map_or((0, 0), |pd| (pd.in_hand, pd.lap));
+                frames = anim::frames_from(&before, mover, hand, &played.events);
             }
         }
         p.restore(at);
         if !frames.is_empty() {
+            p.log_hidden = p.log.len() - p.history[at - 1].log.len();
             p.anim = Some(Anim {
                 frames,
                 index: 0,

@@ -492,7 +492,9 @@ impl Widget for PlayView<'_> {
         // Keep the newest lines; long ones wrap, so count their height.
         let mut shown_log: Vec<String> = Vec::new();
         let mut used = 0;
-        for line in p.log.iter().rev() {
+        // Lines the animation has not reached yet are not shown.
+        let hidden = if p.anim.is_some() { p.log_hidden } else { 0 };
+        for line in p.log.iter().rev().skip(hidden) {
             let h = line.chars().count().div_ceil(wrap_w.max(1)).max(1);
             if used + h > inner_h {
                 break;
