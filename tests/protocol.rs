@@ -836,3 +836,49 @@ fn a_stop_flag_already_set_ends_only_long_work() {
     assert_eq!(ask(&mut s, "moves 7 2"), "error stopped");
     assert_eq!(state(&mut s), before);
 }
+
+/// A `state` fed back to `position` gives the same `state` (the long fuzz run
+/// found games ended by the turn limit loading back as still playing).
+fn state_round_trips(s: &mut Session) -> Value {
+    let st = state(s);
+    let mut pos = st.clone();
+    let obj = pos.as_object_mut().unwrap();
+    obj.remove("status");
+    obj.remove("result");
+    assert_eq!(ask(s, &format!("position {pos}")), "ok", "{pos}");
+    assert_eq!(state(s), st, "loaded back from {pos}");
+    st
+}
+
+#[test]
+fn a_game_ended_by_the_turn_limit_loads_back_as_over() {
+    for (new, first) in [
+        ("new enkeshui --max-turns 1", "moves 3"),
+        ("new en-gehe --holes 8 --max-turns 1", "moves 1"),
+        ("new bao --max-turns 1", "moves i1"),
+    ] {
+        let mut s = Session::default();
+        assert_eq!(ask(&mut s, new), "ok");
+        assert_eq!(ask(&mut s, first), "ok", "{new}");
+        let st = state_round_trips(&mut s);
+        assert_eq!(st["status"], "over", "{new}");
+        assert_eq!(st["turn"], 2, "{new}");
+        assert_eq!(st["result"]["reason"], "turn-limit", "{new}");
+        assert_eq!(ask(&mut s, "legal"), "legal", "{new}");
+    }
+}
+
+#[test]
+fn the_largest_turn_limit_new_accepts_position_accepts_too() {
+    for new in [
+        "new enkeshui --max-turns 4294967295",
+        "new en-gehe --holes 8 --max-turns 4294967295",
+        "new bao --max-turns 4294967295",
+    ] {
+        let mut s = Session::default();
+        assert_eq!(ask(&mut s, new), "ok");
+        let st = state_round_trips(&mut s);
+        assert_eq!(st["rules"]["max_turns"], 4294967295u64, "{new}");
+        assert_eq!(st["status"], "playing", "{new}");
+    }
+}

@@ -8,11 +8,18 @@ fn tmux(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Is tmux there? Without it the tests are skipped, except where
+/// `REQUIRE_TMUX` is set (`.ci/run` sets it): there a missing tmux fails them.
 fn have_tmux() -> bool {
-    Command::new("tmux")
+    let there = Command::new("tmux")
         .arg("-V")
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        there || std::env::var_os("REQUIRE_TMUX").is_none(),
+        "tmux is not installed, and REQUIRE_TMUX asks for the end-to-end tests"
+    );
+    there
 }
 
 struct Session(String);

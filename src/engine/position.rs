@@ -130,6 +130,15 @@ impl<'a> Fields<'a> {
             })
     }
 
+    /// A turn limit (`max_turns`): any count from 1, the largest `u32`
+    /// included, as `--max-turns` takes it.
+    pub fn turn_limit(&self, key: &str, default: u32) -> PResult<u32> {
+        let n = self.uint_or(key, default as u64)?;
+        u32::try_from(n).ok().filter(|&t| t > 0).ok_or_else(|| {
+            PositionError::new(self.name(key), format!("{n} is not a turn count from 1"))
+        })
+    }
+
     /// The `rules` object of a game whose only rule flag is `max_turns`.
     pub fn max_turns_only(&self, default: u32) -> PResult<u32> {
         if self.get("rules").is_none() {
@@ -137,7 +146,7 @@ impl<'a> Fields<'a> {
         }
         let r = self.object("rules")?;
         r.only(&["max_turns"])?;
-        r.turns("max_turns", Some(default), "turn count")
+        r.turn_limit("max_turns", default)
     }
 
     pub fn side(&self, key: &str) -> PResult<Side> {

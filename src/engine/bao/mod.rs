@@ -322,7 +322,7 @@ impl Bao {
             status: Status::Playing,
             history: History::default(),
         };
-        game.check_start_of_turn(false, &mut Quiet);
+        game.check_start_of_turn(&mut Quiet);
         game
     }
 
@@ -566,18 +566,18 @@ impl Bao {
         obs.event(Event::TurnEnd { side: self.to_move });
         self.to_move = self.to_move.other();
         self.turn = self.turn.saturating_add(1);
-        self.check_start_of_turn_within(true, max_laps, obs)
+        self.check_start_of_turn_within(max_laps, obs)
     }
 
     /// The end tests at the start of a turn (inner row from phase 2 on, then a
-    /// legal move), then, after a turn, the safety rules.
-    fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
-        unbudgeted(self.check_start_of_turn_within(after_turn, u64::MAX, obs))
+    /// legal move), then the safety rules (a position past the turn limit is
+    /// over at once, so a game ended by the limit loads back as over).
+    fn check_start_of_turn<O: Observer>(&mut self, obs: &mut O) {
+        unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
     }
 
     fn check_start_of_turn_within<O: Observer>(
         &mut self,
-        after_turn: bool,
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), Undecided> {
@@ -591,7 +591,7 @@ impl Bao {
             loses(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some((EndReason::Repetition, None))
-        } else if after_turn && self.turn > self.rules.max_turns {
+        } else if self.turn > self.rules.max_turns {
             Some((EndReason::TurnLimit, None))
         } else {
             None

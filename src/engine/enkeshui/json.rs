@@ -94,7 +94,7 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
             )
         })?;
     }
-    rules.max_turns = r.turns("max_turns", Some(DEFAULT_MAX_TURNS), "turn count")?;
+    rules.max_turns = r.turn_limit("max_turns", DEFAULT_MAX_TURNS)?;
     rules.match_play = r.bool_or("match", false)?;
     if r.get("unfilled").is_some() {
         let s = r.str("unfilled")?;

@@ -287,7 +287,7 @@ impl Enkeshui {
             liftable: 0,
             history: History::default(),
         };
-        game.check_start_of_turn(false, &mut Quiet);
+        game.check_start_of_turn(&mut Quiet);
         game
     }
 
@@ -303,7 +303,7 @@ impl Enkeshui {
         self.to_move = side;
         self.history = History::default();
         self.status = Status::Playing;
-        self.check_start_of_turn(false, &mut Quiet);
+        self.check_start_of_turn(&mut Quiet);
         self
     }
 
@@ -789,17 +789,18 @@ impl Enkeshui {
         obs.event(Event::TurnEnd { side: self.to_move });
         self.to_move = self.to_move.other();
         self.turn = self.turn.saturating_add(1);
-        self.check_start_of_turn_within(true, max_laps, obs)
+        self.check_start_of_turn_within(max_laps, obs)
     }
 
-    /// The end tests at the start of a turn, then (after a turn) the safety rules.
-    fn check_start_of_turn<O: Observer>(&mut self, after_turn: bool, obs: &mut O) {
-        unbudgeted(self.check_start_of_turn_within(after_turn, u64::MAX, obs))
+    /// The end tests at the start of a turn, then the safety rules (a position
+    /// past the turn limit is over at once, so a game ended by the limit loads
+    /// back as over).
+    fn check_start_of_turn<O: Observer>(&mut self, obs: &mut O) {
+        unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
     }
 
     fn check_start_of_turn_within<O: Observer>(
         &mut self,
-        after_turn: bool,
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), Undecided> {
@@ -813,7 +814,7 @@ impl Enkeshui {
             Some(EndReason::NoLegalMove)
         } else if self.record_and_count_repeats() >= 3 {
             Some(EndReason::Repetition)
-        } else if after_turn && self.turn > self.rules.max_turns {
+        } else if self.turn > self.rules.max_turns {
             Some(EndReason::TurnLimit)
         } else {
             None
