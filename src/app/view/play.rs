@@ -235,16 +235,15 @@ fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
 fn prompt_line(app: &App, p: &Play) -> Line<'static> {
     let th = &app.theme;
     if let Some(f) = p.frame() {
+        // A drop's caption already says the lap and the seeds in hand.
+        let counts = if f.caption == format!("lap {}: {} in hand", f.lap, f.in_hand) {
+            String::new()
+        } else {
+            format!("{}lap {}{}in hand {}", th.sep(), f.lap, th.sep(), f.in_hand)
+        };
         return Line::from(vec![
             Span::styled(f.caption.clone(), th.key()),
-            Span::raw(format!(
-                "{}lap {}{}in hand {}{}s skips, +/- speed",
-                th.sep(),
-                f.lap,
-                th.sep(),
-                f.in_hand,
-                th.sep()
-            )),
+            Span::raw(format!("{counts}{}s skips, +/- speed", th.sep())),
         ]);
     }
     if let Some(s) = &p.special {
