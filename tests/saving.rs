@@ -2,6 +2,9 @@
 //! files of killed saves removed, and every failure to save said on screen
 //! and at exit (the real binary in tmux).
 
+mod common;
+
+use common::tmux::{Session, new_session, tmux};
 use masai_mancala::record::file;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -185,21 +188,6 @@ fn resume_advice_is_a_command_that_works_in_a_shell() {
 
 // ---------------------------------------------------------------- in tmux
 
-struct Session(String);
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
-            .output();
-    }
-}
-
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux").args(args).output().expect("tmux runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// Runs `env` and the binary with `args` in a wide tmux window; after it
 /// exits, its exit status is shown as `EXIT:n`.
 fn start(name: &str, env: &str, args: &str) -> Session {
@@ -215,20 +203,7 @@ fn start_gated(name: &str, env: &str, args: &str, gate: Option<&Path>) -> Sessio
         None => String::new(),
     };
     let cmd = format!("{wait}{env} {BIN} {args}; echo EXIT:$?; sleep 60");
-    let mut ok = false;
-    for _ in 0..5 {
-        let status = Command::new("tmux")
-            .args(["new", "-d", "-s", &name, "-x", "200", "-y", "40", &cmd])
-            .status()
-            .expect("tmux new");
-        if status.success() {
-            ok = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    assert!(ok, "tmux new failed");
-    Session(name)
+    new_session(name, 200, 40, &cmd)
 }
 
 fn screen(s: &Session) -> String {

@@ -1,12 +1,10 @@
 //! End to end: the real binary in tmux, driven by keys, read from the screen.
 
+mod common;
+
+use common::tmux::{Session, new_session, tmux};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn tmux(args: &[&str]) -> String {
-    let out = Command::new("tmux").args(args).output().expect("tmux runs");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// Is tmux there? Without it the tests are skipped, except where
 /// `REQUIRE_TMUX` is set (`.ci/run` sets it): there a missing tmux fails them.
@@ -20,16 +18,6 @@ fn have_tmux() -> bool {
         "tmux is not installed, and REQUIRE_TMUX asks for the end-to-end tests"
     );
     there
-}
-
-struct Session(String);
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.0])
-            .output();
-    }
 }
 
 fn start(name: &str, args: &str) -> Session {
@@ -48,22 +36,7 @@ fn start_in(name: &str, args: &str, data: &std::path::Path) -> Session {
     let cmd = format!(
         "{bin} {args}; echo EXIT:$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 30"
     );
-    // Tests start sessions in parallel: the first `tmux new` of a fresh
-    // server can lose the race to start it, so try again a few times.
-    let mut ok = false;
-    for _ in 0..5 {
-        let status = Command::new("tmux")
-            .args(["new", "-d", "-s", &name, "-x", "100", "-y", "30", &cmd])
-            .status()
-            .expect("tmux new");
-        if status.success() {
-            ok = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    assert!(ok, "tmux new failed");
-    Session(name)
+    new_session(name, 100, 30, &cmd)
 }
 
 fn screen(s: &Session) -> String {

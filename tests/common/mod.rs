@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod tmux;
+
 use masai_mancala::engine::{AnyGame, Quiet};
 use serde_json::{Value, json};
 
