@@ -117,14 +117,14 @@ fn config(args: &ConfigArgs) -> ExitCode {
         out::line(&path.display().to_string());
         return ExitCode::SUCCESS;
     }
-    if args.edit {
-        if let Err(e) = edit_settings(&path) {
-            out::err(&format!(
-                "error: {}",
-                text::one_line(&e, text::MAX_LINE_CHARS)
-            ));
-            return ExitCode::from(2);
-        }
+    if args.edit
+        && let Err(e) = edit_settings(&path)
+    {
+        out::err(&format!(
+            "error: {}",
+            text::one_line(&e, text::MAX_LINE_CHARS)
+        ));
+        return ExitCode::from(2);
     }
     let (mut settings, problem) = UserSettings::load(&path);
     settings.apply_env(std::env::var_os("NO_COLOR").as_deref());

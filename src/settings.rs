@@ -495,11 +495,7 @@ pub fn apply(
 ) {
     use crate::cli::Command;
     let sub = matches.subcommand().map(|(_, m)| m);
-    let none = |_: &str| None;
-    let given: Box<dyn Fn(&str) -> Option<String> + '_> = match sub {
-        Some(m) => Box::new(given_in(m)),
-        None => Box::new(none),
-    };
+    let given = |id: &str| sub.and_then(|m| given_in(m)(id));
     match command {
         Some(Command::Enkeshui(a)) => {
             settings.apply_client(&mut a.client, &given);

@@ -77,7 +77,7 @@ fn the_file_sets_what_the_command_line_does_not() {
     // The default North (`ai`) plays at the file's level.
     assert_eq!(a.client.north, Seat::Ai(Player::Level(Level::Hard)));
     assert_eq!(s.speed.source, Source::File(2));
-    assert_eq!(s.color.value, true);
+    assert!(s.color.value);
 }
 
 #[test]
@@ -112,11 +112,11 @@ fn the_command_line_overrides_the_file_and_the_environment_overrides_both() {
     assert_eq!(s.theme.source, Source::CommandLine);
     assert_eq!(s.north.source, Source::CommandLine);
     // NO_COLOR wins over every theme.
-    assert_eq!(s.color.value, false);
+    assert!(!s.color.value);
     assert_eq!(s.color.source, Source::Environment("NO_COLOR"));
     // An empty NO_COLOR is no NO_COLOR.
     let (s, _) = layered(FILE, &["bao"], Some(""));
-    assert_eq!(s.color.value, true);
+    assert!(s.color.value);
 }
 
 #[test]
