@@ -808,14 +808,14 @@ mod tests {
         assert!(laps <= 1000 + 5000 + 2000, "{laps}");
         assert_eq!(seen.starts, 0xffff);
         // Short walks see only their own starts: 3 laps from state 16.
-        let mut points: Sightings<u64> = Sightings::default();
-        points.bits = 1;
-        let mut x = 16u64;
+        let mut points: Sightings<u64> = Sightings {
+            bits: 1,
+            ..Default::default()
+        };
         let hash = 0;
-        assert_eq!(points.see(hash, x, 0, 0), None);
-        for _ in 0..3 {
+        assert_eq!(points.see(hash, 16, 0, 0), None);
+        for x in 16..19u64 {
             points.note_start((x % 16) as u32);
-            x += 1;
         }
         let seen = points.see(hash, 16, 3, 0).expect("seen");
         assert_eq!((seen.laps, seen.starts), (0, 0b111));

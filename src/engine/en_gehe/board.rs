@@ -387,9 +387,9 @@ mod tests {
                     }
                     // The turned board starts at the hole to lift next.
                     let turned = small.turned.to_le_bytes();
-                    for k in 0..n2 {
+                    for (k, &t) in turned[..n2].iter().enumerate() {
                         let hole = (small.pos as usize + k) % n2;
-                        assert_eq!(turned[k] as u16, b.counts[hole], "{what} k {k}");
+                        assert_eq!(t as u16, b.counts[hole], "{what} k {k}");
                     }
                 }
             }
