@@ -48,6 +48,22 @@ pub fn refuse(g: &mut AnyGame, token: &str) -> String {
     err
 }
 
+/// The cases of a perft data file (`tests/data/perft-*.txt`, one format for
+/// every game): the options of `new GAME`, then the counts from depth 1.
+pub fn perft_cases(file: &str) -> Vec<(String, Vec<u64>)> {
+    file.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (opts, counts) = l.split_once('|').expect("options | counts");
+            let counts = counts
+                .split_whitespace()
+                .map(|c| c.parse().unwrap())
+                .collect();
+            (opts.trim().to_string(), counts)
+        })
+        .collect()
+}
+
 pub fn state(g: &AnyGame) -> Value {
     g.state_json()
 }
