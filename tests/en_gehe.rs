@@ -728,59 +728,22 @@ fn perft_counts_match_the_data_file_and_the_reference_sower() {
 
 // ---------------------------------------------------------------- properties
 
-/// Plays one random game, checking after every turn: seeds are conserved,
-/// `legal` and `play` agree (each listed hole plays, each other hole is
-/// refused), the move matches the reference sower, and the position JSON
-/// reads back to the same position.
+/// One random game under the contract every game keeps
+/// (tests/common/contract.rs), each sowing also checked against the
+/// reference sower.
 fn check_random_game(holes: usize, seed: u64, reference: bool) -> Result<(), TestCaseError> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut g = start(holes);
-    let total = 8 * holes as u32;
-    while g.status() == Status::Playing {
-        let legal = g.legal();
-        prop_assert!(!legal.is_empty(), "a game going on has a legal move");
-        for h in 1..=holes {
-            let mut c = g.clone();
-            let r = c.play(&h, &mut Quiet);
-            if legal.contains(&h) {
-                prop_assert!(r.is_ok(), "listed hole {} refused: {:?}", h, r);
-            } else {
-                prop_assert!(
-                    matches!(r, Err(MoveError::EmptyHole(_)) | Err(MoveError::Endless(_))),
-                    "unlisted hole {} gave {:?}",
-                    h,
-                    r
-                );
-            }
-        }
-        let before = RefGame::from(&g);
-        let m = g.play_random(&mut rng, &mut Quiet).unwrap();
-        prop_assert!(legal.contains(&m));
-        prop_assert_eq!(
-            g.row(Side::South)
-                .iter()
-                .chain(g.row(Side::North))
-                .map(|&c| c as u32)
-                .sum::<u32>()
-                + g.captured().south
-                + g.captured().north,
-            total
-        );
+    let g = common::contract::check_random_game(start(holes), seed, |before, &m, after| {
         if reference {
-            let after = before.play(m).expect("the reference sowing ends too");
-            let now = RefGame::from(&g);
-            prop_assert_eq!(&after.b, &now.b);
-            prop_assert_eq!(after.cap, now.cap);
+            let expected = RefGame::from(before)
+                .play(m)
+                .expect("the reference sowing ends too");
+            let now = RefGame::from(after);
+            assert_eq!(expected.b, now.b, "hole {m}");
+            assert_eq!(expected.cap, now.cap, "hole {m}");
         }
-        let v = g.position_json();
-        let back = EnGehe::from_position(&v).unwrap();
-        prop_assert_eq!(back.position_json(), v);
-        prop_assert!(g.turn() <= 1001);
-    }
-    let Status::Over(o) = g.status() else {
-        unreachable!()
-    };
-    prop_assert_eq!(o.score.south + o.score.north, total);
+    });
+    prop_assert!(g.status().is_over());
+    prop_assert!(g.turn() <= 1001);
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod contract;
 pub mod tmux;
 
 use masai_mancala::engine::{AnyGame, Quiet};
