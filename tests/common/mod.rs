@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod contract;
 pub mod tmux;
 
 use masai_mancala::engine::{AnyGame, Quiet};
@@ -46,6 +47,22 @@ pub fn refuse(g: &mut AnyGame, token: &str) -> String {
         "a refused decision changed the game"
     );
     err
+}
+
+/// The cases of a perft data file (`tests/data/perft-*.txt`, one format for
+/// every game): the options of `new GAME`, then the counts from depth 1.
+pub fn perft_cases(file: &str) -> Vec<(String, Vec<u64>)> {
+    file.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (opts, counts) = l.split_once('|').expect("options | counts");
+            let counts = counts
+                .split_whitespace()
+                .map(|c| c.parse().unwrap())
+                .collect();
+            (opts.trim().to_string(), counts)
+        })
+        .collect()
 }
 
 pub fn state(g: &AnyGame) -> Value {

@@ -15,7 +15,7 @@ use crate::engine::core::{
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -349,6 +349,12 @@ impl EnGehe {
         .started()
     }
 
+    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
+    /// of the rules).
+    pub fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
+    }
+
     /// Reads and checks a position JSON.
     pub fn from_position(
         value: &serde_json::Value,
@@ -617,10 +623,6 @@ impl Game for EnGehe {
         None
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
     fn total_seeds(&self) -> u32 {
         self.board
             .seeds_on_board()
@@ -655,7 +657,7 @@ impl Game for EnGehe {
         let hole = index - self.board.row(side).start + 1;
         HoleName {
             side,
-            hole: hole.into(),
+            hole: HoleLabel::Number(hole),
         }
     }
 }

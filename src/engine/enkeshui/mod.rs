@@ -16,7 +16,7 @@ use crate::engine::core::{
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
 use std::fmt;
 
 /// `--special-move`: may a player redistribute two of his holes instead of sowing?
@@ -255,6 +255,12 @@ impl Enkeshui {
             liftable: 0,
         }
         .started()
+    }
+
+    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
+    /// of the rules).
+    pub fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
     }
 
     /// Reads and checks a position JSON.
@@ -912,10 +918,6 @@ impl Game for Enkeshui {
         self.choosing.is_some()
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
     fn total_seeds(&self) -> u32 {
         let in_hand = self.choosing.as_ref().map_or(0, |c| c.in_hand);
         self.board
@@ -966,7 +968,7 @@ impl Game for Enkeshui {
         let hole = index - self.board.row(side).start + 1;
         HoleName {
             side,
-            hole: hole.into(),
+            hole: HoleLabel::Number(hole),
         }
     }
 }
