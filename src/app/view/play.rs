@@ -3,7 +3,7 @@
 use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
 use super::{bao_model, two_row_model};
-use crate::app::anim::{BoardState, Marks};
+use crate::app::anim::BoardState;
 use crate::app::state::{App, Play, holes_of};
 use crate::engine::{AnyGame, Game, GameKind, Side, Status};
 use ratatui::buffer::Buffer;
@@ -581,112 +581,21 @@ fn analysis_panel(
         .render(r, buf);
 }
 
-/// The starting race: both racers sow seed by seed on the board.
+/// The starting race (the race screen draws itself).
 pub struct RaceView<'a>(pub &'a App);
 
 impl Widget for RaceView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let th = &app.theme;
         let Some(r) = &app.race else { return };
-        let board = r
-            .result
-            .as_ref()
-            .map(BoardState::of_enkeshui)
-            .unwrap_or_else(|| BoardState::from_board(r.race.board(), Default::default()));
-        let l = PlayLayout::for_holes(area, board.n);
-        Line::from(vec![
-            Span::styled(
-                app.setup.as_ref().map(|s| s.title()).unwrap_or_default(),
-                th.title(),
-            ),
-            Span::raw(format!(
-                "{}starting race from hole {}",
-                th.sep(),
-                r.race.hole()
-            )),
-        ])
-        .render(l.title, buf);
-        let pos = r.race.positions();
-        let marks = Marks {
-            path: Vec::new(),
-            captured: Vec::new(),
-            lifted: None,
-            last: None,
-        };
-        let mut model = two_row_model(&board, &marks, Side::South, None);
-        if r.result.is_none() {
-            for side in Side::BOTH {
-                let i = pos[side];
-                let (row, hole) = if i < board.n {
-                    (&mut model.bottom, i + 1)
-                } else {
-                    (&mut model.top, i - board.n + 1)
-                };
-                row.holes[hole - 1].mark = super::theme::Mark::Last;
-            }
-        }
-        TwoRowBoard {
-            model: &model,
+        let title = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
+        let chrome = crate::app::screen::Chrome {
             theme: app.theme,
-        }
-        .render(l.board, buf);
-        let hand = r.race.in_hand();
-        let laps = r.race.laps();
-        let drops = r.race.drops();
-        let mut lines = Vec::new();
-        for side in [Side::North, Side::South] {
-            let keys = match (app.seat(side).is_some_and(|s| s.is_human()), side) {
-                (true, Side::South) => "keys z x".to_string(),
-                (true, Side::North) => "keys n m".to_string(),
-                (false, _) => "AI racer".to_string(),
-            };
-            let last = r.last_key[side]
-                .map(|c| format!(", last key {c}"))
-                .unwrap_or_default();
-            let asleep = if r.race.first_sleeper() == Some(side) {
-                "  ASLEEP: moves first".to_string()
-            } else {
-                String::new()
-            };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:<6}", side.title()), th.label()),
-                Span::raw(format!(
-                    "lap {:>2}{}in hand {:>2}{}drops {:>3}{}{keys}{last}{}",
-                    laps[side],
-                    th.sep(),
-                    hand[side],
-                    th.sep(),
-                    drops.iter().filter(|&&s| s == side).count(),
-                    th.sep(),
-                    if r.repeats[side] > 0 {
-                        format!(" ({} repeats ignored)", r.repeats[side])
-                    } else {
-                        String::new()
-                    }
-                )),
-                Span::styled(asleep, th.key()),
-            ]));
-        }
-        Paragraph::new(lines).render(l.scores, buf);
-        let info = if let Some(first) = r.race.first_sleeper() {
-            Line::styled(
-                format!(
-                    "{} sleeps first and moves first. The game starts from this board.",
-                    first.title()
-                ),
-                th.key(),
-            )
-        } else {
-            Line::from(
-                "Each racer lifts the same hole and sows with relay; the first to end in an empty hole sleeps and moves first.",
-            )
+            title: &title,
+            status: status_line(app),
+            hints: super::app_hints(app, area.width),
         };
-        Paragraph::new(info)
-            .wrap(Wrap { trim: true })
-            .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
-        status_line(app).render(l.status, buf);
-        super::app_hints(app, l.hints.width).render(l.hints, buf);
+        r.render(area, buf, chrome);
     }
 }
 
