@@ -6,7 +6,7 @@ use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
     DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove, Unfilled,
 };
-use crate::engine::{AnyGame, Side};
+use crate::engine::{AnyGame, Game, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
