@@ -4,7 +4,7 @@
 use clap::Parser;
 use masai_mancala::app::event::AppEvent;
 use masai_mancala::app::state::{App, Setup};
-use masai_mancala::app::view::theme::Theme;
+use masai_mancala::app::view::theme::{Palette, Theme};
 use masai_mancala::cli::{Cli, Command};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 pub const PLAIN: Theme = Theme {
     color: false,
     ascii: false,
+    palette: Palette::Dark,
 };
 
 /// Splits a command line at spaces; single quotes keep a value with spaces.

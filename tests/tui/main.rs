@@ -11,7 +11,7 @@ use masai_mancala::app::event::AppEvent;
 use masai_mancala::app::state::{App, Screen};
 use masai_mancala::app::view::bao::{BaoBoard, BaoModel, BaoSide};
 use masai_mancala::app::view::board::{Geometry, Row, TwoRowBoard};
-use masai_mancala::app::view::theme::Theme;
+use masai_mancala::app::view::theme::{Palette, Theme};
 use masai_mancala::engine::enkeshui::Enkeshui;
 use masai_mancala::engine::{Game, Quiet, Side};
 use ratatui::Terminal;
@@ -391,6 +391,7 @@ fn no_color_and_ascii() {
     let theme = Theme {
         color: false,
         ascii: true,
+        palette: Palette::Dark,
     };
     let mut app = App::with_game(
         tx,
@@ -1610,6 +1611,7 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
     let ascii = Theme {
         color: false,
         ascii: true,
+        palette: Palette::Dark,
     };
     let all_ascii = |app: &mut App, what: &str| {
         let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
