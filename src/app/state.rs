@@ -1736,13 +1736,24 @@ impl App {
             return;
         };
         if !g.special_allowed() {
+            use crate::engine::enkeshui::SpecialMove;
+            let side = p.game.to_move();
+            let reason = if p.game.status().is_over() {
+                "the game is over"
+            } else if p.game.pending().is_some() {
+                "a sowing is under way"
+            } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
+                "it is allowed once a game, and it was made already"
+            } else {
+                "it needs two holes to lift (not empty, not a bull, in play)"
+            };
             let why = match g.rules().special_move {
-                crate::engine::enkeshui::SpecialMove::Off => {
+                SpecialMove::Off => {
                     "the special move is off (--special-move once or any)".to_string()
                 }
                 _ => format!(
-                    "{} cannot make the special move now",
-                    p.game.to_move().title()
+                    "{} cannot make the special move now: {reason}",
+                    side.title()
                 ),
             };
             self.refuse(why);

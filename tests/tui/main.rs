@@ -3,6 +3,7 @@
 
 mod harness;
 mod menu;
+mod play;
 mod race;
 
 use harness::*;
@@ -1181,7 +1182,10 @@ fn the_special_move_is_a_guided_redistribution() {
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "x");
-    assert_eq!(app.status, "South cannot make the special move now");
+    assert_eq!(
+        app.status,
+        "South cannot make the special move now: it is allowed once a game, and it was made already"
+    );
     assert!(app.status_error);
 
     // Halfway, the board shows the row as it is being rebuilt.
@@ -1337,8 +1341,8 @@ fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
         trimmed(&s, 18, 22),
         [
             "┌ Log ───────────────────────────────────────────────┐┌ Moves ─────────────────┐",
-            "│North sowed 2, relayed 4 laps and captured 6 (South ││1. S 37                 │",
-            "│20, North 31)                                       ││2. N 2                  │",
+            "│North sowed 2, relayed 4 laps and captured 6 seeds  ││1. S 37                 │",
+            "│from holes South 20 and North 31                    ││2. N 2                  │",
             "└────────────────────────────────────────────────────┘└────────────────────────┘",
         ]
     );

@@ -2,6 +2,7 @@
 
 use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
+use super::theme::Mark;
 use super::{bao_model, two_row_model};
 use crate::app::anim::BoardState;
 use crate::app::state::{App, Play, holes_of};
@@ -232,7 +233,7 @@ fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
-fn prompt_line(app: &App, p: &Play) -> Line<'static> {
+fn prompt_line(app: &App, p: &Play, width: u16) -> Line<'static> {
     let th = &app.theme;
     if let Some(f) = p.frame() {
         // A drop's caption already says the lap and the seeds in hand.
@@ -247,21 +248,22 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
         ]);
     }
     if let Some(s) = &p.special {
-        let lifted: Vec<String> = s.lifted.iter().map(|h| h.to_string()).collect();
-        return Line::from(Span::styled(
-            format!(
-                "Special move: lifted {} · {} in hand · Enter drops on hole {}",
-                if lifted.is_empty() {
-                    "none yet".into()
-                } else {
-                    lifted.join(" and ")
-                },
-                s.in_hand,
+        // Lifting first, then dropping: Enter does one or the other.
+        let text = match s.lifted.as_slice() {
+            [] => format!(
+                "Special move: lift two holes · Enter lifts hole {}",
                 p.cursor
-            )
-            .replace(" · ", th.sep()),
-            th.key(),
-        ));
+            ),
+            [a] => format!(
+                "Special move: lifted {a} · {} in hand · Enter lifts hole {}",
+                s.in_hand, p.cursor
+            ),
+            [a, b, ..] => format!(
+                "Special move: lifted {a} and {b} · {} in hand · Enter drops on hole {}",
+                s.in_hand, p.cursor
+            ),
+        };
+        return Line::from(Span::styled(text.replace(" · ", th.sep()), th.key()));
     }
     if let Some(pd) = p.game.pending() {
         let (left, right) = app.direction_sides(&pd.lifted_from);
@@ -305,21 +307,86 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
     if !p.digits.is_empty() {
         return Line::from(format!("Hole number: {}", p.digits));
     }
-    let legend = match p.game.kind() {
-        GameKind::Enkeshui => super::board::legend(th),
-        GameKind::EnGehe => format!(
-            "[3] = selected hole{}its number (two digits) or the arrows{}Enter sows",
-            th.sep(),
-            th.sep()
-        ),
-        GameKind::BaoLaKimasai => format!(
-            "[  1] = selected hole{}up/down: row{}1-8 or left/right: hole{}Enter sows",
-            th.sep(),
-            th.sep(),
-            th.sep()
-        ),
+    legend_line(app, p, width)
+}
+
+/// The legend under the scores: the selected hole as it is drawn, what each
+/// highlight on the board means (in its own style), the bulls when there are
+/// any, and how to pick a hole, as many as fit.
+fn legend_line(app: &App, p: &Play, width: u16) -> Line<'static> {
+    let th = &app.theme;
+    let (board, marks) = p.shown();
+    let mover = p.game.to_move();
+    let cursor_shown = p.anim.is_none()
+        && app.seat(mover).is_some_and(|s| s.is_human())
+        && !p.game.status().is_over()
+        && p.game.pending().is_none();
+    let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
+    if cursor_shown {
+        let text = match p.game.kind() {
+            GameKind::BaoLaKimasai => format!(
+                "[{:>3}] = selected hole {}",
+                board.counts[board.index(mover, p.cursor)],
+                p.cursor_token()
+            ),
+            _ => format!("[{}] = selected hole", p.cursor),
+        };
+        parts.push(vec![Span::styled(text, th.dim())]);
+    }
+    let present = |m: Mark| (0..board.counts.len()).any(|i| marks.of(i) == m);
+    let mut shown: Vec<Span<'static>> = Vec::new();
+    for (m, word) in [
+        (Mark::Last, "last seed"),
+        (Mark::Path, "sown"),
+        (Mark::Lifted, "lifted"),
+        (Mark::Captured, "captured"),
+    ] {
+        if present(m) {
+            if !shown.is_empty() {
+                shown.push(Span::styled(", ", th.dim()));
+            }
+            shown.push(Span::styled(word, th.hole(m)));
+        }
+    }
+    if !shown.is_empty() {
+        shown.insert(0, Span::styled("marked: ", th.dim()));
+        parts.push(shown);
+    }
+    if board.bulls.iter().any(Option::is_some) {
+        let b = th.bull_glyph();
+        parts.push(vec![Span::styled(
+            format!("{b}5S = bull of South with 5, {b}4N = bull of North"),
+            th.dim(),
+        )]);
+    }
+    let how = match p.game.kind() {
+        GameKind::Enkeshui => "the hole's number or the arrows · Enter sows",
+        GameKind::EnGehe => "its number (two digits) or the arrows · Enter sows",
+        GameKind::BaoLaKimasai => "up/down: row · 1-8 or left/right: hole · Enter sows",
     };
-    Line::styled(legend, th.dim())
+    if cursor_shown {
+        parts.push(vec![Span::styled(how.replace(" · ", th.sep()), th.dim())]);
+    }
+    let sep = th.sep();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0usize;
+    for part in parts {
+        let w: usize = part.iter().map(|s| s.content.chars().count()).sum();
+        let extra = if spans.is_empty() {
+            0
+        } else {
+            sep.chars().count()
+        };
+        if used + extra + w > width as usize {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::styled(sep, th.dim()));
+        }
+        used += extra + w;
+        spans.extend(part);
+    }
+    Line::from(spans)
 }
 
 /// The move list in notation, one turn a line: "3. N 5 cw ccw".
@@ -479,7 +546,7 @@ impl Widget for PlayView<'_> {
             _ => None,
         };
         Paragraph::new(score_lines(app, &shown, in_hand, l.scores.width)).render(l.scores, buf);
-        prompt_line(app, p).render(l.prompt, buf);
+        prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
         if app.viewer.is_some() && l.log.height >= 8 {
             let chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
