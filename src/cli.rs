@@ -54,6 +54,27 @@ pub fn completions(shell: clap_complete::Shell) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
+/// The manual pages, from the same definition as `--help`: (file name,
+/// roff text) of the program's page and of each visible subcommand's.
+pub fn man_pages() -> Vec<(String, Vec<u8>)> {
+    use clap::CommandFactory;
+    fn pages(cmd: &clap::Command, out: &mut Vec<(String, Vec<u8>)>) {
+        let man = clap_mangen::Man::new(cmd.clone());
+        let mut text = Vec::new();
+        // Rendering into memory cannot fail.
+        let _ = man.render(&mut text);
+        out.push((man.get_filename(), text));
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            pages(sub, out);
+        }
+    }
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let mut out = Vec::new();
+    pages(&cmd, &mut out);
+    out
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Enkeshui: 2 rows of 8, 10 or 12 holes, 48 seeds, relay, bulls, a starting race
@@ -76,6 +97,18 @@ pub enum Command {
     /// Show or edit the settings file (defaults for seats, speeds, theme, keys, sizes)
     #[command(long_about = CONFIG_HELP)]
     Config(ConfigArgs),
+    /// Your results against each AI level in each game, and your strength on the levels' Elo scale
+    Stats {
+        /// Print them as JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the manual page (roff), or write the pages of every subcommand to a folder
+    Man {
+        /// Write masai-mancala.1 and masai-mancala-SUBCOMMAND.1 into this folder instead
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
     Completions {
         /// The shell

@@ -12,4 +12,5 @@ pub mod out;
 pub mod protocol;
 pub mod record;
 pub mod settings;
+pub mod stats;
 pub mod text;

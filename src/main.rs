@@ -79,6 +79,13 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Resume(args)) => resume(args),
         Some(Command::Config(args)) => return config(&args),
+        Some(Command::Stats { json }) => stats(json),
+        Some(Command::Man { out: None }) => {
+            let pages = masai_mancala::cli::man_pages();
+            out::text(&String::from_utf8_lossy(&pages[0].1));
+            Ok(())
+        }
+        Some(Command::Man { out: Some(dir) }) => write_man_pages(&dir),
         None => app::run(Launch::Menu(menu_client)),
     };
     match result {
@@ -194,6 +201,34 @@ fn edit_settings(path: &std::path::Path) -> Result<(), String> {
         .map_err(|e| format!("cannot run the editor '{program}': {}", file::io_reason(&e)))?;
     if !status.success() {
         return Err(format!("the editor '{program}' failed ({status})"));
+    }
+    Ok(())
+}
+
+/// `stats [--json]`: the player's record from the data folder.
+fn stats(json: bool) -> Result<(), String> {
+    use masai_mancala::stats;
+    let dir = file::data_dir()?;
+    let path = stats::path(&dir);
+    let table = stats::load(&path)?;
+    let player = stats::player_name();
+    if json {
+        out::line(&stats::report_json(&table, &player, &path).to_string());
+    } else {
+        out::text(&stats::report(&table, &player, &path));
+    }
+    Ok(())
+}
+
+/// `man --out DIR`: every page into DIR (atomically, each its own file).
+fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: {}", dir.display(), file::io_reason(&e)))?;
+    for (name, text) in masai_mancala::cli::man_pages() {
+        let path = dir.join(&name);
+        file::write_atomic(&path, &text, || Ok(()))
+            .map_err(|e| format!("{}: {}", path.display(), file::io_reason(&e)))?;
+        out::line(&path.display().to_string());
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use masai_mancala::ai::{Level, Player};
 use masai_mancala::app::view::theme::Palette;
 use masai_mancala::cli::{Cli, Command, Seat};
 use masai_mancala::settings::{self, Settings, Source};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
@@ -29,7 +29,7 @@ fn config_home(name: &str, text: Option<&str>) -> PathBuf {
     home
 }
 
-fn run(home: &PathBuf, args: &[&str], env: &[(&str, &str)]) -> Output {
+fn run(home: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Process::new(BIN);
     cmd.args(args)
         .env("XDG_CONFIG_HOME", home)

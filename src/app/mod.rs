@@ -208,6 +208,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
         return Err("the game needs a terminal (scripts can use `masai-mancala engine`)".into());
     }
     // Saving starts only with a terminal: no file for a game never shown.
+    // Finished games against the AI count in the data folder's statistics
+    // (with --save too).
+    app.stats_dir = file::data_dir().ok();
     if use_dir {
         match file::open_data_dir() {
             Ok(dir) => app.autosave_dir = Some(dir),

@@ -250,6 +250,8 @@ pub struct Play {
     /// The log's last lines tell what the running animation has not shown
     /// yet: hidden until it ends.
     pub log_hidden: usize,
+    /// The game's end is in the player's statistics (counted once, undo or not).
+    pub counted: bool,
 }
 
 impl Play {
@@ -304,6 +306,7 @@ impl Play {
             legal: None,
             working: None,
             log_hidden: 0,
+            counted: false,
         };
         p.reset_cursor();
         p
@@ -525,6 +528,8 @@ pub struct App {
     pub fatal: Option<String>,
     /// A line for the terminal once the screen is closed.
     pub note: Option<String>,
+    /// The data folder whose statistics count finished games (None: not counted).
+    pub stats_dir: Option<PathBuf>,
 }
 
 /// What a load is for: where its answer goes.
@@ -642,6 +647,7 @@ impl App {
             progress_at: None,
             fatal: None,
             note: None,
+            stats_dir: None,
         }
     }
 
@@ -1566,6 +1572,35 @@ impl App {
         true
     }
 
+    /// A finished game of a person against the AI, once, into the
+    /// statistics; the record against that level goes to the log.
+    fn count_result(&mut self) {
+        let (Some(dir), Some(setup), Some(p)) = (&self.stats_dir, &self.setup, self.play.as_mut())
+        else {
+            return;
+        };
+        if std::mem::replace(&mut p.counted, true) {
+            return;
+        }
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        match crate::stats::count_game(
+            dir,
+            &p.game,
+            setup.seat(Side::South),
+            setup.seat(Side::North),
+            now,
+        ) {
+            Some(Ok(lines)) => p.log.extend(lines),
+            Some(Err(e)) => {
+                p.log.push(format!("Statistics not saved: {e}"));
+                self.note = Some(format!("The statistics were not saved: {e}"));
+            }
+            None => {}
+        }
+    }
+
     /// After a move has been shown: the game's end, the AI's turn or the human's prompt.
     fn after_move(&mut self, now: Instant) {
         let _ = now;
@@ -1581,6 +1616,7 @@ impl App {
         if let Status::Over(o) = status {
             self.screen = Screen::Over;
             self.set_status(over_line(&o));
+            self.count_result();
             if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
                 self.matches.games.push(o.score);
                 // The match ends when a stock cannot fill a hole: say so now.

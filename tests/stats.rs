@@ -1,0 +1,274 @@
+//! The player's record: counted when a game against the AI ends (once,
+//! undo or not), never for hot-seat, never over a statistics file that
+//! cannot be read; `stats` and `stats --json`.
+
+use clap::Parser;
+use masai_mancala::app::event::AppEvent;
+use masai_mancala::app::state::{App, Screen, Setup};
+use masai_mancala::app::view::theme::Theme;
+use masai_mancala::cli::{Cli, Command};
+use masai_mancala::engine::Status;
+use masai_mancala::stats;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("masai-stats-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A short Enkeshui game with these seats, counting into `dir`.
+fn app(seats: &[&str], dir: &Path) -> App {
+    let mut words = vec![
+        "masai-mancala",
+        "enkeshui",
+        "--race",
+        "off",
+        "--instant",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+    ];
+    words.extend_from_slice(seats);
+    let Some(Command::Enkeshui(a)) = Cli::try_parse_from(words).unwrap().command else {
+        panic!()
+    };
+    let (tx, _rx) = channel();
+    let theme = Theme {
+        color: false,
+        ..Theme::default()
+    };
+    let mut app =
+        App::with_game(tx, Setup::new(*Box::new(a)).unwrap(), theme, Instant::now()).unwrap();
+    app.ai_pause = Duration::ZERO;
+    app.work_wait = Duration::from_secs(10);
+    app.stats_dir = Some(dir.to_path_buf());
+    app
+}
+
+/// Plays both sides' decisions (the AI's answers are then stale) to the end.
+fn play_to_the_end(app: &mut App) {
+    let mut pick = 0usize;
+    for _ in 0..3000 {
+        if app.screen == Screen::Over {
+            return;
+        }
+        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        pick = (pick * 31 + 7) % tokens.len();
+        app.decide(tokens[pick].clone(), Instant::now());
+    }
+    panic!("the game did not end");
+}
+
+fn winner(app: &App) -> Option<masai_mancala::engine::Side> {
+    match app.play.as_ref().unwrap().game.status() {
+        Status::Over(o) => o.winner,
+        Status::Playing => panic!("not over"),
+    }
+}
+
+fn log(app: &App) -> Vec<String> {
+    app.play.as_ref().unwrap().log.clone()
+}
+
+#[test]
+fn a_game_against_the_ai_counts_once_and_says_the_record() {
+    let dir = temp_dir("count");
+    let mut app = app(&["--north", "ai:easy"], &dir);
+    play_to_the_end(&mut app);
+    let (w, d, l) = match winner(&app) {
+        Some(masai_mancala::engine::Side::South) => (1, 0, 0),
+        Some(_) => (0, 0, 1),
+        None => (0, 1, 0),
+    };
+    let line = format!("you vs easy, Enkeshui 2x8: {w}-{d}-{l}");
+    assert_eq!(log(&app).last(), Some(&line), "{:?}", log(&app));
+    let table = stats::load(&stats::path(&dir)).unwrap();
+    let tally = &table.players[&stats::player_name()]["Enkeshui 2x8"]["easy"];
+    assert_eq!((tally.wins, tally.draws, tally.losses), (w, d, l));
+    // Undo and the same end again: still one game.
+    app.handle(
+        AppEvent::Key(KeyEvent::from(KeyCode::Char('u'))),
+        Instant::now(),
+    );
+    assert_ne!(app.screen, Screen::Over);
+    play_to_the_end(&mut app);
+    let again = stats::load(&stats::path(&dir)).unwrap();
+    assert_eq!(again, table);
+    // A rematch is a new game: two.
+    app.handle(
+        AppEvent::Key(KeyEvent::from(KeyCode::Char('r'))),
+        Instant::now(),
+    );
+    play_to_the_end(&mut app);
+    let table = stats::load(&stats::path(&dir)).unwrap();
+    assert_eq!(
+        table.players[&stats::player_name()]["Enkeshui 2x8"]["easy"].games(),
+        2
+    );
+}
+
+#[test]
+fn the_human_north_against_an_ai_south_counts_from_north() {
+    let dir = temp_dir("north");
+    let mut app = app(&["--south", "ai:hard", "--north", "human"], &dir);
+    play_to_the_end(&mut app);
+    let table = stats::load(&stats::path(&dir)).unwrap();
+    let t = &table.players[&stats::player_name()]["Enkeshui 2x8"]["hard"];
+    let expected = match winner(&app) {
+        Some(masai_mancala::engine::Side::North) => (1, 0, 0),
+        Some(_) => (0, 0, 1),
+        None => (0, 1, 0),
+    };
+    assert_eq!((t.wins, t.draws, t.losses), expected);
+}
+
+#[test]
+fn hot_seat_and_ai_against_ai_do_not_count() {
+    for seats in [["--north", "human"], ["--south", "ai:easy"]] {
+        let dir = temp_dir(&format!("none{}", seats[1]));
+        let mut seats = seats.to_vec();
+        if seats[0] == "--south" {
+            seats.extend(["--north", "ai:easy"]);
+        }
+        let mut app = app(&seats, &dir);
+        play_to_the_end(&mut app);
+        assert!(!stats::path(&dir).exists(), "{seats:?}");
+    }
+}
+
+#[test]
+fn a_corrupt_statistics_file_is_named_and_never_overwritten() {
+    let dir = temp_dir("corrupt");
+    let path = stats::path(&dir);
+    let corrupt = "{\"format\": \"masai-mancala-stats\", \"version\": 1, \"players\": {\"x\": 3";
+    std::fs::write(&path, corrupt).unwrap();
+    let mut app = app(&["--north", "ai:easy"], &dir);
+    play_to_the_end(&mut app);
+    let why = format!(
+        "{}: not a statistics file: invalid type: integer `3`, expected a map at line 1 column {}; the statistics are left as they are (move the file away to start new ones)",
+        path.display(),
+        corrupt.len()
+    );
+    assert_eq!(
+        log(&app).last(),
+        Some(&format!("Statistics not saved: {why}"))
+    );
+    assert_eq!(
+        app.note,
+        Some(format!("The statistics were not saved: {why}"))
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), corrupt);
+    // `stats` names a bad file too, and exits 2.
+    let data = temp_dir("corrupt-cmd");
+    std::fs::create_dir_all(data.join("masai-mancala")).unwrap();
+    let cut = "{\"format\": \"masai-manc";
+    std::fs::write(data.join("masai-mancala/stats.json"), cut).unwrap();
+    let out = Process::new(BIN)
+        .arg("stats")
+        .env("XDG_DATA_HOME", &data)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: not a statistics file: EOF while parsing a string at line 1 column {}; the statistics are left as they are (move the file away to start new ones)\n",
+            data.join("masai-mancala/stats.json").display(),
+            cut.len()
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("masai-mancala/stats.json")).unwrap(),
+        cut
+    );
+}
+
+#[test]
+fn stats_prints_the_record_the_strength_and_the_offer() {
+    let data = temp_dir("print");
+    let dir = data.join("masai-mancala");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (outcome, n) in [(stats::Outcome::Win, 7), (stats::Outcome::Loss, 3)] {
+        for _ in 0..n {
+            stats::record(
+                &dir,
+                "ann",
+                "Enkeshui 2x8",
+                "medium",
+                outcome,
+                1_764_590_400,
+            )
+            .unwrap();
+        }
+    }
+    stats::record(
+        &dir,
+        "ann",
+        "Bao la Kimasai",
+        "hard",
+        stats::Outcome::Draw,
+        1_764_590_400,
+    )
+    .unwrap();
+    let run = |json: bool| {
+        let mut cmd = Process::new(BIN);
+        cmd.arg("stats");
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.env("XDG_DATA_HOME", &data)
+            .env("USER", "ann")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run(false);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("Statistics of ann ({})", dir.join("stats.json").display())
+    );
+    assert_eq!(lines[2], "Bao la Kimasai");
+    assert_eq!(
+        lines[3],
+        "  vs hard      0-1-0    50%  last 2025-12-01 12:00"
+    );
+    assert_eq!(lines[7], "Enkeshui 2x8");
+    assert_eq!(
+        lines[8],
+        "  vs medium    7-0-3    70%  last 2025-12-01 12:00"
+    );
+    assert!(lines[9].starts_with("  strength: about "), "{text}");
+    assert!(
+        lines[10].starts_with("  (Enkeshui 2x8 calibration: random 0, "),
+        "{text}"
+    );
+    assert_eq!(lines[11], "  ann scores 70% against medium: try hard");
+    let out = run(true);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["player"], "ann");
+    let enk = &v["games"][1];
+    assert_eq!(enk["game"], "Enkeshui 2x8");
+    assert_eq!(enk["results"][0]["wins"], 7);
+    assert_eq!(enk["results"][0]["losses"], 3);
+    assert_eq!(enk["offer"], "ann scores 70% against medium: try hard");
+    // 70% against medium: above medium's rating, within the margin of 10 games.
+    let medium = stats::level_ratings("Enkeshui 2x8").unwrap()["medium"];
+    let elo = enk["strength"]["elo"].as_f64().unwrap();
+    let margin = enk["strength"]["margin"].as_f64().unwrap();
+    assert!(
+        (elo - (medium + 147.19)).abs() <= 0.5,
+        "{elo}: 400 log10(7/3) = 147.19 above medium ({medium})"
+    );
+    assert_eq!(margin, 235.0);
+}
