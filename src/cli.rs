@@ -96,6 +96,14 @@ it thinks at most 10 s unless movetime is given), movetime sets the time budget.
 `stop` ends a running go, perft or long legality check; `quit` exits at any time. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 
+const REVIEW_HELP: &str = "No terminal: the AI's review of every decision. Each decision is \
+judged by a search of a fixed number of nodes (the same result on any machine): the value of the \
+decision played for its player, the best alternative and its value, and the loss in seeds (cows in \
+Bao). Marks: a mistake loses 2 seeds (cows) or more, a blunder 5 or more, or throws away a forced \
+win, or walks into a forced loss; \"only good move\": the best decision when every other one would \
+have been a mistake. Then per player: accuracy (the share of decisions within half a seed of the \
+best; decisions without a choice are not counted), mistakes, blunders and the largest loss.";
+
 #[derive(Args, Debug, Clone)]
 pub struct ReplayArgs {
     /// The record (a JSON file written by --save or the autosave)
@@ -105,8 +113,14 @@ pub struct ReplayArgs {
     #[arg(long, conflicts_with = "print")]
     pub check: bool,
     /// No terminal: print the game as text (moves and board diagrams)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "review")]
     pub print: bool,
+    /// No terminal: the AI's review of every decision (value, best alternative, loss, marks) and a summary per player
+    #[arg(long, conflicts_with = "check", long_help = REVIEW_HELP)]
+    pub review: bool,
+    /// With --review: print the review as one JSON object
+    #[arg(long, requires = "review")]
+    pub json: bool,
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,

@@ -11,4 +11,5 @@ pub mod engine;
 pub mod out;
 pub mod protocol;
 pub mod record;
+pub mod review;
 pub mod text;

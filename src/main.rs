@@ -83,11 +83,30 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
 fn replay(args: ReplayArgs) -> Result<(), String> {
-    if !args.check && !args.print {
+    if !args.check && !args.print && !args.review {
         // The viewer loads it (on a thread, with a progress line).
         return app::run(Launch::Replay(Box::new(args)));
     }
     let (record, checked) = file::load(&args.file)?;
+    if args.review {
+        // Progress on a terminal only: a script reading standard error gets the errors alone.
+        let tty = std::io::stderr().is_terminal();
+        let review = masai_mancala::review::review(&record, &checked, None, &mut |done, total| {
+            if tty {
+                out::err_text(&format!("\r\x1b[Kreviewing decision {done} of {total}"));
+                if done == total {
+                    out::err_text("\r\x1b[K");
+                }
+            }
+        })
+        .ok_or_else(|| format!("{}: the review stopped", args.file.display()))?;
+        if args.json {
+            out::line(&review.to_json(&record).to_string());
+        } else {
+            out::text(&text::escape_lines(&review.text(&record)));
+        }
+        return Ok(());
+    }
     if args.check {
         out::line(&text::one_line(
             &format!(
