@@ -70,6 +70,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Continue an unfinished saved game (by default the last one of the data folder)
     Resume(ResumeArgs),
+    /// Lessons: short guided positions for each game, checked by the engine
+    Learn(LearnArgs),
     /// Play two players (AI levels, random, greedy or an outside engine) against each other
     #[command(long_about = ARENA_HELP)]
     Arena(ArenaArgs),
@@ -127,6 +129,39 @@ pub struct ReplayArgs {
     /// Milliseconds per seed in the animation
     #[arg(long, value_name = "MS", default_value_t = 90)]
     pub speed: u64,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct LearnArgs {
+    /// The game: enkeshui, en-gehe or bao-la-kimasai (bao) [default: all three, in that order]
+    #[arg(value_name = "GAME")]
+    pub game: Option<String>,
+    /// No terminal: list the lessons, with those done marked [x]
+    #[arg(long, required = true)]
+    pub list: bool,
+    /// Draw with ASCII characters only
+    #[arg(long)]
+    pub ascii: bool,
+    /// Milliseconds per seed in the animation
+    #[arg(long, value_name = "MS", default_value_t = 90)]
+    pub speed: u64,
+}
+
+impl LearnArgs {
+    /// The game asked for, if any; an unknown name is an error line.
+    pub fn kind(&self) -> Result<Option<crate::engine::GameKind>, String> {
+        match &self.game {
+            None => Ok(None),
+            Some(name) => crate::engine::GameKind::parse(name)
+                .map(Some)
+                .ok_or_else(|| {
+                    format!(
+                        "learn: unknown game '{}' (enkeshui, en-gehe or bao-la-kimasai)",
+                        crate::text::excerpt(name)
+                    )
+                }),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]

@@ -8,6 +8,7 @@ pub mod app;
 pub mod arena;
 pub mod cli;
 pub mod engine;
+pub mod learn;
 pub mod out;
 pub mod protocol;
 pub mod record;

@@ -4,7 +4,7 @@ use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
-    BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
+    BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, LearnArgs, ReplayArgs, ResumeArgs, Teams,
 };
 use masai_mancala::record::{file, print};
 use masai_mancala::{out, protocol, text};
@@ -47,6 +47,7 @@ fn main() -> ExitCode {
         Some(Command::EnGehe(args)) => en_gehe(&args),
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Resume(args)) => resume(args),
+        Some(Command::Learn(args)) => learn(args),
         None => app::run(Launch::Menu(ClientArgs::default())),
     };
     match result {
@@ -122,6 +123,21 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         return Ok(());
     }
     out::text(&text::escape_lines(&print::print(&record, &checked)));
+    Ok(())
+}
+
+/// `learn [GAME]`: the lessons (`--list`: printed, no terminal).
+fn learn(args: LearnArgs) -> Result<(), String> {
+    use masai_mancala::learn::{self, progress::Progress};
+    let kind = args.kind()?;
+    // `--list` is required until the lesson screen comes.
+    debug_assert!(args.list);
+    // No data folder, or no progress yet: every lesson is still to do.
+    let progress = match Progress::path() {
+        Ok(path) => Progress::load(&path)?,
+        Err(_) => Progress::default(),
+    };
+    out::text(&learn::list_text(kind, &progress));
     Ok(())
 }
 
