@@ -6,7 +6,7 @@ use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
     DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove, Unfilled,
 };
-use crate::engine::{AnyGame, Side};
+use crate::engine::{AnyGame, Game, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -75,6 +75,9 @@ pub enum Command {
     /// Play two players (AI levels, random, greedy or an outside engine) against each other
     #[command(long_about = ARENA_HELP)]
     Arena(ArenaArgs),
+    /// Show or edit the settings file (defaults for seats, speeds, theme, keys, sizes)
+    #[command(long_about = CONFIG_HELP)]
+    Config(ConfigArgs),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
     Completions {
         /// The shell
@@ -88,6 +91,29 @@ pub enum Command {
         #[arg(long, default_value_t = 2000)]
         frames: u32,
     },
+}
+
+const CONFIG_HELP: &str = "Shows or edits the settings file, \
+$XDG_CONFIG_HOME/masai-mancala/config.toml (~/.config/masai-mancala/config.toml when \
+XDG_CONFIG_HOME is unset). It sets defaults for the seats and the AI level, the animation \
+and race speeds, --ascii, --instant, --flip, the theme, the key bindings and each game's size; \
+options on the command line override it, and NO_COLOR in the environment turns colour off \
+whatever the theme. A bad file is reported (file, line, what is wrong) and the program runs \
+on the defaults; it is never rewritten.";
+
+/// Options of the `config` subcommand.
+#[derive(Args, Debug, Clone)]
+#[group(required = true, multiple = false)]
+pub struct ConfigArgs {
+    /// Print each setting in effect and where it came from (default, file line, environment)
+    #[arg(long)]
+    pub print: bool,
+    /// Open the file in $EDITOR (or vi), creating it with every setting commented out if missing
+    #[arg(long)]
+    pub edit: bool,
+    /// Print the path of the settings file
+    #[arg(long)]
+    pub path: bool,
 }
 
 const ENGINE_HELP: &str = "The rules engine over standard input and output: one command per line, \
@@ -129,6 +155,9 @@ pub struct ReplayArgs {
     /// Milliseconds per seed in the animation
     #[arg(long, value_name = "MS", default_value_t = 90)]
     pub speed: u64,
+    /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
+    #[arg(long, value_enum, value_name = "THEME")]
+    pub theme: Option<crate::app::view::theme::Palette>,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -178,6 +207,9 @@ pub struct ResumeArgs {
     /// Milliseconds per seed in the animation
     #[arg(long, value_name = "MS", default_value_t = 90)]
     pub speed: u64,
+    /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
+    #[arg(long, value_enum, value_name = "THEME")]
+    pub theme: Option<crate::app::view::theme::Palette>,
 }
 
 const ARENA_HELP: &str = "Plays A against B for --games games and prints a summary from A's side \
@@ -470,6 +502,9 @@ pub struct ClientArgs {
     /// Milliseconds per seed in the animation
     #[arg(long, value_name = "MS", default_value_t = 90)]
     pub speed: u64,
+    /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
+    #[arg(long, value_enum, value_name = "THEME")]
+    pub theme: Option<crate::app::view::theme::Palette>,
     /// Save the game to this file after every move and on quit [default: a new file in the data folder]
     #[arg(long, value_name = "PATH")]
     pub save: Option<std::path::PathBuf>,
@@ -490,6 +525,7 @@ impl Default for ClientArgs {
             ascii: false,
             flip: false,
             speed: 90,
+            theme: None,
             save: None,
             force: false,
             hash_mb: None,

@@ -13,4 +13,5 @@ pub mod out;
 pub mod protocol;
 pub mod record;
 pub mod review;
+pub mod settings;
 pub mod text;

@@ -1,12 +1,13 @@
-use clap::Parser;
 use masai_mancala::app::state::Setup;
 use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
-    BaoArgs, Cli, ClientArgs, Command, EnGeheArgs, LearnArgs, ReplayArgs, ResumeArgs, Teams,
+    BaoArgs, Cli, ClientArgs, Command, ConfigArgs, EnGeheArgs, LearnArgs, ReplayArgs, ResumeArgs,
+    Teams,
 };
 use masai_mancala::record::{file, print};
+use masai_mancala::settings::Settings as UserSettings;
 use masai_mancala::{out, protocol, text};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -14,8 +15,12 @@ use std::time::Instant;
 
 fn main() -> ExitCode {
     let started = Instant::now();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    use clap::{CommandFactory, FromArgMatches};
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (mut cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
@@ -25,6 +30,33 @@ fn main() -> ExitCode {
     if cli.version {
         out::text(&masai_mancala::cli::version_text(cli.verbose));
         return ExitCode::SUCCESS;
+    }
+    // The settings file, under the command line, for the client's commands.
+    let client_command = matches!(
+        cli.command,
+        None | Some(
+            Command::Enkeshui(_)
+                | Command::EnGehe(_)
+                | Command::BaoLaKimasai(_)
+                | Command::Replay(_)
+                | Command::Resume(_)
+        )
+    );
+    let mut menu_client = ClientArgs::default();
+    if client_command {
+        let (mut settings, problem) = load_settings();
+        if let Some(p) = problem {
+            out::err(&format!(
+                "warning: {}; running on the default settings (the file is left as it is)",
+                text::one_line(&p, text::MAX_LINE_CHARS)
+            ));
+        }
+        settings.apply_env(std::env::var_os("NO_COLOR").as_deref());
+        masai_mancala::settings::apply(&mut settings, &mut cli.command, &matches);
+        if cli.command.is_none() {
+            settings.apply_client(&mut menu_client, &|_| None);
+        }
+        masai_mancala::app::keys::set_active(settings.keys.clone());
     }
     let result = match cli.command {
         Some(Command::Engine(args)) => {
@@ -48,7 +80,8 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Resume(args)) => resume(args),
         Some(Command::Learn(args)) => learn(args),
-        None => app::run(Launch::Menu(ClientArgs::default())),
+        Some(Command::Config(args)) => return config(&args),
+        None => app::run(Launch::Menu(menu_client)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -61,6 +94,110 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The settings file's settings, and what is wrong with it if anything
+/// (then the defaults).
+fn load_settings() -> (UserSettings, Option<String>) {
+    match masai_mancala::settings::path() {
+        Ok(path) => UserSettings::load(&path),
+        Err(e) => (UserSettings::default(), Some(e)),
+    }
+}
+
+/// `config --print | --edit | --path`. A bad file: the reason on standard
+/// error and status 2 (`--print` still prints the defaults then in effect).
+fn config(args: &ConfigArgs) -> ExitCode {
+    let path = match masai_mancala::settings::path() {
+        Ok(p) => p,
+        Err(e) => {
+            out::err(&format!("error: {e}"));
+            return ExitCode::from(2);
+        }
+    };
+    if args.path {
+        out::line(&path.display().to_string());
+        return ExitCode::SUCCESS;
+    }
+    if args.edit
+        && let Err(e) = edit_settings(&path)
+    {
+        out::err(&format!(
+            "error: {}",
+            text::one_line(&e, text::MAX_LINE_CHARS)
+        ));
+        return ExitCode::from(2);
+    }
+    let (mut settings, problem) = UserSettings::load(&path);
+    settings.apply_env(std::env::var_os("NO_COLOR").as_deref());
+    if args.print {
+        let file = if path.exists() {
+            path.display().to_string()
+        } else {
+            format!("{} (none: every setting is the default)", path.display())
+        };
+        out::text(&settings.print(&file));
+    }
+    match problem {
+        Some(p) => {
+            out::err(&format!(
+                "error: {}; the program runs on the default settings",
+                text::one_line(&p, text::MAX_LINE_CHARS)
+            ));
+            ExitCode::from(2)
+        }
+        None => {
+            if args.edit {
+                out::err(&format!("{}: ok", path.display()));
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Opens `$EDITOR` (else `vi`) on the settings file, first writing the
+/// commented template if there is no file (never over one).
+fn edit_settings(path: &std::path::Path) -> Result<(), String> {
+    if !path.exists() {
+        let dir = file::parent_dir(path);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {}", dir.display(), file::io_reason(&e)))?;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(mut f) => {
+                use std::io::Write;
+                f.write_all(masai_mancala::settings::TEMPLATE.as_bytes())
+                    .map_err(|e| format!("{}: {}", path.display(), file::io_reason(&e)))?;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(format!("{}: {}", path.display(), file::io_reason(&e))),
+        }
+    }
+    let editor = std::env::var("VISUAL")
+        .ok()
+        .filter(|e| !e.trim().is_empty())
+        .or_else(|| {
+            std::env::var("EDITOR")
+                .ok()
+                .filter(|e| !e.trim().is_empty())
+        })
+        .unwrap_or_else(|| "vi".into());
+    let words = masai_mancala::cli::split_words(&editor).map_err(|e| format!("EDITOR: {e}"))?;
+    let Some((program, rest)) = words.split_first() else {
+        return Err("EDITOR is empty".into());
+    };
+    let status = std::process::Command::new(program)
+        .args(rest)
+        .arg(path)
+        .status()
+        .map_err(|e| format!("cannot run the editor '{program}': {}", file::io_reason(&e)))?;
+    if !status.success() {
+        return Err(format!("the editor '{program}' failed ({status})"));
+    }
+    Ok(())
 }
 
 /// `bao`: the game in the terminal client.

@@ -5,7 +5,7 @@ use masai_mancala::app::event::AppEvent;
 use masai_mancala::app::state::{App, Screen, Setup};
 use masai_mancala::app::view::bao::{BaoBoard, BaoModel, BaoSide};
 use masai_mancala::app::view::board::{Geometry, Row, TwoRowBoard};
-use masai_mancala::app::view::theme::Theme;
+use masai_mancala::app::view::theme::{Palette, Theme};
 use masai_mancala::cli::{Cli, Command};
 use masai_mancala::engine::enkeshui::Enkeshui;
 use masai_mancala::engine::{Game, Quiet, Side};
@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 const PLAIN: Theme = Theme {
     color: false,
     ascii: false,
+    palette: Palette::Dark,
 };
 
 fn setup(args: &[&str]) -> Setup {
@@ -587,6 +588,7 @@ fn no_color_and_ascii() {
     let theme = Theme {
         color: false,
         ascii: true,
+        palette: Palette::Dark,
     };
     let mut app = App::with_game(
         tx,
@@ -2163,6 +2165,7 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
     let ascii = Theme {
         color: false,
         ascii: true,
+        palette: Palette::Dark,
     };
     let all_ascii = |app: &mut App, what: &str| {
         let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();

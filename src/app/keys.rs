@@ -27,6 +27,40 @@ pub enum Ctx {
 }
 
 impl Ctx {
+    /// Every context, in the help's order.
+    pub const ALL: [Ctx; 12] = [
+        Ctx::Global,
+        Ctx::Menu,
+        Ctx::Race,
+        Ctx::Play,
+        Ctx::Direction,
+        Ctx::Special,
+        Ctx::Over,
+        Ctx::Replay,
+        Ctx::Saves,
+        Ctx::Loading,
+        Ctx::Help,
+        Ctx::Confirm,
+    ];
+
+    /// The name the settings file uses (`[keys]` entries `SCREEN.ACTION`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ctx::Global => "global",
+            Ctx::Menu => "menu",
+            Ctx::Race => "race",
+            Ctx::Play => "play",
+            Ctx::Direction => "direction",
+            Ctx::Special => "special",
+            Ctx::Over => "over",
+            Ctx::Replay => "replay",
+            Ctx::Saves => "saves",
+            Ctx::Loading => "loading",
+            Ctx::Help => "help",
+            Ctx::Confirm => "confirm",
+        }
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             Ctx::Global => "Everywhere",
@@ -85,6 +119,52 @@ pub enum Action {
     PrevGame,
     OpenSaves,
     ViewReplay,
+}
+
+impl Action {
+    /// The name the settings file uses for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Help => "help",
+            Action::QuitNow => "quit-now",
+            Action::Quit => "quit",
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Left => "left",
+            Action::Right => "right",
+            Action::Digit => "digit",
+            Action::Play => "play",
+            Action::Back => "back",
+            Action::Cancel => "cancel",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+            Action::Special => "special",
+            Action::Skip => "skip",
+            Action::Faster => "faster",
+            Action::Slower => "slower",
+            Action::SouthRace => "south-race",
+            Action::NorthRace => "north-race",
+            Action::Start => "start",
+            Action::Rematch => "rematch",
+            Action::NewGame => "new-game",
+            Action::Hint => "hint",
+            Action::Analysis => "analysis",
+            Action::Yes => "yes",
+            Action::No => "no",
+            Action::StepForward => "step-forward",
+            Action::StepBack => "step-back",
+            Action::TurnForward => "turn-forward",
+            Action::TurnBack => "turn-back",
+            Action::First => "first",
+            Action::Last => "last",
+            Action::Autoplay => "autoplay",
+            Action::TakeOver => "take-over",
+            Action::NextGame => "next-game",
+            Action::PrevGame => "prev-game",
+            Action::OpenSaves => "open-saves",
+            Action::ViewReplay => "view-replay",
+        }
+    }
 }
 
 /// A key, matched without regard to Shift (so `?` and `+` work everywhere).
@@ -754,35 +834,406 @@ pub static BINDINGS: &[Binding] = &[
     ),
 ];
 
-/// The action of a key in a context (global bindings apply everywhere).
-pub fn action(ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
-    BINDINGS
-        .iter()
-        .filter(|b| b.ctx == ctx)
-        .chain(BINDINGS.iter().filter(|b| b.ctx == Ctx::Global))
-        .find(|b| b.keys.iter().any(|k| k.matches(ev)))
-        .map(|b| b.action)
+impl Key {
+    /// How the key is written in the help, the hint bar and the settings file.
+    pub fn label(self) -> String {
+        match self {
+            Key::Char(' ') => "Space".into(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{c}"),
+            Key::AnyDigit => "0-9".into(),
+            Key::Code(code) => match code {
+                KeyCode::Up => "↑".into(),
+                KeyCode::Down => "↓".into(),
+                KeyCode::Left => "←".into(),
+                KeyCode::Right => "→".into(),
+                KeyCode::Enter => "Enter".into(),
+                KeyCode::Esc => "Esc".into(),
+                KeyCode::Tab => "Tab".into(),
+                KeyCode::Backspace => "Backspace".into(),
+                KeyCode::PageUp => "PgUp".into(),
+                KeyCode::PageDown => "PgDn".into(),
+                KeyCode::Home => "Home".into(),
+                KeyCode::End => "End".into(),
+                KeyCode::Delete => "Delete".into(),
+                KeyCode::Insert => "Insert".into(),
+                KeyCode::F(n) => format!("F{n}"),
+                other => format!("{other:?}"),
+            },
+        }
+    }
+
+    /// A key as the settings file writes it: one character (`u`, `?`),
+    /// `Ctrl-x`, `0-9` (any digit) or a name (`Up`, `Down`, `Left`, `Right`,
+    /// `Enter`, `Space`, `Esc`, `Tab`, `Backspace`, `PgUp`, `PgDn`, `Home`,
+    /// `End`, `Delete`, `Insert`, `F1`..`F12`; arrows `↑↓←→` too).
+    pub fn parse(s: &str) -> Result<Key, String> {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            return Ok(match c {
+                '↑' => Key::Code(KeyCode::Up),
+                '↓' => Key::Code(KeyCode::Down),
+                '←' => Key::Code(KeyCode::Left),
+                '→' => Key::Code(KeyCode::Right),
+                c if c.is_control() => {
+                    return Err(format!("'{}' is not a key", s.escape_default()));
+                }
+                c => Key::Char(c),
+            });
+        }
+        let lower = s.to_ascii_lowercase();
+        if let Some(c) = lower
+            .strip_prefix("ctrl-")
+            .or_else(|| lower.strip_prefix("ctrl+"))
+        {
+            let mut cs = c.chars();
+            if let (Some(c), None) = (cs.next(), cs.next())
+                && c.is_ascii_alphanumeric()
+            {
+                return Ok(Key::Ctrl(c));
+            }
+        }
+        if let Some(n) = lower.strip_prefix('f')
+            && let Ok(n) = n.parse::<u8>()
+            && (1..=12).contains(&n)
+        {
+            return Ok(Key::Code(KeyCode::F(n)));
+        }
+        let code = match lower.as_str() {
+            "0-9" | "digit" | "digits" => return Ok(Key::AnyDigit),
+            "space" => return Ok(Key::Char(' ')),
+            "up" => KeyCode::Up,
+            "down" => KeyCode::Down,
+            "left" => KeyCode::Left,
+            "right" => KeyCode::Right,
+            "enter" | "return" => KeyCode::Enter,
+            "esc" | "escape" => KeyCode::Esc,
+            "tab" => KeyCode::Tab,
+            "backspace" => KeyCode::Backspace,
+            "pgup" | "pageup" => KeyCode::PageUp,
+            "pgdn" | "pagedown" => KeyCode::PageDown,
+            "home" => KeyCode::Home,
+            "end" => KeyCode::End,
+            "delete" | "del" => KeyCode::Delete,
+            "insert" | "ins" => KeyCode::Insert,
+            _ => {
+                return Err(format!(
+                    "'{}' is not a key (a character, Ctrl-x, 0-9, Up, Down, Left, Right, Enter, Space, Esc, Tab, Backspace, PgUp, PgDn, Home, End, Delete, Insert, F1-F12)",
+                    crate::text::excerpt(s)
+                ));
+            }
+        };
+        Ok(Key::Code(code))
+    }
+
+    /// Two keys some single key press matches both of.
+    fn overlaps(self, other: Key) -> bool {
+        match (self, other) {
+            (Key::AnyDigit, Key::Char(c)) | (Key::Char(c), Key::AnyDigit) => c.is_ascii_digit(),
+            (a, b) => a == b,
+        }
+    }
 }
 
-/// The hint bar's entries for a context: (keys, word). `rows`: the game
-/// has rows to pick with ↑/↓ while playing (Bao).
-pub fn hints(ctx: Ctx, rows: bool) -> Vec<(&'static str, &'static str)> {
-    let shown = |b: &&Binding| {
-        !b.hint.is_empty() && (rows || ctx != Ctx::Play || !matches!(b.action, Action::Up))
-    };
-    let mut out: Vec<_> = BINDINGS
-        .iter()
-        .filter(|b| b.ctx == ctx)
-        .filter(shown)
-        .map(|b| (b.label, b.hint))
-        .collect();
-    if ctx != Ctx::Help {
-        out.extend(
-            BINDINGS
+/// `SCREEN.ACTION`, the name of a binding in the settings file.
+pub fn binding_name(b: &Binding) -> String {
+    format!("{}.{}", b.ctx.name(), b.action.name())
+}
+
+/// Actions whose hint shows their partner's key too ("↑/↓ row").
+const PAIRS: &[(Action, Action)] = &[
+    (Action::Up, Action::Down),
+    (Action::Left, Action::Right),
+    (Action::TurnForward, Action::TurnBack),
+    (Action::StepForward, Action::StepBack),
+    (Action::Faster, Action::Slower),
+    (Action::First, Action::Last),
+    (Action::NextGame, Action::PrevGame),
+];
+
+/// The bindings in effect: the table's, with the settings file's keys in
+/// place of the defaults of the actions it rebinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keymap {
+    /// The keys of each entry of `BINDINGS`, in its order.
+    keys: Vec<Vec<Key>>,
+}
+
+impl Default for Keymap {
+    fn default() -> Self {
+        Keymap {
+            keys: BINDINGS.iter().map(|b| b.keys.to_vec()).collect(),
+        }
+    }
+}
+
+impl Keymap {
+    /// Binds `keys` to the action `name`: `SCREEN.ACTION` (e.g. `play.undo`)
+    /// for one screen, or `ACTION` (e.g. `undo`) for every screen that has it.
+    /// Returns how many bindings changed; an unknown name is an error naming
+    /// the closest known one.
+    pub fn rebind(&mut self, name: &str, keys: &[Key]) -> Result<usize, String> {
+        let mut changed = 0;
+        for (i, b) in BINDINGS.iter().enumerate() {
+            let hit = match name.split_once('.') {
+                Some((ctx, action)) => b.ctx.name() == ctx && b.action.name() == action,
+                None => b.action.name() == name,
+            };
+            if hit {
+                self.keys[i] = keys.to_vec();
+                changed += 1;
+            }
+        }
+        if changed == 0 {
+            let known = Self::names();
+            let hint = crate::settings::did_you_mean(name, known.iter().map(String::as_str))
+                .map(|n| format!(" (did you mean '{n}'?)"))
+                .unwrap_or_default();
+            return Err(format!(
+                "unknown action '{}'{hint}",
+                crate::text::excerpt(name)
+            ));
+        }
+        Ok(changed)
+    }
+
+    /// Every name `rebind` takes: each `SCREEN.ACTION`, and each action alone.
+    pub fn names() -> Vec<String> {
+        let mut names: Vec<String> = BINDINGS.iter().map(binding_name).collect();
+        for b in BINDINGS {
+            let n = b.action.name().to_string();
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        names
+    }
+
+    /// The first key bound to two actions of one screen (the screen's own
+    /// bindings and the global ones), as "screen: key X is both A and B".
+    pub fn conflict(&self) -> Option<String> {
+        for ctx in Ctx::ALL {
+            let here: Vec<usize> = (0..BINDINGS.len())
+                .filter(|&i| BINDINGS[i].ctx == ctx || BINDINGS[i].ctx == Ctx::Global)
+                .collect();
+            for (n, &i) in here.iter().enumerate() {
+                for &j in &here[n + 1..] {
+                    if BINDINGS[i].ctx == Ctx::Global
+                        && BINDINGS[j].ctx == Ctx::Global
+                        && ctx != Ctx::Global
+                    {
+                        continue;
+                    }
+                    for &k in &self.keys[i] {
+                        if let Some(&other) = self.keys[j].iter().find(|o| o.overlaps(k)) {
+                            let key = if k == Key::AnyDigit { other } else { k };
+                            return Some(format!(
+                                "{}: key {} is bound to both {} and {}",
+                                ctx.name(),
+                                key.label(),
+                                binding_name(&BINDINGS[i]),
+                                binding_name(&BINDINGS[j])
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The keys of entry `i` of `BINDINGS`.
+    pub fn keys(&self, i: usize) -> &[Key] {
+        &self.keys[i]
+    }
+
+    /// Every key of entry `i`, as the help lists them ("↑/k", "(unbound)").
+    pub fn label(&self, i: usize) -> String {
+        if self.keys[i].is_empty() {
+            return "(unbound)".into();
+        }
+        self.keys[i]
+            .iter()
+            .map(|k| k.label())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The action of a key in a context (global bindings apply everywhere).
+    pub fn action(&self, ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
+        let find = |c: Ctx| {
+            (0..BINDINGS.len())
+                .filter(|&i| BINDINGS[i].ctx == c)
+                .find(|&i| self.keys[i].iter().any(|k| k.matches(ev)))
+                .map(|i| BINDINGS[i].action)
+        };
+        find(ctx).or_else(|| find(Ctx::Global))
+    }
+
+    /// The hint bar's label of entry `i`: the table's own while its keys are
+    /// the defaults, else made from the keys bound (with the partner's for
+    /// a pair such as ↑/↓).
+    fn hint_label(&self, i: usize) -> String {
+        let b = &BINDINGS[i];
+        let partner = PAIRS.iter().find_map(|&(x, y)| {
+            if b.action == x {
+                Some(y)
+            } else if b.action == y {
+                Some(x)
+            } else {
+                None
+            }
+        });
+        let partner = partner.and_then(|p| {
+            (0..BINDINGS.len()).find(|&j| BINDINGS[j].ctx == b.ctx && BINDINGS[j].action == p)
+        });
+        let default =
+            self.keys[i] == b.keys && partner.is_none_or(|j| self.keys[j] == BINDINGS[j].keys);
+        if default {
+            return b.label.to_string();
+        }
+        let first = |j: usize| self.keys[j].first().map(|k| k.label());
+        match (first(i), partner.and_then(first)) {
+            (Some(mine), Some(theirs)) => format!("{mine}/{theirs}"),
+            _ if matches!(b.action, Action::SouthRace | Action::NorthRace) => self.keys[i]
                 .iter()
-                .filter(|b| b.ctx == Ctx::Global && !b.hint.is_empty())
-                .map(|b| (b.label, b.hint)),
+                .map(|k| k.label())
+                .collect::<Vec<_>>()
+                .join(" "),
+            (Some(mine), None) => mine,
+            (None, _) => "(unbound)".into(),
+        }
+    }
+
+    /// The hint bar's entries for a context: (keys, word). `rows`: the game
+    /// has rows to pick with ↑/↓ while playing (Bao).
+    pub fn hints(&self, ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
+        let shown = |i: &usize| {
+            let b = &BINDINGS[*i];
+            !b.hint.is_empty()
+                && !self.keys[*i].is_empty()
+                && (rows || ctx != Ctx::Play || !matches!(b.action, Action::Up))
+        };
+        let mut out: Vec<_> = (0..BINDINGS.len())
+            .filter(|&i| BINDINGS[i].ctx == ctx)
+            .filter(shown)
+            .map(|i| (self.hint_label(i), BINDINGS[i].hint))
+            .collect();
+        if ctx != Ctx::Help {
+            out.extend(
+                (0..BINDINGS.len())
+                    .filter(|&i| BINDINGS[i].ctx == Ctx::Global)
+                    .filter(shown)
+                    .map(|i| (self.hint_label(i), BINDINGS[i].hint)),
+            );
+        }
+        out
+    }
+}
+
+thread_local! {
+    /// The bindings the client on this thread uses (the settings' at start).
+    static ACTIVE: std::cell::RefCell<std::rc::Rc<Keymap>> =
+        std::cell::RefCell::new(std::rc::Rc::new(Keymap::default()));
+}
+
+/// Puts `map` in effect for the client running on this thread.
+pub fn set_active(map: Keymap) {
+    ACTIVE.with(|a| *a.borrow_mut() = std::rc::Rc::new(map));
+}
+
+/// The bindings in effect on this thread.
+pub fn active() -> std::rc::Rc<Keymap> {
+    ACTIVE.with(|a| a.borrow().clone())
+}
+
+/// The action of a key in a context, by the bindings in effect.
+pub fn action(ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
+    active().action(ctx, ev)
+}
+
+/// The hint bar's entries for a context, by the bindings in effect.
+pub fn hints(ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
+    active().hints(ctx, rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_table_has_no_conflict_and_unique_names() {
+        assert_eq!(Keymap::default().conflict(), None);
+        let names: Vec<String> = BINDINGS.iter().map(binding_name).collect();
+        for (i, n) in names.iter().enumerate() {
+            assert!(!names[i + 1..].contains(n), "{n} twice");
+        }
+    }
+
+    #[test]
+    fn a_rebinding_onto_a_taken_key_is_a_conflict_naming_both() {
+        let mut map = Keymap::default();
+        assert_eq!(map.rebind("play.undo", &[Key::Char('i')]), Ok(1));
+        assert_eq!(
+            map.conflict().as_deref(),
+            Some("play: key i is bound to both play.undo and play.hint")
+        );
+        let mut map = Keymap::default();
+        map.rebind("replay.autoplay", &[Key::Char('5')]).unwrap();
+        assert_eq!(
+            map.conflict().as_deref(),
+            Some("replay: key 5 is bound to both replay.digit and replay.autoplay")
+        );
+        let mut map = Keymap::default();
+        map.rebind("menu.open-saves", &[Key::Char('?')]).unwrap();
+        assert_eq!(
+            map.conflict().as_deref(),
+            Some("menu: key ? is bound to both global.help and menu.open-saves")
         );
     }
-    out
+
+    #[test]
+    fn an_action_alone_rebinds_it_on_every_screen() {
+        let mut map = Keymap::default();
+        assert_eq!(map.rebind("undo", &[Key::Char('z')]), Ok(3));
+        assert_eq!(map.conflict(), None);
+        let z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE);
+        let u = KeyEvent::new(KeyCode::Char('u'), KeyModifiers::NONE);
+        assert_eq!(map.action(Ctx::Play, &z), Some(Action::Undo));
+        assert_eq!(map.action(Ctx::Over, &z), Some(Action::Undo));
+        assert_eq!(map.action(Ctx::Play, &u), None);
+        assert_eq!(
+            map.rebind("play.undoo", &[Key::Char('z')]),
+            Err("unknown action 'play.undoo' (did you mean 'play.undo'?)".into())
+        );
+    }
+
+    #[test]
+    fn hints_follow_the_keys_bound() {
+        let mut map = Keymap::default();
+        let before = map.hints(Ctx::Play, true);
+        assert!(before.contains(&("u".into(), "undo")), "{before:?}");
+        map.rebind("play.undo", &[Key::Ctrl('z')]).unwrap();
+        map.rebind("play.up", &[Key::Char('w')]).unwrap();
+        let after = map.hints(Ctx::Play, true);
+        assert!(after.contains(&("Ctrl-z".into(), "undo")), "{after:?}");
+        assert!(after.contains(&("w/↓".into(), "row")), "{after:?}");
+    }
+
+    #[test]
+    fn keys_parse_and_print_back() {
+        for s in [
+            "u", "?", "Ctrl-c", "0-9", "Space", "Enter", "PgUp", "PgDn", "F1", "↑", "Home",
+        ] {
+            let k = Key::parse(s).unwrap();
+            assert_eq!(Key::parse(&k.label()), Ok(k), "{s}");
+        }
+        assert_eq!(Key::parse("up"), Ok(Key::Code(KeyCode::Up)));
+        assert!(Key::parse("F13").is_err());
+        assert!(
+            Key::parse("Hyper-x")
+                .unwrap_err()
+                .starts_with("'Hyper-x' is not a key")
+        );
+    }
 }

@@ -146,7 +146,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let mut use_dir = true;
     let mut app = match launch {
         Launch::Menu(client) => {
-            let theme = Theme::from_env(client.ascii);
+            let theme =
+                Theme::from_env(client.ascii).with_palette(client.theme.unwrap_or_default());
             if let Some(path) = &client.save {
                 file::check_target(path, client.force)?;
                 save = Some((path.clone(), client.force));
@@ -155,7 +156,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
             App::menu(tx.clone(), client, theme)
         }
         Launch::Enkeshui(args) => {
-            let theme = Theme::from_env(args.client.ascii);
+            let theme = Theme::from_env(args.client.ascii)
+                .with_palette(args.client.theme.unwrap_or_default());
             if let Some(path) = &args.client.save {
                 file::check_target(path, args.client.force)?;
                 save = Some((path.clone(), args.client.force));
@@ -165,7 +167,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
             App::with_game(tx.clone(), setup, theme, now)?
         }
         Launch::Other(setup) => {
-            let theme = Theme::from_env(setup.args.client.ascii);
+            let theme = Theme::from_env(setup.args.client.ascii)
+                .with_palette(setup.args.client.theme.unwrap_or_default());
             if let Some(path) = &setup.args.client.save {
                 file::check_target(path, setup.args.client.force)?;
                 save = Some((path.clone(), setup.args.client.force));
@@ -179,7 +182,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 speed: args.speed,
                 ..ClientArgs::default()
             };
-            let theme = Theme::from_env(args.ascii);
+            let theme = Theme::from_env(args.ascii).with_palette(args.theme.unwrap_or_default());
             let mut app = App::menu(tx.clone(), client, theme);
             app.speed_ms = args.speed.max(1);
             keep_path = true;
@@ -193,7 +196,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 instant: args.instant,
                 ..ClientArgs::default()
             };
-            let theme = Theme::from_env(args.ascii);
+            let theme = Theme::from_env(args.ascii).with_palette(args.theme.unwrap_or_default());
             let mut app = App::menu(tx.clone(), client, theme);
             keep_path = true;
             load(&mut app, LoadFor::Resume(args.file.clone()))?;

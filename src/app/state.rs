@@ -16,7 +16,7 @@ use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
-use crate::engine::{Game, GameKind, PerSide, Quiet, Side, Status};
+use crate::engine::{GameKind, PerSide, Quiet, Side, Status};
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::rngs::SmallRng;
@@ -454,14 +454,7 @@ pub fn cursor_token(g: &AnyGame, cursor: usize) -> String {
 
 /// Each side's score if the game ended now.
 pub fn score_of(g: &AnyGame) -> PerSide<u32> {
-    match g {
-        AnyGame::Enkeshui(g) => g.score(),
-        AnyGame::EnGehe(g) => match g.status() {
-            Status::Over(o) => o.score,
-            Status::Playing => g.score(crate::engine::EndReason::TurnLimit),
-        },
-        AnyGame::BaoLaKimasai(g) => g.score(),
-    }
+    g.score()
 }
 
 /// The starting race on screen.

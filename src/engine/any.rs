@@ -5,7 +5,7 @@ use super::core::{Observer, Quiet, Status, Undecided};
 use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
-use super::side::Side;
+use super::side::{PerSide, Side};
 use super::{Game, MoveError, Pending, perft};
 use serde_json::{Value, json};
 use std::fmt;
@@ -123,6 +123,12 @@ impl AnyGame {
 
     pub fn pending(&self) -> Option<Pending> {
         dispatch!(self, g => g.pending())
+    }
+
+    /// Each side's score: the result's once over, else as if the game
+    /// ended now by the safety rules.
+    pub fn score(&self) -> PerSide<u32> {
+        dispatch!(self, g => g.score())
     }
 
     pub fn total_seeds(&self) -> u32 {

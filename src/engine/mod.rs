@@ -12,12 +12,15 @@ pub mod enkeshui;
 pub mod playout;
 pub mod position;
 pub mod side;
+pub mod turn;
 
 pub use self::any::{AnyGame, GameKind};
 pub use self::core::{
     Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
 };
+use self::core::{Unended, unbudgeted};
 pub use self::side::{PerSide, Side};
+pub use self::turn::{DEFAULT_MAX_TURNS, Irreversible, TurnState};
 
 use serde::Serialize;
 use std::fmt;
@@ -82,69 +85,67 @@ pub struct Pending {
     pub options: Vec<String>,
 }
 
-/// One game's rules behind a common interface.
+/// One game's rules behind a common interface. Each game supplies its
+/// sowing and its end tests; the turn lifecycle around them (the getters,
+/// ending a turn, the start-of-turn cascade, the repetition rule, random
+/// decisions, the budgeted play) is provided here once for all three, in the
+/// way board-game-rs's `Board` provides `play_random_available_move`.
 pub trait Game: Clone + Send + 'static {
     type Decision: Clone + PartialEq + fmt::Debug + fmt::Display + Send;
 
     fn kind(&self) -> GameKind;
-    fn to_move(&self) -> Side;
-    fn status(&self) -> Status;
-    /// The number of the turn being played, from 1.
-    fn turn(&self) -> u32;
-    /// Every decision that may be played now, in notation order. Empty when the
-    /// game is over. Never lists combinatorial extras (the Enkeshui special move).
-    fn legal(&self) -> Vec<Self::Decision>;
-    /// The legal decisions whose sowing is known to end within `max_laps`
-    /// laps: a subset of `legal` that never waits on the rare sowings whose
-    /// endlessness takes millions of laps to decide (for the AI's search).
-    fn legal_within(&self, max_laps: u64) -> Vec<Self::Decision> {
-        let _ = max_laps;
-        self.legal()
+
+    // What each game supplies.
+
+    /// Who moves, the turn number, the status and the repetition history.
+    fn turn_state(&self) -> &TurnState;
+    fn turn_state_mut(&mut self) -> &mut TurnState;
+    /// The turn limit of the rules (`--max-turns`).
+    fn max_turns(&self) -> u32;
+    /// The mover's board indices that may start a sowing now (not yet
+    /// checked to end), in notation order. Read at a turn boundary only.
+    fn sowing_holes(&self) -> impl Iterator<Item = usize>;
+    /// The decision that sows board index `hole` of the mover.
+    fn decision_of(&self, hole: usize) -> Self::Decision;
+    /// Would the mover's sowing from board index `hole` end (within
+    /// `max_laps` laps)?
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended>;
+    /// The decisions asked for inside a turn (`in_turn`): none unless the
+    /// game has decisions after a turn's first.
+    fn turn_decisions(&self) -> Vec<Self::Decision> {
+        Vec::new()
     }
-    /// Every legal decision (as `legal`), or Err when some candidate's sowing is not decided
-    /// within max_laps laps.
-    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Self::Decision>, Undecided>;
-    /// A uniformly random legal decision (`None` when `legal` is empty).
-    /// Games override this to avoid computing the whole list.
-    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Self::Decision> {
-        let moves = self.legal();
-        if moves.is_empty() {
-            None
-        } else {
-            Some(moves[rng.random_range(0..moves.len())].clone())
-        }
-    }
-    /// Plays a uniformly random legal decision and returns it. Games override
-    /// this to check and play a candidate in one pass.
-    fn play_random<R: rand::Rng, O: Observer>(
-        &mut self,
-        rng: &mut R,
-        obs: &mut O,
-    ) -> Option<Self::Decision> {
-        let d = self.random_decision(rng)?;
-        self.play(&d, obs)
-            .expect("a random legal decision is playable");
-        Some(d)
-    }
-    /// Reads a decision token. Does not check that it is legal.
-    fn parse_decision(&self, token: &str) -> Result<Self::Decision, MoveError>;
-    /// Plays one decision, telling `obs` what happens. On error nothing changes
-    /// and `obs` has been told nothing.
-    fn play<O: Observer>(
-        &mut self,
-        decision: &Self::Decision,
-        obs: &mut O,
-    ) -> Result<(), MoveError>;
-    /// `play`, but when deciding whether the sowing ends needs more than max_laps laps, refuses with
-    /// MoveError::Undecided and changes nothing. (The start-of-turn test of
-    /// the next position, which looks for a sowing that ends, is under the same
-    /// budget.)
-    fn play_within<O: Observer>(
+    /// Plays one decision with the sowing and the next start-of-turn test
+    /// under a lap budget. Refused decisions change nothing; on `Undecided`
+    /// from the start-of-turn test the game is left mid-change, so budgeted
+    /// callers play on a copy (as `play_within` does).
+    fn play_budgeted<O: Observer>(
         &mut self,
         decision: &Self::Decision,
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError>;
+    /// Draws a legal decision at random (holes without replacement until a
+    /// sowing that ends turns up); with `commit` the quiet sowing that
+    /// proved it legal is kept as the move played.
+    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Self::Decision>;
+    /// The start-of-turn tests that come before looking for a legal move:
+    /// the mover has no seeds to sow (or, in Bao, an empty inner row).
+    fn lost_before_moving(&mut self) -> Option<EndReason>;
+    /// Has the mover a legal decision (a sowing that ends, or a special
+    /// move)? `Err` when that is not decided within `max_laps` laps.
+    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided>;
+    /// What the repetition rule compares besides the board and the side to
+    /// move, and the board itself; with the turn state to record them in.
+    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState);
+    /// The result when the game ends now by `reason`.
+    fn outcome(&self, reason: EndReason) -> Outcome;
+    /// Each side's score: the result's once the game is over, otherwise
+    /// what each would have if the game ended now by the safety rules.
+    fn score(&self) -> PerSide<u32>;
+
+    /// Reads a decision token. Does not check that it is legal.
+    fn parse_decision(&self, token: &str) -> Result<Self::Decision, MoveError>;
     /// The decision asked for inside a turn, if any.
     fn pending(&self) -> Option<Pending>;
     /// Is the mover inside a turn (a decision pending)? Cheaper than `pending`.
@@ -159,16 +160,183 @@ pub trait Game: Clone + Send + 'static {
     fn hole_name(&self, index: usize) -> HoleName;
     /// A 64-bit hash of everything that decides the game's future from here
     /// (board, stores, side to move, the pending decision), for the AI's
-    /// transposition table. Equal states must hash equal. The default hashes
-    /// the `state` JSON; games override it with something faster.
-    fn hash_key(&self) -> u64 {
-        let mut text = self.position_json().to_string();
-        if let Some(p) = self.pending() {
-            text.push_str(&serde_json::to_string(&p).unwrap_or_default());
+    /// transposition table. Equal states must hash equal.
+    fn hash_key(&self) -> u64;
+
+    // Provided: the turn lifecycle.
+
+    fn to_move(&self) -> Side {
+        self.turn_state().to_move
+    }
+
+    fn status(&self) -> Status {
+        self.turn_state().status
+    }
+
+    /// The number of the turn being played, from 1.
+    fn turn(&self) -> u32 {
+        self.turn_state().turn
+    }
+
+    /// Every decision that may be played now, in notation order. Empty when the
+    /// game is over. Never lists combinatorial extras (the Enkeshui special move).
+    fn legal(&self) -> Vec<Self::Decision> {
+        self.legal_within(u64::MAX)
+    }
+
+    /// The legal decisions whose sowing is known to end within `max_laps`
+    /// laps: a subset of `legal` that never waits on the rare sowings whose
+    /// endlessness takes millions of laps to decide (for the AI's search).
+    fn legal_within(&self, max_laps: u64) -> Vec<Self::Decision> {
+        if self.status().is_over() {
+            return Vec::new();
         }
-        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-        })
+        if self.in_turn() {
+            return self.turn_decisions();
+        }
+        self.sowing_holes()
+            .filter(|&h| self.sowing_ends_within(h, max_laps).is_ok())
+            .map(|h| self.decision_of(h))
+            .collect()
+    }
+
+    /// Every legal decision (as `legal`), or Err when some candidate's sowing is not decided
+    /// within max_laps laps.
+    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Self::Decision>, Undecided> {
+        if self.status().is_over() {
+            return Ok(Vec::new());
+        }
+        if self.in_turn() {
+            return Ok(self.turn_decisions());
+        }
+        let mut out = Vec::new();
+        for h in self.sowing_holes() {
+            match self.sowing_ends_within(h, max_laps) {
+                Ok(()) => out.push(self.decision_of(h)),
+                Err(Unended::Endless(_)) => {}
+                Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
+            }
+        }
+        Ok(out)
+    }
+
+    /// A uniformly random legal decision (`None` when `legal` is empty).
+    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Self::Decision> {
+        self.clone().pick_random(rng, false)
+    }
+
+    /// Plays a uniformly random legal decision and returns it. A quiet
+    /// observer keeps the sowing that proved the decision legal.
+    fn play_random<R: rand::Rng, O: Observer>(
+        &mut self,
+        rng: &mut R,
+        obs: &mut O,
+    ) -> Option<Self::Decision> {
+        if O::SILENT {
+            return self.pick_random(rng, true);
+        }
+        let d = self.random_decision(rng)?;
+        self.play(&d, obs)
+            .expect("a random legal decision is playable");
+        Some(d)
+    }
+
+    /// Plays one decision, telling `obs` what happens. On error nothing changes
+    /// and `obs` has been told nothing.
+    fn play<O: Observer>(
+        &mut self,
+        decision: &Self::Decision,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        self.play_budgeted(decision, u64::MAX, obs)
+    }
+
+    /// `play`, but when deciding whether the sowing ends needs more than max_laps laps, refuses with
+    /// MoveError::Undecided and changes nothing. (The start-of-turn test of
+    /// the next position, which looks for a sowing that ends, is under the same
+    /// budget.)
+    fn play_within<O: Observer>(
+        &mut self,
+        decision: &Self::Decision,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        let mut next = self.clone();
+        next.play_budgeted(decision, max_laps, &mut Quiet)?;
+        if O::SILENT {
+            *self = next;
+            Ok(())
+        } else {
+            // Decided within the budget: the plain play takes as long again.
+            self.play(decision, obs)
+        }
+    }
+
+    /// Ends the turn: the other side moves, and the start-of-turn tests run.
+    /// `Err` (with the game left mid-change: budgeted callers work on a
+    /// copy) when they are not decided within `max_laps` laps.
+    fn finish_turn<O: Observer>(&mut self, max_laps: u64, obs: &mut O) -> Result<(), Undecided> {
+        let t = self.turn_state_mut();
+        obs.event(Event::TurnEnd { side: t.to_move });
+        t.to_move = t.to_move.other();
+        t.turn = t.turn.saturating_add(1);
+        self.check_start_of_turn_within(max_laps, obs)
+    }
+
+    /// The end tests at the start of a turn, then the safety rules (a position
+    /// past the turn limit is over at once, so a game ended by the limit loads
+    /// back as over).
+    fn check_start_of_turn<O: Observer>(&mut self, obs: &mut O) {
+        unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
+    }
+
+    /// [`Game::check_start_of_turn`] with the search for a legal move under
+    /// a lap budget.
+    fn check_start_of_turn_within<O: Observer>(
+        &mut self,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
+        let reason = if let Some(reason) = self.lost_before_moving() {
+            Some(reason)
+        } else if !self.can_move_within(max_laps)? {
+            Some(EndReason::NoLegalMove)
+        } else if self.record_position() >= 3 {
+            Some(EndReason::Repetition)
+        } else if self.turn() > self.max_turns() {
+            Some(EndReason::TurnLimit)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let outcome = self.outcome(reason);
+            self.turn_state_mut().status = Status::Over(outcome);
+            obs.event(Event::GameOver { outcome });
+        }
+        Ok(())
+    }
+
+    /// Adds the position to the repetition history; returns how often it
+    /// has now been seen.
+    fn record_position(&mut self) -> usize {
+        let (key, board, state) = self.repetition_parts();
+        state.record_position(key, board)
+    }
+
+    /// The same game with another player to move (`--first`, or the race's
+    /// winner), its history forgotten and the start-of-turn tests run again.
+    fn with_first(mut self, side: Side) -> Self {
+        let turn = self.turn();
+        *self.turn_state_mut() = TurnState::new(side, turn);
+        self.check_start_of_turn(&mut Quiet);
+        self
+    }
+
+    /// `self` after the start-of-turn tests: how a game built from its parts
+    /// starts.
+    fn started(mut self) -> Self {
+        self.check_start_of_turn(&mut Quiet);
+        self
     }
 }
 

@@ -252,7 +252,7 @@ pub fn app_hints(app: &App, width: u16) -> Line<'static> {
 /// `? help` left out (the help lists them all).
 pub fn hint_line(ctx: Ctx, rows: bool, width: u16, theme: &Theme) -> Line<'static> {
     let mut items = keys::hints(ctx, rows);
-    let len = |items: &[(&str, &str)], sep: usize| -> usize {
+    let len = |items: &[(String, &str)], sep: usize| -> usize {
         let words: usize = items
             .iter()
             .map(|(k, w)| k.chars().count() + 1 + w.chars().count())

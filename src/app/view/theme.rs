@@ -8,6 +8,7 @@ use ratatui::style::{Color, Modifier, Style};
 pub struct Theme {
     pub color: bool,
     pub ascii: bool,
+    pub palette: Palette,
 }
 
 impl Default for Theme {
@@ -15,8 +16,51 @@ impl Default for Theme {
         Theme {
             color: true,
             ascii: false,
+            palette: Palette::Dark,
         }
     }
+}
+
+/// The colours: for a dark or a light terminal background, or as far
+/// apart as they go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Palette {
+    #[default]
+    Dark,
+    Light,
+    HighContrast,
+}
+
+impl Palette {
+    pub const ALL: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::HighContrast];
+
+    /// As the settings file and `--theme` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Dark => "dark",
+            Palette::Light => "light",
+            Palette::HighContrast => "high-contrast",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Palette> {
+        Palette::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// What a colour is for.
+#[derive(Clone, Copy)]
+enum Role {
+    Path,
+    Lifted,
+    Last,
+    Captured,
+    SouthBull,
+    NorthBull,
+    Dim,
+    Title,
+    Error,
+    Key,
 }
 
 /// What a hole is highlighted as.
@@ -41,6 +85,39 @@ impl Theme {
         Theme {
             color: !no_color,
             ascii,
+            palette: Palette::Dark,
+        }
+    }
+
+    /// The same with other colours (NO_COLOR still means none).
+    pub fn with_palette(self, palette: Palette) -> Theme {
+        Theme { palette, ..self }
+    }
+
+    /// The colour of a role in this palette.
+    fn c(&self, role: Role) -> Color {
+        use Color::*;
+        match (self.palette, role) {
+            (Palette::Dark, Role::Path | Role::Last | Role::Key) => Yellow,
+            (Palette::Dark, Role::Lifted | Role::Title) => Cyan,
+            (Palette::Dark, Role::Captured | Role::Error) => Red,
+            (Palette::Dark, Role::SouthBull) => Green,
+            (Palette::Dark, Role::NorthBull) => Magenta,
+            (Palette::Dark, Role::Dim) => DarkGray,
+            // Yellow and cyan vanish on white: blues, dark greens, reds.
+            (Palette::Light, Role::Path | Role::Last | Role::Title) => Blue,
+            (Palette::Light, Role::Lifted | Role::Key) => Magenta,
+            (Palette::Light, Role::Captured | Role::Error) => Red,
+            (Palette::Light, Role::SouthBull) => Green,
+            (Palette::Light, Role::NorthBull) => Blue,
+            (Palette::Light, Role::Dim) => DarkGray,
+            // The bright colours only, nothing dimmed.
+            (Palette::HighContrast, Role::Path | Role::Last | Role::Key) => LightYellow,
+            (Palette::HighContrast, Role::Lifted | Role::Title) => LightCyan,
+            (Palette::HighContrast, Role::Captured | Role::Error) => LightRed,
+            (Palette::HighContrast, Role::SouthBull) => LightGreen,
+            (Palette::HighContrast, Role::NorthBull) => LightMagenta,
+            (Palette::HighContrast, Role::Dim) => White,
         }
     }
 
@@ -63,13 +140,15 @@ impl Theme {
     pub fn hole(&self, mark: Mark) -> Style {
         match mark {
             Mark::None => Style::default(),
-            Mark::Path => self.fg(Color::Yellow).add_modifier(Modifier::UNDERLINED),
-            Mark::Lifted => self.fg(Color::Cyan).add_modifier(Modifier::ITALIC),
+            Mark::Path => self
+                .fg(self.c(Role::Path))
+                .add_modifier(Modifier::UNDERLINED),
+            Mark::Lifted => self.fg(self.c(Role::Lifted)).add_modifier(Modifier::ITALIC),
             Mark::Last => self
-                .fg(Color::Yellow)
+                .fg(self.c(Role::Last))
                 .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
             Mark::Captured => self
-                .fg(Color::Red)
+                .fg(self.c(Role::Captured))
                 .add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD),
         }
     }
@@ -79,7 +158,11 @@ impl Theme {
     }
 
     pub fn bull(&self, south: bool) -> Style {
-        let c = if south { Color::Green } else { Color::Magenta };
+        let c = self.c(if south {
+            Role::SouthBull
+        } else {
+            Role::NorthBull
+        });
         self.fg(c).add_modifier(Modifier::BOLD)
     }
 
@@ -89,22 +172,22 @@ impl Theme {
 
     pub fn dim(&self) -> Style {
         if self.color {
-            Style::default().fg(Color::DarkGray)
+            Style::default().fg(self.c(Role::Dim))
         } else {
             Style::default()
         }
     }
 
     pub fn title(&self) -> Style {
-        self.fg(Color::Cyan).add_modifier(Modifier::BOLD)
+        self.fg(self.c(Role::Title)).add_modifier(Modifier::BOLD)
     }
 
     pub fn error(&self) -> Style {
-        self.fg(Color::Red).add_modifier(Modifier::BOLD)
+        self.fg(self.c(Role::Error)).add_modifier(Modifier::BOLD)
     }
 
     pub fn key(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        self.fg(self.c(Role::Key)).add_modifier(Modifier::BOLD)
     }
 
     pub fn arrow_left(&self) -> &'static str {

@@ -15,8 +15,8 @@ pub fn to_json(game: &Bao) -> Value {
     obj.insert("south".into(), rows(Side::South));
     obj.insert("north".into(), rows(Side::North));
     obj.insert("reserve".into(), json!(game.reserve));
-    obj.insert("to_move".into(), json!(game.to_move));
-    obj.insert("turn".into(), json!(game.turn));
+    obj.insert("to_move".into(), json!(game.state.to_move));
+    obj.insert("turn".into(), json!(game.state.turn));
     if game.rules.max_turns != DEFAULT_MAX_TURNS {
         obj.insert("rules".into(), json!({"max_turns": game.rules.max_turns}));
     }

@@ -24,10 +24,11 @@ mod json;
 pub use fast::{sow_quiet, sow_quiet_within};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Status, Undecided, Unended,
+    EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
+use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
 use std::fmt;
 
@@ -39,7 +40,7 @@ pub const LOOP: usize = 16;
 pub const COWS: u32 = 64;
 /// Each player's reserve at the start.
 pub const RESERVE: u32 = 24;
-pub const DEFAULT_MAX_TURNS: u32 = 1000;
+pub use crate::engine::turn::DEFAULT_MAX_TURNS;
 
 /// The rule flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,14 +266,6 @@ pub fn sow_turn<O: Observer>(
     result
 }
 
-/// Positions seen since the reserves last changed, for the repetition rule.
-#[derive(Clone, Debug, Default)]
-struct History {
-    reserve: PerSide<u32>,
-    hashes: Vec<u64>,
-    positions: Vec<(Side, [u16; HOLES])>,
-}
-
 /// A Bao la Kimasai game (always at a turn boundary: a turn has no decision
 /// but its first).
 #[derive(Clone, Debug)]
@@ -280,10 +273,7 @@ pub struct Bao {
     rules: Rules,
     counts: [u16; HOLES],
     reserve: PerSide<u32>,
-    to_move: Side,
-    turn: u32,
-    status: Status,
-    history: History,
+    state: TurnState,
 }
 
 impl Default for Bao {
@@ -313,17 +303,13 @@ impl Bao {
         to_move: Side,
         turn: u32,
     ) -> Bao {
-        let mut game = Bao {
+        Bao {
             rules,
             counts,
             reserve,
-            to_move,
-            turn,
-            status: Status::Playing,
-            history: History::default(),
-        };
-        game.check_start_of_turn(&mut Quiet);
-        game
+            state: TurnState::new(to_move, turn),
+        }
+        .started()
     }
 
     /// Reads and checks a position JSON.
@@ -331,11 +317,6 @@ impl Bao {
         value: &serde_json::Value,
     ) -> Result<Bao, crate::engine::position::PositionError> {
         json::from_json(value)
-    }
-
-    /// The same game with another player to move (`--first`).
-    pub fn with_first(self, side: Side) -> Bao {
-        Bao::from_parts(self.rules, self.counts, self.reserve, side, self.turn)
     }
 
     pub fn rules(&self) -> &Rules {
@@ -362,17 +343,12 @@ impl Bao {
 
     /// Does the mover put a reserve cow into the hole he sows this turn?
     pub fn places_cow(&self) -> bool {
-        self.phase() == 1 && self.turn != 1 && self.reserve[self.to_move] > 0
+        self.phase() == 1 && self.state.turn != 1 && self.reserve[self.state.to_move] > 0
     }
 
     /// A side's cows: its 16 holes and its reserve.
     pub fn cows(&self, side: Side) -> u32 {
         self.loop_cows(side).saturating_add(self.reserve[side])
-    }
-
-    /// The shown score: each side's cows.
-    pub fn score(&self) -> PerSide<u32> {
-        PerSide::new(self.cows(Side::South), self.cows(Side::North))
     }
 
     fn loop_cows(&self, side: Side) -> u32 {
@@ -392,7 +368,7 @@ impl Bao {
                 "there is no hole {m} (holes are i1..i8 and o1..o8)"
             )));
         }
-        Ok(index(self.to_move, m.row, m.hole))
+        Ok(index(self.state.to_move, m.row, m.hole))
     }
 
     /// The board after the mover sows board index `hole` (with the reserve cow
@@ -402,7 +378,7 @@ impl Bao {
         if self.places_cow() {
             counts[hole] += 1;
         }
-        sow_quiet(&counts, self.to_move, hole, self.phase() == 2)
+        sow_quiet(&counts, self.state.to_move, hole, self.phase() == 2)
     }
 
     /// [`Bao::try_sow`] that gives up after `max_laps` laps.
@@ -411,51 +387,13 @@ impl Bao {
         if self.places_cow() {
             counts[hole] += 1;
         }
-        sow_quiet_within(&counts, self.to_move, hole, self.phase() == 2, max_laps)
-    }
-
-    /// `play` under a lap budget for the sowing and the next start-of-turn
-    /// test. On `Undecided` from the latter the game is left mid-change, so
-    /// budgeted callers play on a copy.
-    fn play_inner<O: Observer>(
-        &mut self,
-        decision: &Move,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), MoveError> {
-        if self.status.is_over() {
-            return Err(MoveError::GameOver);
-        }
-        let i = self.index_of(decision)?;
-        if self.counts[i] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {decision} is empty")));
-        }
-        let counts = self.try_sow_within(i, max_laps).map_err(|e| match e {
-            Unended::Endless(e) => MoveError::Endless(format!(
-                "sowing {decision} would never end (it repeats every {} laps)",
-                e.period
-            )),
-            Unended::OverBudget => MoveError::Undecided(Undecided { laps: max_laps }),
-        })?;
-        if O::SILENT {
-            self.commit_within(counts, max_laps, obs)
-                .map_err(MoveError::Undecided)?;
-        } else {
-            let mut again = self.counts;
-            if self.places_cow() {
-                again[i] += 1;
-                obs.event(Event::Reserve {
-                    hole: i,
-                    side: self.to_move,
-                });
-            }
-            sow_turn(&mut again, self.to_move, i, self.phase() == 2, obs)
-                .expect("the same sowing ended a moment ago");
-            debug_assert_eq!(again, counts);
-            self.commit_within(again, max_laps, obs)
-                .map_err(MoveError::Undecided)?;
-        }
-        Ok(())
+        sow_quiet_within(
+            &counts,
+            self.state.to_move,
+            hole,
+            self.phase() == 2,
+            max_laps,
+        )
     }
 
     /// Laps after which the mover's sowing of `m` comes back to a state it
@@ -479,21 +417,8 @@ impl Bao {
     }
 
     fn liftable(&self) -> impl Iterator<Item = usize> + '_ {
-        let b = base(self.to_move);
+        let b = base(self.state.to_move);
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
-    }
-
-    /// Does the sowing from `hole` end (within `max_laps` laps)?
-    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
-        let seeds = self.counts[hole] as u32 + self.places_cow() as u32;
-        if self.first_lap_ends(hole, seeds) {
-            return Ok(());
-        }
-        let mut counts = self.counts;
-        if self.places_cow() {
-            counts[hole] += 1;
-        }
-        sow_quiet_within(&counts, self.to_move, hole, self.phase() == 2, max_laps).map(|_| ())
     }
 
     /// Has the mover a sowing that ends? Most first laps end at once, so
@@ -519,10 +444,121 @@ impl Bao {
         Move { row, hole }
     }
 
-    /// Draws a legal decision at random (holes without replacement until a
-    /// sowing that ends turns up); with `commit` that quiet sowing is played.
+    /// Takes the board after a sowing as the new position and ends the turn.
+    fn commit<O: Observer>(&mut self, counts: [u16; HOLES], obs: &mut O) {
+        unbudgeted(self.commit_within(counts, u64::MAX, obs))
+    }
+
+    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on
+    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
+    fn commit_within<O: Observer>(
+        &mut self,
+        counts: [u16; HOLES],
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), Undecided> {
+        if self.places_cow() {
+            self.reserve[self.state.to_move] = self.reserve[self.state.to_move].saturating_sub(1);
+        }
+        self.counts = counts;
+        self.finish_turn(max_laps, obs)
+    }
+}
+
+impl Game for Bao {
+    type Decision = Move;
+
+    fn kind(&self) -> GameKind {
+        GameKind::BaoLaKimasai
+    }
+
+    fn turn_state(&self) -> &TurnState {
+        &self.state
+    }
+
+    fn turn_state_mut(&mut self) -> &mut TurnState {
+        &mut self.state
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    /// In notation order: `i1..i8`, then `o1..o8`.
+    fn sowing_holes(&self) -> impl Iterator<Item = usize> {
+        let side = self.state.to_move;
+        [Row::Inner, Row::Outer]
+            .into_iter()
+            .flat_map(move |row| (1..=8).map(move |k| index(side, row, k)))
+            .filter(|&i| self.counts[i] != 0)
+    }
+
+    fn decision_of(&self, hole: usize) -> Move {
+        Self::move_of(hole)
+    }
+
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
+        let seeds = self.counts[hole] as u32 + self.places_cow() as u32;
+        if self.first_lap_ends(hole, seeds) {
+            return Ok(());
+        }
+        let mut counts = self.counts;
+        if self.places_cow() {
+            counts[hole] += 1;
+        }
+        sow_quiet_within(
+            &counts,
+            self.state.to_move,
+            hole,
+            self.phase() == 2,
+            max_laps,
+        )
+        .map(|_| ())
+    }
+
+    fn play_budgeted<O: Observer>(
+        &mut self,
+        decision: &Move,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        if self.state.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let i = self.index_of(decision)?;
+        if self.counts[i] == 0 {
+            return Err(MoveError::EmptyHole(format!("hole {decision} is empty")));
+        }
+        let counts = self.try_sow_within(i, max_laps).map_err(|e| match e {
+            Unended::Endless(e) => MoveError::Endless(format!(
+                "sowing {decision} would never end (it repeats every {} laps)",
+                e.period
+            )),
+            Unended::OverBudget => MoveError::Undecided(Undecided { laps: max_laps }),
+        })?;
+        if O::SILENT {
+            self.commit_within(counts, max_laps, obs)
+                .map_err(MoveError::Undecided)?;
+        } else {
+            let mut again = self.counts;
+            if self.places_cow() {
+                again[i] += 1;
+                obs.event(Event::Reserve {
+                    hole: i,
+                    side: self.state.to_move,
+                });
+            }
+            sow_turn(&mut again, self.state.to_move, i, self.phase() == 2, obs)
+                .expect("the same sowing ended a moment ago");
+            debug_assert_eq!(again, counts);
+            self.commit_within(again, max_laps, obs)
+                .map_err(MoveError::Undecided)?;
+        }
+        Ok(())
+    }
+
     fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
-        if self.status.is_over() {
+        if self.state.status.is_over() {
             return None;
         }
         let mut holes = [0usize; LOOP];
@@ -546,152 +582,43 @@ impl Bao {
         None
     }
 
-    /// Takes the board after a sowing as the new position and ends the turn.
-    fn commit<O: Observer>(&mut self, counts: [u16; HOLES], obs: &mut O) {
-        unbudgeted(self.commit_within(counts, u64::MAX, obs))
-    }
-
-    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on
-    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
-    fn commit_within<O: Observer>(
-        &mut self,
-        counts: [u16; HOLES],
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), Undecided> {
-        if self.places_cow() {
-            self.reserve[self.to_move] = self.reserve[self.to_move].saturating_sub(1);
-        }
-        self.counts = counts;
-        obs.event(Event::TurnEnd { side: self.to_move });
-        self.to_move = self.to_move.other();
-        self.turn = self.turn.saturating_add(1);
-        self.check_start_of_turn_within(max_laps, obs)
-    }
-
-    /// The end tests at the start of a turn (inner row from phase 2 on, then a
-    /// legal move), then the safety rules (a position past the turn limit is
-    /// over at once, so a game ended by the limit loads back as over).
-    fn check_start_of_turn<O: Observer>(&mut self, obs: &mut O) {
-        unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
-    }
-
-    fn check_start_of_turn_within<O: Observer>(
-        &mut self,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), Undecided> {
-        let side = self.to_move;
-        let loses = |reason| Some((reason, Some(side.other())));
-        let end = if self.phase() == 2 && self.inner_empty(side) {
-            loses(EndReason::InnerRowEmpty)
+    /// The inner row from phase 2 on, then the seeds.
+    fn lost_before_moving(&mut self) -> Option<EndReason> {
+        let side = self.state.to_move;
+        if self.phase() == 2 && self.inner_empty(side) {
+            Some(EndReason::InnerRowEmpty)
         } else if self.loop_cows(side) == 0 {
-            loses(EndReason::NoSeeds)
-        } else if !self.can_move(max_laps)? {
-            loses(EndReason::NoLegalMove)
-        } else if self.record_and_count_repeats() >= 3 {
-            Some((EndReason::Repetition, None))
-        } else if self.turn > self.rules.max_turns {
-            Some((EndReason::TurnLimit, None))
+            Some(EndReason::NoSeeds)
         } else {
             None
-        };
-        if let Some((reason, winner)) = end {
-            let score = self.score();
-            let outcome = match winner {
-                Some(w) => Outcome {
-                    winner: Some(w),
-                    score,
-                    reason,
-                },
-                None => Outcome::by_score(score, reason),
-            };
-            self.status = Status::Over(outcome);
-            obs.event(Event::GameOver { outcome });
         }
-        Ok(())
     }
 
-    /// Adds the current position to the history; returns how often it has now been seen.
-    fn record_and_count_repeats(&mut self) -> usize {
-        if self.reserve != self.history.reserve {
-            self.history.reserve = self.reserve;
-            self.history.hashes.clear();
-            self.history.positions.clear();
+    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+        self.can_move(max_laps)
+    }
+
+    /// Reserve cows only ever leave the reserve.
+    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
+        let key = [self.reserve.south, self.reserve.north, 0, 0, 0];
+        (key, &self.counts, &mut self.state)
+    }
+
+    /// The side that cannot move loses; the safety rules go by cows.
+    fn outcome(&self, reason: EndReason) -> Outcome {
+        match reason {
+            EndReason::InnerRowEmpty | EndReason::NoSeeds | EndReason::NoLegalMove => Outcome {
+                winner: Some(self.state.to_move.other()),
+                score: self.score(),
+                reason,
+            },
+            EndReason::Repetition | EndReason::TurnLimit => Outcome::by_score(self.score(), reason),
         }
-        let mut hash = 0x9e37_79b9_7f4a_7c15u64 ^ self.to_move as u64;
-        for chunk in self.counts.chunks_exact(4) {
-            let w = chunk[0] as u64
-                | (chunk[1] as u64) << 16
-                | (chunk[2] as u64) << 32
-                | (chunk[3] as u64) << 48;
-            hash = (hash ^ w).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
-        }
-        let entry = (self.to_move, self.counts);
-        let mut seen = 1;
-        for (k, &h) in self.history.hashes.iter().enumerate() {
-            if h == hash && self.history.positions[k] == entry {
-                seen += 1;
-            }
-        }
-        self.history.hashes.push(hash);
-        self.history.positions.push(entry);
-        seen
-    }
-}
-
-impl Game for Bao {
-    type Decision = Move;
-
-    fn kind(&self) -> GameKind {
-        GameKind::BaoLaKimasai
     }
 
-    fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    /// In notation order: `i1..i8`, then `o1..o8`.
-    fn legal(&self) -> Vec<Move> {
-        self.legal_within(u64::MAX)
-    }
-
-    fn legal_within(&self, max_laps: u64) -> Vec<Move> {
-        if self.status.is_over() {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for row in [Row::Inner, Row::Outer] {
-            for k in 1..=8 {
-                let i = index(self.to_move, row, k);
-                if self.counts[i] != 0 && self.sowing_ends_within(i, max_laps).is_ok() {
-                    out.push(Move { row, hole: k });
-                }
-            }
-        }
-        out
-    }
-
-    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Move> {
-        self.clone().pick_random(rng, false)
-    }
-
-    fn play_random<R: rand::Rng, O: Observer>(&mut self, rng: &mut R, obs: &mut O) -> Option<Move> {
-        if !O::SILENT {
-            let m = self.random_decision(rng)?;
-            self.play(&m, obs)
-                .expect("a random legal decision is playable");
-            return Some(m);
-        }
-        self.pick_random(rng, true)
+    /// Each side's cows.
+    fn score(&self) -> PerSide<u32> {
+        PerSide::new(self.cows(Side::South), self.cows(Side::North))
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
@@ -707,48 +634,6 @@ impl Game for Bao {
         };
         let hole = parse_canonical(&token[1..]).ok_or_else(bad)?;
         Ok(Move { row, hole })
-    }
-
-    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Move>, Undecided> {
-        if self.status.is_over() {
-            return Ok(Vec::new());
-        }
-        let mut out = Vec::new();
-        for row in [Row::Inner, Row::Outer] {
-            for k in 1..=8 {
-                let i = index(self.to_move, row, k);
-                if self.counts[i] == 0 {
-                    continue;
-                }
-                match self.sowing_ends_within(i, max_laps) {
-                    Ok(()) => out.push(Move { row, hole: k }),
-                    Err(Unended::Endless(_)) => {}
-                    Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    fn play_within<O: Observer>(
-        &mut self,
-        decision: &Move,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), MoveError> {
-        let mut next = self.clone();
-        next.play_inner(decision, max_laps, &mut Quiet)?;
-        if O::SILENT {
-            *self = next;
-            Ok(())
-        } else {
-            // Decided within the budget: the plain play takes as long again.
-            self.play(decision, obs)
-        }
-    }
-
-    fn play<O: Observer>(&mut self, decision: &Move, obs: &mut O) -> Result<(), MoveError> {
-        self.play_inner(decision, u64::MAX, obs)
     }
 
     fn pending(&self) -> Option<Pending> {
@@ -767,7 +652,7 @@ impl Game for Bao {
     /// Word-wise: four holes a word (no JSON text at every node).
     fn hash_key(&self) -> u64 {
         use crate::engine::mix_hash;
-        let mut h = mix_hash(0x6261_6f00, self.to_move as u64);
+        let mut h = mix_hash(0x6261_6f00, self.state.to_move as u64);
         for chunk in self.counts.chunks_exact(4) {
             let v = chunk
                 .iter()
@@ -779,7 +664,10 @@ impl Game for Bao {
             h,
             (self.reserve.south as u64) << 32 | self.reserve.north as u64,
         );
-        mix_hash(h, (self.turn as u64) << 32 | self.rules.max_turns as u64)
+        mix_hash(
+            h,
+            (self.state.turn as u64) << 32 | self.rules.max_turns as u64,
+        )
     }
 
     fn hole_name(&self, index: usize) -> HoleName {
@@ -793,6 +681,7 @@ impl Game for Bao {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Status;
 
     /// No repeating line of play has turned up (sowing only moves cows forward,
     /// and searches found no cycle of whole turns), so the repetition rule is
@@ -813,17 +702,17 @@ mod tests {
         let mut g = Bao::from_parts(Rules::default(), a, PerSide::both(0), Side::South, 60);
         // a (South to move) is seen once; then b/North, a/South, b/North, a/South.
         for (board, k) in [(b, 1), (a, 2), (b, 3), (a, 4)] {
-            assert_eq!(g.status, Status::Playing, "before step {k}");
+            assert_eq!(g.state.status, Status::Playing, "before step {k}");
             g.commit(board, &mut Quiet);
         }
         // a with South to move for the third time: 20 cows against 44.
-        let Status::Over(o) = g.status else {
+        let Status::Over(o) = g.state.status else {
             panic!("the third repetition ends the game")
         };
         assert_eq!(o.reason, EndReason::Repetition);
         assert_eq!((o.score.south, o.score.north), (20, 44));
         assert_eq!(o.winner, Some(Side::North));
-        assert_eq!(g.turn, 64);
+        assert_eq!(g.state.turn, 64);
     }
 
     #[test]
@@ -841,10 +730,10 @@ mod tests {
             g.commit(a, &mut Quiet);
         }
         // a/North twice and a/South twice so far: still playing.
-        assert_eq!(g.status, Status::Playing);
+        assert_eq!(g.state.status, Status::Playing);
         g.commit(a, &mut Quiet);
         assert!(matches!(
-            g.status,
+            g.state.status,
             Status::Over(Outcome {
                 reason: EndReason::Repetition,
                 winner: None,

@@ -12,8 +12,8 @@ pub fn to_json(game: &EnGehe) -> Value {
     obj.insert("south".into(), json!(game.row(Side::South)));
     obj.insert("north".into(), json!(game.row(Side::North)));
     obj.insert("captured".into(), json!(game.captured));
-    obj.insert("to_move".into(), json!(game.to_move));
-    obj.insert("turn".into(), json!(game.turn));
+    obj.insert("to_move".into(), json!(game.state.to_move));
+    obj.insert("turn".into(), json!(game.state.turn));
     let rules = rules_json(&game.rules);
     if !rules.is_empty() {
         obj.insert("rules".into(), Value::Object(rules));

@@ -9,10 +9,11 @@ mod json;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
-    EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
+    EndReason, Endless, Observer, Outcome, Quiet, Status, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, turned_period, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
+use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -22,7 +23,7 @@ pub const SEEDS_PER_HOLE: u16 = 4;
 pub const DEFAULT_HOLES: usize = 40;
 /// Row lengths recorded for the traditional game.
 pub const TRADITIONAL: RangeInclusive<usize> = 40..=50;
-pub const DEFAULT_MAX_TURNS: u32 = 1000;
+pub use crate::engine::turn::DEFAULT_MAX_TURNS;
 
 /// The rule flags of RULES.md that apply to En Gehé.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,27 +61,13 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// Positions seen since the last capture, for the repetition rule. A capture
-/// changes the seeds on the board for good, so no earlier position can recur.
-#[derive(Clone, Debug, Default)]
-struct History {
-    captured: PerSide<u32>,
-    /// (hash, side to move) of each position seen, in order.
-    keys: Vec<(u32, Side)>,
-    /// The boards of those positions, 2N counts each, back to back.
-    boards: Vec<u16>,
-}
-
 /// An En Gehé game at a turn boundary (a turn has no decision after the first).
 #[derive(Clone, Debug)]
 pub struct EnGehe {
     rules: Rules,
     board: Board,
     captured: PerSide<u32>,
-    to_move: Side,
-    turn: u32,
-    status: Status,
-    history: History,
+    state: TurnState,
 }
 
 /// A sowing in progress, and the Brent state of a relay: the board after a
@@ -244,17 +231,13 @@ impl EnGehe {
         to_move: Side,
         turn: u32,
     ) -> EnGehe {
-        let mut game = EnGehe {
+        EnGehe {
             rules,
             board,
             captured,
-            to_move,
-            turn,
-            status: Status::Playing,
-            history: History::default(),
-        };
-        game.check_start_of_turn(&mut Quiet);
-        game
+            state: TurnState::new(to_move, turn),
+        }
+        .started()
     }
 
     /// Reads and checks a position JSON.
@@ -262,15 +245,6 @@ impl EnGehe {
         value: &serde_json::Value,
     ) -> Result<EnGehe, crate::engine::position::PositionError> {
         json::from_json(value)
-    }
-
-    /// The same game with another player to move (`--first north`).
-    pub fn with_first(mut self, side: Side) -> EnGehe {
-        self.to_move = side;
-        self.history = History::default();
-        self.status = Status::Playing;
-        self.check_start_of_turn(&mut Quiet);
-        self
     }
 
     pub fn rules(&self) -> &Rules {
@@ -315,27 +289,21 @@ impl EnGehe {
         if hole == 0 || hole > self.board.n {
             return None;
         }
-        let index = self.index(self.to_move, hole);
+        let index = self.index(self.state.to_move, hole);
         if self.board.counts[index] == 0 {
             return None;
         }
         let mut captured = self.captured;
         Sowing::new(&self.board, index)
-            .run(&mut captured, self.to_move, &mut Quiet)
+            .run(&mut captured, self.state.to_move, &mut Quiet)
             .err()
             .map(|e| e.period)
-    }
-
-    /// Would sowing from board index `hole` end (within `max_laps` laps)?
-    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
-        let mut captured = self.captured;
-        Sowing::new(&self.board, hole).run_within(&mut captured, self.to_move, &mut Quiet, max_laps)
     }
 
     /// Has the mover a sowing that ends? Most first laps end the turn at
     /// once, so those are tried first.
     fn can_sow(&self, occupied: u64, max_laps: u64) -> Result<bool, Undecided> {
-        let start = self.board.row(self.to_move).start;
+        let start = self.board.row(self.state.to_move).start;
         let holes = || set_bits(occupied).map(|b| start + b);
         if holes().any(|h| self.board.first_lap_surely_ends(h)) {
             return Ok(true);
@@ -348,12 +316,12 @@ impl EnGehe {
     }
 
     /// Each side's score if the game ended now by `reason`.
-    pub fn score(&self, reason: EndReason) -> PerSide<u32> {
+    fn final_score(&self, reason: EndReason) -> PerSide<u32> {
         let mut score = self.captured;
         match reason {
             // The side that made the last move takes every seed left.
             EndReason::NoSeeds | EndReason::NoLegalMove | EndReason::InnerRowEmpty => {
-                let taker = self.to_move.other();
+                let taker = self.state.to_move.other();
                 score[taker] = score[taker].saturating_add(self.board.seeds_on_board());
             }
             // Safety rule: each row's seeds to its owner.
@@ -365,118 +333,73 @@ impl EnGehe {
         }
         score
     }
+}
 
-    /// Draws a legal hole at random (holes without replacement until a sowing
-    /// that ends turns up); with `commit` the quiet sowing that proved it
-    /// legal is kept as the move played.
-    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<usize> {
-        if self.status.is_over() {
-            return None;
-        }
-        let side = self.to_move;
-        let start = self.board.row(side).start;
-        // Holes as bits: no branch on which holes are empty (unpredictable).
-        let mut left = self.board.occupied(side);
-        while left != 0 {
-            let k = rng.random_range(0..left.count_ones());
-            let bit = nth_set_bit(left, k);
-            let mut sowing = Sowing::new(&self.board, start + bit);
-            let mut captured = self.captured;
-            if sowing.run(&mut captured, side, &mut Quiet).is_ok() {
-                if commit {
-                    self.board = sowing.board;
-                    self.captured = captured;
-                    self.finish_turn(&mut Quiet);
-                }
-                return Some(bit + 1);
-            }
-            left &= !(1 << bit);
-        }
-        None
+/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
+fn nth_set_bit(mut mask: u64, k: u32) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as usize
+}
+
+/// The indices of the set bits of `mask`, lowest first.
+fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            b
+        })
+    })
+}
+
+impl Game for EnGehe {
+    /// The mover's hole 1..N.
+    type Decision = usize;
+
+    fn kind(&self) -> GameKind {
+        GameKind::EnGehe
     }
 
-    fn finish_turn<O: Observer>(&mut self, obs: &mut O) {
-        unbudgeted(self.finish_turn_within(u64::MAX, obs))
+    fn turn_state(&self) -> &TurnState {
+        &self.state
     }
 
-    /// Ends the turn; `Err` (with the game left mid-change: callers work on
-    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
-    fn finish_turn_within<O: Observer>(
-        &mut self,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), Undecided> {
-        obs.event(Event::TurnEnd { side: self.to_move });
-        self.to_move = self.to_move.other();
-        self.turn = self.turn.saturating_add(1);
-        self.check_start_of_turn_within(max_laps, obs)
+    fn turn_state_mut(&mut self) -> &mut TurnState {
+        &mut self.state
     }
 
-    /// The end tests at the start of a turn, then the safety rules (a position
-    /// past the turn limit is over at once, so a game ended by the limit loads
-    /// back as over).
-    fn check_start_of_turn<O: Observer>(&mut self, obs: &mut O) {
-        unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
     }
 
-    fn check_start_of_turn_within<O: Observer>(
-        &mut self,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), Undecided> {
-        let occupied = self.board.occupied(self.to_move);
-        let reason = if occupied == 0 {
-            Some(EndReason::NoSeeds)
-        } else if !self.can_sow(occupied, max_laps)? {
-            Some(EndReason::NoLegalMove)
-        } else if self.record_and_count_repeats() >= 3 {
-            Some(EndReason::Repetition)
-        } else if self.turn > self.rules.max_turns {
-            Some(EndReason::TurnLimit)
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
-            let outcome = Outcome::by_score(self.score(reason), reason);
-            self.status = Status::Over(outcome);
-            obs.event(Event::GameOver { outcome });
-        }
-        Ok(())
+    fn sowing_holes(&self) -> impl Iterator<Item = usize> {
+        let start = self.board.row(self.state.to_move).start;
+        set_bits(self.board.occupied(self.state.to_move)).map(move |b| start + b)
     }
 
-    /// Adds the current position to the history; returns how often it has now been seen.
-    fn record_and_count_repeats(&mut self) -> usize {
-        let h = &mut self.history;
-        if h.captured != self.captured {
-            h.captured = self.captured;
-            h.keys.clear();
-            h.boards.clear();
-        }
-        let counts = self.board.holes();
-        let hash = board_hash(&self.board.counts, self.to_move);
-        let key = (hash, self.to_move);
-        let n2 = counts.len();
-        let seen = 1 + h
-            .keys
-            .iter()
-            .enumerate()
-            .filter(|(i, k)| **k == key && &h.boards[i * n2..(i + 1) * n2] == counts)
-            .count();
-        h.keys.push(key);
-        h.boards.extend_from_slice(counts);
-        seen
+    fn decision_of(&self, hole: usize) -> usize {
+        hole - self.board.row(self.state.to_move).start + 1
     }
 
-    /// `play` under a lap budget for the sowing and the next start-of-turn
-    /// test. On `Undecided` from the latter the game is left mid-change, so
-    /// budgeted callers play on a copy.
-    fn play_inner<O: Observer>(
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
+        let mut captured = self.captured;
+        Sowing::new(&self.board, hole).run_within(
+            &mut captured,
+            self.state.to_move,
+            &mut Quiet,
+            max_laps,
+        )
+    }
+
+    fn play_budgeted<O: Observer>(
         &mut self,
         hole: &usize,
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError> {
-        if self.status.is_over() {
+        if self.state.status.is_over() {
             return Err(MoveError::GameOver);
         }
         let (hole, n) = (*hole, self.board.n);
@@ -485,11 +408,11 @@ impl EnGehe {
                 "there is no hole {hole} (holes are 1 to {n})"
             )));
         }
-        let index = self.index(self.to_move, hole);
+        let index = self.index(self.state.to_move, hole);
         if self.board.counts[index] == 0 {
             return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
         }
-        let mover = self.to_move;
+        let mover = self.state.to_move;
         let mut sowing = Sowing::new(&self.board, index);
         let mut captured = self.captured;
         // The quiet pass proves the sowing ends before anyone is told anything.
@@ -514,112 +437,60 @@ impl EnGehe {
         }
         self.board = sowing.board;
         self.captured = captured;
-        self.finish_turn_within(max_laps, obs)
+        self.finish_turn(max_laps, obs)
             .map_err(MoveError::Undecided)
     }
-}
 
-/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
-fn nth_set_bit(mut mask: u64, k: u32) -> usize {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
-}
-
-/// The indices of the set bits of `mask`, lowest first.
-fn set_bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            b
-        })
-    })
-}
-
-/// Pseudo-random odd weights for the history hash (splitmix64, fixed seed).
-const fn weights(seed: u64) -> [u16; RING] {
-    let mut w = [0u16; RING];
-    let mut x = seed;
-    let mut i = 0;
-    while i < RING {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        w[i] = (z >> 48) as u16 | 1;
-        i += 1;
-    }
-    w
-}
-
-const WEIGHTS: [[u16; RING]; 2] = [weights(1), weights(2)];
-
-/// A hash of the board and side to move for the history: two weighted sums
-/// in 16-bit lanes, which the compiler turns into a few vector multiplies.
-/// Positions with equal hashes are then compared in full.
-fn board_hash(counts: &[u16; RING], side: Side) -> u32 {
-    let dot = |w: &[u16; RING]| {
-        counts
-            .iter()
-            .zip(w)
-            .fold(0u16, |acc, (&c, &w)| acc.wrapping_add(c.wrapping_mul(w)))
-    };
-    ((dot(&WEIGHTS[0]) as u32) << 16 | dot(&WEIGHTS[1]) as u32) ^ side as u32
-}
-
-impl Game for EnGehe {
-    /// The mover's hole 1..N.
-    type Decision = usize;
-
-    fn kind(&self) -> GameKind {
-        GameKind::EnGehe
-    }
-
-    fn to_move(&self) -> Side {
-        self.to_move
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    fn legal(&self) -> Vec<usize> {
-        self.legal_within(u64::MAX)
-    }
-
-    fn legal_within(&self, max_laps: u64) -> Vec<usize> {
-        if self.status.is_over() {
-            return Vec::new();
+    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<usize> {
+        if self.state.status.is_over() {
+            return None;
         }
-        let row = self.board.row(self.to_move);
-        row.clone()
-            .filter(|&h| self.board.counts[h] > 0 && self.sowing_ends_within(h, max_laps).is_ok())
-            .map(|h| h - row.start + 1)
-            .collect()
-    }
-
-    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<usize> {
-        self.clone().pick_random(rng, false)
-    }
-
-    fn play_random<R: rand::Rng, O: Observer>(
-        &mut self,
-        rng: &mut R,
-        obs: &mut O,
-    ) -> Option<usize> {
-        if !O::SILENT {
-            let m = self.random_decision(rng)?;
-            self.play(&m, obs)
-                .expect("a random legal decision is playable");
-            return Some(m);
+        let side = self.state.to_move;
+        let start = self.board.row(side).start;
+        // Holes as bits: no branch on which holes are empty (unpredictable).
+        let mut left = self.board.occupied(side);
+        while left != 0 {
+            let k = rng.random_range(0..left.count_ones());
+            let bit = nth_set_bit(left, k);
+            let mut sowing = Sowing::new(&self.board, start + bit);
+            let mut captured = self.captured;
+            if sowing.run(&mut captured, side, &mut Quiet).is_ok() {
+                if commit {
+                    self.board = sowing.board;
+                    self.captured = captured;
+                    unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
+                }
+                return Some(bit + 1);
+            }
+            left &= !(1 << bit);
         }
-        self.pick_random(rng, true)
+        None
+    }
+
+    fn lost_before_moving(&mut self) -> Option<EndReason> {
+        (self.board.occupied(self.state.to_move) == 0).then_some(EndReason::NoSeeds)
+    }
+
+    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+        self.can_sow(self.board.occupied(self.state.to_move), max_laps)
+    }
+
+    /// A capture changes the seeds on the board for good, so no earlier
+    /// position can recur.
+    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
+        let key = [self.captured.south, self.captured.north, 0, 0, 0];
+        (key, self.board.holes(), &mut self.state)
+    }
+
+    fn outcome(&self, reason: EndReason) -> Outcome {
+        Outcome::by_score(self.final_score(reason), reason)
+    }
+
+    fn score(&self) -> PerSide<u32> {
+        match self.state.status {
+            Status::Over(o) => o.score,
+            Status::Playing => self.final_score(EndReason::TurnLimit),
+        }
     }
 
     fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
@@ -631,43 +502,6 @@ impl Game for EnGehe {
                     self.board.n
                 ))
             })
-    }
-
-    fn legal_checked(&self, max_laps: u64) -> Result<Vec<usize>, Undecided> {
-        if self.status.is_over() {
-            return Ok(Vec::new());
-        }
-        let row = self.board.row(self.to_move);
-        let mut out = Vec::new();
-        for h in row.clone().filter(|&h| self.board.counts[h] > 0) {
-            match self.sowing_ends_within(h, max_laps) {
-                Ok(()) => out.push(h - row.start + 1),
-                Err(Unended::Endless(_)) => {}
-                Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
-            }
-        }
-        Ok(out)
-    }
-
-    fn play_within<O: Observer>(
-        &mut self,
-        hole: &usize,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), MoveError> {
-        let mut next = self.clone();
-        next.play_inner(hole, max_laps, &mut Quiet)?;
-        if O::SILENT {
-            *self = next;
-            Ok(())
-        } else {
-            // Decided within the budget: the plain play takes as long again.
-            self.play(hole, obs)
-        }
-    }
-
-    fn play<O: Observer>(&mut self, hole: &usize, obs: &mut O) -> Result<(), MoveError> {
-        self.play_inner(hole, u64::MAX, obs)
     }
 
     fn pending(&self) -> Option<Pending> {
@@ -689,7 +523,7 @@ impl Game for EnGehe {
     fn hash_key(&self) -> u64 {
         use crate::engine::mix_hash;
         let b = &self.board;
-        let mut h = mix_hash(b.n as u64, self.to_move as u64);
+        let mut h = mix_hash(b.n as u64, self.state.to_move as u64);
         for chunk in b.holes().chunks(4) {
             let v = chunk
                 .iter()
@@ -701,7 +535,10 @@ impl Game for EnGehe {
             h,
             (self.captured.south as u64) << 32 | self.captured.north as u64,
         );
-        mix_hash(h, (self.turn as u64) << 32 | self.rules.max_turns as u64)
+        mix_hash(
+            h,
+            (self.state.turn as u64) << 32 | self.rules.max_turns as u64,
+        )
     }
 
     fn hole_name(&self, index: usize) -> HoleName {

@@ -28,8 +28,8 @@ pub fn to_json(game: &Enkeshui) -> Value {
     obj.insert("north".into(), json!(row(Side::North)));
     obj.insert("bulls".into(), Value::Array(bulls));
     obj.insert("captured".into(), json!(game.captured));
-    obj.insert("to_move".into(), json!(game.to_move));
-    obj.insert("turn".into(), json!(game.turn));
+    obj.insert("to_move".into(), json!(game.state.to_move));
+    obj.insert("turn".into(), json!(game.state.turn));
     let rules = rules_json(&game.rules);
     if !rules.is_empty() {
         obj.insert("rules".into(), Value::Object(rules));

@@ -11,10 +11,11 @@ pub use board::{Board, Lap, RING};
 pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
 
 use crate::engine::core::{
-    Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Status, Undecided, Unended,
+    Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, run_laps_within, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
+use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
 use std::fmt;
 
@@ -75,7 +76,7 @@ impl Unfilled {
     }
 }
 
-pub const DEFAULT_MAX_TURNS: u32 = 1000;
+pub use crate::engine::turn::DEFAULT_MAX_TURNS;
 
 /// The rule flags of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,20 +166,6 @@ enum Sown {
     },
 }
 
-/// Positions seen since the last irreversible change, for the repetition rule.
-#[derive(Clone, Debug, Default)]
-struct History {
-    key: (PerSide<u32>, u32, u32, PerSide<bool>),
-    /// One bit per hash bucket seen: most positions are new, and then the
-    /// scan below is skipped.
-    buckets: u64,
-    /// Hash of each position seen (side to move included), scanned first.
-    hashes: Vec<u64>,
-    /// The same positions, one after the other: the side to move, then the
-    /// board's 2N counts. Confirms a hash match.
-    seen: Vec<u16>,
-}
-
 /// An Enkeshui game at a turn boundary or inside a turn.
 #[derive(Clone, Debug)]
 pub struct Enkeshui {
@@ -186,16 +173,13 @@ pub struct Enkeshui {
     board: Board,
     /// Seeds captured (in match play also seeds kept in hand from the last game).
     captured: PerSide<u32>,
-    to_move: Side,
-    turn: u32,
+    state: TurnState,
     special_used: PerSide<bool>,
-    status: Status,
     choosing: Option<Box<Choosing>>,
     /// The visited-states buffer of the last turn, kept to reuse its memory.
     spare: Vec<ChoiceKey>,
     /// The mover's liftable holes, as found by the start-of-turn test.
     liftable: u32,
-    history: History,
 }
 
 /// The Brent state of a relay: the lap-end board and hole (bulls do not change mid-turn).
@@ -212,20 +196,6 @@ impl PartialEq for RelayState {
         self.pos == other.pos && same_counts(&self.board.counts, &other.board.counts)
     }
 }
-
-/// Odd 64-bit weights for the position hash (splitmix64 of 1..=32).
-const HASH_WEIGHTS: [u64; RING] = {
-    let mut w = [0u64; RING];
-    let mut i = 0;
-    while i < RING {
-        let mut z = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        w[i] = (z ^ (z >> 31)) | 1;
-        i += 1;
-    }
-    w
-};
 
 /// The set bits of a hole mask, lowest first.
 struct Bits(u32);
@@ -274,21 +244,17 @@ impl Enkeshui {
         turn: u32,
         special_used: PerSide<bool>,
     ) -> Enkeshui {
-        let mut game = Enkeshui {
+        Enkeshui {
             rules,
             board,
             captured,
-            to_move,
-            turn,
+            state: TurnState::new(to_move, turn),
             special_used,
-            status: Status::Playing,
             choosing: None,
             spare: Vec::new(),
             liftable: 0,
-            history: History::default(),
-        };
-        game.check_start_of_turn(&mut Quiet);
-        game
+        }
+        .started()
     }
 
     /// Reads and checks a position JSON.
@@ -296,15 +262,6 @@ impl Enkeshui {
         value: &serde_json::Value,
     ) -> Result<Enkeshui, crate::engine::position::PositionError> {
         json::from_json(value)
-    }
-
-    /// The same game with another player to move (`--first`, or the race's winner).
-    pub fn with_first(mut self, side: Side) -> Enkeshui {
-        self.to_move = side;
-        self.history = History::default();
-        self.status = Status::Playing;
-        self.check_start_of_turn(&mut Quiet);
-        self
     }
 
     pub fn rules(&self) -> &Rules {
@@ -335,11 +292,6 @@ impl Enkeshui {
         }
     }
 
-    /// Each side's score if the game ended now: captured + own row + own bulls.
-    pub fn score(&self) -> PerSide<u32> {
-        PerSide::new(self.side_score(Side::South), self.side_score(Side::North))
-    }
-
     fn side_score(&self, side: Side) -> u32 {
         self.captured[side]
             .saturating_add(self.board.free_seeds(side))
@@ -348,8 +300,8 @@ impl Enkeshui {
 
     /// Is a special move open to the mover now?
     pub fn special_allowed(&self) -> bool {
-        let side = self.to_move;
-        !self.status.is_over()
+        let side = self.state.to_move;
+        !self.state.status.is_over()
             && self.choosing.is_none()
             && match self.rules.special_move {
                 SpecialMove::Off => false,
@@ -433,22 +385,6 @@ impl Enkeshui {
         }
     }
 
-    /// Would sowing from board index `hole` end (within `max_laps` laps)?
-    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
-        let mut board = self.board;
-        let mut captured = self.captured;
-        Self::sow_from_within(
-            &self.rules,
-            &mut board,
-            &mut captured,
-            self.to_move,
-            hole,
-            max_laps,
-            &mut Quiet,
-        )
-        .map(|_| ())
-    }
-
     /// Lifts the relay hole of a choice state; `None` when neither direction is
     /// legal (the seeds then go back and the turn ends).
     fn enter_choice<O: Observer>(
@@ -506,7 +442,7 @@ impl Enkeshui {
         let mut captured = self.captured;
         let lap = board.lap(
             &mut captured,
-            self.to_move,
+            self.state.to_move,
             choosing.lifted,
             choosing.in_hand,
             dir,
@@ -526,52 +462,6 @@ impl Enkeshui {
                 })
             }
         }
-    }
-
-    /// Draws a legal decision at random (holes without replacement until a
-    /// sowing that ends turns up); with `commit` the quiet sowing that proved
-    /// it legal is kept as the move played.
-    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
-        if self.status.is_over() {
-            return None;
-        }
-        if let Some(c) = &self.choosing {
-            let options = c.options.as_slice();
-            let m = Move::Direction(options[rng.random_range(0..options.len())]);
-            if commit {
-                self.play(&m, &mut Quiet)
-                    .expect("a listed direction is legal");
-            }
-            return Some(m);
-        }
-        let side = self.to_move;
-        let start = self.board.row(side).start;
-        let mut holes = [0usize; MAX_HOLES];
-        let mut count = 0;
-        let mask = self.liftable;
-        for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
-            holes[count] = h;
-            count += 1;
-        }
-        while count > 0 {
-            let k = rng.random_range(0..count);
-            let h = holes[k];
-            let mut board = self.board;
-            let mut captured = self.captured;
-            if let Ok(sown) =
-                Self::sow_from(&self.rules, &mut board, &mut captured, side, h, &mut Quiet)
-            {
-                if commit {
-                    self.board = board;
-                    self.captured = captured;
-                    unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
-                }
-                return Some(Move::Sow(h - start + 1));
-            }
-            count -= 1;
-            holes[k] = holes[count];
-        }
-        None
     }
 
     fn after_sowing<O: Observer>(
@@ -607,7 +497,7 @@ impl Enkeshui {
                 "there is no hole {hole} (holes are 1 to {n})"
             )));
         }
-        let index = self.index(self.to_move, hole);
+        let index = self.index(self.state.to_move, hole);
         if self.board.is_closed(index) {
             return Err(MoveError::ClosedHole(format!("hole {hole} is out of play")));
         }
@@ -617,7 +507,7 @@ impl Enkeshui {
         if self.board.counts[index] == 0 {
             return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
         }
-        let mover = self.to_move;
+        let mover = self.state.to_move;
         let mut board = self.board;
         let mut captured = self.captured;
         let quiet = Self::sow_from_within(
@@ -678,7 +568,7 @@ impl Enkeshui {
         obs.event(Event::Choice { direction: dir });
         let lap = self.board.lap(
             &mut self.captured,
-            self.to_move,
+            self.state.to_move,
             choosing.lifted,
             choosing.in_hand,
             dir,
@@ -713,7 +603,7 @@ impl Enkeshui {
         obs: &mut O,
     ) -> Result<(), MoveError> {
         let err = |s: String| Err(MoveError::Special(s));
-        let side = self.to_move;
+        let side = self.state.to_move;
         match self.rules.special_move {
             SpecialMove::Off => return err("the special move is off (--special-move)".into()),
             SpecialMove::Once if self.special_used[side] => {
@@ -782,51 +672,6 @@ impl Enkeshui {
             .map_err(MoveError::Undecided)
     }
 
-    /// Ends the turn; `Err` (with the game left mid-change: budgeted callers
-    /// work on a copy) when the next start-of-turn test is not decided
-    /// within `max_laps` laps.
-    fn finish_turn<O: Observer>(&mut self, max_laps: u64, obs: &mut O) -> Result<(), Undecided> {
-        obs.event(Event::TurnEnd { side: self.to_move });
-        self.to_move = self.to_move.other();
-        self.turn = self.turn.saturating_add(1);
-        self.check_start_of_turn_within(max_laps, obs)
-    }
-
-    /// The end tests at the start of a turn, then the safety rules (a position
-    /// past the turn limit is over at once, so a game ended by the limit loads
-    /// back as over).
-    fn check_start_of_turn<O: Observer>(&mut self, obs: &mut O) {
-        unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
-    }
-
-    fn check_start_of_turn_within<O: Observer>(
-        &mut self,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), Undecided> {
-        let side = self.to_move;
-        // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
-        let liftable = self.board.liftable(side);
-        self.liftable = liftable;
-        let reason = if liftable == 0 {
-            Some(EndReason::NoSeeds)
-        } else if !self.special_allowed() && !self.can_sow(liftable, max_laps)? {
-            Some(EndReason::NoLegalMove)
-        } else if self.record_and_count_repeats() >= 3 {
-            Some(EndReason::Repetition)
-        } else if self.turn > self.rules.max_turns {
-            Some(EndReason::TurnLimit)
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
-            let outcome = Outcome::by_score(self.score(), reason);
-            self.status = Status::Over(outcome);
-            obs.event(Event::GameOver { outcome });
-        }
-        Ok(())
-    }
-
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
     fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
@@ -840,17 +685,82 @@ impl Enkeshui {
             max_laps,
         )
     }
+}
 
-    /// `play` under a lap budget for the sowing and the next start-of-turn
-    /// test. On `Undecided` from the latter the game is left mid-change, so
-    /// budgeted callers play on a copy.
-    fn play_inner<O: Observer>(
+impl Game for Enkeshui {
+    type Decision = Move;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Enkeshui
+    }
+
+    fn turn_state(&self) -> &TurnState {
+        &self.state
+    }
+
+    fn turn_state_mut(&mut self) -> &mut TurnState {
+        &mut self.state
+    }
+
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn sowing_holes(&self) -> impl Iterator<Item = usize> {
+        Bits(self.board.liftable(self.state.to_move))
+    }
+
+    fn decision_of(&self, hole: usize) -> Move {
+        Move::Sow(hole - self.board.row(self.state.to_move).start + 1)
+    }
+
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
+        let mut board = self.board;
+        let mut captured = self.captured;
+        Self::sow_from_within(
+            &self.rules,
+            &mut board,
+            &mut captured,
+            self.state.to_move,
+            hole,
+            max_laps,
+            &mut Quiet,
+        )
+        .map(|_| ())
+    }
+
+    fn turn_decisions(&self) -> Vec<Move> {
+        self.choosing.as_ref().map_or_else(Vec::new, |c| {
+            c.options
+                .as_slice()
+                .iter()
+                .map(|&d| Move::Direction(d))
+                .collect()
+        })
+    }
+
+    /// Every sowing, whatever its number of laps: Enkeshui's search has
+    /// always listed them all.
+    fn legal_within(&self, _max_laps: u64) -> Vec<Move> {
+        if self.state.status.is_over() {
+            return Vec::new();
+        }
+        if self.choosing.is_some() {
+            return self.turn_decisions();
+        }
+        self.sowing_holes()
+            .filter(|&h| self.sowing_ends_within(h, u64::MAX).is_ok())
+            .map(|h| self.decision_of(h))
+            .collect()
+    }
+
+    fn play_budgeted<O: Observer>(
         &mut self,
         decision: &Move,
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError> {
-        if self.status.is_over() {
+        if self.state.status.is_over() {
             return Err(MoveError::GameOver);
         }
         match decision {
@@ -874,112 +784,83 @@ impl Enkeshui {
         }
     }
 
-    /// Adds the current position to the history; returns how often it has now been seen.
-    fn record_and_count_repeats(&mut self) -> usize {
+    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
+        if self.state.status.is_over() {
+            return None;
+        }
+        if let Some(c) = &self.choosing {
+            let options = c.options.as_slice();
+            let m = Move::Direction(options[rng.random_range(0..options.len())]);
+            if commit {
+                self.play(&m, &mut Quiet)
+                    .expect("a listed direction is legal");
+            }
+            return Some(m);
+        }
+        let side = self.state.to_move;
+        let start = self.board.row(side).start;
+        let mut holes = [0usize; MAX_HOLES];
+        let mut count = 0;
+        let mask = self.liftable;
+        for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
+            holes[count] = h;
+            count += 1;
+        }
+        while count > 0 {
+            let k = rng.random_range(0..count);
+            let h = holes[k];
+            let mut board = self.board;
+            let mut captured = self.captured;
+            if let Ok(sown) =
+                Self::sow_from(&self.rules, &mut board, &mut captured, side, h, &mut Quiet)
+            {
+                if commit {
+                    self.board = board;
+                    self.captured = captured;
+                    unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
+                }
+                return Some(Move::Sow(h - start + 1));
+            }
+            count -= 1;
+            holes[k] = holes[count];
+        }
+        None
+    }
+
+    fn lost_before_moving(&mut self) -> Option<EndReason> {
+        // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
+        self.liftable = self.board.liftable(self.state.to_move);
+        (self.liftable == 0).then_some(EndReason::NoSeeds)
+    }
+
+    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+        Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
+    }
+
+    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
         // RULES.md: who has used the special move is part of the position
         // under `once` only; under `any` it changes nothing ahead.
         let used = match self.rules.special_move {
             SpecialMove::Once => self.special_used,
             SpecialMove::Off | SpecialMove::Any => PerSide::default(),
         };
-        let key = (
-            self.captured,
+        let key = [
+            self.captured.south,
+            self.captured.north,
             self.board.bulls,
             self.board.south_bulls,
-            used,
-        );
-        if key != self.history.key {
-            self.history.key = key;
-            self.history.seen.clear();
-            self.history.hashes.clear();
-            self.history.buckets = 0;
-        }
-        let counts = &self.board.counts[..self.board.n2()];
-        // A weighted sum: independent multiplies, so it vectorises; equal
-        // hashes are confirmed on the boards below.
-        let hash = counts
-            .iter()
-            .zip(&HASH_WEIGHTS)
-            .fold(self.to_move as u64 + 1, |h, (&c, &w)| {
-                h.wrapping_add((c as u64).wrapping_mul(w))
-            });
-        let h = &mut self.history;
-        if h.hashes.capacity() == 0 {
-            h.hashes.reserve(64);
-            h.seen.reserve(64 * (counts.len() + 1));
-        }
-        let stride = counts.len() + 1;
-        let side = self.to_move as u16;
-        let mut seen = 1;
-        let bucket = 1u64 << (hash >> 58);
-        if h.buckets & bucket != 0 {
-            for (i, &x) in h.hashes.iter().enumerate() {
-                let entry = &h.seen[i * stride..(i + 1) * stride];
-                if x == hash && entry[0] == side && entry[1..] == *counts {
-                    seen += 1;
-                }
-            }
-        }
-        h.buckets |= bucket;
-        h.hashes.push(hash);
-        h.seen.push(side);
-        h.seen.extend_from_slice(counts);
-        seen
-    }
-}
-
-impl Game for Enkeshui {
-    type Decision = Move;
-
-    fn kind(&self) -> GameKind {
-        GameKind::Enkeshui
+            used.south as u32 | (used.north as u32) << 1,
+        ];
+        (key, &self.board.counts[..self.board.n2()], &mut self.state)
     }
 
-    fn to_move(&self) -> Side {
-        self.to_move
+    fn outcome(&self, reason: EndReason) -> Outcome {
+        Outcome::by_score(self.score(), reason)
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    fn legal(&self) -> Vec<Move> {
-        if self.status.is_over() {
-            return Vec::new();
-        }
-        if let Some(c) = &self.choosing {
-            return c
-                .options
-                .as_slice()
-                .iter()
-                .map(|&d| Move::Direction(d))
-                .collect();
-        }
-        let side = self.to_move;
-        let mask = self.board.liftable(side);
-        self.board
-            .row(side)
-            .filter(|&h| mask & (1 << h) != 0 && self.sowing_ends_within(h, u64::MAX).is_ok())
-            .map(|h| Move::Sow(h - self.board.row(side).start + 1))
-            .collect()
-    }
-
-    fn random_decision<R: rand::Rng>(&self, rng: &mut R) -> Option<Move> {
-        self.clone().pick_random(rng, false)
-    }
-
-    fn play_random<R: rand::Rng, O: Observer>(&mut self, rng: &mut R, obs: &mut O) -> Option<Move> {
-        if !O::SILENT {
-            let m = self.random_decision(rng)?;
-            self.play(&m, obs)
-                .expect("a random legal decision is playable");
-            return Some(m);
-        }
-        self.pick_random(rng, true)
+    /// Captured, plus own row and own bulls.
+    fn score(&self) -> PerSide<u32> {
+        PerSide::new(self.side_score(Side::South), self.side_score(Side::North))
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
@@ -1016,45 +897,6 @@ impl Game for Enkeshui {
         }
     }
 
-    fn legal_checked(&self, max_laps: u64) -> Result<Vec<Move>, Undecided> {
-        if self.status.is_over() || self.choosing.is_some() {
-            return Ok(self.legal());
-        }
-        let side = self.to_move;
-        let mask = self.board.liftable(side);
-        let start = self.board.row(side).start;
-        let mut out = Vec::new();
-        for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
-            match self.sowing_ends_within(h, max_laps) {
-                Ok(()) => out.push(Move::Sow(h - start + 1)),
-                Err(Unended::Endless(_)) => {}
-                Err(Unended::OverBudget) => return Err(Undecided { laps: max_laps }),
-            }
-        }
-        Ok(out)
-    }
-
-    fn play_within<O: Observer>(
-        &mut self,
-        decision: &Move,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), MoveError> {
-        let mut next = self.clone();
-        next.play_inner(decision, max_laps, &mut Quiet)?;
-        if O::SILENT {
-            *self = next;
-            Ok(())
-        } else {
-            // Decided within the budget: the plain play takes as long again.
-            self.play(decision, obs)
-        }
-    }
-
-    fn play<O: Observer>(&mut self, decision: &Move, obs: &mut O) -> Result<(), MoveError> {
-        self.play_inner(decision, u64::MAX, obs)
-    }
-
     fn pending(&self) -> Option<Pending> {
         let c = self.choosing.as_deref()?;
         Some(Pending {
@@ -1086,7 +928,7 @@ impl Game for Enkeshui {
     fn hash_key(&self) -> u64 {
         use crate::engine::mix_hash;
         let b = &self.board;
-        let mut h = mix_hash(b.n as u64, self.to_move as u64);
+        let mut h = mix_hash(b.n as u64, self.state.to_move as u64);
         for chunk in b.counts[..b.n2()].chunks(4) {
             let v = chunk
                 .iter()

@@ -2,6 +2,7 @@
 //! modelled as interleaved single drops; the first to sleep moves first.
 
 use super::{Board, Enkeshui};
+use crate::engine::Game;
 use crate::engine::core::{Direction, Event, Observer, Path, cycle_start, run_laps};
 use crate::engine::side::{PerSide, Side};
 use rand::Rng;

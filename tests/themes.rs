@@ -1,0 +1,138 @@
+//! The themes: every game at 80x24 on TestBackend in dark, light and
+//! high-contrast, the same text in each, each in its own colours, and
+//! NO_COLOR over all of them.
+
+use clap::Parser;
+use masai_mancala::app::event::AppEvent;
+use masai_mancala::app::state::{App, Setup};
+use masai_mancala::app::view::theme::{Palette, Theme};
+use masai_mancala::cli::{Cli, Command, Teams};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::collections::BTreeSet;
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+fn setup(args: &str) -> Setup {
+    let words = std::iter::once("masai-mancala").chain(args.split_whitespace());
+    match Cli::try_parse_from(words).unwrap().command {
+        Some(Command::Enkeshui(a)) => Setup::new(*Box::new(a)).unwrap(),
+        Some(Command::EnGehe(a)) => Setup::other(
+            a.client.clone(),
+            a.game().unwrap().into(),
+            a.teams(),
+            a.seed,
+        ),
+        Some(Command::BaoLaKimasai(a)) => Setup::other(
+            a.client.clone(),
+            a.game().unwrap().into(),
+            Teams::default(),
+            a.seed,
+        ),
+        _ => panic!("not a game"),
+    }
+}
+
+/// The game of `args` after one decision (`keys` then Enter), drawn at
+/// 80x24: its lines and the foreground colours used.
+fn drawn(args: &str, keys: &str, theme: Theme) -> (Vec<String>, BTreeSet<String>) {
+    let (tx, _rx) = channel();
+    let mut app = App::with_game(tx, setup(args), theme, Instant::now()).unwrap();
+    app.work_wait = Duration::from_secs(10);
+    for c in keys.chars() {
+        app.handle(
+            AppEvent::Key(KeyEvent::from(KeyCode::Char(c))),
+            Instant::now(),
+        );
+    }
+    app.handle(
+        AppEvent::Key(KeyEvent::from(KeyCode::Enter)),
+        Instant::now(),
+    );
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    masai_mancala::app::draw(&mut term, &mut app).unwrap();
+    let buf = term.backend().buffer();
+    let lines = (0..24)
+        .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect();
+    let colours = buf
+        .content()
+        .iter()
+        .map(|c| format!("{:?}", c.fg))
+        .collect();
+    (lines, colours)
+}
+
+const GAMES: &[(&str, &str)] = &[
+    ("enkeshui --race off --north human --instant", "5"),
+    ("en-gehe --holes 50 --north human --instant", "7"),
+    ("bao --north human --instant", "3"),
+];
+
+fn theme(palette: Palette, color: bool) -> Theme {
+    Theme {
+        color,
+        ascii: false,
+        palette,
+    }
+}
+
+#[test]
+fn every_theme_draws_every_game_with_the_same_text_in_its_own_colours() {
+    for (args, keys) in GAMES {
+        let (dark_text, dark) = drawn(args, keys, theme(Palette::Dark, true));
+        let (light_text, light) = drawn(args, keys, theme(Palette::Light, true));
+        let (high_text, high) = drawn(args, keys, theme(Palette::HighContrast, true));
+        assert_eq!(
+            light_text, dark_text,
+            "{args}: colour is only ever an extra"
+        );
+        assert_eq!(high_text, dark_text, "{args}");
+        // The last move's seeds are marked in each theme's colour.
+        assert!(dark.contains("Yellow"), "{args}: {dark:?}");
+        assert!(light.contains("Blue"), "{args}: {light:?}");
+        assert!(high.contains("LightYellow"), "{args}: {high:?}");
+        // Yellow and cyan vanish on a light background; nothing is dimmed
+        // in high contrast.
+        for c in ["Yellow", "Cyan", "LightYellow", "LightCyan"] {
+            assert!(!light.contains(c), "{args}: {c} in light: {light:?}");
+        }
+        for c in [
+            "DarkGray", "Yellow", "Cyan", "Green", "Magenta", "Red", "Blue",
+        ] {
+            assert!(!high.contains(c), "{args}: {c} in high contrast: {high:?}");
+        }
+        for c in ["Blue", "LightYellow", "LightCyan", "LightRed"] {
+            assert!(!dark.contains(c), "{args}: {c} in dark: {dark:?}");
+        }
+    }
+}
+
+#[test]
+fn no_color_wins_over_every_theme() {
+    for (args, keys) in GAMES {
+        let (dark_text, _) = drawn(args, keys, theme(Palette::Dark, true));
+        for palette in Palette::ALL {
+            let (text, colours) = drawn(args, keys, theme(palette, false));
+            assert_eq!(text, dark_text, "{args} {palette:?}");
+            assert_eq!(
+                colours,
+                BTreeSet::from(["Reset".to_string()]),
+                "{args} {palette:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_theme_option_and_the_settings_name_the_same_themes() {
+    for p in Palette::ALL {
+        assert_eq!(Palette::parse(p.name()), Some(p));
+        let cli = Cli::try_parse_from(["masai-mancala", "bao", "--theme", p.name()]).unwrap();
+        let Some(Command::BaoLaKimasai(a)) = cli.command else {
+            panic!()
+        };
+        assert_eq!(a.client.theme, Some(p));
+    }
+}
