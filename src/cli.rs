@@ -91,6 +91,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Continue an unfinished saved game (by default the last one of the data folder)
     Resume(ResumeArgs),
+    /// Lessons: short guided positions for each game, checked by the engine
+    Learn(LearnArgs),
     /// Play two players (AI levels, random, greedy or an outside engine) against each other
     #[command(long_about = ARENA_HELP)]
     Arena(ArenaArgs),
@@ -155,6 +157,14 @@ it thinks at most 10 s unless movetime is given), movetime sets the time budget.
 `stop` ends a running go, perft or long legality check; `quit` exits at any time. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 
+const REVIEW_HELP: &str = "No terminal: the AI's review of every decision. Each decision is \
+judged by a search of a fixed number of nodes (the same result on any machine): the value of the \
+decision played for its player, the best alternative and its value, and the loss in seeds (cows in \
+Bao). Marks: a mistake loses 2 seeds (cows) or more, a blunder 5 or more, or throws away a forced \
+win, or walks into a forced loss; \"only good move\": the best decision when every other one would \
+have been a mistake. Then per player: accuracy (the share of decisions within half a seed of the \
+best; decisions without a choice are not counted), mistakes, blunders and the largest loss.";
+
 #[derive(Args, Debug, Clone)]
 pub struct ReplayArgs {
     /// The record (a JSON file written by --save or the autosave)
@@ -164,8 +174,14 @@ pub struct ReplayArgs {
     #[arg(long, conflicts_with = "print")]
     pub check: bool,
     /// No terminal: print the game as text (moves and board diagrams)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "review")]
     pub print: bool,
+    /// No terminal: the AI's review of every decision (value, best alternative, loss, marks) and a summary per player
+    #[arg(long, conflicts_with = "check", long_help = REVIEW_HELP)]
+    pub review: bool,
+    /// With --review: print the review as one JSON object
+    #[arg(long, requires = "review")]
+    pub json: bool,
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
@@ -175,6 +191,39 @@ pub struct ReplayArgs {
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::app::view::theme::Palette>,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+pub struct LearnArgs {
+    /// The game: enkeshui, en-gehe or bao-la-kimasai (bao) [default: all three, in that order]
+    #[arg(value_name = "GAME")]
+    pub game: Option<String>,
+    /// No terminal: list the lessons, with those done marked [x]
+    #[arg(long, required = true)]
+    pub list: bool,
+    /// Draw with ASCII characters only
+    #[arg(long)]
+    pub ascii: bool,
+    /// Milliseconds per seed in the animation
+    #[arg(long, value_name = "MS", default_value_t = 90)]
+    pub speed: u64,
+}
+
+impl LearnArgs {
+    /// The game asked for, if any; an unknown name is an error line.
+    pub fn kind(&self) -> Result<Option<crate::engine::GameKind>, String> {
+        match &self.game {
+            None => Ok(None),
+            Some(name) => crate::engine::GameKind::parse(name)
+                .map(Some)
+                .ok_or_else(|| {
+                    format!(
+                        "learn: unknown game '{}' (enkeshui, en-gehe or bao-la-kimasai)",
+                        crate::text::excerpt(name)
+                    )
+                }),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]

@@ -3,7 +3,8 @@ use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{
-    BaoArgs, Cli, ClientArgs, Command, ConfigArgs, EnGeheArgs, ReplayArgs, ResumeArgs, Teams,
+    BaoArgs, Cli, ClientArgs, Command, ConfigArgs, EnGeheArgs, LearnArgs, ReplayArgs, ResumeArgs,
+    Teams,
 };
 use masai_mancala::record::{file, print};
 use masai_mancala::settings::Settings as UserSettings;
@@ -78,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::EnGehe(args)) => en_gehe(&args),
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Resume(args)) => resume(args),
+        Some(Command::Learn(args)) => learn(args),
         Some(Command::Config(args)) => return config(&args),
         Some(Command::Stats { json }) => stats(json),
         Some(Command::Man { out: None }) => {
@@ -254,11 +256,30 @@ fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
 fn replay(args: ReplayArgs) -> Result<(), String> {
-    if !args.check && !args.print {
+    if !args.check && !args.print && !args.review {
         // The viewer loads it (on a thread, with a progress line).
         return app::run(Launch::Replay(Box::new(args)));
     }
     let (record, checked) = file::load(&args.file)?;
+    if args.review {
+        // Progress on a terminal only: a script reading standard error gets the errors alone.
+        let tty = std::io::stderr().is_terminal();
+        let review = masai_mancala::review::review(&record, &checked, None, &mut |done, total| {
+            if tty {
+                out::err_text(&format!("\r\x1b[Kreviewing decision {done} of {total}"));
+                if done == total {
+                    out::err_text("\r\x1b[K");
+                }
+            }
+        })
+        .ok_or_else(|| format!("{}: the review stopped", args.file.display()))?;
+        if args.json {
+            out::line(&review.to_json(&record).to_string());
+        } else {
+            out::text(&text::escape_lines(&review.text(&record)));
+        }
+        return Ok(());
+    }
     if args.check {
         out::line(&text::one_line(
             &format!(
@@ -274,6 +295,21 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         return Ok(());
     }
     out::text(&text::escape_lines(&print::print(&record, &checked)));
+    Ok(())
+}
+
+/// `learn [GAME]`: the lessons (`--list`: printed, no terminal).
+fn learn(args: LearnArgs) -> Result<(), String> {
+    use masai_mancala::learn::{self, progress::Progress};
+    let kind = args.kind()?;
+    // `--list` is required until the lesson screen comes.
+    debug_assert!(args.list);
+    // No data folder, or no progress yet: every lesson is still to do.
+    let progress = match Progress::path() {
+        Ok(path) => Progress::load(&path)?,
+        Err(_) => Progress::default(),
+    };
+    out::text(&learn::list_text(kind, &progress));
     Ok(())
 }
 

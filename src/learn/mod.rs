@@ -1,0 +1,449 @@
+//! Lessons: short texts with a prepared position and a task, kept as data
+//! (`lessons/*.json`, embedded in the program), and the checker that judges
+//! the player's turn with the real engine.
+//!
+//! A lesson's goal is checked on what the whole turn did (a turn may be
+//! several decisions: Enkeshui's `cw`/`ccw`), read from the engine's events:
+//! laps sown, seeds captured, bulls made, cows stolen, the game's end, or what
+//! the opponent could take next. The race lesson runs the starting race.
+//! Depends on the engine, the AI's material count and the records' atomic
+//! saving (progress), never on the client.
+
+pub mod progress;
+
+use crate::engine::enkeshui::race::Race;
+use crate::engine::{AnyGame, Event, Game, GameKind, Observer, Quiet, Side, Status};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The lessons of each game, in the order they are taught.
+const DATA: [(GameKind, &str); 3] = [
+    (GameKind::Enkeshui, include_str!("lessons/enkeshui.json")),
+    (GameKind::EnGehe, include_str!("lessons/en-gehe.json")),
+    (
+        GameKind::BaoLaKimasai,
+        include_str!("lessons/bao-la-kimasai.json"),
+    ),
+];
+
+/// What the player must do.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Goal {
+    /// The turn sows at least / at most this many laps.
+    Laps {
+        #[serde(default)]
+        at_least: Option<u32>,
+        #[serde(default)]
+        at_most: Option<u32>,
+    },
+    /// The turn captures at least this many seeds.
+    Capture { at_least: u32 },
+    /// The turn makes at least this many bulls of the mover's.
+    Bulls { at_least: u32 },
+    /// The turn steals at least this many cows.
+    Steal { at_least: u32 },
+    /// The turn wins the game.
+    Win,
+    /// The turn ends the game with at least this score for the mover.
+    FinalScore { at_least: u32 },
+    /// After the turn no reply of the opponent banks more than `at_most`
+    /// seeds (cows); `special`: with the special move.
+    Safe {
+        at_most: u32,
+        #[serde(default)]
+        special: bool,
+    },
+    /// Sleep first in the starting race.
+    Race,
+}
+
+/// One lesson, as written in the data.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    pub id: String,
+    pub title: String,
+    /// The explanation, a few sentences per paragraph.
+    pub text: Vec<String>,
+    /// The position JSON of NOTATION.md (the race lesson: the position the race starts from).
+    pub position: Value,
+    pub task: String,
+    pub goal: Goal,
+    pub hint: String,
+    /// The decisions of a turn that solves the task (the race lesson: who
+    /// drops, in order; the last one goes on dropping until someone sleeps).
+    pub solution: Vec<String>,
+    /// Why the solution works.
+    pub success: String,
+    /// Why a decision that misses the goal is wrong.
+    pub wrong: String,
+    /// The race lesson: the racers' hole (default: the rightmost both can lift).
+    #[serde(default)]
+    pub race_hole: Option<usize>,
+    /// Set after loading.
+    #[serde(skip)]
+    pub game: Option<GameKind>,
+}
+
+/// All lessons, in order: Enkeshui, En Gehé, Bao la Kimasai. The data is part
+/// of the program and checked by the tests, so a failure here is a bug.
+pub fn all() -> Vec<Lesson> {
+    DATA.iter()
+        .flat_map(|(kind, text)| {
+            let mut list: Vec<Lesson> =
+                serde_json::from_str(text).unwrap_or_else(|e| panic!("lessons of {kind}: {e}"));
+            for l in &mut list {
+                l.game = Some(*kind);
+            }
+            list
+        })
+        .collect()
+}
+
+/// The lessons of one game.
+pub fn of(kind: GameKind) -> Vec<Lesson> {
+    all().into_iter().filter(|l| l.game == Some(kind)).collect()
+}
+
+/// What `learn --list` prints: each game's lessons numbered, `[x]` when done.
+pub fn list_text(kind: Option<GameKind>, progress: &progress::Progress) -> String {
+    let mut out = String::new();
+    let (mut done, mut total) = (0, 0);
+    for k in GameKind::ALL {
+        if kind.is_some_and(|want| want != k) {
+            continue;
+        }
+        out.push_str(k.title());
+        out.push('\n');
+        for (i, l) in of(k).iter().enumerate() {
+            let d = progress.is_done(&l.id);
+            done += usize::from(d);
+            total += 1;
+            out.push_str(&format!(
+                "  {}. [{}] {}\n",
+                i + 1,
+                if d { 'x' } else { ' ' },
+                l.title
+            ));
+        }
+    }
+    out.push_str(&format!("{done} of {total} done.\n"));
+    out
+}
+
+/// What a turn did, read from the engine's events.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnLog {
+    pub laps: u32,
+    /// The hole where the last lap ended (board index) and whether it was empty before.
+    pub last_end: Option<(usize, bool)>,
+    pub captured: u32,
+    pub bulls: u32,
+    pub stolen: u32,
+    pub special: bool,
+    pub put_back: bool,
+}
+
+/// Collects a [`TurnLog`] for the mover.
+pub struct Recorder {
+    pub me: Side,
+    pub log: TurnLog,
+}
+
+impl Observer for Recorder {
+    const DROPS: bool = false;
+    fn event(&mut self, event: Event) {
+        let l = &mut self.log;
+        match event {
+            Event::Lift { lap, .. } => l.laps = l.laps.max(lap),
+            Event::LapEnd { hole, seeds, lap } => {
+                l.laps = l.laps.max(lap);
+                l.last_end = Some((hole, seeds == 1));
+            }
+            Event::Capture { seeds, by, .. } if by == self.me => l.captured += seeds,
+            Event::Bull { owner, .. } if owner == self.me => l.bulls += 1,
+            Event::Steal { seeds, .. } => l.stolen += seeds,
+            Event::Special { .. } => l.special = true,
+            Event::PutBack { .. } => l.put_back = true,
+            _ => {}
+        }
+    }
+}
+
+/// What the player's turn came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub solved: bool,
+    /// What happened, in a sentence or two.
+    pub what: String,
+}
+
+/// Seeds (cows) `side` has banked: captured and in his bulls (Enkeshui),
+/// captured (En Gehé), owned (Bao).
+pub fn banked(game: &AnyGame, side: Side) -> u32 {
+    match game {
+        AnyGame::Enkeshui(g) => g.captured()[side] + g.board().bull_seeds(side),
+        AnyGame::EnGehe(g) => g.captured()[side],
+        AnyGame::BaoLaKimasai(g) => g.cows(side),
+    }
+}
+
+/// A hole as the player reads it: "your hole 5", "North's hole 3", "your inner hole 4".
+pub fn hole_text(game: &AnyGame, index: usize, me: Side) -> String {
+    let name = match game {
+        AnyGame::Enkeshui(g) => g.hole_name(index),
+        AnyGame::EnGehe(g) => g.hole_name(index),
+        AnyGame::BaoLaKimasai(g) => g.hole_name(index),
+    };
+    let whose = if name.side == me {
+        "your".to_string()
+    } else {
+        format!("{}'s", name.side.title())
+    };
+    match name.hole.as_str() {
+        Some(h) if h.starts_with('i') => format!("{whose} inner hole {}", &h[1..]),
+        Some(h) if h.starts_with('o') => format!("{whose} outer hole {}", &h[1..]),
+        Some(h) => format!("{whose} hole {h}"),
+        None => format!("{whose} hole {}", name.hole),
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Every way the mover can finish the turn from `game`: each full list of
+/// decisions, with the game after it (at most `cap` turns; a turn longer
+/// than 16 decisions is left out).
+pub fn turns(game: &AnyGame, cap: usize) -> Vec<(Vec<String>, AnyGame)> {
+    let mut out = Vec::new();
+    let me = game.to_move();
+    let mut stack: Vec<(Vec<String>, AnyGame)> = vec![(Vec::new(), game.clone())];
+    while let Some((path, g)) = stack.pop() {
+        if out.len() >= cap {
+            break;
+        }
+        let ended = !path.is_empty()
+            && (g.status().is_over() || g.to_move() != me || g.pending().is_none());
+        if ended {
+            out.push((path, g));
+            continue;
+        }
+        if path.len() >= 16 {
+            continue;
+        }
+        for t in g.legal_tokens().into_iter().filter(|t| t != "special") {
+            let mut next = g.clone();
+            if next.play_token(&t, &mut Quiet).is_ok() {
+                let mut p = path.clone();
+                p.push(t);
+                stack.push((p, next));
+            }
+        }
+    }
+    out
+}
+
+impl Lesson {
+    pub fn kind(&self) -> GameKind {
+        self.game.unwrap_or(GameKind::Enkeshui)
+    }
+
+    /// The lesson's position.
+    pub fn start(&self) -> Result<AnyGame, String> {
+        let g = AnyGame::from_position(&self.position)
+            .map_err(|e| format!("lesson {}: position: {e}", self.id))?;
+        if g.kind() != self.kind() {
+            return Err(format!("lesson {}: the position is {}", self.id, g.kind()));
+        }
+        Ok(g)
+    }
+
+    pub fn is_race(&self) -> bool {
+        self.goal == Goal::Race
+    }
+
+    /// The lesson's race, for a race lesson.
+    pub fn race(&self) -> Result<Race, String> {
+        match self.start()? {
+            AnyGame::Enkeshui(g) => Race::start(&g, self.race_hole, &mut Quiet)
+                .map_err(|e| format!("lesson {}: {e}", self.id)),
+            _ => Err(format!("lesson {}: only Enkeshui has a race", self.id)),
+        }
+    }
+
+    /// Judges a finished race.
+    pub fn check_race(&self, race: &Race) -> Verdict {
+        match race.first_sleeper() {
+            Some(Side::South) => Verdict {
+                solved: true,
+                what: "Your lap ended in an empty hole first: you slept first.".into(),
+            },
+            Some(Side::North) => Verdict {
+                solved: false,
+                what: "North's lap ended in an empty hole before yours: North slept first.".into(),
+            },
+            None => Verdict {
+                solved: false,
+                what: "Nobody has slept yet.".into(),
+            },
+        }
+    }
+
+    /// Judges the player's turn: `before` is the lesson's position, `after`
+    /// the game when the turn ended, `log` what the turn did.
+    pub fn check(&self, before: &AnyGame, after: &AnyGame, log: &TurnLog) -> Verdict {
+        let me = before.to_move();
+        let mut what = Vec::new();
+        what.push(format!(
+            "Your turn sowed {}.",
+            plural(log.laps, "lap", "laps")
+        ));
+        if let Some((hole, empty)) = log.last_end {
+            what.push(format!(
+                "The last {} fell into {}{}.",
+                if self.kind() == GameKind::BaoLaKimasai {
+                    "cow"
+                } else {
+                    "seed"
+                },
+                hole_text(after, hole, me),
+                if empty { ", which was empty" } else { "" }
+            ));
+        }
+        if log.special {
+            what.push("You made the special move.".into());
+        }
+        if log.captured > 0 {
+            what.push(format!(
+                "You captured {}.",
+                plural(log.captured, "seed", "seeds")
+            ));
+        }
+        if log.bulls > 0 {
+            what.push(format!("You made {}.", plural(log.bulls, "bull", "bulls")));
+        }
+        if log.stolen > 0 {
+            what.push(format!("You stole {}.", plural(log.stolen, "cow", "cows")));
+        }
+        if let Status::Over(o) = after.status() {
+            what.push(format!(
+                "The game is over: {}.",
+                crate::record::print::outcome_line(&o)
+            ));
+        }
+        let solved = match &self.goal {
+            Goal::Laps { at_least, at_most } => {
+                at_least.is_none_or(|n| log.laps >= n) && at_most.is_none_or(|n| log.laps <= n)
+            }
+            Goal::Capture { at_least } => log.captured >= *at_least,
+            Goal::Bulls { at_least } => log.bulls >= *at_least,
+            Goal::Steal { at_least } => log.stolen >= *at_least,
+            Goal::Win => matches!(after.status(), Status::Over(o) if o.winner == Some(me)),
+            Goal::FinalScore { at_least } => {
+                matches!(after.status(), Status::Over(o) if o.score[me] >= *at_least)
+            }
+            Goal::Safe { at_most, special } => {
+                let worst = best_reply(after);
+                if let Some((gain, reply)) = &worst
+                    && *gain > 0
+                {
+                    let unit = if self.kind() == GameKind::BaoLaKimasai {
+                        ("cow", "cows")
+                    } else {
+                        ("seed", "seeds")
+                    };
+                    what.push(format!(
+                        "{} can now take {} with {}.",
+                        me.other().title(),
+                        plural(*gain, unit.0, unit.1),
+                        reply.join(" ")
+                    ));
+                } else if !after.status().is_over() {
+                    what.push(format!("{} can take nothing now.", me.other().title()));
+                }
+                (!special || log.special) && worst.is_none_or(|(g, _)| g <= *at_most)
+            }
+            Goal::Race => false,
+        };
+        Verdict {
+            solved,
+            what: what.join(" "),
+        }
+    }
+
+    /// Plays a list of decisions from the lesson's position and judges the
+    /// turn (the decisions must make one whole turn).
+    pub fn check_tokens(&self, tokens: &[String]) -> Result<Verdict, String> {
+        if self.is_race() {
+            let mut race = self.race()?;
+            let mut k = 0;
+            while !race.is_over() && race.first_sleeper().is_none() {
+                let t = tokens
+                    .get(k)
+                    .or(tokens.last())
+                    .ok_or_else(|| "no drops".to_string())?;
+                let side = Side::parse(t).ok_or_else(|| format!("'{t}' is not a side"))?;
+                race.drop_seed(side, &mut Quiet)
+                    .map_err(|e| e.to_string())?;
+                k += 1;
+            }
+            return Ok(self.check_race(&race));
+        }
+        let before = self.start()?;
+        let mut game = before.clone();
+        let mut rec = Recorder {
+            me: before.to_move(),
+            log: TurnLog::default(),
+        };
+        for (i, t) in tokens.iter().enumerate() {
+            if game.to_move() != rec.me
+                || game.status().is_over()
+                || (i > 0 && game.pending().is_none())
+            {
+                return Err(format!(
+                    "decision {} '{t}': the turn is already over",
+                    i + 1
+                ));
+            }
+            game.play_token(t, &mut rec)
+                .map_err(|e| format!("decision {} '{t}': {e}", i + 1))?;
+        }
+        if game.pending().is_some() && game.to_move() == rec.me {
+            return Err("the turn is not over".into());
+        }
+        Ok(self.check(&before, &game, &rec.log))
+    }
+}
+
+/// The opponent's reply that banks the most (seeds or cows gained), if any
+/// reply exists.
+pub fn best_reply(game: &AnyGame) -> Option<(u32, Vec<String>)> {
+    if game.status().is_over() {
+        return None;
+    }
+    let side = game.to_move();
+    let before = banked(game, side);
+    turns(game, 4096)
+        .into_iter()
+        .map(|(path, g)| (banked(&g, side).saturating_sub(before), path))
+        .max_by_key(|(gain, _)| *gain)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_lessons_with_unique_ids() {
+        let all = all();
+        for kind in GameKind::ALL {
+            assert!(all.iter().any(|l| l.game == Some(kind)), "{kind}");
+        }
+        let mut ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), all.len());
+    }
+}

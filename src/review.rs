@@ -1,0 +1,616 @@
+//! Game review: what the built-in AI thinks of every decision of a record.
+//!
+//! Each decision is judged by one search of the position before it, with a
+//! fixed node budget ([`NODES`], scaled per game like the levels' budgets),
+//! no time limit and every root decision searched with a full window: the
+//! values are exact at the depth reached, and the same on any machine and
+//! under any load. The decision played is compared with the best one; the
+//! difference is the loss, in seeds (cows in Bao), and gives the marks
+//! ([`MISTAKE`], [`BLUNDER`], [`Mark::Only`]). Depends on the AI and the
+//! records only (the client runs it on a thread).
+
+use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
+use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
+use crate::record::{Checked, Record};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Nodes searched per decision on Enkeshui; the other games scale it by their
+/// `NODE_PERCENT` (En Gehé 4%, Bao 10%), as the levels do. Chosen so that a
+/// 2x50 En Gehé game of 300 turns is reviewed within a minute on one core
+/// (measured in the README).
+pub const NODES: u64 = 200_000;
+
+/// A decision that loses this many seeds (cows) or more is a mistake.
+pub const MISTAKE: f64 = 2.0;
+/// A decision that loses this many seeds (cows) or more is a blunder, and so
+/// is one that throws away a forced win or walks into a forced loss.
+pub const BLUNDER: f64 = 5.0;
+/// A decision within this many seeds of the best counts as accurate.
+pub const GOOD: f64 = 0.5;
+
+/// What the review prints about the marks, for a game counting `unit`s.
+pub fn marks_help(unit: &str) -> String {
+    let one = unit.trim_end_matches('s');
+    format!(
+        "Marks: a mistake loses 2 {unit} or more against the best decision, a blunder 5\n\
+         or more, or throws away a forced win, or walks into a forced loss; \"only good\n\
+         move\": the best decision when every other one would have been a mistake.\n\
+         Accuracy: the share of a player's decisions within half a {one} of the best\n\
+         (decisions without a choice are not counted)."
+    )
+}
+
+/// How a decision is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Blunder,
+    Mistake,
+    /// The best decision, and every other one loses at least [`MISTAKE`].
+    Only,
+}
+
+impl Mark {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Blunder => "blunder",
+            Mark::Mistake => "mistake",
+            Mark::Only => "only good move",
+        }
+    }
+
+    /// The short sign the viewer's move list shows.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Mark::Blunder => "??",
+            Mark::Mistake => "?",
+            Mark::Only => "!",
+        }
+    }
+}
+
+/// One decision of the record, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    /// The game of the record (0 unless a match).
+    pub game: usize,
+    /// The decision's number in its game, from 1.
+    pub number: usize,
+    pub turn: u32,
+    pub side: Side,
+    pub played: String,
+    /// The value of the decision played for its player, in evaluation units.
+    pub value: i32,
+    /// The best decision found (the one played when nothing was better).
+    pub best: String,
+    pub best_value: i32,
+    /// The second best decision's value, when there are two or more.
+    pub second_value: Option<i32>,
+    /// Seeds (cows) lost against the best decision, 0 or more.
+    pub loss: f64,
+    pub mark: Option<Mark>,
+    /// The only legal decision: not judged in the summary.
+    pub forced: bool,
+    /// The depth of the search that judged it.
+    pub depth: u32,
+}
+
+impl Judged {
+    /// The value of the position after the decision for South, in evaluation units.
+    pub fn south_value(&self) -> i32 {
+        match self.side {
+            Side::South => self.value,
+            Side::North => -self.value,
+        }
+    }
+}
+
+/// A reviewed record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub kind: GameKind,
+    /// Nodes per decision in this game.
+    pub nodes: u64,
+    pub decisions: Vec<Judged>,
+}
+
+/// A player's summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub side: Side,
+    /// Decisions with a choice.
+    pub judged: usize,
+    pub forced: usize,
+    /// Percent of `judged` within [`GOOD`] of the best (`None` when none).
+    pub accuracy: Option<f64>,
+    pub mistakes: usize,
+    pub blunders: usize,
+    pub only: usize,
+    /// The largest loss and where (index into [`Review::decisions`]).
+    pub largest: Option<(f64, usize)>,
+}
+
+/// Is the value a proven win (1), a proven loss (-1), or neither (0)?
+pub fn proven(v: i32) -> i32 {
+    if v >= WIN / 2 {
+        1
+    } else if v <= -WIN / 2 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// A value in seeds (cows): the evaluation, or a proven result's final
+/// margin. A proven value is `WIN` plus the margin less the plies to the end
+/// (a loss: minus `WIN`, plus the plies), exact for ends within 16 plies.
+pub fn seeds(v: i32) -> f64 {
+    match proven(v) {
+        1 => ((v - WIN).div_euclid(UNIT) + 1) as f64,
+        -1 => (v + WIN - 1).div_euclid(UNIT) as f64,
+        _ => v as f64 / UNIT as f64,
+    }
+}
+
+/// A value as the review prints it: `+1.5`, `win`, `loss`.
+pub fn value_text(v: i32) -> String {
+    match proven(v) {
+        1 => format!("win {:+}", seeds(v)),
+        -1 => format!("loss {:+}", seeds(v)),
+        _ => format!("{:+.1}", seeds(v)),
+    }
+}
+
+/// Loss and mark of a decision worth `played` when the best is worth `best`
+/// and the best other than the best `second`.
+pub fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64, Option<Mark>) {
+    let loss = ((seeds(best) - seeds(played)).max(0.0) * 10.0).round() / 10.0;
+    let loss = if best > played { loss } else { 0.0 };
+    if forced {
+        return (loss, None);
+    }
+    let thrown =
+        (proven(best) == 1 && proven(played) < 1) || (proven(played) == -1 && proven(best) > -1);
+    let mark = if thrown || loss >= BLUNDER {
+        Some(Mark::Blunder)
+    } else if loss >= MISTAKE {
+        Some(Mark::Mistake)
+    } else if played >= best
+        && proven(best) > -1
+        && second.is_some_and(|s| {
+            seeds(best) - seeds(s) >= MISTAKE || (proven(best) == 1 && proven(s) < 1)
+        })
+    {
+        Some(Mark::Only)
+    } else {
+        None
+    };
+    (loss, mark)
+}
+
+/// The limits of one judgement in a game whose budgets are `percent` of Enkeshui's.
+fn limits(percent: u64, cancel: Option<Arc<AtomicBool>>) -> Limits {
+    Limits {
+        max_depth: 64,
+        think: None,
+        max_nodes: Some((NODES * percent / 100).max(100)),
+        hash_mb: Level::Hard.hash_mb(),
+        cancel,
+        all_root_values: true,
+    }
+}
+
+/// The value of a finished game for `me`, one decision from the root (as the search counts it).
+fn terminal<G: Game>(g: &G, me: Side) -> Option<i32> {
+    match g.status() {
+        Status::Playing => None,
+        Status::Over(o) => {
+            let margin = o.score[me] as i32 - o.score[me.other()] as i32;
+            Some(match o.winner {
+                None => 0,
+                Some(w) if w == me => WIN + margin * UNIT - 1,
+                Some(_) => -WIN + margin * UNIT + 1,
+            })
+        }
+    }
+}
+
+struct Verdict {
+    value: i32,
+    best: String,
+    best_value: i32,
+    second: Option<i32>,
+    choices: usize,
+    depth: u32,
+    stopped: bool,
+}
+
+fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict> {
+    let decision = g.parse_decision(played).ok()?;
+    let t = think(g, limits)?;
+    let mut root = t.root.clone();
+    // Best first; ties keep the search's order.
+    root.sort_by_key(|(_, v)| -v);
+    let (best, best_value) = root.first().cloned()?;
+    let mut value = root.iter().find(|(d, _)| *d == decision).map(|(_, v)| *v);
+    let mut stopped = t.stopped && limits.cancel.is_some();
+    if value.is_none() {
+        // A decision the search leaves out (a special move, a sowing too
+        // long to decide in the search): judged from the position it gives.
+        let me = g.to_move();
+        let mut next = g.clone();
+        next.play(&decision, &mut Quiet).ok()?;
+        value = Some(match terminal(&next, me) {
+            Some(v) => v,
+            None => {
+                let t2 = think(&next, limits)?;
+                stopped |= t2.stopped && limits.cancel.is_some();
+                if next.to_move() == me {
+                    t2.value
+                } else {
+                    -t2.value
+                }
+            }
+        });
+    }
+    let value = value?;
+    let (best, best_value) = if value >= best_value {
+        (played.to_string(), value)
+    } else {
+        (best.to_string(), best_value)
+    };
+    let second = root
+        .iter()
+        .map(|(d, v)| (d.to_string(), *v))
+        .chain(std::iter::once((played.to_string(), value)))
+        .filter(|(d, _)| *d != best)
+        .map(|(_, v)| v)
+        .max();
+    let choices = root.len() + usize::from(!root.iter().any(|(d, _)| *d == decision));
+    Some(Verdict {
+        value,
+        best,
+        best_value,
+        second,
+        choices,
+        depth: t.depth,
+        stopped,
+    })
+}
+
+fn any_verdict(g: &AnyGame, played: &str, limits: &Limits) -> Option<Verdict> {
+    match g {
+        AnyGame::Enkeshui(g) => verdict(g, played, limits),
+        AnyGame::EnGehe(g) => verdict(g, played, limits),
+        AnyGame::BaoLaKimasai(g) => verdict(g, played, limits),
+    }
+}
+
+fn node_percent(kind: GameKind) -> u64 {
+    use crate::engine::bao::Bao;
+    use crate::engine::en_gehe::EnGehe;
+    use crate::engine::enkeshui::Enkeshui;
+    match kind {
+        GameKind::Enkeshui => Enkeshui::NODE_PERCENT,
+        GameKind::EnGehe => EnGehe::NODE_PERCENT,
+        GameKind::BaoLaKimasai => Bao::NODE_PERCENT,
+    }
+}
+
+/// Nodes per decision in a game of this kind.
+pub fn nodes(kind: GameKind) -> u64 {
+    (NODES * node_percent(kind) / 100).max(100)
+}
+
+/// Reviews every decision of every game of a checked record. `progress(done,
+/// total)` is called after each decision; `cancel` set from another thread
+/// stops the review (then `None`).
+pub fn review(
+    record: &Record,
+    checked: &Checked,
+    cancel: Option<Arc<AtomicBool>>,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Option<Review> {
+    let percent = node_percent(record.game);
+    let limits = limits(percent, cancel.clone());
+    let total: usize = record.games.iter().map(|g| g.decisions.len()).sum();
+    let mut decisions = Vec::with_capacity(total);
+    for (gi, (g, r)) in record.games.iter().zip(&checked.games).enumerate() {
+        let mut game = r.begin.clone();
+        for (k, token) in g.decisions.iter().enumerate() {
+            if cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                return None;
+            }
+            let (turn, side) = (game.turn(), game.to_move());
+            let v = any_verdict(&game, token, &limits)?;
+            if v.stopped {
+                return None;
+            }
+            let forced = v.choices < 2;
+            let (loss, mark) = judge(v.value, v.best_value, v.second, forced);
+            decisions.push(Judged {
+                game: gi,
+                number: k + 1,
+                turn,
+                side,
+                played: token.clone(),
+                value: v.value,
+                best: v.best,
+                best_value: v.best_value,
+                second_value: v.second,
+                loss,
+                mark,
+                forced,
+                depth: v.depth,
+            });
+            game.play_token(token, &mut Quiet).ok()?;
+            progress(decisions.len(), total);
+        }
+    }
+    Some(Review {
+        kind: record.game,
+        nodes: nodes(record.game),
+        decisions,
+    })
+}
+
+impl Review {
+    pub fn summary(&self, side: Side) -> Summary {
+        let mut s = Summary {
+            side,
+            judged: 0,
+            forced: 0,
+            accuracy: None,
+            mistakes: 0,
+            blunders: 0,
+            only: 0,
+            largest: None,
+        };
+        let mut good = 0;
+        for (i, d) in self
+            .decisions
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.side == side)
+        {
+            if d.forced {
+                s.forced += 1;
+                continue;
+            }
+            s.judged += 1;
+            if d.loss < GOOD {
+                good += 1;
+            }
+            match d.mark {
+                Some(Mark::Blunder) => s.blunders += 1,
+                Some(Mark::Mistake) => s.mistakes += 1,
+                Some(Mark::Only) => s.only += 1,
+                None => {}
+            }
+            if d.loss > 0.0 && s.largest.is_none_or(|(l, _)| d.loss > l) {
+                s.largest = Some((d.loss, i));
+            }
+        }
+        if s.judged > 0 {
+            s.accuracy = Some((1000.0 * good as f64 / s.judged as f64).round() / 10.0);
+        }
+        s
+    }
+
+    /// The next marked mistake or blunder after decision index `from` (of
+    /// [`Review::decisions`]), wrapping round.
+    pub fn next_mistake(&self, from: Option<usize>) -> Option<usize> {
+        let n = self.decisions.len();
+        let start = from.map_or(0, |f| f + 1);
+        (0..n)
+            .map(|k| (start + k) % n)
+            .find(|&i| matches!(self.decisions[i].mark, Some(Mark::Mistake | Mark::Blunder)))
+    }
+
+    fn unit(&self) -> &'static str {
+        match self.kind {
+            GameKind::BaoLaKimasai => "cows",
+            _ => "seeds",
+        }
+    }
+
+    /// What `replay FILE --review` prints.
+    pub fn text(&self, record: &Record) -> String {
+        let unit = self.unit();
+        let mut out = format!(
+            "Review: {}, {} nodes a decision. Values in {unit} for the player deciding.\n{}\n",
+            record.game.title(),
+            thousands(self.nodes),
+            marks_help(unit)
+        );
+        let mut last_game = usize::MAX;
+        for d in &self.decisions {
+            if d.game != last_game {
+                last_game = d.game;
+                out.push('\n');
+                if record.is_match() {
+                    out.push_str(&format!("== Game {} of the match ==\n", d.game + 1));
+                }
+                out.push_str(" turn side   played      value  best        value   loss  mark\n");
+            }
+            let mark = match (d.forced, d.mark) {
+                (true, _) => "(no choice)".to_string(),
+                (false, Some(m)) => m.name().to_string(),
+                (false, None) => String::new(),
+            };
+            let line = format!(
+                "{:>5} {:<6} {:<8} {:>8}  {:<8} {:>8} {:>6}  {}",
+                d.turn,
+                d.side.title(),
+                d.played,
+                value_text(d.value),
+                d.best,
+                value_text(d.best_value),
+                format!("{:.1}", d.loss),
+                mark
+            );
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out.push('\n');
+        for side in [Side::South, Side::North] {
+            out.push_str(&self.summary_line(record, side));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// "South (human): 14 decisions, accuracy 85.7%, 1 mistake, 0 blunders, largest loss 3.0 seeds (turn 7: 5)".
+    pub fn summary_line(&self, record: &Record, side: Side) -> String {
+        let s = self.summary(side);
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut line = format!(
+            "{} ({}): {}",
+            side.title(),
+            record.seats[side],
+            plural(s.judged, "decision", "decisions")
+        );
+        if s.forced > 0 {
+            line.push_str(&format!(" (and {} without a choice)", s.forced));
+        }
+        match s.accuracy {
+            Some(a) => line.push_str(&format!(", accuracy {a:.1}%")),
+            None => line.push_str(", accuracy -"),
+        }
+        line.push_str(&format!(
+            ", {}, {}",
+            plural(s.mistakes, "mistake", "mistakes"),
+            plural(s.blunders, "blunder", "blunders")
+        ));
+        match s.largest {
+            Some((l, i)) => {
+                let d = &self.decisions[i];
+                let game = if record.is_match() {
+                    format!("game {}, ", d.game + 1)
+                } else {
+                    String::new()
+                };
+                line.push_str(&format!(
+                    ", largest loss {l:.1} {} ({game}turn {}: {})",
+                    self.unit(),
+                    d.turn,
+                    d.played
+                ));
+            }
+            None => line.push_str(", largest loss 0"),
+        }
+        line
+    }
+
+    /// What `replay FILE --review --json` prints.
+    pub fn to_json(&self, record: &Record) -> Value {
+        let proven_name = |v: i32| match proven(v) {
+            1 => json!("win"),
+            -1 => json!("loss"),
+            _ => Value::Null,
+        };
+        let round = |x: f64| (x * 100.0).round() / 100.0;
+        let decisions: Vec<Value> = self
+            .decisions
+            .iter()
+            .map(|d| {
+                json!({
+                    "game": d.game + 1,
+                    "number": d.number,
+                    "turn": d.turn,
+                    "side": d.side,
+                    "played": d.played,
+                    "value": round(seeds(d.value)),
+                    "proven": proven_name(d.value),
+                    "best": d.best,
+                    "best_value": round(seeds(d.best_value)),
+                    "best_proven": proven_name(d.best_value),
+                    "loss": d.loss,
+                    "mark": d.mark.map(Mark::name),
+                    "forced": d.forced,
+                    "depth": d.depth,
+                })
+            })
+            .collect();
+        let player = |side: Side| {
+            let s = self.summary(side);
+            json!({
+                "seat": record.seats[side],
+                "decisions": s.judged,
+                "forced": s.forced,
+                "accuracy": s.accuracy,
+                "mistakes": s.mistakes,
+                "blunders": s.blunders,
+                "only_good_moves": s.only,
+                "largest_loss": s.largest.map_or(0.0, |(l, _)| l),
+                "largest_at": s.largest.map(|(_, i)| {
+                    let d = &self.decisions[i];
+                    json!({"game": d.game + 1, "turn": d.turn, "played": d.played})
+                }),
+            })
+        };
+        json!({
+            "game": record.game.name(),
+            "unit": self.unit(),
+            "nodes": self.nodes,
+            "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER, "good": GOOD},
+            "decisions": decisions,
+            "players": {"south": player(Side::South), "north": player(Side::North)},
+        })
+    }
+}
+
+/// 60000 as "60,000".
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_follow_the_thresholds() {
+        let u = UNIT;
+        assert_eq!(judge(0, 0, Some(-u), false), (0.0, None));
+        assert_eq!(
+            judge(-2 * u, 0, Some(-2 * u), false),
+            (2.0, Some(Mark::Mistake))
+        );
+        assert_eq!(judge(-u * 19 / 10, 0, None, false), (1.9, None));
+        assert_eq!(judge(-5 * u, 0, None, false), (5.0, Some(Mark::Blunder)));
+        assert_eq!(judge(0, 0, Some(-2 * u), false), (0.0, Some(Mark::Only)));
+        assert_eq!(judge(-5 * u, 0, None, true), (5.0, None));
+        // A forced win thrown away is a blunder, even for little.
+        assert_eq!(
+            judge(16 * u, WIN + 17 * u - 3, None, false).1,
+            Some(Mark::Blunder)
+        );
+        assert_eq!(judge(-WIN + 3, -WIN + 5, None, false), (0.0, None));
+        assert_eq!(
+            judge(WIN - 2, WIN - 2, Some(3 * u), false).1,
+            Some(Mark::Only)
+        );
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(60000), "60,000");
+        assert_eq!(thousands(2400), "2,400");
+        assert_eq!(thousands(600), "600");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

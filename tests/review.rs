@@ -1,0 +1,230 @@
+//! The AI's review of a record: hand-made games with a known blunder, the
+//! exact output of `replay FILE --review` (text and JSON), and the review of
+//! real games (the same on every run, every mark matching its loss).
+
+use masai_mancala::ai::{Player, Request, choose_token};
+use masai_mancala::engine::{AnyGame, Quiet, Side, Status};
+use masai_mancala::record::Record;
+use masai_mancala::review::{self, BLUNDER, MISTAKE, Mark};
+use serde_json::{Value, json};
+use std::path::Path;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
+const BLUNDER_FILE: &str = "tests/fixtures/review/en-gehe-blunder.json";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn load(path: &str) -> (Record, masai_mancala::record::Checked) {
+    masai_mancala::record::file::load(Path::new(path)).unwrap()
+}
+
+const HEADER: &str = "\
+Review: En Gehé, 8,000 nodes a decision. Values in seeds for the player deciding.
+Marks: a mistake loses 2 seeds or more against the best decision, a blunder 5
+or more, or throws away a forced win, or walks into a forced loss; \"only good
+move\": the best decision when every other one would have been a mistake.
+Accuracy: the share of a player's decisions within half a seed of the best
+(decisions without a choice are not counted).
+";
+
+/// South [1,0,5,0], North [1,0,0,0] on 2x4: North's 1 threatens to sow into
+/// his empty hole 2, facing South's 3 with 5 seeds. South's 3 moves them away
+/// (and wins by a seed); South's 1 leaves them, North captures 5 + 1 and wins
+/// by 5: a blunder of 6 seeds.
+#[test]
+fn giving_away_a_capture_is_a_blunder_in_the_printed_review() {
+    let (code, out, err) = run(&["replay", BLUNDER_FILE, "--review"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let expected = format!(
+        "{HEADER}
+ turn side   played      value  best        value   loss  mark
+    1 South  1         loss -5  3          win +1    6.0  blunder
+    2 North  1          win +5  1          win +5    0.0  (no choice)
+    3 South  2         loss -5  2         loss -5    0.0  (no choice)
+
+South (human): 1 decision (and 1 without a choice), accuracy 0.0%, 0 mistakes, 1 blunder, largest loss 6.0 seeds (turn 1: 1)
+North (ai:hard): 0 decisions (and 1 without a choice), accuracy -, 0 mistakes, 0 blunders, largest loss 0
+"
+    );
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn the_review_as_json() {
+    let (code, out, err) = run(&["replay", BLUNDER_FILE, "--review", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.lines().count(), 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["game"], "en-gehe");
+    assert_eq!(v["nodes"], 8000);
+    assert_eq!(
+        v["thresholds"],
+        json!({"mistake": 2.0, "blunder": 5.0, "good": 0.5})
+    );
+    let first = &v["decisions"][0];
+    assert_eq!(first["turn"], 1);
+    assert_eq!(first["side"], "south");
+    assert_eq!(first["played"], "1");
+    assert_eq!(
+        (first["value"].clone(), first["proven"].clone()),
+        (json!(-5.0), json!("loss"))
+    );
+    assert_eq!(first["best"], "3");
+    assert_eq!(
+        (first["best_value"].clone(), first["best_proven"].clone()),
+        (json!(1.0), json!("win"))
+    );
+    assert_eq!(first["loss"], 6.0);
+    assert_eq!(first["mark"], "blunder");
+    assert_eq!(first["forced"], false);
+    assert_eq!(v["decisions"][1]["forced"], true);
+    assert_eq!(v["decisions"][1]["mark"], Value::Null);
+    assert_eq!(
+        v["players"]["south"],
+        json!({"seat": "human", "decisions": 1, "forced": 1, "accuracy": 0.0, "mistakes": 0,
+               "blunders": 1, "only_good_moves": 0, "largest_loss": 6.0,
+               "largest_at": {"game": 1, "turn": 1, "played": "1"}})
+    );
+    assert_eq!(v["players"]["north"]["accuracy"], Value::Null);
+    assert_eq!(v["players"]["north"]["forced"], 1);
+}
+
+/// The same start with South's good decision: the best one, and the only one
+/// that does not lose, so it is marked "only good move".
+#[test]
+fn the_only_good_move_is_marked() {
+    let (mut record, _) = load(BLUNDER_FILE);
+    record.games[0].decisions = vec!["3".into()];
+    record.games[0].result = None;
+    let checked = record.check().unwrap();
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    assert_eq!(r.decisions.len(), 1);
+    let d = &r.decisions[0];
+    assert_eq!(
+        (d.played.as_str(), d.best.as_str(), d.loss),
+        ("3", "3", 0.0)
+    );
+    assert_eq!(d.mark, Some(Mark::Only));
+    assert_eq!(review::value_text(d.value), "win +1");
+    assert_eq!(
+        r.summary_line(&record, Side::South),
+        "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"
+    );
+}
+
+#[test]
+fn review_options_are_checked() {
+    let (code, out, err) = run(&["replay", BLUNDER_FILE, "--json"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("--review"), "{err}");
+    let (code, _, err) = run(&["replay", BLUNDER_FILE, "--review", "--check"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+    let (code, out, err) = run(&["replay", "tests/fixtures/review/none.json", "--review"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: tests/fixtures/review/none.json: "),
+        "{err}"
+    );
+}
+
+/// A record of `n` decisions of `player` against itself from `start`.
+fn played(start: &AnyGame, variant: Value, player: Player, n: usize) -> Record {
+    let mut g = start.clone();
+    let mut decisions = Vec::new();
+    while decisions.len() < n && !g.status().is_over() {
+        let mut req = Request::new(player, decisions.len() as u64);
+        req.think_ms = None;
+        let c = choose_token(&g, &req).unwrap();
+        g.play_token(&c.decision, &mut Quiet).unwrap();
+        decisions.push(c.decision);
+    }
+    let result = match g.status() {
+        Status::Over(o) => json!({"winner": o.winner, "score": o.score, "reason": o.reason}),
+        Status::Playing => Value::Null,
+    };
+    let v = json!({
+        "format": "masai-mancala-record", "version": 1, "game": start.kind().name(),
+        "variant": variant, "rules": {}, "seats": {"south": "ai:easy", "north": "ai:easy"},
+        "start": start.position_json(), "race": null, "decisions": decisions, "result": result,
+    });
+    Record::from_json(&v).unwrap().0
+}
+
+/// Real games: the review is the same on every run, every decision's loss is
+/// its best value less its own, and the marks follow the thresholds.
+#[test]
+fn reviews_of_real_games_are_repeatable_and_consistent() {
+    let games = [
+        (
+            masai_mancala::cli::new_game(&["enkeshui".into()]).unwrap(),
+            json!({"holes": 8, "layout": "8-left-empty"}),
+        ),
+        (
+            masai_mancala::cli::new_game(&["bao".into()]).unwrap(),
+            json!({}),
+        ),
+    ];
+    for (start, variant) in games {
+        let record = played(&start, variant, Player::Random, 8);
+        let checked = record.check().unwrap();
+        let mut seen = Vec::new();
+        let a = review::review(&record, &checked, None, &mut |done, total| {
+            seen.push((done, total))
+        })
+        .unwrap();
+        let b = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+        assert_eq!(a, b, "{}", start.kind());
+        assert_eq!(seen, (1..=8).map(|k| (k, 8)).collect::<Vec<_>>());
+        assert_eq!(a.decisions.len(), 8);
+        for d in &a.decisions {
+            assert!(d.best_value >= d.value, "{d:?}");
+            let loss = review::seeds(d.best_value) - review::seeds(d.value);
+            assert!((d.loss - loss).abs() < 0.051, "{d:?}");
+            if d.forced {
+                assert_eq!(d.mark, None);
+            } else if d.loss >= BLUNDER {
+                assert_eq!(d.mark, Some(Mark::Blunder), "{d:?}");
+            } else if d.loss >= MISTAKE {
+                assert!(
+                    matches!(d.mark, Some(Mark::Mistake | Mark::Blunder)),
+                    "{d:?}"
+                );
+            } else {
+                assert_ne!(d.mark, Some(Mark::Mistake), "{d:?}");
+            }
+        }
+    }
+}
+
+/// Cancelling stops the review and gives nothing.
+#[test]
+fn a_cancelled_review_gives_nothing() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let start = masai_mancala::cli::new_game(&["enkeshui".into()]).unwrap();
+    let record = played(
+        &start,
+        json!({"holes": 8, "layout": "8-left-empty"}),
+        Player::Random,
+        6,
+    );
+    let checked = record.check().unwrap();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let c = cancel.clone();
+    let r = review::review(&record, &checked, Some(cancel), &mut |done, _| {
+        if done == 2 {
+            c.store(true, Ordering::Relaxed);
+        }
+    });
+    assert_eq!(r, None);
+}
