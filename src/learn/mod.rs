@@ -11,8 +11,9 @@
 
 pub mod progress;
 
+use crate::engine::bao::Row;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{AnyGame, Event, Game, GameKind, Observer, Quiet, Side, Status};
+use crate::engine::{AnyGame, Event, Game, GameKind, HoleLabel, Observer, Quiet, Side, Status};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -201,11 +202,10 @@ pub fn hole_text(game: &AnyGame, index: usize, me: Side) -> String {
     } else {
         format!("{}'s", name.side.title())
     };
-    match name.hole.as_str() {
-        Some(h) if h.starts_with('i') => format!("{whose} inner hole {}", &h[1..]),
-        Some(h) if h.starts_with('o') => format!("{whose} outer hole {}", &h[1..]),
-        Some(h) => format!("{whose} hole {h}"),
-        None => format!("{whose} hole {}", name.hole),
+    match name.hole {
+        HoleLabel::Bao(Row::Inner, k) => format!("{whose} inner hole {k}"),
+        HoleLabel::Bao(Row::Outer, k) => format!("{whose} outer hole {k}"),
+        HoleLabel::Number(n) => format!("{whose} hole {n}"),
     }
 }
 
