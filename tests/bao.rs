@@ -5,8 +5,8 @@
 
 mod common;
 
-use masai_mancala::engine::bao::{self, Bao, Move, Row};
-use masai_mancala::engine::{EndReason, Event, Game, MoveError, Quiet, Side, Status};
+use masai_mancala::engine::bao::{self, Bao, Move, Row, Rows, Setup};
+use masai_mancala::engine::{EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status};
 use masai_mancala::protocol::{Reply, Session};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -14,25 +14,31 @@ use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use std::collections::HashSet;
 
-/// A position from rows listed from the owner's hole 1 (i1..i8, o1..o8).
+/// A setup from rows listed from the owner's hole 1 (i1..i8, o1..o8).
 fn position(
     south: ([u16; 8], [u16; 8]),
     north: ([u16; 8], [u16; 8]),
     reserve: (u32, u32),
     to_move: &str,
     turn: u32,
-) -> Value {
-    json!({
-        "game": "bao-la-kimasai",
-        "south": {"inner": south.0, "outer": south.1},
-        "north": {"inner": north.0, "outer": north.1},
-        "reserve": {"south": reserve.0, "north": reserve.1},
-        "to_move": to_move,
-        "turn": turn,
-    })
+) -> Setup {
+    let rows = |(inner, outer)| Rows { inner, outer };
+    Setup {
+        rules: bao::Rules::default(),
+        south: rows(south),
+        north: rows(north),
+        reserve: PerSide::new(reserve.0, reserve.1),
+        to_move: Side::parse(to_move).expect("south or north"),
+        turn,
+    }
 }
 
-fn load(v: &Value) -> Bao {
+fn load(s: &Setup) -> Bao {
+    Bao::from_setup(s.clone()).expect("a valid position")
+}
+
+/// For the tests of the JSON reader.
+fn load_json(v: &Value) -> Bao {
     Bao::from_position(v).expect("a valid position")
 }
 
@@ -104,7 +110,7 @@ fn reference_sow(own: &mut [u16; 16], opp: &mut [u16; 8], start: usize, steals: 
 fn start_position() {
     let g = Bao::default();
     assert_eq!(
-        g.position_json(),
+        g.to_setup(),
         position(([1; 8], [0; 8]), ([1; 8], [0; 8]), (24, 24), "south", 1)
     );
     assert_eq!(g.phase(), 1);
@@ -281,7 +287,7 @@ fn endless_phase_one_sowing_is_not_legal() {
         play(&mut g, t).unwrap();
     }
     assert_eq!(
-        g.position_json(),
+        g.to_setup(),
         position(
             ([1, 0, 1, 0, 1, 3, 0, 1], [0, 1, 2, 0, 1, 0, 1, 0]),
             ([1, 1, 1, 0, 0, 2, 0, 4], [0, 0, 0, 1, 1, 0, 2, 0]),
@@ -539,7 +545,7 @@ fn turn_limit_compares_cows() {
         "south",
         60,
     );
-    v["rules"] = json!({"max_turns": 60});
+    v.rules.max_turns = 60;
     let mut g = load(&v);
     assert_eq!(g.rules().max_turns, 60);
     assert_eq!(g.position_json()["rules"], json!({"max_turns": 60}));
@@ -598,22 +604,28 @@ fn json_round_trip_and_alias() {
         play(&mut g, t).unwrap();
     }
     let v = g.position_json();
-    let back = load(&v);
+    let back = load_json(&v);
     assert_eq!(back.position_json(), v);
     assert_eq!(back.counts(), g.counts());
     let mut alias = v.clone();
     alias["game"] = json!("bao");
-    assert_eq!(load(&alias).position_json(), v);
+    assert_eq!(load_json(&alias).position_json(), v);
     // status and result (as in a `state` answer) are ignored.
     let mut with_state = v.clone();
     with_state["status"] = json!("playing");
     with_state["result"] = json!({"winner": null});
-    assert_eq!(load(&with_state).position_json(), v);
+    assert_eq!(load_json(&with_state).position_json(), v);
 }
 
 #[test]
 fn json_refusals_name_the_field() {
-    let good = position(([1; 8], [0; 8]), ([1; 8], [0; 8]), (24, 24), "south", 1);
+    let good = Bao::setup_json(&position(
+        ([1; 8], [0; 8]),
+        ([1; 8], [0; 8]),
+        (24, 24),
+        "south",
+        1,
+    ));
     let field = |edit: &dyn Fn(&mut Value)| -> String {
         let mut v = good.clone();
         edit(&mut v);
@@ -699,7 +711,13 @@ fn protocol_lines() {
     assert!(state.contains(r#""rules":{"max_turns":9}"#), "{state}");
     assert!(answer(&mut s, "new bao --max-turns 0").starts_with("error"));
     // From the start (either side first) perft 2 is 8 x 8.
-    let pos = position(([1; 8], [0; 8]), ([1; 8], [0; 8]), (24, 24), "north", 1);
+    let pos = Bao::setup_json(&position(
+        ([1; 8], [0; 8]),
+        ([1; 8], [0; 8]),
+        (24, 24),
+        "north",
+        1,
+    ));
     assert_eq!(answer(&mut s, &format!("position {pos}")), "ok");
     assert_eq!(answer(&mut s, "perft 2"), "perft 64");
 }
@@ -839,7 +857,13 @@ fn position_error(v: &Value) -> String {
 /// to 64 and load; 2^63 each was refused as "not a whole number".
 #[test]
 fn huge_reserves_are_refused_before_they_are_added() {
-    let mut v = position(([1; 8], [0; 8]), ([1; 8], [0; 8]), (24, 24), "south", 1);
+    let mut v = Bao::setup_json(&position(
+        ([1; 8], [0; 8]),
+        ([1; 8], [0; 8]),
+        (24, 24),
+        "south",
+        1,
+    ));
     v["south"]["outer"][0] = json!(50);
     v["reserve"] = json!({"south": 9223372036854775807u64, "north": 9223372036854775807u64});
     assert_eq!(

@@ -9,9 +9,10 @@
 mod common;
 
 use masai_mancala::cli::new_game;
-use masai_mancala::engine::en_gehe::{EnGehe, Rules, SetupError};
+use masai_mancala::engine::en_gehe::{EnGehe, Rules, Setup, SetupError};
 use masai_mancala::engine::{
-    AnyGame, EndReason, Event, Game, MoveError, Quiet, Side, Status, Undecided, decide_growing,
+    AnyGame, EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status, Undecided,
+    decide_growing,
 };
 use masai_mancala::protocol::{Reply, Session};
 use proptest::prelude::*;
@@ -25,11 +26,12 @@ fn start(n: usize) -> EnGehe {
 }
 
 fn pos(south: &[u16], north: &[u16], captured: (u32, u32), to_move: &str) -> EnGehe {
-    EnGehe::from_position(&json!({
-        "game": "en-gehe", "holes": south.len(), "south": south, "north": north,
-        "captured": {"south": captured.0, "north": captured.1}, "to_move": to_move,
-    }))
-    .unwrap()
+    EnGehe::from_setup(Setup {
+        captured: PerSide::new(captured.0, captured.1),
+        to_move: Side::parse(to_move).expect("south or north"),
+        ..Setup::new(Rules::default(), south, north)
+    })
+    .expect("a valid position")
 }
 
 fn play_all(g: &mut EnGehe, holes: &[usize]) {

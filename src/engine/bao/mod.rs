@@ -20,8 +20,10 @@
 
 mod fast;
 mod json;
+mod setup;
 
 pub use fast::{sow_quiet, sow_quiet_within};
+pub use setup::{Rows, Setup};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
@@ -316,6 +318,11 @@ impl Bao {
     /// of the rules).
     pub fn position_json(&self) -> serde_json::Value {
         json::to_json(self)
+    }
+
+    /// The position JSON of a setup, checked or not.
+    pub fn setup_json(setup: &Setup) -> serde_json::Value {
+        json::setup_to_json(setup)
     }
 
     /// Reads and checks a position JSON.

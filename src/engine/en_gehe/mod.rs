@@ -5,9 +5,11 @@
 
 mod board;
 mod json;
+mod setup;
 
 use board::Small;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
+pub use setup::Setup;
 
 use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
@@ -353,6 +355,11 @@ impl EnGehe {
     /// of the rules).
     pub fn position_json(&self) -> serde_json::Value {
         json::to_json(self)
+    }
+
+    /// The position JSON of a setup, checked or not.
+    pub fn setup_json(setup: &Setup) -> serde_json::Value {
+        json::setup_to_json(setup)
     }
 
     /// Reads and checks a position JSON.

@@ -6,9 +6,11 @@ mod json;
 mod layout;
 pub mod play_match;
 pub mod race;
+mod setup;
 
 pub use board::{Board, Lap, RING};
 pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
+pub use setup::{Bull, Setup};
 
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Undecided, Unended,
@@ -261,6 +263,11 @@ impl Enkeshui {
     /// of the rules).
     pub fn position_json(&self) -> serde_json::Value {
         json::to_json(self)
+    }
+
+    /// The position JSON of a setup, checked or not.
+    pub fn setup_json(setup: &Setup) -> serde_json::Value {
+        json::setup_to_json(setup)
     }
 
     /// Reads and checks a position JSON.
