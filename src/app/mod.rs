@@ -9,6 +9,7 @@ pub mod event;
 pub mod keys;
 pub mod load;
 pub mod rules_text;
+pub mod screen;
 pub mod state;
 pub mod view;
 pub mod work;
