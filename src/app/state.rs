@@ -481,6 +481,8 @@ pub struct App {
     pub help: Option<u16>,
     pub confirm_quit: bool,
     pub quit: bool,
+    /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
+    pub suspend: bool,
     /// The status line, and whether it reports a refusal.
     pub status: String,
     pub status_error: bool,
@@ -619,6 +621,7 @@ impl App {
             help: None,
             confirm_quit: false,
             quit: false,
+            suspend: false,
             status: "Choose the game and press Enter".into(),
             status_error: false,
             size: (80, 24),
@@ -1017,6 +1020,10 @@ impl App {
         match action {
             Action::QuitNow => {
                 self.quit = true;
+                return false;
+            }
+            Action::Suspend => {
+                self.suspend = true;
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
