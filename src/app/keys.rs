@@ -299,7 +299,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Up), Char('k')],
         "↑/↓",
         Action::Up,
-        "choose a saved game",
+        "the saved game above",
         "choose",
     ),
     b(
@@ -307,7 +307,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Down), Char('j')],
         "↓",
         Action::Down,
-        "choose a saved game",
+        "the saved game below",
         "",
     ),
     b(
@@ -1236,4 +1236,20 @@ mod tests {
                 .starts_with("'Hyper-x' is not a key")
         );
     }
+}
+
+/// The README's key table: every binding with its keys, screen by screen
+/// (tests/help.rs checks the README against it).
+pub fn markdown_table(map: &Keymap) -> String {
+    let mut out = String::from("| screen | keys | what it does |\n|---|---|---|\n");
+    for (i, b) in BINDINGS.iter().enumerate() {
+        let keys = map
+            .keys(i)
+            .iter()
+            .map(|k| format!("`{}`", k.label().replace('|', "\\|")))
+            .collect::<Vec<_>>()
+            .join(" ");
+        out.push_str(&format!("| {} | {keys} | {} |\n", b.ctx.title(), b.help));
+    }
+    out
 }
