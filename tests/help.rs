@@ -46,8 +46,14 @@ fn inside(s: &[String]) -> Vec<String> {
         .iter()
         .map(|l| {
             let chars: Vec<char> = l.chars().collect();
-            let end = chars.len().saturating_sub(1).max(1);
-            chars[1..end].iter().collect::<String>().trim_end().to_string()
+            if chars.len() < 2 {
+                return String::new();
+            }
+            chars[1..chars.len() - 1]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string()
         })
         .collect()
 }
@@ -73,7 +79,7 @@ fn whole_help(w: u16, h: u16) -> Vec<String> {
 fn the_rules_are_rendered_not_raw_markdown() {
     let all = whole_help(80, 24);
     for l in &all {
-        for raw in ["**", "```", "|---", "| ", "### ", "## ", "# "] {
+        for raw in ["**", "```", "|---", "### ", "## ", "# "] {
             assert!(!l.contains(raw), "raw Markdown {raw:?} in {l:?}");
         }
         assert!(l.chars().count() <= 78, "wider than the box: {l:?}");
@@ -90,7 +96,10 @@ fn the_rules_are_rendered_not_raw_markdown() {
     assert!(row.ends_with("0 0 4 4 4 4 4 4"), "{row}");
     assert!(head < all.iter().position(|l| l == row).unwrap());
     // The board diagram kept as drawn.
-    assert!(all.iter().any(|l| l.contains("+----+----+----+----+----+----+----+----+")));
+    assert!(
+        all.iter()
+            .any(|l| l.contains("+----+----+----+----+----+----+----+----+"))
+    );
     // Headings without their marks.
     assert!(all.iter().any(|l| l.trim() == "The board"), "{all:#?}");
 }
@@ -101,12 +110,16 @@ fn paragraphs_are_reflowed_to_the_width() {
     // starts the next: 120 columns join them.
     let all = whole_help(120, 40);
     assert!(
-        all.iter().any(|l| l.contains("numbered from the owner's left as he sits")),
+        all.iter()
+            .any(|l| l.contains("numbered from the owner's left as he sits")),
         "{all:#?}"
     );
     // 40 columns: every line fits the box.
     for l in whole_help(40, 20) {
-        assert!(l.chars().count() <= 38 || l.contains("+--") || l.contains("|  "), "{l:?}");
+        assert!(
+            l.chars().count() <= 38 || l.contains("+--") || l.contains("|  "),
+            "{l:?}"
+        );
     }
 }
 
@@ -116,7 +129,12 @@ fn every_key_of_every_binding_is_listed() {
     let map = Keymap::default();
     for (i, b) in BINDINGS.iter().enumerate() {
         let label = map.label(i);
-        assert!(all.contains(&format!("   {label} ")), "{label} ({:?} {:?})", b.ctx, b.action);
+        assert!(
+            all.contains(&format!("   {label} ")),
+            "{label} ({:?} {:?})",
+            b.ctx,
+            b.action
+        );
     }
     // The ones the issue found missing, and no bare "↓" after "↑/↓".
     for keys in ["Home/g", "n/]", "↓/j/PgDn", "↑/k/PgUp", "End/G"] {
@@ -130,13 +148,16 @@ fn scrolling_stops_at_the_end_of_the_help() {
     let mut app = menu();
     screen(&mut app, 80, 24);
     press(&mut app, KeyCode::Char('?'));
-    for _ in 0..5000 {
+    for _ in 0..400 {
         press(&mut app, KeyCode::PageDown);
     }
     let end = inside(&screen(&mut app, 80, 24));
     // The last line of the help at the bottom of the box: no empty box.
     assert!(!end.last().unwrap().trim().is_empty(), "{end:#?}");
-    assert!(end.iter().all(|l| !l.trim().is_empty()) || end.iter().filter(|l| l.trim().is_empty()).count() < 5);
+    assert!(
+        end.iter().all(|l| !l.trim().is_empty())
+            || end.iter().filter(|l| l.trim().is_empty()).count() < 5
+    );
     // One ↑ moves at once (the offset did not run on past the end).
     press(&mut app, KeyCode::Up);
     let up = inside(&screen(&mut app, 80, 24));
@@ -158,7 +179,10 @@ fn the_help_and_the_hint_bar_show_the_keys_in_effect() {
     let s = screen(&mut app, 80, 24);
     assert!(s[0].contains(" Help: ↑↓ scroll, x closes "), "{}", s[0]);
     let all = whole_help_with(&mut app);
-    assert!(all.iter().any(|l| l.starts_with("   w ") && l.contains("saved games")));
+    assert!(
+        all.iter()
+            .any(|l| l.starts_with("   w ") && l.contains("saved games"))
+    );
     press(&mut app, KeyCode::Char('x'));
     assert!(app.help.is_none());
     keys::set_active(Keymap::default());
@@ -180,10 +204,16 @@ fn whole_help_with(app: &mut App) -> Vec<String> {
 
 #[test]
 fn the_readme_key_table_is_the_binding_table() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let open = "<!-- keys: made from src/app/keys.rs -->\n";
-    let start = readme.find(open).expect("the key table's start in README.md") + open.len();
-    let end = readme.find("<!-- /keys -->").expect("the key table's end in README.md");
+    let start = readme
+        .find(open)
+        .expect("the key table's start in README.md")
+        + open.len();
+    let end = readme
+        .find("<!-- /keys -->")
+        .expect("the key table's end in README.md");
     let table = keys::markdown_table(&Keymap::default());
     assert!(
         readme[start..end] == table,

@@ -1157,6 +1157,22 @@ pub fn hints(ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
     active().hints(ctx, rows)
 }
 
+/// The README's key table: every binding with its keys, screen by screen
+/// (tests/help.rs checks the README against it).
+pub fn markdown_table(map: &Keymap) -> String {
+    let mut out = String::from("| screen | keys | what it does |\n|---|---|---|\n");
+    for (i, b) in BINDINGS.iter().enumerate() {
+        let keys = map
+            .keys(i)
+            .iter()
+            .map(|k| format!("`{}`", k.label().replace('|', "\\|")))
+            .collect::<Vec<_>>()
+            .join(" ");
+        out.push_str(&format!("| {} | {keys} | {} |\n", b.ctx.title(), b.help));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1236,20 +1252,4 @@ mod tests {
                 .starts_with("'Hyper-x' is not a key")
         );
     }
-}
-
-/// The README's key table: every binding with its keys, screen by screen
-/// (tests/help.rs checks the README against it).
-pub fn markdown_table(map: &Keymap) -> String {
-    let mut out = String::from("| screen | keys | what it does |\n|---|---|---|\n");
-    for (i, b) in BINDINGS.iter().enumerate() {
-        let keys = map
-            .keys(i)
-            .iter()
-            .map(|k| format!("`{}`", k.label().replace('|', "\\|")))
-            .collect::<Vec<_>>()
-            .join(" ");
-        out.push_str(&format!("| {} | {keys} | {} |\n", b.ctx.title(), b.help));
-    }
-    out
 }

@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 /// Columns a text takes on screen.
-fn cols(s: &str) -> usize {
+fn text_cols(s: &str) -> usize {
     Span::raw(s).width()
 }
 
@@ -122,11 +122,9 @@ impl Renderer {
 
     fn start(&mut self, tag: Tag<'_>) {
         match tag {
-            Tag::Paragraph => {
-                if self.lists.is_empty() {
-                    self.flush();
-                    self.blank();
-                }
+            Tag::Paragraph if self.lists.is_empty() => {
+                self.flush();
+                self.blank();
             }
             Tag::Heading { .. } => {
                 self.flush();
@@ -267,7 +265,10 @@ impl Renderer {
         }
         let runs = std::mem::take(&mut self.runs);
         let q = self.quote_prefix();
-        let first = format!("{q}{}", self.first_prefix.take().unwrap_or(self.prefix.clone()));
+        let first = format!(
+            "{q}{}",
+            self.first_prefix.take().unwrap_or(self.prefix.clone())
+        );
         let rest = format!("{q}{}", self.prefix);
         // Words with their style; a word may span runs ("**left**," is one word).
         let mut words: Vec<Vec<Run>> = Vec::new();
@@ -291,14 +292,14 @@ impl Renderer {
             }
         }
         let mut line: Vec<Span<'static>> = vec![Span::raw(first.clone())];
-        let mut used = firscols(t);
+        let mut used = text_cols(&first);
         let mut empty = true;
         for word in words {
-            let w: usize = word.iter().map(|(t, _)| cols(t)).sum();
+            let w: usize = word.iter().map(|(t, _)| text_cols(t)).sum();
             if !empty && used + 1 + w > self.width {
                 self.out.push(Line::from(std::mem::take(&mut line)));
                 line.push(Span::raw(rest.clone()));
-                used = rescols(t);
+                used = text_cols(&rest);
                 empty = true;
             }
             if !empty {
@@ -323,11 +324,11 @@ impl Renderer {
         let mut widths = vec![0usize; cols];
         for row in &t.rows {
             for (i, c) in row.iter().enumerate() {
-                widths[i] = widths[i].max(cols(c));
+                widths[i] = widths[i].max(text_cols(c));
             }
         }
         let q = self.quote_prefix();
-        let total = cols(&q) + 2 + widths.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
+        let total = text_cols(&q) + 2 + widths.iter().sum::<usize>() + 2 * cols.saturating_sub(1);
         let head = self.th.label();
         if total <= self.width {
             for (r, row) in t.rows.iter().enumerate() {
@@ -335,7 +336,7 @@ impl Renderer {
                 for (i, c) in row.iter().enumerate() {
                     s.push_str(c);
                     if i + 1 < row.len() {
-                        s.push_str(&" ".repeat(widths[i] - cols(c) + 2));
+                        s.push_str(&" ".repeat(widths[i] - text_cols(c) + 2));
                     }
                 }
                 let line = if r < t.head_rows {

@@ -31,7 +31,7 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         let mut first = true;
         let mut text = String::new();
         let room = width.saturating_sub(3 + column).max(10);
-        let mut flush = |text: &mut String, first: &mut bool, lines: &mut Vec<Line<'static>>| {
+        let flush = |text: &mut String, first: &mut bool, lines: &mut Vec<Line<'static>>| {
             let keys = if *first { label.clone() } else { String::new() };
             lines.push(Line::from(vec![
                 Span::styled(format!("   {keys:<column$}"), th.key()),
@@ -40,7 +40,9 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
             *first = false;
         };
         for word in b.help.split(' ') {
-            if !text.is_empty() && Span::raw(text.as_str()).width() + 1 + Span::raw(word).width() > room {
+            if !text.is_empty()
+                && Span::raw(text.as_str()).width() + 1 + Span::raw(word).width() > room
+            {
                 flush(&mut text, &mut first, &mut lines);
             }
             if !text.is_empty() {
