@@ -489,3 +489,48 @@ fn a_long_sowing_is_taken_back_and_sigterm_ends_it_while_worked_out() {
     sigterm_ends_it(&s);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn ctrl_z_suspends_to_the_shell_and_fg_brings_the_game_back() {
+    if !have_tmux() {
+        return;
+    }
+    let data = fresh_dir("masai-tmux-suspend");
+    let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    let name = format!("suspend-{}", std::process::id());
+    let s = new_session(name, 80, 24, "bash --norc --noprofile -i");
+    std::thread::sleep(Duration::from_millis(300));
+    let cmd = format!(
+        "XDG_DATA_HOME={} {bin} enkeshui --holes 8 --race off --north human",
+        data.display()
+    );
+    send(&s, &[&cmd, "Enter"]);
+    wait_for(&s, "South to move: pick a hole");
+    send(&s, &["C-z"]);
+    wait_for(&s, "Stopped");
+    // The shell has its terminal back as it was: cooked mode with echo.
+    send(
+        &s,
+        &[
+            "stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo M''ODES",
+            "Enter",
+        ],
+    );
+    // (The command line says M''ODES: only its output says MODES.)
+    let sc = wait_for(&s, "MODES");
+    assert!(sc.lines().any(|l| l.trim() == "icanon echo MODES"), "{sc}");
+    send(&s, &["fg", "Enter"]);
+    let sc = wait_for(&s, "South to move: pick a hole");
+    assert!(
+        sc.contains("North     4    4    4    4    4    4    0    0"),
+        "{sc}"
+    );
+    // Still playing: a move and the quit prompt work.
+    send(&s, &["3", "Enter"]);
+    wait_for(&s, "South sowed 3");
+    send(&s, &["q"]);
+    wait_for(&s, "Quit?");
+    send(&s, &["y"]);
+    send(&s, &["echo DONE:$?", "Enter"]);
+    wait_for(&s, "DONE:0");
+}

@@ -119,6 +119,7 @@ pub enum Action {
     PrevGame,
     OpenSaves,
     ViewReplay,
+    Suspend,
 }
 
 impl Action {
@@ -163,6 +164,7 @@ impl Action {
             Action::PrevGame => "prev-game",
             Action::OpenSaves => "open-saves",
             Action::ViewReplay => "view-replay",
+            Action::Suspend => "suspend",
         }
     }
 }
@@ -236,6 +238,14 @@ pub static BINDINGS: &[Binding] = &[
         "Ctrl-C",
         Action::QuitNow,
         "quit at once",
+        "",
+    ),
+    b(
+        Ctx::Global,
+        &[Key::Ctrl('z')],
+        "Ctrl-Z",
+        Action::Suspend,
+        "suspend to the shell (fg resumes, the screen comes back)",
         "",
     ),
     b(

@@ -58,6 +58,17 @@ pub fn run_loop<B: Backend>(
     app: &mut App,
     rx: &Receiver<AppEvent>,
 ) -> Result<LoopStats, B::Error> {
+    run_loop_with(terminal, app, rx, &mut || {})
+}
+
+/// The event loop, with what Ctrl-Z does (`suspend` returns once resumed;
+/// the screen is then drawn anew).
+pub fn run_loop_with<B: Backend>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    rx: &Receiver<AppEvent>,
+    suspend: &mut dyn FnMut(),
+) -> Result<LoopStats, B::Error> {
     let mut stats = LoopStats::default();
     draw(terminal, app)?;
     stats.frames += 1;
@@ -91,6 +102,18 @@ pub fn run_loop<B: Backend>(
         if app.quit {
             break;
         }
+        let dirty = if app.suspend {
+            app.suspend = false;
+            suspend();
+            // The screen was cleared: both buffers empty, so the next frame
+            // is drawn whole (`clear` would ask the terminal where its cursor
+            // is, and the input thread reads the answer).
+            terminal.swap_buffers();
+            terminal.swap_buffers();
+            true
+        } else {
+            dirty
+        };
         if dirty {
             draw(terminal, app)?;
             stats.frames += 1;
@@ -253,7 +276,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
             Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(|e| e.to_string())?;
         let size = terminal.size().map_err(|e| e.to_string())?;
         app.size = (size.width, size.height);
-        run_loop(&mut terminal, &mut app, &rx).map_err(|e| e.to_string())?;
+        run_loop_with(&mut terminal, &mut app, &rx, &mut suspend_to_shell)
+            .map_err(|e| e.to_string())?;
         Ok(())
     })();
     LOOP_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -286,6 +310,24 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ));
     }
     result
+}
+
+/// Ctrl-Z: the terminal is put back as the shell expects it, the program
+/// stops (SIGTSTP, as the terminal's own Ctrl-Z would), and when `fg`
+/// continues it the game's screen is taken back.
+fn suspend_to_shell() {
+    restore_terminal();
+    // SAFETY: raise only sends a signal to this process.
+    unsafe {
+        libc::raise(libc::SIGTSTP);
+    }
+    let _ = enable_raw_mode();
+    let _ = execute!(
+        std::io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        ratatui::crossterm::terminal::Clear(ratatui::crossterm::terminal::ClearType::All)
+    );
 }
 
 /// Reads the terminal's input on a thread and posts it to the loop.

@@ -484,6 +484,8 @@ pub struct App {
     pub help: Option<u16>,
     pub confirm_quit: bool,
     pub quit: bool,
+    /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
+    pub suspend: bool,
     /// The status line, and whether it reports a refusal.
     pub status: String,
     pub status_error: bool,
@@ -624,6 +626,7 @@ impl App {
             help: None,
             confirm_quit: false,
             quit: false,
+            suspend: false,
             status: "Choose the game and press Enter".into(),
             status_error: false,
             size: (80, 24),
@@ -1023,6 +1026,10 @@ impl App {
         match action {
             Action::QuitNow => {
                 self.quit = true;
+                return false;
+            }
+            Action::Suspend => {
+                self.suspend = true;
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {

@@ -111,3 +111,41 @@ fn a_bao_steal_is_logged_with_its_cows_and_hole() {
         "{s:#?}"
     );
 }
+
+#[test]
+fn score_lines_are_never_cut_at_60_columns() {
+    // Bao's board needs 66 columns: its smallest screen.
+    for (args, w, h) in [
+        ("enkeshui --holes 12 --race off --north human", 60, 20),
+        (
+            "enkeshui --holes 12 --race off --south ai:expert --north ai:easy",
+            60,
+            20,
+        ),
+        ("bao --north human", 66, 22),
+    ] {
+        let (mut app, _rx) = start(args);
+        let s = screen_wh(&mut app, w, h);
+        let scores: Vec<&String> = s
+            .iter()
+            .filter(|l| l.starts_with("North") || l.starts_with("South"))
+            .filter(|l| l.contains("score") || l.contains("cows"))
+            .collect();
+        assert_eq!(scores.len(), 2, "{args}: {s:#?}");
+        for l in scores {
+            assert!(
+                l.ends_with("score 24") || l.ends_with("cows 32"),
+                "{args}: {l}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human");
+    let s = screen_wh(&mut app, 60, 20);
+    assert_eq!(s[0], "terminal too small: need 60x27 (or 80x22)");
+    let s = screen_wh(&mut app, 80, 22);
+    assert!(s[0].starts_with("En Gehé 2x50"), "{s:#?}");
+}

@@ -98,6 +98,7 @@ impl Widget for AppView<'_> {
         if area.width < need.0 || area.height < need.1 {
             TooSmall {
                 need,
+                wider: wider_size(app, need),
                 theme: app.theme,
             }
             .render(area, buf);
@@ -187,6 +188,27 @@ pub fn needed_size(app: &App) -> (u16, u16) {
     (MIN_W, h)
 }
 
+/// Long rows fold into fewer bands on a wider terminal: the first common
+/// width that needs fewer lines than `need` (2x50 fits 80x24, not 60x20).
+pub fn wider_size(app: &App, need: (u16, u16)) -> Option<(u16, u16)> {
+    let n = app
+        .play
+        .as_ref()
+        .map(|p| crate::app::state::holes_of(&p.game))?;
+    if n <= 12
+        || matches!(
+            app.play.as_ref()?.game,
+            crate::engine::AnyGame::BaoLaKimasai(_)
+        )
+    {
+        return None;
+    }
+    [80u16, 100, 120].into_iter().find_map(|w| {
+        let h = (play::FIXED_H - 5 + board::Geometry::new(n, w).height()).max(MIN_H);
+        (w > need.0 && h < need.1).then_some((w, h))
+    })
+}
+
 /// A record or the saved games being read: what, how far, how to stop.
 pub struct LoadingView {
     pub lines: Vec<String>,
@@ -219,6 +241,8 @@ impl Widget for LoadingView {
 /// Shown instead of everything when the terminal is too small.
 pub struct TooSmall {
     pub need: (u16, u16),
+    /// A wider size that needs fewer lines, when there is one.
+    pub wider: Option<(u16, u16)>,
     pub theme: Theme,
 }
 
@@ -226,7 +250,13 @@ impl Widget for TooSmall {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let lines = vec![
             Line::styled(
-                format!("terminal too small: need {}x{}", self.need.0, self.need.1),
+                match self.wider {
+                    Some((w, h)) => format!(
+                        "terminal too small: need {}x{} (or {w}x{h})",
+                        self.need.0, self.need.1
+                    ),
+                    None => format!("terminal too small: need {}x{}", self.need.0, self.need.1),
+                },
                 self.theme.error(),
             ),
             Line::from(format!("now {}x{}", area.width, area.height)),

@@ -2,7 +2,7 @@
 
 use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
-use super::theme::Mark;
+use super::theme::{Mark, Theme};
 use super::{bao_model, two_row_model};
 use crate::app::anim::BoardState;
 use crate::app::state::{App, Play, holes_of};
@@ -115,40 +115,77 @@ fn score_lines(
                 }
                 GameKind::BaoLaKimasai => {
                     let on_board = b.row_seeds(side);
-                    return Line::from(vec![
-                        Span::styled(format!("{label:<20}"), th.label()),
-                        Span::raw(format!(
-                            "on the board {:>2}{}reserve {:>2}{}in hand {:>2}{}cows {:>2}",
-                            on_board,
-                            th.sep(),
-                            b.captured[side],
-                            th.sep(),
-                            hand,
-                            th.sep(),
-                            on_board + b.captured[side] + hand
-                        )),
-                    ]);
+                    let (r, sep) = (b.captured[side], th.sep());
+                    let cows = on_board + r + hand;
+                    return fitted(
+                        th,
+                        width,
+                        vec![
+                            (
+                                format!("{label:<20}"),
+                                format!(
+                                    "on the board {on_board:>2}{sep}reserve {r:>2}{sep}in hand {hand:>2}{sep}cows {cows:>2}"
+                                ),
+                            ),
+                            (
+                                label.clone(),
+                                format!(
+                                    "{sep}board {on_board}{sep}reserve {r}{sep}hand {hand}{sep}cows {cows}"
+                                ),
+                            ),
+                            (
+                                side.title().to_string(),
+                                format!(
+                                    "{sep}board {on_board}{sep}reserve {r}{sep}hand {hand}{sep}cows {cows}"
+                                ),
+                            ),
+                        ],
+                    );
                 }
                 GameKind::Enkeshui => {}
             }
             let bulls = b.bull_count(side);
             let total = b.captured[side] + b.row_seeds(side) + b.bull_seeds(side) + hand;
-            Line::from(vec![
-                Span::styled(format!("{label:<20}"), th.label()),
-                Span::raw(format!(
-                    "captured {:>2}{}bulls {} ({} seeds){}in hand {:>2}{}score {:>2}",
-                    b.captured[side],
-                    th.sep(),
-                    bulls,
-                    b.bull_seeds(side),
-                    th.sep(),
-                    hand,
-                    th.sep(),
-                    total
-                )),
-            ])
+            let (c, bs, sep) = (b.captured[side], b.bull_seeds(side), th.sep());
+            // Narrow terminals: the same facts, closer together, never cut.
+            fitted(
+                th,
+                width,
+                vec![
+                    (
+                        format!("{label:<20}"),
+                        format!(
+                            "captured {c:>2}{sep}bulls {bulls} ({bs} seeds){sep}in hand {hand:>2}{sep}score {total:>2}"
+                        ),
+                    ),
+                    (
+                        label.clone(),
+                        format!(
+                            "{sep}captured {c}{sep}bulls {bulls} ({bs}){sep}hand {hand}{sep}score {total}"
+                        ),
+                    ),
+                    (
+                        side.title().to_string(),
+                        format!(
+                            "{sep}captured {c}{sep}bulls {bulls} ({bs}){sep}hand {hand}{sep}score {total}"
+                        ),
+                    ),
+                ],
+            )
         })
         .collect()
+}
+
+/// The first (label, rest) of a score line that fits `width`, else the last.
+fn fitted(th: &Theme, width: u16, candidates: Vec<(String, String)>) -> Line<'static> {
+    let n = candidates.len();
+    let (label, rest) = candidates
+        .into_iter()
+        .enumerate()
+        .find(|(k, (l, r))| k + 1 == n || l.chars().count() + r.chars().count() <= width as usize)
+        .map(|(_, c)| c)
+        .unwrap_or_default();
+    Line::from(vec![Span::styled(label, th.label()), Span::raw(rest)])
 }
 
 fn title_line(app: &App, p: &Play) -> Line<'static> {
