@@ -500,6 +500,10 @@ pub fn apply(
         Some(Command::Enkeshui(a)) => {
             settings.apply_client(&mut a.client, &given);
             settings.apply_enkeshui_holes(&mut a.holes, a.layout.is_some());
+            match a.race_speed {
+                Some(l) => settings.race_speed.set(Some(l), Source::CommandLine),
+                None => a.race_speed = settings.race_speed.value,
+            }
         }
         Some(Command::EnGehe(a)) => {
             settings.apply_client(&mut a.client, &given);

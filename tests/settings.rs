@@ -62,7 +62,7 @@ fn layered(file: &str, args: &[&str], no_color: Option<&str>) -> (Settings, Opti
     (s, command)
 }
 
-const FILE: &str = "level = \"hard\"\nspeed = 30\ntheme = \"light\"\nascii = true\n[enkeshui]\nholes = 12\n[en-gehe]\nholes = 44\n";
+const FILE: &str = "race-speed = \"easy\"\nlevel = \"hard\"\nspeed = 30\ntheme = \"light\"\nascii = true\n[enkeshui]\nholes = 12\n[en-gehe]\nholes = 44\n";
 
 #[test]
 fn the_file_sets_what_the_command_line_does_not() {
@@ -76,7 +76,8 @@ fn the_file_sets_what_the_command_line_does_not() {
     assert_eq!(a.holes, Some(12));
     // The default North (`ai`) plays at the file's level.
     assert_eq!(a.client.north, Seat::Ai(Player::Level(Level::Hard)));
-    assert_eq!(s.speed.source, Source::File(2));
+    assert_eq!(s.speed.source, Source::File(3));
+    assert_eq!(a.race_speed, Some(Level::Easy));
     assert!(s.color.value);
 }
 
@@ -96,6 +97,8 @@ fn the_command_line_overrides_the_file_and_the_environment_overrides_both() {
             "ai",
             "--south",
             "ai:easy",
+            "--race-speed",
+            "expert",
         ],
         Some("1"),
     );
@@ -105,6 +108,8 @@ fn the_command_line_overrides_the_file_and_the_environment_overrides_both() {
     assert_eq!(a.client.speed, 50);
     assert_eq!(a.client.theme, Some(Palette::HighContrast));
     assert_eq!(a.holes, Some(10));
+    assert_eq!(a.race_speed, Some(Level::Expert));
+    assert_eq!(s.race_speed.source, Source::CommandLine);
     assert_eq!(a.client.north, Seat::Ai(Player::Level(Level::Hard)));
     assert_eq!(a.client.south, Seat::Ai(Player::Level(Level::Easy)));
     assert!(a.client.ascii, "the file's, not given on the command line");
@@ -160,14 +165,15 @@ fn config_print_says_where_each_setting_comes_from() {
             home.join("masai-mancala/config.toml").display()
         )
     );
-    assert_eq!(line("speed"), "speed 30 settings file, line 2");
+    assert_eq!(line("speed"), "speed 30 settings file, line 3");
+    assert_eq!(line("race-speed"), "race-speed easy settings file, line 1");
     assert_eq!(line("north"), "north ai:hard default");
-    assert_eq!(line("level"), "level hard settings file, line 1");
+    assert_eq!(line("level"), "level hard settings file, line 2");
     assert_eq!(line("flip"), "flip false default");
     assert_eq!(line("colour"), "colour off environment (NO_COLOR)");
     assert_eq!(
         line("en-gehe.holes"),
-        "en-gehe.holes 44 settings file, line 8"
+        "en-gehe.holes 44 settings file, line 9"
     );
     assert_eq!(line("keys.play.undo"), "keys.play.undo u default");
     assert_eq!(

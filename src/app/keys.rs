@@ -309,7 +309,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Up), Char('k')],
         "↑/↓",
         Action::Up,
-        "choose a saved game",
+        "the saved game above",
         "choose",
     ),
     b(
@@ -317,7 +317,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Down), Char('j')],
         "↓",
         Action::Down,
-        "choose a saved game",
+        "the saved game below",
         "",
     ),
     b(
@@ -1165,6 +1165,22 @@ pub fn action(ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
 /// The hint bar's entries for a context, by the bindings in effect.
 pub fn hints(ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
     active().hints(ctx, rows)
+}
+
+/// The README's key table: every binding with its keys, screen by screen
+/// (tests/help.rs checks the README against it).
+pub fn markdown_table(map: &Keymap) -> String {
+    let mut out = String::from("| screen | keys | what it does |\n|---|---|---|\n");
+    for (i, b) in BINDINGS.iter().enumerate() {
+        let keys = map
+            .keys(i)
+            .iter()
+            .map(|k| format!("`{}`", k.label().replace('|', "\\|")))
+            .collect::<Vec<_>>()
+            .join(" ");
+        out.push_str(&format!("| {} | {keys} | {} |\n", b.ctx.title(), b.help));
+    }
+    out
 }
 
 #[cfg(test)]

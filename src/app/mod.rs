@@ -8,6 +8,7 @@ pub mod bench;
 pub mod event;
 pub mod keys;
 pub mod load;
+pub mod markdown;
 pub mod rules_text;
 pub mod screen;
 pub mod state;

@@ -1055,11 +1055,13 @@ impl App {
                 let page = self.size.1.saturating_sub(6).max(1);
                 self.help = match action {
                     Action::Up => Some(s.saturating_sub(1)),
-                    Action::Down => Some(s + 1),
+                    Action::Down => Some(s.saturating_add(1)),
                     Action::Left => Some(s.saturating_sub(page)),
-                    Action::Right => Some(s + page),
+                    Action::Right => Some(s.saturating_add(page)),
                     _ => None,
-                };
+                }
+                // Never past the end: the help's last line stays at the bottom.
+                .map(|s| s.min(super::view::help::max_scroll(self)));
                 true
             }
             Ctx::Menu => self.menu_key(action, now),

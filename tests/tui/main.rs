@@ -302,7 +302,7 @@ fn help_lists_the_bindings_and_the_rules() {
         &s,
         "u           undo (against the AI: back to your last decision)"
     ));
-    assert!(has(&s, "z x         South's racer drops a seed"));
+    assert!(has(&s, "z/x         South's racer drops a seed"));
     // Scroll to the rules (past the bindings of every screen).
     for _ in 0..55 {
         key(&mut app, KeyCode::Down);
