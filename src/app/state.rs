@@ -659,6 +659,10 @@ pub struct App {
     pub fatal: Option<String>,
     /// A line for the terminal once the screen is closed.
     pub note: Option<String>,
+    /// The lessons, when open (over whatever screen is below).
+    pub lessons: Option<Box<crate::app::lesson::LessonScreen>>,
+    /// Opened by `learn`: leaving the lessons quits.
+    pub lessons_only: bool,
 }
 
 /// What a load is for: where its answer goes.
@@ -776,6 +780,8 @@ impl App {
             progress_at: None,
             fatal: None,
             note: None,
+            lessons: None,
+            lessons_only: false,
         }
     }
 
@@ -992,6 +998,9 @@ impl App {
 
     /// When the app next wants a tick (animation or race); `None`: sleep until an event.
     pub fn deadline(&self) -> Option<Instant> {
+        if let Some(l) = &self.lessons {
+            return l.deadline();
+        }
         let screen = self.screen_deadline();
         let progress = self.progress_at.filter(|_| self.working_now());
         match (screen, progress) {
@@ -1045,6 +1054,9 @@ impl App {
 
     /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
     pub fn tick(&mut self, now: Instant) -> bool {
+        if let Some(l) = self.lessons.as_mut() {
+            return l.tick(now);
+        }
         let dirty = match self.screen {
             Screen::Race => self.race_tick(now),
             Screen::Play => self.anim_tick(now),
@@ -1139,6 +1151,9 @@ impl App {
         if self.loading.is_some() {
             return Ctx::Loading;
         }
+        if let Some(l) = &self.lessons {
+            return l.ctx();
+        }
         if self.saves.is_some() && self.screen == Screen::Menu {
             return Ctx::Saves;
         }
@@ -1190,6 +1205,19 @@ impl App {
             }
             _ => {}
         }
+        if let Some(l) = self.lessons.as_mut()
+            && !matches!(ctx, Ctx::Help | Ctx::Confirm | Ctx::Loading)
+        {
+            return match l.key(&k, now) {
+                crate::app::lesson::Outcome::Ignored => false,
+                crate::app::lesson::Outcome::Redraw => true,
+                crate::app::lesson::Outcome::Close => {
+                    self.lessons = None;
+                    self.quit |= self.lessons_only;
+                    true
+                }
+            };
+        }
         match ctx {
             Ctx::Confirm => {
                 match action {
@@ -1228,8 +1256,20 @@ impl App {
                 }
                 true
             }
-            Ctx::Global => false,
+            Ctx::Global | Ctx::Lesson => false,
         }
+    }
+
+    /// Opens the lessons of `kind` (all games: `None`), progress in the data folder.
+    pub fn open_lessons(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
+        let path = crate::learn::progress::Progress::path().ok();
+        self.lessons = Some(Box::new(crate::app::lesson::LessonScreen::new(
+            kind,
+            path,
+            self.theme,
+            self.speed_ms,
+            now,
+        )));
     }
 
     /// The terminal is too small to draw the screen (it says so instead).
@@ -1258,6 +1298,14 @@ impl App {
             Action::Down => m.field = (m.field + 1) % Menu::FIELDS,
             Action::Left => m.change(-1),
             Action::Right => m.change(1),
+            Action::Learn => {
+                let kind = [
+                    crate::engine::GameKind::Enkeshui,
+                    crate::engine::GameKind::EnGehe,
+                    crate::engine::GameKind::BaoLaKimasai,
+                ][m.game.min(2)];
+                self.open_lessons(Some(kind), now);
+            }
             Action::OpenSaves => {
                 let Some(dir) = self.autosave_dir.clone() else {
                     self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
