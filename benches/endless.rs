@@ -7,11 +7,16 @@
 //! one board; `POSITIONS=n` for another count than 10,000 a board). With
 //! `PERIODS_OUT=FILE`, every endless sowing of at least `MIN_PERIOD` laps
 //! (default 100,000) is written there as `position<TAB>decision<TAB>period`:
-//! that is how `tests/data/endless-periods.txt` was made. Timings are printed,
-//! never asserted.
+//! that is how `tests/data/endless-periods.txt` was made.
+//!
+//! `cargo bench --bench endless -- bao-games` instead plays random Bao la
+//! Kimasai games from the start (`GAMES=n`, default 50,000; seeded, so the
+//! same games every run) and reports the slowest single random decision
+//! (`Game::play_random`: the legality of the picks and the next turn's test
+//! that a sowing ends included). Timings are printed, never asserted.
 
-use masai_mancala::engine::bao::{self, Move, Row};
-use masai_mancala::engine::{AnyGame, Game};
+use masai_mancala::engine::bao::{self, Bao, Move, Row};
+use masai_mancala::engine::{AnyGame, Game, Quiet};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -104,6 +109,10 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000);
+    if filter.iter().any(|f| f == "bao-games") {
+        bao_games();
+        return;
+    }
     let mut out = std::env::var_os("PERIODS_OUT")
         .map(|p| std::fs::File::create(p).expect("PERIODS_OUT can be written"));
     let boards: Vec<Board> = (4..=8)
@@ -173,4 +182,47 @@ fn main() {
         );
         println!("    slowest: {}", worst.what);
     }
+}
+
+/// The slowest random decision over `GAMES` random Bao games from the start.
+fn bao_games() {
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(50_000);
+    let mut rng = SmallRng::seed_from_u64(10);
+    let (mut decisions, mut slow) = (0u64, 0u64);
+    let mut worst = Worst {
+        time: Duration::ZERO,
+        what: String::new(),
+    };
+    let t_all = Instant::now();
+    for game in 0..games {
+        let mut g = Bao::default();
+        loop {
+            let before = g.clone();
+            let t = Instant::now();
+            let played = g.play_random(&mut rng, &mut Quiet);
+            let time = t.elapsed();
+            if played.is_none() {
+                break;
+            }
+            decisions += 1;
+            if time > Duration::from_millis(100) {
+                slow += 1;
+            }
+            if time > worst.time {
+                worst = Worst {
+                    time,
+                    what: format!("game {game}, from {}", before.position_json()),
+                };
+            }
+        }
+    }
+    println!(
+        "bao-games      {games} games, {decisions} random decisions in {:.1} s; {slow} over 0.1 s; slowest: {:.3} s",
+        t_all.elapsed().as_secs_f64(),
+        worst.time.as_secs_f64(),
+    );
+    println!("    slowest: {}", worst.what);
 }

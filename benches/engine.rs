@@ -107,8 +107,9 @@ fn main() {
     }
 }
 
-/// RULES.md's example: En Gehé 2x8 after `7 1 2 5`, South's hole 6 relays
-/// for ever with period 5,589,754 laps. Times deciding that (best of 5).
+/// RULES.md's examples: En Gehé 2x8 after `7 1 2 5`, South's hole 6 relays
+/// for ever with period 5,589,754 laps; times deciding that (best of 5).
+/// Then the longest one, once.
 fn en_gehe_endless() {
     let mut g = EnGehe::new(8, en_gehe::Rules::default()).unwrap();
     for h in [7, 1, 2, 5] {
@@ -125,6 +126,20 @@ fn en_gehe_endless() {
         "{:<22} {:>10.3} s to decide hole 6 never ends (period 5,589,754 laps)",
         "en-gehe endless 2x8",
         best.as_secs_f64()
+    );
+    // RULES.md's longest example: after `7 6 8 4`, South's 7 (period
+    // 366,567,028 laps), timed once.
+    let mut g = EnGehe::new(8, en_gehe::Rules::default()).unwrap();
+    for h in [7, 6, 8, 4] {
+        g.play(&h, &mut Quiet).unwrap();
+    }
+    let t = Instant::now();
+    let period = std::hint::black_box(&g).endless_period(7);
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(period, Some(366_567_028));
+    println!(
+        "{:<22} {:>10.3} s to decide hole 7 never ends (period 366,567,028 laps)",
+        "en-gehe endless long", secs
     );
 }
 

@@ -406,6 +406,9 @@ pub struct EnkeshuiArgs {
     /// The racers' hole, from each player's left [default: the rightmost hole both can lift]
     #[arg(long, value_name = "K")]
     pub race_hole: Option<usize>,
+    /// How fast the AI racers drop seeds: easy, medium, hard or expert [default: the AI seat's level]
+    #[arg(long, value_name = "LEVEL", value_parser = parse_race_speed)]
+    pub race_speed: Option<Level>,
     /// Who moves first when there is no race
     #[arg(long, value_enum, default_value = "south")]
     pub first: SideArg,
@@ -429,6 +432,15 @@ pub struct EnkeshuiArgs {
     pub seed: u64,
     #[command(flatten)]
     pub client: ClientArgs,
+}
+
+fn parse_race_speed(s: &str) -> Result<Level, String> {
+    Level::parse(s).ok_or_else(|| {
+        format!(
+            "'{}': a race speed is easy, medium, hard or expert",
+            crate::text::excerpt(s)
+        )
+    })
 }
 
 /// Who sits in a seat: a person at the keyboard or a built-in player.

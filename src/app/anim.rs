@@ -331,6 +331,15 @@ pub fn final_marks(before: &BoardState, mover: Side, events: &[Event]) -> Marks 
         .unwrap_or_default()
 }
 
+/// "a", "a and b", "a, b and c".
+fn words_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A decision in words, for the log: "North sowed 5, relayed 3 laps and
 /// made a bull on South 4".
 pub fn describe(before: &BoardState, mover: Side, token: &str, events: &[Event]) -> String {
@@ -379,10 +388,31 @@ pub fn describe(before: &BoardState, mover: Side, token: &str, events: &[Event])
             _ => None,
         })
         .collect();
+    let unit = |n: u32| match (before.kind, n) {
+        (GameKind::BaoLaKimasai, 1) => "cow",
+        (GameKind::BaoLaKimasai, _) => "cows",
+        (_, 1) => "seed",
+        _ => "seeds",
+    };
+    // Bao: each steal, with the hole it emptied (the cows are sown next).
+    for e in events {
+        if let Event::Steal { from, seeds, .. } = e {
+            parts.push(format!(
+                "stole {seeds} {} from {}",
+                unit(*seeds),
+                name(*from)
+            ));
+        }
+    }
     if !caps.is_empty() {
         let total: u32 = caps.iter().map(|c| c.1).sum();
         let from: Vec<String> = caps.iter().map(|c| name(c.0)).collect();
-        parts.push(format!("captured {total} ({})", from.join(", ")));
+        let holes = if from.len() == 1 { "hole" } else { "holes" };
+        parts.push(format!(
+            "captured {total} {} from {holes} {}",
+            unit(total),
+            words_list(&from)
+        ));
     }
     if let Some(Event::PutBack { hole, seeds }) =
         events.iter().find(|e| matches!(e, Event::PutBack { .. }))

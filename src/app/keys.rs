@@ -687,7 +687,7 @@ pub static BINDINGS: &[Binding] = &[
         "x",
         Action::Special,
         "special move, when the rules allow it",
-        "",
+        "special",
     ),
     b(
         Ctx::Play,

@@ -6,6 +6,9 @@ use super::anim::{self, BoardState, Frame, Marks};
 use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
+use super::screen::Transition;
+use super::screen::menu::MenuScreen;
+use super::screen::race::{RaceScreen, race_note, racer_level};
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
 use super::work::{self, CANCELLED};
@@ -15,12 +18,12 @@ use crate::cli::{
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
-use crate::engine::enkeshui::{Enkeshui, Layout, NAMED_LAYOUTS, Rules};
+use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
 use crate::engine::{GameKind, PerSide, Quiet, Side, Status};
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -69,12 +72,7 @@ impl Setup {
 
     /// En Gehé or Bao from its start position, with these seats and display options.
     pub fn other(client: ClientArgs, start: AnyGame, teams: Teams, seed: u64) -> Setup {
-        let mut args = Menu {
-            race: 2,
-            ..Menu::default()
-        }
-        .args(&client, seed);
-        args.client = client;
+        let args = super::screen::menu::default_args(client, seed);
         let mut setup = Setup::new(args).expect("the default Enkeshui options are valid");
         let title = match &start {
             AnyGame::EnGehe(g) => {
@@ -457,20 +455,6 @@ pub fn score_of(g: &AnyGame) -> PerSide<u32> {
     g.score()
 }
 
-/// The starting race on screen.
-#[derive(Clone, Debug)]
-pub struct RaceState {
-    pub race: Race,
-    /// The last key each human racer pressed that counted.
-    pub last_key: PerSide<Option<char>>,
-    /// Presses refused because the same key came twice.
-    pub repeats: PerSide<u32>,
-    pub next_ai: PerSide<Option<Instant>>,
-    /// After the race: the game that starts from its board.
-    pub result: Option<Enkeshui>,
-    pub rng: SmallRng,
-}
-
 /// A match (`--match`): the games' scores so far.
 #[derive(Clone, Debug, Default)]
 pub struct MatchState {
@@ -479,137 +463,19 @@ pub struct MatchState {
     pub over: Option<Option<Side>>,
 }
 
-/// The start menu's choices.
-#[derive(Clone, Debug)]
-pub struct Menu {
-    pub field: usize,
-    pub game: usize,
-    pub holes: usize,
-    pub layout: usize,
-    pub race: usize,
-    pub special: usize,
-    pub capture_after_relay: bool,
-    pub match_play: bool,
-    pub south_ai: bool,
-    pub north_ai: bool,
-    pub flip: bool,
-}
-
-pub const MENU_GAMES: [&str; 3] = ["Enkeshui", "En Gehé", "Bao la Kimasai"];
-pub const MENU_HOLES: [usize; 3] = [8, 10, 12];
-pub const MENU_RACE: [&str; 3] = ["on", "quick", "off"];
-pub const MENU_SPECIAL: [&str; 3] = ["off", "once", "any"];
-
-impl Default for Menu {
-    fn default() -> Self {
-        Menu {
-            field: 0,
-            game: 0,
-            holes: 0,
-            layout: 0,
-            race: 0,
-            special: 0,
-            capture_after_relay: false,
-            match_play: false,
-            south_ai: false,
-            north_ai: true,
-            flip: false,
-        }
-    }
-}
-
-impl Menu {
-    pub const FIELDS: usize = 10;
-
-    pub fn layouts(&self) -> Vec<&'static str> {
-        let n = MENU_HOLES[self.holes];
-        NAMED_LAYOUTS
-            .iter()
-            .filter(|l| l.1 == n)
-            .map(|l| l.0)
-            .collect()
-    }
-
-    /// (label, value) of each field, in order.
-    pub fn rows(&self) -> Vec<(&'static str, String)> {
-        let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
-        let seat = |ai: bool| if ai { "AI" } else { "human" }.to_string();
-        let game = MENU_GAMES[self.game].to_string();
-        vec![
-            ("Game", game),
-            ("Holes per row", MENU_HOLES[self.holes].to_string()),
-            ("Layout", self.layouts()[self.layout].to_string()),
-            ("Starting race", MENU_RACE[self.race].to_string()),
-            ("Special move", MENU_SPECIAL[self.special].to_string()),
-            ("Capture after relay", onoff(self.capture_after_relay)),
-            ("Match play", onoff(self.match_play)),
-            ("South", seat(self.south_ai)),
-            ("North", seat(self.north_ai)),
-            ("Flip board for hot-seat", onoff(self.flip)),
-        ]
-    }
-
-    fn change(&mut self, delta: i32) {
-        let cycle = |v: usize, n: usize| ((v as i32 + delta).rem_euclid(n as i32)) as usize;
-        match self.field {
-            0 => self.game = cycle(self.game, MENU_GAMES.len()),
-            1 => {
-                self.holes = cycle(self.holes, MENU_HOLES.len());
-                self.layout = 0;
-            }
-            2 => self.layout = cycle(self.layout, self.layouts().len()),
-            3 => self.race = cycle(self.race, 3),
-            4 => self.special = cycle(self.special, 3),
-            5 => self.capture_after_relay ^= true,
-            6 => self.match_play ^= true,
-            7 => self.south_ai ^= true,
-            8 => self.north_ai ^= true,
-            _ => self.flip ^= true,
-        }
-    }
-
-    /// The game options the menu stands for, over the command line's client options.
-    pub fn args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
-        let seat = |ai: bool| {
-            if ai { Seat::AI } else { Seat::Human }
-        };
-        EnkeshuiArgs {
-            holes: Some(MENU_HOLES[self.holes]),
-            layout: Some(self.layouts()[self.layout].to_string()),
-            race: [RaceArg::On, RaceArg::Quick, RaceArg::Off][self.race],
-            race_hole: None,
-            first: SideArg::South,
-            capture_after_relay: self.capture_after_relay,
-            special_move: [SpecialArg::Off, SpecialArg::Once, SpecialArg::Any][self.special],
-            max_turns: crate::engine::enkeshui::DEFAULT_MAX_TURNS,
-            match_play: self.match_play,
-            unfilled: UnfilledArg::Open,
-            seed,
-            client: ClientArgs {
-                south: seat(self.south_ai),
-                north: seat(self.north_ai),
-                flip: self.flip,
-                ..base.clone()
-            },
-        }
-    }
-}
-
 /// The smallest terminal the client draws in.
 pub const MIN_W: u16 = 60;
 pub const MIN_H: u16 = 20;
-
-pub const RACE_AI_MS: (u64, u64) = (110, 170);
 
 pub struct App {
     pub theme: Theme,
     tx: Sender<AppEvent>,
     pub screen: Screen,
     pub setup: Option<Setup>,
-    pub menu: Menu,
+    pub menu: MenuScreen,
     pub client: ClientArgs,
     pub play: Option<Play>,
-    pub race: Option<RaceState>,
+    pub race: Option<RaceScreen>,
     pub matches: MatchState,
     /// The help overlay's scroll offset when open.
     pub help: Option<u16>,
@@ -747,7 +613,7 @@ impl App {
             tx,
             screen: Screen::Menu,
             setup: None,
-            menu: Menu::default(),
+            menu: MenuScreen::new(&client),
             speed_ms: client.speed.max(1),
             instant: client.instant,
             client,
@@ -916,12 +782,7 @@ impl App {
                         hole: race.hole(),
                         drops: race.drops().to_vec(),
                     });
-                    self.race_note = Some(format!(
-                        "Quick race from hole {}: {} slept first after {} drops and moves first.",
-                        race.hole(),
-                        first.title(),
-                        race.drops().len()
-                    ));
+                    self.race_note = Some(race_note(race.hole(), first, race.drops(), true));
                     match race.finish(&mut Quiet) {
                         Ok(g) => self.begin_play(g, now),
                         Err(e) => {
@@ -938,34 +799,14 @@ impl App {
             }
             return;
         }
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut next_ai = PerSide::both(None);
-        for side in Side::BOTH {
-            if !setup.seat(side).is_human() {
-                next_ai[side] = Some(now + Duration::from_millis(600 + rng.random_range(0..80)));
-            }
-        }
-        self.race = Some(RaceState {
-            race,
-            last_key: PerSide::both(None),
-            repeats: PerSide::both(0),
-            next_ai,
-            result: None,
-            rng,
-        });
+        let ai = PerSide::new(
+            racer_level(setup.seat(Side::South), setup.args.race_speed),
+            racer_level(setup.seat(Side::North), setup.args.race_speed),
+        );
+        let r = RaceScreen::new(race, ai, seed, now);
+        self.set_status(r.greeting());
+        self.race = Some(r);
         self.screen = Screen::Race;
-        let mut keys = Vec::new();
-        if setup.seat(Side::South).is_human() {
-            keys.push("South: press z and x in turn");
-        }
-        if setup.seat(Side::North).is_human() {
-            keys.push("North: press n and m in turn");
-        }
-        if keys.is_empty() {
-            self.set_status("The race is on: the AI racers drop seeds");
-        } else {
-            self.set_status(format!("Race! {}", keys.join("; ")));
-        }
         // Saved as the game's start: resuming runs the race again.
         self.autosave();
     }
@@ -1036,13 +877,7 @@ impl App {
 
     fn screen_deadline(&self) -> Option<Instant> {
         match self.screen {
-            Screen::Race => {
-                let r = self.race.as_ref()?;
-                [r.next_ai.south, r.next_ai.north]
-                    .into_iter()
-                    .flatten()
-                    .min()
-            }
+            Screen::Race => self.race.as_ref()?.deadline(),
             Screen::Play => self.play.as_ref()?.anim.as_ref().map(|a| a.next_at),
             Screen::Replay => {
                 let anim = self.play.as_ref()?.anim.as_ref().map(|a| a.next_at);
@@ -1290,70 +1125,8 @@ impl App {
     // ---- menu -------------------------------------------------------------
 
     fn menu_key(&mut self, action: Action, now: Instant) -> bool {
-        let seed = self.client_seed();
-        let client = self.client.clone();
-        let m = &mut self.menu;
-        match action {
-            Action::Up => m.field = (m.field + Menu::FIELDS - 1) % Menu::FIELDS,
-            Action::Down => m.field = (m.field + 1) % Menu::FIELDS,
-            Action::Left => m.change(-1),
-            Action::Right => m.change(1),
-            Action::Learn => {
-                let kind = [
-                    crate::engine::GameKind::Enkeshui,
-                    crate::engine::GameKind::EnGehe,
-                    crate::engine::GameKind::BaoLaKimasai,
-                ][m.game.min(2)];
-                self.open_lessons(Some(kind), now);
-            }
-            Action::OpenSaves => {
-                let Some(dir) = self.autosave_dir.clone() else {
-                    self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
-                    return true;
-                };
-                self.start_load(LoadFor::Saves(dir), now);
-            }
-            Action::Start => {
-                let args = m.args(&client, seed);
-                if m.game != 0 {
-                    let start: AnyGame = if m.game == 1 {
-                        let rules = crate::engine::en_gehe::Rules {
-                            max_turns: crate::engine::en_gehe::DEFAULT_MAX_TURNS,
-                        };
-                        match crate::engine::en_gehe::EnGehe::new(
-                            crate::engine::en_gehe::DEFAULT_HOLES,
-                            rules,
-                        ) {
-                            Ok(g) => g.into(),
-                            Err(e) => {
-                                self.refuse(e.to_string());
-                                return true;
-                            }
-                        }
-                    } else {
-                        crate::engine::bao::Bao::new(crate::engine::bao::Rules {
-                            max_turns: crate::engine::bao::DEFAULT_MAX_TURNS,
-                        })
-                        .into()
-                    };
-                    let setup = Setup::other(args.client, start, Teams::default(), seed);
-                    if let Err(e) = self.start_match(setup, now) {
-                        self.refuse(e);
-                    }
-                    return true;
-                }
-                match Setup::new(args) {
-                    Ok(setup) => {
-                        if let Err(e) = self.start_match(setup, now) {
-                            self.refuse(e);
-                        }
-                    }
-                    Err(e) => self.refuse(e),
-                }
-            }
-            _ => return false,
-        }
-        true
+        let t = self.menu.handle(action, &self.client, self.client_seed());
+        self.transition(t, now)
     }
 
     fn client_seed(&self) -> u64 {
@@ -1363,120 +1136,53 @@ impl App {
     // ---- race -------------------------------------------------------------
 
     fn race_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        match action {
-            Action::Quit => {
-                self.ask_quit();
-                true
-            }
-            Action::Start => {
-                let Some(r) = &self.race else { return false };
-                if let Some(game) = r.result.clone() {
-                    self.begin_play(game, now);
-                    true
-                } else {
-                    false
-                }
-            }
-            Action::SouthRace | Action::NorthRace => {
-                let side = if action == Action::SouthRace {
-                    Side::South
-                } else {
-                    Side::North
-                };
-                if !self.human(side) {
-                    self.refuse(format!("{} races for the AI", side.title()));
-                    return true;
-                }
-                let KeyCode::Char(c) = k.code else {
-                    return false;
-                };
-                let Some(r) = self.race.as_mut() else {
-                    return false;
-                };
-                if r.result.is_some() {
-                    return false;
-                }
-                if r.last_key[side] == Some(c) {
-                    r.repeats[side] += 1;
-                    return true;
-                }
-                r.last_key[side] = Some(c);
-                self.race_drop(side, now);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    fn race_drop(&mut self, side: Side, now: Instant) {
-        let all_ai = self.setup.as_ref().is_some_and(|s| s.all_ai());
-        let Some(r) = self.race.as_mut() else { return };
-        if r.race.drop_seed(side, &mut Quiet).is_err() {
-            return;
-        }
-        let Some(first) = r.race.first_sleeper() else {
-            return;
+        let c = match k.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
         };
-        let race = r.race.clone();
-        let drops = race.drops().len();
-        let hole = race.hole();
-        let record = RaceRecord {
-            hole,
-            drops: race.drops().to_vec(),
+        let Some(r) = self.race.as_mut() else {
+            return false;
         };
-        match race.finish(&mut Quiet) {
-            Ok(game) => {
-                self.cur_race = Some(record);
-                let Some(r) = self.race.as_mut() else { return };
-                r.result = Some(game);
-                r.next_ai = PerSide::both(None);
-                if all_ai {
-                    // Nobody to press Enter: go on after a moment.
-                    r.next_ai.south = Some(now + Duration::from_millis(1500));
-                }
-                self.race_note = Some(format!(
-                    "Race from hole {hole}: {} slept first after {drops} drops and moves first.",
-                    first.title()
-                ));
-                self.set_status(format!(
-                    "{} sleeps first and moves first!{}",
-                    first.title(),
-                    if all_ai { "" } else { " Press Enter to start" }
-                ));
-            }
-            Err(e) => self.refuse(format!("race: {e}")),
-        }
+        let t = r.handle(action, c, now);
+        self.transition(t, now)
     }
 
     fn race_tick(&mut self, now: Instant) -> bool {
         let Some(r) = self.race.as_mut() else {
             return false;
         };
-        if let Some(game) = r.result.clone() {
-            if r.next_ai.south.is_some_and(|t| t <= now) {
-                self.begin_play(game, now);
-                return true;
+        let t = r.tick(now);
+        self.transition(t, now)
+    }
+
+    /// Carries out what a screen asked for. Returns whether to redraw.
+    fn transition(&mut self, t: Transition, now: Instant) -> bool {
+        match t {
+            Transition::Stay => return false,
+            Transition::Redraw => {}
+            Transition::Refuse(e) => self.refuse(e),
+            Transition::Status(s) => self.set_status(s),
+            Transition::Quit => self.ask_quit(),
+            Transition::OpenSaves => {
+                let Some(dir) = self.autosave_dir.clone() else {
+                    self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
+                    return true;
+                };
+                self.start_load(LoadFor::Saves(dir), now);
             }
-            return false;
+            Transition::Start(setup) => {
+                if let Err(e) = self.start_match(*setup, now) {
+                    self.refuse(e);
+                }
+            }
+            Transition::Learn(kind) => self.open_lessons(Some(kind), now),
+            Transition::Raced(r) => {
+                self.cur_race = Some(r.record);
+                self.race_note = Some(r.note);
+                self.begin_play(r.game, now);
+            }
         }
-        let mut changed = false;
-        for side in Side::BOTH {
-            let Some(r) = self.race.as_mut() else {
-                return changed;
-            };
-            if r.result.is_some() {
-                break;
-            }
-            if let Some(t) = r.next_ai[side]
-                && t <= now
-            {
-                let gap = r.rng.random_range(RACE_AI_MS.0..=RACE_AI_MS.1);
-                r.next_ai[side] = Some(now + Duration::from_millis(gap));
-                self.race_drop(side, now);
-                changed = true;
-            }
-        }
-        changed
+        true
     }
 
     // ---- playing ----------------------------------------------------------
@@ -2071,13 +1777,24 @@ impl App {
             return;
         };
         if !g.special_allowed() {
+            use crate::engine::enkeshui::SpecialMove;
+            let side = p.game.to_move();
+            let reason = if p.game.status().is_over() {
+                "the game is over"
+            } else if p.game.pending().is_some() {
+                "a sowing is under way"
+            } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
+                "it is allowed once a game, and it was made already"
+            } else {
+                "it needs two holes to lift (not empty, not a bull, in play)"
+            };
             let why = match g.rules().special_move {
-                crate::engine::enkeshui::SpecialMove::Off => {
+                SpecialMove::Off => {
                     "the special move is off (--special-move once or any)".to_string()
                 }
                 _ => format!(
-                    "{} cannot make the special move now",
-                    p.game.to_move().title()
+                    "{} cannot make the special move now: {reason}",
+                    side.title()
                 ),
             };
             self.refuse(why);
@@ -2502,6 +2219,7 @@ pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<Enkeshui
             .get("race_hole")
             .and_then(Value::as_u64)
             .map(|h| h as usize),
+        race_speed: str_opt("race_speed").and_then(crate::ai::Level::parse),
         first: match str_opt("first") {
             Some("north") => SideArg::North,
             _ => SideArg::South,
@@ -2534,10 +2252,10 @@ impl App {
         let start = self.cur_start.as_ref()?;
         let Some(p) = self.play.as_ref() else {
             // During the race: its start, and the race once someone slept.
-            self.race.as_ref()?;
+            let race = self.race.as_ref()?;
             return Some(GameRecord {
                 start: start.position_json(),
-                race: self.cur_race.clone(),
+                race: self.cur_race.clone().or_else(|| race.record()),
                 decisions: Vec::new(),
                 result: None,
             });
@@ -2600,6 +2318,9 @@ impl App {
         options.insert("race".into(), json!(race));
         if let Some(h) = a.race_hole {
             options.insert("race_hole".into(), json!(h));
+        }
+        if let Some(l) = a.race_speed {
+            options.insert("race_speed".into(), json!(l.name()));
         }
         options.insert("first".into(), json!(Side::from(a.first)));
         options.insert("seed".into(), json!(a.seed));
@@ -2700,12 +2421,7 @@ impl App {
         self.cur_start = Some(r.start.clone());
         self.cur_race = g.race.clone();
         self.race_note = match (&g.race, r.race_first) {
-            (Some(race), Some(first)) => Some(format!(
-                "Race from hole {}: {} slept first after {} drops and moves first.",
-                race.hole,
-                first.title(),
-                race.drops.len()
-            )),
+            (Some(race), Some(first)) => Some(race_note(race.hole, first, &race.drops, false)),
             _ => None,
         };
         self.begin_play_quiet(r.begin.clone());

@@ -357,6 +357,136 @@ pub fn run_laps_within<S: Clone + PartialEq, T>(
     }
 }
 
+/// Distinguished points: the cycle search's memory of a few states met on the
+/// way, those whose hash has at least `bits` leading zero bits. A state met
+/// again is found at its first sighting in the store, so a cycle is seen about
+/// one period (plus the gap between points) after it is entered, where Brent's
+/// algorithm needs 2 to 3 periods. Brent keeps running beside it as the
+/// fallback, for cycles too short to hold a distinguished point.
+///
+/// The store holds at most [`Sightings::MOST`] points: when full, the bar
+/// rises by one bit and the points below it go. A state is kept only if it
+/// met the bar when first seen and the bar only rises, so a stored point is
+/// always a state's first sighting: the laps between it and a repeat are
+/// exactly the state's return time, as with Brent.
+pub struct Sightings<K> {
+    points: Vec<Sighting<K>>,
+    bits: u32,
+    /// Lap start holes (bit per hole) since the last point was recorded.
+    starts: u32,
+}
+
+struct Sighting<K> {
+    hash: u64,
+    key: K,
+    laps: u64,
+    pos: u32,
+    /// Lap start holes from this point up to the next one.
+    starts: u32,
+}
+
+/// An earlier sighting of the state just met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// Laps run when it was first met.
+    pub laps: u64,
+    /// Its lap-end hole then.
+    pub pos: u32,
+    /// Every hole a lap started from since then (bit per hole).
+    pub starts: u32,
+}
+
+impl<K: PartialEq> Default for Sightings<K> {
+    fn default() -> Self {
+        Sightings {
+            points: Vec::new(),
+            bits: Self::FIRST_BITS,
+            starts: 0,
+        }
+    }
+}
+
+impl<K: PartialEq> Sightings<K> {
+    /// Points kept at most.
+    pub const MOST: usize = 256;
+    /// One state in 2^8 is distinguished at first.
+    pub const FIRST_BITS: u32 = 8;
+
+    /// Is a state of this hash distinguished (to be passed to [`Sightings::see`])?
+    #[inline(always)]
+    pub fn is_distinguished(&self, hash: u64) -> bool {
+        hash >> (64 - self.bits) == 0
+    }
+
+    /// Notes that the next lap starts from `hole` (for callers that test
+    /// which holes the laps of a cycle started from).
+    #[inline(always)]
+    pub fn note_start(&mut self, hole: u32) {
+        self.starts |= 1 << hole;
+    }
+
+    /// A distinguished state met after `laps` laps, at lap end `pos`: its
+    /// first sighting if it was met before, else it is recorded.
+    #[inline(never)]
+    pub fn see(&mut self, hash: u64, key: K, laps: u64, pos: u32) -> Option<Seen> {
+        if let Some(j) = self
+            .points
+            .iter()
+            .position(|p| p.hash == hash && p.key == key)
+        {
+            let starts = self.points[j..]
+                .iter()
+                .fold(self.starts, |m, p| m | p.starts);
+            let p = &self.points[j];
+            return Some(Seen {
+                laps: p.laps,
+                pos: p.pos,
+                starts,
+            });
+        }
+        if let Some(last) = self.points.last_mut() {
+            last.starts |= self.starts;
+        }
+        self.starts = 0;
+        self.points.push(Sighting {
+            hash,
+            key,
+            laps,
+            pos,
+            starts: 0,
+        });
+        if self.points.len() > Self::MOST {
+            self.raise_bar();
+        }
+        None
+    }
+
+    /// One more bit: drops the points below the bar, their lap starts going
+    /// to the point kept before them.
+    #[cold]
+    fn raise_bar(&mut self) {
+        self.bits += 1;
+        let bits = self.bits;
+        let mut kept: Vec<Sighting<K>> = Vec::with_capacity(self.points.len() / 2 + 1);
+        for p in self.points.drain(..) {
+            if p.hash >> (64 - bits) == 0 {
+                kept.push(p);
+            } else if let Some(before) = kept.last_mut() {
+                before.starts |= p.starts;
+            }
+        }
+        self.points = kept;
+    }
+}
+
+/// A hash for [`Sightings`] of a state folded into one word: a multiply and
+/// a shift twice, so that every bit of `x` reaches the leading bits.
+#[inline(always)]
+pub fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
 /// A sowing whose end was not decided within the lap budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undecided {
@@ -650,6 +780,65 @@ mod tests {
         );
         assert_eq!(any_sowing_ends_within([0, 1], ends, 1 << 20), Ok(true));
         assert_eq!(any_sowing_ends_within([1], ends, 1 << 20), Ok(false));
+    }
+
+    /// A long cycle: every state is met again at its first sighting, with the
+    /// lap starts of every lap since, however often the bar rose.
+    #[test]
+    fn sightings_find_first_sightings_and_the_starts_since() {
+        // States 0..1000 then a cycle of 5,000 (1000..6000); the lap from
+        // state x starts from hole x % 16.
+        let next = |x: u64| if x + 1 == 6000 { 1000 } else { x + 1 };
+        let mut points: Sightings<u64> = Sightings::default();
+        let mut x = 0u64;
+        let mut found = None;
+        for laps in 1..=20_000u64 {
+            points.note_start((x % 16) as u32);
+            x = next(x);
+            let hash = mix(x);
+            if points.is_distinguished(hash)
+                && let Some(seen) = points.see(hash, x, laps, (x % 16) as u32)
+            {
+                found = Some((laps, seen));
+                break;
+            }
+        }
+        let (laps, seen) = found.expect("the cycle is seen");
+        assert_eq!(laps - seen.laps, 5000);
+        assert!(laps <= 1000 + 5000 + 2000, "{laps}");
+        assert_eq!(seen.starts, 0xffff);
+        // Short walks see only their own starts: 3 laps from state 16.
+        let mut points: Sightings<u64> = Sightings {
+            bits: 1,
+            ..Default::default()
+        };
+        let hash = 0;
+        assert_eq!(points.see(hash, 16, 0, 0), None);
+        for x in 16..19u64 {
+            points.note_start((x % 16) as u32);
+        }
+        let seen = points.see(hash, 16, 3, 0).expect("seen");
+        assert_eq!((seen.laps, seen.starts), (0, 0b111));
+        // More points than the store holds: the bar rises, first sightings stay.
+        let mut points: Sightings<u64> = Sightings::default();
+        let mut kept = Vec::new();
+        let mut k = 0u64;
+        while points.bits == Sightings::<u64>::FIRST_BITS {
+            let hash = mix(k);
+            if points.is_distinguished(hash) {
+                assert_eq!(points.see(hash, k, k, 0), None);
+                kept.push(k);
+            }
+            k += 1;
+        }
+        assert!(points.points.len() <= Sightings::<u64>::MOST);
+        for &k in &kept {
+            let hash = mix(k);
+            if points.is_distinguished(hash) {
+                let seen = points.see(hash, k, u64::MAX, 0).expect("kept");
+                assert_eq!(seen.laps, k);
+            }
+        }
     }
 
     #[test]

@@ -55,7 +55,7 @@ pub struct Record {
     /// "human", "ai" or "ai:LEVEL" per side.
     pub seats: PerSide<String>,
     /// How the client ran the game, to resume it: `race` (on, quick, off),
-    /// `race_hole`, `first`, `seed`, `flip`, En Gehé's `south_team` and
+    /// `race_hole`, `race_speed`, `first`, `seed`, `flip`, En Gehé's `south_team` and
     /// `north_team`. Free of rules: never replayed.
     pub options: Map<String, Value>,
     /// One game, or each game of a match in order (the last may be unfinished).
@@ -797,6 +797,7 @@ fn check_options(o: &Fields) -> RResult<()> {
     o.only(&[
         "race",
         "race_hole",
+        "race_speed",
         "first",
         "seed",
         "flip",
@@ -819,6 +820,15 @@ fn check_options(o: &Fields) -> RResult<()> {
         }
     }
     o.uint_or("race_hole", 0).map_err(pe)?;
+    if o.get("race_speed").is_some() {
+        let r = o.str("race_speed").map_err(pe)?;
+        if crate::ai::Level::parse(r).is_none() {
+            return Err(RecordError::new(
+                "options.race_speed",
+                format!("'{}' is not easy, medium, hard or expert", excerpt(r)),
+            ));
+        }
+    }
     if o.get("first").is_some() {
         o.side("first").map_err(pe)?;
     }

@@ -233,12 +233,3 @@ impl Widget for TwoRowBoard<'_> {
         }
     }
 }
-
-/// A one-line legend of the board's glyphs.
-pub fn legend(theme: &Theme) -> String {
-    let b = theme.bull_glyph();
-    format!(
-        "{b}5S = bull of South with 5, {b}4N = bull of North{}[3] = selected hole",
-        theme.sep()
-    )
-}

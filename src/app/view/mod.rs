@@ -252,14 +252,34 @@ pub fn app_hints(app: &App, width: u16) -> Line<'static> {
         .play
         .as_ref()
         .is_some_and(|p| matches!(p.game, crate::engine::AnyGame::BaoLaKimasai(_)));
-    hint_line(app.ctx(), bao, width, &app.theme)
+    // `x` is shown only when the special move can be made now.
+    let special = app
+        .play
+        .as_ref()
+        .and_then(|p| p.enkeshui())
+        .is_some_and(|g| g.special_allowed());
+    let hide: &[&str] = if special { &[] } else { &["special"] };
+    hint_line_without(app.ctx(), bao, width, &app.theme, hide)
 }
 
 /// The key-hint bar from the one list of bindings, fitted to `width`: two
 /// spaces between entries, one when tight, and then the last entries before
 /// `? help` left out (the help lists them all).
 pub fn hint_line(ctx: Ctx, rows: bool, width: u16, theme: &Theme) -> Line<'static> {
+    hint_line_without(ctx, rows, width, theme, &[])
+}
+
+/// The key-hint bar without the entries whose words are in `hide` (keys that
+/// do nothing in this game now).
+pub fn hint_line_without(
+    ctx: Ctx,
+    rows: bool,
+    width: u16,
+    theme: &Theme,
+    hide: &[&str],
+) -> Line<'static> {
     let mut items = keys::hints(ctx, rows);
+    items.retain(|(_, word)| !hide.contains(word));
     let len = |items: &[(String, &str)], sep: usize| -> usize {
         let words: usize = items
             .iter()

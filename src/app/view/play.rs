@@ -2,8 +2,9 @@
 
 use super::bao::{BaoBoard, BaoModel, BaoRow};
 use super::board::{Geometry, TwoRowBoard};
+use super::theme::Mark;
 use super::{bao_model, two_row_model};
-use crate::app::anim::{BoardState, Marks};
+use crate::app::anim::BoardState;
 use crate::app::state::{App, Play, holes_of};
 use crate::engine::{AnyGame, Game, GameKind, Side, Status};
 use ratatui::buffer::Buffer;
@@ -232,7 +233,7 @@ fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
-fn prompt_line(app: &App, p: &Play) -> Line<'static> {
+fn prompt_line(app: &App, p: &Play, width: u16) -> Line<'static> {
     let th = &app.theme;
     if let Some(f) = p.frame() {
         // A drop's caption already says the lap and the seeds in hand.
@@ -247,21 +248,22 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
         ]);
     }
     if let Some(s) = &p.special {
-        let lifted: Vec<String> = s.lifted.iter().map(|h| h.to_string()).collect();
-        return Line::from(Span::styled(
-            format!(
-                "Special move: lifted {} · {} in hand · Enter drops on hole {}",
-                if lifted.is_empty() {
-                    "none yet".into()
-                } else {
-                    lifted.join(" and ")
-                },
-                s.in_hand,
+        // Lifting first, then dropping: Enter does one or the other.
+        let text = match s.lifted.as_slice() {
+            [] => format!(
+                "Special move: lift two holes · Enter lifts hole {}",
                 p.cursor
-            )
-            .replace(" · ", th.sep()),
-            th.key(),
-        ));
+            ),
+            [a] => format!(
+                "Special move: lifted {a} · {} in hand · Enter lifts hole {}",
+                s.in_hand, p.cursor
+            ),
+            [a, b, ..] => format!(
+                "Special move: lifted {a} and {b} · {} in hand · Enter drops on hole {}",
+                s.in_hand, p.cursor
+            ),
+        };
+        return Line::from(Span::styled(text.replace(" · ", th.sep()), th.key()));
     }
     if let Some(pd) = p.game.pending() {
         let (left, right) = app.direction_sides(&pd.lifted_from);
@@ -305,21 +307,86 @@ fn prompt_line(app: &App, p: &Play) -> Line<'static> {
     if !p.digits.is_empty() {
         return Line::from(format!("Hole number: {}", p.digits));
     }
-    let legend = match p.game.kind() {
-        GameKind::Enkeshui => super::board::legend(th),
-        GameKind::EnGehe => format!(
-            "[3] = selected hole{}its number (two digits) or the arrows{}Enter sows",
-            th.sep(),
-            th.sep()
-        ),
-        GameKind::BaoLaKimasai => format!(
-            "[  1] = selected hole{}up/down: row{}1-8 or left/right: hole{}Enter sows",
-            th.sep(),
-            th.sep(),
-            th.sep()
-        ),
+    legend_line(app, p, width)
+}
+
+/// The legend under the scores: the selected hole as it is drawn, what each
+/// highlight on the board means (in its own style), the bulls when there are
+/// any, and how to pick a hole, as many as fit.
+fn legend_line(app: &App, p: &Play, width: u16) -> Line<'static> {
+    let th = &app.theme;
+    let (board, marks) = p.shown();
+    let mover = p.game.to_move();
+    let cursor_shown = p.anim.is_none()
+        && app.seat(mover).is_some_and(|s| s.is_human())
+        && !p.game.status().is_over()
+        && p.game.pending().is_none();
+    let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
+    if cursor_shown {
+        let text = match p.game.kind() {
+            GameKind::BaoLaKimasai => format!(
+                "[{:>3}] = selected hole {}",
+                board.counts[board.index(mover, p.cursor)],
+                p.cursor_token()
+            ),
+            _ => format!("[{}] = selected hole", p.cursor),
+        };
+        parts.push(vec![Span::styled(text, th.dim())]);
+    }
+    let present = |m: Mark| (0..board.counts.len()).any(|i| marks.of(i) == m);
+    let mut shown: Vec<Span<'static>> = Vec::new();
+    for (m, word) in [
+        (Mark::Last, "last seed"),
+        (Mark::Path, "sown"),
+        (Mark::Lifted, "lifted"),
+        (Mark::Captured, "captured"),
+    ] {
+        if present(m) {
+            if !shown.is_empty() {
+                shown.push(Span::styled(", ", th.dim()));
+            }
+            shown.push(Span::styled(word, th.hole(m)));
+        }
+    }
+    if !shown.is_empty() {
+        shown.insert(0, Span::styled("marked: ", th.dim()));
+        parts.push(shown);
+    }
+    if board.bulls.iter().any(Option::is_some) {
+        let b = th.bull_glyph();
+        parts.push(vec![Span::styled(
+            format!("{b}5S = bull of South with 5, {b}4N = bull of North"),
+            th.dim(),
+        )]);
+    }
+    let how = match p.game.kind() {
+        GameKind::Enkeshui => "the hole's number or the arrows · Enter sows",
+        GameKind::EnGehe => "its number (two digits) or the arrows · Enter sows",
+        GameKind::BaoLaKimasai => "up/down: row · 1-8 or left/right: hole · Enter sows",
     };
-    Line::styled(legend, th.dim())
+    if cursor_shown {
+        parts.push(vec![Span::styled(how.replace(" · ", th.sep()), th.dim())]);
+    }
+    let sep = th.sep();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0usize;
+    for part in parts {
+        let w: usize = part.iter().map(|s| s.content.chars().count()).sum();
+        let extra = if spans.is_empty() {
+            0
+        } else {
+            sep.chars().count()
+        };
+        if used + extra + w > width as usize {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::styled(sep, th.dim()));
+        }
+        used += extra + w;
+        spans.extend(part);
+    }
+    Line::from(spans)
 }
 
 /// The move list in notation, one turn a line: "3. N 5 cw ccw".
@@ -479,7 +546,7 @@ impl Widget for PlayView<'_> {
             _ => None,
         };
         Paragraph::new(score_lines(app, &shown, in_hand, l.scores.width)).render(l.scores, buf);
-        prompt_line(app, p).render(l.prompt, buf);
+        prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
         if app.viewer.is_some() && l.log.height >= 8 {
             let chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
@@ -581,112 +648,21 @@ fn analysis_panel(
         .render(r, buf);
 }
 
-/// The starting race: both racers sow seed by seed on the board.
+/// The starting race (the race screen draws itself).
 pub struct RaceView<'a>(pub &'a App);
 
 impl Widget for RaceView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let th = &app.theme;
         let Some(r) = &app.race else { return };
-        let board = r
-            .result
-            .as_ref()
-            .map(BoardState::of_enkeshui)
-            .unwrap_or_else(|| BoardState::from_board(r.race.board(), Default::default()));
-        let l = PlayLayout::for_holes(area, board.n);
-        Line::from(vec![
-            Span::styled(
-                app.setup.as_ref().map(|s| s.title()).unwrap_or_default(),
-                th.title(),
-            ),
-            Span::raw(format!(
-                "{}starting race from hole {}",
-                th.sep(),
-                r.race.hole()
-            )),
-        ])
-        .render(l.title, buf);
-        let pos = r.race.positions();
-        let marks = Marks {
-            path: Vec::new(),
-            captured: Vec::new(),
-            lifted: None,
-            last: None,
-        };
-        let mut model = two_row_model(&board, &marks, Side::South, None);
-        if r.result.is_none() {
-            for side in Side::BOTH {
-                let i = pos[side];
-                let (row, hole) = if i < board.n {
-                    (&mut model.bottom, i + 1)
-                } else {
-                    (&mut model.top, i - board.n + 1)
-                };
-                row.holes[hole - 1].mark = super::theme::Mark::Last;
-            }
-        }
-        TwoRowBoard {
-            model: &model,
+        let title = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
+        let chrome = crate::app::screen::Chrome {
             theme: app.theme,
-        }
-        .render(l.board, buf);
-        let hand = r.race.in_hand();
-        let laps = r.race.laps();
-        let drops = r.race.drops();
-        let mut lines = Vec::new();
-        for side in [Side::North, Side::South] {
-            let keys = match (app.seat(side).is_some_and(|s| s.is_human()), side) {
-                (true, Side::South) => "keys z x".to_string(),
-                (true, Side::North) => "keys n m".to_string(),
-                (false, _) => "AI racer".to_string(),
-            };
-            let last = r.last_key[side]
-                .map(|c| format!(", last key {c}"))
-                .unwrap_or_default();
-            let asleep = if r.race.first_sleeper() == Some(side) {
-                "  ASLEEP: moves first".to_string()
-            } else {
-                String::new()
-            };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{:<6}", side.title()), th.label()),
-                Span::raw(format!(
-                    "lap {:>2}{}in hand {:>2}{}drops {:>3}{}{keys}{last}{}",
-                    laps[side],
-                    th.sep(),
-                    hand[side],
-                    th.sep(),
-                    drops.iter().filter(|&&s| s == side).count(),
-                    th.sep(),
-                    if r.repeats[side] > 0 {
-                        format!(" ({} repeats ignored)", r.repeats[side])
-                    } else {
-                        String::new()
-                    }
-                )),
-                Span::styled(asleep, th.key()),
-            ]));
-        }
-        Paragraph::new(lines).render(l.scores, buf);
-        let info = if let Some(first) = r.race.first_sleeper() {
-            Line::styled(
-                format!(
-                    "{} sleeps first and moves first. The game starts from this board.",
-                    first.title()
-                ),
-                th.key(),
-            )
-        } else {
-            Line::from(
-                "Each racer lifts the same hole and sows with relay; the first to end in an empty hole sleeps and moves first.",
-            )
+            title: &title,
+            status: status_line(app),
+            hints: super::app_hints(app, area.width),
         };
-        Paragraph::new(info)
-            .wrap(Wrap { trim: true })
-            .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
-        status_line(app).render(l.status, buf);
-        super::app_hints(app, l.hints.width).render(l.hints, buf);
+        r.render(area, buf, chrome);
     }
 }
 

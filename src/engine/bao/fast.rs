@@ -10,7 +10,7 @@
 //! holds more than the 64 cows of the game, so bytes never overflow.
 
 use super::{HOLES, LOOP, base};
-use crate::engine::core::{Endless, Unended, turned_period};
+use crate::engine::core::{Endless, Sightings, Unended, mix, turned_period};
 use crate::engine::side::Side;
 
 const ONES: u128 = u128::MAX / 255;
@@ -113,7 +113,8 @@ fn stealing_holes(opp: u64) -> u16 {
 }
 
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
-/// algorithm on the state turned so that the lap's end hole comes first.
+/// algorithm and distinguished points ([`Sightings`]) on the state turned so
+/// that the lap's end hole comes first.
 ///
 /// A lap that does not steal does the same on a turned loop. Suppose the
 /// turned state repeats after `tau` laps, turned by `d` holes, with the
@@ -124,10 +125,13 @@ fn stealing_holes(opp: u64) -> u16 {
 /// board is back where it was: endless, with that many times `tau` laps as
 /// its period (`turned_period`). If the test fails the search goes on, and a
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
+/// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
 fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
     // Most sowings end within a few laps: run those plainly.
     const PLAIN_LAPS: u64 = 8;
+    // Distinguished points only pay off on long sowings.
+    const POINTS_FROM: u64 = 64;
     let mut laps: u64 = 0;
     while laps < PLAIN_LAPS {
         if s.lap(steals) {
@@ -141,29 +145,52 @@ fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended
     let mut starts: u16 = 0;
     let mut power: u64 = 1;
     let mut lam: u64 = 0;
+    let mut points: Sightings<(u128, u64)> = Sightings::default();
+    // Is a block of `lam` laps turning the state by `d`, whose laps started
+    // from `starts`, repeated for ever?
+    let repeats = |d: u32, starts: u16, opp: u64| {
+        let thieves = if steals { stealing_holes(opp) } else { 0 };
+        let blocks = turned_period(1, d as usize, LOOP) as u32;
+        (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
+    };
     loop {
         starts |= 1 << s.pos;
+        points.note_start(s.pos);
         if s.lap(steals) {
             return Ok(());
         }
         laps += 1;
         lam += 1;
-        if s.opp == tortoise.1 && turned(s) == tortoise.0 {
+        let now = turned(s);
+        if s.opp == tortoise.1 && now == tortoise.0 {
             let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
-            let thieves = if steals { stealing_holes(s.opp) } else { 0 };
-            let blocks = turned_period(1, d as usize, LOOP) as u32;
-            if (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0) {
+            if repeats(d, starts, s.opp) {
                 return Err(Unended::Endless(Endless {
                     period: turned_period(lam, d as usize, LOOP),
                     laps,
                 }));
             }
         }
+        if laps >= POINTS_FROM {
+            let hash =
+                mix(now as u64 ^ ((now >> 64) as u64).rotate_left(23) ^ s.opp.rotate_left(41));
+            if points.is_distinguished(hash)
+                && let Some(seen) = points.see(hash, (now, s.opp), laps, s.pos)
+            {
+                let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
+                if repeats(d, seen.starts as u16, s.opp) {
+                    return Err(Unended::Endless(Endless {
+                        period: turned_period(laps - seen.laps, d as usize, LOOP),
+                        laps,
+                    }));
+                }
+            }
+        }
         if laps >= max_laps {
             return Err(Unended::OverBudget);
         }
         if lam == power {
-            tortoise = (turned(s), s.opp, s.pos);
+            tortoise = (now, s.opp, s.pos);
             starts = 0;
             power *= 2;
             lam = 0;

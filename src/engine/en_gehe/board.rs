@@ -172,6 +172,20 @@ impl Board {
         if now > 1 {
             return Some(last);
         }
+        self.last_seed_in(captured, mover, last, obs);
+        None
+    }
+
+    /// The turn's last seed fell into the empty hole `last`: in the mover's
+    /// row, he captures an occupied opposite hole and the capturing seed.
+    #[inline(always)]
+    pub fn last_seed_in<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        last: usize,
+        obs: &mut O,
+    ) {
         if self.owner_of_row(last) == mover {
             let opp = self.opposite(last);
             if self.counts[opp] > 0 {
@@ -179,7 +193,6 @@ impl Board {
                 take(&mut self.counts, captured, mover, last, obs);
             }
         }
-        None
     }
 
     /// The same drops as `core::sow` (whole circuits at once, then the rest),
@@ -211,6 +224,86 @@ impl Board {
             bump(&mut self.counts[..=end - n2]);
             end - n2
         }
+    }
+}
+
+/// A relay on a small board (2N <= 16 holes, at most 255 seeds on it), packed
+/// one hole a byte and kept turned so that the hole to lift next comes first
+/// (byte k is hole `pos + k` around the ring): a lap costs a few
+/// instructions, and the state compared by the cycle search is the word itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Small {
+    /// The turned board.
+    pub turned: u128,
+    /// The hole to lift next (where the last lap ended).
+    pub pos: u32,
+    n2: u32,
+}
+
+const BYTE_ONES: u128 = u128::MAX / 255;
+
+impl Small {
+    /// The board packed, or `None` when it is too big for bytes.
+    #[inline]
+    pub fn pack(board: &Board, pos: usize) -> Option<Small> {
+        let n2 = board.n2();
+        if n2 > 16 || board.seeds_on_board() > 255 {
+            return None;
+        }
+        let mut bytes = [0u8; 16];
+        for (k, b) in bytes[..n2].iter_mut().enumerate() {
+            *b = board.counts[(pos + k) % n2] as u8;
+        }
+        Some(Small {
+            turned: u128::from_le_bytes(bytes),
+            pos: pos as u32,
+            n2: n2 as u32,
+        })
+    }
+
+    /// Writes the holes back into `board`.
+    pub fn unpack(&self, board: &mut Board) {
+        let (n2, pos) = (self.n2 as usize, self.pos as usize);
+        for (k, &b) in self.turned.to_le_bytes()[..n2].iter().enumerate() {
+            board.counts[(pos + k) % n2] = b as u16;
+        }
+    }
+
+    /// Holes on the ring.
+    #[inline(always)]
+    pub fn n2(&self) -> u32 {
+        self.n2
+    }
+
+    /// One lap; true when its last seed fell into an empty hole (then `pos`
+    /// is that hole).
+    #[inline(always)]
+    pub fn lap(&mut self) -> bool {
+        let n2 = self.n2;
+        let ring = u128::MAX >> (128 - 8 * n2);
+        let mut seeds = self.turned as u32 & 0xff;
+        let mut c = self.turned & !0xff;
+        if seeds > n2 {
+            let circuits = (seeds - 1) / n2;
+            c += (BYTE_ONES & ring) * circuits as u128;
+            seeds -= circuits * n2;
+        }
+        // One seed into each of holes 1..=seeds (1..=2N, the last one the
+        // lifted hole itself).
+        c += if seeds == n2 {
+            BYTE_ONES & ring
+        } else {
+            (BYTE_ONES & ((1u128 << (8 * seeds)) - 1)) << 8
+        };
+        let last = if seeds == n2 { 0 } else { seeds };
+        // Turn the frame so that the last hole comes first.
+        if last != 0 {
+            c = ((c >> (8 * last)) | (c << (8 * (n2 - last)))) & ring;
+        }
+        self.turned = c;
+        let pos = self.pos + last;
+        self.pos = if pos >= n2 { pos - n2 } else { pos };
+        c as u8 == 1
     }
 }
 
@@ -256,6 +349,48 @@ mod tests {
                     let end = sow(&mut b.counts, &Ring { n2 }, from, seeds, &mut Vec::new());
                     assert_eq!(a, b, "n {n} from {from} seeds {seeds}");
                     assert_eq!(last, end.last, "n {n} from {from} seeds {seeds}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_board_laps_match_the_board_laps() {
+        // Every 2N <= 16 ring, every origin and pile up to three circuits,
+        // on uneven boards: the same holes and the same end as `Board::lap`.
+        for n in MIN_HOLES..=8 {
+            let n2 = 2 * n;
+            for from in 0..n2 {
+                for seeds in 1..=(3 * n2 as u16 + 1) {
+                    let mut a = Board::empty(n);
+                    for (i, c) in a.counts[..n2].iter_mut().enumerate() {
+                        *c = ((i * 5 + n) % 4) as u16;
+                    }
+                    a.counts[from] = seeds;
+                    let mut small = Small::pack(&a, from).expect("small");
+                    let ended = small.lap();
+                    let mut captured = PerSide::default();
+                    let lifted = a.lift(from, 1, &mut Quiet);
+                    let next = a.lap(&mut captured, Side::North, from, lifted, 1, &mut Quiet);
+                    let mut b = Board::empty(n);
+                    small.unpack(&mut b);
+                    let what = format!("n {n} from {from} seeds {seeds}");
+                    if ended {
+                        assert_eq!(next, None, "{what}");
+                        // North's row is N..2N; a lap ending in South's row captures nothing.
+                        if (small.pos as usize) < n {
+                            assert_eq!(b, a, "{what}");
+                        }
+                    } else {
+                        assert_eq!(next, Some(small.pos as usize), "{what}");
+                        assert_eq!(b, a, "{what}");
+                    }
+                    // The turned board starts at the hole to lift next.
+                    let turned = small.turned.to_le_bytes();
+                    for (k, &t) in turned[..n2].iter().enumerate() {
+                        let hole = (small.pos as usize + k) % n2;
+                        assert_eq!(t as u16, b.counts[hole], "{what} k {k}");
+                    }
                 }
             }
         }

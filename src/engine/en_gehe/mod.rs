@@ -6,11 +6,12 @@
 mod board;
 mod json;
 
+use board::Small;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 
 use crate::engine::core::{
-    EndReason, Endless, Observer, Outcome, Quiet, Status, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, turned_period, unbudgeted,
+    EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
+    any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
@@ -147,12 +148,25 @@ impl Sowing {
             }
             laps += 1;
         }
+        if O::SILENT
+            && let Some(mut small) = Small::pack(&self.board, self.pos)
+        {
+            let ended = run_small(&mut small, laps, max_laps);
+            if ended.is_ok() {
+                small.unpack(&mut self.board);
+                self.pos = small.pos as usize;
+                self.board
+                    .last_seed_in(captured, mover, self.pos, &mut Quiet);
+            }
+            return ended;
+        }
         let n2 = self.board.n2();
         let mut tortoise = [0u16; RING];
         let mut tortoise_pos = self.pos;
         self.turned_into(&mut tortoise);
         let mut power: u64 = 1;
         let mut lam: u64 = 0;
+        let mut points: Sightings<Vec<u16>> = Sightings::default();
         loop {
             if lap(self) {
                 return Ok(());
@@ -166,6 +180,22 @@ impl Sowing {
                     laps,
                 }));
             }
+            // Distinguished points pay off only on long relays (a hash costs
+            // a pass over the board).
+            if laps >= POINTS_FROM {
+                let hash = self.turned_hash();
+                if points.is_distinguished(hash) {
+                    let mut key = vec![0u16; RING];
+                    self.turned_into((&mut key[..]).try_into().expect("RING holes"));
+                    if let Some(seen) = points.see(hash, key, laps, self.pos as u32) {
+                        let d = (self.pos + n2 - seen.pos as usize) % n2;
+                        return Err(Unended::Endless(Endless {
+                            period: turned_period(laps - seen.laps, d, n2),
+                            laps,
+                        }));
+                    }
+                }
+            }
             if laps >= max_laps {
                 return Err(Unended::OverBudget);
             }
@@ -176,6 +206,22 @@ impl Sowing {
                 lam = 0;
             }
         }
+    }
+
+    /// A hash of the board turned so that the relay hole comes first.
+    #[inline(always)]
+    fn turned_hash(&self) -> u64 {
+        let (n2, pos) = (self.board.n2(), self.pos);
+        let c = &self.board.counts;
+        let weigh = |acc: u64, (k, &x): (usize, &u16)| {
+            acc.wrapping_add((x as u64).wrapping_mul(TURNED_WEIGHTS[k]))
+        };
+        let a = c[pos..n2].iter().enumerate().fold(0u64, weigh);
+        let b = c[..pos]
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (k, x)| weigh(acc, (k + n2 - pos, x)));
+        mix(a.wrapping_add(b))
     }
 
     /// The board turned so that the relay hole comes first.
@@ -202,6 +248,69 @@ impl Sowing {
 #[inline(always)]
 fn same(a: &[u16], b: &[u16]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Laps run plainly before distinguished points are looked for.
+const POINTS_FROM: u64 = 1024;
+
+/// Odd weights of the turned holes for [`Sowing::turned_hash`].
+const TURNED_WEIGHTS: [u64; RING] = {
+    let mut w = [0u64; RING];
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut k = 0;
+    while k < RING {
+        // xorshift64
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        w[k] = x | 1;
+        k += 1;
+    }
+    w
+};
+
+/// [`Sowing::run_within`] on a packed small board, `laps` laps already run:
+/// Brent's algorithm and distinguished points on the turned board.
+#[inline(never)]
+fn run_small(s: &mut Small, mut laps: u64, max_laps: u64) -> Result<(), Unended> {
+    let n2 = s.n2();
+    let mut tortoise = (s.turned, s.pos);
+    let mut power: u64 = 1;
+    let mut lam: u64 = 0;
+    let mut points: Sightings<u128> = Sightings::default();
+    loop {
+        if s.lap() {
+            return Ok(());
+        }
+        laps += 1;
+        lam += 1;
+        let now = s.turned;
+        if now == tortoise.0 {
+            let d = (s.pos + n2 - tortoise.1) % n2;
+            return Err(Unended::Endless(Endless {
+                period: turned_period(lam, d as usize, n2 as usize),
+                laps,
+            }));
+        }
+        let hash = mix(now as u64 ^ ((now >> 64) as u64).rotate_left(29));
+        if points.is_distinguished(hash)
+            && let Some(seen) = points.see(hash, now, laps, s.pos)
+        {
+            let d = (s.pos + n2 - seen.pos) % n2;
+            return Err(Unended::Endless(Endless {
+                period: turned_period(laps - seen.laps, d as usize, n2 as usize),
+                laps,
+            }));
+        }
+        if laps >= max_laps {
+            return Err(Unended::OverBudget);
+        }
+        if lam == power {
+            tortoise = (now, s.pos);
+            power *= 2;
+            lam = 0;
+        }
+    }
 }
 
 impl EnGehe {
@@ -548,5 +657,58 @@ impl Game for EnGehe {
             side,
             hole: hole.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::Event;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Wants no single drops but is not silent: the sowing then runs hole by
+    /// hole (the search of boards too big to pack) on a small board.
+    struct Unpacked;
+    impl Observer for Unpacked {
+        const DROPS: bool = false;
+        fn event(&mut self, _event: Event) {}
+    }
+
+    /// The search hole by hole (Brent and distinguished points on the turned
+    /// board) and the packed one decide every sowing of random small boards
+    /// alike, and leave the same board when it ends; tests/en_gehe.rs checks
+    /// the packed one against plain Brent.
+    #[test]
+    fn the_search_hole_by_hole_agrees_with_the_packed_one() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut longest = 0;
+        for n in 4..=6usize {
+            for _ in 0..2000 {
+                let mut board = Board::empty(n);
+                for _ in 0..rng.random_range(n..=8 * n) {
+                    board.counts[rng.random_range(0..2 * n)] += 1;
+                }
+                for hole in (0..n).filter(|&h| board.counts[h] > 0) {
+                    let (mut ca, mut cb) = (PerSide::default(), PerSide::default());
+                    let mut a = Sowing::new(&board, hole);
+                    let mut b = Sowing::new(&board, hole);
+                    let ra = a.run(&mut ca, Side::South, &mut Quiet);
+                    let rb = b.run(&mut cb, Side::South, &mut Unpacked);
+                    assert_eq!(
+                        ra.map_err(|e| e.period),
+                        rb.map_err(|e| e.period),
+                        "{hole} of {board:?}"
+                    );
+                    if let Err(e) = ra {
+                        longest = longest.max(e.period);
+                    } else {
+                        assert_eq!((a.board, ca), (b.board, cb), "{hole} of {board:?}");
+                    }
+                }
+            }
+        }
+        // Periods long enough for distinguished points (after 1,024 laps).
+        assert!(longest > 100_000, "{longest}");
     }
 }

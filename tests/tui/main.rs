@@ -1,12 +1,18 @@
-//! The terminal client on a `TestBackend`: what a player sees after each key.
+//! The terminal client on a `TestBackend`: what a player sees after each key,
+//! one module per screen over one harness.
 
-use clap::Parser;
+mod harness;
+mod menu;
+mod play;
+mod race;
+
+use harness::*;
+
 use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::state::{App, Screen, Setup};
+use masai_mancala::app::state::{App, Screen};
 use masai_mancala::app::view::bao::{BaoBoard, BaoModel, BaoSide};
 use masai_mancala::app::view::board::{Geometry, Row, TwoRowBoard};
 use masai_mancala::app::view::theme::{Palette, Theme};
-use masai_mancala::cli::{Cli, Command};
 use masai_mancala::engine::enkeshui::Enkeshui;
 use masai_mancala::engine::{Game, Quiet, Side};
 use ratatui::Terminal;
@@ -20,89 +26,9 @@ use ratatui::widgets::Widget;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-const PLAIN: Theme = Theme {
-    color: false,
-    ascii: false,
-    palette: Palette::Dark,
-};
-
-fn setup(args: &[&str]) -> Setup {
-    let mut all = vec!["masai-mancala", "enkeshui"];
-    all.extend_from_slice(args);
-    let cli = Cli::try_parse_from(all).expect("args parse");
-    let Some(Command::Enkeshui(a)) = cli.command else {
-        panic!("not enkeshui")
-    };
-    Setup::new(a).expect("setup")
-}
-
-fn app(args: &[&str]) -> (App, Receiver<AppEvent>) {
-    let (tx, rx) = channel();
-    let mut app = App::with_game(tx, setup(args), PLAIN, Instant::now()).expect("app");
-    app.ai_pause = Duration::ZERO;
-    // Decisions are worked out on a thread: wait for them (one test does not).
-    app.work_wait = Duration::from_secs(10);
-    (app, rx)
-}
-
-fn lines_of(buf: &Buffer) -> Vec<String> {
-    let a = buf.area;
-    (0..a.height)
-        .map(|y| {
-            (0..a.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect()
-}
-
-fn screen_wh(app: &mut App, w: u16, h: u16) -> Vec<String> {
-    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-    masai_mancala::app::draw(&mut term, app).unwrap();
-    lines_of(term.backend().buffer())
-}
-
-fn screen(app: &mut App) -> Vec<String> {
-    screen_wh(app, 80, 24)
-}
-
-fn has(lines: &[String], text: &str) -> bool {
-    lines.iter().any(|l| l.contains(text))
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle(AppEvent::Key(KeyEvent::from(code)), Instant::now());
-}
-
-fn keys(app: &mut App, s: &str) {
-    for c in s.chars() {
-        key(app, KeyCode::Char(c));
-    }
-}
-
-/// The board's four lines, trimmed at both ends.
-fn board_lines(lines: &[String]) -> Vec<String> {
-    lines[2..6].iter().map(|l| l.trim().to_string()).collect()
-}
-
-/// Waits for the AI's decision and feeds it to the app.
-fn ai_turn(app: &mut App, rx: &Receiver<AppEvent>) -> String {
-    let ev = rx
-        .recv_timeout(Duration::from_secs(5))
-        .expect("the AI answers");
-    let AppEvent::Ai { ref token, .. } = ev else {
-        panic!("expected an AI move, got {ev:?}")
-    };
-    let token = token.clone();
-    app.handle(ev, Instant::now());
-    token
-}
-
 #[test]
 fn enkeshui_2x8_start_reads_like_the_board() {
-    let (mut app, _rx) = app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    let (mut app, _rx) = app("--holes 8 --race off --north human");
     let s = screen(&mut app);
     assert_eq!(
         board_lines(&s),
@@ -122,15 +48,7 @@ fn enkeshui_2x8_start_reads_like_the_board() {
 
 #[test]
 fn enkeshui_2x12_start_and_a_move() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "12",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant");
     let s = screen(&mut app);
     assert_eq!(
         board_lines(&s),
@@ -158,7 +76,7 @@ fn enkeshui_2x12_start_and_a_move() {
 
 #[test]
 fn arrows_and_two_digit_holes_move_the_cursor() {
-    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "12");
     assert_eq!(app.play.as_ref().unwrap().cursor, 12);
     key(&mut app, KeyCode::Left);
@@ -172,7 +90,7 @@ fn arrows_and_two_digit_holes_move_the_cursor() {
 
 #[test]
 fn an_illegal_hole_is_refused_with_the_engines_reason() {
-    let (mut app, _rx) = app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    let (mut app, _rx) = app("--holes 8 --race off --north human");
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
@@ -182,7 +100,7 @@ fn an_illegal_hole_is_refused_with_the_engines_reason() {
 
 #[test]
 fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
-    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     let t0 = Instant::now();
@@ -214,7 +132,7 @@ fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
 
 #[test]
 fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
-    let (mut app, rx) = app(&["--holes", "8", "--race", "off", "--instant", "--seed", "3"]);
+    let (mut app, rx) = app("--holes 8 --race off --instant --seed 3");
     let start = app
         .play
         .as_ref()
@@ -265,15 +183,7 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
 
 #[test]
 fn hot_seat_undo_redo_one_decision_at_a_time() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--instant",
-        "--north",
-        "human",
-    ]);
+    let (mut app, _rx) = app("--holes 8 --race off --instant --north human");
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
     let b1 = app
@@ -307,15 +217,7 @@ fn hot_seat_undo_redo_one_decision_at_a_time() {
 
 #[test]
 fn a_click_on_a_hole_sows_it() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "12",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant");
     screen(&mut app);
     // Board is centred: 6 + 60 = 66 columns in 80 -> x from 7; South's counts on line 4.
     let g = Geometry::new(12, 66);
@@ -337,10 +239,7 @@ fn a_click_on_a_hole_sows_it() {
 /// A game with South to choose a direction (found by random play).
 fn direction_game() -> Enkeshui {
     use rand::SeedableRng;
-    let base = setup(&["--holes", "8", "--race", "off"])
-        .args
-        .game()
-        .unwrap();
+    let base = setup("--holes 8 --race off").args.game().unwrap();
     for seed in 0..2000u64 {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
         let mut g = base.clone();
@@ -358,15 +257,7 @@ fn direction_game() -> Enkeshui {
 
 #[test]
 fn the_direction_is_asked_in_place() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     let g = direction_game();
     let pd = g.pending().unwrap();
     app.load(g.clone(), Instant::now());
@@ -401,87 +292,8 @@ fn the_direction_is_asked_in_place() {
 }
 
 #[test]
-fn race_with_alternating_keys_and_auto_repeat() {
-    let (mut app, _rx) = app(&["--holes", "8", "--north", "human"]);
-    assert_eq!(app.screen, Screen::Race);
-    let s = screen(&mut app);
-    assert!(s[0].contains("starting race from hole 8"));
-    // Auto-repeat of one key drops once.
-    keys(&mut app, "zzzz");
-    assert_eq!(app.race.as_ref().unwrap().race.drops(), &[Side::South]);
-    assert_eq!(app.race.as_ref().unwrap().repeats.south, 3);
-    // Alternating keys drop each time.
-    keys(&mut app, "xzx");
-    assert_eq!(app.race.as_ref().unwrap().race.drops().len(), 4);
-    keys(&mut app, "nmnm");
-    let s = screen(&mut app);
-    assert!(
-        has(
-            &s,
-            "South lap  1 · in hand  0 · drops   4 · keys z x, last key x (3 repeats ignored)"
-        ) || has(&s, "drops   4 · keys z x"),
-        "{s:#?}"
-    );
-    assert!(has(&s, "drops   4 · keys n m, last key m"), "{s:#?}");
-    // Race on: alternate until someone sleeps.
-    for i in 0..2000 {
-        if app.race.as_ref().unwrap().result.is_some() {
-            break;
-        }
-        keys(&mut app, if i % 2 == 0 { "zn" } else { "xm" });
-    }
-    let first = app
-        .race
-        .as_ref()
-        .unwrap()
-        .race
-        .first_sleeper()
-        .expect("someone sleeps");
-    let s = screen(&mut app);
-    assert!(has(
-        &s,
-        &format!("{} sleeps first and moves first", first.title())
-    ));
-    let board = *app.race.as_ref().unwrap().result.as_ref().unwrap().board();
-    key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play);
-    let g = app.play.as_ref().unwrap().enkeshui().unwrap();
-    assert_eq!(g.to_move(), first);
-    assert_eq!(
-        g.board().counts,
-        board.counts,
-        "the game goes on from the race's board"
-    );
-}
-
-#[test]
-fn the_ai_racer_drops_on_ticks() {
-    let (mut app, _rx) = app(&["--holes", "8"]);
-    let mut now = Instant::now();
-    let mut n = 0;
-    while app.race.as_ref().is_some_and(|r| r.result.is_none()) && n < 10 {
-        now = app.deadline().expect("the AI racer ticks").max(now);
-        app.tick(now);
-        n += 1;
-    }
-    let drops = app.race.as_ref().unwrap().race.drops();
-    assert!(drops.iter().all(|&s| s == Side::North));
-    assert!(!drops.is_empty());
-}
-
-#[test]
-fn quick_race_is_decided_at_once_and_logged() {
-    let (mut app, _rx) = app(&[
-        "--holes", "12", "--race", "quick", "--seed", "7", "--north", "human",
-    ]);
-    assert_eq!(app.screen, Screen::Play);
-    let s = screen(&mut app);
-    assert!(has(&s, "Quick race from hole 12:"), "{s:#?}");
-}
-
-#[test]
 fn help_lists_the_bindings_and_the_rules() {
-    let (mut app, _rx) = app(&["--holes", "8", "--race", "off"]);
+    let (mut app, _rx) = app("--holes 8 --race off");
     keys(&mut app, "?");
     let s = screen_wh(&mut app, 80, 60);
     assert!(has(&s, "Help: ↑↓ scroll, Esc closes"));
@@ -503,15 +315,7 @@ fn help_lists_the_bindings_and_the_rules() {
 
 #[test]
 fn game_over_shows_the_breakdown_and_offers_a_rematch() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     // Play random legal moves until the end.
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
@@ -558,7 +362,7 @@ fn game_over_shows_the_breakdown_and_offers_a_rematch() {
 
 #[test]
 fn too_small_terminal_says_what_it_needs_and_resizing_is_safe() {
-    let (mut app, _rx) = app(&["--holes", "12", "--race", "off"]);
+    let (mut app, _rx) = app("--holes 12 --race off");
     let s = screen_wh(&mut app, 40, 10);
     assert_eq!(s[0], "terminal too small: need 60x20");
     for (w, h) in [(1, 1), (0, 0), (59, 30), (60, 20), (200, 60), (80, 24)] {
@@ -571,7 +375,7 @@ fn too_small_terminal_says_what_it_needs_and_resizing_is_safe() {
 
 #[test]
 fn quit_asks_while_a_game_is_on() {
-    let (mut app, _rx) = app(&["--holes", "8", "--race", "off"]);
+    let (mut app, _rx) = app("--holes 8 --race off");
     keys(&mut app, "q");
     assert!(app.confirm_quit && !app.quit);
     let s = screen(&mut app);
@@ -592,15 +396,7 @@ fn no_color_and_ascii() {
     };
     let mut app = App::with_game(
         tx,
-        setup(&[
-            "--holes",
-            "12",
-            "--race",
-            "off",
-            "--north",
-            "human",
-            "--instant",
-        ]),
+        setup("--holes 12 --race off --north human --instant"),
         theme,
         Instant::now(),
     )
@@ -622,33 +418,6 @@ fn no_color_and_ascii() {
             "no colour with NO_COLOR"
         );
     }
-}
-
-#[test]
-fn the_menu_starts_a_game() {
-    let (tx, _rx) = channel();
-    let mut app = App::menu(tx, Default::default(), PLAIN);
-    let s = screen(&mut app);
-    assert!(has(&s, &format!("> {:<26}← Enkeshui →", "Game")), "{s:#?}");
-    // Holes: 8 -> 12; race off.
-    key(&mut app, KeyCode::Down);
-    key(&mut app, KeyCode::Left);
-    key(&mut app, KeyCode::Down);
-    key(&mut app, KeyCode::Down);
-    key(&mut app, KeyCode::Left);
-    let s = screen(&mut app);
-    assert!(has(&s, &format!("  {:<26}  12", "Holes per row")), "{s:#?}");
-    assert!(
-        has(&s, &format!("  {:<26}  12-alternate", "Layout")),
-        "{s:#?}"
-    );
-    assert!(
-        has(&s, &format!("> {:<26}← off →", "Starting race")),
-        "{s:#?}"
-    );
-    key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.play.as_ref().unwrap().enkeshui().unwrap().holes(), 12);
 }
 
 #[test]
@@ -735,16 +504,7 @@ fn bao_board_from_a_hand_made_view_model() {
 
 #[test]
 fn flip_puts_the_player_to_move_at_the_bottom_in_hot_seat() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-        "--flip",
-    ]);
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant --flip");
     let s = screen(&mut app);
     assert!(board_lines(&s)[2].starts_with("South"));
     keys(&mut app, "3");
@@ -772,15 +532,7 @@ fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
     let (tx, rx) = channel();
     let mut app = App::with_game(
         tx.clone(),
-        setup(&[
-            "--holes",
-            "8",
-            "--race",
-            "off",
-            "--north",
-            "human",
-            "--instant",
-        ]),
+        setup("--holes 8 --race off --north human --instant"),
         PLAIN,
         Instant::now(),
     )
@@ -805,31 +557,6 @@ fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
     assert!(has(&lines, "A game is in progress. Quit?"));
 }
 
-fn other_app(args: &[&str]) -> (App, Receiver<AppEvent>) {
-    let cli = Cli::try_parse_from(args.iter().copied()).expect("args parse");
-    let setup = match cli.command {
-        Some(Command::EnGehe(a)) => Setup::other(
-            a.client.clone(),
-            a.game().expect("game").into(),
-            a.teams(),
-            a.seed,
-        ),
-        Some(Command::BaoLaKimasai(a)) => Setup::other(
-            a.client.clone(),
-            a.game().expect("game").into(),
-            Default::default(),
-            a.seed,
-        ),
-        _ => panic!("not en-gehe or bao"),
-    };
-    let (tx, rx) = channel();
-    let mut app = App::with_game(tx, setup, PLAIN, Instant::now()).expect("app");
-    app.ai_pause = Duration::ZERO;
-    // Decisions are worked out on a thread: wait for them (one test does not).
-    app.work_wait = Duration::from_secs(10);
-    (app, rx)
-}
-
 /// The lines of the screen from `from` to `to`, trimmed at both ends.
 fn trimmed(lines: &[String], from: usize, to: usize) -> Vec<String> {
     lines[from..to]
@@ -840,16 +567,7 @@ fn trimmed(lines: &[String], from: usize, to: usize) -> Vec<String> {
 
 #[test]
 fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "50",
-        "--north",
-        "human",
-        "--south-team",
-        "Loitha",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human --south-team Loitha");
     let s = screen(&mut app);
     assert_eq!(s.len(), 24);
     assert!(
@@ -887,14 +605,7 @@ fn en_gehe_2x50_from_the_engine_folds_into_bands_at_80x24() {
 
 #[test]
 fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "50",
-        "--north",
-        "human",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human");
     keys(&mut app, "37");
     assert_eq!(app.play.as_ref().unwrap().cursor, 37);
     key(&mut app, KeyCode::Enter);
@@ -948,14 +659,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
 
 #[test]
 fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "50",
-        "--north",
-        "human",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human");
     // Play moves until one makes a long animation; every one stays bounded.
     let mut rng_pick = 0usize;
     for _ in 0..40 {
@@ -987,7 +691,7 @@ const BAO_AFTER_I3: [&str; 9] = [
 
 #[test]
 fn bao_move_by_keys_gives_the_exact_board() {
-    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human"]);
+    let (mut app, _rx) = start("bao --north human");
     let s = screen(&mut app);
     assert!(
         s[0].starts_with("Bao la Kimasai · turn 1 · South to move"),
@@ -1034,18 +738,10 @@ fn bao_move_by_keys_gives_the_exact_board() {
 #[test]
 fn the_help_shows_the_rules_of_the_game_on_screen() {
     for (args, title, other) in [
-        (
-            vec!["masai-mancala", "en-gehe", "--holes", "8"],
-            "Rules of En Gehé",
-            "Rules of Enkeshui",
-        ),
-        (
-            vec!["masai-mancala", "bao"],
-            "Rules of Bao la Kimasai",
-            "Rules of En Gehé",
-        ),
+        ("en-gehe --holes 8", "Rules of En Gehé", "Rules of Enkeshui"),
+        ("bao", "Rules of Bao la Kimasai", "Rules of En Gehé"),
     ] {
-        let (mut app, _rx) = other_app(&args);
+        let (mut app, _rx) = start(args);
         keys(&mut app, "?");
         for _ in 0..50 {
             key(&mut app, KeyCode::Down);
@@ -1054,7 +750,7 @@ fn the_help_shows_the_rules_of_the_game_on_screen() {
         assert!(has(&s, title), "{s:#?}");
         assert!(!has(&s, other), "{s:#?}");
     }
-    let (mut app, _rx) = other_app(&["masai-mancala", "bao"]);
+    let (mut app, _rx) = start("bao");
     keys(&mut app, "?");
     for _ in 0..50 {
         key(&mut app, KeyCode::Down);
@@ -1067,34 +763,9 @@ fn the_help_shows_the_rules_of_the_game_on_screen() {
 }
 
 #[test]
-fn the_menu_starts_en_gehe_and_bao() {
-    for (steps, title) in [(1, "En Gehé 2x40"), (2, "Bao la Kimasai")] {
-        let (tx, _rx) = channel();
-        let mut app = App::menu(tx, Default::default(), PLAIN);
-        for _ in 0..steps {
-            key(&mut app, KeyCode::Right);
-        }
-        key(&mut app, KeyCode::Enter);
-        assert_eq!(app.screen, Screen::Play, "{}", app.status);
-        let s = screen(&mut app);
-        assert!(s[0].starts_with(title), "{s:#?}");
-    }
-}
-
-#[test]
 fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
-    for args in [
-        vec![
-            "masai-mancala",
-            "en-gehe",
-            "--holes",
-            "6",
-            "--north",
-            "human",
-        ],
-        vec!["masai-mancala", "bao", "--north", "human"],
-    ] {
-        let (mut app, _rx) = other_app(&args);
+    for args in ["en-gehe --holes 6 --north human", "bao --north human"] {
+        let (mut app, _rx) = start(args);
         let mut pick = 0usize;
         for _ in 0..3000 {
             if app.screen == Screen::Over {
@@ -1119,7 +790,7 @@ fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
 
 #[test]
 fn a_click_on_a_bao_hole_sows_it() {
-    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let (mut app, _rx) = start("bao --north human --instant");
     let s = screen(&mut app);
     // South's inner row is the 8th line; i3 is the third cell after the labels.
     assert!(s[7].starts_with("       South inner [  1]"), "{s:#?}");
@@ -1156,19 +827,9 @@ fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
 #[test]
 fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     // S1 (2) captures 8 seeds; S6 and S8 capture nothing: the hint is 1.
-    let (mut app, rx) = app(&[
-        "--holes",
-        "8",
-        "--layout",
-        "2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34",
-        "--race",
-        "off",
-        "--south",
-        "human",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = app(
+        "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
+    );
     keys(&mut app, "i");
     assert_eq!(app.status, "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
@@ -1191,15 +852,7 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
 
 #[test]
 fn a_hint_for_a_position_left_behind_is_dropped() {
-    let (mut app, rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = app("--holes 8 --race off --north human --instant");
     keys(&mut app, "i");
     // South moves before the hint arrives: it no longer applies.
     keys(&mut app, "3");
@@ -1219,18 +872,10 @@ fn a_hint_for_a_position_left_behind_is_dropped() {
 #[test]
 fn the_hint_works_in_bao_and_en_gehe() {
     for args in [
-        vec!["masai-mancala", "bao", "--north", "human", "--instant"],
-        vec![
-            "masai-mancala",
-            "en-gehe",
-            "--holes",
-            "40",
-            "--north",
-            "human",
-            "--instant",
-        ],
+        "bao --north human --instant",
+        "en-gehe --holes 40 --north human --instant",
     ] {
-        let (mut app, rx) = other_app(&args);
+        let (mut app, rx) = start(args);
         keys(&mut app, "i");
         next_event(&mut app, &rx);
         let p = app.play.as_ref().unwrap();
@@ -1244,7 +889,7 @@ fn the_hint_works_in_bao_and_en_gehe() {
         assert!(legal.contains(&token), "{token} in {legal:?}");
         assert!(app.status.contains("(the AI rates it "), "{}", app.status);
         // Bao counts cows.
-        let unit = if args[1] == "bao" {
+        let unit = if args.starts_with("bao") {
             " cows)"
         } else {
             " seeds)"
@@ -1277,47 +922,17 @@ fn expect_ai_choice(app: &mut App, rx: &Receiver<AppEvent>, player: masai_mancal
 fn en_gehe_and_bao_ai_seats_play_the_ais_decision() {
     use masai_mancala::ai::Player;
     for args in [
-        vec![
-            "masai-mancala",
-            "en-gehe",
-            "--holes",
-            "40",
-            "--south",
-            "ai:greedy",
-            "--north",
-            "ai:greedy",
-            "--instant",
-            "--seed",
-            "5",
-        ],
-        vec![
-            "masai-mancala",
-            "bao",
-            "--south",
-            "ai:greedy",
-            "--north",
-            "ai:greedy",
-            "--instant",
-            "--seed",
-            "5",
-        ],
+        "en-gehe --holes 40 --south ai:greedy --north ai:greedy --instant --seed 5",
+        "bao --south ai:greedy --north ai:greedy --instant --seed 5",
     ] {
-        let (mut app, rx) = other_app(&args);
+        let (mut app, rx) = start(args);
         for _ in 0..6 {
             expect_ai_choice(&mut app, &rx, Player::Greedy);
         }
         assert_eq!(app.play.as_ref().unwrap().moves.len(), 6, "{args:?}");
     }
     // A searching level in Bao: a decision of the real search, on the board.
-    let (mut app, rx) = other_app(&[
-        "masai-mancala",
-        "bao",
-        "--south",
-        "ai:easy",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = start("bao --south ai:easy --north human --instant");
     let legal = app.play.as_ref().unwrap().game.legal_tokens();
     let token = ai_turn(&mut app, &rx);
     assert!(legal.contains(&token));
@@ -1326,7 +941,7 @@ fn en_gehe_and_bao_ai_seats_play_the_ais_decision() {
 
 #[test]
 fn the_ai_seat_shows_that_it_is_thinking() {
-    let (app, rx) = app(&["--race", "off", "--south", "ai:easy", "--north", "human"]);
+    let (app, rx) = app("--race off --south ai:easy --north human");
     assert!(
         app.status.contains("South (AI easy) is thinking"),
         "{}",
@@ -1351,19 +966,9 @@ fn right_cols(lines: &[String], from: usize, to: usize, w: usize) -> Vec<String>
 
 #[test]
 fn the_analysis_panel_lists_every_decision_best_first() {
-    let (mut app, rx) = app(&[
-        "--holes",
-        "8",
-        "--layout",
-        "2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34",
-        "--race",
-        "off",
-        "--south",
-        "human",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = app(
+        "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
+    );
     app.analysis_depth = Some(6);
     keys(&mut app, "a");
     let s = screen(&mut app);
@@ -1398,19 +1003,9 @@ fn the_analysis_panel_lists_every_decision_best_first() {
 
 #[test]
 fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
-    let (mut app, rx) = app(&[
-        "--holes",
-        "8",
-        "--layout",
-        "0 0 0 0 0 0 2 3 0 0 0 0 0 1 0 42",
-        "--race",
-        "off",
-        "--south",
-        "human",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = app(
+        "--holes 8 --layout '0 0 0 0 0 0 2 3 0 0 0 0 0 1 0 42' --race off --south human --north human --instant",
+    );
     keys(&mut app, "a");
     next_event(&mut app, &rx);
     let s = screen(&mut app);
@@ -1445,7 +1040,7 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
 
 #[test]
 fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
-    let (mut app, rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let (mut app, rx) = start("bao --north human --instant");
     // Never wait: every decision comes back through the event channel.
     app.work_wait = Duration::ZERO;
     keys(&mut app, "3");
@@ -1551,18 +1146,8 @@ fn play_to_the_end(app: &mut App) {
 
 #[test]
 fn the_special_move_is_a_guided_redistribution() {
-    let args = [
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-        "--special-move",
-        "once",
-    ];
-    let (mut app, _rx) = app(&args);
+    let args = "--holes 8 --race off --north human --instant --special-move once";
+    let (mut app, _rx) = app(args);
     keys(&mut app, "x");
     assert_eq!(
         app.status,
@@ -1597,11 +1182,14 @@ fn the_special_move_is_a_guided_redistribution() {
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "x");
-    assert_eq!(app.status, "South cannot make the special move now");
+    assert_eq!(
+        app.status,
+        "South cannot make the special move now: it is allowed once a game, and it was made already"
+    );
     assert!(app.status_error);
 
     // Halfway, the board shows the row as it is being rebuilt.
-    let (mut app, _rx) = crate::app(&args);
+    let (mut app, _rx) = crate::app(args);
     keys(&mut app, "x");
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "5");
@@ -1637,7 +1225,7 @@ fn the_special_move_is_a_guided_redistribution() {
     );
 
     // A row that comes out the same is refused and the seeds come back to hand.
-    let (mut app, _rx) = crate::app(&args);
+    let (mut app, _rx) = crate::app(args);
     keys(&mut app, "x");
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
@@ -1656,16 +1244,7 @@ fn the_special_move_is_a_guided_redistribution() {
 
 #[test]
 fn match_play_keeps_the_scoreboard_and_refills_the_board_from_the_stocks() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-        "--match",
-    ]);
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant --match");
     play_to_the_end(&mut app);
     let s = screen(&mut app);
     assert!(
@@ -1717,18 +1296,9 @@ fn match_play_keeps_the_scoreboard_and_refills_the_board_from_the_stocks() {
 #[test]
 fn the_match_ends_when_a_stock_cannot_fill_a_hole() {
     // Each row's rightmost hole needs 22: whoever scores less loses the match.
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-        "--match",
-        "--layout",
-        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
-    ]);
+    let (mut app, _rx) = app(
+        "--holes 8 --race off --north human --instant --match --layout '0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22'",
+    );
     play_to_the_end(&mut app);
     let s = screen(&mut app);
     assert!(
@@ -1756,15 +1326,7 @@ fn the_match_ends_when_a_stock_cannot_fill_a_hole() {
 
 #[test]
 fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "50",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human --instant");
     keys(&mut app, "37");
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "2");
@@ -1779,8 +1341,8 @@ fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
         trimmed(&s, 18, 22),
         [
             "┌ Log ───────────────────────────────────────────────┐┌ Moves ─────────────────┐",
-            "│North sowed 2, relayed 4 laps and captured 6 (South ││1. S 37                 │",
-            "│20, North 31)                                       ││2. N 2                  │",
+            "│North sowed 2, relayed 4 laps and captured 6 seeds  ││1. S 37                 │",
+            "│from holes South 20 and North 31                    ││2. N 2                  │",
             "└────────────────────────────────────────────────────┘└────────────────────────┘",
         ]
     );
@@ -1788,14 +1350,14 @@ fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
 
 #[test]
 fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
-    let (mut app, _rx) = crate::app(&["--holes", "8", "--race", "off", "--north", "human"]);
+    let (mut app, _rx) = crate::app("--holes 8 --race off --north human");
     let s = screen(&mut app);
     assert_eq!(
         s[23],
         "←/h move  0-9 hole  Enter sow  u undo  i hint  a analysis  q quit  ? help"
     );
     // Bao: ↑/↓ pick the row; at 80 columns the entries close up to fit.
-    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human"]);
+    let (mut app, _rx) = start("bao --north human");
     let s = screen(&mut app);
     assert_eq!(
         s[23],
@@ -1807,16 +1369,7 @@ fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
         "←/h move  ↑/↓ row  0-9 hole  Enter sow  u undo  i hint  a analysis  q quit  ? help"
     );
     // The special move: the cursor keys and digits.
-    let (mut app, _rx) = crate::app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--special-move",
-        "any",
-    ]);
+    let (mut app, _rx) = crate::app("--holes 8 --race off --north human --special-move any");
     keys(&mut app, "x");
     let s = screen(&mut app);
     assert_eq!(
@@ -1832,16 +1385,7 @@ fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
 
 #[test]
 fn seats_read_naturally_with_team_names() {
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "40",
-        "--south-team",
-        "Loitha",
-        "--north-team",
-        "Ilkisongo",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 40 --south-team Loitha --north-team Ilkisongo");
     let s = screen_wh(&mut app, 100, 30);
     assert!(
         has(
@@ -1851,7 +1395,7 @@ fn seats_read_naturally_with_team_names() {
         "{s:#?}"
     );
     assert!(has(&s, "South (Loitha, you) · captured   0 · in row 160"));
-    let (mut app, _rx) = crate::app(&["--holes", "8", "--race", "off", "--north", "ai:hard"]);
+    let (mut app, _rx) = crate::app("--holes 8 --race off --north ai:hard");
     let s = screen(&mut app);
     assert!(has(
         &s,
@@ -1862,14 +1406,7 @@ fn seats_read_naturally_with_team_names() {
         "South (you)         captured  0 · bulls 0 (0 seeds) · in hand  0 · score 24"
     ));
     // Long names at 80 columns: the same facts, closer together.
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "50",
-        "--north-team",
-        "Ilkisongo",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 50 --north-team Ilkisongo");
     let s = screen(&mut app);
     assert_eq!(
         s[15],
@@ -1880,17 +1417,7 @@ fn seats_read_naturally_with_team_names() {
         "South (you) · captured   0 · in row 200 · in hand   0 · score 200"
     );
     // The game-over table widens its first column for team names.
-    let (mut app, _rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "6",
-        "--south-team",
-        "Loitha",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, _rx) = start("en-gehe --holes 6 --south-team Loitha --north human --instant");
     play_to_the_end(&mut app);
     let s = screen(&mut app);
     let head = s
@@ -1929,28 +1456,14 @@ fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
 fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
     for (args, moves, rows) in [
         (
-            vec![
-                "masai-mancala",
-                "en-gehe",
-                "--holes",
-                "12",
-                "--north",
-                "human",
-                "--south-team",
-                "Loitha",
-                "--instant",
-            ],
+            "en-gehe --holes 12 --north human --south-team Loitha --instant",
             ["3", "5", "7"],
             (2, 6),
         ),
-        (
-            vec!["masai-mancala", "bao", "--north", "human", "--instant"],
-            ["3", "2", "6"],
-            (2, 11),
-        ),
+        ("bao --north human --instant", ["3", "2", "6"], (2, 11)),
     ] {
-        let (mut app, _rx) = other_app(&args);
-        let path = temp_file(args[1]);
+        let (mut app, _rx) = start(args);
+        let path = temp_file(args.split(' ').next().unwrap());
         app.save_path = Some(path.clone());
         // Legal holes from the engine, sown with Enter on the cursor.
         for pick in moves {
@@ -1991,7 +1504,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
 
 #[test]
 fn the_saved_bao_board_is_exact_after_resuming() {
-    let (mut app, _rx) = other_app(&["masai-mancala", "bao", "--north", "human", "--instant"]);
+    let (mut app, _rx) = start("bao --north human --instant");
     let path = temp_file("bao-exact");
     app.save_path = Some(path.clone());
     keys(&mut app, "3");
@@ -2006,45 +1519,10 @@ fn the_saved_bao_board_is_exact_after_resuming() {
 }
 
 #[test]
-fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
-    let (mut app, _rx) = app(&["--holes", "8", "--north", "human"]);
-    assert_eq!(app.screen, Screen::Race);
-    let path = temp_file("race");
-    app.save_path = Some(path.clone());
-    app.autosave();
-    keys(&mut app, "zxzx");
-    app.autosave();
-    let (record, checked) = masai_mancala::record::file::load(&path).unwrap();
-    assert!(record.games[0].race.is_none());
-    assert!(record.games[0].decisions.is_empty());
-    assert!(!checked.is_finished());
-    let (mut back, _rx2) = resumed(&path);
-    assert_eq!(back.screen, Screen::Race);
-    let s = screen(&mut back);
-    assert!(
-        has(
-            &s,
-            "Race! South: press z and x in turn; North: press n and m in turn"
-        ),
-        "{s:#?}"
-    );
-    assert!(back.race.as_ref().unwrap().race.drops().is_empty());
-}
-
-#[test]
 fn a_finished_match_resumes_at_its_end() {
-    let (mut app, _rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-        "--match",
-        "--layout",
-        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
-    ]);
+    let (mut app, _rx) = app(
+        "--holes 8 --race off --north human --instant --match --layout '0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22'",
+    );
     let path = temp_file("match-over");
     app.save_path = Some(path.clone());
     play_to_the_end(&mut app);
@@ -2062,15 +1540,7 @@ fn a_finished_match_resumes_at_its_end() {
 fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
     // RULES.md: 2x8 after 7 1 2 5, South's hole 6 repeats every 5,589,754
     // laps; deciding it takes a fraction of a second, far past the UI's wait.
-    let (mut app, rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--holes",
-        "8",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = start("en-gehe --holes 8 --north human --instant");
     for k in ["7", "1", "2", "5"] {
         keys(&mut app, k);
         key(&mut app, KeyCode::Enter);
@@ -2092,15 +1562,7 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
 
 #[test]
 fn hint_and_analysis_work_at_the_direction_prompt() {
-    let (mut app, rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = app("--holes 8 --race off --north human --instant");
     let g = direction_game();
     let options = g.pending().unwrap().options;
     app.load(g, Instant::now());
@@ -2131,21 +1593,9 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
 fn searching_seats_play_the_ais_exact_decision_with_the_table_size_asked() {
     use masai_mancala::ai::{self, Player, Request};
     // Levels search a node budget: the seat's decision is reproducible.
-    let (mut app, rx) = app(&[
-        "--holes",
-        "8",
-        "--race",
-        "off",
-        "--instant",
-        "--seed",
-        "11",
-        "--south",
-        "ai:hard",
-        "--north",
-        "ai:medium",
-        "--hash-mb",
-        "0",
-    ]);
+    let (mut app, rx) = app(
+        "--holes 8 --race off --instant --seed 11 --south ai:hard --north ai:medium --hash-mb 0",
+    );
     for i in 0..6 {
         let game = app.play.as_ref().unwrap().game.clone();
         let player = if game.to_move() == Side::South {
@@ -2178,35 +1628,14 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
     };
     let mut apps = [
         (
-            app(&[
-                "--holes",
-                "8",
-                "--race",
-                "off",
-                "--north",
-                "human",
-                "--instant",
-            ])
-            .0,
+            app("--holes 8 --race off --north human --instant").0,
             "enkeshui",
         ),
         (
-            other_app(&[
-                "masai-mancala",
-                "en-gehe",
-                "--holes",
-                "50",
-                "--instant",
-                "--north",
-                "human",
-            ])
-            .0,
+            start("en-gehe --holes 50 --instant --north human").0,
             "en gehe 2x50",
         ),
-        (
-            other_app(&["masai-mancala", "bao", "--instant", "--north", "human"]).0,
-            "bao",
-        ),
+        (start("bao --instant --north human").0, "bao"),
     ];
     for (app, what) in apps.iter_mut() {
         app.theme = ascii;
@@ -2250,15 +1679,9 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     // South's 7 relays for 366,567,028 laps before its state repeats (docs/RULES.md).
     let study = fixture("long-sowing-study.json");
     let study = study.to_str().unwrap();
-    let (mut app, rx) = other_app(&[
-        "masai-mancala",
-        "en-gehe",
-        "--position",
-        study,
-        "--north",
-        "human",
-        "--instant",
-    ]);
+    let (mut app, rx) = start(&format!(
+        "en-gehe --position '{study}' --north human --instant"
+    ));
     app.work_wait = Duration::ZERO;
     keys(&mut app, "7");
     key(&mut app, KeyCode::Enter);
@@ -2451,7 +1874,7 @@ fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() 
 #[test]
 fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     // issue 11, item 3: North's 7 crosses South's row; then he chooses each lap's direction.
-    let (mut app, _rx) = app(&["--race", "off", "--north", "human", "--instant"]);
+    let (mut app, _rx) = app("--race off --north human --instant");
     for t in "3 1 1 3 6 4 7 1 6 4 7 5 4 4 6 8 3 7".split(' ') {
         assert!(app.decide(t.to_string(), Instant::now()));
     }
@@ -2522,7 +1945,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
 #[test]
 fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     // issue 11, item 7: at 40x12 a move nobody could see was played, and q asked a hidden y.
-    let (mut app, _rx) = app(&["--race", "off", "--north", "human", "--instant"]);
+    let (mut app, _rx) = app("--race off --north human --instant");
     app.handle(AppEvent::Resize(40, 12), Instant::now());
     let s = screen_wh(&mut app, 40, 12);
     assert_eq!(s[0], "terminal too small: need 60x20");
@@ -2541,7 +1964,7 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
 #[test]
 fn results_are_told_when_the_animation_reaches_them() {
     // issue 11, item 2: "made a bull" was in the log and the status while the seeds still moved.
-    let (mut app, _rx) = app(&["--holes", "12", "--race", "off", "--north", "human"]);
+    let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     assert!(app.play.as_ref().unwrap().anim.is_some());

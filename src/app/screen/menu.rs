@@ -1,0 +1,331 @@
+//! The start menu: the chosen game's options only, each one used by the game
+//! it starts.
+
+use super::Transition;
+use crate::ai::{Level, Player};
+use crate::app::keys::Action;
+use crate::app::state::Setup;
+use crate::app::view::theme::Theme;
+use crate::cli::{
+    ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
+};
+use crate::engine::enkeshui::NAMED_LAYOUTS;
+use crate::engine::{AnyGame, GameKind, bao, en_gehe};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+const GAMES: [GameKind; 3] = [GameKind::Enkeshui, GameKind::EnGehe, GameKind::BaoLaKimasai];
+const ENKESHUI_HOLES: [usize; 3] = [8, 10, 12];
+/// En Gehé rows: 40 to 50 holes are traditional; a few smaller sizes for short games.
+const EN_GEHE_HOLES: [usize; 17] = [
+    8, 10, 12, 16, 20, 24, 30, 40, 41, 42, 43, 44, 45, 46, 47, 48, 50,
+];
+const RACE: [&str; 3] = ["on", "quick", "off"];
+const SPECIAL: [&str; 3] = ["off", "once", "any"];
+/// A seat: human, or the AI at a level.
+const SEATS: [Option<Level>; 5] = [
+    None,
+    Some(Level::Easy),
+    Some(Level::Medium),
+    Some(Level::Hard),
+    Some(Level::Expert),
+];
+
+/// One row of the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Game,
+    Holes,
+    Layout,
+    Race,
+    RaceSpeed,
+    Special,
+    CaptureAfterRelay,
+    Match,
+    South,
+    North,
+    Flip,
+}
+
+/// The start menu's choices.
+#[derive(Clone, Debug)]
+pub struct MenuScreen {
+    /// The selected row, an index into `fields()`.
+    field: usize,
+    game: usize,
+    holes: usize,
+    layout: usize,
+    en_gehe_holes: usize,
+    race: usize,
+    /// The AI racers' speed: 0 follows the AI seat's level, 1..=4 a level.
+    race_speed: usize,
+    special: usize,
+    capture_after_relay: bool,
+    match_play: bool,
+    /// Indices into `SEATS`.
+    south: usize,
+    north: usize,
+    flip: bool,
+}
+
+impl MenuScreen {
+    /// The menu with the command line's seats (when they are human or an AI level).
+    pub fn new(client: &ClientArgs) -> MenuScreen {
+        let seat = |s: &Seat, default: usize| match s {
+            Seat::Human => 0,
+            Seat::Ai(Player::Level(l)) => SEATS.iter().position(|x| *x == Some(*l)).unwrap_or(2),
+            Seat::Ai(_) => default,
+        };
+        MenuScreen {
+            field: 0,
+            game: 0,
+            holes: 0,
+            layout: 0,
+            en_gehe_holes: EN_GEHE_HOLES
+                .iter()
+                .position(|&n| n == en_gehe::DEFAULT_HOLES)
+                .unwrap_or(0),
+            race: 0,
+            race_speed: 0,
+            special: 0,
+            capture_after_relay: false,
+            match_play: false,
+            south: seat(&client.south, 0),
+            north: seat(&client.north, 2),
+            flip: client.flip,
+        }
+    }
+
+    fn kind(&self) -> GameKind {
+        GAMES[self.game]
+    }
+
+    /// The rows of the chosen game, in order.
+    fn fields(&self) -> Vec<Field> {
+        use Field::*;
+        match self.kind() {
+            GameKind::Enkeshui => {
+                let mut f = vec![Game, Holes, Layout, Race];
+                if self.race == 0 {
+                    f.push(RaceSpeed);
+                }
+                f.extend([Special, CaptureAfterRelay, Match, South, North, Flip]);
+                f
+            }
+            GameKind::EnGehe => vec![Game, Holes, South, North, Flip],
+            // Bao's board is drawn from South's side: no flip.
+            GameKind::BaoLaKimasai => vec![Game, South, North],
+        }
+    }
+
+    fn layouts(&self) -> Vec<&'static str> {
+        let n = ENKESHUI_HOLES[self.holes];
+        NAMED_LAYOUTS
+            .iter()
+            .filter(|l| l.1 == n)
+            .map(|l| l.0)
+            .collect()
+    }
+
+    fn value(&self, f: Field) -> String {
+        let onoff = |b: bool| if b { "on" } else { "off" }.to_string();
+        let seat = |i: usize| match SEATS[i] {
+            None => "human".to_string(),
+            Some(l) => format!("AI {}", l.name()),
+        };
+        match f {
+            Field::Game => self.kind().title().to_string(),
+            Field::Holes if self.kind() == GameKind::EnGehe => {
+                let n = EN_GEHE_HOLES[self.en_gehe_holes];
+                if n < 40 {
+                    format!("{n} (non-traditional)")
+                } else {
+                    n.to_string()
+                }
+            }
+            Field::Holes => ENKESHUI_HOLES[self.holes].to_string(),
+            Field::Layout => self.layouts()[self.layout].to_string(),
+            Field::Race => RACE[self.race].to_string(),
+            Field::RaceSpeed => match self.race_speed {
+                0 => "as the AI's level".to_string(),
+                k => Level::ALL[k - 1].name().to_string(),
+            },
+            Field::Special => SPECIAL[self.special].to_string(),
+            Field::CaptureAfterRelay => onoff(self.capture_after_relay),
+            Field::Match => onoff(self.match_play),
+            Field::South => seat(self.south),
+            Field::North => seat(self.north),
+            Field::Flip => onoff(self.flip),
+        }
+    }
+
+    fn label(f: Field) -> &'static str {
+        match f {
+            Field::Game => "Game",
+            Field::Holes => "Holes per row",
+            Field::Layout => "Layout",
+            Field::Race => "Starting race",
+            Field::RaceSpeed => "AI racer speed",
+            Field::Special => "Special move",
+            Field::CaptureAfterRelay => "Capture after relay",
+            Field::Match => "Match play",
+            Field::South => "South",
+            Field::North => "North",
+            Field::Flip => "Flip board for hot-seat",
+        }
+    }
+
+    /// (label, value) of each row, in order.
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        self.fields()
+            .into_iter()
+            .map(|f| (Self::label(f), self.value(f)))
+            .collect()
+    }
+
+    fn change(&mut self, delta: i32) {
+        let cycle = |v: usize, n: usize| ((v as i32 + delta).rem_euclid(n as i32)) as usize;
+        let fields = self.fields();
+        match fields[self.field.min(fields.len() - 1)] {
+            Field::Game => {
+                self.game = cycle(self.game, GAMES.len());
+                self.field = 0;
+            }
+            Field::Holes if self.kind() == GameKind::EnGehe => {
+                self.en_gehe_holes = cycle(self.en_gehe_holes, EN_GEHE_HOLES.len())
+            }
+            Field::Holes => {
+                self.holes = cycle(self.holes, ENKESHUI_HOLES.len());
+                self.layout = 0;
+            }
+            Field::Layout => self.layout = cycle(self.layout, self.layouts().len()),
+            Field::Race => self.race = cycle(self.race, RACE.len()),
+            Field::RaceSpeed => self.race_speed = cycle(self.race_speed, Level::ALL.len() + 1),
+            Field::Special => self.special = cycle(self.special, SPECIAL.len()),
+            Field::CaptureAfterRelay => self.capture_after_relay ^= true,
+            Field::Match => self.match_play ^= true,
+            Field::South => self.south = cycle(self.south, SEATS.len()),
+            Field::North => self.north = cycle(self.north, SEATS.len()),
+            Field::Flip => self.flip ^= true,
+        }
+    }
+
+    /// The client options the menu stands for, over the command line's.
+    fn client(&self, base: &ClientArgs) -> ClientArgs {
+        let seat = |i: usize| SEATS[i].map_or(Seat::Human, |l| Seat::Ai(Player::Level(l)));
+        ClientArgs {
+            south: seat(self.south),
+            north: seat(self.north),
+            flip: self.flip && self.kind() != GameKind::BaoLaKimasai,
+            ..base.clone()
+        }
+    }
+
+    /// The Enkeshui options the menu stands for.
+    fn enkeshui_args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
+        EnkeshuiArgs {
+            holes: Some(ENKESHUI_HOLES[self.holes]),
+            layout: Some(self.layouts()[self.layout].to_string()),
+            race: [RaceArg::On, RaceArg::Quick, RaceArg::Off][self.race],
+            race_hole: None,
+            race_speed: self.race_speed.checked_sub(1).map(|k| Level::ALL[k]),
+            first: SideArg::South,
+            capture_after_relay: self.capture_after_relay,
+            special_move: [SpecialArg::Off, SpecialArg::Once, SpecialArg::Any][self.special],
+            max_turns: crate::engine::enkeshui::DEFAULT_MAX_TURNS,
+            match_play: self.match_play,
+            unfilled: UnfilledArg::Open,
+            seed,
+            client: self.client(base),
+        }
+    }
+
+    /// The setup of the game the menu stands for.
+    pub fn setup(&self, base: &ClientArgs, seed: u64) -> Result<Setup, String> {
+        let start: AnyGame = match self.kind() {
+            GameKind::Enkeshui => return Setup::new(self.enkeshui_args(base, seed)),
+            GameKind::EnGehe => {
+                let rules = en_gehe::Rules {
+                    max_turns: en_gehe::DEFAULT_MAX_TURNS,
+                };
+                en_gehe::EnGehe::new(EN_GEHE_HOLES[self.en_gehe_holes], rules)
+                    .map_err(|e| e.to_string())?
+                    .into()
+            }
+            GameKind::BaoLaKimasai => bao::Bao::new(bao::Rules {
+                max_turns: bao::DEFAULT_MAX_TURNS,
+            })
+            .into(),
+        };
+        Ok(Setup::other(
+            self.client(base),
+            start,
+            Teams::default(),
+            seed,
+        ))
+    }
+
+    /// A key in the menu.
+    pub fn handle(&mut self, action: Action, base: &ClientArgs, seed: u64) -> Transition {
+        let n = self.fields().len();
+        match action {
+            Action::Up => self.field = (self.field + n - 1) % n,
+            Action::Down => self.field = (self.field + 1) % n,
+            Action::Left => self.change(-1),
+            Action::Right => self.change(1),
+            Action::OpenSaves => return Transition::OpenSaves,
+            Action::Learn => return Transition::Learn(self.kind()),
+            Action::Start => {
+                return match self.setup(base, seed) {
+                    Ok(s) => Transition::Start(Box::new(s)),
+                    Err(e) => Transition::Refuse(e),
+                };
+            }
+            _ => return Transition::Stay,
+        }
+        Transition::Redraw
+    }
+
+    /// Draws the menu's box (the app draws the status and the key bar).
+    pub fn render(&self, area: Rect, buf: &mut Buffer, th: &Theme) {
+        let mut lines = vec![Line::styled("Masai mancalas", th.title()), Line::from("")];
+        for (i, (label, value)) in self.rows().into_iter().enumerate() {
+            let selected = i == self.field;
+            let marker = if selected { "> " } else { "  " };
+            let value = if selected {
+                format!("{} {value} {}", th.arrow_left(), th.arrow_right())
+            } else {
+                format!("  {value}")
+            };
+            let style = if selected {
+                th.cursor()
+            } else {
+                Style::default()
+            };
+            lines.push(Line::from(vec![
+                Span::raw(marker),
+                Span::styled(format!("{label:<26}"), th.label()),
+                Span::styled(value, style),
+            ]));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(
+            "Enter starts the game; ? shows the keys and the rules.",
+        ));
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(" New game "))
+            .render(area, buf);
+    }
+}
+
+/// Enkeshui's default options with these seats (the base of the other games' setups).
+pub fn default_args(client: ClientArgs, seed: u64) -> EnkeshuiArgs {
+    let mut m = MenuScreen::new(&client);
+    m.race = 2;
+    let mut args = m.enkeshui_args(&client, seed);
+    args.client = client;
+    args
+}

@@ -1,0 +1,51 @@
+//! The screens, each with its own state, keys and drawing: `handle` turns an
+//! action into a `Transition` the app carries out, and the screen draws itself.
+
+pub mod menu;
+pub mod race;
+
+use super::state::Setup;
+use crate::app::view::theme::Theme;
+use crate::engine::enkeshui::Enkeshui;
+use crate::record::RaceRecord;
+use ratatui::text::Line;
+
+/// What a screen asks of the app after an action or a tick.
+#[derive(Debug)]
+pub enum Transition {
+    /// Nothing changed.
+    Stay,
+    /// The screen changed: draw it again.
+    Redraw,
+    /// A refusal for the status line.
+    Refuse(String),
+    /// The status line says this.
+    Status(String),
+    /// Start a new game (or match) with this setup.
+    Start(Box<Setup>),
+    /// Open the list of saved games.
+    OpenSaves,
+    /// Open the lessons of this game.
+    Learn(crate::engine::GameKind),
+    /// Leave (asking first if a game is under way).
+    Quit,
+    /// The race is over: play from its board.
+    Raced(Box<Raced>),
+}
+
+/// How a race ended: the game from its board, its record and the log's note.
+#[derive(Debug)]
+pub struct Raced {
+    pub game: Enkeshui,
+    pub record: RaceRecord,
+    pub note: String,
+}
+
+/// What the app draws around a screen: the theme, the title, the status line
+/// and the key bar.
+pub struct Chrome<'a> {
+    pub theme: Theme,
+    pub title: &'a str,
+    pub status: Line<'static>,
+    pub hints: Line<'static>,
+}

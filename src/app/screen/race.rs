@@ -1,0 +1,424 @@
+//! The starting race: a countdown, then both racers sow seed by seed, each
+//! human with two keys pressed in turn, each AI racer at its level's pace.
+
+use super::{Chrome, Raced, Transition};
+use crate::ai::{Level, Player};
+use crate::app::anim::{BoardState, Marks};
+use crate::app::keys::Action;
+use crate::app::view::board::TwoRowBoard;
+use crate::app::view::play::PlayLayout;
+use crate::app::view::theme::{Mark, Theme};
+use crate::app::view::two_row_model;
+use crate::cli::Seat;
+use crate::engine::enkeshui::Enkeshui;
+use crate::engine::enkeshui::race::Race;
+use crate::engine::{PerSide, Quiet, Side};
+use crate::record::RaceRecord;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::time::{Duration, Instant};
+
+/// Seconds counted down before the racers may start.
+pub const COUNTDOWN: u8 = 3;
+
+/// Milliseconds between two drops of an AI racer at a level (a range: the
+/// pace varies a little). A casual player alternating two keys makes 4 to 6
+/// drops a second: easy is slower than that, expert quicker.
+pub fn racer_ms(level: Level) -> (u64, u64) {
+    match level {
+        Level::Easy => (380, 460),
+        Level::Medium => (240, 300),
+        Level::Hard => (170, 210),
+        Level::Expert => (110, 150),
+    }
+}
+
+/// The level an AI racer runs at: the one asked for, else its seat's level
+/// (medium for the calibration players).
+pub fn racer_level(seat: &Seat, asked: Option<Level>) -> Option<Level> {
+    match seat {
+        Seat::Human => None,
+        Seat::Ai(p) => Some(asked.unwrap_or(match p {
+            Player::Level(l) => *l,
+            _ => Level::Medium,
+        })),
+    }
+}
+
+/// The log's line for a race: who slept first after how many of their own
+/// drops (as the racer lines count them), and the other's count.
+pub fn race_note(hole: usize, first: Side, drops: &[Side], quick: bool) -> String {
+    let count = |s: Side| drops.iter().filter(|&&d| d == s).count();
+    format!(
+        "{}ace from hole {hole}: {} slept first after {} drops ({} made {}) and moves first.",
+        if quick { "Quick r" } else { "R" },
+        first.title(),
+        count(first),
+        first.other().title(),
+        count(first.other()),
+    )
+}
+
+/// How the race ended.
+#[derive(Clone, Debug)]
+struct Finished {
+    game: Enkeshui,
+    first: Side,
+}
+
+/// The race screen's state.
+#[derive(Clone, Debug)]
+pub struct RaceScreen {
+    race: Race,
+    /// Each side's AI racer level (None: a human races).
+    ai: PerSide<Option<Level>>,
+    /// The last key each human racer pressed that counted.
+    last_key: PerSide<Option<char>>,
+    /// Presses refused because the same key came twice.
+    repeats: PerSide<u32>,
+    /// The countdown: the number shown and when it goes down (None: racing).
+    countdown: Option<(u8, Instant)>,
+    next_ai: PerSide<Option<Instant>>,
+    finished: Option<Finished>,
+    /// Nobody to press Enter (two AI racers): the game starts then.
+    auto_start: Option<Instant>,
+    rng: SmallRng,
+}
+
+impl RaceScreen {
+    pub fn new(race: Race, ai: PerSide<Option<Level>>, seed: u64, now: Instant) -> RaceScreen {
+        RaceScreen {
+            race,
+            ai,
+            last_key: PerSide::both(None),
+            repeats: PerSide::both(0),
+            countdown: Some((COUNTDOWN, now + Duration::from_secs(1))),
+            next_ai: PerSide::both(None),
+            finished: None,
+            auto_start: None,
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    /// The status line while counting down.
+    pub fn greeting(&self) -> String {
+        let mut keys = Vec::new();
+        if self.ai.south.is_none() {
+            keys.push("South: press z and x in turn");
+        }
+        if self.ai.north.is_none() {
+            keys.push("North: press n and m in turn");
+        }
+        if keys.is_empty() {
+            "The race is on: the AI racers drop seeds".to_string()
+        } else {
+            format!("Race! {}", keys.join("; "))
+        }
+    }
+
+    pub fn race(&self) -> &Race {
+        &self.race
+    }
+
+    /// Repeated presses of one key that were not counted, per side.
+    pub fn repeats(&self) -> PerSide<u32> {
+        self.repeats
+    }
+
+    /// The game that starts from the race's board, once someone slept.
+    pub fn result(&self) -> Option<&Enkeshui> {
+        self.finished.as_ref().map(|f| &f.game)
+    }
+
+    /// The race's record, once someone slept.
+    pub fn record(&self) -> Option<RaceRecord> {
+        self.finished.as_ref().map(|_| RaceRecord {
+            hole: self.race.hole(),
+            drops: self.race.drops().to_vec(),
+        })
+    }
+
+    /// The number counted down, while the race has not started.
+    pub fn countdown(&self) -> Option<u8> {
+        self.countdown.map(|c| c.0)
+    }
+
+    /// When the screen next changes by itself.
+    pub fn deadline(&self) -> Option<Instant> {
+        if self.finished.is_some() {
+            return self.auto_start;
+        }
+        if let Some((_, at)) = self.countdown {
+            return Some(at);
+        }
+        [self.next_ai.south, self.next_ai.north]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    fn gap(&mut self, side: Side) -> Option<Duration> {
+        let (lo, hi) = racer_ms(self.ai[side]?);
+        Some(Duration::from_millis(self.rng.random_range(lo..=hi)))
+    }
+
+    /// Counts down to `now`; at Go the AI racers get their first drop time.
+    fn count_down(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        while let Some((n, at)) = self.countdown
+            && at <= now
+        {
+            changed = true;
+            if n > 1 {
+                self.countdown = Some((n - 1, at + Duration::from_secs(1)));
+                continue;
+            }
+            self.countdown = None;
+            for side in Side::BOTH {
+                self.next_ai[side] = self.gap(side).map(|g| at + g);
+            }
+        }
+        changed
+    }
+
+    /// Time passed: the countdown, the AI racers, or the start of the game.
+    pub fn tick(&mut self, now: Instant) -> Transition {
+        if self.finished.is_some() {
+            if self.auto_start.is_some_and(|t| t <= now) {
+                return self.begin();
+            }
+            return Transition::Stay;
+        }
+        let mut changed = self.count_down(now);
+        for side in Side::BOTH {
+            if self.finished.is_some() {
+                break;
+            }
+            if let Some(t) = self.next_ai[side]
+                && t <= now
+            {
+                self.next_ai[side] = self.gap(side).map(|g| now + g);
+                match self.drop_seed(side, now) {
+                    Transition::Stay | Transition::Redraw => {}
+                    other => return other,
+                }
+                changed = true;
+            }
+        }
+        if self.finished.is_some() {
+            return Transition::Status(self.over_status());
+        }
+        if changed && self.countdown.is_none() && self.race.drops().is_empty() {
+            return Transition::Status("Go!".into());
+        }
+        if changed {
+            Transition::Redraw
+        } else {
+            Transition::Stay
+        }
+    }
+
+    fn over_status(&self) -> String {
+        let first = self.finished.as_ref().map_or(Side::South, |f| f.first);
+        let all_ai = self.ai.south.is_some() && self.ai.north.is_some();
+        format!(
+            "{} sleeps first and moves first!{}",
+            first.title(),
+            if all_ai { "" } else { " Press Enter to start" }
+        )
+    }
+
+    /// The game starts from the race's board.
+    fn begin(&mut self) -> Transition {
+        let Some(f) = self.finished.clone() else {
+            return Transition::Stay;
+        };
+        let drops = self.race.drops().to_vec();
+        let hole = self.race.hole();
+        Transition::Raced(Box::new(Raced {
+            game: f.game,
+            note: race_note(hole, f.first, &drops, false),
+            record: RaceRecord { hole, drops },
+        }))
+    }
+
+    fn drop_seed(&mut self, side: Side, now: Instant) -> Transition {
+        if let Err(e) = self.race.drop_seed(side, &mut Quiet) {
+            return Transition::Refuse(format!("race: {e}"));
+        }
+        let Some(first) = self.race.first_sleeper() else {
+            return Transition::Redraw;
+        };
+        match self.race.clone().finish(&mut Quiet) {
+            Ok(game) => {
+                self.finished = Some(Finished { game, first });
+                self.next_ai = PerSide::both(None);
+                if self.ai.south.is_some() && self.ai.north.is_some() {
+                    self.auto_start = Some(now + Duration::from_millis(1500));
+                }
+                Transition::Status(self.over_status())
+            }
+            Err(e) => Transition::Refuse(format!("race: {e}")),
+        }
+    }
+
+    /// A key on the race screen (`c`: the character pressed, for racer keys).
+    pub fn handle(&mut self, action: Action, c: Option<char>, now: Instant) -> Transition {
+        let counted = self.count_down(now);
+        match action {
+            Action::Quit => Transition::Quit,
+            Action::Start => self.begin(),
+            Action::SouthRace | Action::NorthRace => {
+                let side = if action == Action::SouthRace {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                if self.ai[side].is_some() {
+                    return Transition::Refuse(format!("{} races for the AI", side.title()));
+                }
+                if let Some(n) = self.countdown() {
+                    return Transition::Refuse(format!("Wait for Go! ({n})"));
+                }
+                let Some(c) = c else {
+                    return Transition::Stay;
+                };
+                if self.finished.is_some() {
+                    return Transition::Stay;
+                }
+                if self.last_key[side] == Some(c) {
+                    self.repeats[side] += 1;
+                    return Transition::Redraw;
+                }
+                self.last_key[side] = Some(c);
+                match self.drop_seed(side, now) {
+                    Transition::Redraw if self.race.drops().len() == 1 => {
+                        Transition::Status("Go!".into())
+                    }
+                    t => t,
+                }
+            }
+            _ if counted => Transition::Redraw,
+            _ => Transition::Stay,
+        }
+    }
+
+    /// Draws the race: title, board, one line per racer and what is going on.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: Chrome<'_>) {
+        let th = &chrome.theme;
+        let board = self
+            .result()
+            .map(BoardState::of_enkeshui)
+            .unwrap_or_else(|| BoardState::from_board(self.race.board(), Default::default()));
+        let l = PlayLayout::for_holes(area, board.n);
+        Line::from(vec![
+            Span::styled(chrome.title.to_string(), th.title()),
+            Span::raw(format!(
+                "{}starting race from hole {}",
+                th.sep(),
+                self.race.hole()
+            )),
+        ])
+        .render(l.title, buf);
+        let mut model = two_row_model(&board, &Marks::default(), Side::South, None);
+        if self.finished.is_none() {
+            let pos = self.race.positions();
+            for side in Side::BOTH {
+                let i = pos[side];
+                let (row, hole) = if i < board.n {
+                    (&mut model.bottom, i + 1)
+                } else {
+                    (&mut model.top, i - board.n + 1)
+                };
+                row.holes[hole - 1].mark = Mark::Last;
+            }
+        }
+        TwoRowBoard {
+            model: &model,
+            theme: *th,
+        }
+        .render(l.board, buf);
+        Paragraph::new(self.racer_lines(th)).render(l.scores, buf);
+        let info = if let Some(f) = &self.finished {
+            Line::styled(
+                format!(
+                    "{} sleeps first and moves first. The game starts from this board.",
+                    f.first.title()
+                ),
+                th.key(),
+            )
+        } else if let Some(n) = self.countdown() {
+            Line::styled(format!("The race starts in {n}..."), th.key())
+        } else {
+            Line::from(
+                "Each racer lifts the same hole and sows with relay; the first to end in an empty hole sleeps and moves first.",
+            )
+        };
+        Paragraph::new(info)
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
+        chrome.status.render(l.status, buf);
+        chrome.hints.render(l.hints, buf);
+    }
+
+    /// One line per racer: lap, seeds in hand, own drops and keys; once the
+    /// race is over, who sleeps and that the other's sowing was finished.
+    fn racer_lines(&self, th: &Theme) -> Vec<Line<'static>> {
+        let hand = self.race.in_hand();
+        let laps = self.race.laps();
+        let drops = self.race.drops();
+        let mut lines = Vec::new();
+        for side in [Side::North, Side::South] {
+            let own = drops.iter().filter(|&&s| s == side).count();
+            let tail = match &self.finished {
+                Some(f) if f.first == side => "ASLEEP: moves first".to_string(),
+                Some(_) => "sowing finished".to_string(),
+                None => {
+                    let keys = match (self.ai[side], side) {
+                        (Some(l), _) => format!("AI racer ({})", l.name()),
+                        (None, Side::South) => "keys z x".to_string(),
+                        (None, Side::North) => "keys n m".to_string(),
+                    };
+                    let last = self.last_key[side]
+                        .map(|c| format!(", last key {c}"))
+                        .unwrap_or_default();
+                    let repeats = if self.repeats[side] > 0 {
+                        format!(" ({} repeats ignored)", self.repeats[side])
+                    } else {
+                        String::new()
+                    };
+                    format!("{keys}{last}{repeats}")
+                }
+            };
+            // Once over, the engine finished the sowing in progress: nothing is in hand.
+            let in_hand = if self.finished.is_some() {
+                0
+            } else {
+                hand[side]
+            };
+            let style = if self.finished.as_ref().is_some_and(|f| f.first == side) {
+                th.key()
+            } else {
+                ratatui::style::Style::default()
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{:<6}", side.title()), th.label()),
+                Span::raw(format!(
+                    "lap {:>2}{}in hand {:>2}{}drops {:>3}{}",
+                    laps[side],
+                    th.sep(),
+                    in_hand,
+                    th.sep(),
+                    own,
+                    th.sep(),
+                )),
+                Span::styled(tail, style),
+            ]));
+        }
+        lines
+    }
+}

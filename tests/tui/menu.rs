@@ -1,0 +1,197 @@
+//! The start menu: only the chosen game's options, each one used.
+
+use super::harness::*;
+use masai_mancala::app::state::{App, Screen};
+use ratatui::crossterm::event::KeyCode;
+
+/// The rows' labels, in order.
+fn labels(s: &[String]) -> Vec<String> {
+    s.iter()
+        .filter_map(|l| l.strip_prefix("│"))
+        .filter(|l| l.starts_with("  ") || l.starts_with("> "))
+        .map(|l| l[2..28].trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// Moves to the row `label` (from the top).
+fn to_row(app: &mut App, label: &str) {
+    for _ in 0..20 {
+        let s = screen(app);
+        if s.iter().any(|l| l.contains(&format!("> {label:<26}"))) {
+            return;
+        }
+        key(app, KeyCode::Down);
+    }
+    panic!("no row {label}");
+}
+
+#[test]
+fn the_menu_starts_a_game() {
+    let (mut app, _rx) = menu();
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("> {:<26}← Enkeshui →", "Game")), "{s:#?}");
+    // Holes: 8 -> 12; race off.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Left);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("  {:<26}  12", "Holes per row")), "{s:#?}");
+    assert!(
+        has(&s, &format!("  {:<26}  12-alternate", "Layout")),
+        "{s:#?}"
+    );
+    assert!(
+        has(&s, &format!("> {:<26}← off →", "Starting race")),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.play.as_ref().unwrap().enkeshui().unwrap().holes(), 12);
+}
+
+#[test]
+fn the_menu_starts_en_gehe_and_bao() {
+    for (steps, title) in [(1, "En Gehé 2x40"), (2, "Bao la Kimasai")] {
+        let (mut app, _rx) = menu();
+        for _ in 0..steps {
+            key(&mut app, KeyCode::Right);
+        }
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.screen, Screen::Play, "{}", app.status);
+        let s = screen(&mut app);
+        assert!(s[0].starts_with(title), "{s:#?}");
+    }
+}
+
+#[test]
+fn each_game_shows_only_its_own_options() {
+    let (mut app, _rx) = menu();
+    assert_eq!(
+        labels(&screen(&mut app)),
+        [
+            "Game",
+            "Holes per row",
+            "Layout",
+            "Starting race",
+            "AI racer speed",
+            "Special move",
+            "Capture after relay",
+            "Match play",
+            "South",
+            "North",
+            "Flip board for hot-seat"
+        ]
+    );
+    key(&mut app, KeyCode::Right);
+    assert_eq!(
+        labels(&screen(&mut app)),
+        [
+            "Game",
+            "Holes per row",
+            "South",
+            "North",
+            "Flip board for hot-seat"
+        ]
+    );
+    key(&mut app, KeyCode::Right);
+    assert_eq!(labels(&screen(&mut app)), ["Game", "South", "North"]);
+    // No race, no racer speed.
+    key(&mut app, KeyCode::Right);
+    to_row(&mut app, "Starting race");
+    key(&mut app, KeyCode::Left);
+    let l = labels(&screen(&mut app));
+    assert!(!l.contains(&"AI racer speed".to_string()), "{l:?}");
+}
+
+#[test]
+fn the_en_gehe_size_chosen_is_the_size_played() {
+    let (mut app, _rx) = menu();
+    key(&mut app, KeyCode::Right);
+    to_row(&mut app, "Holes per row");
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← 40 →", "Holes per row")),
+        "{s:#?}"
+    );
+    for _ in 0..6 {
+        key(&mut app, KeyCode::Left);
+    }
+    let s = screen(&mut app);
+    assert!(
+        has(
+            &s,
+            &format!("> {:<26}← 10 (non-traditional) →", "Holes per row")
+        ),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Play, "{}", app.status);
+    let s = screen(&mut app);
+    assert!(
+        s[0].starts_with("En Gehé 2x10 [non-traditional size]"),
+        "{s:#?}"
+    );
+}
+
+#[test]
+fn the_ai_level_chosen_in_the_menu_plays() {
+    let (mut app, _rx) = menu();
+    to_row(&mut app, "North");
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← AI medium →", "North")),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← AI expert →", "North")),
+        "{s:#?}"
+    );
+    to_row(&mut app, "Starting race");
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Play, "{}", app.status);
+    let s = screen(&mut app);
+    assert!(has(&s, "North (AI expert)"), "{s:#?}");
+}
+
+#[test]
+fn the_racer_speed_chosen_in_the_menu_is_the_races() {
+    let (mut app, _rx) = menu();
+    to_row(&mut app, "AI racer speed");
+    let s = screen(&mut app);
+    assert!(
+        has(
+            &s,
+            &format!("> {:<26}← as the AI's level →", "AI racer speed")
+        ),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Race, "{}", app.status);
+    let s = screen(&mut app);
+    assert!(has(&s, "AI racer (easy)"), "{s:#?}");
+}
+
+#[test]
+fn bao_from_the_menu_has_no_flip_and_keeps_its_seats() {
+    let (mut app, _rx) = menu();
+    key(&mut app, KeyCode::Left);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← Bao la Kimasai →", "Game")),
+        "{s:#?}"
+    );
+    to_row(&mut app, "South");
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert!(has(&s, "South (AI easy)"), "{s:#?}");
+    assert!(has(&s, "North (AI medium)"), "{s:#?}");
+}
