@@ -336,7 +336,7 @@ impl LessonScreen {
                 (self.index + self.lessons.len() - 1) % self.lessons.len(),
                 now,
             ),
-            (Action::Undo, _) => self.open(self.index, now),
+            (Action::Restart, _) => self.open(self.index, now),
             (Action::Hint, _) => self.hint = true,
             (Action::Solution, _) => {
                 self.hint = true;

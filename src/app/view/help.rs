@@ -13,7 +13,9 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let th = &app.theme;
     let mut lines = vec![Line::styled("Keys", th.title())];
     let mut ctx: Option<Ctx> = None;
-    for b in BINDINGS {
+    // The lessons' keys only while the lessons are open (they have their own screen).
+    let lessons = app.lessons.is_some();
+    for b in BINDINGS.iter().filter(|b| lessons || b.ctx != Ctx::Lesson) {
         if ctx != Some(b.ctx) {
             ctx = Some(b.ctx);
             lines.push(Line::styled(format!(" {}", b.ctx.title()), th.label()));
