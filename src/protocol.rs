@@ -8,7 +8,7 @@
 use crate::ai::{self, Level, Player, Request};
 use crate::cli::{new_game, split_words};
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-use crate::engine::{AnyGame, Game, MoveError, Quiet, Undecided, decide_growing};
+use crate::engine::{AnyGame, MoveError, Quiet, Undecided, decide_growing};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -202,11 +202,10 @@ impl Session {
             )
         })?;
         let stop = &*self.stop;
-        let count = match &self.game {
-            AnyGame::Enkeshui(g) => perft(g, depth, stop),
-            AnyGame::EnGehe(g) => perft(g, depth, stop),
-            AnyGame::BaoLaKimasai(g) => perft(g, depth, stop),
-        }?;
+        let count = self
+            .game
+            .perft_until(depth, &|| stop.load(Ordering::Relaxed))
+            .map_err(|e| e.to_string())?;
         Ok(format!("perft {count}"))
     }
 
@@ -262,37 +261,6 @@ impl Session {
 }
 
 const NOTHING_TO_STOP: &str = "nothing to stop";
-
-/// Counts decision sequences of exactly `depth` decisions; `Err` when
-/// stopped or when the count would not fit in 64 bits.
-fn perft<G: Game>(game: &G, depth: u32, stop: &AtomicBool) -> Result<u64, String> {
-    if stop.load(Ordering::Relaxed) {
-        return Err(STOPPED.into());
-    }
-    if depth == 0 {
-        return Ok(1);
-    }
-    let moves = decided(|laps| game.legal_checked(laps), stop)?;
-    if depth == 1 {
-        return Ok(moves.len() as u64);
-    }
-    let mut total: u64 = 0;
-    for m in &moves {
-        let mut next = game.clone();
-        decided(
-            |laps| match next.play_within(m, laps, &mut Quiet) {
-                Err(MoveError::Undecided(u)) => Err(u),
-                other => Ok(other),
-            },
-            stop,
-        )?
-        .map_err(|e| format!("a legal decision was refused: {e}"))?;
-        total = total
-            .checked_add(perft(&next, depth - 1, stop)?)
-            .ok_or("the count is over 2^64")?;
-    }
-    Ok(total)
-}
 
 /// [`decide_growing`] until decided or `stop` is set (`error stopped`).
 fn decided<T>(

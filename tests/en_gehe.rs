@@ -6,10 +6,13 @@
 //! hole 1. Ring index on 2x4: South 1..4 = 0..3, North 1..4 = 4..7; South's
 //! hole k faces North's hole 5-k.
 
+mod common;
+
 use masai_mancala::cli::new_game;
-use masai_mancala::engine::en_gehe::{EnGehe, Rules, SetupError};
+use masai_mancala::engine::en_gehe::{EnGehe, Rules, Setup, SetupError};
 use masai_mancala::engine::{
-    AnyGame, EndReason, Event, Game, MoveError, Quiet, Side, Status, Undecided, decide_growing,
+    AnyGame, EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status, Undecided,
+    decide_growing,
 };
 use masai_mancala::protocol::{Reply, Session};
 use proptest::prelude::*;
@@ -23,11 +26,12 @@ fn start(n: usize) -> EnGehe {
 }
 
 fn pos(south: &[u16], north: &[u16], captured: (u32, u32), to_move: &str) -> EnGehe {
-    EnGehe::from_position(&json!({
-        "game": "en-gehe", "holes": south.len(), "south": south, "north": north,
-        "captured": {"south": captured.0, "north": captured.1}, "to_move": to_move,
-    }))
-    .unwrap()
+    EnGehe::from_setup(Setup {
+        captured: PerSide::new(captured.0, captured.1),
+        to_move: Side::parse(to_move).expect("south or north"),
+        ..Setup::new(Rules::default(), south, north)
+    })
+    .expect("a valid position")
 }
 
 fn play_all(g: &mut EnGehe, holes: &[usize]) {
@@ -779,90 +783,52 @@ impl RefGame {
 
 #[test]
 fn perft_counts_match_the_data_file_and_the_reference_sower() {
-    let data = include_str!("data/perft-en-gehe.txt");
+    // tests/perft.rs checks the engine on every count through the protocol.
     let mut checked = 0;
-    for line in data.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<u64> = line
-            .split_whitespace()
-            .map(|w| w.parse().unwrap())
-            .collect();
-        let (holes, depth, count) = (f[0] as usize, f[1] as u32, f[2]);
+    for (opts, counts) in common::perft_cases(include_str!("data/perft-en-gehe.txt")) {
+        let holes: usize = opts
+            .strip_prefix("--holes ")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("'{opts}': --holes N"));
         let g = start(holes);
-        assert_eq!(
-            masai_mancala::engine::perft(&g, depth),
-            count,
-            "perft {depth} on 2x{holes}"
-        );
-        if depth <= 3 || holes <= 6 {
-            assert_eq!(
-                RefGame::from(&g).perft(depth),
-                count,
-                "reference perft {depth} on 2x{holes}"
-            );
+        for (d, &count) in counts.iter().enumerate() {
+            let depth = d as u32 + 1;
+            if depth <= 3 || holes <= 6 {
+                assert_eq!(
+                    masai_mancala::engine::perft(&g, depth),
+                    Ok(count),
+                    "perft {depth} on 2x{holes}"
+                );
+                assert_eq!(
+                    RefGame::from(&g).perft(depth),
+                    count,
+                    "reference perft {depth} on 2x{holes}"
+                );
+            }
+            checked += 1;
         }
-        checked += 1;
     }
     assert!(checked >= 8);
 }
 
 // ---------------------------------------------------------------- properties
 
-/// Plays one random game, checking after every turn: seeds are conserved,
-/// `legal` and `play` agree (each listed hole plays, each other hole is
-/// refused), the move matches the reference sower, and the position JSON
-/// reads back to the same position.
+/// One random game under the contract every game keeps
+/// (tests/common/contract.rs), each sowing also checked against the
+/// reference sower.
 fn check_random_game(holes: usize, seed: u64, reference: bool) -> Result<(), TestCaseError> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut g = start(holes);
-    let total = 8 * holes as u32;
-    while g.status() == Status::Playing {
-        let legal = g.legal();
-        prop_assert!(!legal.is_empty(), "a game going on has a legal move");
-        for h in 1..=holes {
-            let mut c = g.clone();
-            let r = c.play(&h, &mut Quiet);
-            if legal.contains(&h) {
-                prop_assert!(r.is_ok(), "listed hole {} refused: {:?}", h, r);
-            } else {
-                prop_assert!(
-                    matches!(r, Err(MoveError::EmptyHole(_)) | Err(MoveError::Endless(_))),
-                    "unlisted hole {} gave {:?}",
-                    h,
-                    r
-                );
-            }
-        }
-        let before = RefGame::from(&g);
-        let m = g.play_random(&mut rng, &mut Quiet).unwrap();
-        prop_assert!(legal.contains(&m));
-        prop_assert_eq!(
-            g.row(Side::South)
-                .iter()
-                .chain(g.row(Side::North))
-                .map(|&c| c as u32)
-                .sum::<u32>()
-                + g.captured().south
-                + g.captured().north,
-            total
-        );
+    let g = common::contract::check_random_game(start(holes), seed, |before, &m, after| {
         if reference {
-            let after = before.play(m).expect("the reference sowing ends too");
-            let now = RefGame::from(&g);
-            prop_assert_eq!(&after.b, &now.b);
-            prop_assert_eq!(after.cap, now.cap);
+            let expected = RefGame::from(before)
+                .play(m)
+                .expect("the reference sowing ends too");
+            let now = RefGame::from(after);
+            assert_eq!(expected.b, now.b, "hole {m}");
+            assert_eq!(expected.cap, now.cap, "hole {m}");
         }
-        let v = g.position_json();
-        let back = EnGehe::from_position(&v).unwrap();
-        prop_assert_eq!(back.position_json(), v);
-        prop_assert!(g.turn() <= 1001);
-    }
-    let Status::Over(o) = g.status() else {
-        unreachable!()
-    };
-    prop_assert_eq!(o.score.south + o.score.north, total);
+    });
+    prop_assert!(g.status().is_over());
+    prop_assert!(g.turn() <= 1001);
     Ok(())
 }
 

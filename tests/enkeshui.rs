@@ -6,8 +6,8 @@ mod common;
 use common::*;
 use masai_mancala::engine::enkeshui::play_match::{Next, fill_row, next_game};
 use masai_mancala::engine::enkeshui::race::Race;
-use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
-use masai_mancala::engine::{AnyGame, Game, Quiet, Side};
+use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, Setup, SpecialMove, Unfilled};
+use masai_mancala::engine::{AnyGame, Game, PerSide, Quiet, Side};
 use masai_mancala::protocol::{Reply, Session};
 use serde_json::json;
 
@@ -18,9 +18,9 @@ fn start(n: usize) -> AnyGame {
     ))
 }
 
-fn with_rules(mut v: serde_json::Value, rules: serde_json::Value) -> serde_json::Value {
-    v["rules"] = rules;
-    v
+fn with_rules(mut s: Setup, rules: Rules) -> Setup {
+    s.rules = rules;
+    s
 }
 
 // ---- Start positions and layouts ----
@@ -122,7 +122,10 @@ fn capture_after_relay_flag_captures_on_a_relay_lap_with_a_chain() {
             &[0, 0, 4, 4, 4, 4, 4, 4],
             "south",
         ),
-        json!({"capture_after_relay": true}),
+        Rules {
+            capture_after_relay: true,
+            ..Rules::default()
+        },
     );
     let mut g = load(v);
     play(&mut g, "8");
@@ -178,7 +181,7 @@ fn chain_stops_at_a_bull() {
         &[0, 0, 3, 0, 2, 5, 0, 0],
         "south",
     );
-    v["bulls"] = json!([{"side":"north","hole":5,"owner":"north"}]);
+    v.bulls = vec![bull("north", 5, "north")];
     let mut g = load(v);
     play(&mut g, "1");
     assert_eq!(
@@ -245,7 +248,7 @@ fn a_bull_opposite_is_not_captured() {
         &[2, 0, 0, 0, 0, 0, 4, 2],
         "south",
     );
-    v["bulls"] = json!([{"side":"north","hole":7,"owner":"south"}]);
+    v.bulls = vec![bull("north", 7, "south")];
     let mut g = load(v);
     play(&mut g, "1");
     assert_eq!(
@@ -349,7 +352,7 @@ fn pair_with_a_bull_falls_back_to_the_single_bull() {
         &[1, 0, 0, 0, 0, 0, 0, 2],
         "south",
     );
-    v["bulls"] = json!([{"side":"south","hole":2,"owner":"north"}]);
+    v.bulls = vec![bull("south", 2, "north")];
     let mut g = load(v);
     play(&mut g, "1");
     assert_eq!(rows(&g).0, [0, 6, 4, 0, 0, 0, 0, 1]);
@@ -382,7 +385,7 @@ fn a_lap_ending_in_a_bull_ends_the_turn_and_the_seeds_stay() {
         &[1, 0, 0, 0, 0, 0, 0, 2],
         "south",
     );
-    v["bulls"] = json!([{"side":"south","hole":3,"owner":"south"}]);
+    v.bulls = vec![bull("south", 3, "south")];
     let mut g = load(v);
     play(&mut g, "1");
     assert_eq!(rows(&g).0, [0, 1, 6, 0, 0, 0, 0, 1]);
@@ -397,7 +400,7 @@ fn seeds_are_sown_into_bulls_on_the_way() {
         &[1, 0, 0, 0, 0, 0, 0, 2],
         "south",
     );
-    v["bulls"] = json!([{"side":"south","hole":2,"owner":"north"}]);
+    v.bulls = vec![bull("south", 2, "north")];
     let mut g = load(v);
     play(&mut g, "1");
     assert_eq!(rows(&g).0, [0, 5, 1, 1, 0, 0, 0, 1]);
@@ -410,7 +413,7 @@ fn a_bull_cannot_be_lifted() {
         &[1, 0, 0, 0, 0, 0, 0, 2],
         "south",
     );
-    v["bulls"] = json!([{"side":"south","hole":2,"owner":"south"}]);
+    v.bulls = vec![bull("south", 2, "south")];
     let mut g = load(v);
     assert_eq!(refuse(&mut g, "2"), "hole 2 is a bull");
     assert_eq!(g.legal_tokens(), ["1", "8"]);
@@ -569,7 +572,7 @@ fn emptying_ones_own_row_is_not_a_loss_until_ones_next_turn() {
         &[0, 0, 0, 0, 0, 2, 0, 0],
         "south",
     );
-    v["captured"] = json!({"south": 20, "north": 25});
+    v.captured = PerSide::new(20, 25);
     let mut g = load(v);
     play(&mut g, "8");
     assert!(!g.status().is_over());
@@ -593,8 +596,8 @@ fn game_over_when_the_mover_has_only_bulls_and_scores_add_up() {
         &[2, 0, 0, 3, 0, 0, 0, 0],
         "south",
     );
-    v["bulls"] = json!([{"side":"south","hole":3,"owner":"south"}]);
-    v["captured"] = json!({"south": 17, "north": 20});
+    v.bulls = vec![bull("south", 3, "south")];
+    v.captured = PerSide::new(17, 20);
     let mut g = load(v);
     play(&mut g, "7");
     assert_eq!(captured(&g), (20, 20));
@@ -620,8 +623,8 @@ fn a_bull_in_the_opponents_row_scores_for_its_owner() {
         &[0, 0, 6, 0, 0, 0, 0, 0],
         "north",
     );
-    v["bulls"] = json!([{"side":"north","hole":3,"owner":"south"}]);
-    v["captured"] = json!({"south": 10, "north": 28});
+    v.bulls = vec![bull("north", 3, "south")];
+    v.captured = PerSide::new(10, 28);
     let g = load(v);
     // South: 10 + own row 4 + bull 6 = 20; North 28.
     assert_eq!(
@@ -651,7 +654,10 @@ fn the_turn_limit_ends_the_game_with_rows_to_their_owners() {
             &[0, 0, 4, 4, 4, 4, 4, 4],
             "south",
         ),
-        json!({"max_turns": 2}),
+        Rules {
+            max_turns: 2,
+            ..Rules::default()
+        },
     );
     let mut g = load(v);
     play(&mut g, "8"); // see relay_then_no_capture_on_the_second_lap
@@ -745,7 +751,10 @@ fn special_position(mode: &str) -> AnyGame {
             &[0, 0, 4, 4, 4, 4, 4, 4],
             "south",
         ),
-        json!({"special_move": mode}),
+        Rules {
+            special_move: SpecialMove::parse(mode).unwrap(),
+            ..Rules::default()
+        },
     );
     load(v)
 }
@@ -818,9 +827,12 @@ fn special_move_gives_nothing_to_a_bull() {
             &[0, 0, 4, 4, 4, 4, 4, 4],
             "south",
         ),
-        json!({"special_move": "any"}),
+        Rules {
+            special_move: SpecialMove::Any,
+            ..Rules::default()
+        },
     );
-    v["bulls"] = json!([{"side":"south","hole":8,"owner":"south"}]);
+    v.bulls = vec![bull("south", 8, "south")];
     let mut g = load(v);
     assert_eq!(
         refuse(&mut g, "x3,4=0,0,0,0,0,0,0,8"),
@@ -1007,54 +1019,54 @@ fn bad_positions_are_refused_naming_the_field() {
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
-    v["bulls"] = json!([{"side":"north","hole":1,"owner":"south"}]);
+    v.bulls = vec![bull("north", 1, "south")];
     assert_eq!(
-        err(v),
+        position_error(v),
         "bulls[0].hole: a bull on north hole 1, which is empty"
     );
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
     v["south"] = json!([0, 0, 4, 4, 4, 4, 4]);
     assert_eq!(err(v), "south: expected 8 counts, found 7");
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
     v["north"][2] = json!(-1);
     assert_eq!(err(v), "north[2]: negative count -1");
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
     v["captured"]["north"] = json!(1);
     assert!(err(v).starts_with("south: the board and captures hold 49 seeds: Enkeshui has 48"));
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
     v["colour"] = json!("red");
     assert_eq!(err(v), "colour: unknown field");
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
     v["to_move"] = json!("east");
     assert_eq!(err(v), "to_move: 'east' is not a side (south or north)");
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
     );
     v["pending"] = json!({"decision": "direction"});
     assert_eq!(err(v), "pending: a half-played turn cannot be loaded");
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",
@@ -1066,14 +1078,12 @@ fn bad_positions_are_refused_naming_the_field() {
         "game: unknown game 'chess' (enkeshui, en-gehe or bao-la-kimasai)"
     );
     assert_eq!(err(json!([1, 2])), "a position must be a JSON object");
-    let mut v = with_rules(
-        enk(
-            &[0, 0, 4, 4, 4, 4, 4, 4],
-            &[0, 0, 4, 4, 4, 4, 4, 4],
-            "south",
-        ),
-        json!({"special_move":"twice"}),
+    let mut v = enk_json(
+        &[0, 0, 4, 4, 4, 4, 4, 4],
+        &[0, 0, 4, 4, 4, 4, 4, 4],
+        "south",
     );
+    v["rules"] = json!({"special_move":"twice"});
     assert_eq!(
         err(v.clone()),
         "rules.special_move: 'twice' is not off, once or any"
@@ -1105,7 +1115,13 @@ fn capture_after_relay_on_a_clockwise_lap_chains_clockwise() {
         &[0, 0, 0, 0, 0, 0, 0, 0],
         "south",
     );
-    let mut g = load(with_rules(v.clone(), json!({"capture_after_relay": true})));
+    let mut g = load(with_rules(
+        v.clone(),
+        Rules {
+            capture_after_relay: true,
+            ..Rules::default()
+        },
+    ));
     play(&mut g, "8 cw");
     assert_eq!(
         rows(&g),
@@ -1173,10 +1189,6 @@ fn a_lone_race_sowing_that_never_ends_stops_at_its_first_repeated_lap_end() {
 
 // ---- Seed totals (issue 10) ----
 
-fn position_error(v: serde_json::Value) -> String {
-    AnyGame::from_position(&v).unwrap_err().to_string()
-}
-
 /// A match position of 2x4 with 32,767 seeds in every hole used to load, and
 /// `moves 4 ccw ccw ccw ccw cw` then lost 131,072 seeds to wrapping counts.
 #[test]
@@ -1203,13 +1215,13 @@ fn a_match_position_must_hold_48_seeds() {
         &[0, 0, 4, 4, 4, 4, 4, 3],
         "south",
     );
-    v["rules"] = json!({"match": true});
-    v["captured"] = json!({"south": 0, "north": 0});
+    v.rules.match_play = true;
+    v.captured = PerSide::new(0, 0);
     assert_eq!(
         position_error(v.clone()),
         "south: the board and captures hold 47 seeds: Enkeshui has 48 (in match play too: the two stocks add up to 48)"
     );
-    v["captured"] = json!({"south": 1, "north": 0});
+    v.captured = PerSide::new(1, 0);
     assert_eq!(load(v).total_seeds(), 48);
 }
 
@@ -1217,7 +1229,7 @@ fn a_match_position_must_hold_48_seeds() {
 /// on the next capture and in the final score.
 #[test]
 fn captured_counts_are_checked_before_any_arithmetic() {
-    let mut v = enk(
+    let mut v = enk_json(
         &[0, 0, 4, 4, 4, 4, 4, 4],
         &[0, 0, 4, 4, 4, 4, 4, 4],
         "south",

@@ -1,8 +1,11 @@
-//! Perft counts from the data files, checked against the engine through the
-//! protocol and (Enkeshui, small depths) against the reference implementation.
+//! Perft counts from the data files (one format for the three games), checked
+//! against the engine through the protocol and (Enkeshui, small depths)
+//! against the reference implementation.
 
+mod common;
 mod reference;
 
+use common::perft_cases;
 use masai_mancala::cli::split_words;
 use masai_mancala::protocol::{Reply, Session};
 use reference::RefGame;
@@ -14,31 +17,21 @@ fn ask(s: &mut Session, line: &str) -> String {
     }
 }
 
-fn cases(file: &str) -> Vec<(String, Vec<u64>)> {
-    file.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (opts, counts) = l.split_once('|').expect("options | counts");
-            let counts = counts
-                .split_whitespace()
-                .map(|c| c.parse().unwrap())
-                .collect();
-            (opts.trim().to_string(), counts)
-        })
-        .collect()
-}
-
-#[test]
-fn enkeshui_perft_matches_the_data_file() {
-    for (opts, counts) in cases(include_str!("data/perft-enkeshui.txt")) {
+/// Checks every count of a perft data file through the protocol, whose
+/// `perft` is the engine's one perft driver.
+fn check_perft_file(game: &str, file: &str) {
+    let cases = perft_cases(file);
+    assert!(!cases.is_empty(), "{game}: no perft cases");
+    for (opts, counts) in cases {
         let mut s = Session::default();
-        assert_eq!(ask(&mut s, &format!("new enkeshui {opts}")), "ok", "{opts}");
+        let new = format!("new {game} {opts}");
+        assert_eq!(ask(&mut s, new.trim_end()), "ok", "{opts}");
         for (d, want) in counts.iter().enumerate() {
             let depth = d + 1;
             assert_eq!(
                 ask(&mut s, &format!("perft {depth}")),
                 format!("perft {want}"),
-                "{opts} depth {depth}"
+                "{game} {opts} depth {depth}"
             );
         }
         assert_eq!(ask(&mut s, "perft 0"), "perft 1");
@@ -46,8 +39,23 @@ fn enkeshui_perft_matches_the_data_file() {
 }
 
 #[test]
+fn enkeshui_perft_matches_the_data_file() {
+    check_perft_file("enkeshui", include_str!("data/perft-enkeshui.txt"));
+}
+
+#[test]
+fn en_gehe_perft_matches_the_data_file() {
+    check_perft_file("en-gehe", include_str!("data/perft-en-gehe.txt"));
+}
+
+#[test]
+fn bao_perft_matches_the_data_file() {
+    check_perft_file("bao-la-kimasai", include_str!("data/perft-bao.txt"));
+}
+
+#[test]
 fn enkeshui_perft_agrees_with_the_reference_implementation() {
-    for (opts, counts) in cases(include_str!("data/perft-enkeshui.txt")) {
+    for (opts, counts) in perft_cases(include_str!("data/perft-enkeshui.txt")) {
         let words = split_words(&opts).unwrap();
         let holes: usize = words[words.iter().position(|w| w == "--holes").unwrap() + 1]
             .parse()

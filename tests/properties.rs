@@ -2,8 +2,10 @@
 //! created or lost, every turn ends, `legal` and `play` agree, the position
 //! JSON round-trips, and every decision matches the reference implementation.
 
+mod common;
 mod reference;
 
+use common::contract;
 use masai_mancala::engine::enkeshui::play_match::{Next, next_game};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
@@ -28,7 +30,9 @@ fn row(r: &[u16]) -> Vec<u32> {
     r.iter().map(|&c| c as u32).collect()
 }
 
-/// Plays one random game, checking every invariant at every decision.
+/// One random game under the contract every game keeps
+/// (tests/common/contract.rs), each decision also checked against the
+/// reference implementation: the same legal decisions, the same board.
 fn check_game(layout: &Layout, capture_after_relay: bool, race: bool, seed: u64) {
     let rules = Rules {
         capture_after_relay,
@@ -50,44 +54,18 @@ fn check_game(layout: &Layout, capture_after_relay: bool, race: bool, seed: u64)
         game.to_move().index(),
         capture_after_relay,
     );
-    let mut g = AnyGame::Enkeshui(game);
-    let mut decisions = 0;
-    while g.status() == Status::Playing {
-        let legal = g.legal_tokens();
-        assert_eq!(
-            legal,
-            reference.legal(),
-            "legal differs after {decisions} decisions"
-        );
-        // Every hole not listed is refused and changes nothing.
-        if g.pending().is_none() {
-            for h in 1..=n {
-                let t = h.to_string();
-                if !legal.contains(&t) {
-                    let before = g.state_json();
-                    assert!(g.play_token(&t, &mut Quiet).is_err());
-                    assert_eq!(g.state_json(), before);
-                }
-            }
-            // Position JSON round trip at a turn boundary.
-            let pos = g.position_json();
-            let back = AnyGame::from_position(&pos).unwrap();
-            assert_eq!(back.position_json(), pos);
-        }
-        let t = legal[rng.random_range(0..legal.len())].clone();
-        g.play_token(&t, &mut Quiet).unwrap();
-        reference.play(&t);
-        decisions += 1;
-        assert_eq!(g.total_seeds(), 48);
-        let s = g.state_json();
+    assert_eq!(game.total_seeds(), 48);
+    let end = contract::check_random_game(game, seed, |before, m, after| {
+        let legal = AnyGame::from(before.clone()).legal_tokens();
+        assert_eq!(legal, reference.legal(), "legal differs before {m}");
+        reference.play(&m.to_string());
         let rows = (
-            serde_json::from_value::<Vec<u32>>(s["south"].clone()).unwrap(),
-            serde_json::from_value::<Vec<u32>>(s["north"].clone()).unwrap(),
+            row(&after.board().counts[..n]),
+            row(&after.board().counts[n..2 * n]),
         );
-        assert_eq!(rows, reference.rows(), "board differs after {t}");
-        assert!(decisions < 100_000, "the game does not end");
-    }
-    if let Status::Over(o) = g.status() {
+        assert_eq!(rows, reference.rows(), "board differs after {m}");
+    });
+    if let Status::Over(o) = end.status() {
         assert_eq!(o.score.south + o.score.north, 48);
         let safety = matches!(
             o.reason,

@@ -5,7 +5,7 @@
 use masai_mancala::engine::enkeshui::play_match::{self, Next};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
-use masai_mancala::engine::{AnyGame, Game, GameKind, PerSide, Quiet, Status};
+use masai_mancala::engine::{AnyGame, GameKind, PerSide, Quiet, Status};
 use masai_mancala::record::{GameRecord, RaceRecord, Record, enkeshui_variant, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -7,7 +7,7 @@
 //! `to_move()` changes between parent and child. Depth counts decisions.
 
 use super::eval::{Evaluate, UNIT};
-use crate::engine::{Quiet, Status};
+use crate::engine::{MoveError, Quiet, Status};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -220,11 +220,10 @@ impl Searcher {
         let me = g.to_move();
         // Sowings that take more laps than this to decide are left out: rare,
         // and deciding them could take seconds.
-        let moves = g.legal_within(SEARCH_LAPS);
-        if moves.is_empty() {
+        let mut children = expand_within(g);
+        if children.is_empty() {
             return g.evaluate();
         }
-        let mut children = expand(g, &moves);
         order(&mut children, me, tt_best, depth >= 2);
         let alpha0 = alpha;
         let mut best = -INF;
@@ -344,6 +343,41 @@ fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
             }
         })
         .collect()
+}
+
+/// The children of `g` for the decisions of `legal_within(SEARCH_LAPS)`, in
+/// the same order: each built from the quiet sowing that proved it ends
+/// (proving a child legal, then playing the same sowing again, cost 6–7% of
+/// the instructions of a node).
+fn expand_within<G: Evaluate>(g: &G) -> Vec<Child<G>> {
+    if g.status().is_over() {
+        return Vec::new();
+    }
+    if g.in_turn() {
+        return expand(g, &g.turn_decisions());
+    }
+    let mut children = Vec::new();
+    for h in g.sowing_holes() {
+        let d = g.decision_of(h);
+        let mut game = g.clone();
+        match game.play_budgeted(&d, SEARCH_LAPS, &mut Quiet) {
+            Ok(()) => {}
+            // The sowing ends but the next turn's test that a sowing ends
+            // needs more laps: decided in full, as `play` does.
+            Err(MoveError::Undecided(_)) if g.sowing_ends_within(h, SEARCH_LAPS).is_ok() => {
+                game = g.clone();
+                game.play(&d, &mut Quiet)
+                    .expect("a legal decision is playable");
+            }
+            Err(_) => continue,
+        }
+        children.push(Child {
+            index: children.len(),
+            game,
+            hint: 0,
+        });
+    }
+    children
 }
 
 fn order<G: Evaluate>(
@@ -470,4 +504,56 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
     result.nodes = s.nodes;
     result.elapsed = started.elapsed();
     Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::bao::{self, Bao};
+    use crate::engine::en_gehe::{self, EnGehe};
+    use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    /// Along random games, the children built from the sowings that proved
+    /// them legal are the decisions of `legal_within(SEARCH_LAPS)`, in order,
+    /// each with the game `play` gives (inside Enkeshui turns too).
+    fn children_match_legal_then_play<G: Evaluate>(
+        start: &G,
+        games: usize,
+        json: impl Fn(&G) -> serde_json::Value,
+    ) -> usize {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut positions = 0;
+        for _ in 0..games {
+            let mut g = start.clone();
+            loop {
+                let moves = g.legal_within(SEARCH_LAPS);
+                let old = expand(&g, &moves);
+                let new = expand_within(&g);
+                assert_eq!(new.len(), old.len(), "{}", json(&g));
+                for (a, b) in new.iter().zip(&old) {
+                    assert_eq!(a.index, b.index);
+                    assert_eq!(json(&a.game), json(&b.game));
+                    assert_eq!(a.game.status(), b.game.status());
+                    assert_eq!(a.game.hash_key(), b.game.hash_key());
+                }
+                positions += 1;
+                if g.play_random(&mut rng, &mut Quiet).is_none() {
+                    break;
+                }
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn children_are_built_from_the_sowing_that_proved_them() {
+        let enkeshui = Enkeshui::new(&Layout::default_for(8).unwrap(), Rules::default());
+        assert!(children_match_legal_then_play(&enkeshui, 60, Enkeshui::position_json) > 1000);
+        let en_gehe = EnGehe::new(5, en_gehe::Rules::default()).unwrap();
+        assert!(children_match_legal_then_play(&en_gehe, 60, EnGehe::position_json) > 1000);
+        let bao = Bao::new(bao::Rules::default());
+        assert!(children_match_legal_then_play(&bao, 30, Bao::position_json) > 1000);
+    }
 }

@@ -6,7 +6,7 @@ use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
 use super::side::{PerSide, Side};
-use super::{Game, MoveError, Pending, perft};
+use super::{Game, MoveError, Pending, PerftError, perft_until};
 use serde_json::{Value, json};
 use std::fmt;
 
@@ -202,8 +202,9 @@ impl AnyGame {
         Ok(())
     }
 
-    pub fn perft(&self, depth: u32) -> u64 {
-        dispatch!(self, g => perft(g, depth))
+    /// [`super::perft_until`] on this game.
+    pub fn perft_until(&self, depth: u32, stopped: &impl Fn() -> bool) -> Result<u64, PerftError> {
+        dispatch!(self, g => perft_until(g, depth, stopped))
     }
 
     pub fn position_json(&self) -> Value {

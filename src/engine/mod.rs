@@ -68,11 +68,45 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// A hole named the way players and the notation name it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct HoleName {
     pub side: Side,
-    /// `"3"` in two-row games, `"i3"`/`"o3"` in Bao la Kimasai.
-    pub hole: serde_json::Value,
+    pub hole: HoleLabel,
+}
+
+/// A hole of a side, as the notation writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoleLabel {
+    /// Hole 1..N from the owner's left, in the two-row games: `3`.
+    Number(usize),
+    /// Bao la Kimasai's inner or outer hole 1..8: `i3`, `o3`.
+    Bao(bao::Row, usize),
+}
+
+impl fmt::Display for HoleLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HoleLabel::Number(n) => write!(f, "{n}"),
+            HoleLabel::Bao(row, k) => write!(
+                f,
+                "{}",
+                bao::Move {
+                    row: *row,
+                    hole: *k
+                }
+            ),
+        }
+    }
+}
+
+/// A number in the two-row games' JSON, a string (`"o5"`) in Bao's.
+impl Serialize for HoleLabel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            HoleLabel::Number(n) => s.serialize_u64(*n as u64),
+            HoleLabel::Bao(..) => s.collect_str(self),
+        }
+    }
 }
 
 /// The decision the mover is asked for in the middle of a turn.
@@ -152,8 +186,6 @@ pub trait Game: Clone + Send + 'static {
     fn in_turn(&self) -> bool {
         self.pending().is_some()
     }
-    /// The position JSON of NOTATION.md.
-    fn position_json(&self) -> serde_json::Value;
     /// Seeds in play plus seeds captured: constant over a game.
     fn total_seeds(&self) -> u32;
     /// Name of a board index as players see it.
@@ -349,21 +381,74 @@ pub fn mix_hash(h: u64, v: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Counts decision sequences of exactly `depth` decisions (perft).
-pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+/// Why a perft count has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftError {
+    /// `stopped` said to stop.
+    Stopped,
+    /// The count does not fit in 64 bits.
+    TooMany,
+    /// A decision `legal` listed was refused: an engine defect, reported
+    /// rather than panicking.
+    Refused(MoveError),
+}
+
+impl fmt::Display for PerftError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PerftError::Stopped => f.write_str("stopped"),
+            PerftError::TooMany => f.write_str("the count is over 2^64"),
+            PerftError::Refused(e) => write!(f, "a legal decision was refused: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PerftError {}
+
+/// Counts decision sequences of exactly `depth` decisions (perft), never
+/// special moves. Exact: every sowing is decided under growing lap budgets
+/// ([`decide_growing`]), and between budgets `stopped()` may end the count.
+/// The one perft driver of the project: the protocol's `perft` and the tests.
+pub fn perft_until<G: Game>(
+    game: &G,
+    depth: u32,
+    stopped: &impl Fn() -> bool,
+) -> Result<u64, PerftError> {
+    if stopped() {
+        return Err(PerftError::Stopped);
+    }
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
-    let moves = game.legal();
+    fn decide<T>(
+        attempt: impl FnMut(u64) -> Result<T, Undecided>,
+        stopped: &impl Fn() -> bool,
+    ) -> Result<T, PerftError> {
+        decide_growing(attempt, |_| !stopped()).ok_or(PerftError::Stopped)
+    }
+    let moves = decide(|laps| game.legal_checked(laps), stopped)?;
     if depth == 1 {
-        return moves.len() as u64;
+        return Ok(moves.len() as u64);
     }
-    let mut total = 0;
+    let mut total: u64 = 0;
     for m in &moves {
         let mut next = game.clone();
-        next.play(m, &mut Quiet)
-            .expect("a legal decision must be playable");
-        total += perft(&next, depth - 1);
+        decide(
+            |laps| match next.play_within(m, laps, &mut Quiet) {
+                Err(MoveError::Undecided(u)) => Err(u),
+                other => Ok(other),
+            },
+            stopped,
+        )?
+        .map_err(PerftError::Refused)?;
+        total = total
+            .checked_add(perft_until(&next, depth - 1, stopped)?)
+            .ok_or(PerftError::TooMany)?;
     }
-    total
+    Ok(total)
+}
+
+/// [`perft_until`] that is never stopped.
+pub fn perft<G: Game>(game: &G, depth: u32) -> Result<u64, PerftError> {
+    perft_until(game, depth, &|| false)
 }

@@ -273,6 +273,44 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// A setup's two rows of `n` counts (the two-row games), put into `counts`
+/// (South's row first): each row must hold `n` counts of at most 2^15.
+pub fn put_rows(n: usize, south: &[u16], north: &[u16], counts: &mut [u16]) -> PResult<()> {
+    for (k, (key, row)) in [("south", south), ("north", north)].into_iter().enumerate() {
+        if row.len() != n {
+            return Err(PositionError::new(
+                key,
+                format!("expected {n} counts, found {}", row.len()),
+            ));
+        }
+        if let Some((i, c)) = row.iter().enumerate().find(|(_, c)| **c > u16::MAX / 2) {
+            return Err(PositionError::new(
+                format!("{key}[{i}]"),
+                format!("count {c} is too large"),
+            ));
+        }
+        counts[k * n..(k + 1) * n].copy_from_slice(row);
+    }
+    Ok(())
+}
+
+/// A setup's turn number and turn limit, as the position JSON reads them.
+pub fn check_turns(turn: u32, max_turns: u32) -> PResult<()> {
+    if max_turns == 0 {
+        return Err(PositionError::new(
+            "rules.max_turns",
+            "0 is not a turn count from 1",
+        ));
+    }
+    if turn == 0 || turn == u32::MAX {
+        return Err(PositionError::new(
+            "turn",
+            format!("{turn} is not a turn number from 1"),
+        ));
+    }
+    Ok(())
+}
+
 fn to_int(v: &Value, field: &str) -> PResult<i64> {
     v.as_i64()
         .ok_or_else(|| PositionError::new(field, format!("expected a whole number, found {v}")))

@@ -1,30 +1,39 @@
 //! The Bao la Kimasai position JSON of NOTATION.md.
 
-use super::{Bao, COWS, DEFAULT_MAX_TURNS, HOLES, Row, Rules, index};
+use super::setup::{Rows, Setup, check_cows};
+use super::{Bao, COWS, DEFAULT_MAX_TURNS, Rules};
 use crate::engine::position::{Fields, PResult, PositionError};
 use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
 pub fn to_json(game: &Bao) -> Value {
-    let row = |side: Side, row: Row| -> Vec<u16> {
-        (1..=8).map(|k| game.counts[index(side, row, k)]).collect()
-    };
-    let rows = |side: Side| json!({"inner": row(side, Row::Inner), "outer": row(side, Row::Outer)});
+    setup_to_json(&game.to_setup())
+}
+
+/// The position JSON of a setup.
+pub fn setup_to_json(s: &Setup) -> Value {
+    let rows = |r: &Rows| json!({"inner": r.inner, "outer": r.outer});
     let mut obj = Map::new();
     obj.insert("game".into(), json!("bao-la-kimasai"));
-    obj.insert("south".into(), rows(Side::South));
-    obj.insert("north".into(), rows(Side::North));
-    obj.insert("reserve".into(), json!(game.reserve));
-    obj.insert("to_move".into(), json!(game.state.to_move));
-    obj.insert("turn".into(), json!(game.state.turn));
-    if game.rules.max_turns != DEFAULT_MAX_TURNS {
-        obj.insert("rules".into(), json!({"max_turns": game.rules.max_turns}));
+    obj.insert("south".into(), rows(&s.south));
+    obj.insert("north".into(), rows(&s.north));
+    obj.insert("reserve".into(), json!(s.reserve));
+    obj.insert("to_move".into(), json!(s.to_move));
+    obj.insert("turn".into(), json!(s.turn));
+    if s.rules.max_turns != DEFAULT_MAX_TURNS {
+        obj.insert("rules".into(), json!({"max_turns": s.rules.max_turns}));
     }
     Value::Object(obj)
 }
 
 /// Reads and checks a position.
 pub fn from_json(value: &Value) -> PResult<Bao> {
+    Bao::from_setup(setup_from_json(value)?)
+}
+
+/// Reads a position into a setup: the JSON's shape and types are checked
+/// here, the rules' invariants by [`Bao::from_setup`].
+pub fn setup_from_json(value: &Value) -> PResult<Setup> {
     let f = Fields::new(value)?;
     f.refuse_pending()?;
     f.only(&[
@@ -34,32 +43,32 @@ pub fn from_json(value: &Value) -> PResult<Bao> {
     let rules = Rules {
         max_turns: f.max_turns_only(DEFAULT_MAX_TURNS)?,
     };
-    let mut counts = [0u16; HOLES];
+    let mut sides = [Rows::default(); 2];
     for side in Side::BOTH {
         let rows = f.object(side.name())?;
         rows.only(&["inner", "outer"])?;
-        for (row, key) in [(Row::Inner, "inner"), (Row::Outer, "outer")] {
-            for (k, c) in rows.counts(key, 8)?.into_iter().enumerate() {
-                counts[index(side, row, k + 1)] = c;
-            }
+        let out = &mut sides[side.index()];
+        for (key, row) in [("inner", &mut out.inner), ("outer", &mut out.outer)] {
+            row.copy_from_slice(&rows.counts(key, 8)?);
         }
     }
     let reserve = f
         .per_side_seeds("reserve", COWS, "the 64 cows of Bao la Kimasai")?
         .ok_or_else(|| PositionError::new("reserve", "missing"))?;
-    // Holes hold at most 2^15 each (checked when read): no sum below can wrap.
-    let board: u64 = counts.iter().map(|&c| c as u64).sum();
-    let total = board + reserve.south as u64 + reserve.north as u64;
-    if total != COWS as u64 {
-        return Err(PositionError::new(
-            "reserve",
-            format!(
-                "the board ({board}) and the reserves ({} + {}) hold {total} cows: Bao la Kimasai has {COWS}",
-                reserve.south, reserve.north
-            ),
-        ));
-    }
-    let to_move = f.side("to_move")?;
-    let turn = f.turns("turn", None, "turn number")?;
-    Ok(Bao::from_parts(rules, counts, reserve, to_move, turn))
+    let [south, north] = sides;
+    let setup = Setup {
+        rules,
+        south,
+        north,
+        reserve,
+        // Read after the cow total, as the reader always has.
+        to_move: Side::South,
+        turn: 1,
+    };
+    check_cows(&setup)?;
+    Ok(Setup {
+        to_move: f.side("to_move")?,
+        turn: f.turns("turn", None, "turn number")?,
+        ..setup
+    })
 }

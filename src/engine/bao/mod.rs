@@ -20,8 +20,10 @@
 
 mod fast;
 mod json;
+mod setup;
 
 pub use fast::{sow_quiet, sow_quiet_within};
+pub use setup::{Rows, Setup};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
@@ -29,7 +31,7 @@ use crate::engine::core::{
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
 use std::fmt;
 
 /// Holes on the board.
@@ -310,6 +312,17 @@ impl Bao {
             state: TurnState::new(to_move, turn),
         }
         .started()
+    }
+
+    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
+    /// of the rules).
+    pub fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
+    }
+
+    /// The position JSON of a setup, checked or not.
+    pub fn setup_json(setup: &Setup) -> serde_json::Value {
+        json::setup_to_json(setup)
     }
 
     /// Reads and checks a position JSON.
@@ -640,10 +653,6 @@ impl Game for Bao {
         None
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
     fn total_seeds(&self) -> u32 {
         self.cows(Side::South)
             .saturating_add(self.cows(Side::North))
@@ -671,9 +680,10 @@ impl Game for Bao {
     }
 
     fn hole_name(&self, index: usize) -> HoleName {
+        let (row, hole) = row_and_number(index);
         HoleName {
             side: owner(index),
-            hole: Self::move_of(index).to_string().into(),
+            hole: HoleLabel::Bao(row, hole),
         }
     }
 }

@@ -5,9 +5,11 @@
 
 mod board;
 mod json;
+mod setup;
 
 use board::Small;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
+pub use setup::Setup;
 
 use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
@@ -15,7 +17,7 @@ use crate::engine::core::{
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -349,6 +351,17 @@ impl EnGehe {
         .started()
     }
 
+    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
+    /// of the rules).
+    pub fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
+    }
+
+    /// The position JSON of a setup, checked or not.
+    pub fn setup_json(setup: &Setup) -> serde_json::Value {
+        json::setup_to_json(setup)
+    }
+
     /// Reads and checks a position JSON.
     pub fn from_position(
         value: &serde_json::Value,
@@ -617,10 +630,6 @@ impl Game for EnGehe {
         None
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
     fn total_seeds(&self) -> u32 {
         self.board
             .seeds_on_board()
@@ -655,7 +664,7 @@ impl Game for EnGehe {
         let hole = index - self.board.row(side).start + 1;
         HoleName {
             side,
-            hole: hole.into(),
+            hole: HoleLabel::Number(hole),
         }
     }
 }

@@ -1,49 +1,45 @@
 //! The Enkeshui position JSON of NOTATION.md.
 
+use super::setup::{Bull, Setup};
 use super::{
-    Board, DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS, SpecialMove, Unfilled,
+    DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS, SpecialMove, Unfilled,
 };
-use crate::engine::Game;
 use crate::engine::position::{Fields, PResult, PositionError};
 use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
 pub fn to_json(game: &Enkeshui) -> Value {
-    let b = &game.board;
-    let n = b.n;
-    let row = |side: Side| -> Vec<u16> { b.row(side).map(|i| b.counts[i]).collect() };
-    let holes_where =
-        |mask: u32| -> Vec<usize> { (0..2 * n).filter(|&i| mask & (1 << i) != 0).collect() };
-    let bulls: Vec<Value> = holes_where(b.bulls)
-        .into_iter()
-        .map(|i| {
-            let name = game.hole_name(i);
-            json!({"side": name.side, "hole": name.hole, "owner": b.bull_owner(i)})
-        })
+    setup_to_json(&game.to_setup())
+}
+
+/// The position JSON of a setup.
+pub fn setup_to_json(s: &Setup) -> Value {
+    let bulls: Vec<Value> = s
+        .bulls
+        .iter()
+        .map(|b| json!({"side": b.side, "hole": b.hole, "owner": b.owner}))
         .collect();
     let mut obj = Map::new();
     obj.insert("game".into(), json!("enkeshui"));
-    obj.insert("holes".into(), json!(n));
-    obj.insert("south".into(), json!(row(Side::South)));
-    obj.insert("north".into(), json!(row(Side::North)));
+    obj.insert("holes".into(), json!(s.holes));
+    obj.insert("south".into(), json!(s.south));
+    obj.insert("north".into(), json!(s.north));
     obj.insert("bulls".into(), Value::Array(bulls));
-    obj.insert("captured".into(), json!(game.captured));
-    obj.insert("to_move".into(), json!(game.state.to_move));
-    obj.insert("turn".into(), json!(game.state.turn));
-    let rules = rules_json(&game.rules);
+    obj.insert("captured".into(), json!(s.captured));
+    obj.insert("to_move".into(), json!(s.to_move));
+    obj.insert("turn".into(), json!(s.turn));
+    let rules = rules_json(&s.rules);
     if !rules.is_empty() {
         obj.insert("rules".into(), Value::Object(rules));
     }
-    if game.rules.special_move == SpecialMove::Once {
-        obj.insert("special_used".into(), json!(game.special_used));
+    if s.rules.special_move == SpecialMove::Once {
+        obj.insert("special_used".into(), json!(s.special_used));
     }
-    if b.closed != 0 {
-        let closed: Vec<Value> = holes_where(b.closed)
-            .into_iter()
-            .map(|i| {
-                let name = game.hole_name(i);
-                json!({"side": name.side, "hole": name.hole})
-            })
+    if !s.closed.is_empty() {
+        let closed: Vec<Value> = s
+            .closed
+            .iter()
+            .map(|(side, hole)| json!({"side": side, "hole": hole}))
             .collect();
         obj.insert("closed".into(), Value::Array(closed));
     }
@@ -107,6 +103,12 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
 
 /// Reads and checks a position.
 pub fn from_json(value: &Value) -> PResult<Enkeshui> {
+    Enkeshui::from_setup(setup_from_json(value)?)
+}
+
+/// Reads a position into a setup: the JSON's shape and types are checked
+/// here, the rules' invariants by [`Enkeshui::from_setup`].
+pub fn setup_from_json(value: &Value) -> PResult<Setup> {
     let f = Fields::new(value)?;
     f.refuse_pending()?;
     f.only(&[
@@ -133,83 +135,45 @@ pub fn from_json(value: &Value) -> PResult<Enkeshui> {
         ));
     }
     let rules = rules_from(&f)?;
-    let mut board = Board::empty(n);
-    board.counts[..n].copy_from_slice(&f.counts("south", n)?);
-    board.counts[n..2 * n].copy_from_slice(&f.counts("north", n)?);
-    let index = |side: Side, hole: usize| match side {
-        Side::South => hole - 1,
-        Side::North => n + hole - 1,
-    };
+    let south = f.counts("south", n)?;
+    let north = f.counts("north", n)?;
     let hole_of = |item: &Fields| -> PResult<(Side, usize)> {
         let side = item.side("side")?;
-        let hole = item.uint("hole")? as usize;
-        if hole == 0 || hole > n {
+        let hole = item.uint("hole")?;
+        if hole == 0 || hole > n as u64 {
             return Err(PositionError::new(
                 item.name("hole"),
                 format!("no hole {hole} (holes are 1 to {n})"),
             ));
         }
-        Ok((side, hole))
+        Ok((side, hole as usize))
     };
-    for (side, hole, item) in f.list("closed", |item| {
+    let closed = f.list("closed", |item| {
         item.only(&["side", "hole"])?;
-        let (side, hole) = hole_of(item)?;
-        Ok((side, hole, item.name("hole")))
-    })? {
-        let i = index(side, hole);
-        if board.counts[i] != 0 {
-            return Err(PositionError::new(
-                item,
-                format!("{side} hole {hole} is out of play but holds seeds"),
-            ));
-        }
-        board.closed |= 1 << i;
-    }
-    for (side, hole, owner, item) in f.list("bulls", |item| {
+        hole_of(item)
+    })?;
+    let bulls = f.list("bulls", |item| {
         item.only(&["side", "hole", "owner"])?;
         let (side, hole) = hole_of(item)?;
-        Ok((side, hole, item.side("owner")?, item.name("hole")))
-    })? {
-        let i = index(side, hole);
-        if board.counts[i] == 0 {
-            return Err(PositionError::new(
-                item,
-                format!("a bull on {side} hole {hole}, which is empty"),
-            ));
-        }
-        if board.is_bull(i) {
-            return Err(PositionError::new(
-                item,
-                format!("{side} hole {hole} is listed as a bull twice"),
-            ));
-        }
-        board.make_bull(i, owner);
-    }
+        Ok(Bull {
+            side,
+            hole,
+            owner: item.side("owner")?,
+        })
+    })?;
     let captured = f
         .per_side_seeds("captured", SEEDS, "the 48 seeds of Enkeshui")?
         .unwrap_or_default();
-    // Holes hold at most 2^15 each (checked when read): no sum below can wrap.
-    let total = board.seeds_on_board() as u64 + captured.south as u64 + captured.north as u64;
-    if total != SEEDS as u64 {
-        let stocks = if rules.match_play {
-            " (in match play too: the two stocks add up to 48)"
-        } else {
-            ""
-        };
-        return Err(PositionError::new(
-            "south",
-            format!("the board and captures hold {total} seeds: Enkeshui has {SEEDS}{stocks}"),
-        ));
-    }
-    let to_move = f.side("to_move")?;
-    let turn = f.turns("turn", Some(1), "turn number")?;
-    let special_used = f.per_side_bool("special_used")?.unwrap_or_default();
-    Ok(Enkeshui::from_parts(
+    Ok(Setup {
         rules,
-        board,
+        holes: n,
+        south,
+        north,
+        bulls,
+        closed,
         captured,
-        to_move,
-        turn,
-        special_used,
-    ))
+        to_move: f.side("to_move")?,
+        turn: f.turns("turn", Some(1), "turn number")?,
+        special_used: f.per_side_bool("special_used")?.unwrap_or_default(),
+    })
 }

@@ -6,9 +6,11 @@ mod json;
 mod layout;
 pub mod play_match;
 pub mod race;
+mod setup;
 
 pub use board::{Board, Lap, RING};
 pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
+pub use setup::{Bull, Setup};
 
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Undecided, Unended,
@@ -16,7 +18,7 @@ use crate::engine::core::{
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleName, MoveError, Pending};
+use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
 use std::fmt;
 
 /// `--special-move`: may a player redistribute two of his holes instead of sowing?
@@ -255,6 +257,17 @@ impl Enkeshui {
             liftable: 0,
         }
         .started()
+    }
+
+    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
+    /// of the rules).
+    pub fn position_json(&self) -> serde_json::Value {
+        json::to_json(self)
+    }
+
+    /// The position JSON of a setup, checked or not.
+    pub fn setup_json(setup: &Setup) -> serde_json::Value {
+        json::setup_to_json(setup)
     }
 
     /// Reads and checks a position JSON.
@@ -912,10 +925,6 @@ impl Game for Enkeshui {
         self.choosing.is_some()
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
     fn total_seeds(&self) -> u32 {
         let in_hand = self.choosing.as_ref().map_or(0, |c| c.in_hand);
         self.board
@@ -966,7 +975,7 @@ impl Game for Enkeshui {
         let hole = index - self.board.row(side).start + 1;
         HoleName {
             side,
-            hole: hole.into(),
+            hole: HoleLabel::Number(hole),
         }
     }
 }
