@@ -201,11 +201,11 @@ pub fn hole_text(game: &AnyGame, index: usize, me: Side) -> String {
     } else {
         format!("{}'s", name.side.title())
     };
-    match name.hole.as_str() {
-        Some(h) if h.starts_with('i') => format!("{whose} inner hole {}", &h[1..]),
-        Some(h) if h.starts_with('o') => format!("{whose} outer hole {}", &h[1..]),
-        Some(h) => format!("{whose} hole {h}"),
-        None => format!("{whose} hole {}", name.hole),
+    let h = name.hole.to_string();
+    match h.chars().next() {
+        Some('i') => format!("{whose} inner hole {}", &h[1..]),
+        Some('o') => format!("{whose} outer hole {}", &h[1..]),
+        _ => format!("{whose} hole {h}"),
     }
 }
 
