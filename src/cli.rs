@@ -199,7 +199,7 @@ pub struct LearnArgs {
     #[arg(value_name = "GAME")]
     pub game: Option<String>,
     /// No terminal: list the lessons, with those done marked [x]
-    #[arg(long, required = true)]
+    #[arg(long)]
     pub list: bool,
     /// Draw with ASCII characters only
     #[arg(long)]

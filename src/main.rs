@@ -302,8 +302,9 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 fn learn(args: LearnArgs) -> Result<(), String> {
     use masai_mancala::learn::{self, progress::Progress};
     let kind = args.kind()?;
-    // `--list` is required until the lesson screen comes.
-    debug_assert!(args.list);
+    if !args.list {
+        return app::run(Launch::Learn(Box::new(args)));
+    }
     // No data folder, or no progress yet: every lesson is still to do.
     let progress = match Progress::path() {
         Ok(path) => Progress::load(&path)?,

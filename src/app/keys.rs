@@ -24,11 +24,13 @@ pub enum Ctx {
     Loading,
     Help,
     Confirm,
+    /// The lessons (`learn`, or `L` in the start menu).
+    Lesson,
 }
 
 impl Ctx {
     /// Every context, in the help's order.
-    pub const ALL: [Ctx; 12] = [
+    pub const ALL: [Ctx; 13] = [
         Ctx::Global,
         Ctx::Menu,
         Ctx::Race,
@@ -41,6 +43,7 @@ impl Ctx {
         Ctx::Loading,
         Ctx::Help,
         Ctx::Confirm,
+        Ctx::Lesson,
     ];
 
     /// The name the settings file uses (`[keys]` entries `SCREEN.ACTION`).
@@ -58,6 +61,7 @@ impl Ctx {
             Ctx::Loading => "loading",
             Ctx::Help => "help",
             Ctx::Confirm => "confirm",
+            Ctx::Lesson => "lesson",
         }
     }
 
@@ -75,6 +79,7 @@ impl Ctx {
             Ctx::Loading => "Reading a record or the saved games",
             Ctx::Help => "This help",
             Ctx::Confirm => "Quit confirmation",
+            Ctx::Lesson => "Lessons",
         }
     }
 }
@@ -120,6 +125,9 @@ pub enum Action {
     OpenSaves,
     ViewReplay,
     Suspend,
+    Learn,
+    Solution,
+    Restart,
 }
 
 impl Action {
@@ -165,6 +173,9 @@ impl Action {
             Action::OpenSaves => "open-saves",
             Action::ViewReplay => "view-replay",
             Action::Suspend => "suspend",
+            Action::Learn => "learn",
+            Action::Solution => "solution",
+            Action::Restart => "restart",
         }
     }
 }
@@ -295,6 +306,14 @@ pub static BINDINGS: &[Binding] = &[
         Action::QuitNow,
         "quit",
         "quit",
+    ),
+    b(
+        Ctx::Menu,
+        &[Char('L')],
+        "L",
+        Action::Learn,
+        "lessons of the game chosen: guided positions with a task",
+        "lessons",
     ),
     b(
         Ctx::Menu,
@@ -841,6 +860,118 @@ pub static BINDINGS: &[Binding] = &[
         Action::No,
         "no, go on playing",
         "go on",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Code(KeyCode::Left), Char('h')],
+        "←/h",
+        Action::Left,
+        "previous hole (when a direction is asked: clockwise, cw)",
+        "hole",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Code(KeyCode::Right), Char('l')],
+        "→/l",
+        Action::Right,
+        "next hole (when a direction is asked: counterclockwise, ccw)",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Code(KeyCode::Up), Char('k')],
+        "↑/k",
+        Action::Up,
+        "Bao la Kimasai: the other row (inner or outer)",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Code(KeyCode::Down), Char('j')],
+        "↓/j",
+        Action::Down,
+        "Bao la Kimasai: the other row (inner or outer)",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Key::AnyDigit],
+        "0-9",
+        Action::Digit,
+        "select a hole by its number",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter",
+        Action::Play,
+        "sow the selected hole; after the verdict: the next lesson, or try again",
+        "sow",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('x')],
+        "x",
+        Action::Special,
+        "special move (where the lesson allows it): Enter lifts two holes, then drops the seeds one by one",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('i')],
+        "i",
+        Action::Hint,
+        "a hint",
+        "hint",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('a')],
+        "a",
+        Action::Solution,
+        "show the solution",
+        "solution",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('u')],
+        "u",
+        Action::Restart,
+        "start the lesson again",
+        "again",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('s')],
+        "s",
+        Action::Skip,
+        "skip the animation",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('n')],
+        "n",
+        Action::NextGame,
+        "next lesson",
+        "next",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('p')],
+        "p",
+        Action::PrevGame,
+        "previous lesson",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('q'), Code(KeyCode::Esc)],
+        "q",
+        Action::Back,
+        "leave the lessons",
+        "leave",
     ),
 ];
 

@@ -7,6 +7,7 @@ pub mod anim;
 pub mod bench;
 pub mod event;
 pub mod keys;
+pub mod lesson;
 pub mod load;
 pub mod markdown;
 pub mod rules_text;
@@ -29,7 +30,7 @@ use std::time::Instant;
 use view::AppView;
 use view::theme::Theme;
 
-use crate::cli::{ClientArgs, EnkeshuiArgs, ReplayArgs, ResumeArgs};
+use crate::cli::{ClientArgs, EnkeshuiArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use crate::record::file;
 use std::path::PathBuf;
 
@@ -143,6 +144,8 @@ pub enum Launch {
     Replay(Box<ReplayArgs>),
     /// `resume [FILE]`: saved back to the file it comes from.
     Resume(Box<ResumeArgs>),
+    /// `learn [GAME]`: the lessons; leaving them quits.
+    Learn(Box<LearnArgs>),
 }
 
 /// Runs the client in the real terminal until the player quits.
@@ -212,6 +215,19 @@ pub fn run(launch: Launch) -> Result<(), String> {
             app.speed_ms = args.speed.max(1);
             keep_path = true;
             load(&mut app, LoadFor::Replay(args.file.clone()))?;
+            app
+        }
+        Launch::Learn(args) => {
+            let client = ClientArgs {
+                ascii: args.ascii,
+                speed: args.speed,
+                ..ClientArgs::default()
+            };
+            let theme = Theme::from_env(args.ascii);
+            let mut app = App::menu(tx.clone(), client, theme);
+            keep_path = true;
+            app.open_lessons(args.kind()?, now);
+            app.lessons_only = true;
             app
         }
         Launch::Resume(args) => {

@@ -532,6 +532,10 @@ pub struct App {
     pub note: Option<String>,
     /// The data folder whose statistics count finished games (None: not counted).
     pub stats_dir: Option<PathBuf>,
+    /// The lessons, when open (over whatever screen is below).
+    pub lessons: Option<Box<crate::app::lesson::LessonScreen>>,
+    /// Opened by `learn`: leaving the lessons quits.
+    pub lessons_only: bool,
 }
 
 /// What a load is for: where its answer goes.
@@ -651,6 +655,8 @@ impl App {
             fatal: None,
             note: None,
             stats_dir: None,
+            lessons: None,
+            lessons_only: false,
         }
     }
 
@@ -842,6 +848,9 @@ impl App {
 
     /// When the app next wants a tick (animation or race); `None`: sleep until an event.
     pub fn deadline(&self) -> Option<Instant> {
+        if let Some(l) = &self.lessons {
+            return l.deadline();
+        }
         let screen = self.screen_deadline();
         let progress = self.progress_at.filter(|_| self.working_now());
         match (screen, progress) {
@@ -889,6 +898,9 @@ impl App {
 
     /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
     pub fn tick(&mut self, now: Instant) -> bool {
+        if let Some(l) = self.lessons.as_mut() {
+            return l.tick(now);
+        }
         let dirty = match self.screen {
             Screen::Race => self.race_tick(now),
             Screen::Play => self.anim_tick(now),
@@ -983,6 +995,9 @@ impl App {
         if self.loading.is_some() {
             return Ctx::Loading;
         }
+        if let Some(l) = &self.lessons {
+            return l.ctx();
+        }
         if self.saves.is_some() && self.screen == Screen::Menu {
             return Ctx::Saves;
         }
@@ -1038,6 +1053,19 @@ impl App {
             }
             _ => {}
         }
+        if let Some(l) = self.lessons.as_mut()
+            && !matches!(ctx, Ctx::Help | Ctx::Confirm | Ctx::Loading)
+        {
+            return match l.key(&k, now) {
+                crate::app::lesson::Outcome::Ignored => false,
+                crate::app::lesson::Outcome::Redraw => true,
+                crate::app::lesson::Outcome::Close => {
+                    self.lessons = None;
+                    self.quit |= self.lessons_only;
+                    true
+                }
+            };
+        }
         match ctx {
             Ctx::Confirm => {
                 match action {
@@ -1078,8 +1106,20 @@ impl App {
                 }
                 true
             }
-            Ctx::Global => false,
+            Ctx::Global | Ctx::Lesson => false,
         }
+    }
+
+    /// Opens the lessons of `kind` (all games: `None`), progress in the data folder.
+    pub fn open_lessons(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
+        let path = crate::learn::progress::Progress::path().ok();
+        self.lessons = Some(Box::new(crate::app::lesson::LessonScreen::new(
+            kind,
+            path,
+            self.theme,
+            self.speed_ms,
+            now,
+        )));
     }
 
     /// The terminal is too small to draw the screen (it says so instead).
@@ -1150,6 +1190,7 @@ impl App {
                     self.refuse(e);
                 }
             }
+            Transition::Learn(kind) => self.open_lessons(Some(kind), now),
             Transition::Raced(r) => {
                 self.cur_race = Some(r.record);
                 self.race_note = Some(r.note);

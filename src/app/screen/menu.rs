@@ -277,6 +277,7 @@ impl MenuScreen {
             Action::Left => self.change(-1),
             Action::Right => self.change(1),
             Action::OpenSaves => return Transition::OpenSaves,
+            Action::Learn => return Transition::Learn(self.kind()),
             Action::Start => {
                 return match self.setup(base, seed) {
                     Ok(s) => Transition::Start(Box::new(s)),

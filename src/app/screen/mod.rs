@@ -25,6 +25,8 @@ pub enum Transition {
     Start(Box<Setup>),
     /// Open the list of saved games.
     OpenSaves,
+    /// Open the lessons of this game.
+    Learn(crate::engine::GameKind),
     /// Leave (asking first if a game is under way).
     Quit,
     /// The race is over: play from its board.

@@ -20,7 +20,13 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
     let width = usize::from(width.max(20));
     let mut lines = vec![Line::styled("Keys", th.title())];
     let mut ctx: Option<Ctx> = None;
-    for (i, b) in BINDINGS.iter().enumerate() {
+    // The lessons' keys only while the lessons are open (they have their own screen).
+    let lessons = app.lessons.is_some();
+    for (i, b) in BINDINGS
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| lessons || b.ctx != Ctx::Lesson)
+    {
         if ctx != Some(b.ctx) {
             ctx = Some(b.ctx);
             lines.push(Line::styled(format!(" {}", b.ctx.title()), th.label()));

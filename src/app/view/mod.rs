@@ -105,6 +105,11 @@ impl Widget for AppView<'_> {
             return;
         }
         match app.screen {
+            _ if app.lessons.is_some() => {
+                if let Some(l) = &app.lessons {
+                    crate::app::lesson::LessonView(l).render(area, buf);
+                }
+            }
             Screen::Menu => menu::MenuView(app).render(area, buf),
             Screen::Race => play::RaceView(app).render(area, buf),
             Screen::Play | Screen::Replay => play::PlayView(app).render(area, buf),
@@ -164,6 +169,9 @@ pub fn asciify(area: Rect, buf: &mut Buffer) {
 
 /// The smallest size the current screen can be drawn in.
 pub fn needed_size(app: &App) -> (u16, u16) {
+    if let Some(l) = &app.lessons {
+        return l.needed_size(app.size.0);
+    }
     if let Some(p) = &app.play
         && let crate::engine::AnyGame::BaoLaKimasai(_) = p.game
     {

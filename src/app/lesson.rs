@@ -1,0 +1,673 @@
+//! The lesson screen: one lesson at a time, its text, its position on the
+//! same board and animation as a game, the task, and the engine's verdict on
+//! the player's turn. Its own state, keys and drawing; the app only routes
+//! keys, ticks and frames to it while it is open.
+//!
+//! The lessons' positions are small, so a decision is played on the UI
+//! thread: none of them holds a sowing that takes long to decide.
+
+use super::anim::{self, BoardState, Frame, Marks};
+use super::keys::{self, Action, Ctx};
+use super::view::bao::{BaoBoard, BaoRow};
+use super::view::board::TwoRowBoard;
+use super::view::play::PlayLayout;
+use super::view::theme::Theme;
+use super::view::{bao_model, hint_line, two_row_model};
+use crate::engine::enkeshui::race::Race;
+use crate::engine::{AnyGame, Event, Game, GameKind, Side};
+use crate::learn::progress::Progress;
+use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How often North's racer drops a seed in the race lesson.
+pub const NORTH_RACE_MS: u64 = 150;
+
+/// Where the player is in a lesson.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Choosing decisions (also inside a turn: a direction asked).
+    Play,
+    /// The guided special move: the holes lifted so far, then the seeds
+    /// in hand and what has been added to each hole.
+    Special { lifted: Vec<usize>, adds: Vec<u32> },
+    /// The race lesson: racing.
+    Race,
+    /// The turn is over: the verdict.
+    Answer(Verdict),
+}
+
+/// What the app does after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ignored,
+    Redraw,
+    /// Leave the lessons.
+    Close,
+}
+
+pub struct LessonScreen {
+    pub lessons: Vec<Lesson>,
+    pub index: usize,
+    pub phase: Phase,
+    /// The lesson's position, and the game as the turn goes on.
+    pub before: AnyGame,
+    pub game: AnyGame,
+    pub tokens: Vec<String>,
+    log: TurnLog,
+    /// The selected hole of the player's (1..N; Bao: 1..8 inner, 9..16 outer).
+    pub cursor: usize,
+    digits: String,
+    pub hint: bool,
+    pub solution: bool,
+    /// A refusal or a note, shown under the task.
+    pub message: String,
+    pub progress: Progress,
+    progress_path: Option<PathBuf>,
+    /// The animation of the last decision: its frames, the one shown, when the next is due.
+    anim: Option<(Vec<Frame>, usize, Instant)>,
+    pub speed_ms: u64,
+    pub race: Option<Race>,
+    /// South's last race key (the same key twice counts once).
+    race_key: Option<char>,
+    north_at: Option<Instant>,
+    pub theme: Theme,
+}
+
+impl LessonScreen {
+    /// The lessons of `kind` (all three games when `None`), at the first one
+    /// not done; progress read from (and saved to) `progress_path`.
+    pub fn new(
+        kind: Option<GameKind>,
+        progress_path: Option<PathBuf>,
+        theme: Theme,
+        speed_ms: u64,
+        now: Instant,
+    ) -> LessonScreen {
+        let lessons: Vec<Lesson> = match kind {
+            Some(k) => learn::of(k),
+            None => learn::all(),
+        };
+        // A progress file that does not read is never written over.
+        let (progress, message, progress_path) = match progress_path {
+            None => (
+                Progress::default(),
+                "Progress is not kept: no data folder.".to_string(),
+                None,
+            ),
+            Some(path) => match Progress::load(&path) {
+                Ok(p) => (p, String::new(), Some(path)),
+                Err(e) => (Progress::default(), format!("Progress not kept: {e}"), None),
+            },
+        };
+        let index = lessons
+            .iter()
+            .position(|l| !progress.is_done(&l.id))
+            .unwrap_or(0);
+        let first = lessons[index]
+            .start()
+            .expect("lessons are checked by the tests");
+        let mut s = LessonScreen {
+            lessons,
+            index,
+            phase: Phase::Play,
+            before: first.clone(),
+            game: first,
+            tokens: Vec::new(),
+            log: TurnLog::default(),
+            cursor: 1,
+            digits: String::new(),
+            hint: false,
+            solution: false,
+            message: String::new(),
+            progress,
+            progress_path,
+            anim: None,
+            speed_ms: speed_ms.max(1),
+            race: None,
+            race_key: None,
+            north_at: None,
+            theme,
+        };
+        s.open(index, now);
+        if !message.is_empty() {
+            s.message = message;
+        }
+        s
+    }
+
+    pub fn lesson(&self) -> &Lesson {
+        &self.lessons[self.index]
+    }
+
+    /// Opens lesson `index` at its start.
+    pub fn open(&mut self, index: usize, now: Instant) {
+        self.index = index.min(self.lessons.len() - 1);
+        let l = &self.lessons[self.index];
+        self.before = l.start().expect("lessons are checked by the tests");
+        self.game = self.before.clone();
+        self.tokens.clear();
+        self.log = TurnLog::default();
+        self.digits.clear();
+        self.hint = false;
+        self.solution = false;
+        self.message.clear();
+        self.anim = None;
+        self.race_key = None;
+        self.north_at = None;
+        if l.is_race() {
+            self.race = l.race().ok();
+            self.phase = Phase::Race;
+            self.north_at = Some(now + Duration::from_millis(NORTH_RACE_MS));
+        } else {
+            self.race = None;
+            self.phase = Phase::Play;
+        }
+        self.cursor = self.first_hole();
+    }
+
+    fn holes(&self) -> usize {
+        match &self.game {
+            AnyGame::BaoLaKimasai(_) => 16,
+            g => crate::app::state::holes_of(g),
+        }
+    }
+
+    /// The player's first hole that can be sown, or 1.
+    fn first_hole(&self) -> usize {
+        let legal = self.game.legal_tokens();
+        (1..=self.holes())
+            .find(|&h| legal.contains(&self.token_of(h)))
+            .unwrap_or(1)
+    }
+
+    /// The decision token of the player's hole `h`.
+    fn token_of(&self, h: usize) -> String {
+        match self.game.kind() {
+            GameKind::BaoLaKimasai if h > 8 => format!("o{}", h - 8),
+            GameKind::BaoLaKimasai => format!("i{h}"),
+            _ => h.to_string(),
+        }
+    }
+
+    /// The key context: the race's keys in the race lesson, else the lesson's.
+    pub fn ctx(&self) -> Ctx {
+        match self.phase {
+            Phase::Race => Ctx::Race,
+            _ => Ctx::Lesson,
+        }
+    }
+
+    /// When the screen next needs a tick.
+    pub fn deadline(&self) -> Option<Instant> {
+        match (&self.anim, self.north_at) {
+            (Some((_, _, at)), _) => Some(*at),
+            (None, Some(at)) if self.phase == Phase::Race => Some(at),
+            _ => None,
+        }
+    }
+
+    /// Advances the animation and North's racer; true when something changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        if let Some((frames, i, at)) = &mut self.anim
+            && now >= *at
+        {
+            *i += 1;
+            if *i >= frames.len() {
+                self.anim = None;
+            } else {
+                *at = now + Duration::from_millis(self.speed_ms * frames[*i].hold.max(1) as u64);
+            }
+            changed = true;
+        }
+        if self.phase == Phase::Race
+            && let Some(at) = self.north_at
+            && now >= at
+        {
+            self.north_at = Some(now + Duration::from_millis(NORTH_RACE_MS));
+            self.race_drop(Side::North);
+            changed = true;
+        }
+        changed
+    }
+
+    fn race_drop(&mut self, side: Side) {
+        let Some(race) = self.race.as_mut() else {
+            return;
+        };
+        if race.first_sleeper().is_some() {
+            return;
+        }
+        if race.drop_seed(side, &mut crate::engine::Quiet).is_err() {
+            return;
+        }
+        if race.first_sleeper().is_some() {
+            let verdict = self.lessons[self.index].check_race(race);
+            self.finish(verdict);
+        }
+    }
+
+    /// Plays one decision of the player's turn, with its animation.
+    fn play(&mut self, token: &str, now: Instant) {
+        let me = self.before.to_move();
+        let board = BoardState::of_game(&self.game);
+        let hand = self.game.pending().map_or((0, 0), |p| (p.in_hand, p.lap));
+        let mut rec = Recorder {
+            me,
+            log: self.log.clone(),
+        };
+        let mut events: Vec<Event> = Vec::new();
+        let mut next = self.game.clone();
+        if let Err(e) = next.play_token(token, &mut events) {
+            self.message = format!("{token}: {e}");
+            return;
+        }
+        for e in &events {
+            crate::engine::Observer::event(&mut rec, e.clone());
+        }
+        self.log = rec.log;
+        self.game = next;
+        self.tokens.push(token.to_string());
+        self.message.clear();
+        let frames = anim::frames_from(&board, me, hand, &events);
+        self.anim = (!frames.is_empty()).then(|| {
+            let at = now + Duration::from_millis(self.speed_ms * frames[0].hold.max(1) as u64);
+            (frames, 0, at)
+        });
+        let turn_over = self.game.status().is_over()
+            || self.game.to_move() != me
+            || self.game.pending().is_none();
+        if turn_over {
+            let l = &self.lessons[self.index];
+            let verdict = l.check(&self.before, &self.game, &self.log);
+            self.finish(verdict);
+        }
+    }
+
+    /// Shows the verdict; a solved lesson is marked done and saved.
+    fn finish(&mut self, verdict: Verdict) {
+        if verdict.solved {
+            let id = self.lessons[self.index].id.clone();
+            if self.progress.mark(&id)
+                && let Some(path) = &self.progress_path
+                && let Err(e) = self.progress.save(path)
+            {
+                self.message = format!("Progress not saved: {e}");
+            }
+        }
+        self.phase = Phase::Answer(verdict);
+    }
+
+    /// Skips the running animation.
+    fn skip(&mut self) -> bool {
+        self.anim.take().is_some()
+    }
+
+    pub fn key(&mut self, ev: &KeyEvent, now: Instant) -> Outcome {
+        let Some(action) = keys::action(self.ctx(), ev) else {
+            return Outcome::Ignored;
+        };
+        let n = self.holes();
+        match (action, &self.phase) {
+            (Action::Quit | Action::Back, _) => return Outcome::Close,
+            (Action::SouthRace, Phase::Race) => {
+                let c = match ev.code {
+                    ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
+                    _ => None,
+                };
+                if c != self.race_key {
+                    self.race_key = c;
+                    self.race_drop(Side::South);
+                }
+            }
+            (Action::Skip, _) => {
+                if !self.skip() {
+                    return Outcome::Ignored;
+                }
+            }
+            (Action::NextGame, _) => self.open((self.index + 1) % self.lessons.len(), now),
+            (Action::PrevGame, _) => self.open(
+                (self.index + self.lessons.len() - 1) % self.lessons.len(),
+                now,
+            ),
+            (Action::Restart, _) => self.open(self.index, now),
+            (Action::Hint, _) => self.hint = true,
+            (Action::Solution, _) => {
+                self.hint = true;
+                self.solution = true;
+            }
+            (Action::Play, Phase::Answer(v)) => {
+                let next = if v.solved { self.index + 1 } else { self.index };
+                self.open(next % self.lessons.len(), now);
+            }
+            (_, Phase::Answer(_)) | (_, Phase::Race) => return Outcome::Ignored,
+            (Action::Left, Phase::Play) if self.game.pending().is_some() => {
+                self.skip();
+                self.play("cw", now)
+            }
+            (Action::Right, Phase::Play) if self.game.pending().is_some() => {
+                self.skip();
+                self.play("ccw", now)
+            }
+            (Action::Left, _) => self.cursor = if self.cursor > 1 { self.cursor - 1 } else { n },
+            (Action::Right, _) => self.cursor = self.cursor % n + 1,
+            (Action::Up | Action::Down, _) if self.game.kind() == GameKind::BaoLaKimasai => {
+                self.cursor = if self.cursor > 8 {
+                    self.cursor - 8
+                } else {
+                    self.cursor + 8
+                };
+            }
+            (Action::Digit, _) => {
+                if let ratatui::crossterm::event::KeyCode::Char(c) = ev.code {
+                    // Two digits name holes 10 and up; a number past the
+                    // last hole starts again from this digit.
+                    let limit = if self.game.kind() == GameKind::BaoLaKimasai {
+                        8
+                    } else {
+                        n
+                    };
+                    self.digits.push(c);
+                    let fits =
+                        |d: &str| d.parse::<usize>().ok().filter(|h| (1..=limit).contains(h));
+                    if fits(&self.digits).is_none() {
+                        self.digits = c.to_string();
+                    }
+                    if let Some(h) = fits(&self.digits) {
+                        let outer = self.cursor > 8 && self.game.kind() == GameKind::BaoLaKimasai;
+                        self.cursor = if outer { h + 8 } else { h };
+                    }
+                }
+            }
+            (Action::Special, Phase::Play) => {
+                let special = matches!(&self.game, AnyGame::Enkeshui(g) if g.special_allowed());
+                if !special {
+                    self.message = "The special move is not allowed here.".into();
+                } else if self.tokens.is_empty() {
+                    self.phase = Phase::Special {
+                        lifted: Vec::new(),
+                        adds: vec![0; n],
+                    };
+                    self.message =
+                        "Special move: pick the two holes to lift (Enter on each).".into();
+                }
+            }
+            (Action::Play, Phase::Special { .. }) => {
+                self.digits.clear();
+                self.special_step(now)
+            }
+            (Action::Play, Phase::Play) => {
+                self.skip();
+                self.digits.clear();
+                let token = self.token_of(self.cursor);
+                self.play(&token, now);
+            }
+            _ => return Outcome::Ignored,
+        }
+        Outcome::Redraw
+    }
+
+    /// The guided special move: Enter lifts a hole (twice), then drops one
+    /// seed of the hand into the selected hole; the last seed plays it.
+    fn special_step(&mut self, now: Instant) {
+        let AnyGame::Enkeshui(g) = &self.game else {
+            return;
+        };
+        let Phase::Special { lifted, adds } = &mut self.phase else {
+            return;
+        };
+        let b = g.board();
+        let i = g.index(Side::South, self.cursor);
+        if lifted.len() < 2 {
+            if lifted.contains(&self.cursor) || b.counts[i] == 0 || b.bull_owner(i).is_some() {
+                self.message = format!("Hole {} cannot be lifted.", self.cursor);
+                return;
+            }
+            lifted.push(self.cursor);
+            self.message = if lifted.len() < 2 {
+                "Pick the second hole to lift.".into()
+            } else {
+                "Now drop the seeds: Enter puts one into the selected hole.".into()
+            };
+            return;
+        }
+        if b.bull_owner(i).is_some() {
+            self.message = "No seed goes into a bull.".into();
+            return;
+        }
+        let in_hand: u32 = lifted
+            .iter()
+            .map(|&h| b.counts[g.index(Side::South, h)] as u32)
+            .sum::<u32>()
+            - adds.iter().sum::<u32>();
+        adds[self.cursor - 1] += 1;
+        if in_hand > 1 {
+            self.message = format!("{} seeds left in hand.", in_hand - 1);
+            return;
+        }
+        let lifted: Vec<String> = lifted.iter().map(|h| h.to_string()).collect();
+        let counts: Vec<String> = adds.iter().map(|a| a.to_string()).collect();
+        let token = format!("x{}={}", lifted.join(","), counts.join(","));
+        self.phase = Phase::Play;
+        self.play(&token, now);
+        if self.phase == Phase::Play {
+            // Refused (the row came out the same): start the special move again.
+            self.tokens.clear();
+        }
+    }
+
+    /// The seeds in hand of the guided special move.
+    fn special_hand(&self) -> Option<u32> {
+        let (AnyGame::Enkeshui(g), Phase::Special { lifted, adds }) = (&self.game, &self.phase)
+        else {
+            return None;
+        };
+        let b = g.board();
+        let lifted: u32 = lifted
+            .iter()
+            .map(|&h| b.counts[g.index(Side::South, h)] as u32)
+            .sum();
+        Some(lifted - adds.iter().sum::<u32>())
+    }
+
+    /// The board as shown: the animation's frame, or the game.
+    fn shown(&self) -> (BoardState, Marks) {
+        if let Some((frames, i, _)) = &self.anim {
+            let f = &frames[*i];
+            return (f.board.clone(), f.marks.clone());
+        }
+        if let (Some(race), AnyGame::Enkeshui(g)) = (&self.race, &self.before) {
+            return (
+                BoardState::from_board(race.board(), g.captured()),
+                Marks::default(),
+            );
+        }
+        (BoardState::of_game(&self.game), Marks::default())
+    }
+
+    /// The smallest terminal the screen fits: the board, the task, the
+    /// verdict and the hint bar (the lesson's text shrinks first).
+    pub fn needed_size(&self, width: u16) -> (u16, u16) {
+        let layout = PlayLayout::for_game(Rect::new(0, 0, width.max(80), 200), &self.game);
+        (
+            layout.board.width.max(80),
+            (layout.board.height + 9).max(24),
+        )
+    }
+
+    /// The lines above the board: the lesson's text when it fits in
+    /// `height` lines of `width` columns, then the task and what happened.
+    fn lines(&self, width: u16, height: u16) -> Vec<Line<'static>> {
+        let l = self.lesson();
+        let rest = self.task_lines();
+        let rows = |lines: &[Line]| -> usize {
+            lines
+                .iter()
+                .map(|line| line.width().div_ceil(width.max(1) as usize).max(1))
+                .sum()
+        };
+        let mut out: Vec<Line<'static>> = l.text.iter().map(|p| Line::from(p.clone())).collect();
+        // Long texts give way to the task and the verdict, paragraph by paragraph from the end.
+        while !out.is_empty() && rows(&out) + rows(&rest) > height as usize {
+            out.pop();
+        }
+        out.extend(rest);
+        out
+    }
+
+    fn task_lines(&self) -> Vec<Line<'static>> {
+        let th = &self.theme;
+        let l = self.lesson();
+        let mut out = Vec::new();
+        out.push(Line::from(vec![
+            Span::styled("Task: ", th.title()),
+            Span::raw(l.task.clone()),
+        ]));
+        match &self.phase {
+            Phase::Answer(v) if v.solved => {
+                out.push(Line::from(vec![
+                    Span::styled("Solved! ", th.title()),
+                    Span::raw(format!("{} {}", l.success, v.what)),
+                ]));
+                out.push(Line::styled("Enter: the next lesson", th.dim()));
+            }
+            Phase::Answer(v) => {
+                out.push(Line::from(vec![
+                    Span::styled("Not this time. ", th.error()),
+                    Span::raw(format!("{} {}", v.what, l.wrong)),
+                ]));
+                out.push(Line::styled("Enter or u: try again, i: a hint", th.dim()));
+            }
+            Phase::Race => {
+                let (s, n) = self
+                    .race
+                    .as_ref()
+                    .map_or((0, 0), |r| (r.in_hand().south, r.in_hand().north));
+                out.push(Line::raw(format!(
+                    "Race: your seeds in hand {s}, North's {n}. Press z and x in turn!"
+                )));
+            }
+            Phase::Special { .. } => {
+                out.push(Line::raw(format!(
+                    "Special move: {} seeds in hand.",
+                    self.special_hand().unwrap_or(0)
+                )));
+            }
+            Phase::Play => {
+                if let Some(p) = self.game.pending() {
+                    out.push(Line::raw(format!(
+                        "You crossed North's row: {} seeds in hand, lap {}. ←: clockwise (cw), →: counterclockwise (ccw).",
+                        p.in_hand, p.lap
+                    )));
+                }
+            }
+        }
+        if self.hint {
+            out.push(Line::from(vec![
+                Span::styled("Hint: ", th.title()),
+                Span::raw(l.hint.clone()),
+            ]));
+        }
+        if self.solution {
+            out.push(Line::from(vec![
+                Span::styled("Solution: ", th.title()),
+                Span::raw(l.solution.join(" ")),
+            ]));
+        }
+        if !self.message.is_empty() {
+            out.push(Line::styled(self.message.clone(), th.error()));
+        }
+        out
+    }
+}
+
+/// The lesson screen's widget.
+pub struct LessonView<'a>(pub &'a LessonScreen);
+
+impl Widget for LessonView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let s = self.0;
+        let th = s.theme;
+        let l = s.lesson();
+        let done = if s.progress.is_done(&l.id) {
+            " (done)"
+        } else {
+            ""
+        };
+        let title = format!(
+            "{} lesson {} of {}: {}{done}",
+            l.kind().title(),
+            s.index + 1,
+            s.lessons.len(),
+            l.title
+        );
+        buf.set_string(area.x, area.y, title, th.title());
+        let layout = PlayLayout::for_game(area, &s.game);
+        // The text first, then the board below it, then the hint bar.
+        let board_h = layout.board.height;
+        let room = area.height.saturating_sub(board_h + 4);
+        let text = s.lines(area.width, room);
+        // Wrapped, the text takes about this many lines (words push a little over).
+        let need: u16 = text
+            .iter()
+            .map(|l| {
+                (l.width() as u16 * 11 / 10)
+                    .div_ceil(area.width.max(1))
+                    .max(1)
+            })
+            .sum();
+        let text_h = need.min(room);
+        let text_area = Rect::new(area.x, area.y + 1, area.width, text_h);
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .render(text_area, buf);
+        let board_area = Rect::new(
+            layout.board.x,
+            text_area.bottom() + 1,
+            layout.board.width,
+            board_h.min(area.bottom().saturating_sub(text_area.bottom() + 2)),
+        );
+        let (board, marks) = s.shown();
+        let picking = matches!(s.phase, Phase::Play | Phase::Special { .. }) && s.anim.is_none();
+        match &s.game {
+            AnyGame::BaoLaKimasai(g) => {
+                let cursor = picking.then(|| {
+                    let (row, k) = if s.cursor > 8 {
+                        (BaoRow::Outer, s.cursor - 8)
+                    } else {
+                        (BaoRow::Inner, s.cursor)
+                    };
+                    (Side::South, row, k)
+                });
+                let model = bao_model(&board, &marks, g.phase(), g.turn(), g.to_move(), cursor);
+                BaoBoard {
+                    model: &model,
+                    theme: th,
+                }
+                .render(board_area, buf);
+            }
+            _ => {
+                let cursor = picking.then_some((Side::South, s.cursor));
+                let model = two_row_model(&board, &marks, Side::South, cursor);
+                TwoRowBoard {
+                    model: &model,
+                    theme: th,
+                }
+                .render(board_area, buf);
+            }
+        }
+        let hints = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
+        buf.set_line(
+            hints.x,
+            hints.y,
+            &hint_line(s.ctx(), false, area.width, &th),
+            area.width,
+        );
+    }
+}

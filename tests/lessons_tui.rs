@@ -1,0 +1,270 @@
+//! The lesson screen on a `TestBackend`: lessons solved and failed with the
+//! keys a player presses, the board as a game shows it, and progress saved.
+
+use masai_mancala::app::event::AppEvent;
+use masai_mancala::app::lesson::{LessonScreen, Phase};
+use masai_mancala::app::state::App;
+use masai_mancala::app::view::theme::{Palette, Theme};
+use masai_mancala::cli::ClientArgs;
+use masai_mancala::engine::GameKind;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+const PLAIN: Theme = Theme {
+    color: false,
+    ascii: false,
+    palette: Palette::Dark,
+};
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("masai-lessons-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d.join("lessons.json")
+}
+
+/// The app with the lessons of `kind` open at lesson `id`, progress in `path`.
+fn lessons(kind: GameKind, id: &str, path: &Path) -> App {
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    let mut s = LessonScreen::new(Some(kind), Some(path.to_path_buf()), PLAIN, 1, now);
+    let i = s.lessons.iter().position(|l| l.id == id).unwrap();
+    s.open(i, now);
+    app.lessons = Some(Box::new(s));
+    app
+}
+
+fn screen(app: &mut App) -> Vec<String> {
+    let mut term = Terminal::new(TestBackend::new(80, 30)).unwrap();
+    masai_mancala::app::draw(&mut term, app).unwrap();
+    let buf = term.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+fn text(app: &mut App) -> String {
+    screen(app).join("\n")
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle(AppEvent::Key(KeyEvent::from(code)), Instant::now());
+}
+
+fn keys(app: &mut App, s: &str) {
+    for c in s.chars() {
+        let code = if c == '\n' {
+            KeyCode::Enter
+        } else {
+            KeyCode::Char(c)
+        };
+        key(app, code);
+    }
+}
+
+/// Lets the animation run out.
+fn settle(app: &mut App) {
+    let mut now = Instant::now();
+    for _ in 0..10_000 {
+        if app.deadline().is_none() {
+            return;
+        }
+        now += Duration::from_secs(1);
+        app.tick(now);
+    }
+    panic!("the animation never ends");
+}
+
+fn phase(app: &App) -> Phase {
+    app.lessons.as_ref().unwrap().phase.clone()
+}
+
+#[test]
+fn the_capture_lesson_solved_with_the_keys() {
+    let path = temp("solve");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    let t = text(&mut app);
+    assert!(
+        t.contains("Enkeshui lesson 4 of 8: Capture on the first lap, and the forward chain"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Task: Capture at least 7 seeds in one turn."),
+        "{t}"
+    );
+    // The board as a game draws it, South at the bottom.
+    let lines = screen(&mut app);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("North     1    0    0    3    2    1    0    0")),
+        "{t}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("South     0    3    1    0    0    0    0    0")),
+        "{t}"
+    );
+    keys(&mut app, "3\n");
+    // The sowing is animated like a game's, then the verdict.
+    assert!(app.deadline().is_some());
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You captured 7 seeds."), "{t}");
+    assert!(t.contains("(done)"), "{t}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\"]}\n"
+    );
+    // Enter goes on to the next lesson.
+    keys(&mut app, "\n");
+    assert!(text(&mut app).contains("lesson 5 of 8: Crossing, and the cw/ccw choice"));
+}
+
+#[test]
+fn a_wrong_decision_is_explained_and_can_be_retried_with_a_hint() {
+    let path = temp("fail");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "2\n");
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Not this time."), "{t}");
+    assert!(t.contains("You captured 4 seeds."), "{t}");
+    assert!(t.contains("misses North's hole 5"), "{t}");
+    assert!(!path.exists(), "nothing is saved for a failed lesson");
+    keys(&mut app, "i");
+    assert!(text(&mut app).contains("Hint: Your hole 4 faces North's hole 5"));
+    keys(&mut app, "u");
+    assert_eq!(phase(&app), Phase::Play);
+    keys(&mut app, "a");
+    assert!(text(&mut app).contains("Solution: 3"));
+    keys(&mut app, "3\n");
+    settle(&mut app);
+    assert!(text(&mut app).contains("Solved!"));
+}
+
+#[test]
+fn the_crossing_lesson_asks_the_direction() {
+    let path = temp("cross");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-crossing", &path);
+    keys(&mut app, "8\n");
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(
+        t.contains("You crossed North's row: 2 seeds in hand"),
+        "{t}"
+    );
+    key(&mut app, KeyCode::Right);
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You made 2 bulls."), "{t}");
+}
+
+#[test]
+fn the_special_move_lesson_is_played_with_the_guided_special_move() {
+    let path = temp("special");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    // A plain sowing does not solve it: the lesson asks for the special move.
+    keys(&mut app, "x2\n5\n8");
+    for _ in 0..8 {
+        keys(&mut app, "\n");
+    }
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("North can take nothing now."), "{t}");
+}
+
+#[test]
+fn the_race_lesson_is_won_by_pressing_fast_and_lost_by_waiting() {
+    let path = temp("race");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    for _ in 0..200 {
+        if phase(&app) != Phase::Race {
+            break;
+        }
+        keys(&mut app, "zx");
+    }
+    assert!(text(&mut app).contains("Solved!"));
+    // Again, without pressing: North's racer drops on the ticks and sleeps first.
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Not this time."), "{t}");
+    assert!(
+        t.contains("North's lap ended in an empty hole before yours"),
+        "{t}"
+    );
+}
+
+#[test]
+fn bao_lessons_use_the_four_row_board() {
+    let path = temp("bao");
+    let mut app = lessons(GameKind::BaoLaKimasai, "bao-steal", &path);
+    let t = text(&mut app);
+    assert!(t.contains("Bao la Kimasai lesson 3 of 4: Steals"), "{t}");
+    assert!(t.contains("reserve"), "{t}");
+    keys(&mut app, "3\n");
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You stole 3 cows."), "{t}");
+}
+
+#[test]
+fn the_start_menu_opens_the_lessons_and_q_comes_back() {
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    keys(&mut app, "L");
+    let t = text(&mut app);
+    assert!(t.contains("Enkeshui lesson"), "{t}");
+    keys(&mut app, "q");
+    assert!(app.lessons.is_none());
+    assert!(!app.quit);
+    assert!(text(&mut app).contains("New game"));
+}
+
+/// Every lesson fits the smallest terminal it asks for (80x24 but for the
+/// long En Gehé board): the task, the board's rows and the keys are on screen.
+#[test]
+fn every_lesson_shows_its_task_board_and_keys() {
+    let path = temp("fit");
+    for l in masai_mancala::learn::all() {
+        let mut app = lessons(l.kind(), &l.id, &path);
+        let (w, h) = masai_mancala::app::view::needed_size(&app);
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        masai_mancala::app::draw(&mut term, &mut app).unwrap();
+        let buf = term.backend().buffer();
+        let lines: Vec<String> = (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect()
+            })
+            .collect();
+        let t = lines.join("\n");
+        if std::env::var_os("SHOW").is_some() {
+            println!("{w}x{h}\n{t}");
+        }
+        assert!(t.contains("Task: "), "{}: {t}", l.id);
+        assert!(t.contains("South"), "{}: {t}", l.id);
+        assert!(lines[h as usize - 1].contains("? help"), "{}: {t}", l.id);
+        if l.kind() != GameKind::EnGehe {
+            assert_eq!((w, h), (80, 24), "{}", l.id);
+        }
+    }
+}
