@@ -19,7 +19,6 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
-use std::time::Instant;
 
 fn start(n: usize) -> EnGehe {
     EnGehe::new(n, Rules::default()).unwrap()
@@ -258,7 +257,7 @@ fn an_endless_hole_is_not_legal_and_is_refused() {
 }
 
 #[test]
-fn endless_example_of_rules_md_is_decided_quickly() {
+fn endless_example_of_rules_md_is_decided() {
     let mut g = start(8);
     play_all(&mut g, &[7, 1, 2, 5]);
     // The board RULES.md gives for this point of the game.
@@ -268,9 +267,7 @@ fn endless_example_of_rules_md_is_decided_quickly() {
     );
     assert_eq!(caps(&g), (0, 15));
     assert_eq!(g.to_move(), Side::South);
-    let t = Instant::now();
     assert!(!g.legal().contains(&6));
-    let elapsed = t.elapsed();
     assert_eq!(g.endless_period(6), Some(5_589_754));
     assert_eq!(
         g.play(&6, &mut Quiet),
@@ -278,11 +275,7 @@ fn endless_example_of_rules_md_is_decided_quickly() {
             "sowing hole 6 would never end (it repeats every 5589754 laps)".into()
         ))
     );
-    // A loose bound (tests share the cores): it catches a lap cap or a set
-    // of visited states; `cargo bench --bench engine -- en-gehe` times it.
-    if !cfg!(debug_assertions) {
-        assert!(elapsed.as_secs_f64() < 3.0, "legal took {elapsed:?}");
-    }
+    // Timed by `cargo bench --bench engine -- "en-gehe endless"`, never here.
 }
 
 /// Well under a second in release; skipped in debug builds.
