@@ -8,7 +8,9 @@ use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
 use super::screen::Transition;
 use super::screen::menu::MenuScreen;
+use super::screen::overlay::{self, HelpOverlay, Overlay};
 use super::screen::race::{RaceScreen, race_note, racer_level};
+use super::screen::saves::SavesScreen;
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
 use super::work::{self, CANCELLED};
@@ -480,9 +482,8 @@ pub struct App {
     pub play: Option<Play>,
     pub race: Option<RaceScreen>,
     pub matches: MatchState,
-    /// The help overlay's scroll offset when open.
-    pub help: Option<u16>,
-    pub confirm_quit: bool,
+    /// The help or the quit confirmation, over the screen.
+    overlay: Option<Overlay>,
     pub quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
     pub suspend: bool,
@@ -514,8 +515,8 @@ pub struct App {
     cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
     pub viewer: Option<Viewer>,
-    /// The saved-games list over the start menu: the games and the one chosen.
-    pub saves: Option<(Vec<file::SavedGame>, usize)>,
+    /// The saved-games list over the start menu.
+    saves: Option<SavesScreen>,
     /// The analysis panel, when on.
     pub analysis: Option<AnalysisPanel>,
     /// How long the UI waits for a decision worked out on a thread.
@@ -627,8 +628,7 @@ impl App {
             play: None,
             race: None,
             matches: MatchState::default(),
-            help: None,
-            confirm_quit: false,
+            overlay: None,
             quit: false,
             suspend: false,
             status: "Choose the game and press Enter".into(),
@@ -703,6 +703,24 @@ impl App {
             Some(t) => format!("{} ({t}, {seat})", side.title()),
             None => format!("{} ({seat})", side.title()),
         }
+    }
+
+    /// The help's scroll, when it is open.
+    pub fn help_scroll(&self) -> Option<u16> {
+        match self.overlay {
+            Some(Overlay::Help(h)) => Some(h.scroll()),
+            _ => None,
+        }
+    }
+
+    /// Is the quit confirmation open?
+    pub fn confirming_quit(&self) -> bool {
+        self.overlay == Some(Overlay::ConfirmQuit)
+    }
+
+    /// The saved-games list, when open.
+    pub fn saves(&self) -> Option<&SavesScreen> {
+        self.saves.as_ref()
     }
 
     fn human(&self, side: Side) -> bool {
@@ -986,11 +1004,10 @@ impl App {
 
     /// The binding context of the keyboard now.
     pub fn ctx(&self) -> Ctx {
-        if self.confirm_quit {
-            return Ctx::Confirm;
-        }
-        if self.help.is_some() {
-            return Ctx::Help;
+        match self.overlay {
+            Some(Overlay::ConfirmQuit) => return Ctx::Confirm,
+            Some(Overlay::Help(_)) => return Ctx::Help,
+            None => {}
         }
         if self.loading.is_some() {
             return Ctx::Loading;
@@ -1048,7 +1065,10 @@ impl App {
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
-                self.help = if self.help.is_some() { None } else { Some(0) };
+                self.overlay = match self.overlay {
+                    Some(Overlay::Help(_)) => None,
+                    _ => Some(Overlay::Help(HelpOverlay::default())),
+                };
                 return true;
             }
             _ => {}
@@ -1068,28 +1088,17 @@ impl App {
         }
         match ctx {
             Ctx::Confirm => {
-                match action {
-                    Action::Yes => self.quit = true,
-                    Action::No => {
-                        self.confirm_quit = false;
-                        self.set_status("Go on playing");
-                    }
-                    _ => {}
-                }
-                true
+                let t = overlay::confirm_handle(action);
+                self.transition(t, now)
             }
             Ctx::Help => {
-                let s = self.help.unwrap_or(0);
-                let page = self.size.1.saturating_sub(6).max(1);
-                self.help = match action {
-                    Action::Up => Some(s.saturating_sub(1)),
-                    Action::Down => Some(s.saturating_add(1)),
-                    Action::Left => Some(s.saturating_sub(page)),
-                    Action::Right => Some(s.saturating_add(page)),
-                    _ => None,
-                }
+                let Some(Overlay::Help(h)) = self.overlay else {
+                    return false;
+                };
+                let page = self.size.1.saturating_sub(6);
                 // Never past the end: the help's last line stays at the bottom.
-                .map(|s| s.min(super::view::help::max_scroll(self)));
+                let max = super::view::help::max_scroll(self);
+                self.overlay = h.handle(action, page, max).map(Overlay::Help);
                 true
             }
             Ctx::Menu => self.menu_key(action, now),
@@ -1131,7 +1140,7 @@ impl App {
     fn ask_quit(&mut self) {
         let in_progress = matches!(self.screen, Screen::Race | Screen::Play);
         if in_progress {
-            self.confirm_quit = true;
+            self.overlay = Some(Overlay::ConfirmQuit);
         } else {
             self.quit = true;
         }
@@ -1178,6 +1187,17 @@ impl App {
             Transition::Refuse(e) => self.refuse(e),
             Transition::Status(s) => self.set_status(s),
             Transition::Quit => self.ask_quit(),
+            Transition::QuitNow => self.quit = true,
+            Transition::Close(status) => {
+                // The overlay or the list on top closes, the screen below shows.
+                if self.overlay.take().is_none() {
+                    self.saves = None;
+                }
+                self.set_status(status);
+            }
+            Transition::OpenSaved { path, replay } => {
+                self.start_load(LoadFor::Chosen(path, replay), now);
+            }
             Transition::OpenSaves => {
                 let Some(dir) = self.autosave_dir.clone() else {
                     self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
@@ -2029,7 +2049,7 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
-        if self.screen != Screen::Play || self.help.is_some() || self.confirm_quit {
+        if self.screen != Screen::Play || self.overlay.is_some() {
             return false;
         }
         if self.too_small() {
@@ -2525,24 +2545,11 @@ impl App {
 
     /// The saved-games list: choose, continue or replay.
     fn saves_key(&mut self, action: Action, now: Instant) -> bool {
-        let Some((list, sel)) = self.saves.as_mut() else {
+        let Some(s) = self.saves.as_mut() else {
             return false;
         };
-        match action {
-            Action::Up => *sel = (*sel + list.len() - 1) % list.len(),
-            Action::Down => *sel = (*sel + 1) % list.len(),
-            Action::Cancel => {
-                self.saves = None;
-                self.set_status("Choose the game and press Enter");
-            }
-            Action::Start | Action::ViewReplay => {
-                let path = list[*sel].path.clone();
-                let view = action == Action::ViewReplay;
-                self.start_load(LoadFor::Chosen(path, view), now);
-            }
-            _ => return false,
-        }
-        true
+        let t = s.handle(action);
+        self.transition(t, now)
     }
 
     // ---- loading off the UI thread -----------------------------------------
@@ -2600,11 +2607,12 @@ impl App {
             (Err(e), p) if p.at_start() => return self.fail(e),
             (Err(e), _) => return self.refuse(e),
             (Ok(LoadResult::Saves(list)), LoadFor::Saves(dir)) => {
-                if list.is_empty() {
-                    self.refuse(format!("No saved games in {}", dir.display()));
-                } else {
-                    self.saves = Some((list, 0));
-                    self.set_status(format!("Saved games in {}", dir.display()));
+                match SavesScreen::new(list) {
+                    None => self.refuse(format!("No saved games in {}", dir.display())),
+                    Some(s) => {
+                        self.saves = Some(s);
+                        self.set_status(format!("Saved games in {}", dir.display()));
+                    }
                 }
                 return;
             }

@@ -310,7 +310,7 @@ fn help_lists_the_bindings_and_the_rules() {
     let s = screen_wh(&mut app, 80, 60);
     assert!(has(&s, "Rules of Enkeshui"), "{s:#?}");
     key(&mut app, KeyCode::Esc);
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
 }
 
 #[test]
@@ -377,11 +377,11 @@ fn too_small_terminal_says_what_it_needs_and_resizing_is_safe() {
 fn quit_asks_while_a_game_is_on() {
     let (mut app, _rx) = app("--holes 8 --race off");
     keys(&mut app, "q");
-    assert!(app.confirm_quit && !app.quit);
+    assert!(app.confirming_quit() && !app.quit);
     let s = screen(&mut app);
     assert!(has(&s, "A game is in progress. Quit?"));
     keys(&mut app, "n");
-    assert!(!app.confirm_quit && !app.quit);
+    assert!(!app.confirming_quit() && !app.quit);
     keys(&mut app, "qy");
     assert!(app.quit);
 }
@@ -1060,7 +1060,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
         "Still working out the sowing of i3: wait, or u or Esc takes it back"
     );
     keys(&mut app, "?");
-    assert!(app.help.is_some());
+    assert!(app.help_scroll().is_some());
     key(&mut app, KeyCode::Esc);
     let ev = next_event(&mut app, &rx);
     assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
@@ -1102,7 +1102,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "q");
-    assert!(app.confirm_quit);
+    assert!(app.confirming_quit());
     keys(&mut app, "y");
     assert!(app.quit);
 }
@@ -1839,7 +1839,7 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
     keys(&mut app, "o");
     assert!(app.loading.is_some());
     events_until(&mut app, &rx, |a| a.loading.is_none());
-    let (list, _) = app.saves.as_ref().expect("the list is shown");
+    let list = app.saves().expect("the list is shown").list();
     assert_eq!(list.len(), 1);
     assert!(!list[0].ok);
     assert_eq!(app.status, format!("Saved games in {}", dir.display()));
@@ -1937,7 +1937,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
         "Lap 3: 3 in hand from South 5. Direction? [← cw]   ccw →"
     );
     keys(&mut app, "q");
-    assert!(app.confirm_quit);
+    assert!(app.confirming_quit());
     keys(&mut app, "y");
     assert!(app.quit);
 }
@@ -1955,9 +1955,9 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     assert!(app.play.as_ref().unwrap().moves.is_empty());
     assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
     keys(&mut app, "?");
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
     keys(&mut app, "q");
-    assert!(!app.confirm_quit);
+    assert!(!app.confirming_quit());
     assert!(app.quit);
 }
 

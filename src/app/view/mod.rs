@@ -122,11 +122,11 @@ impl Widget for AppView<'_> {
             }
             .render(area, buf);
         }
-        if app.help.is_some() {
+        if app.help_scroll().is_some() {
             help::HelpView(app).render(area, buf);
         }
-        if app.confirm_quit {
-            play::ConfirmView(app).render(area, buf);
+        if app.confirming_quit() {
+            crate::app::screen::overlay::ConfirmView { theme: app.theme }.render(area, buf);
         }
         if app.theme.ascii {
             asciify(area, buf);

@@ -805,25 +805,3 @@ impl Widget for OverView<'_> {
         super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
-
-/// "Quit the game in progress?"
-pub struct ConfirmView<'a>(pub &'a App);
-
-impl Widget for ConfirmView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let w = 44.min(area.width);
-        let r = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + area.height / 2 - 2,
-            w,
-            4,
-        );
-        Clear.render(r, buf);
-        Paragraph::new(vec![
-            Line::from("A game is in progress. Quit?"),
-            Line::styled("y quit    n go on playing", self.0.theme.key()),
-        ])
-        .block(Block::default().borders(Borders::ALL).title(" Quit "))
-        .render(r, buf);
-    }
-}
