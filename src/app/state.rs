@@ -243,8 +243,6 @@ pub struct Play {
     /// Goes up whenever the position changes: background results (hints,
     /// analysis, sowings worked out) for an older version are dropped.
     pub version: u64,
-    /// Cancel flags of the hint and analysis being worked out.
-    bg_cancel: Vec<Arc<AtomicBool>>,
     /// The legal decisions of the position, once worked out.
     pub legal: Option<Vec<String>>,
     /// A decision being worked out on a thread (dropping it cancels the work).
@@ -264,19 +262,16 @@ impl Play {
         }
     }
 
-    /// The position changed: a new version, and work on the old one stops.
+    /// The position changed: a new version (the analysis of the old one
+    /// stops as the app drops it).
     fn changed(&mut self) {
         self.version = next_version();
-        for c in self.bg_cancel.drain(..) {
-            c.store(true, Ordering::Relaxed);
-        }
     }
 }
 
 impl Drop for Play {
     fn drop(&mut self) {
         self.cancel_ai();
-        self.changed();
     }
 }
 
@@ -304,7 +299,6 @@ impl Play {
             ai_generation: 0,
             ai_cancel: None,
             version: next_version(),
-            bg_cancel: Vec::new(),
             legal: None,
             working: None,
             log_hidden: 0,
@@ -402,7 +396,7 @@ fn next_version() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The analysis panel (on while it exists).
+/// The analysis of one position: one search serves the panel and the hint.
 #[derive(Debug, Default)]
 pub struct AnalysisPanel {
     /// The version of the position asked about.
@@ -413,6 +407,14 @@ pub struct AnalysisPanel {
 }
 
 impl AnalysisPanel {
+    fn asking(version: u64) -> AnalysisPanel {
+        AnalysisPanel {
+            asked: Some(version),
+            shown: None,
+            cancel: None,
+        }
+    }
+
     fn cancel(&mut self) {
         if let Some(c) = self.cancel.take() {
             c.store(true, Ordering::Relaxed);
@@ -517,8 +519,13 @@ pub struct App {
     pub viewer: Option<Viewer>,
     /// The saved-games list over the start menu.
     saves: Option<SavesScreen>,
-    /// The analysis panel, when on.
-    pub analysis: Option<AnalysisPanel>,
+    /// The analysis of the position shown (for the panel, the hint or both).
+    search: Option<AnalysisPanel>,
+    /// The analysis panel is on.
+    panel: bool,
+    /// A hint was asked in the position of this version: it is the
+    /// analysis's best line, told when the search is done.
+    hint_for: Option<u64>,
     /// How long the UI waits for a decision worked out on a thread.
     pub work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
@@ -647,7 +654,9 @@ impl App {
             cur_race: None,
             viewer: None,
             saves: None,
-            analysis: None,
+            search: None,
+            panel: false,
+            hint_for: None,
             analysis_depth: None,
             work_wait: work::WAIT,
             loading: None,
@@ -938,25 +947,57 @@ impl App {
         self.sync_analysis() || dirty
     }
 
-    /// The analysis panel asks about the position shown once it changed.
+    /// The analysis searches the position shown once it changed, while the
+    /// panel is on or a hint waits for it; a search nobody wants stops.
     fn sync_analysis(&mut self) -> bool {
-        let Some(a) = self.analysis.as_mut() else {
+        let Some(p) = self.play.as_ref().filter(|_| self.viewer.is_none()) else {
+            self.search = None;
             return false;
         };
-        let Some(p) = self.play.as_ref() else {
-            return false;
-        };
-        if a.asked == Some(p.version) || self.viewer.is_some() {
+        if self.hint_for.is_some_and(|v| v != p.version) {
+            self.hint_for = None;
+        }
+        if !self.panel && self.hint_for.is_none() {
+            // Kept while it is the position's: the panel may open on it.
+            if self
+                .search
+                .as_ref()
+                .is_some_and(|a| a.asked != Some(p.version))
+            {
+                self.search = None;
+            }
             return false;
         }
-        a.cancel();
-        a.asked = Some(p.version);
-        a.shown = None;
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|a| a.asked == Some(p.version))
+        {
+            return false;
+        }
+        // The search of the position before stops as it is dropped.
+        let mut a = AnalysisPanel::asking(p.version);
         if !p.game.status().is_over() {
             let (tx, depth) = (self.tx.clone(), self.analysis_depth);
             a.cancel = Some(ai::analyse(tx, p.game.clone(), p.version, depth));
         }
+        self.search = Some(a);
         true
+    }
+
+    /// The analysis panel, when on.
+    pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
+        self.search.as_ref().filter(|_| self.panel)
+    }
+
+    /// The analysis of the position shown, once worked out.
+    pub fn analysis(&self) -> Option<&ai::Analysis> {
+        let p = self.play.as_ref()?;
+        self.search
+            .as_ref()
+            .filter(|a| a.asked == Some(p.version))?
+            .shown
+            .as_ref()
     }
 
     fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
@@ -973,14 +1014,12 @@ impl App {
                 token,
                 result,
             } => self.played_event(version, token, result, now),
-            AppEvent::Hint {
-                version,
-                token,
-                seeds,
-            } => self.hint_ready(version, token, seeds),
-            AppEvent::Analysis { version, analysis } => match self.analysis.as_mut() {
+            AppEvent::Analysis { version, analysis } => match self.search.as_mut() {
                 Some(a) if a.asked == Some(version) => {
                     a.shown = Some(analysis);
+                    if self.hint_for.take() == Some(version) {
+                        self.hint_ready(version);
+                    }
                     true
                 }
                 _ => false,
@@ -1268,10 +1307,10 @@ impl App {
                 return true;
             }
             Action::Analysis => {
-                if self.analysis.take().is_some() {
+                self.panel = !self.panel;
+                if !self.panel {
                     self.set_status("Analysis off");
                 } else {
-                    self.analysis = Some(AnalysisPanel::default());
                     self.set_status(format!(
                         "Analysis on: the AI looks at every decision for {} ms",
                         ai::ANALYSIS_MS
@@ -1402,18 +1441,25 @@ impl App {
         }
     }
 
-    /// Asks the AI (the hard level, on a thread) for the mover's
-    /// best decision; `hint_ready` selects it and tells its value.
+    /// The hint: the analysis's best line (the panel's when it is on: one
+    /// search, one value); `hint_ready` selects it and tells its value.
     fn hint(&mut self) {
-        let tx = self.tx.clone();
-        let Some(p) = self.play.as_mut() else { return };
-        let flag = ai::hint(tx, p.game.clone(), p.version);
-        p.bg_cancel.push(flag);
+        let Some(p) = self.play.as_ref() else { return };
+        let version = p.version;
+        if self.analysis().is_some() {
+            self.hint_ready(version);
+            return;
+        }
         let mover = p.game.to_move();
+        self.hint_for = Some(version);
         self.set_status(format!("Working out a hint for {}...", mover.title()));
     }
 
-    fn hint_ready(&mut self, version: u64, token: String, seeds: f64) -> bool {
+    fn hint_ready(&mut self, version: u64) -> bool {
+        let Some((token, value)) = self.analysis().and_then(|a| a.values.first()).cloned() else {
+            return false;
+        };
+        let seeds = ai::seeds(value);
         let Some(p) = self.play.as_mut() else {
             return false;
         };

@@ -830,19 +830,16 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     let (mut app, rx) = app(
         "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
     );
+    app.analysis_depth = Some(6);
     keys(&mut app, "i");
     assert_eq!(app.status, "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
-    assert!(matches!(ev, AppEvent::Hint { .. }), "{ev:?}");
-    // The hard level's search, exactly: decision and value.
-    let game = app.play.as_ref().unwrap().game.clone();
-    let c = masai_mancala::ai::choose_token(
-        &game,
-        &masai_mancala::ai::Request::new(masai_mancala::ai::Player::parse("hard").unwrap(), 0),
-    )
-    .unwrap();
-    assert_eq!(c.decision, "1");
-    let seeds = f64::from(c.value.unwrap()) / f64::from(masai_mancala::ai::UNIT);
+    assert!(matches!(ev, AppEvent::Analysis { .. }), "{ev:?}");
+    // The analysis's search, exactly (issue 11 item 6: one search, one
+    // value): its best decision and value.
+    let best = app.analysis().expect("the analysis").values[0].clone();
+    assert_eq!(best.0, "1");
+    let seeds = f64::from(best.1) / f64::from(masai_mancala::ai::UNIT);
     assert_eq!(
         app.status,
         format!("Hint for South: 1 (the AI rates it {seeds:+.1} seeds); Enter plays it")
@@ -1030,7 +1027,7 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
     );
     let north = app.play.as_ref().unwrap().game.legal_tokens();
     next_event(&mut app, &rx);
-    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let shown = app.analysis().cloned().unwrap();
     let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
     listed.sort();
     let mut want = north.clone();
@@ -1569,7 +1566,7 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     app.analysis_depth = Some(4);
     keys(&mut app, "a");
     next_event(&mut app, &rx);
-    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let shown = app.analysis().cloned().unwrap();
     let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
     listed.sort();
     let mut want = options.clone();
@@ -1577,8 +1574,8 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     assert_eq!(listed, want, "the open directions");
     let s = screen(&mut app);
     assert!(has(&s, "Analysis · South to move"), "{s:#?}");
+    // The hint is the panel's best line, at once.
     keys(&mut app, "i");
-    next_event(&mut app, &rx);
     let p = app.play.as_ref().unwrap();
     let picked = &options[p.dir_pick];
     assert!(

@@ -4,7 +4,7 @@ use super::harness::*;
 use masai_mancala::engine::AnyGame;
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The screen's lines as one text, box borders and wrapping removed (for a
 /// log line when the move list beside it is empty or short).
@@ -148,4 +148,67 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
     assert_eq!(s[0], "terminal too small: need 60x27 (or 80x22)");
     let s = screen_wh(&mut app, 80, 22);
     assert!(s[0].starts_with("En Gehé 2x50"), "{s:#?}");
+}
+
+/// The value the status line gives the hint: "+1.8 seeds" of "(the AI rates it +1.8 seeds)".
+fn hint_value(status: &str) -> String {
+    let rest = status
+        .split_once("(the AI rates it ")
+        .unwrap_or_else(|| panic!("no hint in {status:?}"))
+        .1;
+    rest.split_once(')').expect("closed").0.to_string()
+}
+
+/// Issue 11 item 6: the hint and the analysis panel give one value, on one
+/// scale, from one search; the hint is the panel's best line.
+#[test]
+fn the_hint_is_the_analysis_best_line_with_the_same_value() {
+    // Panel on first: the hint comes from the panel's search, no second one.
+    let (mut app, rx) = app(
+        "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
+    );
+    app.analysis_depth = Some(6);
+    keys(&mut app, "a");
+    let ev = rx.recv_timeout(Duration::from_secs(10)).expect("analysis");
+    app.handle(ev, Instant::now());
+    keys(&mut app, "i");
+    let s = screen(&mut app);
+    assert!(has(&s, "│    1  +1.8 seeds (best)      │"), "{s:#?}");
+    assert_eq!(
+        s[22],
+        "Hint for South: 1 (the AI rates it +1.8 seeds); Enter plays it"
+    );
+    assert!(
+        rx.recv_timeout(Duration::from_millis(300)).is_err(),
+        "no second search"
+    );
+    // Panel off: the hint's own search is the one the panel then shows.
+    for game in [
+        "enkeshui --holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
+        "bao --north human --instant",
+    ] {
+        let (mut app, rx) = start(game);
+        app.analysis_depth = Some(3);
+        keys(&mut app, "i");
+        let ev = rx.recv_timeout(Duration::from_secs(20)).expect("the hint");
+        app.handle(ev, Instant::now());
+        let value = hint_value(&app.status);
+        let token = app
+            .status
+            .strip_prefix("Hint for South: ")
+            .and_then(|s| s.split_once(' '))
+            .map(|(t, _)| t.to_string())
+            .unwrap();
+        keys(&mut app, "a");
+        let s = screen_wh(&mut app, 120, 40);
+        let best = s
+            .iter()
+            .find(|l| l.contains("(best)"))
+            .unwrap_or_else(|| panic!("{game}: the panel at once, no new search: {s:#?}"));
+        assert!(
+            best.contains(&format!(" {token}  {value} (best)")),
+            "{game}: {best:?} vs {}",
+            app.status
+        );
+    }
 }

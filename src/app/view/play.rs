@@ -620,7 +620,7 @@ impl Widget for PlayView<'_> {
         status_line(app).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer.is_none()
-            && let Some(a) = &app.analysis
+            && let Some(a) = app.analysis_panel()
         {
             analysis_panel(app, p, a, area, l.status.y, buf);
         }
