@@ -7,6 +7,7 @@ use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
 use super::screen::Transition;
+use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
 use super::screen::overlay::{self, HelpOverlay, Overlay};
 use super::screen::race::{RaceScreen, race_note, racer_level};
@@ -362,6 +363,18 @@ impl Play {
         self.at + 1 < self.history.len()
     }
 
+    /// A copy of the position at step `at` of the history, to look at
+    /// (nothing runs for it).
+    pub fn at_step(&self, at: usize) -> Play {
+        let s = &self.history[at.min(self.history.len() - 1)];
+        let mut p = Play::new(s.game.clone(), s.log.clone());
+        p.moves = s.moves.clone();
+        p.marks = s.marks.clone();
+        p.legal = s.legal.clone();
+        p.at = at;
+        p
+    }
+
     /// The board the screen shows now: the animation's frame or the game's.
     pub fn shown(&self) -> (BoardState, Marks) {
         if let Some(a) = &self.anim {
@@ -519,6 +532,8 @@ pub struct App {
     pub viewer: Option<Viewer>,
     /// The saved-games list over the start menu.
     saves: Option<SavesScreen>,
+    /// An earlier position of the live game, looked at.
+    browse: Option<BrowseScreen>,
     /// The analysis of the position shown (for the panel, the hint or both).
     search: Option<AnalysisPanel>,
     /// The analysis panel is on.
@@ -654,6 +669,7 @@ impl App {
             cur_race: None,
             viewer: None,
             saves: None,
+            browse: None,
             search: None,
             panel: false,
             hint_for: None,
@@ -867,6 +883,7 @@ impl App {
         }
         log.push(format!("{} moves first.", game.to_move().title()));
         self.play = Some(Play::new(game, log));
+        self.browse = None;
         self.race = None;
         self.screen = Screen::Play;
     }
@@ -985,9 +1002,26 @@ impl App {
         true
     }
 
-    /// The analysis panel, when on.
+    /// The analysis panel, when on (it is the live position's: hidden
+    /// while an earlier one is viewed).
     pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
-        self.search.as_ref().filter(|_| self.panel)
+        self.search
+            .as_ref()
+            .filter(|_| self.panel && self.browse.is_none())
+    }
+
+    /// The earlier position looked at, if any.
+    pub fn browsing(&self) -> Option<&BrowseScreen> {
+        self.browse.as_ref()
+    }
+
+    /// The game the play screen draws: the live one, or the earlier
+    /// position looked at.
+    pub fn shown_play(&self) -> Option<&Play> {
+        match &self.browse {
+            Some(b) => Some(b.shown()),
+            None => self.play.as_ref(),
+        }
     }
 
     /// The analysis of the position shown, once worked out.
@@ -1066,6 +1100,9 @@ impl App {
                 let Some(p) = &self.play else {
                     return Ctx::Play;
                 };
+                if self.browse.is_some() {
+                    return Ctx::Browse;
+                }
                 if p.anim.is_none() && self.human(p.game.to_move()) {
                     if p.special.is_some() {
                         return Ctx::Special;
@@ -1144,6 +1181,13 @@ impl App {
             Ctx::Race => self.race_key(action, &k, now),
             Ctx::Over => self.over_key(action, now),
             Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
+            Ctx::Browse => {
+                let (Some(b), Some(p)) = (self.browse.as_mut(), self.play.as_ref()) else {
+                    return false;
+                };
+                let t = b.handle(action, p);
+                self.transition(t, now)
+            }
             Ctx::Replay => self.replay_key(action, &k, now),
             Ctx::Saves => self.saves_key(action, now),
             Ctx::Loading => {
@@ -1229,7 +1273,7 @@ impl App {
             Transition::QuitNow => self.quit = true,
             Transition::Close(status) => {
                 // The overlay or the list on top closes, the screen below shows.
-                if self.overlay.take().is_none() {
+                if self.overlay.take().is_none() && self.browse.take().is_none() {
                     self.saves = None;
                 }
                 self.set_status(status);
@@ -1320,6 +1364,16 @@ impl App {
             }
             Action::Redo => {
                 self.redo(now);
+                return true;
+            }
+            Action::StepBack => {
+                match BrowseScreen::open(p) {
+                    Some(b) => {
+                        self.set_status(b.status());
+                        self.browse = Some(b);
+                    }
+                    None => self.refuse("Nothing played yet: no earlier position to look at"),
+                }
                 return true;
             }
             _ => {}
@@ -1731,6 +1785,7 @@ impl App {
         let pending = p.game.pending();
         if let Status::Over(o) = status {
             self.screen = Screen::Over;
+            self.browse = None;
             self.set_status(over_line(&o));
             self.count_result();
             if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {

@@ -1,6 +1,7 @@
 //! The screens, each with its own state, keys and drawing: `handle` turns an
 //! action into a `Transition` the app carries out, and the screen draws itself.
 
+pub mod browse;
 pub mod menu;
 pub mod overlay;
 pub mod race;

@@ -112,7 +112,12 @@ impl Widget for AppView<'_> {
             }
             Screen::Menu => menu::MenuView(app).render(area, buf),
             Screen::Race => play::RaceView(app).render(area, buf),
-            Screen::Play | Screen::Replay => play::PlayView(app).render(area, buf),
+            Screen::Play | Screen::Replay => {
+                play::PlayView(app).render(area, buf);
+                if let (Some(b), Some(live)) = (app.browsing(), &app.play) {
+                    b.render(area, buf, &app.theme, live);
+                }
+            }
             Screen::Over => play::OverView(app).render(area, buf),
         }
         if let Some(l) = &app.loading {

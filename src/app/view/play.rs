@@ -569,7 +569,7 @@ pub struct PlayView<'a>(pub &'a App);
 impl Widget for PlayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let Some(p) = &app.play else { return };
+        let Some(p) = app.shown_play() else { return };
         let l = PlayLayout::for_game(area, &p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
