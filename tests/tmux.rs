@@ -534,3 +534,36 @@ fn ctrl_z_suspends_to_the_shell_and_fg_brings_the_game_back() {
     send(&s, &["echo DONE:$?", "Enter"]);
     wait_for(&s, "DONE:0");
 }
+
+#[test]
+fn earlier_positions_are_browsed_in_tmux_while_the_ai_plays_on() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let s = start(
+        "masai-browse",
+        "enkeshui --holes 12 --race off --north ai:easy --instant",
+    );
+    let start_row = "South     0    3    3    0    3    3    0    3    3    0    3    3";
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["5", "Enter"]);
+    // The AI answers; South looks back at the start meanwhile or after.
+    wait_for(&s, "2. N ");
+    send(&s, &["["]);
+    send(&s, &["["]);
+    let sc = wait_for(&s, "VIEWING turn 1");
+    assert!(sc.contains(start_row), "{sc}");
+    assert!(
+        sc.contains("An earlier position: no move here. Esc returns to the game"),
+        "{sc}"
+    );
+    // Enter plays nothing here.
+    send(&s, &["Enter"]);
+    wait_for(&s, "This position was played already");
+    send(&s, &["Escape"]);
+    let sc = wait_for(&s, "Back to the game: turn 3, South to move");
+    assert!(!sc.contains("VIEWING"), "{sc}");
+    assert!(!sc.contains(start_row), "{sc}");
+    quit(&s, "A game is in progress. Quit?");
+}

@@ -315,3 +315,23 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
     assert!(!s[0].contains("VIEWING"), "{s:#?}");
     assert_eq!(app.ctx(), masai_mancala::app::keys::Ctx::Play);
 }
+
+/// While an earlier position is viewed, the live game's prompt ("South to
+/// move: pick a hole") does not show: the status says where one is.
+#[test]
+fn the_live_prompt_does_not_show_over_an_earlier_position() {
+    let (mut app, rx) = app("--holes 8 --race off --north ai:easy --instant");
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "[");
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the AI answers");
+    app.handle(ev, Instant::now());
+    assert_eq!(app.status, "South to move: pick a hole and press Enter");
+    let s = screen(&mut app);
+    assert_eq!(
+        s[22],
+        "Viewing turn 1: [ earlier, ] later, Esc returns to the game"
+    );
+}

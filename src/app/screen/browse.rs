@@ -76,7 +76,9 @@ impl BrowseScreen {
 
     /// The marks over the play screen: the title says which position this
     /// is, the prompt line that nothing can be played here.
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, live: &Play) {
+    /// The status line says where one is, unless it tells a refusal (the
+    /// live game's prompts do not apply here).
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, live: &Play, refused: bool) {
         let l = PlayLayout::for_game(area, &self.shown.game);
         let sep = theme.sep();
         let title = format!(
@@ -94,6 +96,10 @@ impl BrowseScreen {
             theme.key(),
         )
         .render(l.prompt, buf);
+        if !refused {
+            Clear.render(l.status, buf);
+            Line::from(self.status()).render(l.status, buf);
+        }
     }
 }
 

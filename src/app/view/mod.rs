@@ -115,7 +115,7 @@ impl Widget for AppView<'_> {
             Screen::Play | Screen::Replay => {
                 play::PlayView(app).render(area, buf);
                 if let (Some(b), Some(live)) = (app.browsing(), &app.play) {
-                    b.render(area, buf, &app.theme, live);
+                    b.render(area, buf, &app.theme, live, app.status_error);
                 }
             }
             Screen::Over => play::OverView(app).render(area, buf),
