@@ -323,14 +323,6 @@ pub fn frames_from(
     out
 }
 
-/// The final highlights of a decision's events (what stays shown after it).
-pub fn final_marks(before: &BoardState, mover: Side, events: &[Event]) -> Marks {
-    frames(before, mover, events)
-        .pop()
-        .map(|f| f.marks)
-        .unwrap_or_default()
-}
-
 /// "a", "a and b", "a, b and c".
 fn words_list(items: &[String]) -> String {
     match items {

@@ -9,11 +9,3 @@ pub const RULES: &[(&str, &str)] = &[
         include_str!("../../rules/bao-la-kimasai.md"),
     ),
 ];
-
-/// The rules text of a game by its title, if the crate has one.
-pub fn rules_for(title: &str) -> Option<&'static str> {
-    RULES
-        .iter()
-        .find(|(t, _)| *t == title)
-        .map(|(_, text)| *text)
-}
