@@ -1,6 +1,6 @@
 //! The Enkeshui board and one lap of sowing with its lap-end rules.
 
-use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, sow, take};
+use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, nonzero_bits, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 use super::layout::MAX_HOLES;
@@ -169,11 +169,8 @@ impl Board {
     /// Bit i set: hole i holds seeds.
     #[inline]
     pub fn occupied(&self) -> u32 {
-        let mut mask = 0;
-        for (i, &c) in self.counts[..self.n2()].iter().enumerate() {
-            mask |= ((c != 0) as u32) << i;
-        }
-        mask
+        let in_play = (1u32 << self.n2()) - 1;
+        nonzero_bits(&self.counts, RING / 4) as u32 & in_play
     }
 
     /// The holes a side may lift, as bits.
@@ -184,11 +181,33 @@ impl Board {
 
     /// Non-bull seeds in a side's row.
     pub fn free_seeds(&self, side: Side) -> u32 {
-        let free = self.row_mask(side) & !self.bulls;
-        self.row(side)
-            .filter(|&h| free & (1 << h) != 0)
-            .map(|h| self.counts[h] as u32)
-            .sum()
+        self.seeds_in(self.row_mask(side) & !self.bulls)
+    }
+
+    /// The bulls a side owns, as bits.
+    fn bulls_of(&self, side: Side) -> u32 {
+        match side {
+            Side::South => self.bulls & self.south_bulls,
+            Side::North => self.bulls & !self.south_bulls,
+        }
+    }
+
+    /// Seeds in the holes of `mask` on the board.
+    #[inline]
+    fn seeds_in(&self, mask: u32) -> u32 {
+        let mut bits = mask & ((1u32 << self.n2()) - 1);
+        let mut seeds = 0u32;
+        while bits != 0 {
+            seeds += self.counts[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        seeds
+    }
+
+    /// What a side holds on the board at the end: the seeds of its row
+    /// outside bulls and of its own bulls, wherever they stand.
+    pub fn seeds_held(&self, side: Side) -> u32 {
+        self.seeds_in((self.row_mask(side) & !self.bulls) | self.bulls_of(side))
     }
 
     /// Cheap sufficient test that the first lap from `hole` ends the turn
@@ -214,10 +233,7 @@ impl Board {
 
     /// Seeds in the bulls a side owns, wherever they stand.
     pub fn bull_seeds(&self, side: Side) -> u32 {
-        (0..self.n2())
-            .filter(|&h| self.bull_owner(h) == Some(side))
-            .map(|h| self.counts[h] as u32)
-            .sum()
+        self.seeds_in(self.bulls_of(side))
     }
 
     pub fn seeds_on_board(&self) -> u32 {
