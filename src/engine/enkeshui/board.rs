@@ -263,7 +263,11 @@ impl Board {
         obs: &mut O,
     ) -> Lap {
         let ring = self.ring(dir);
-        let LapEnd { last, before_last } = sow(&mut self.counts, &ring, from, seeds, obs);
+        let LapEnd { last, before_last } = if !O::DROPS && self.closed == 0 {
+            self.sow_quick(from, seeds, dir, obs)
+        } else {
+            sow(&mut self.counts, &ring, from, seeds, obs)
+        };
         let now = self.counts[last];
         obs.event(Event::LapEnd {
             hole: last,
@@ -301,6 +305,64 @@ impl Board {
         Lap::Relay {
             hole: last,
             crossed: self.crossed(mover, from, seeds, &ring),
+        }
+    }
+
+    /// The same drops as `core::sow` on a ring with every hole in play, for
+    /// observers that want no single drops: whole circuits at once, then the
+    /// rest added to at most two runs of holes, with no step per seed.
+    #[inline]
+    fn sow_quick<O: Observer>(
+        &mut self,
+        from: usize,
+        seeds: u32,
+        dir: Direction,
+        obs: &mut O,
+    ) -> LapEnd {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
+        if left > n2 {
+            // Keep 1..=2N seeds to drop singly, so the last seed is placed below.
+            let circuits = (left - 1) / n2;
+            let add = circuits as u16;
+            self.counts[..n2].iter_mut().for_each(|c| *c += add);
+            obs.event(Event::Circuit {
+                seeds: circuits as u32,
+            });
+            left -= circuits * n2;
+        }
+        let bump = |run: &mut [u16]| run.iter_mut().for_each(|c| *c += 1);
+        let (last, before) = match dir {
+            // Holes from+1 ..= from+left, wrapping once at most.
+            Direction::Ccw => {
+                let end = from + left;
+                let last = if end < n2 {
+                    bump(&mut self.counts[from + 1..=end]);
+                    end
+                } else {
+                    bump(&mut self.counts[from + 1..n2]);
+                    bump(&mut self.counts[..=end - n2]);
+                    end - n2
+                };
+                (last, if last == 0 { n2 - 1 } else { last - 1 })
+            }
+            // Holes from-1 down to from-left, wrapping once at most.
+            Direction::Cw => {
+                let last = if left <= from {
+                    bump(&mut self.counts[from - left..from]);
+                    from - left
+                } else {
+                    bump(&mut self.counts[..from]);
+                    let last = n2 - (left - from);
+                    bump(&mut self.counts[last..n2]);
+                    last
+                };
+                (last, if last + 1 == n2 { 0 } else { last + 1 })
+            }
+        };
+        LapEnd {
+            last,
+            before_last: (seeds > 1).then_some(before),
         }
     }
 
@@ -377,6 +439,38 @@ impl Board {
             }
             take(&mut self.counts, captured, mover, opp, obs);
             hole = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::Quiet;
+
+    #[test]
+    fn quick_sowing_matches_core_sow() {
+        // Both directions, every origin and pile up to three circuits, on
+        // 2x8 and 2x12 boards with uneven counts.
+        for n in [8, 12] {
+            let n2 = 2 * n;
+            for dir in [Direction::Ccw, Direction::Cw] {
+                for from in 0..n2 {
+                    for seeds in 1..=(3 * n2 as u32 + 1) {
+                        let mut a = Board::empty(n);
+                        for (i, c) in a.counts[..n2].iter_mut().enumerate() {
+                            *c = (i % 3) as u16;
+                        }
+                        let mut b = a;
+                        let quick = a.sow_quick(from, seeds, dir, &mut Quiet);
+                        let ring = b.ring(dir);
+                        let plain = sow(&mut b.counts, &ring, from, seeds, &mut Vec::new());
+                        let what = format!("n {n} {dir} from {from} seeds {seeds}");
+                        assert_eq!(a, b, "{what}");
+                        assert_eq!(quick, plain, "{what}");
+                    }
+                }
+            }
         }
     }
 }
