@@ -169,8 +169,14 @@ impl Board {
     /// Bit i set: hole i holds seeds.
     #[inline]
     pub fn occupied(&self) -> u32 {
-        let in_play = (1u32 << self.n2()) - 1;
-        nonzero_bits(&self.counts, RING / 4) as u32 & in_play
+        nonzero_bits(&self.counts, self.n2().div_ceil(4)) as u32 & self.in_play()
+    }
+
+    /// Every hole of the board as bits (2x16 fills all 32).
+    #[inline]
+    fn in_play(&self) -> u32 {
+        1u32.checked_shl(self.n2() as u32)
+            .map_or(u32::MAX, |bit| bit - 1)
     }
 
     /// The holes a side may lift, as bits.
@@ -195,7 +201,7 @@ impl Board {
     /// Seeds in the holes of `mask` on the board.
     #[inline]
     fn seeds_in(&self, mask: u32) -> u32 {
-        let mut bits = mask & ((1u32 << self.n2()) - 1);
+        let mut bits = mask & self.in_play();
         let mut seeds = 0u32;
         while bits != 0 {
             seeds += self.counts[bits.trailing_zeros() as usize] as u32;
@@ -449,10 +455,26 @@ mod tests {
     use crate::engine::core::Quiet;
 
     #[test]
+    fn occupied_and_held_seeds_cover_every_hole_up_to_2x16() {
+        for n in [4, 8, 12, 15, 16] {
+            let n2 = 2 * n;
+            let mut b = Board::empty(n);
+            for (i, c) in b.counts[..n2].iter_mut().enumerate() {
+                *c = (i % 3) as u16;
+            }
+            let expected = (0..n2).fold(0u32, |m, i| m | ((b.counts[i] != 0) as u32) << i);
+            assert_eq!(b.occupied(), expected, "2x{n}");
+            let row = |side: Side| b.row(side).map(|i| b.counts[i] as u32).sum::<u32>();
+            assert_eq!(b.seeds_held(Side::South), row(Side::South), "2x{n}");
+            assert_eq!(b.seeds_held(Side::North), row(Side::North), "2x{n}");
+        }
+    }
+
+    #[test]
     fn quick_sowing_matches_core_sow() {
         // Both directions, every origin and pile up to three circuits, on
         // 2x8 and 2x12 boards with uneven counts.
-        for n in [8, 12] {
+        for n in [8, 12, 16] {
             let n2 = 2 * n;
             for dir in [Direction::Ccw, Direction::Cw] {
                 for from in 0..n2 {
