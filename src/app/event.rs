@@ -29,6 +29,11 @@ pub enum AppEvent {
         id: u64,
         result: Result<super::load::LoadResult, String>,
     },
+    /// News of the game review started in the replay viewer (job `id`).
+    Review {
+        id: u64,
+        update: super::review_view::ReviewUpdate,
+    },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

@@ -133,6 +133,9 @@ pub enum Action {
     Learn,
     Solution,
     Restart,
+    Review,
+    NextMistake,
+    PrevMistake,
 }
 
 impl Action {
@@ -181,6 +184,9 @@ impl Action {
             Action::Learn => "learn",
             Action::Solution => "solution",
             Action::Restart => "restart",
+            Action::Review => "review",
+            Action::NextMistake => "next-mistake",
+            Action::PrevMistake => "prev-mistake",
         }
     }
 }
@@ -716,6 +722,14 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         Ctx::Over,
+        &[Char('v')],
+        "v",
+        Action::Review,
+        "review this game in the replay viewer",
+        "review",
+    ),
+    b(
+        Ctx::Over,
         &[Char('q'), Code(KeyCode::Esc)],
         "q",
         Action::QuitNow,
@@ -752,6 +766,30 @@ pub static BINDINGS: &[Binding] = &[
         "↑/k",
         Action::TurnBack,
         "previous turn",
+        "",
+    ),
+    b(
+        Ctx::Replay,
+        &[Char('v')],
+        "v",
+        Action::Review,
+        "the AI reviews every decision (v again stops it; marks: end of help)",
+        "review",
+    ),
+    b(
+        Ctx::Replay,
+        &[Char('m')],
+        "m/M",
+        Action::NextMistake,
+        "next mistake or blunder (after the review)",
+        "mistake",
+    ),
+    b(
+        Ctx::Replay,
+        &[Char('M')],
+        "M",
+        Action::PrevMistake,
+        "previous mistake or blunder",
         "",
     ),
     b(
@@ -1151,6 +1189,7 @@ const PAIRS: &[(Action, Action)] = &[
     (Action::Faster, Action::Slower),
     (Action::First, Action::Last),
     (Action::NextGame, Action::PrevGame),
+    (Action::NextMistake, Action::PrevMistake),
 ];
 
 /// The bindings in effect: the table's, with the settings file's keys in

@@ -18,6 +18,7 @@ use super::work::{self, CANCELLED};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
+use crate::engine::PositionJson;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
@@ -154,7 +155,7 @@ pub enum Screen {
 
 /// The replay viewer: a record loaded into `play` with every decision in its
 /// history, stepped through by restoring snapshots.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Viewer {
     pub record: Record,
     pub checked: Checked,
@@ -169,6 +170,8 @@ pub struct Viewer {
     pub next_step: Option<Instant>,
     /// A turn number being typed.
     pub goto: String,
+    /// The AI's review of the record (dropped with the viewer: it stops).
+    pub review: super::review_view::ReviewPanel,
 }
 
 /// A move in the move list.
@@ -1068,6 +1071,16 @@ impl App {
                     false
                 }
             },
+            AppEvent::Review { id, update } => {
+                let Some(v) = self.viewer.as_mut() else {
+                    return false;
+                };
+                let (dirty, line) = v.review.update(id, update);
+                if let Some(line) = line {
+                    self.set_status(line);
+                }
+                dirty
+            }
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
@@ -2122,6 +2135,7 @@ impl App {
                 }
                 true
             }
+            Action::Review => self.review_game(),
             Action::NewGame => {
                 self.screen = Screen::Menu;
                 self.play = None;
@@ -2806,6 +2820,7 @@ impl App {
             autoplay: false,
             next_step: None,
             goto: String::new(),
+            review: Default::default(),
         });
         self.view_game(0)
     }
@@ -3015,6 +3030,21 @@ impl App {
                 }
             }
             Action::TakeOver => self.take_over(now),
+            Action::Review | Action::NextMistake | Action::PrevMistake => {
+                let v = self.viewer.as_mut().expect("replay");
+                let tx = &self.tx;
+                let out = v
+                    .review
+                    .handle(action, &v.record, &v.checked, v.game, at, tx);
+                match out {
+                    super::review_view::Outcome::Status(s) => self.set_status(s),
+                    super::review_view::Outcome::Refuse(s) => self.refuse(s),
+                    super::review_view::Outcome::Go(step, s) => {
+                        self.replay_go(step, false, now);
+                        self.set_status(s);
+                    }
+                }
+            }
             _ => return false,
         }
         true
@@ -3068,6 +3098,38 @@ impl App {
             }
             _ => false,
         }
+    }
+
+    /// The game just finished, in the replay viewer at its end with the
+    /// review started. Its decisions are played again here: each was decided
+    /// once already while the game was played.
+    fn review_game(&mut self) -> bool {
+        let Some(record) = self.record() else {
+            return false;
+        };
+        let path = self.save_path.clone().unwrap_or_default();
+        let loaded = match load::from_record(&path, record, &work::Progress::default()) {
+            Ok(l) => l,
+            Err(e) => {
+                self.refuse(e);
+                return true;
+            }
+        };
+        let last_game = loaded.record.games.len() - 1;
+        if let Err(e) = self
+            .open_replay(loaded)
+            .and_then(|()| self.view_game(last_game))
+        {
+            self.refuse(e);
+            return true;
+        }
+        let last = self.play.as_ref().map_or(0, |p| p.history.len() - 1);
+        self.replay_go(last, false, Instant::now());
+        if let Some(v) = self.viewer.as_mut() {
+            let line = v.review.start(&v.record, &v.checked, &self.tx);
+            self.set_status(line);
+        }
+        true
     }
 
     /// Leaves the viewer and plays on from the step shown, as a new game saved

@@ -5,6 +5,7 @@ mod harness;
 mod menu;
 mod play;
 mod race;
+mod review;
 
 use harness::*;
 

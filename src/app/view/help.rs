@@ -78,6 +78,21 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         lines.extend(markdown::render(body, width as u16, th));
     }
+    // The review's marks, with the thresholds `crate::review` judges by.
+    let unit = match app.play.as_ref().map(|p| p.game.kind()) {
+        Some(crate::engine::GameKind::BaoLaKimasai) => "cows",
+        _ => "seeds",
+    };
+    lines.push(Line::from(""));
+    lines.push(Line::styled(
+        "Game review (v in the replay viewer)",
+        th.title(),
+    ));
+    lines.push(Line::from(
+        "Move list signs: ?? blunder, ? mistake, ! the only good move.",
+    ));
+    let marks = crate::review::marks_help(unit).replace('\n', " ");
+    lines.extend(markdown::render(&marks, width as u16, th));
     lines
 }
 
