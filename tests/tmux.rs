@@ -534,3 +534,44 @@ fn ctrl_z_suspends_to_the_shell_and_fg_brings_the_game_back() {
     send(&s, &["echo DONE:$?", "Enter"]);
     wait_for(&s, "DONE:0");
 }
+
+/// The end of a game offers its review: `v` opens the game in the replay
+/// viewer at its end, the AI's review runs and marks South's blunder (the
+/// hand-made position of `tests/review.rs`), `m` jumps to it, `q` quits.
+#[test]
+fn the_end_of_a_game_offers_the_review() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-review");
+    let position = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/review/en-gehe-blunder-position.json"
+    );
+    let s = start_in(
+        "masai-review",
+        &format!("en-gehe --position {position} --north ai:hard --speed 5"),
+        &data,
+    );
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["1", "Enter"]);
+    wait_for(&s, "turn 3 · South to move");
+    send(&s, &["2", "Enter"]);
+    let sc = wait_for(&s, "Review this game? v: the AI marks each mistake");
+    assert!(sc.contains("North wins, South 1 to North 6"), "{sc}");
+    send(&s, &["v"]);
+    let sc = wait_for(&s, "Review done: South 1 blunder; North no mistake");
+    assert!(sc.contains("decision 3/3"), "{sc}");
+    assert!(sc.contains("│ 1. S 1??"), "{sc}");
+    assert!(sc.contains("Value for South loss -5"), "{sc}");
+    send(&s, &["m"]);
+    let sc = wait_for(
+        &s,
+        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1)",
+    );
+    assert!(sc.contains("│>1. S 1??"), "{sc}");
+    send(&s, &["q"]);
+    wait_for(&s, "EXIT:0");
+    let _ = std::fs::remove_dir_all(&data);
+}

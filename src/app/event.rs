@@ -13,12 +13,6 @@ pub enum AppEvent {
         generation: u64,
         token: String,
     },
-    /// A hint for the position of that version: the decision and its value in seeds.
-    Hint {
-        version: u64,
-        token: String,
-        seeds: f64,
-    },
     /// The analysis of the position of that version.
     Analysis {
         version: u64,
@@ -34,6 +28,11 @@ pub enum AppEvent {
     Loaded {
         id: u64,
         result: Result<super::load::LoadResult, String>,
+    },
+    /// News of the game review started in the replay viewer (job `id`).
+    Review {
+        id: u64,
+        update: super::review_view::ReviewUpdate,
     },
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),

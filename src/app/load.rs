@@ -21,6 +21,12 @@ pub struct Loaded {
 /// file and the field or decision at fault (`CANCELLED` once cancelled).
 pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, String> {
     let record = file::read_record(path)?;
+    from_record(path, record, progress)
+}
+
+/// Checks and replays a record already in memory (`path`: where it is saved,
+/// for the messages).
+pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, String> {
     let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
     let checked = record.check_with(&mut |gi, game, token| {
         let events = work::play_on(game, token, progress)?;

@@ -10,6 +10,7 @@ pub mod keys;
 pub mod lesson;
 pub mod load;
 pub mod markdown;
+pub mod review_view;
 pub mod rules_text;
 pub mod screen;
 pub mod state;

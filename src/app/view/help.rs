@@ -78,6 +78,21 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         };
         lines.extend(markdown::render(body, width as u16, th));
     }
+    // The review's marks, with the thresholds `crate::review` judges by.
+    let unit = match app.play.as_ref().map(|p| p.game.kind()) {
+        Some(crate::engine::GameKind::BaoLaKimasai) => "cows",
+        _ => "seeds",
+    };
+    lines.push(Line::from(""));
+    lines.push(Line::styled(
+        "Game review (v in the replay viewer)",
+        th.title(),
+    ));
+    lines.push(Line::from(
+        "Move list signs: ?? blunder, ? mistake, ! the only good move.",
+    ));
+    let marks = crate::review::marks_help(unit).replace('\n', " ");
+    lines.extend(markdown::render(&marks, width as u16, th));
     lines
 }
 
@@ -104,7 +119,7 @@ impl Widget for HelpView<'_> {
         let (w, h) = inner((area.width, area.height));
         let lines = help_lines(app, w);
         let last = u16::try_from(lines.len().saturating_sub(usize::from(h))).unwrap_or(u16::MAX);
-        let scroll = app.help.unwrap_or(0).min(last);
+        let scroll = app.help_scroll().unwrap_or(0).min(last);
         let map = keys::active();
         let first_key = |action: Action| {
             BINDINGS

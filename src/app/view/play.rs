@@ -465,7 +465,17 @@ fn replay_moves(
     p: &Play,
     h: usize,
 ) -> Vec<Line<'static>> {
-    let lines = numbered_moves(&v.all_moves);
+    // The review's marks after the decisions it judged.
+    let marked: Vec<crate::app::state::MoveRec> = v
+        .all_moves
+        .iter()
+        .enumerate()
+        .map(|(k, m)| crate::app::state::MoveRec {
+            token: format!("{}{}", m.token, v.review.sign(v.game, k)),
+            ..m.clone()
+        })
+        .collect();
+    let lines = numbered_moves(&marked);
     // The move shown is the last one played: decision p.at (from 1).
     let current = p.step().checked_sub(1);
     let cur_line = current.and_then(|c| lines.iter().position(|(_, end)| *end >= c));
@@ -569,7 +579,7 @@ pub struct PlayView<'a>(pub &'a App);
 impl Widget for PlayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let Some(p) = &app.play else { return };
+        let Some(p) = app.shown_play() else { return };
         let l = PlayLayout::for_game(area, &p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
@@ -585,8 +595,24 @@ impl Widget for PlayView<'_> {
         Paragraph::new(score_lines(app, &shown, in_hand, l.scores.width)).render(l.scores, buf);
         prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
-        if app.viewer.is_some() && l.log.height >= 8 {
-            let chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
+        if let Some(v) = app.viewer.as_ref().filter(|_| l.log.height >= 8) {
+            let mut chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
+            if v.review.active() {
+                // The review's value graph next to the score chart.
+                let half = chart.width / 2;
+                crate::app::review_view::ReviewGraph {
+                    panel: &v.review,
+                    game: v.game,
+                    step: p.step(),
+                    steps: v.all_moves.len(),
+                    theme: app.theme,
+                }
+                .render(
+                    Rect::new(chart.x + half, chart.y, chart.width - half, 4),
+                    buf,
+                );
+                chart.width = half;
+            }
             score_chart(app, p, chart, buf);
             l.log = Rect::new(l.log.x, l.log.y + 4, l.log.width, l.log.height - 4);
         }
@@ -611,7 +637,11 @@ impl Widget for PlayView<'_> {
             .render(l.log, buf);
         match &app.viewer {
             Some(v) => Paragraph::new(replay_moves(app, v, p, inner_h))
-                .block(Block::default().borders(Borders::ALL).title(" Moves "))
+                .block(
+                    Block::default()
+                        .borders(Borders::ALL)
+                        .title(v.review.moves_title()),
+                )
                 .render(l.moves, buf),
             None => Paragraph::new(tail(&move_lines(p), inner_h))
                 .block(Block::default().borders(Borders::ALL).title(" Moves "))
@@ -620,7 +650,7 @@ impl Widget for PlayView<'_> {
         status_line(app).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer.is_none()
-            && let Some(a) = &app.analysis
+            && let Some(a) = app.analysis_panel()
         {
             analysis_panel(app, p, a, area, l.status.y, buf);
         }
@@ -795,6 +825,10 @@ impl Widget for OverView<'_> {
         lines.push(Line::from(
             "r rematch / next game    n new game    u undo    q quit",
         ));
+        lines.push(Line::styled(
+            "Review this game? v: the AI marks each mistake in the replay viewer",
+            th.key(),
+        ));
         let top = l.scores.y;
         let h = area.bottom().saturating_sub(top + 2);
         Paragraph::new(lines)
@@ -803,27 +837,5 @@ impl Widget for OverView<'_> {
             .render(Rect::new(area.x, top, area.width, h), buf);
         status_line(app).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
-    }
-}
-
-/// "Quit the game in progress?"
-pub struct ConfirmView<'a>(pub &'a App);
-
-impl Widget for ConfirmView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let w = 44.min(area.width);
-        let r = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + area.height / 2 - 2,
-            w,
-            4,
-        );
-        Clear.render(r, buf);
-        Paragraph::new(vec![
-            Line::from("A game is in progress. Quit?"),
-            Line::styled("y quit    n go on playing", self.0.theme.key()),
-        ])
-        .block(Block::default().borders(Borders::ALL).title(" Quit "))
-        .render(r, buf);
     }
 }

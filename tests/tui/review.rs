@@ -1,0 +1,213 @@
+//! The game review in the replay viewer: its progress line, the marks in the
+//! move list, the value graph and the jumps to the mistakes, on the
+//! hand-made En Gehé record with a known blunder (`tests/review.rs`).
+
+use super::harness::*;
+use masai_mancala::app::event::AppEvent;
+use masai_mancala::app::state::App;
+use ratatui::crossterm::event::KeyCode;
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+const BLUNDER_FILE: &str = "tests/fixtures/review/en-gehe-blunder.json";
+
+fn viewer(path: &str) -> (App, Receiver<AppEvent>) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let loaded = masai_mancala::app::load::load(std::path::Path::new(path), &Default::default())
+        .expect("the record loads");
+    let app = App::replay(tx, loaded, Default::default(), PLAIN).expect("viewer");
+    (app, rx)
+}
+
+/// Feeds the review's news to the app until it has finished.
+fn finish_review(app: &mut App, rx: &Receiver<AppEvent>) {
+    let until = Instant::now() + Duration::from_secs(60);
+    while app.viewer.as_ref().is_some_and(|v| v.review.running()) {
+        let left = until.saturating_duration_since(Instant::now());
+        let ev = rx.recv_timeout(left).expect("the review finishes");
+        app.handle(ev, Instant::now());
+    }
+}
+
+/// The right part of lines `from..to` of the screen, from column `x`.
+fn cols(s: &[String], from: usize, to: usize, x: usize) -> Vec<String> {
+    s[from..to]
+        .iter()
+        .map(|l| l.chars().skip(x).collect::<String>())
+        .collect()
+}
+
+#[test]
+fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
+    let (mut app, rx) = viewer(BLUNDER_FILE);
+    let s = screen(&mut app);
+    assert!(has(&s, "┌ Moves ─"), "{s:#?}");
+    // v starts it: a progress line where the value graph will be, and the
+    // move list's title tells how far it got.
+    keys(&mut app, "v");
+    assert_eq!(
+        app.status,
+        "Reviewing 3 decisions in the background (v stops it)"
+    );
+    let s = screen(&mut app);
+    assert_eq!(
+        cols(&s, 10, 14, 27),
+        [
+            "┌ Reviewing... ───────────┐┌ Moves · review 0% ─────┐",
+            "│Judging decisions        ││ 1. S 1                 │",
+            "│0/3 ░░░░░░░░░░░░░░░░  0% ││ 2. N 1                 │",
+            "└ v stops ────────────────┘│ 3. S 2                 │",
+        ]
+    );
+    // The viewer stays usable meanwhile: stepping, help, autoplay.
+    key(&mut app, KeyCode::End);
+    assert!(
+        app.status.starts_with("Replay: decision 3 of 3"),
+        "{}",
+        app.status
+    );
+    keys(&mut app, "?");
+    assert!(app.help_scroll().is_some());
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Home);
+    keys(&mut app, "a");
+    assert!(app.status.contains("autoplay"), "{}", app.status);
+    keys(&mut app, "a");
+    // Progress reported half way shows in the bar.
+    let id_update = |app: &mut App, done, total| {
+        let v = app.viewer.as_mut().unwrap();
+        // Only the running job's id is taken: a stale one changes nothing.
+        v.review.update(
+            u64::MAX,
+            masai_mancala::app::review_view::ReviewUpdate::Progress { done, total },
+        )
+    };
+    assert_eq!(id_update(&mut app, 2, 3), (false, None));
+    finish_review(&mut app, &rx);
+    assert_eq!(
+        app.status,
+        "Review done: South 1 blunder; North no mistake (m: next mistake)"
+    );
+    // The marks in the move list, and South's value after each decision
+    // beside the score chart: a win at the start, lost after the blunder.
+    let s = screen(&mut app);
+    assert_eq!(
+        cols(&s, 10, 14, 27),
+        [
+            "┌ Value for South win +1 ─┐┌ Moves (reviewed) ──────┐",
+            "│██████                   ││ 1. S 1??               │",
+            "│██████                   ││ 2. N 1                 │",
+            "└─────^───────────────────┘│ 3. S 2                 │",
+        ]
+    );
+    // m: the blunder, its verdict on the status line.
+    keys(&mut app, "m");
+    assert_eq!(
+        app.status,
+        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1)"
+    );
+    assert_eq!(app.replay_step(), (1, 3));
+    let s = screen(&mut app);
+    assert_eq!(
+        cols(&s, 10, 14, 27),
+        [
+            "┌ Value for South loss -5 ┐┌ Moves (reviewed) ──────┐",
+            "│██████                   ││>1. S 1??               │",
+            "│██████                   ││ 2. N 1                 │",
+            "└───────────^─────────────┘│ 3. S 2                 │",
+        ]
+    );
+    // The only one: m and M come back to it from the end.
+    key(&mut app, KeyCode::End);
+    keys(&mut app, "M");
+    assert_eq!(app.replay_step(), (1, 3));
+    key(&mut app, KeyCode::End);
+    keys(&mut app, "m");
+    assert_eq!(app.replay_step(), (1, 3));
+}
+
+#[test]
+fn mistake_keys_before_the_review_say_why_and_v_again_stops_it() {
+    let (mut app, _rx) = viewer(BLUNDER_FILE);
+    keys(&mut app, "m");
+    assert_eq!(
+        (app.status.as_str(), app.status_error),
+        ("No review yet: v starts it", true)
+    );
+    keys(&mut app, "v");
+    keys(&mut app, "M");
+    assert_eq!(
+        (app.status.as_str(), app.status_error),
+        ("The review is still running (0%): wait for it", true)
+    );
+    keys(&mut app, "v");
+    assert_eq!(app.status, "Review stopped (v starts it again)");
+    assert!(!app.viewer.as_ref().unwrap().review.active());
+    let s = screen(&mut app);
+    assert!(has(&s, "┌ Moves ─"), "{s:#?}");
+    assert!(!has(&s, "Reviewing"), "{s:#?}");
+}
+
+#[test]
+fn the_help_states_the_marks_and_their_thresholds() {
+    let (mut app, _rx) = viewer(BLUNDER_FILE);
+    let text = masai_mancala::app::view::help::help_lines(&app, 78)
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        text.contains("Game review (v in the replay viewer)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Move list signs: ?? blunder, ? mistake, ! the only good move."),
+        "{text}"
+    );
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!(
+            "a mistake loses {} seeds or more against the best decision, a blunder {} or more",
+            masai_mancala::review::MISTAKE,
+            masai_mancala::review::BLUNDER
+        )),
+        "{flat}"
+    );
+    keys(&mut app, "?");
+    assert!(app.help_scroll().is_some());
+}
+
+/// The game's end offers the review: v opens the game in the viewer at its
+/// end with the review started, and its marks come.
+#[test]
+fn the_end_of_a_game_offers_its_review() {
+    let (mut app, rx) = start(
+        "en-gehe --position tests/fixtures/review/en-gehe-blunder-position.json --north human --instant",
+    );
+    for hole in ["1", "1", "2"] {
+        keys(&mut app, hole);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.screen, masai_mancala::app::state::Screen::Over);
+    let s = screen(&mut app);
+    assert!(
+        has(
+            &s,
+            "│Review this game? v: the AI marks each mistake in the replay viewer"
+        ),
+        "{s:#?}"
+    );
+    assert!(has(&s, "v review"), "{s:#?}");
+    keys(&mut app, "v");
+    assert_eq!(app.screen, masai_mancala::app::state::Screen::Replay);
+    assert_eq!(app.replay_step(), (3, 3));
+    assert_eq!(
+        app.status,
+        "Reviewing 3 decisions in the background (v stops it)"
+    );
+    finish_review(&mut app, &rx);
+    let s = screen(&mut app);
+    assert!(has(&s, "│ 1. S 1??"), "{s:#?}");
+    keys(&mut app, "m");
+    assert_eq!(app.replay_step(), (1, 3));
+}
