@@ -149,3 +149,55 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
     let s = screen_wh(&mut app, 80, 22);
     assert!(s[0].starts_with("En Gehé 2x50"), "{s:#?}");
 }
+
+/// Issue 11, item 5: the analysis panel never covers the board. In every
+/// game at 80x24 and 120x40, the board's lines (every hole and its label)
+/// are the same with the panel on as without it, and the panel (or, with no
+/// line free under the board, a note that it cannot be shown) is on screen.
+#[test]
+fn the_analysis_panel_never_covers_the_board() {
+    use masai_mancala::app::event::AppEvent;
+    use masai_mancala::app::view::play::PlayLayout;
+    use ratatui::layout::Rect;
+    let games = [
+        "enkeshui --holes 8 --race off --north human --instant",
+        "enkeshui --holes 12 --race off --north human --instant",
+        "en-gehe --north human --instant",
+        "en-gehe --holes 50 --north human --instant",
+        "bao --north human --instant",
+    ];
+    for line in games {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let (mut app, rx) = start(line);
+            app.analysis_depth = Some(1);
+            let off = screen_wh(&mut app, w, h);
+            keys(&mut app, "a");
+            loop {
+                let ev = rx
+                    .recv_timeout(std::time::Duration::from_secs(20))
+                    .expect("the analysis comes");
+                let done = matches!(ev, AppEvent::Analysis { .. });
+                app.handle(ev, Instant::now());
+                if done {
+                    break;
+                }
+            }
+            let on = screen_wh(&mut app, w, h);
+            let game = &app.play.as_ref().unwrap().game;
+            let board = PlayLayout::for_game(Rect::new(0, 0, w, h), game).board;
+            // The board and the score lines under it.
+            let rows = board.y as usize..board.bottom() as usize + 2;
+            assert_eq!(
+                on[rows.clone()],
+                off[rows],
+                "{line} at {w}x{h}: the board changed with the panel on:\n{}",
+                on.join("\n")
+            );
+            assert!(
+                has(&on, "Analysis · South to move") || has(&on, "Analysis: too few lines here"),
+                "{line} at {w}x{h}:\n{}",
+                on.join("\n")
+            );
+        }
+    }
+}

@@ -652,21 +652,28 @@ impl Widget for PlayView<'_> {
         if app.viewer.is_none()
             && let Some(a) = &app.analysis
         {
-            analysis_panel(app, p, a, area, l.status.y, buf);
+            analysis_panel(
+                app,
+                p,
+                a,
+                Rect::new(area.x, l.log.y, area.width, l.log.height),
+                buf,
+            );
         }
     }
 }
 
-/// The analysis panel at the right, above the status line: every legal
-/// decision of the side to move with its value, best first.
+/// The analysis panel at the right of `area` (the log's and the move list's
+/// lines, under the board, which it never covers), at its bottom: every legal
+/// decision of the side to move with its value, best first, as many as fit.
 fn analysis_panel(
     app: &App,
     p: &Play,
     a: &crate::app::state::AnalysisPanel,
     area: Rect,
-    bottom: u16,
     buf: &mut Buffer,
 ) {
+    let bottom = area.bottom();
     let th = &app.theme;
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut footer = " a hides ".to_string();
@@ -691,9 +698,16 @@ fn analysis_panel(
         lines.push(Line::from("Thinking..."));
     }
     let w = 32.min(area.width / 2);
-    let room = bottom.saturating_sub(area.y + 1);
+    let room = area.height;
     let h = (lines.len() as u16 + 2).min(room);
     if h < 3 {
+        // No line for it under the board: said on the log's top border.
+        let note = format!(" Analysis: too few lines here{}a hides ", th.sep());
+        let n = (note.chars().count() as u16).min(area.width);
+        if area.height > 0 {
+            Paragraph::new(Line::styled(note, th.key()))
+                .render(Rect::new(area.right() - n, area.y, n, 1), buf);
+        }
         return;
     }
     let inner = (h - 2) as usize;
