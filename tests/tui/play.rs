@@ -201,3 +201,34 @@ fn the_analysis_panel_never_covers_the_board() {
         }
     }
 }
+
+/// Issue 11, item 10: the replay's status keeps what the keys just set
+/// (autoplay and its speed) whole at 80 columns, and at 60 leaves out whole
+/// parts from the end, never cutting one in the middle.
+#[test]
+fn the_replay_status_keeps_autoplay_whole_at_80_and_60_columns() {
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let loaded = masai_mancala::app::load::load(
+        std::path::Path::new("tests/fixtures/records/valid.json"),
+        &Default::default(),
+    )
+    .expect("the record loads");
+    let client = masai_mancala::cli::ClientArgs {
+        speed: 90,
+        ..Default::default()
+    };
+    let mut app = masai_mancala::app::state::App::replay(tx, loaded, client, PLAIN).unwrap();
+    key(&mut app, KeyCode::End);
+    key(&mut app, KeyCode::Left);
+    keys(&mut app, "a");
+    // The next step comes with autoplay on: the game's last decision.
+    tick_until(&mut app, 200, |a| a.replay_step().0 == 17);
+    assert_eq!(app.replay_step(), (17, 17));
+    let s = screen_wh(&mut app, 80, 24);
+    assert_eq!(
+        s[22],
+        "Replay: decision 17 of 17 · autoplay 90 ms a seed · Game over: North wins"
+    );
+    let s = screen_wh(&mut app, 60, 24);
+    assert_eq!(s[22], "Replay: decision 17 of 17 · autoplay 90 ms a seed");
+}

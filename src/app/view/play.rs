@@ -564,13 +564,51 @@ fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-fn status_line(app: &App) -> Line<'static> {
+fn status_line(app: &App, width: u16) -> Line<'static> {
     let style = if app.status_error {
         app.theme.error()
     } else {
         ratatui::style::Style::default()
     };
-    Line::styled(app.status.clone(), style)
+    // The replay's status is made of parts: those that do not fit are left
+    // out whole, from the last, never cut in the middle.
+    let text = if app.viewer.is_some() {
+        fit_parts(&app.status, " · ", width as usize)
+    } else {
+        app.status.clone()
+    };
+    Line::styled(text, style)
+}
+
+/// `text`'s parts (split at `sep`) that fit `width`, from the first (the
+/// first always; the next one shortened to its words before a bracket or
+/// a comma when only that fits).
+pub fn fit_parts(text: &str, sep: &str, width: usize) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split(sep).enumerate() {
+        let add = if i == 0 {
+            part.to_string()
+        } else {
+            format!("{sep}{part}")
+        };
+        let room = width.saturating_sub(out.chars().count());
+        if i > 0 && add.chars().count() > room {
+            // Without its explanation in brackets, or only its first
+            // clause, if that fits.
+            let shorter = [add.split_once(" ("), add.split_once(", ")];
+            if let Some(short) = shorter
+                .into_iter()
+                .flatten()
+                .map(|(short, _)| short)
+                .find(|short| short.chars().count() <= room)
+            {
+                out.push_str(short);
+            }
+            break;
+        }
+        out.push_str(&add);
+    }
+    out
 }
 
 /// The play screen.
@@ -647,7 +685,7 @@ impl Widget for PlayView<'_> {
                 .block(Block::default().borders(Borders::ALL).title(" Moves "))
                 .render(l.moves, buf),
         }
-        status_line(app).render(l.status, buf);
+        status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer.is_none()
             && let Some(a) = &app.analysis
@@ -740,7 +778,7 @@ impl Widget for RaceView<'_> {
         let chrome = crate::app::screen::Chrome {
             theme: app.theme,
             title: &title,
-            status: status_line(app),
+            status: status_line(app, area.width),
             hints: super::app_hints(app, area.width),
         };
         r.render(area, buf, chrome);
@@ -849,7 +887,7 @@ impl Widget for OverView<'_> {
             .wrap(Wrap { trim: false })
             .block(Block::default().borders(Borders::ALL).title(" Game over "))
             .render(Rect::new(area.x, top, area.width, h), buf);
-        status_line(app).render(l.status, buf);
+        status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
