@@ -15,6 +15,7 @@
 //! (`Game::play_random`: the legality of the picks and the next turn's test
 //! that a sowing ends included). Timings are printed, never asserted.
 
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::bao::{self, Bao, Move, Row};
 use masai_mancala::engine::{AnyGame, Game, Quiet};
 use rand::rngs::SmallRng;

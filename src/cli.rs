@@ -1,6 +1,7 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
 use crate::ai::{Level, Player};
+use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use masai_mancala::ai::{self, Level, Limits, Player, Request, WIN};
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{AnyGame, Game, Quiet, Status};
 use rand::SeedableRng;

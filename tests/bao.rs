@@ -5,6 +5,7 @@
 
 mod common;
 
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::bao::{self, Bao, Move, Row, Rows, Setup};
 use masai_mancala::engine::{EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status};
 use masai_mancala::protocol::{Reply, Session};

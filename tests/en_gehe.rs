@@ -9,6 +9,7 @@
 mod common;
 
 use masai_mancala::cli::new_game;
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::en_gehe::{EnGehe, Rules, Setup, SetupError};
 use masai_mancala::engine::{
     AnyGame, EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status, Undecided,

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{Next, fill_row, next_game};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, Setup, SpecialMove, Unfilled};

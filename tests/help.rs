@@ -179,7 +179,7 @@ fn the_help_and_the_hint_bar_show_the_keys_in_effect() {
     let s = screen(&mut app, 80, 24);
     assert!(s[23].contains("w saved games"), "{}", s[23]);
     press(&mut app, KeyCode::Char('o'));
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
     press(&mut app, KeyCode::Char('?'));
     let s = screen(&mut app, 80, 24);
     assert!(s[0].contains(" Help: ↑↓ scroll, x closes "), "{}", s[0]);
@@ -189,7 +189,7 @@ fn the_help_and_the_hint_bar_show_the_keys_in_effect() {
             .any(|l| l.starts_with("   w ") && l.contains("saved games"))
     );
     press(&mut app, KeyCode::Char('x'));
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
     keys::set_active(Keymap::default());
     let _ = Ctx::Menu;
 }

@@ -6,6 +6,7 @@ mod common;
 mod reference;
 
 use common::contract;
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{Next, next_game};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};

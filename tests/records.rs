@@ -2,6 +2,7 @@
 //! one-line errors, atomic saving, and the `replay`/`resume` commands of the
 //! real binary.
 
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{self, Next};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};

@@ -509,6 +509,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::PositionJson;
     use crate::engine::bao::{self, Bao};
     use crate::engine::en_gehe::{self, EnGehe};
     use crate::engine::enkeshui::{Enkeshui, Layout, Rules};

@@ -4,7 +4,7 @@
 //! then stops thinking at once and posts nothing.
 
 use super::event::AppEvent;
-use crate::ai::{self, Level, Player, Request};
+use crate::ai::{self, Player, Request};
 use crate::engine::AnyGame;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,32 +51,6 @@ pub fn seeds(v: i32) -> f64 {
     } else {
         f64::from(v) / f64::from(ai::UNIT)
     }
-}
-
-/// Asks for a hint for the side to move: the decision the `hard` level
-/// suggests (same seed every time) and its value in seeds, posted as
-/// `AppEvent::Hint` for the position `version`.
-pub fn hint(tx: Sender<AppEvent>, game: AnyGame, version: u64) -> Arc<AtomicBool> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    std::thread::spawn(move || {
-        // The hard level's node budget: good advice, the same every time.
-        let mut req = Request::new(Player::Level(Level::Hard), 0);
-        req.cancel = Some(flag.clone());
-        let choice = ai::choose_token(&game, &req);
-        if flag.load(Ordering::Relaxed) {
-            return;
-        }
-        if let Some(c) = choice {
-            let seeds = seeds(c.value.unwrap_or(0));
-            let _ = tx.send(AppEvent::Hint {
-                version,
-                token: c.decision,
-                seeds,
-            });
-        }
-    });
-    cancel
 }
 
 /// Every legal decision of the side to move with its value for the mover

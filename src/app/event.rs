@@ -13,12 +13,6 @@ pub enum AppEvent {
         generation: u64,
         token: String,
     },
-    /// A hint for the position of that version: the decision and its value in seeds.
-    Hint {
-        version: u64,
-        token: String,
-        seeds: f64,
-    },
     /// The analysis of the position of that version.
     Analysis {
         version: u64,

@@ -15,6 +15,8 @@ pub enum Ctx {
     Direction,
     /// The guided special move (inside Play).
     Special,
+    /// An earlier position of the live game, looked at (inside Play).
+    Browse,
     Over,
     /// The replay viewer.
     Replay,
@@ -30,13 +32,14 @@ pub enum Ctx {
 
 impl Ctx {
     /// Every context, in the help's order.
-    pub const ALL: [Ctx; 13] = [
+    pub const ALL: [Ctx; 14] = [
         Ctx::Global,
         Ctx::Menu,
         Ctx::Race,
         Ctx::Play,
         Ctx::Direction,
         Ctx::Special,
+        Ctx::Browse,
         Ctx::Over,
         Ctx::Replay,
         Ctx::Saves,
@@ -55,6 +58,7 @@ impl Ctx {
             Ctx::Play => "play",
             Ctx::Direction => "direction",
             Ctx::Special => "special",
+            Ctx::Browse => "browse",
             Ctx::Over => "over",
             Ctx::Replay => "replay",
             Ctx::Saves => "saves",
@@ -73,6 +77,7 @@ impl Ctx {
             Ctx::Play => "Playing",
             Ctx::Direction => "Direction prompt (cw or ccw)",
             Ctx::Special => "Special move",
+            Ctx::Browse => "Earlier positions of the game",
             Ctx::Over => "Game over",
             Ctx::Replay => "Replay viewer",
             Ctx::Saves => "Saved games",
@@ -444,6 +449,14 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         Ctx::Direction,
+        &[Char('[')],
+        "[",
+        Action::StepBack,
+        "look at the positions before (the game goes on; Esc returns)",
+        "",
+    ),
+    b(
+        Ctx::Direction,
         &[Char('q')],
         "q",
         Action::Quit,
@@ -629,6 +642,54 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         Ctx::Play,
+        &[Char('[')],
+        "[",
+        Action::StepBack,
+        "look at the positions before, as played (the game goes on; Esc returns)",
+        "",
+    ),
+    b(
+        Ctx::Play,
+        &[Char('q')],
+        "q",
+        Action::Quit,
+        "quit (asks first while a game is on)",
+        "quit",
+    ),
+    b(
+        Ctx::Browse,
+        &[Char('['), Code(KeyCode::Left), Char('h')],
+        "[/←",
+        Action::StepBack,
+        "the position before",
+        "earlier",
+    ),
+    b(
+        Ctx::Browse,
+        &[Char(']'), Code(KeyCode::Right), Char('l')],
+        "]/→",
+        Action::StepForward,
+        "the position after (after the last: back to the game)",
+        "later",
+    ),
+    b(
+        Ctx::Browse,
+        &[Code(KeyCode::Esc), Char('u'), Code(KeyCode::End)],
+        "Esc",
+        Action::Cancel,
+        "back to the game as it is now (u and End too)",
+        "back to the game",
+    ),
+    b(
+        Ctx::Browse,
+        &[Code(KeyCode::Enter), Char(' ')],
+        "Enter",
+        Action::Play,
+        "nothing is played here: says how to return",
+        "",
+    ),
+    b(
+        Ctx::Browse,
         &[Char('q')],
         "q",
         Action::Quit,

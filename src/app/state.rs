@@ -7,14 +7,18 @@ use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
 use super::screen::Transition;
+use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
+use super::screen::overlay::{self, HelpOverlay, Overlay};
 use super::screen::race::{RaceScreen, race_note, racer_level};
+use super::screen::saves::SavesScreen;
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
 use super::work::{self, CANCELLED};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
+use crate::engine::PositionJson;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
@@ -243,8 +247,6 @@ pub struct Play {
     /// Goes up whenever the position changes: background results (hints,
     /// analysis, sowings worked out) for an older version are dropped.
     pub version: u64,
-    /// Cancel flags of the hint and analysis being worked out.
-    bg_cancel: Vec<Arc<AtomicBool>>,
     /// The legal decisions of the position, once worked out.
     pub legal: Option<Vec<String>>,
     /// A decision being worked out on a thread (dropping it cancels the work).
@@ -264,19 +266,16 @@ impl Play {
         }
     }
 
-    /// The position changed: a new version, and work on the old one stops.
+    /// The position changed: a new version (the analysis of the old one
+    /// stops as the app drops it).
     fn changed(&mut self) {
         self.version = next_version();
-        for c in self.bg_cancel.drain(..) {
-            c.store(true, Ordering::Relaxed);
-        }
     }
 }
 
 impl Drop for Play {
     fn drop(&mut self) {
         self.cancel_ai();
-        self.changed();
     }
 }
 
@@ -304,7 +303,6 @@ impl Play {
             ai_generation: 0,
             ai_cancel: None,
             version: next_version(),
-            bg_cancel: Vec::new(),
             legal: None,
             working: None,
             log_hidden: 0,
@@ -368,6 +366,18 @@ impl Play {
         self.at + 1 < self.history.len()
     }
 
+    /// A copy of the position at step `at` of the history, to look at
+    /// (nothing runs for it).
+    pub fn at_step(&self, at: usize) -> Play {
+        let s = &self.history[at.min(self.history.len() - 1)];
+        let mut p = Play::new(s.game.clone(), s.log.clone());
+        p.moves = s.moves.clone();
+        p.marks = s.marks.clone();
+        p.legal = s.legal.clone();
+        p.at = at;
+        p
+    }
+
     /// The board the screen shows now: the animation's frame or the game's.
     pub fn shown(&self) -> (BoardState, Marks) {
         if let Some(a) = &self.anim {
@@ -402,7 +412,7 @@ fn next_version() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The analysis panel (on while it exists).
+/// The analysis of one position: one search serves the panel and the hint.
 #[derive(Debug, Default)]
 pub struct AnalysisPanel {
     /// The version of the position asked about.
@@ -413,6 +423,14 @@ pub struct AnalysisPanel {
 }
 
 impl AnalysisPanel {
+    fn asking(version: u64) -> AnalysisPanel {
+        AnalysisPanel {
+            asked: Some(version),
+            shown: None,
+            cancel: None,
+        }
+    }
+
     fn cancel(&mut self) {
         if let Some(c) = self.cancel.take() {
             c.store(true, Ordering::Relaxed);
@@ -482,9 +500,8 @@ pub struct App {
     pub play: Option<Play>,
     pub race: Option<RaceScreen>,
     pub matches: MatchState,
-    /// The help overlay's scroll offset when open.
-    pub help: Option<u16>,
-    pub confirm_quit: bool,
+    /// The help or the quit confirmation, over the screen.
+    overlay: Option<Overlay>,
     pub quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
     pub suspend: bool,
@@ -516,10 +533,17 @@ pub struct App {
     cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
     pub viewer: Option<Viewer>,
-    /// The saved-games list over the start menu: the games and the one chosen.
-    pub saves: Option<(Vec<file::SavedGame>, usize)>,
-    /// The analysis panel, when on.
-    pub analysis: Option<AnalysisPanel>,
+    /// The saved-games list over the start menu.
+    saves: Option<SavesScreen>,
+    /// An earlier position of the live game, looked at.
+    browse: Option<BrowseScreen>,
+    /// The analysis of the position shown (for the panel, the hint or both).
+    search: Option<AnalysisPanel>,
+    /// The analysis panel is on.
+    panel: bool,
+    /// A hint was asked in the position of this version: it is the
+    /// analysis's best line, told when the search is done.
+    hint_for: Option<u64>,
     /// How long the UI waits for a decision worked out on a thread.
     pub work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
@@ -629,8 +653,7 @@ impl App {
             play: None,
             race: None,
             matches: MatchState::default(),
-            help: None,
-            confirm_quit: false,
+            overlay: None,
             quit: false,
             suspend: false,
             status: "Choose the game and press Enter".into(),
@@ -649,7 +672,10 @@ impl App {
             cur_race: None,
             viewer: None,
             saves: None,
-            analysis: None,
+            browse: None,
+            search: None,
+            panel: false,
+            hint_for: None,
             analysis_depth: None,
             work_wait: work::WAIT,
             loading: None,
@@ -705,6 +731,24 @@ impl App {
             Some(t) => format!("{} ({t}, {seat})", side.title()),
             None => format!("{} ({seat})", side.title()),
         }
+    }
+
+    /// The help's scroll, when it is open.
+    pub fn help_scroll(&self) -> Option<u16> {
+        match self.overlay {
+            Some(Overlay::Help(h)) => Some(h.scroll()),
+            _ => None,
+        }
+    }
+
+    /// Is the quit confirmation open?
+    pub fn confirming_quit(&self) -> bool {
+        self.overlay == Some(Overlay::ConfirmQuit)
+    }
+
+    /// The saved-games list, when open.
+    pub fn saves(&self) -> Option<&SavesScreen> {
+        self.saves.as_ref()
     }
 
     fn human(&self, side: Side) -> bool {
@@ -842,6 +886,7 @@ impl App {
         }
         log.push(format!("{} moves first.", game.to_move().title()));
         self.play = Some(Play::new(game, log));
+        self.browse = None;
         self.race = None;
         self.screen = Screen::Play;
     }
@@ -922,25 +967,74 @@ impl App {
         self.sync_analysis() || dirty
     }
 
-    /// The analysis panel asks about the position shown once it changed.
+    /// The analysis searches the position shown once it changed, while the
+    /// panel is on or a hint waits for it; a search nobody wants stops.
     fn sync_analysis(&mut self) -> bool {
-        let Some(a) = self.analysis.as_mut() else {
+        let Some(p) = self.play.as_ref().filter(|_| self.viewer.is_none()) else {
+            self.search = None;
             return false;
         };
-        let Some(p) = self.play.as_ref() else {
-            return false;
-        };
-        if a.asked == Some(p.version) || self.viewer.is_some() {
+        if self.hint_for.is_some_and(|v| v != p.version) {
+            self.hint_for = None;
+        }
+        if !self.panel && self.hint_for.is_none() {
+            // Kept while it is the position's: the panel may open on it.
+            if self
+                .search
+                .as_ref()
+                .is_some_and(|a| a.asked != Some(p.version))
+            {
+                self.search = None;
+            }
             return false;
         }
-        a.cancel();
-        a.asked = Some(p.version);
-        a.shown = None;
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|a| a.asked == Some(p.version))
+        {
+            return false;
+        }
+        // The search of the position before stops as it is dropped.
+        let mut a = AnalysisPanel::asking(p.version);
         if !p.game.status().is_over() {
             let (tx, depth) = (self.tx.clone(), self.analysis_depth);
             a.cancel = Some(ai::analyse(tx, p.game.clone(), p.version, depth));
         }
+        self.search = Some(a);
         true
+    }
+
+    /// The analysis panel, when on (it is the live position's: hidden
+    /// while an earlier one is viewed).
+    pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
+        self.search
+            .as_ref()
+            .filter(|_| self.panel && self.browse.is_none())
+    }
+
+    /// The earlier position looked at, if any.
+    pub fn browsing(&self) -> Option<&BrowseScreen> {
+        self.browse.as_ref()
+    }
+
+    /// The game the play screen draws: the live one, or the earlier
+    /// position looked at.
+    pub fn shown_play(&self) -> Option<&Play> {
+        match &self.browse {
+            Some(b) => Some(b.shown()),
+            None => self.play.as_ref(),
+        }
+    }
+
+    /// The analysis of the position shown, once worked out.
+    pub fn analysis(&self) -> Option<&ai::Analysis> {
+        let p = self.play.as_ref()?;
+        self.search
+            .as_ref()
+            .filter(|a| a.asked == Some(p.version))?
+            .shown
+            .as_ref()
     }
 
     fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
@@ -957,14 +1051,12 @@ impl App {
                 token,
                 result,
             } => self.played_event(version, token, result, now),
-            AppEvent::Hint {
-                version,
-                token,
-                seeds,
-            } => self.hint_ready(version, token, seeds),
-            AppEvent::Analysis { version, analysis } => match self.analysis.as_mut() {
+            AppEvent::Analysis { version, analysis } => match self.search.as_mut() {
                 Some(a) if a.asked == Some(version) => {
                     a.shown = Some(analysis);
+                    if self.hint_for.take() == Some(version) {
+                        self.hint_ready(version);
+                    }
                     true
                 }
                 _ => false,
@@ -998,11 +1090,10 @@ impl App {
 
     /// The binding context of the keyboard now.
     pub fn ctx(&self) -> Ctx {
-        if self.confirm_quit {
-            return Ctx::Confirm;
-        }
-        if self.help.is_some() {
-            return Ctx::Help;
+        match self.overlay {
+            Some(Overlay::ConfirmQuit) => return Ctx::Confirm,
+            Some(Overlay::Help(_)) => return Ctx::Help,
+            None => {}
         }
         if self.loading.is_some() {
             return Ctx::Loading;
@@ -1022,6 +1113,9 @@ impl App {
                 let Some(p) = &self.play else {
                     return Ctx::Play;
                 };
+                if self.browse.is_some() {
+                    return Ctx::Browse;
+                }
                 if p.anim.is_none() && self.human(p.game.to_move()) {
                     if p.special.is_some() {
                         return Ctx::Special;
@@ -1060,7 +1154,10 @@ impl App {
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
-                self.help = if self.help.is_some() { None } else { Some(0) };
+                self.overlay = match self.overlay {
+                    Some(Overlay::Help(_)) => None,
+                    _ => Some(Overlay::Help(HelpOverlay::default())),
+                };
                 return true;
             }
             _ => {}
@@ -1080,34 +1177,30 @@ impl App {
         }
         match ctx {
             Ctx::Confirm => {
-                match action {
-                    Action::Yes => self.quit = true,
-                    Action::No => {
-                        self.confirm_quit = false;
-                        self.set_status("Go on playing");
-                    }
-                    _ => {}
-                }
-                true
+                let t = overlay::confirm_handle(action);
+                self.transition(t, now)
             }
             Ctx::Help => {
-                let s = self.help.unwrap_or(0);
-                let page = self.size.1.saturating_sub(6).max(1);
-                self.help = match action {
-                    Action::Up => Some(s.saturating_sub(1)),
-                    Action::Down => Some(s.saturating_add(1)),
-                    Action::Left => Some(s.saturating_sub(page)),
-                    Action::Right => Some(s.saturating_add(page)),
-                    _ => None,
-                }
+                let Some(Overlay::Help(h)) = self.overlay else {
+                    return false;
+                };
+                let page = self.size.1.saturating_sub(6);
                 // Never past the end: the help's last line stays at the bottom.
-                .map(|s| s.min(super::view::help::max_scroll(self)));
+                let max = super::view::help::max_scroll(self);
+                self.overlay = h.handle(action, page, max).map(Overlay::Help);
                 true
             }
             Ctx::Menu => self.menu_key(action, now),
             Ctx::Race => self.race_key(action, &k, now),
             Ctx::Over => self.over_key(action, now),
             Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
+            Ctx::Browse => {
+                let (Some(b), Some(p)) = (self.browse.as_mut(), self.play.as_ref()) else {
+                    return false;
+                };
+                let t = b.handle(action, p);
+                self.transition(t, now)
+            }
             Ctx::Replay => self.replay_key(action, &k, now),
             Ctx::Saves => self.saves_key(action, now),
             Ctx::Loading => {
@@ -1143,7 +1236,7 @@ impl App {
     fn ask_quit(&mut self) {
         let in_progress = matches!(self.screen, Screen::Race | Screen::Play);
         if in_progress {
-            self.confirm_quit = true;
+            self.overlay = Some(Overlay::ConfirmQuit);
         } else {
             self.quit = true;
         }
@@ -1190,6 +1283,17 @@ impl App {
             Transition::Refuse(e) => self.refuse(e),
             Transition::Status(s) => self.set_status(s),
             Transition::Quit => self.ask_quit(),
+            Transition::QuitNow => self.quit = true,
+            Transition::Close(status) => {
+                // The overlay or the list on top closes, the screen below shows.
+                if self.overlay.take().is_none() && self.browse.take().is_none() {
+                    self.saves = None;
+                }
+                self.set_status(status);
+            }
+            Transition::OpenSaved { path, replay } => {
+                self.start_load(LoadFor::Chosen(path, replay), now);
+            }
             Transition::OpenSaves => {
                 let Some(dir) = self.autosave_dir.clone() else {
                     self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
@@ -1260,10 +1364,10 @@ impl App {
                 return true;
             }
             Action::Analysis => {
-                if self.analysis.take().is_some() {
+                self.panel = !self.panel;
+                if !self.panel {
                     self.set_status("Analysis off");
                 } else {
-                    self.analysis = Some(AnalysisPanel::default());
                     self.set_status(format!(
                         "Analysis on: the AI looks at every decision for {} ms",
                         ai::ANALYSIS_MS
@@ -1273,6 +1377,16 @@ impl App {
             }
             Action::Redo => {
                 self.redo(now);
+                return true;
+            }
+            Action::StepBack => {
+                match BrowseScreen::open(p) {
+                    Some(b) => {
+                        self.set_status(b.status());
+                        self.browse = Some(b);
+                    }
+                    None => self.refuse("Nothing played yet: no earlier position to look at"),
+                }
                 return true;
             }
             _ => {}
@@ -1394,18 +1508,25 @@ impl App {
         }
     }
 
-    /// Asks the AI (the hard level, on a thread) for the mover's
-    /// best decision; `hint_ready` selects it and tells its value.
+    /// The hint: the analysis's best line (the panel's when it is on: one
+    /// search, one value); `hint_ready` selects it and tells its value.
     fn hint(&mut self) {
-        let tx = self.tx.clone();
-        let Some(p) = self.play.as_mut() else { return };
-        let flag = ai::hint(tx, p.game.clone(), p.version);
-        p.bg_cancel.push(flag);
+        let Some(p) = self.play.as_ref() else { return };
+        let version = p.version;
+        if self.analysis().is_some() {
+            self.hint_ready(version);
+            return;
+        }
         let mover = p.game.to_move();
+        self.hint_for = Some(version);
         self.set_status(format!("Working out a hint for {}...", mover.title()));
     }
 
-    fn hint_ready(&mut self, version: u64, token: String, seeds: f64) -> bool {
+    fn hint_ready(&mut self, version: u64) -> bool {
+        let Some((token, value)) = self.analysis().and_then(|a| a.values.first()).cloned() else {
+            return false;
+        };
+        let seeds = ai::seeds(value);
         let Some(p) = self.play.as_mut() else {
             return false;
         };
@@ -1677,6 +1798,7 @@ impl App {
         let pending = p.game.pending();
         if let Status::Over(o) = status {
             self.screen = Screen::Over;
+            self.browse = None;
             self.set_status(over_line(&o));
             self.count_result();
             if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
@@ -2042,7 +2164,7 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
-        if self.screen != Screen::Play || self.help.is_some() || self.confirm_quit {
+        if self.screen != Screen::Play || self.overlay.is_some() {
             return false;
         }
         if self.too_small() {
@@ -2538,24 +2660,11 @@ impl App {
 
     /// The saved-games list: choose, continue or replay.
     fn saves_key(&mut self, action: Action, now: Instant) -> bool {
-        let Some((list, sel)) = self.saves.as_mut() else {
+        let Some(s) = self.saves.as_mut() else {
             return false;
         };
-        match action {
-            Action::Up => *sel = (*sel + list.len() - 1) % list.len(),
-            Action::Down => *sel = (*sel + 1) % list.len(),
-            Action::Cancel => {
-                self.saves = None;
-                self.set_status("Choose the game and press Enter");
-            }
-            Action::Start | Action::ViewReplay => {
-                let path = list[*sel].path.clone();
-                let view = action == Action::ViewReplay;
-                self.start_load(LoadFor::Chosen(path, view), now);
-            }
-            _ => return false,
-        }
-        true
+        let t = s.handle(action);
+        self.transition(t, now)
     }
 
     // ---- loading off the UI thread -----------------------------------------
@@ -2613,11 +2722,12 @@ impl App {
             (Err(e), p) if p.at_start() => return self.fail(e),
             (Err(e), _) => return self.refuse(e),
             (Ok(LoadResult::Saves(list)), LoadFor::Saves(dir)) => {
-                if list.is_empty() {
-                    self.refuse(format!("No saved games in {}", dir.display()));
-                } else {
-                    self.saves = Some((list, 0));
-                    self.set_status(format!("Saved games in {}", dir.display()));
+                match SavesScreen::new(list) {
+                    None => self.refuse(format!("No saved games in {}", dir.display())),
+                    Some(s) => {
+                        self.saves = Some(s);
+                        self.set_status(format!("Saved games in {}", dir.display()));
+                    }
                 }
                 return;
             }

@@ -7,6 +7,7 @@ use super::enkeshui::Enkeshui;
 use super::position::{Fields, PositionError};
 use super::side::{PerSide, Side};
 use super::{Game, MoveError, Pending, PerftError, perft_until};
+use crate::engine::PositionJson;
 use serde_json::{Value, json};
 use std::fmt;
 

@@ -19,6 +19,7 @@ pub use self::core::{
     Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
 };
 use self::core::{Unended, unbudgeted};
+pub use self::position::PositionJson;
 pub use self::side::{PerSide, Side};
 pub use self::turn::{DEFAULT_MAX_TURNS, Irreversible, TurnState};
 

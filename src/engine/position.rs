@@ -34,6 +34,35 @@ impl std::error::Error for PositionError {}
 
 pub type PResult<T> = Result<T, PositionError>;
 
+/// A game's position JSON of NOTATION.md, kept out of the rules' `Game`
+/// trait as shakmaty keeps FEN out of `Position`. A game gives its plain
+/// setup and the setup's JSON both ways; the position's JSON follows, the
+/// same for every game.
+pub trait PositionJson: Sized {
+    /// The game's plain setup (data with no invariant).
+    type Setup;
+    /// The setup of this position.
+    fn to_setup(&self) -> Self::Setup;
+    /// The position JSON of a setup, checked or not.
+    fn setup_json(setup: &Self::Setup) -> Value;
+    /// Reads a position JSON into a setup: its shape and types are checked
+    /// here, the rules' invariants by the conversion to the game.
+    fn setup_from_json(value: &Value) -> PResult<Self::Setup>;
+
+    /// The position JSON of this game.
+    fn position_json(&self) -> Value {
+        Self::setup_json(&self.to_setup())
+    }
+
+    /// Reads and checks a position JSON.
+    fn from_position(value: &Value) -> PResult<Self>
+    where
+        Self: TryFrom<Self::Setup, Error = PositionError>,
+    {
+        Self::try_from(Self::setup_from_json(value)?)
+    }
+}
+
 /// The object of a position, read field by field.
 pub struct Fields<'a> {
     map: &'a Map<String, Value>,
@@ -292,6 +321,18 @@ pub fn put_rows(n: usize, south: &[u16], north: &[u16], counts: &mut [u16]) -> P
         counts[k * n..(k + 1) * n].copy_from_slice(row);
     }
     Ok(())
+}
+
+/// A row length within the game's `min..=max` holes (the JSON's `holes`,
+/// read as any whole number, or a setup's).
+pub fn check_holes(n: u64, min: usize, max: usize, game: &str) -> PResult<usize> {
+    match usize::try_from(n) {
+        Ok(holes) if (min..=max).contains(&holes) => Ok(holes),
+        _ => Err(PositionError::new(
+            "holes",
+            format!("{n} holes: {game} rows have {min} to {max}"),
+        )),
+    }
 }
 
 /// A setup's turn number and turn limit, as the position JSON reads them.

@@ -45,12 +45,14 @@ impl TurnState {
 }
 
 /// Positions seen since the irreversible part last changed.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct History {
     key: Irreversible,
     /// One bit per hash bucket seen: most positions are new, and then the
-    /// scan of `hashes` is skipped.
-    buckets: u64,
+    /// scan of `hashes` is skipped. 256 buckets: with 64, the long quiet
+    /// stretches of En Gehé (many positions between captures) filled them
+    /// and scanned nearly every time.
+    buckets: [u64; 4],
     /// The hash of each position seen, scanned first.
     hashes: Vec<u32>,
     /// The same positions back to back: the side to move, then the board.
@@ -91,25 +93,50 @@ fn board_hash(board: &[u16], side: Side) -> u32 {
     ((dot(&WEIGHTS[0]) as u32) << 16 | dot(&WEIGHTS[1]) as u32) ^ side as u32
 }
 
+/// Room for this many more positions in a copy or when the history is
+/// full: a copied `Vec` has no spare room, and doubling from one position
+/// costs a game five or six reallocations.
+const ROOM: usize = 64;
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        let stride = self.seen.len().checked_div(self.hashes.len()).unwrap_or(0);
+        let mut hashes = Vec::with_capacity(self.hashes.len().saturating_add(ROOM));
+        hashes.extend_from_slice(&self.hashes);
+        let mut seen =
+            Vec::with_capacity(self.seen.len().saturating_add(ROOM.saturating_mul(stride)));
+        seen.extend_from_slice(&self.seen);
+        History {
+            key: self.key,
+            buckets: self.buckets,
+            hashes,
+            seen,
+        }
+    }
+}
+
 impl History {
     fn record(&mut self, key: Irreversible, side: Side, board: &[u16]) -> usize {
         debug_assert!(board.len() <= MAX_BOARD);
         if key != self.key {
             self.key = key;
-            self.buckets = 0;
+            self.buckets = [0; 4];
             self.hashes.clear();
             self.seen.clear();
         }
-        if self.hashes.capacity() == 0 {
-            self.hashes.reserve(64);
-            self.seen.reserve(64 * (board.len() + 1));
-        }
         let hash = board_hash(board, side);
         let stride = board.len() + 1;
+        if self.hashes.len() == self.hashes.capacity()
+            || self.seen.capacity() - self.seen.len() < stride
+        {
+            let more = self.hashes.len().max(ROOM);
+            self.hashes.reserve(more);
+            self.seen.reserve(more.saturating_mul(stride));
+        }
         let side = side as u16;
         let mut seen = 1;
-        let bucket = 1u64 << (hash >> 26);
-        if self.buckets & bucket != 0 {
+        let (word, bucket) = ((hash >> 30) as usize, 1u64 << (hash >> 24 & 63));
+        if self.buckets[word] & bucket != 0 {
             for (i, &x) in self.hashes.iter().enumerate() {
                 let entry = &self.seen[i * stride..(i + 1) * stride];
                 if x == hash && entry[0] == side && entry[1..] == *board {
@@ -117,7 +144,7 @@ impl History {
                 }
             }
         }
-        self.buckets |= bucket;
+        self.buckets[word] |= bucket;
         self.hashes.push(hash);
         self.seen.push(side);
         self.seen.extend_from_slice(board);

@@ -11,6 +11,7 @@ pub mod file;
 pub mod print;
 
 use crate::ai::Player;
+use crate::engine::PositionJson;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, MAX_HOLES, MIN_HOLES};

@@ -4,6 +4,7 @@
 pub mod contract;
 pub mod tmux;
 
+use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{self, Bull, Enkeshui, Rules};

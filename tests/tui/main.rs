@@ -305,13 +305,13 @@ fn help_lists_the_bindings_and_the_rules() {
     ));
     assert!(has(&s, "z/x         South's racer drops a seed"));
     // Scroll to the rules (past the bindings of every screen).
-    for _ in 0..55 {
+    for _ in 0..65 {
         key(&mut app, KeyCode::Down);
     }
     let s = screen_wh(&mut app, 80, 60);
     assert!(has(&s, "Rules of Enkeshui"), "{s:#?}");
     key(&mut app, KeyCode::Esc);
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
 }
 
 #[test]
@@ -378,11 +378,11 @@ fn too_small_terminal_says_what_it_needs_and_resizing_is_safe() {
 fn quit_asks_while_a_game_is_on() {
     let (mut app, _rx) = app("--holes 8 --race off");
     keys(&mut app, "q");
-    assert!(app.confirm_quit && !app.quit);
+    assert!(app.confirming_quit() && !app.quit);
     let s = screen(&mut app);
     assert!(has(&s, "A game is in progress. Quit?"));
     keys(&mut app, "n");
-    assert!(!app.confirm_quit && !app.quit);
+    assert!(!app.confirming_quit() && !app.quit);
     keys(&mut app, "qy");
     assert!(app.quit);
 }
@@ -831,19 +831,16 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     let (mut app, rx) = app(
         "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
     );
+    app.analysis_depth = Some(6);
     keys(&mut app, "i");
     assert_eq!(app.status, "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
-    assert!(matches!(ev, AppEvent::Hint { .. }), "{ev:?}");
-    // The hard level's search, exactly: decision and value.
-    let game = app.play.as_ref().unwrap().game.clone();
-    let c = masai_mancala::ai::choose_token(
-        &game,
-        &masai_mancala::ai::Request::new(masai_mancala::ai::Player::parse("hard").unwrap(), 0),
-    )
-    .unwrap();
-    assert_eq!(c.decision, "1");
-    let seeds = f64::from(c.value.unwrap()) / f64::from(masai_mancala::ai::UNIT);
+    assert!(matches!(ev, AppEvent::Analysis { .. }), "{ev:?}");
+    // The analysis's search, exactly (issue 11 item 6: one search, one
+    // value): its best decision and value.
+    let best = app.analysis().expect("the analysis").values[0].clone();
+    assert_eq!(best.0, "1");
+    let seeds = f64::from(best.1) / f64::from(masai_mancala::ai::UNIT);
     assert_eq!(
         app.status,
         format!("Hint for South: 1 (the AI rates it {seeds:+.1} seeds); Enter plays it")
@@ -1031,7 +1028,7 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
     );
     let north = app.play.as_ref().unwrap().game.legal_tokens();
     next_event(&mut app, &rx);
-    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let shown = app.analysis().cloned().unwrap();
     let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
     listed.sort();
     let mut want = north.clone();
@@ -1061,7 +1058,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
         "Still working out the sowing of i3: wait, or u or Esc takes it back"
     );
     keys(&mut app, "?");
-    assert!(app.help.is_some());
+    assert!(app.help_scroll().is_some());
     key(&mut app, KeyCode::Esc);
     let ev = next_event(&mut app, &rx);
     assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
@@ -1103,7 +1100,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "q");
-    assert!(app.confirm_quit);
+    assert!(app.confirming_quit());
     keys(&mut app, "y");
     assert!(app.quit);
 }
@@ -1570,7 +1567,7 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     app.analysis_depth = Some(4);
     keys(&mut app, "a");
     next_event(&mut app, &rx);
-    let shown = app.analysis.as_ref().unwrap().shown.clone().unwrap();
+    let shown = app.analysis().cloned().unwrap();
     let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
     listed.sort();
     let mut want = options.clone();
@@ -1578,8 +1575,8 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     assert_eq!(listed, want, "the open directions");
     let s = screen(&mut app);
     assert!(has(&s, "Analysis · South to move"), "{s:#?}");
+    // The hint is the panel's best line, at once.
     keys(&mut app, "i");
-    next_event(&mut app, &rx);
     let p = app.play.as_ref().unwrap();
     let picked = &options[p.dir_pick];
     assert!(
@@ -1840,7 +1837,7 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
     keys(&mut app, "o");
     assert!(app.loading.is_some());
     events_until(&mut app, &rx, |a| a.loading.is_none());
-    let (list, _) = app.saves.as_ref().expect("the list is shown");
+    let list = app.saves().expect("the list is shown").list();
     assert_eq!(list.len(), 1);
     assert!(!list[0].ok);
     assert_eq!(app.status, format!("Saved games in {}", dir.display()));
@@ -1938,7 +1935,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
         "Lap 3: 3 in hand from South 5. Direction? [← cw]   ccw →"
     );
     keys(&mut app, "q");
-    assert!(app.confirm_quit);
+    assert!(app.confirming_quit());
     keys(&mut app, "y");
     assert!(app.quit);
 }
@@ -1956,9 +1953,9 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     assert!(app.play.as_ref().unwrap().moves.is_empty());
     assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
     keys(&mut app, "?");
-    assert!(app.help.is_none());
+    assert!(app.help_scroll().is_none());
     keys(&mut app, "q");
-    assert!(!app.confirm_quit);
+    assert!(!app.confirming_quit());
     assert!(app.quit);
 }
 

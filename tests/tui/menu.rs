@@ -202,7 +202,6 @@ fn bao_from_the_menu_has_no_flip_and_keeps_its_seats() {
 #[test]
 fn saved_games_rows_keep_the_seats_at_80_and_60_columns() {
     use masai_mancala::record::file::SavedGame;
-    let (mut app, _rx) = menu();
     let saved = |name: &str, summary: &str, finished: bool| SavedGame {
         path: std::path::PathBuf::from(format!("/data/{name}")),
         modified: std::time::SystemTime::UNIX_EPOCH,
@@ -210,29 +209,39 @@ fn saved_games_rows_keep_the_seats_at_80_and_60_columns() {
         finished,
         ok: true,
     };
-    app.saves = Some((
-        vec![
-            saved(
-                "game-20261201-153012.json",
-                "En Gehé 2x50, turn 214, South human v North ai:expert",
-                false,
-            ),
-            saved(
-                "game-2.json",
-                "Bao la Kimasai, over 40-24, South human v North ai:hard",
-                true,
-            ),
-        ],
-        0,
-    ));
+    let saves = masai_mancala::app::screen::saves::SavesScreen::new(vec![
+        saved(
+            "game-20261201-153012.json",
+            "En Gehé 2x50, turn 214, South human v North ai:expert",
+            false,
+        ),
+        saved(
+            "game-2.json",
+            "Bao la Kimasai, over 40-24, South human v North ai:hard",
+            true,
+        ),
+    ])
+    .unwrap();
+    // Drawn over the menu's area (the screen less its status and key bar).
+    let screen_wh = |w: u16, h: u16| {
+        let area = ratatui::layout::Rect::new(0, 0, w, h - 2);
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, w, h));
+        saves.render(area, &mut buf, &PLAIN);
+        lines_of(&buf)
+    };
     // The list's lines, inside its box.
     let inside = |s: &[String]| -> Vec<String> {
         s[2..8]
             .iter()
-            .map(|l| l.trim_matches('│').trim_end().to_string())
+            .map(|l| {
+                l.trim_start_matches(' ')
+                    .trim_matches('│')
+                    .trim_end()
+                    .to_string()
+            })
             .collect()
     };
-    let s = screen_wh(&mut app, 80, 24);
+    let s = screen_wh(80, 24);
     assert_eq!(
         inside(&s),
         [
@@ -244,7 +253,7 @@ fn saved_games_rows_keep_the_seats_at_80_and_60_columns() {
             "",
         ]
     );
-    let s = screen_wh(&mut app, 60, 20);
+    let s = screen_wh(60, 20);
     assert_eq!(
         inside(&s),
         [

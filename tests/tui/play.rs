@@ -4,7 +4,7 @@ use super::harness::*;
 use masai_mancala::engine::AnyGame;
 use ratatui::crossterm::event::KeyCode;
 use serde_json::json;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The screen's lines as one text, box borders and wrapping removed (for a
 /// log line when the move list beside it is empty or short).
@@ -231,4 +231,170 @@ fn the_replay_status_keeps_autoplay_whole_at_80_and_60_columns() {
     );
     let s = screen_wh(&mut app, 60, 24);
     assert_eq!(s[22], "Replay: decision 17 of 17 · autoplay 90 ms a seed");
+}
+
+/// The value the status line gives the hint: "+1.8 seeds" of "(the AI rates it +1.8 seeds)".
+fn hint_value(status: &str) -> String {
+    let rest = status
+        .split_once("(the AI rates it ")
+        .unwrap_or_else(|| panic!("no hint in {status:?}"))
+        .1;
+    rest.split_once(')').expect("closed").0.to_string()
+}
+
+/// Issue 11 item 6: the hint and the analysis panel give one value, on one
+/// scale, from one search; the hint is the panel's best line.
+#[test]
+fn the_hint_is_the_analysis_best_line_with_the_same_value() {
+    // Panel on first: the hint comes from the panel's search, no second one.
+    let (mut app, rx) = app(
+        "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
+    );
+    app.analysis_depth = Some(6);
+    keys(&mut app, "a");
+    let ev = rx.recv_timeout(Duration::from_secs(10)).expect("analysis");
+    app.handle(ev, Instant::now());
+    keys(&mut app, "i");
+    let s = screen(&mut app);
+    assert!(has(&s, "│    1  +1.8 seeds (best)      │"), "{s:#?}");
+    assert_eq!(
+        s[22],
+        "Hint for South: 1 (the AI rates it +1.8 seeds); Enter plays it"
+    );
+    assert!(
+        rx.recv_timeout(Duration::from_millis(300)).is_err(),
+        "no second search"
+    );
+    // Panel off: the hint's own search is the one the panel then shows.
+    for game in [
+        "enkeshui --holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
+        "bao --north human --instant",
+    ] {
+        let (mut app, rx) = start(game);
+        app.analysis_depth = Some(3);
+        keys(&mut app, "i");
+        let ev = rx.recv_timeout(Duration::from_secs(20)).expect("the hint");
+        app.handle(ev, Instant::now());
+        let value = hint_value(&app.status);
+        let token = app
+            .status
+            .strip_prefix("Hint for South: ")
+            .and_then(|s| s.split_once(' '))
+            .map(|(t, _)| t.to_string())
+            .unwrap();
+        keys(&mut app, "a");
+        let s = screen_wh(&mut app, 120, 40);
+        let best = s
+            .iter()
+            .find(|l| l.contains("(best)"))
+            .unwrap_or_else(|| panic!("{game}: the panel at once, no new search: {s:#?}"));
+        assert!(
+            best.contains(&format!(" {token}  {value} (best)")),
+            "{game}: {best:?} vs {}",
+            app.status
+        );
+    }
+}
+
+/// Issue 11 item 16: `[` looks at the positions already played, clearly
+/// marked, while nothing can be played there; `]` past the last one and Esc
+/// return to the game as it is.
+#[test]
+fn earlier_positions_are_browsed_and_the_game_returns() {
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
+    let start = board_lines(&screen(&mut app));
+    // Nothing played yet: nothing to look at.
+    keys(&mut app, "[");
+    assert_eq!(
+        app.status,
+        "Nothing played yet: no earlier position to look at"
+    );
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let after_one = board_lines(&screen(&mut app));
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let live = screen(&mut app);
+    let turn = app.play.as_ref().unwrap().game.turn();
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    keys(&mut app, "[");
+    let s = screen(&mut app);
+    assert_eq!(board_lines(&s), after_one);
+    assert_eq!(
+        s[0],
+        format!("VIEWING turn 2 · decision 1 of 2 · the game is at turn {turn}")
+    );
+    assert!(
+        has(
+            &s,
+            "An earlier position: no move here. Esc returns to the game"
+        ),
+        "{s:#?}"
+    );
+    assert_eq!(
+        s[22],
+        "Viewing turn 2: [ earlier, ] later, Esc returns to the game"
+    );
+    assert_eq!(
+        s[23],
+        "[/← earlier  ]/→ later  Esc back to the game  q quit  ? help"
+    );
+    // No move can be played here.
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    assert_eq!(
+        app.status,
+        "This position was played already: no move here. Esc returns to the game"
+    );
+    assert_eq!(board_lines(&screen(&mut app)), after_one);
+    keys(&mut app, "[");
+    assert_eq!(board_lines(&screen(&mut app)), start);
+    keys(&mut app, "[");
+    assert_eq!(
+        app.status,
+        "This is the start of the game: ] later, Esc returns"
+    );
+    // ] steps forward, and past the last position played returns.
+    keys(&mut app, "]]");
+    let s = screen(&mut app);
+    assert_eq!(
+        s[22],
+        format!("Back to the game: turn {turn}, South to move")
+    );
+    assert_eq!(s[..22], live[..22]);
+    // Esc returns at once, from any position; the game goes on.
+    keys(&mut app, "[[");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(board_lines(&screen(&mut app)), board_lines(&live));
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 3);
+}
+
+/// While an earlier position is looked at, the AI goes on thinking and
+/// plays on the live game.
+#[test]
+fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
+    let (mut app, rx) = app("--holes 8 --race off --north ai:easy --instant");
+    let start = board_lines(&screen(&mut app));
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "[");
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the AI answers");
+    app.handle(ev, Instant::now());
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 2, "the AI played on the live game");
+    let s = screen(&mut app);
+    assert!(
+        s[0].starts_with("VIEWING turn 1 · decision 0 of 2"),
+        "{s:#?}"
+    );
+    assert_eq!(board_lines(&s), start);
+    key(&mut app, KeyCode::Esc);
+    let s = screen(&mut app);
+    assert!(!s[0].contains("VIEWING"), "{s:#?}");
+    assert_eq!(app.ctx(), masai_mancala::app::keys::Ctx::Play);
 }

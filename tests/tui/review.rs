@@ -67,7 +67,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
         app.status
     );
     keys(&mut app, "?");
-    assert!(app.help.is_some());
+    assert!(app.help_scroll().is_some());
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Home);
     keys(&mut app, "a");
@@ -174,7 +174,7 @@ fn the_help_states_the_marks_and_their_thresholds() {
         "{flat}"
     );
     keys(&mut app, "?");
-    assert!(app.help.is_some());
+    assert!(app.help_scroll().is_some());
 }
 
 /// The game's end offers the review: v opens the game in the viewer at its

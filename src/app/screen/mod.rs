@@ -1,8 +1,11 @@
 //! The screens, each with its own state, keys and drawing: `handle` turns an
 //! action into a `Transition` the app carries out, and the screen draws itself.
 
+pub mod browse;
 pub mod menu;
+pub mod overlay;
 pub mod race;
+pub mod saves;
 
 use super::state::Setup;
 use crate::app::view::theme::Theme;
@@ -29,6 +32,15 @@ pub enum Transition {
     Learn(crate::engine::GameKind),
     /// Leave (asking first if a game is under way).
     Quit,
+    /// Leave at once.
+    QuitNow,
+    /// The overlay or list on top closes; the status line says this.
+    Close(String),
+    /// Open a saved game: continue it, or replay it.
+    OpenSaved {
+        path: std::path::PathBuf,
+        replay: bool,
+    },
     /// The race is over: play from its board.
     Raced(Box<Raced>),
 }

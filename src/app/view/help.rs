@@ -119,7 +119,7 @@ impl Widget for HelpView<'_> {
         let (w, h) = inner((area.width, area.height));
         let lines = help_lines(app, w);
         let last = u16::try_from(lines.len().saturating_sub(usize::from(h))).unwrap_or(u16::MAX);
-        let scroll = app.help.unwrap_or(0).min(last);
+        let scroll = app.help_scroll().unwrap_or(0).min(last);
         let map = keys::active();
         let first_key = |action: Action| {
             BINDINGS

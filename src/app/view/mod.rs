@@ -112,7 +112,12 @@ impl Widget for AppView<'_> {
             }
             Screen::Menu => menu::MenuView(app).render(area, buf),
             Screen::Race => play::RaceView(app).render(area, buf),
-            Screen::Play | Screen::Replay => play::PlayView(app).render(area, buf),
+            Screen::Play | Screen::Replay => {
+                play::PlayView(app).render(area, buf);
+                if let (Some(b), Some(live)) = (app.browsing(), &app.play) {
+                    b.render(area, buf, &app.theme, live);
+                }
+            }
             Screen::Over => play::OverView(app).render(area, buf),
         }
         if let Some(l) = &app.loading {
@@ -122,11 +127,11 @@ impl Widget for AppView<'_> {
             }
             .render(area, buf);
         }
-        if app.help.is_some() {
+        if app.help_scroll().is_some() {
             help::HelpView(app).render(area, buf);
         }
-        if app.confirm_quit {
-            play::ConfirmView(app).render(area, buf);
+        if app.confirming_quit() {
+            crate::app::screen::overlay::ConfirmView { theme: app.theme }.render(area, buf);
         }
         if app.theme.ascii {
             asciify(area, buf);

@@ -617,7 +617,7 @@ pub struct PlayView<'a>(pub &'a App);
 impl Widget for PlayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let Some(p) = &app.play else { return };
+        let Some(p) = app.shown_play() else { return };
         let l = PlayLayout::for_game(area, &p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
@@ -688,7 +688,7 @@ impl Widget for PlayView<'_> {
         status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer.is_none()
-            && let Some(a) = &app.analysis
+            && let Some(a) = app.analysis_panel()
         {
             analysis_panel(
                 app,
@@ -889,27 +889,5 @@ impl Widget for OverView<'_> {
             .render(Rect::new(area.x, top, area.width, h), buf);
         status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
-    }
-}
-
-/// "Quit the game in progress?"
-pub struct ConfirmView<'a>(pub &'a App);
-
-impl Widget for ConfirmView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let w = 44.min(area.width);
-        let r = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + area.height / 2 - 2,
-            w,
-            4,
-        );
-        Clear.render(r, buf);
-        Paragraph::new(vec![
-            Line::from("A game is in progress. Quit?"),
-            Line::styled("y quit    n go on playing", self.0.theme.key()),
-        ])
-        .block(Block::default().borders(Borders::ALL).title(" Quit "))
-        .render(r, buf);
     }
 }

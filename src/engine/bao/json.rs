@@ -2,16 +2,28 @@
 
 use super::setup::{Rows, Setup, check_cows};
 use super::{Bao, COWS, DEFAULT_MAX_TURNS, Rules};
-use crate::engine::position::{Fields, PResult, PositionError};
+use crate::engine::position::{Fields, PResult, PositionError, PositionJson};
 use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
-pub fn to_json(game: &Bao) -> Value {
-    setup_to_json(&game.to_setup())
+impl PositionJson for Bao {
+    type Setup = Setup;
+
+    fn to_setup(&self) -> Setup {
+        Bao::to_setup(self)
+    }
+
+    fn setup_json(setup: &Setup) -> Value {
+        setup_to_json(setup)
+    }
+
+    fn setup_from_json(value: &Value) -> PResult<Setup> {
+        setup_from_json(value)
+    }
 }
 
 /// The position JSON of a setup.
-pub fn setup_to_json(s: &Setup) -> Value {
+fn setup_to_json(s: &Setup) -> Value {
     let rows = |r: &Rows| json!({"inner": r.inner, "outer": r.outer});
     let mut obj = Map::new();
     obj.insert("game".into(), json!("bao-la-kimasai"));
@@ -26,14 +38,9 @@ pub fn setup_to_json(s: &Setup) -> Value {
     Value::Object(obj)
 }
 
-/// Reads and checks a position.
-pub fn from_json(value: &Value) -> PResult<Bao> {
-    Bao::from_setup(setup_from_json(value)?)
-}
-
 /// Reads a position into a setup: the JSON's shape and types are checked
 /// here, the rules' invariants by [`Bao::from_setup`].
-pub fn setup_from_json(value: &Value) -> PResult<Setup> {
+fn setup_from_json(value: &Value) -> PResult<Setup> {
     let f = Fields::new(value)?;
     f.refuse_pending()?;
     f.only(&[

@@ -314,24 +314,6 @@ impl Bao {
         .started()
     }
 
-    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
-    /// of the rules).
-    pub fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
-    /// The position JSON of a setup, checked or not.
-    pub fn setup_json(setup: &Setup) -> serde_json::Value {
-        json::setup_to_json(setup)
-    }
-
-    /// Reads and checks a position JSON.
-    pub fn from_position(
-        value: &serde_json::Value,
-    ) -> Result<Bao, crate::engine::position::PositionError> {
-        json::from_json(value)
-    }
-
     pub fn rules(&self) -> &Rules {
         &self.rules
     }

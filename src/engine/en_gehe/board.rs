@@ -1,6 +1,6 @@
 //! The En Gehé board and one lap of sowing with its lap-end rule.
 
-use crate::engine::core::{Event, LapEnd, Observer, Path, sow, take};
+use crate::engine::core::{Event, LapEnd, Observer, Path, nonzero_bits, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 /// Smallest and largest row allowed (40..50 are traditional).
@@ -91,27 +91,9 @@ impl Board {
     /// A side's occupied holes as bits: bit k for its hole k+1.
     #[inline]
     pub fn occupied(&self, side: Side) -> u64 {
-        // Four holes per 64-bit word (SWAR): a lane's top bit is set when the
-        // lane is non-zero, and one multiply gathers the four top bits. No
-        // branches (which holes are empty is unpredictable) and no vector
-        // shifts, which the baseline x86-64 target lacks.
-        const LOW: u64 = 0x7fff_7fff_7fff_7fff;
-        const TOP: u64 = 0x8000_8000_8000_8000;
-        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-        let row = &self.counts[self.row(side)];
-        let mut quads = row.chunks_exact(4);
-        let mut mask = 0u64;
-        let mut shift = 0;
-        for q in &mut quads {
-            let w = q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48;
-            let nonzero = (((w & LOW) + LOW) | w) & TOP;
-            mask |= (((nonzero >> 15).wrapping_mul(GATHER)) >> 48) << shift;
-            shift += 4;
-        }
-        for (k, &c) in quads.remainder().iter().enumerate() {
-            mask |= ((c != 0) as u64) << (shift + k);
-        }
-        mask
+        let all = nonzero_bits(&self.counts, self.n2().div_ceil(4));
+        let row = self.row(side);
+        (all >> row.start) as u64 & ((1u64 << self.n) - 1)
     }
 
     pub fn seeds_on_board(&self) -> u32 {

@@ -2,15 +2,27 @@
 
 use super::setup::{Setup, check_seeds};
 use super::{DEFAULT_MAX_TURNS, EnGehe, MAX_HOLES, MIN_HOLES, Rules, SEEDS_PER_HOLE};
-use crate::engine::position::{Fields, PResult, PositionError};
+use crate::engine::position::{Fields, PResult, PositionJson, check_holes};
 use serde_json::{Map, Value, json};
 
-pub fn to_json(game: &EnGehe) -> Value {
-    setup_to_json(&game.to_setup())
+impl PositionJson for EnGehe {
+    type Setup = Setup;
+
+    fn to_setup(&self) -> Setup {
+        EnGehe::to_setup(self)
+    }
+
+    fn setup_json(setup: &Setup) -> Value {
+        setup_to_json(setup)
+    }
+
+    fn setup_from_json(value: &Value) -> PResult<Setup> {
+        setup_from_json(value)
+    }
 }
 
 /// The position JSON of a setup.
-pub fn setup_to_json(s: &Setup) -> Value {
+fn setup_to_json(s: &Setup) -> Value {
     let mut obj = Map::new();
     obj.insert("game".into(), json!("en-gehe"));
     obj.insert("holes".into(), json!(s.holes));
@@ -35,14 +47,9 @@ pub fn rules_json(r: &Rules) -> Map<String, Value> {
     m
 }
 
-/// Reads and checks a position.
-pub fn from_json(value: &Value) -> PResult<EnGehe> {
-    EnGehe::from_setup(setup_from_json(value)?)
-}
-
 /// Reads a position into a setup: the JSON's shape and types are checked
 /// here, the rules' invariants by [`EnGehe::from_setup`].
-pub fn setup_from_json(value: &Value) -> PResult<Setup> {
+fn setup_from_json(value: &Value) -> PResult<Setup> {
     let f = Fields::new(value)?;
     f.refuse_pending()?;
     f.only(&[
@@ -50,14 +57,7 @@ pub fn setup_from_json(value: &Value) -> PResult<Setup> {
         "result",
     ])?;
     f.expect_game(&["en-gehe"])?;
-    let n = f.uint("holes")?;
-    if !(MIN_HOLES as u64..=MAX_HOLES as u64).contains(&n) {
-        return Err(PositionError::new(
-            "holes",
-            format!("{n} holes: En Gehé rows have {MIN_HOLES} to {MAX_HOLES}"),
-        ));
-    }
-    let n = n as usize;
+    let n = check_holes(f.uint("holes")?, MIN_HOLES, MAX_HOLES, "En Gehé")?;
     let rules = Rules {
         max_turns: f.max_turns_only(DEFAULT_MAX_TURNS)?,
     };

@@ -71,6 +71,9 @@ pub struct EnGehe {
     board: Board,
     captured: PerSide<u32>,
     state: TurnState,
+    /// The mover's occupied holes (bit k: his hole k+1), as found by the
+    /// start-of-turn test: one pass over the row a turn.
+    movable: u64,
 }
 
 /// A sowing in progress, and the Brent state of a relay: the board after a
@@ -347,26 +350,9 @@ impl EnGehe {
             board,
             captured,
             state: TurnState::new(to_move, turn),
+            movable: 0,
         }
         .started()
-    }
-
-    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
-    /// of the rules).
-    pub fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
-    /// The position JSON of a setup, checked or not.
-    pub fn setup_json(setup: &Setup) -> serde_json::Value {
-        json::setup_to_json(setup)
-    }
-
-    /// Reads and checks a position JSON.
-    pub fn from_position(
-        value: &serde_json::Value,
-    ) -> Result<EnGehe, crate::engine::position::PositionError> {
-        json::from_json(value)
     }
 
     pub fn rules(&self) -> &Rules {
@@ -570,11 +556,23 @@ impl Game for EnGehe {
         let side = self.state.to_move;
         let start = self.board.row(side).start;
         // Holes as bits: no branch on which holes are empty (unpredictable).
-        let mut left = self.board.occupied(side);
+        let mut left = self.movable;
         while left != 0 {
             let k = rng.random_range(0..left.count_ones());
             let bit = nth_set_bit(left, k);
-            let mut sowing = Sowing::new(&self.board, start + bit);
+            let hole = start + bit;
+            if commit && self.board.first_lap_surely_ends(hole) {
+                // Most picks: a one-lap sowing, played where it stands
+                // rather than on a copy of the board.
+                let seeds = self.board.lift(hole, 1, &mut Quiet);
+                let relay = self
+                    .board
+                    .lap(&mut self.captured, side, hole, seeds, 1, &mut Quiet);
+                debug_assert!(relay.is_none());
+                unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
+                return Some(bit + 1);
+            }
+            let mut sowing = Sowing::new(&self.board, hole);
             let mut captured = self.captured;
             if sowing.run(&mut captured, side, &mut Quiet).is_ok() {
                 if commit {
@@ -590,11 +588,12 @@ impl Game for EnGehe {
     }
 
     fn lost_before_moving(&mut self) -> Option<EndReason> {
-        (self.board.occupied(self.state.to_move) == 0).then_some(EndReason::NoSeeds)
+        self.movable = self.board.occupied(self.state.to_move);
+        (self.movable == 0).then_some(EndReason::NoSeeds)
     }
 
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
-        self.can_sow(self.board.occupied(self.state.to_move), max_laps)
+        self.can_sow(self.movable, max_laps)
     }
 
     /// A capture changes the seeds on the board for good, so no earlier

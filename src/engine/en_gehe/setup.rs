@@ -3,7 +3,7 @@
 //! setups; tests and studies build them directly.
 
 use super::{Board, EnGehe, MAX_HOLES, MIN_HOLES, Rules, SEEDS_PER_HOLE};
-use crate::engine::position::{PositionError, check_turns, put_rows};
+use crate::engine::position::{PositionError, check_holes, check_turns, put_rows};
 use crate::engine::side::{PerSide, Side};
 
 /// An En Gehé position, as data with no invariant: [`EnGehe::from_setup`]
@@ -40,13 +40,7 @@ impl EnGehe {
     /// the 8N of a 2xN game, never more (RULES.md: more makes sowings that
     /// take hours to decide). The start-of-turn tests run at once.
     pub fn from_setup(s: Setup) -> Result<EnGehe, PositionError> {
-        let n = s.holes;
-        if !(MIN_HOLES..=MAX_HOLES).contains(&n) {
-            return Err(PositionError::new(
-                "holes",
-                format!("{n} holes: En Gehé rows have {MIN_HOLES} to {MAX_HOLES}"),
-            ));
-        }
+        let n = check_holes(s.holes as u64, MIN_HOLES, MAX_HOLES, "En Gehé")?;
         check_turns(s.turn, s.rules.max_turns)?;
         let mut board = Board::empty(n);
         put_rows(n, &s.south, &s.north, &mut board.counts)?;

@@ -1,6 +1,6 @@
 //! The Enkeshui board and one lap of sowing with its lap-end rules.
 
-use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, sow, take};
+use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, nonzero_bits, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 use super::layout::MAX_HOLES;
@@ -169,11 +169,14 @@ impl Board {
     /// Bit i set: hole i holds seeds.
     #[inline]
     pub fn occupied(&self) -> u32 {
-        let mut mask = 0;
-        for (i, &c) in self.counts[..self.n2()].iter().enumerate() {
-            mask |= ((c != 0) as u32) << i;
-        }
-        mask
+        nonzero_bits(&self.counts, self.n2().div_ceil(4)) as u32 & self.in_play()
+    }
+
+    /// Every hole of the board as bits (2x16 fills all 32).
+    #[inline]
+    fn in_play(&self) -> u32 {
+        1u32.checked_shl(self.n2() as u32)
+            .map_or(u32::MAX, |bit| bit - 1)
     }
 
     /// The holes a side may lift, as bits.
@@ -184,11 +187,33 @@ impl Board {
 
     /// Non-bull seeds in a side's row.
     pub fn free_seeds(&self, side: Side) -> u32 {
-        let free = self.row_mask(side) & !self.bulls;
-        self.row(side)
-            .filter(|&h| free & (1 << h) != 0)
-            .map(|h| self.counts[h] as u32)
-            .sum()
+        self.seeds_in(self.row_mask(side) & !self.bulls)
+    }
+
+    /// The bulls a side owns, as bits.
+    fn bulls_of(&self, side: Side) -> u32 {
+        match side {
+            Side::South => self.bulls & self.south_bulls,
+            Side::North => self.bulls & !self.south_bulls,
+        }
+    }
+
+    /// Seeds in the holes of `mask` on the board.
+    #[inline]
+    fn seeds_in(&self, mask: u32) -> u32 {
+        let mut bits = mask & self.in_play();
+        let mut seeds = 0u32;
+        while bits != 0 {
+            seeds += self.counts[bits.trailing_zeros() as usize] as u32;
+            bits &= bits - 1;
+        }
+        seeds
+    }
+
+    /// What a side holds on the board at the end: the seeds of its row
+    /// outside bulls and of its own bulls, wherever they stand.
+    pub fn seeds_held(&self, side: Side) -> u32 {
+        self.seeds_in((self.row_mask(side) & !self.bulls) | self.bulls_of(side))
     }
 
     /// Cheap sufficient test that the first lap from `hole` ends the turn
@@ -214,10 +239,7 @@ impl Board {
 
     /// Seeds in the bulls a side owns, wherever they stand.
     pub fn bull_seeds(&self, side: Side) -> u32 {
-        (0..self.n2())
-            .filter(|&h| self.bull_owner(h) == Some(side))
-            .map(|h| self.counts[h] as u32)
-            .sum()
+        self.seeds_in(self.bulls_of(side))
     }
 
     pub fn seeds_on_board(&self) -> u32 {
@@ -247,7 +269,11 @@ impl Board {
         obs: &mut O,
     ) -> Lap {
         let ring = self.ring(dir);
-        let LapEnd { last, before_last } = sow(&mut self.counts, &ring, from, seeds, obs);
+        let LapEnd { last, before_last } = if !O::DROPS && self.closed == 0 {
+            self.sow_quick(from, seeds, dir, obs)
+        } else {
+            sow(&mut self.counts, &ring, from, seeds, obs)
+        };
         let now = self.counts[last];
         obs.event(Event::LapEnd {
             hole: last,
@@ -285,6 +311,64 @@ impl Board {
         Lap::Relay {
             hole: last,
             crossed: self.crossed(mover, from, seeds, &ring),
+        }
+    }
+
+    /// The same drops as `core::sow` on a ring with every hole in play, for
+    /// observers that want no single drops: whole circuits at once, then the
+    /// rest added to at most two runs of holes, with no step per seed.
+    #[inline]
+    fn sow_quick<O: Observer>(
+        &mut self,
+        from: usize,
+        seeds: u32,
+        dir: Direction,
+        obs: &mut O,
+    ) -> LapEnd {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
+        if left > n2 {
+            // Keep 1..=2N seeds to drop singly, so the last seed is placed below.
+            let circuits = (left - 1) / n2;
+            let add = circuits as u16;
+            self.counts[..n2].iter_mut().for_each(|c| *c += add);
+            obs.event(Event::Circuit {
+                seeds: circuits as u32,
+            });
+            left -= circuits * n2;
+        }
+        let bump = |run: &mut [u16]| run.iter_mut().for_each(|c| *c += 1);
+        let (last, before) = match dir {
+            // Holes from+1 ..= from+left, wrapping once at most.
+            Direction::Ccw => {
+                let end = from + left;
+                let last = if end < n2 {
+                    bump(&mut self.counts[from + 1..=end]);
+                    end
+                } else {
+                    bump(&mut self.counts[from + 1..n2]);
+                    bump(&mut self.counts[..=end - n2]);
+                    end - n2
+                };
+                (last, if last == 0 { n2 - 1 } else { last - 1 })
+            }
+            // Holes from-1 down to from-left, wrapping once at most.
+            Direction::Cw => {
+                let last = if left <= from {
+                    bump(&mut self.counts[from - left..from]);
+                    from - left
+                } else {
+                    bump(&mut self.counts[..from]);
+                    let last = n2 - (left - from);
+                    bump(&mut self.counts[last..n2]);
+                    last
+                };
+                (last, if last + 1 == n2 { 0 } else { last + 1 })
+            }
+        };
+        LapEnd {
+            last,
+            before_last: (seeds > 1).then_some(before),
         }
     }
 
@@ -361,6 +445,54 @@ impl Board {
             }
             take(&mut self.counts, captured, mover, opp, obs);
             hole = next;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::Quiet;
+
+    #[test]
+    fn occupied_and_held_seeds_cover_every_hole_up_to_2x16() {
+        for n in [4, 8, 12, 15, 16] {
+            let n2 = 2 * n;
+            let mut b = Board::empty(n);
+            for (i, c) in b.counts[..n2].iter_mut().enumerate() {
+                *c = (i % 3) as u16;
+            }
+            let expected = (0..n2).fold(0u32, |m, i| m | ((b.counts[i] != 0) as u32) << i);
+            assert_eq!(b.occupied(), expected, "2x{n}");
+            let row = |side: Side| b.row(side).map(|i| b.counts[i] as u32).sum::<u32>();
+            assert_eq!(b.seeds_held(Side::South), row(Side::South), "2x{n}");
+            assert_eq!(b.seeds_held(Side::North), row(Side::North), "2x{n}");
+        }
+    }
+
+    #[test]
+    fn quick_sowing_matches_core_sow() {
+        // Both directions, every origin and pile up to three circuits, on
+        // 2x8 and 2x12 boards with uneven counts.
+        for n in [8, 12, 16] {
+            let n2 = 2 * n;
+            for dir in [Direction::Ccw, Direction::Cw] {
+                for from in 0..n2 {
+                    for seeds in 1..=(3 * n2 as u32 + 1) {
+                        let mut a = Board::empty(n);
+                        for (i, c) in a.counts[..n2].iter_mut().enumerate() {
+                            *c = (i % 3) as u16;
+                        }
+                        let mut b = a;
+                        let quick = a.sow_quick(from, seeds, dir, &mut Quiet);
+                        let ring = b.ring(dir);
+                        let plain = sow(&mut b.counts, &ring, from, seeds, &mut Vec::new());
+                        let what = format!("n {n} {dir} from {from} seeds {seeds}");
+                        assert_eq!(a, b, "{what}");
+                        assert_eq!(quick, plain, "{what}");
+                    }
+                }
+            }
         }
     }
 }

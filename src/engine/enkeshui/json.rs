@@ -4,16 +4,28 @@ use super::setup::{Bull, Setup};
 use super::{
     DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS, SpecialMove, Unfilled,
 };
-use crate::engine::position::{Fields, PResult, PositionError};
+use crate::engine::position::{Fields, PResult, PositionError, PositionJson, check_holes};
 use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
-pub fn to_json(game: &Enkeshui) -> Value {
-    setup_to_json(&game.to_setup())
+impl PositionJson for Enkeshui {
+    type Setup = Setup;
+
+    fn to_setup(&self) -> Setup {
+        Enkeshui::to_setup(self)
+    }
+
+    fn setup_json(setup: &Setup) -> Value {
+        setup_to_json(setup)
+    }
+
+    fn setup_from_json(value: &Value) -> PResult<Setup> {
+        setup_from_json(value)
+    }
 }
 
 /// The position JSON of a setup.
-pub fn setup_to_json(s: &Setup) -> Value {
+fn setup_to_json(s: &Setup) -> Value {
     let bulls: Vec<Value> = s
         .bulls
         .iter()
@@ -101,14 +113,9 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
     Ok(rules)
 }
 
-/// Reads and checks a position.
-pub fn from_json(value: &Value) -> PResult<Enkeshui> {
-    Enkeshui::from_setup(setup_from_json(value)?)
-}
-
 /// Reads a position into a setup: the JSON's shape and types are checked
 /// here, the rules' invariants by [`Enkeshui::from_setup`].
-pub fn setup_from_json(value: &Value) -> PResult<Setup> {
+fn setup_from_json(value: &Value) -> PResult<Setup> {
     let f = Fields::new(value)?;
     f.refuse_pending()?;
     f.only(&[
@@ -127,13 +134,7 @@ pub fn setup_from_json(value: &Value) -> PResult<Setup> {
         "result",
     ])?;
     f.expect_game(&["enkeshui"])?;
-    let n = f.uint("holes")? as usize;
-    if !(MIN_HOLES..=MAX_HOLES).contains(&n) {
-        return Err(PositionError::new(
-            "holes",
-            format!("{n} holes: Enkeshui rows have {MIN_HOLES} to {MAX_HOLES}"),
-        ));
-    }
+    let n = check_holes(f.uint("holes")?, MIN_HOLES, MAX_HOLES, "Enkeshui")?;
     let rules = rules_from(&f)?;
     let south = f.counts("south", n)?;
     let north = f.counts("north", n)?;

@@ -259,24 +259,6 @@ impl Enkeshui {
         .started()
     }
 
-    /// The position JSON of NOTATION.md (the format is in `json.rs`, out
-    /// of the rules).
-    pub fn position_json(&self) -> serde_json::Value {
-        json::to_json(self)
-    }
-
-    /// The position JSON of a setup, checked or not.
-    pub fn setup_json(setup: &Setup) -> serde_json::Value {
-        json::setup_to_json(setup)
-    }
-
-    /// Reads and checks a position JSON.
-    pub fn from_position(
-        value: &serde_json::Value,
-    ) -> Result<Enkeshui, crate::engine::position::PositionError> {
-        json::from_json(value)
-    }
-
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -306,9 +288,7 @@ impl Enkeshui {
     }
 
     fn side_score(&self, side: Side) -> u32 {
-        self.captured[side]
-            .saturating_add(self.board.free_seeds(side))
-            .saturating_add(self.board.bull_seeds(side))
+        self.captured[side].saturating_add(self.board.seeds_held(side))
     }
 
     /// Is a special move open to the mover now?
@@ -814,8 +794,9 @@ impl Game for Enkeshui {
         let start = self.board.row(side).start;
         let mut holes = [0usize; MAX_HOLES];
         let mut count = 0;
-        let mask = self.liftable;
-        for h in self.board.row(side).filter(|&h| mask & (1 << h) != 0) {
+        // The mover's liftable holes in notation order (the order the
+        // random picks below have always drawn from).
+        for h in Bits(self.liftable) {
             holes[count] = h;
             count += 1;
         }

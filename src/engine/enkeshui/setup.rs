@@ -3,7 +3,7 @@
 //! setups; tests and studies build them directly.
 
 use super::{Board, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS};
-use crate::engine::position::{PositionError, check_turns, put_rows};
+use crate::engine::position::{PositionError, check_holes, check_turns, put_rows};
 use crate::engine::side::{PerSide, Side};
 
 /// A bull: a side's hole 1..N and the player it belongs to.
@@ -53,13 +53,7 @@ impl Enkeshui {
     /// The game of a setup, or the first thing wrong with it (the field
     /// named as in the position JSON). The start-of-turn tests run at once.
     pub fn from_setup(s: Setup) -> Result<Enkeshui, PositionError> {
-        let n = s.holes;
-        if !(MIN_HOLES..=MAX_HOLES).contains(&n) {
-            return Err(PositionError::new(
-                "holes",
-                format!("{n} holes: Enkeshui rows have {MIN_HOLES} to {MAX_HOLES}"),
-            ));
-        }
+        let n = check_holes(s.holes as u64, MIN_HOLES, MAX_HOLES, "Enkeshui")?;
         check_turns(s.turn, s.rules.max_turns)?;
         let mut board = Board::empty(n);
         put_rows(n, &s.south, &s.north, &mut board.counts)?;

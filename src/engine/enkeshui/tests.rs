@@ -2,6 +2,7 @@
 //! never reaches, so the visited set is filled by hand here.
 
 use super::*;
+use crate::engine::PositionJson;
 use crate::engine::core::Event;
 
 /// S8 (9) crosses North's row and relays from S1 (3): South chooses.

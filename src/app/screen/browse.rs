@@ -1,0 +1,107 @@
+//! Browsing the earlier positions of a live game, as chess clients do: the
+//! board shows a position already played, clearly marked, while the live game
+//! goes on (the AI keeps thinking on it); nothing can be played here, and a
+//! key returns to the game.
+
+use super::Transition;
+use crate::app::keys::Action;
+use crate::app::state::Play;
+use crate::app::view::play::PlayLayout;
+use crate::app::view::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Widget};
+
+/// The position viewed: a step of the live game's history, before its last.
+#[derive(Debug)]
+pub struct BrowseScreen {
+    at: usize,
+    shown: Play,
+}
+
+impl BrowseScreen {
+    /// The position before the live one; `None` at the game's start.
+    pub fn open(live: &Play) -> Option<BrowseScreen> {
+        let at = live.step().checked_sub(1)?;
+        Some(BrowseScreen {
+            at,
+            shown: live.at_step(at),
+        })
+    }
+
+    /// The position viewed, drawn by the play screen's view.
+    pub fn shown(&self) -> &Play {
+        &self.shown
+    }
+
+    /// The step of the history viewed (0: the start).
+    pub fn step(&self) -> usize {
+        self.at
+    }
+
+    /// The status line while viewing.
+    pub fn status(&self) -> String {
+        format!(
+            "Viewing turn {}: [ earlier, ] later, Esc returns to the game",
+            self.shown.game.turn()
+        )
+    }
+
+    pub fn handle(&mut self, action: Action, live: &Play) -> Transition {
+        match action {
+            Action::StepBack if self.at == 0 => {
+                Transition::Refuse("This is the start of the game: ] later, Esc returns".into())
+            }
+            Action::StepBack => {
+                self.at -= 1;
+                self.shown = live.at_step(self.at);
+                Transition::Status(self.status())
+            }
+            // Past the last position played: the live game again.
+            Action::StepForward if self.at + 1 >= live.step() => back(live),
+            Action::StepForward => {
+                self.at += 1;
+                self.shown = live.at_step(self.at);
+                Transition::Status(self.status())
+            }
+            Action::Cancel => back(live),
+            Action::Play => Transition::Refuse(
+                "This position was played already: no move here. Esc returns to the game".into(),
+            ),
+            Action::Quit => Transition::Quit,
+            _ => Transition::Stay,
+        }
+    }
+
+    /// The marks over the play screen: the title says which position this
+    /// is, the prompt line that nothing can be played here.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, live: &Play) {
+        let l = PlayLayout::for_game(area, &self.shown.game);
+        let sep = theme.sep();
+        let title = format!(
+            "VIEWING turn {}{sep}decision {} of {}{sep}the game is at turn {}",
+            self.shown.game.turn(),
+            self.at,
+            live.step(),
+            live.game.turn()
+        );
+        Clear.render(l.title, buf);
+        Line::styled(title, theme.error()).render(l.title, buf);
+        Clear.render(l.prompt, buf);
+        Line::styled(
+            "An earlier position: no move here. Esc returns to the game",
+            theme.key(),
+        )
+        .render(l.prompt, buf);
+    }
+}
+
+/// Back to the live game: its turn and who is to move.
+fn back(live: &Play) -> Transition {
+    Transition::Close(format!(
+        "Back to the game: turn {}, {} to move",
+        live.game.turn(),
+        live.game.to_move().title()
+    ))
+}

@@ -1,0 +1,80 @@
+//! The overlays drawn over any screen: the help and the quit confirmation.
+//! Each keeps its own state and answers its own keys.
+
+use super::Transition;
+use crate::app::keys::Action;
+use crate::app::view::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+
+/// What is open over the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The help, scrolled this many lines.
+    Help(HelpOverlay),
+    /// "A game is in progress. Quit?"
+    ConfirmQuit,
+}
+
+/// The help's state: how far it is scrolled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpOverlay {
+    scroll: u16,
+}
+
+impl HelpOverlay {
+    pub fn scroll(&self) -> u16 {
+        self.scroll
+    }
+
+    /// A key in the help: scrolls by a line or a `page`, never past `max`;
+    /// any other key closes it (`None`).
+    pub fn handle(self, action: Action, page: u16, max: u16) -> Option<HelpOverlay> {
+        let s = self.scroll;
+        let scroll = match action {
+            Action::Up => s.saturating_sub(1),
+            Action::Down => s.saturating_add(1),
+            Action::Left => s.saturating_sub(page.max(1)),
+            Action::Right => s.saturating_add(page.max(1)),
+            _ => return None,
+        };
+        Some(HelpOverlay {
+            scroll: scroll.min(max),
+        })
+    }
+}
+
+/// The quit confirmation's keys: `y` quits, `n` goes back to the game.
+pub fn confirm_handle(action: Action) -> Transition {
+    match action {
+        Action::Yes => Transition::QuitNow,
+        Action::No => Transition::Close("Go on playing".into()),
+        _ => Transition::Redraw,
+    }
+}
+
+/// The quit confirmation, centred over the screen.
+pub struct ConfirmView {
+    pub theme: Theme,
+}
+
+impl Widget for ConfirmView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let w = 44.min(area.width);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + area.height / 2 - 2,
+            w,
+            4,
+        );
+        Clear.render(r, buf);
+        Paragraph::new(vec![
+            Line::from("A game is in progress. Quit?"),
+            Line::styled("y quit    n go on playing", self.theme.key()),
+        ])
+        .block(Block::default().borders(Borders::ALL).title(" Quit "))
+        .render(r, buf);
+    }
+}

@@ -1,0 +1,136 @@
+//! The saved games over the start menu: choose one, continue it or replay it.
+
+use super::Transition;
+use crate::app::keys::Action;
+use crate::app::view::theme::Theme;
+use crate::record::file::SavedGame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use std::path::PathBuf;
+
+/// The list (never empty) and the game chosen.
+#[derive(Clone, Debug)]
+pub struct SavesScreen {
+    list: Vec<SavedGame>,
+    sel: usize,
+}
+
+impl SavesScreen {
+    /// The list of the saved games; `None` when there is none.
+    pub fn new(list: Vec<SavedGame>) -> Option<SavesScreen> {
+        (!list.is_empty()).then_some(SavesScreen { list, sel: 0 })
+    }
+
+    pub fn list(&self) -> &[SavedGame] {
+        &self.list
+    }
+
+    pub fn selected(&self) -> usize {
+        self.sel
+    }
+
+    pub fn handle(&mut self, action: Action) -> Transition {
+        let n = self.list.len();
+        match action {
+            Action::Up => self.sel = (self.sel + n - 1) % n,
+            Action::Down => self.sel = (self.sel + 1) % n,
+            Action::Cancel => return Transition::Close("Choose the game and press Enter".into()),
+            Action::Start | Action::ViewReplay => {
+                return Transition::OpenSaved {
+                    path: self.path(),
+                    replay: action == Action::ViewReplay,
+                };
+            }
+            _ => return Transition::Stay,
+        }
+        Transition::Redraw
+    }
+
+    fn path(&self) -> PathBuf {
+        self.list[self.sel].path.clone()
+    }
+
+    /// Drawn over the menu, newest first, the chosen one highlighted.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, th: &Theme) {
+        let r = Rect::new(
+            area.x + 1,
+            area.y + 1,
+            area.width.saturating_sub(2),
+            area.height.saturating_sub(2),
+        );
+        Clear.render(r, buf);
+        let inner_h = r.height.saturating_sub(2) as usize;
+        let inner_w = r.width.saturating_sub(2) as usize;
+        // Each game on one line when it fits, else its summary (game, turn,
+        // seats) on lines of its own under the name, broken after commas.
+        let entry = |i: usize, s: &SavedGame| -> Vec<Line<'static>> {
+            let name = s
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let state = if !s.ok {
+                "unreadable"
+            } else if s.finished {
+                "finished"
+            } else {
+                "unfinished"
+            };
+            let lead = if i == self.sel { "> " } else { "  " };
+            let one = format!("{lead}{name}  {state}  {}", s.summary);
+            let mut texts = vec![one.clone()];
+            if one.chars().count() > inner_w {
+                texts = vec![format!("{lead}{name}  {state}")];
+                let mut cur = String::from("    ");
+                for (k, piece) in s.summary.split_inclusive(", ").enumerate() {
+                    if k > 0 && cur.chars().count() + piece.trim_end().chars().count() > inner_w {
+                        texts.push(std::mem::replace(&mut cur, String::from("    ")));
+                    }
+                    cur.push_str(piece);
+                }
+                texts.push(cur);
+            }
+            texts
+                .into_iter()
+                .map(|t| {
+                    let t = t.trim_end().to_string();
+                    if i == self.sel {
+                        Line::styled(t, th.cursor())
+                    } else if !s.ok {
+                        Line::styled(t, th.dim())
+                    } else {
+                        Line::from(t)
+                    }
+                })
+                .collect()
+        };
+        let entries: Vec<Vec<Line<'static>>> = self
+            .list
+            .iter()
+            .enumerate()
+            .map(|(i, s)| entry(i, s))
+            .collect();
+        // The first game shown: the chosen one's lines all on screen.
+        let mut start = self.sel.min(entries.len().saturating_sub(1));
+        let mut used = entries.get(start).map_or(0, Vec::len);
+        while start > 0 && used + entries[start - 1].len() <= inner_h {
+            start -= 1;
+            used += entries[start].len();
+        }
+        let lines: Vec<Line<'static>> = entries
+            .into_iter()
+            .skip(start)
+            .flatten()
+            .take(inner_h)
+            .collect();
+        Paragraph::new(lines)
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(" Saved games "),
+            )
+            .render(r, buf);
+    }
+}
