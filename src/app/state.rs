@@ -2868,6 +2868,14 @@ impl App {
         if games > 1 {
             s.push_str(&format!(", game {} of {games}", v.game + 1));
         }
+        // What the keys just set comes first: a narrow status line drops
+        // the last parts (`view::play::status_line`).
+        if v.autoplay {
+            s.push_str(&format!(" · autoplay {} ms a seed", self.speed_ms));
+        }
+        if !v.goto.is_empty() {
+            s.push_str(&format!(" · go to turn {}_", v.goto));
+        }
         if let Some(p) = &self.play {
             match p.game.status() {
                 Status::Over(o) => s.push_str(&format!(" · {}", over_line(&o))),
@@ -2877,12 +2885,6 @@ impl App {
                     p.game.to_move().title()
                 )),
             }
-        }
-        if v.autoplay {
-            s.push_str(&format!(" · autoplay {} ms a seed", self.speed_ms));
-        }
-        if !v.goto.is_empty() {
-            s.push_str(&format!(" · go to turn {}_", v.goto));
         }
         self.set_status(s);
     }

@@ -195,3 +195,74 @@ fn bao_from_the_menu_has_no_flip_and_keeps_its_seats() {
     assert!(has(&s, "South (AI easy)"), "{s:#?}");
     assert!(has(&s, "North (AI medium)"), "{s:#?}");
 }
+
+/// Issue 11, item 10: a saved game's row keeps its seats. At 80 columns a
+/// long summary goes on its own line under the name; at 60 it breaks after
+/// a comma; nothing is cut.
+#[test]
+fn saved_games_rows_keep_the_seats_at_80_and_60_columns() {
+    use masai_mancala::record::file::SavedGame;
+    let saved = |name: &str, summary: &str, finished: bool| SavedGame {
+        path: std::path::PathBuf::from(format!("/data/{name}")),
+        modified: std::time::SystemTime::UNIX_EPOCH,
+        summary: summary.to_string(),
+        finished,
+        ok: true,
+    };
+    let saves = masai_mancala::app::screen::saves::SavesScreen::new(vec![
+        saved(
+            "game-20261201-153012.json",
+            "En Gehé 2x50, turn 214, South human v North ai:expert",
+            false,
+        ),
+        saved(
+            "game-2.json",
+            "Bao la Kimasai, over 40-24, South human v North ai:hard",
+            true,
+        ),
+    ])
+    .unwrap();
+    // Drawn over the menu's area (the screen less its status and key bar).
+    let screen_wh = |w: u16, h: u16| {
+        let area = ratatui::layout::Rect::new(0, 0, w, h - 2);
+        let mut buf = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, w, h));
+        saves.render(area, &mut buf, &PLAIN);
+        lines_of(&buf)
+    };
+    // The list's lines, inside its box.
+    let inside = |s: &[String]| -> Vec<String> {
+        s[2..8]
+            .iter()
+            .map(|l| {
+                l.trim_start_matches(' ')
+                    .trim_matches('│')
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    };
+    let s = screen_wh(80, 24);
+    assert_eq!(
+        inside(&s),
+        [
+            "> game-20261201-153012.json  unfinished",
+            "    En Gehé 2x50, turn 214, South human v North ai:expert",
+            "  game-2.json  finished",
+            "    Bao la Kimasai, over 40-24, South human v North ai:hard",
+            "",
+            "",
+        ]
+    );
+    let s = screen_wh(60, 20);
+    assert_eq!(
+        inside(&s),
+        [
+            "> game-20261201-153012.json  unfinished",
+            "    En Gehé 2x50, turn 214,",
+            "    South human v North ai:expert",
+            "  game-2.json  finished",
+            "    Bao la Kimasai, over 40-24,",
+            "    South human v North ai:hard",
+        ]
+    );
+}

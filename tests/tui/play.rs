@@ -150,6 +150,89 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
     assert!(s[0].starts_with("En Gehé 2x50"), "{s:#?}");
 }
 
+/// Issue 11, item 5: the analysis panel never covers the board. In every
+/// game at 80x24 and 120x40, the board's lines (every hole and its label)
+/// are the same with the panel on as without it, and the panel (or, with no
+/// line free under the board, a note that it cannot be shown) is on screen.
+#[test]
+fn the_analysis_panel_never_covers_the_board() {
+    use masai_mancala::app::event::AppEvent;
+    use masai_mancala::app::view::play::PlayLayout;
+    use ratatui::layout::Rect;
+    let games = [
+        "enkeshui --holes 8 --race off --north human --instant",
+        "enkeshui --holes 12 --race off --north human --instant",
+        "en-gehe --north human --instant",
+        "en-gehe --holes 50 --north human --instant",
+        "bao --north human --instant",
+    ];
+    for line in games {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let (mut app, rx) = start(line);
+            app.analysis_depth = Some(1);
+            let off = screen_wh(&mut app, w, h);
+            keys(&mut app, "a");
+            loop {
+                let ev = rx
+                    .recv_timeout(std::time::Duration::from_secs(20))
+                    .expect("the analysis comes");
+                let done = matches!(ev, AppEvent::Analysis { .. });
+                app.handle(ev, Instant::now());
+                if done {
+                    break;
+                }
+            }
+            let on = screen_wh(&mut app, w, h);
+            let game = &app.play.as_ref().unwrap().game;
+            let board = PlayLayout::for_game(Rect::new(0, 0, w, h), game).board;
+            // The board and the score lines under it.
+            let rows = board.y as usize..board.bottom() as usize + 2;
+            assert_eq!(
+                on[rows.clone()],
+                off[rows],
+                "{line} at {w}x{h}: the board changed with the panel on:\n{}",
+                on.join("\n")
+            );
+            assert!(
+                has(&on, "Analysis · South to move") || has(&on, "Analysis: too few lines here"),
+                "{line} at {w}x{h}:\n{}",
+                on.join("\n")
+            );
+        }
+    }
+}
+
+/// Issue 11, item 10: the replay's status keeps what the keys just set
+/// (autoplay and its speed) whole at 80 columns, and at 60 leaves out whole
+/// parts from the end, never cutting one in the middle.
+#[test]
+fn the_replay_status_keeps_autoplay_whole_at_80_and_60_columns() {
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let loaded = masai_mancala::app::load::load(
+        std::path::Path::new("tests/fixtures/records/valid.json"),
+        &Default::default(),
+    )
+    .expect("the record loads");
+    let client = masai_mancala::cli::ClientArgs {
+        speed: 90,
+        ..Default::default()
+    };
+    let mut app = masai_mancala::app::state::App::replay(tx, loaded, client, PLAIN).unwrap();
+    key(&mut app, KeyCode::End);
+    key(&mut app, KeyCode::Left);
+    keys(&mut app, "a");
+    // The next step comes with autoplay on: the game's last decision.
+    tick_until(&mut app, 200, |a| a.replay_step().0 == 17);
+    assert_eq!(app.replay_step(), (17, 17));
+    let s = screen_wh(&mut app, 80, 24);
+    assert_eq!(
+        s[22],
+        "Replay: decision 17 of 17 · autoplay 90 ms a seed · Game over: North wins"
+    );
+    let s = screen_wh(&mut app, 60, 24);
+    assert_eq!(s[22], "Replay: decision 17 of 17 · autoplay 90 ms a seed");
+}
+
 /// The value the status line gives the hint: "+1.8 seeds" of "(the AI rates it +1.8 seeds)".
 fn hint_value(status: &str) -> String {
     let rest = status

@@ -62,35 +62,68 @@ impl SavesScreen {
         );
         Clear.render(r, buf);
         let inner_h = r.height.saturating_sub(2) as usize;
-        let start = (self.sel + 1).saturating_sub(inner_h);
-        let lines: Vec<Line> = self
+        let inner_w = r.width.saturating_sub(2) as usize;
+        // Each game on one line when it fits, else its summary (game, turn,
+        // seats) on lines of its own under the name, broken after commas.
+        let entry = |i: usize, s: &SavedGame| -> Vec<Line<'static>> {
+            let name = s
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let state = if !s.ok {
+                "unreadable"
+            } else if s.finished {
+                "finished"
+            } else {
+                "unfinished"
+            };
+            let lead = if i == self.sel { "> " } else { "  " };
+            let one = format!("{lead}{name}  {state}  {}", s.summary);
+            let mut texts = vec![one.clone()];
+            if one.chars().count() > inner_w {
+                texts = vec![format!("{lead}{name}  {state}")];
+                let mut cur = String::from("    ");
+                for (k, piece) in s.summary.split_inclusive(", ").enumerate() {
+                    if k > 0 && cur.chars().count() + piece.trim_end().chars().count() > inner_w {
+                        texts.push(std::mem::replace(&mut cur, String::from("    ")));
+                    }
+                    cur.push_str(piece);
+                }
+                texts.push(cur);
+            }
+            texts
+                .into_iter()
+                .map(|t| {
+                    let t = t.trim_end().to_string();
+                    if i == self.sel {
+                        Line::styled(t, th.cursor())
+                    } else if !s.ok {
+                        Line::styled(t, th.dim())
+                    } else {
+                        Line::from(t)
+                    }
+                })
+                .collect()
+        };
+        let entries: Vec<Vec<Line<'static>>> = self
             .list
             .iter()
             .enumerate()
+            .map(|(i, s)| entry(i, s))
+            .collect();
+        // The first game shown: the chosen one's lines all on screen.
+        let mut start = self.sel.min(entries.len().saturating_sub(1));
+        let mut used = entries.get(start).map_or(0, Vec::len);
+        while start > 0 && used + entries[start - 1].len() <= inner_h {
+            start -= 1;
+            used += entries[start].len();
+        }
+        let lines: Vec<Line<'static>> = entries
+            .into_iter()
             .skip(start)
+            .flatten()
             .take(inner_h)
-            .map(|(i, s)| {
-                let name = s
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let state = if !s.ok {
-                    "unreadable"
-                } else if s.finished {
-                    "finished"
-                } else {
-                    "unfinished"
-                };
-                let text = format!("{name}  {state}  {}", s.summary);
-                if i == self.sel {
-                    Line::styled(format!("> {text}"), th.cursor())
-                } else if !s.ok {
-                    Line::styled(format!("  {text}"), th.dim())
-                } else {
-                    Line::from(format!("  {text}"))
-                }
-            })
             .collect();
         Paragraph::new(lines)
             .block(

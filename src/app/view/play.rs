@@ -564,13 +564,51 @@ fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-fn status_line(app: &App) -> Line<'static> {
+fn status_line(app: &App, width: u16) -> Line<'static> {
     let style = if app.status_error {
         app.theme.error()
     } else {
         ratatui::style::Style::default()
     };
-    Line::styled(app.status.clone(), style)
+    // The replay's status is made of parts: those that do not fit are left
+    // out whole, from the last, never cut in the middle.
+    let text = if app.viewer.is_some() {
+        fit_parts(&app.status, " · ", width as usize)
+    } else {
+        app.status.clone()
+    };
+    Line::styled(text, style)
+}
+
+/// `text`'s parts (split at `sep`) that fit `width`, from the first (the
+/// first always; the next one shortened to its words before a bracket or
+/// a comma when only that fits).
+pub fn fit_parts(text: &str, sep: &str, width: usize) -> String {
+    let mut out = String::new();
+    for (i, part) in text.split(sep).enumerate() {
+        let add = if i == 0 {
+            part.to_string()
+        } else {
+            format!("{sep}{part}")
+        };
+        let room = width.saturating_sub(out.chars().count());
+        if i > 0 && add.chars().count() > room {
+            // Without its explanation in brackets, or only its first
+            // clause, if that fits.
+            let shorter = [add.split_once(" ("), add.split_once(", ")];
+            if let Some(short) = shorter
+                .into_iter()
+                .flatten()
+                .map(|(short, _)| short)
+                .find(|short| short.chars().count() <= room)
+            {
+                out.push_str(short);
+            }
+            break;
+        }
+        out.push_str(&add);
+    }
+    out
 }
 
 /// The play screen.
@@ -647,26 +685,33 @@ impl Widget for PlayView<'_> {
                 .block(Block::default().borders(Borders::ALL).title(" Moves "))
                 .render(l.moves, buf),
         }
-        status_line(app).render(l.status, buf);
+        status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer.is_none()
             && let Some(a) = app.analysis_panel()
         {
-            analysis_panel(app, p, a, area, l.status.y, buf);
+            analysis_panel(
+                app,
+                p,
+                a,
+                Rect::new(area.x, l.log.y, area.width, l.log.height),
+                buf,
+            );
         }
     }
 }
 
-/// The analysis panel at the right, above the status line: every legal
-/// decision of the side to move with its value, best first.
+/// The analysis panel at the right of `area` (the log's and the move list's
+/// lines, under the board, which it never covers), at its bottom: every legal
+/// decision of the side to move with its value, best first, as many as fit.
 fn analysis_panel(
     app: &App,
     p: &Play,
     a: &crate::app::state::AnalysisPanel,
     area: Rect,
-    bottom: u16,
     buf: &mut Buffer,
 ) {
+    let bottom = area.bottom();
     let th = &app.theme;
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut footer = " a hides ".to_string();
@@ -691,9 +736,16 @@ fn analysis_panel(
         lines.push(Line::from("Thinking..."));
     }
     let w = 32.min(area.width / 2);
-    let room = bottom.saturating_sub(area.y + 1);
+    let room = area.height;
     let h = (lines.len() as u16 + 2).min(room);
     if h < 3 {
+        // No line for it under the board: said on the log's top border.
+        let note = format!(" Analysis: too few lines here{}a hides ", th.sep());
+        let n = (note.chars().count() as u16).min(area.width);
+        if area.height > 0 {
+            Paragraph::new(Line::styled(note, th.key()))
+                .render(Rect::new(area.right() - n, area.y, n, 1), buf);
+        }
         return;
     }
     let inner = (h - 2) as usize;
@@ -726,7 +778,7 @@ impl Widget for RaceView<'_> {
         let chrome = crate::app::screen::Chrome {
             theme: app.theme,
             title: &title,
-            status: status_line(app),
+            status: status_line(app, area.width),
             hints: super::app_hints(app, area.width),
         };
         r.render(area, buf, chrome);
@@ -835,7 +887,7 @@ impl Widget for OverView<'_> {
             .wrap(Wrap { trim: false })
             .block(Block::default().borders(Borders::ALL).title(" Game over "))
             .render(Rect::new(area.x, top, area.width, h), buf);
-        status_line(app).render(l.status, buf);
+        status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
