@@ -43,6 +43,7 @@ fn main() -> ExitCode {
         )
     );
     let mut menu_client = ClientArgs::default();
+    let mut menu_sizes = (8, masai_mancala::engine::en_gehe::DEFAULT_HOLES);
     if client_command {
         let (mut settings, problem) = load_settings();
         if let Some(p) = problem {
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         masai_mancala::settings::apply(&mut settings, &mut cli.command, &matches);
         if cli.command.is_none() {
             settings.apply_client(&mut menu_client, &|_| None);
+            menu_sizes = (settings.enkeshui_holes.value, settings.en_gehe_holes.value);
         }
         masai_mancala::app::keys::set_active(settings.keys.clone());
     }
@@ -88,7 +90,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Man { out: Some(dir) }) => write_man_pages(&dir),
-        None => app::run(Launch::Menu(menu_client)),
+        None => app::run(Launch::Menu(menu_client, menu_sizes)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -608,3 +608,56 @@ fn earlier_positions_are_browsed_in_tmux_while_the_ai_plays_on() {
     assert!(!sc.contains(start_row), "{sc}");
     quit(&s, "A game is in progress. Quit?");
 }
+
+#[test]
+fn the_start_menu_takes_the_settings_sizes_and_shows_the_record() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let home = fresh_dir("masai-menu-settings");
+    let config = home.join("config");
+    let data = home.join("data");
+    std::fs::create_dir_all(config.join("masai-mancala")).unwrap();
+    std::fs::create_dir_all(data.join("masai-mancala")).unwrap();
+    std::fs::write(
+        config.join("masai-mancala/config.toml"),
+        "north = \"ai:hard\"\ntheme = \"light\"\n[enkeshui]\nholes = 12\n[en-gehe]\nholes = 44\n",
+    )
+    .unwrap();
+    let stats = serde_json::json!({
+        "format": masai_mancala::stats::FORMAT,
+        "version": masai_mancala::stats::VERSION,
+        "players": {"tester": {"Enkeshui 2x12": {
+            "hard": {"wins": 3, "draws": 0, "losses": 7, "last": "2026-11-30 10:00"}
+        }}}
+    });
+    std::fs::write(data.join("masai-mancala/stats.json"), stats.to_string()).unwrap();
+    let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    let cmd = format!(
+        "USER=tester XDG_CONFIG_HOME={} XDG_DATA_HOME={} {bin}; echo EXIT:$?; sleep 30",
+        config.display(),
+        data.display()
+    );
+    let s = new_session(
+        format!("masai-menu-settings-{}", std::process::id()),
+        100,
+        30,
+        &cmd,
+    );
+    let sc = wait_for(&s, "Enter starts the game");
+    assert!(sc.contains("Holes per row               12"), "{sc}");
+    assert!(sc.contains("North                       AI hard"), "{sc}");
+    assert!(sc.contains("Colours                     light"), "{sc}");
+    assert!(
+        sc.contains("you vs hard, Enkeshui 2x12: 3-0-7 (wins-draws-losses)"),
+        "{sc}"
+    );
+    // En Gehé opens at the settings' 44 holes.
+    send(&s, &["Right"]);
+    let sc = wait_for(&s, "En Gehé 2x44: no games yet");
+    assert!(sc.contains("Holes per row               44"), "{sc}");
+    send(&s, &["q"]);
+    wait_for(&s, "EXIT:0");
+    let _ = std::fs::remove_dir_all(&home);
+}

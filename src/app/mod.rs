@@ -137,7 +137,8 @@ pub fn restore_terminal() {
 
 /// What to open: the start menu or a game at once.
 pub enum Launch {
-    Menu(ClientArgs),
+    /// The start menu, with each game's default size (Enkeshui, En Gehé).
+    Menu(ClientArgs, (usize, usize)),
     Enkeshui(Box<EnkeshuiArgs>),
     /// En Gehé or Bao la Kimasai, set up.
     Other(Box<Setup>),
@@ -174,7 +175,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     // New games go to new files in the data folder (not with --save).
     let mut use_dir = true;
     let mut app = match launch {
-        Launch::Menu(client) => {
+        Launch::Menu(client, (enkeshui_holes, en_gehe_holes)) => {
             let theme =
                 Theme::from_env(client.ascii).with_palette(client.theme.unwrap_or_default());
             if let Some(path) = &client.save {
@@ -182,7 +183,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 save = Some((path.clone(), client.force));
                 use_dir = false;
             }
-            App::menu(tx.clone(), client, theme)
+            let mut app = App::menu(tx.clone(), client, theme);
+            app.set_menu_sizes(enkeshui_holes, en_gehe_holes);
+            app
         }
         Launch::Enkeshui(args) => {
             let theme = Theme::from_env(args.client.ascii)
@@ -252,6 +255,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     // Finished games against the AI count in the data folder's statistics
     // (with --save too).
     app.stats_dir = file::data_dir().ok();
+    app.load_menu_record();
     if use_dir {
         match file::open_data_dir() {
             Ok(dir) => app.autosave_dir = Some(dir),

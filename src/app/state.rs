@@ -733,6 +733,25 @@ impl App {
         }
     }
 
+    /// The menu's record line from the data folder's statistics: read once
+    /// when the menu opens (a small file, at most 4 MiB). A bad file leaves
+    /// the record empty; `stats` and the game's end say what is wrong.
+    pub fn load_menu_record(&mut self) {
+        let Some(dir) = &self.stats_dir else { return };
+        if let Ok(mut stats) = crate::stats::load(&crate::stats::path(dir)) {
+            let mine = stats
+                .players
+                .remove(&crate::stats::player_name())
+                .unwrap_or_default();
+            self.menu.set_record(mine);
+        }
+    }
+
+    /// The start menu begins each game at these sizes (the settings').
+    pub fn set_menu_sizes(&mut self, enkeshui: usize, en_gehe: usize) {
+        self.menu = self.menu.clone().with_sizes(enkeshui, en_gehe);
+    }
+
     /// The help's scroll, when it is open.
     pub fn help_scroll(&self) -> Option<u16> {
         match self.overlay {
@@ -1307,6 +1326,10 @@ impl App {
                 }
             }
             Transition::Learn(kind) => self.open_lessons(Some(kind), now),
+            Transition::Theme(palette) => {
+                self.theme = self.theme.with_palette(palette);
+                self.client.theme = Some(palette);
+            }
             Transition::Raced(r) => {
                 self.cur_race = Some(r.record);
                 self.race_note = Some(r.note);
@@ -2139,6 +2162,7 @@ impl App {
             Action::NewGame => {
                 self.screen = Screen::Menu;
                 self.play = None;
+                self.load_menu_record();
                 self.set_status("Choose the game and press Enter");
                 true
             }

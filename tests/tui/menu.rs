@@ -82,7 +82,8 @@ fn each_game_shows_only_its_own_options() {
             "Match play",
             "South",
             "North",
-            "Flip board for hot-seat"
+            "Flip board for hot-seat",
+            "Colours"
         ]
     );
     key(&mut app, KeyCode::Right);
@@ -93,11 +94,15 @@ fn each_game_shows_only_its_own_options() {
             "Holes per row",
             "South",
             "North",
-            "Flip board for hot-seat"
+            "Flip board for hot-seat",
+            "Colours"
         ]
     );
     key(&mut app, KeyCode::Right);
-    assert_eq!(labels(&screen(&mut app)), ["Game", "South", "North"]);
+    assert_eq!(
+        labels(&screen(&mut app)),
+        ["Game", "South", "North", "Colours"]
+    );
     // No race, no racer speed.
     key(&mut app, KeyCode::Right);
     to_row(&mut app, "Starting race");
@@ -265,4 +270,113 @@ fn saved_games_rows_keep_the_seats_at_80_and_60_columns() {
             "    South human v North ai:hard",
         ]
     );
+}
+
+#[test]
+fn the_menu_starts_each_game_at_the_settings_sizes() {
+    let (mut app, _rx) = menu();
+    app.set_menu_sizes(12, 44);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("  {:<26}  12", "Holes per row")), "{s:#?}");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert!(s[0].starts_with("Enkeshui 2x12"), "{s:#?}");
+
+    let (mut app, _rx) = menu();
+    app.set_menu_sizes(12, 44);
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("  {:<26}  44", "Holes per row")), "{s:#?}");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert!(s[0].starts_with("En Gehé 2x44"), "{s:#?}");
+
+    // A size the menu does not offer leaves the menu's own default.
+    let (mut app, _rx) = menu();
+    app.set_menu_sizes(9, 7);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("  {:<26}  8", "Holes per row")), "{s:#?}");
+}
+
+#[test]
+fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
+    use masai_mancala::app::view::theme::Palette;
+    let (mut app, _rx) = menu();
+    to_row(&mut app, "Colours");
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("> {:<26}← dark →", "Colours")), "{s:#?}");
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.theme.palette, Palette::Light);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("> {:<26}← light →", "Colours")), "{s:#?}");
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.theme.palette, Palette::HighContrast);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.theme.palette, Palette::HighContrast);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Race);
+    assert_eq!(app.theme.palette, Palette::HighContrast);
+}
+
+#[test]
+fn the_menu_shows_the_record_against_the_chosen_level() {
+    use masai_mancala::stats;
+    let dir = std::env::temp_dir().join(format!("masai-tui-menu-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = serde_json::json!({
+        "format": stats::FORMAT,
+        "version": stats::VERSION,
+        "players": {
+            stats::player_name(): {
+                "Enkeshui 2x8": {
+                    "medium": {"wins": 3, "draws": 0, "losses": 7, "last": "2026-11-30 10:00"}
+                }
+            }
+        }
+    });
+    std::fs::write(stats::path(&dir), text.to_string()).unwrap();
+    let (mut app, _rx) = menu();
+    app.stats_dir = Some(dir.clone());
+    app.load_menu_record();
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "you vs medium, Enkeshui 2x8: 3-0-7 (wins-draws-losses)"),
+        "{s:#?}"
+    );
+    // Another size: another record.
+    to_row(&mut app, "Holes per row");
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "you vs medium, Enkeshui 2x10: no games yet"),
+        "{s:#?}"
+    );
+    // Another level: its own record.
+    to_row(&mut app, "North");
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "you vs hard, Enkeshui 2x10: no games yet"),
+        "{s:#?}"
+    );
+    // Two people: nothing is counted.
+    for _ in 0..2 {
+        key(&mut app, KeyCode::Right);
+    }
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Hot-seat games are not counted in your record"),
+        "{s:#?}"
+    );
+    // The AI on both seats: nothing is counted either.
+    key(&mut app, KeyCode::Right);
+    to_row(&mut app, "South");
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "AI against AI: not counted in your record"),
+        "{s:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,17 +5,19 @@ use super::Transition;
 use crate::ai::{Level, Player};
 use crate::app::keys::Action;
 use crate::app::state::Setup;
-use crate::app::view::theme::Theme;
+use crate::app::view::theme::{Palette, Theme};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
 use crate::engine::enkeshui::NAMED_LAYOUTS;
 use crate::engine::{AnyGame, GameKind, bao, en_gehe};
+use crate::stats::Tally;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use std::collections::BTreeMap;
 
 const GAMES: [GameKind; 3] = [GameKind::Enkeshui, GameKind::EnGehe, GameKind::BaoLaKimasai];
 const ENKESHUI_HOLES: [usize; 3] = [8, 10, 12];
@@ -48,6 +50,7 @@ enum Field {
     South,
     North,
     Flip,
+    Theme,
 }
 
 /// The start menu's choices.
@@ -69,6 +72,9 @@ pub struct MenuScreen {
     south: usize,
     north: usize,
     flip: bool,
+    palette: Palette,
+    /// The player's record: game ("Enkeshui 2x8") -> AI level -> tally.
+    record: BTreeMap<String, BTreeMap<String, Tally>>,
 }
 
 impl MenuScreen {
@@ -96,6 +102,55 @@ impl MenuScreen {
             south: seat(&client.south, 0),
             north: seat(&client.north, 2),
             flip: client.flip,
+            palette: client.theme.unwrap_or_default(),
+            record: BTreeMap::new(),
+        }
+    }
+
+    /// Starts each game at its default size (the settings'), where the menu
+    /// offers that size.
+    pub fn with_sizes(mut self, enkeshui: usize, en_gehe: usize) -> MenuScreen {
+        if let Some(i) = ENKESHUI_HOLES.iter().position(|&n| n == enkeshui) {
+            self.holes = i;
+        }
+        if let Some(i) = EN_GEHE_HOLES.iter().position(|&n| n == en_gehe) {
+            self.en_gehe_holes = i;
+        }
+        self
+    }
+
+    /// The player's results against the AI levels, per game (`stats`).
+    pub fn set_record(&mut self, record: BTreeMap<String, BTreeMap<String, Tally>>) {
+        self.record = record;
+    }
+
+    /// The game's name as the statistics keep it.
+    fn game_name(&self) -> String {
+        match self.kind() {
+            GameKind::Enkeshui => format!("Enkeshui 2x{}", ENKESHUI_HOLES[self.holes]),
+            GameKind::EnGehe => format!("En Gehé 2x{}", EN_GEHE_HOLES[self.en_gehe_holes]),
+            GameKind::BaoLaKimasai => "Bao la Kimasai".into(),
+        }
+    }
+
+    /// "you vs hard, Enkeshui 2x8: 3-0-7" for a human against the AI; hot-seat
+    /// and AI-against-AI games are not counted.
+    pub fn record_line(&self) -> String {
+        let level = match (SEATS[self.south], SEATS[self.north]) {
+            (None, Some(l)) | (Some(l), None) => l,
+            (None, None) => return "Hot-seat games are not counted in your record".into(),
+            (Some(_), Some(_)) => return "AI against AI: not counted in your record".into(),
+        };
+        let game = self.game_name();
+        match self.record.get(&game).and_then(|l| l.get(level.name())) {
+            Some(t) if t.games() > 0 => format!(
+                "you vs {}, {game}: {}-{}-{} (wins-draws-losses)",
+                level.name(),
+                t.wins,
+                t.draws,
+                t.losses
+            ),
+            _ => format!("you vs {}, {game}: no games yet", level.name()),
         }
     }
 
@@ -112,12 +167,12 @@ impl MenuScreen {
                 if self.race == 0 {
                     f.push(RaceSpeed);
                 }
-                f.extend([Special, CaptureAfterRelay, Match, South, North, Flip]);
+                f.extend([Special, CaptureAfterRelay, Match, South, North, Flip, Theme]);
                 f
             }
-            GameKind::EnGehe => vec![Game, Holes, South, North, Flip],
+            GameKind::EnGehe => vec![Game, Holes, South, North, Flip, Theme],
             // Bao's board is drawn from South's side: no flip.
-            GameKind::BaoLaKimasai => vec![Game, South, North],
+            GameKind::BaoLaKimasai => vec![Game, South, North, Theme],
         }
     }
 
@@ -159,6 +214,7 @@ impl MenuScreen {
             Field::South => seat(self.south),
             Field::North => seat(self.north),
             Field::Flip => onoff(self.flip),
+            Field::Theme => self.palette.name().to_string(),
         }
     }
 
@@ -175,6 +231,7 @@ impl MenuScreen {
             Field::South => "South",
             Field::North => "North",
             Field::Flip => "Flip board for hot-seat",
+            Field::Theme => "Colours",
         }
     }
 
@@ -210,6 +267,10 @@ impl MenuScreen {
             Field::South => self.south = cycle(self.south, SEATS.len()),
             Field::North => self.north = cycle(self.north, SEATS.len()),
             Field::Flip => self.flip ^= true,
+            Field::Theme => {
+                let i = Palette::ALL.iter().position(|&p| p == self.palette);
+                self.palette = Palette::ALL[cycle(i.unwrap_or(0), Palette::ALL.len())];
+            }
         }
     }
 
@@ -220,6 +281,7 @@ impl MenuScreen {
             south: seat(self.south),
             north: seat(self.north),
             flip: self.flip && self.kind() != GameKind::BaoLaKimasai,
+            theme: Some(self.palette),
             ..base.clone()
         }
     }
@@ -274,8 +336,12 @@ impl MenuScreen {
         match action {
             Action::Up => self.field = (self.field + n - 1) % n,
             Action::Down => self.field = (self.field + 1) % n,
-            Action::Left => self.change(-1),
-            Action::Right => self.change(1),
+            Action::Left | Action::Right => {
+                self.change(if action == Action::Left { -1 } else { 1 });
+                if self.fields()[self.field.min(n - 1)] == Field::Theme {
+                    return Transition::Theme(self.palette);
+                }
+            }
             Action::OpenSaves => return Transition::OpenSaves,
             Action::Learn => return Transition::Learn(self.kind()),
             Action::Start => {
@@ -312,6 +378,7 @@ impl MenuScreen {
             ]));
         }
         lines.push(Line::from(""));
+        lines.push(Line::styled(self.record_line(), th.label()));
         lines.push(Line::from(
             "Enter starts the game; ? shows the keys and the rules.",
         ));

@@ -41,6 +41,8 @@ pub enum Transition {
         path: std::path::PathBuf,
         replay: bool,
     },
+    /// The menu's colours changed: draw everything in them from now on.
+    Theme(crate::app::view::theme::Palette),
     /// The race is over: play from its board.
     Raced(Box<Raced>),
 }
