@@ -418,3 +418,32 @@ fn the_live_prompt_does_not_show_over_an_earlier_position() {
         "Viewing turn 1: [ earlier, ] later, Esc returns to the game"
     );
 }
+
+#[test]
+fn a_long_special_move_token_is_not_cut_in_the_move_list() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant --special-move any");
+    keys(&mut app, "x");
+    // Lift South 2 and 3 (3 seeds each), drop three seeds into 5 and three into 8.
+    for h in ["2", "3"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    for h in ["5", "5", "5", "8", "8", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    let s = screen(&mut app);
+    let moves: Vec<String> = s
+        .iter()
+        .filter_map(|l| l.split("││").nth(1))
+        .map(|l| l.trim_end_matches('│').trim_end().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        moves,
+        ["1. S x2,3=0,0,0,0,3,0,0,", "   3,0,0,0,0"],
+        "{s:#?}"
+    );
+    // The token put back together is the move played.
+    assert!(has(&s, "x2,3=0,0,0,0,3,0,0,3,0,0,0,0"), "{s:#?}");
+}

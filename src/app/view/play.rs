@@ -434,6 +434,52 @@ pub fn move_lines(p: &Play) -> Vec<String> {
         .collect()
 }
 
+/// The move list's lines broken to `width`: a long token (the special move's
+/// `x2,3=0,0,...` on 2x12) goes on over indented lines, broken after a comma
+/// or a space, instead of being cut at the box's edge.
+pub fn fit_moves(lines: &[String], width: usize) -> Vec<String> {
+    const INDENT: &str = "   ";
+    let mut out = Vec::new();
+    for line in lines {
+        let mut rest: Vec<char> = line.chars().collect();
+        let mut first = true;
+        loop {
+            let room = if first {
+                width
+            } else {
+                width.saturating_sub(INDENT.len())
+            };
+            if room < 8 || rest.len() <= room {
+                let text: String = rest.iter().collect();
+                out.push(if first {
+                    text
+                } else {
+                    format!("{INDENT}{text}")
+                });
+                break;
+            }
+            // Break after the last comma or space that fits, else at the edge.
+            let cut = rest[..room]
+                .iter()
+                .rposition(|&c| c == ',' || c == ' ')
+                .map_or(room, |i| i + 1);
+            let head: String = rest[..cut]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string();
+            out.push(if first {
+                head
+            } else {
+                format!("{INDENT}{head}")
+            });
+            rest.drain(..cut);
+            first = false;
+        }
+    }
+    out
+}
+
 /// The move list's lines and, for each, the index of its last move.
 pub fn numbered_moves(moves: &[crate::app::state::MoveRec]) -> Vec<(String, usize)> {
     let mut lines: Vec<(String, usize)> = Vec::new();
@@ -681,9 +727,12 @@ impl Widget for PlayView<'_> {
                         .title(v.review.moves_title()),
                 )
                 .render(l.moves, buf),
-            None => Paragraph::new(tail(&move_lines(p), inner_h))
-                .block(Block::default().borders(Borders::ALL).title(" Moves "))
-                .render(l.moves, buf),
+            None => Paragraph::new(tail(
+                &fit_moves(&move_lines(p), l.moves.width.saturating_sub(2) as usize),
+                inner_h,
+            ))
+            .block(Block::default().borders(Borders::ALL).title(" Moves "))
+            .render(l.moves, buf),
         }
         status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
