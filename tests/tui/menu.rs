@@ -380,3 +380,18 @@ fn the_menu_shows_the_record_against_the_chosen_level() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_whole_menu_fits_at_60x20() {
+    let (mut app, _rx) = menu();
+    let s = screen_wh(&mut app, 60, 20);
+    assert!(has(&s, "Enter starts the game; ? shows the keys"), "{s:#?}");
+    assert!(
+        has(&s, "you vs medium, Enkeshui 2x8: no games yet"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "Colours"), "{s:#?}");
+    // With room, the title keeps its blank line.
+    let s = screen_wh(&mut app, 80, 24);
+    assert_eq!(s[2], format!("│{:78}│", ""), "{s:#?}");
+}

@@ -357,8 +357,14 @@ impl MenuScreen {
 
     /// Draws the menu's box (the app draws the status and the key bar).
     pub fn render(&self, area: Rect, buf: &mut Buffer, th: &Theme) {
-        let mut lines = vec![Line::styled("Masai mancalas", th.title()), Line::from("")];
-        for (i, (label, value)) in self.rows().into_iter().enumerate() {
+        let rows = self.rows();
+        let mut lines = vec![Line::styled("Masai mancalas", th.title())];
+        // At 60x20 Enkeshui's rows leave no room for the blank line under the
+        // title: drop it so the last line (what Enter does) stays on screen.
+        if usize::from(area.height) >= rows.len() + 7 {
+            lines.push(Line::from(""));
+        }
+        for (i, (label, value)) in rows.into_iter().enumerate() {
             let selected = i == self.field;
             let marker = if selected { "> " } else { "  " };
             let value = if selected {
