@@ -393,47 +393,25 @@ impl Widget for ReviewGraph<'_> {
                 c * (values.len() - 1) / (cols - 1)
             }
         };
-        const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-        let (mut top, mut bottom) = (String::new(), String::new());
+        let mut bars = crate::app::view::play::Bars::new(th.ascii);
         let mut cur_col = 0;
         for c in 0..cols {
             let k = step_of(c);
             if k <= self.step {
                 cur_col = c;
             }
-            let Some(v) = values[k] else {
-                top.push(' ');
-                bottom.push(' ');
-                continue;
-            };
-            let x = match review::proven(v) {
-                0 => (review::seeds(v) / scale).clamp(-1.0, 1.0),
-                p => p as f64,
-            };
-            // 0..16 eighths: 8 is even, the bottom row full.
-            let eighths = ((x + 1.0) * 8.0).round() as usize;
-            let (lo, hi) = (eighths.min(8), eighths.saturating_sub(8).min(8));
-            if th.ascii {
-                bottom.push(if lo >= 4 { '#' } else { '.' });
-                top.push(if hi >= 4 { '#' } else { ' ' });
-            } else {
-                bottom.push(BARS[lo]);
-                top.push(BARS[hi]);
-            }
+            bars.push(values[k].map(|v| {
+                let x = match review::proven(v) {
+                    0 => (review::seeds(v) / scale).clamp(-1.0, 1.0),
+                    p => p as f64,
+                };
+                ((x + 1.0) * 8.0).round() as usize
+            }));
         }
         let title = match values.get(self.step).copied().flatten() {
             Some(v) => format!(" Value for South {} ", review::value_text(v)),
             None => " Value for South ".to_string(),
         };
-        let mut marker = if th.ascii { "-" } else { "─" }.repeat(cur_col);
-        marker.push('^');
-        Paragraph::new(vec![Line::from(top), Line::from(bottom)])
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(title)
-                    .title_bottom(Line::from(marker)),
-            )
-            .render(area, buf);
+        bars.render(title, cur_col, area, buf);
     }
 }

@@ -566,40 +566,70 @@ fn score_chart(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
             c * (scores.len() - 1) / (cols - 1)
         }
     };
-    const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-    let mut top = String::new();
-    let mut bottom = String::new();
+    let mut bars = Bars::new(app.theme.ascii);
     let mut cur_col = 0;
     for c in 0..cols {
         let k = step_of(c);
         if k <= p.step() {
             cur_col = c;
         }
-        let eighths = (scores[k].south as f64 / total * 16.0).round() as usize;
-        let (lo, hi) = (eighths.min(8), eighths.saturating_sub(8).min(8));
-        if app.theme.ascii {
-            bottom.push(if lo >= 4 { '#' } else { '.' });
-            top.push(if hi >= 4 { '#' } else { ' ' });
-        } else {
-            bottom.push(BARS[lo]);
-            top.push(BARS[hi]);
-        }
+        bars.push(Some(
+            (scores[k].south as f64 / total * 16.0).round() as usize
+        ));
     }
     let s = scores[p.step().min(scores.len() - 1)];
     let title = format!(" South's score {} of {} ", s.south, s.south + s.north);
-    let mut marker = "─".repeat(cur_col);
-    if app.theme.ascii {
-        marker = "-".repeat(cur_col);
+    bars.render(title, cur_col, area, buf);
+}
+
+/// A chart two lines high, one column a step: the score chart and the
+/// review's value graph.
+pub struct Bars {
+    top: String,
+    bottom: String,
+    ascii: bool,
+}
+
+impl Bars {
+    pub fn new(ascii: bool) -> Bars {
+        Bars {
+            top: String::new(),
+            bottom: String::new(),
+            ascii,
+        }
     }
-    marker.push('^');
-    Paragraph::new(vec![Line::from(top), Line::from(bottom)])
-        .block(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(title)
-                .title_bottom(Line::from(marker)),
-        )
-        .render(area, buf);
+
+    /// One column of 0..=16 eighths (8: the bottom line full); None: blank.
+    pub fn push(&mut self, eighths: Option<usize>) {
+        const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+        let Some(e) = eighths else {
+            self.top.push(' ');
+            self.bottom.push(' ');
+            return;
+        };
+        let (lo, hi) = (e.min(8), e.saturating_sub(8).min(8));
+        if self.ascii {
+            self.bottom.push(if lo >= 4 { '#' } else { '.' });
+            self.top.push(if hi >= 4 { '#' } else { ' ' });
+        } else {
+            self.bottom.push(BARS[lo]);
+            self.top.push(BARS[hi]);
+        }
+    }
+
+    /// Draws the chart in its box, a `^` under the column of the step shown.
+    pub fn render(self, title: String, cur_col: usize, area: Rect, buf: &mut Buffer) {
+        let mut marker = if self.ascii { "-" } else { "─" }.repeat(cur_col);
+        marker.push('^');
+        Paragraph::new(vec![Line::from(self.top), Line::from(self.bottom)])
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(title)
+                    .title_bottom(Line::from(marker)),
+            )
+            .render(area, buf);
+    }
 }
 
 fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
