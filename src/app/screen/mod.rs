@@ -4,6 +4,7 @@
 pub mod browse;
 pub mod menu;
 pub mod overlay;
+pub mod play;
 pub mod race;
 pub mod saves;
 
@@ -45,6 +46,15 @@ pub enum Transition {
     Theme(crate::app::view::theme::Palette),
     /// The race is over: play from its board.
     Raced(Box<Raced>),
+    /// A decision was taken into the game: save it, the status line says
+    /// this; once it is shown (at once when nothing animates), what comes next.
+    Moved(String),
+    /// The move on screen is over (shown, skipped, undone or redone; the
+    /// status line first says this): the game's end, the AI's turn or the
+    /// player's prompt.
+    Next(Option<String>),
+    /// The player asks for a hint in the position shown.
+    Hint,
 }
 
 /// How a race ended: the game from its board, its record and the log's note.
