@@ -9,6 +9,8 @@ use super::load::{self, LoadResult, Loaded};
 use super::screen::Transition;
 use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
+use super::screen::over::OverScreen;
+pub use super::screen::over::{MatchState, match_over_line, over_line};
 use super::screen::overlay::{self, HelpOverlay, Overlay};
 use super::screen::play::{Next as AfterMove, PlayEnv, next_version, working_line};
 use super::screen::race::{RaceScreen, race_note, racer_level};
@@ -213,14 +215,6 @@ impl Drop for AnalysisPanel {
 /// Each side's score if the game ended now.
 pub fn score_of(g: &AnyGame) -> PerSide<u32> {
     g.score()
-}
-
-/// A match (`--match`): the games' scores so far.
-#[derive(Clone, Debug, Default)]
-pub struct MatchState {
-    pub games: Vec<PerSide<u32>>,
-    /// Set when the match is over: the winner (None: drawn).
-    pub over: Option<Option<Side>>,
 }
 
 /// The smallest terminal the client draws in.
@@ -1063,6 +1057,24 @@ impl App {
                 self.after_move(now);
             }
             Transition::Hint => self.hint(),
+            Transition::NextGame(g) => {
+                if let Some(done) = self.current_game_record() {
+                    self.done_games.push(done);
+                }
+                self.start_game(AnyGame::Enkeshui(*g), now)
+            }
+            Transition::MatchOver(winner) => {
+                self.matches.over = Some(winner);
+                self.set_status(match_over_line(winner));
+            }
+            Transition::Review => return self.review_game(),
+            Transition::Menu => {
+                self.screen = Screen::Menu;
+                self.play = None;
+                self.load_menu_record();
+                self.set_status("Choose the game and press Enter");
+            }
+            Transition::UndoOver => self.undo_over(now),
         }
         true
     }
@@ -1355,60 +1367,28 @@ impl App {
     // ---- game over -----------------------------------------------------------
 
     fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        match action {
-            Action::Rematch => {
-                let Some(setup) = self.setup.clone() else {
-                    return false;
-                };
-                if setup.rules.match_play && self.matches.over.is_none() {
-                    let stock = self
-                        .play
-                        .as_ref()
-                        .and_then(|p| match p.game.status() {
-                            Status::Over(o) => Some(o.score),
-                            Status::Playing => None,
-                        })
-                        .unwrap_or_default();
-                    match play_match::next_game(&setup.layout, setup.rules, stock) {
-                        Next::Game(g) => {
-                            if let Some(done) = self.current_game_record() {
-                                self.done_games.push(done);
-                            }
-                            self.start_game(AnyGame::Enkeshui(*g), now)
-                        }
-                        Next::MatchOver { winner } => {
-                            self.matches.over = Some(winner);
-                            self.set_status(match_over_line(winner));
-                        }
-                    }
-                } else {
-                    if let Err(e) = self.start_match(setup, now) {
-                        self.refuse(e);
-                    }
-                }
-                true
-            }
-            Action::Review => self.review_game(),
-            Action::NewGame => {
-                self.screen = Screen::Menu;
-                self.play = None;
-                self.load_menu_record();
-                self.set_status("Choose the game and press Enter");
-                true
-            }
-            Action::Undo => {
-                let at = self.play.as_ref().map(|p| p.at);
-                self.undo(now);
-                // Undone: the game's score leaves the scoreboard, the match goes on.
-                if self.play.as_ref().map(|p| p.at) != at
-                    && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
-                {
-                    self.matches.games.pop();
-                    self.matches.over = None;
-                }
-                true
-            }
-            _ => false,
+        let Some(play) = self.play.as_ref() else {
+            return false;
+        };
+        let over = OverScreen {
+            play,
+            setup: self.setup.as_ref(),
+            matches: &self.matches,
+        };
+        let t = over.handle(action);
+        self.transition(t, now)
+    }
+
+    /// Undo on the game-over screen: back into the game, whose score leaves
+    /// the match's scoreboard (the match goes on).
+    fn undo_over(&mut self, now: Instant) {
+        let at = self.play.as_ref().map(|p| p.step());
+        self.undo(now);
+        if self.play.as_ref().map(|p| p.step()) != at
+            && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
+        {
+            self.matches.games.pop();
+            self.matches.over = None;
         }
     }
 
@@ -1458,18 +1438,6 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
-/// "North cannot fill a hole: South wins the match".
-pub fn match_over_line(winner: Option<Side>) -> String {
-    match winner {
-        Some(s) => format!(
-            "{} cannot fill a hole: {} wins the match",
-            s.other().title(),
-            s.title()
-        ),
-        None => "Neither player can fill a hole: the match is drawn".into(),
-    }
-}
-
 /// A value for the mover in words: "+2.5 seeds" ("cows" in Bao), "a forced win".
 pub fn seeds_words(seeds: f64, kind: GameKind) -> String {
     let unit = if kind == GameKind::BaoLaKimasai {
@@ -1484,20 +1452,6 @@ pub fn seeds_words(seeds: f64, kind: GameKind) -> String {
     } else {
         format!("{seeds:+.1} {unit}")
     }
-}
-
-/// "Game over: South wins 30 to 18 (the player to move has no seeds to sow)".
-pub fn over_line(o: &crate::engine::Outcome) -> String {
-    let who = match o.winner {
-        Some(s) => format!("{} wins", s.title()),
-        None => "a draw".into(),
-    };
-    format!(
-        "Game over: {who}, South {} to North {} ({})",
-        o.score.south,
-        o.score.north,
-        o.reason.describe()
-    )
 }
 
 // ---- records: saving, resuming, the replay viewer ---------------------------

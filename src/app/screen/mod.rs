@@ -3,6 +3,7 @@
 
 pub mod browse;
 pub mod menu;
+pub mod over;
 pub mod overlay;
 pub mod play;
 pub mod race;
@@ -55,6 +56,16 @@ pub enum Transition {
     Next(Option<String>),
     /// The player asks for a hint in the position shown.
     Hint,
+    /// The match's next game, from the stocks carried over.
+    NextGame(Box<Enkeshui>),
+    /// No stock can fill a hole: the match is over (the winner; None: drawn).
+    MatchOver(Option<crate::engine::Side>),
+    /// The game just finished, in the replay viewer with its review.
+    Review,
+    /// Back to the start menu.
+    Menu,
+    /// Undo from the game-over screen: back into the game.
+    UndoOver,
 }
 
 /// How a race ended: the game from its board, its record and the log's note.

@@ -4,11 +4,12 @@
 //! the game's end, the status line); its drawing is `view::play`'s.
 
 use super::Transition;
+use super::over::over_line;
 use crate::app::ai;
 use crate::app::anim::{self, BoardState, Frame, Marks};
 use crate::app::event::AppEvent;
 use crate::app::keys::{Action, Ctx};
-use crate::app::state::{over_line, thousands};
+use crate::app::state::thousands;
 use crate::app::view::board::{Geometry, Row};
 use crate::app::view::play::PlayLayout;
 use crate::app::work;

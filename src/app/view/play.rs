@@ -930,95 +930,19 @@ impl Widget for OverView<'_> {
         let app = self.0;
         let th = &app.theme;
         let Some(live) = &app.play else { return };
-        let Status::Over(o) = live.game.status() else {
+        if !live.game.status().is_over() {
             return;
-        };
+        }
         let p = &Shown::live(live, false);
         let l = PlayLayout::for_game(area, p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
-        let b = BoardState::of_game(p.game);
-        let mut lines = vec![Line::styled(crate::app::state::over_line(&o), th.key())];
-        lines.push(Line::from(format!(
-            "{:<8}{:>9}{:>9}{:>7}{:>7}",
-            "", "captured", "own row", "bulls", "total"
-        )));
-        for side in [Side::South, Side::North] {
-            lines.push(Line::from(format!(
-                "{:<8}{:>9}{:>9}{:>7}{:>7}",
-                side.title(),
-                b.captured[side],
-                b.row_seeds(side),
-                b.bull_seeds(side),
-                o.score[side]
-            )));
+        let lines = crate::app::screen::over::OverScreen {
+            play: live,
+            setup: app.setup.as_ref(),
+            matches: &app.matches,
         }
-        if b.kind != GameKind::Enkeshui {
-            // En Gehé and Bao have no bulls; Bao keeps cows, not captures.
-            lines.truncate(1);
-            let (a, c) = if b.kind == GameKind::EnGehe {
-                ("captured", "own row")
-            } else {
-                ("reserve", "on board")
-            };
-            let label = |side: Side| {
-                app.setup
-                    .as_ref()
-                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
-            };
-            // Team names widen the first column.
-            let w = Side::BOTH
-                .iter()
-                .map(|&s| label(s).chars().count() + 1)
-                .max()
-                .unwrap_or(0)
-                .max(8);
-            lines.push(Line::from(format!(
-                "{:<w$}{:>9}{:>9}{:>7}",
-                "", a, c, "total"
-            )));
-            for side in [Side::South, Side::North] {
-                lines.push(Line::from(format!(
-                    "{:<w$}{:>9}{:>9}{:>7}",
-                    label(side),
-                    b.captured[side],
-                    b.row_seeds(side),
-                    o.score[side]
-                )));
-            }
-        }
-        let setup = app.setup.as_ref();
-        if setup.is_some_and(|s| s.rules.match_play) {
-            let games: Vec<String> = app
-                .matches
-                .games
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("game {}: {}-{}", i + 1, s.south, s.north))
-                .collect();
-            lines.push(Line::from(format!(
-                "Match (South-North): {}",
-                games.join(", ")
-            )));
-            match app.matches.over {
-                Some(Some(w)) => lines.push(Line::styled(
-                    format!("The match is over: {} wins the match.", w.title()),
-                    th.key(),
-                )),
-                Some(None) => lines.push(Line::styled("The match is over: drawn.", th.key())),
-                None => lines.push(Line::from(
-                    "Each score is the player's stock for the next game: r plays it.",
-                )),
-            }
-        }
-        lines.push(Line::from(""));
-        lines.push(Line::from(
-            "r rematch / next game    n new game    u undo    q quit",
-        ));
-        lines.push(Line::styled(
-            "Review this game? v: the AI marks each mistake in the replay viewer",
-            th.key(),
-        ));
+        .lines(th);
         let top = l.scores.y;
         let h = area.bottom().saturating_sub(top + 2);
         Paragraph::new(lines)
