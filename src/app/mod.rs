@@ -2,6 +2,7 @@
 //! ticks and background work, over a ratatui `Backend` so tests can drive it
 //! on a `TestBackend`. The app depends on the engine, never the reverse.
 
+pub mod adapter;
 pub mod ai;
 pub mod anim;
 pub mod bench;

@@ -1,6 +1,7 @@
 //! The app's state and how every event changes it. Pure: no terminal here,
 //! time comes in with each event, so tests drive it key by key.
 
+use super::adapter::{adapter, value_words};
 use super::ai;
 use super::anim::{self, BoardState, Frame};
 use super::event::AppEvent;
@@ -176,9 +177,7 @@ pub struct Viewer {
     pub review: super::review_view::ReviewPanel,
 }
 
-pub use super::screen::play::{
-    Anim, MoveRec, Play, SpecialMove, Working, cursor_token, holes_of, token_cursor,
-};
+pub use super::screen::play::{Anim, MoveRec, Play, SpecialMove, Working};
 
 /// The analysis of one position: one search serves the panel and the hint.
 #[derive(Debug, Default)]
@@ -210,11 +209,6 @@ impl Drop for AnalysisPanel {
     fn drop(&mut self) {
         self.cancel();
     }
-}
-
-/// Each side's score if the game ended now.
-pub fn score_of(g: &AnyGame) -> PerSide<u32> {
-    g.score()
 }
 
 /// The smallest terminal the client draws in.
@@ -1185,12 +1179,12 @@ impl App {
         if p.version != version || p.anim.is_some() || p.game.status().is_over() {
             return false;
         }
-        let (mover, kind) = (p.game.to_move(), p.game.kind());
+        let (mover, kind) = (p.game.to_move(), adapter(&p.game).units());
         p.select(&token);
         self.set_status(format!(
             "Hint for {}: {token} (the AI rates it {}); Enter plays it",
             mover.title(),
-            seeds_words(seeds, kind)
+            value_words(seeds, kind)
         ));
         true
     }
@@ -1436,22 +1430,6 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-/// A value for the mover in words: "+2.5 seeds" ("cows" in Bao), "a forced win".
-pub fn seeds_words(seeds: f64, kind: GameKind) -> String {
-    let unit = if kind == GameKind::BaoLaKimasai {
-        "cows"
-    } else {
-        "seeds"
-    };
-    if seeds >= 99.0 {
-        "a forced win".into()
-    } else if seeds <= -99.0 {
-        "a forced loss".into()
-    } else {
-        format!("{seeds:+.1} {unit}")
-    }
 }
 
 // ---- records: saving, resuming, the replay viewer ---------------------------

@@ -5,6 +5,7 @@
 
 use super::Transition;
 use super::over::over_line;
+use crate::app::adapter::adapter;
 use crate::app::ai;
 use crate::app::anim::{self, BoardState, Frame, Marks};
 use crate::app::event::AppEvent;
@@ -188,33 +189,9 @@ pub fn next_version() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// Holes the cursor runs over: a row of the two-row games, 16 in Bao
-/// (1..8: i1..i8, 9..16: o1..o8).
-pub fn holes_of(g: &AnyGame) -> usize {
-    match g {
-        AnyGame::Enkeshui(g) => g.holes(),
-        AnyGame::EnGehe(g) => g.holes(),
-        AnyGame::BaoLaKimasai(_) => 16,
-    }
-}
-
-/// The cursor position of a sowing token ("12", "i3", "o5").
-pub fn token_cursor(token: &str) -> Option<usize> {
-    let num = |s: &str| s.parse::<usize>().ok().filter(|&k| k >= 1);
-    match token.chars().next()? {
-        'i' => num(&token[1..]).filter(|&k| k <= 8),
-        'o' => num(&token[1..]).filter(|&k| k <= 8).map(|k| k + 8),
-        _ => num(token),
-    }
-}
-
-/// The sowing token of a cursor position.
-pub fn cursor_token(g: &AnyGame, cursor: usize) -> String {
-    match g {
-        AnyGame::BaoLaKimasai(_) if cursor > 8 => format!("o{}", cursor - 8),
-        AnyGame::BaoLaKimasai(_) => format!("i{cursor}"),
-        _ => cursor.to_string(),
-    }
+/// Holes the cursor runs over (the game's adapter says).
+fn holes_of(g: &AnyGame) -> usize {
+    adapter(g).holes()
 }
 
 impl Play {
@@ -265,8 +242,9 @@ impl Play {
     /// lift while the legal decisions are not worked out: never the engine's
     /// legality here, which may be slow).
     fn reset_cursor(&mut self) {
+        let ad = adapter(&self.game);
         let first = match &self.legal {
-            Some(legal) => legal.iter().find_map(|t| token_cursor(t)),
+            Some(legal) => legal.iter().find_map(|t| ad.token_cursor(t)),
             None => {
                 let b = BoardState::of_game(&self.game);
                 let side = self.game.to_move();
@@ -304,7 +282,10 @@ impl Play {
 
     /// Each side's score (if the game ended there) at every step of the history.
     pub fn scores(&self) -> Vec<PerSide<u32>> {
-        self.history.iter().map(|s| s.game.score()).collect()
+        self.history
+            .iter()
+            .map(|s| adapter(&s.game).score())
+            .collect()
     }
 
     /// The step of the history shown: 0 at the start, k after k decisions.
@@ -344,7 +325,7 @@ impl Play {
 
     /// The decision token of the hole under the cursor ("12", or "i3"/"o5" in Bao).
     pub fn cursor_token(&self) -> String {
-        cursor_token(&self.game, self.cursor)
+        adapter(&self.game).cursor_token(self.cursor)
     }
 
     /// The selected hole as drawn: only while a human picks a hole here.
@@ -381,7 +362,7 @@ impl Play {
             if let Some(i) = pd.options.iter().position(|o| o == token) {
                 self.dir_pick = i;
             }
-        } else if let Some(h) = token_cursor(token) {
+        } else if let Some(h) = adapter(&self.game).token_cursor(token) {
             self.cursor = h;
             self.digits.clear();
         }

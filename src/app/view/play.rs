@@ -1,13 +1,13 @@
 //! The play screen, the race screen, the game-over screen and the quit prompt.
 
-use super::bao::{BaoBoard, BaoModel, BaoRow};
+use super::bao::BaoBoard;
 use super::board::{Geometry, TwoRowBoard};
 use super::theme::{Mark, Theme};
-use super::{bao_model, two_row_model};
+use crate::app::adapter::{BoardModel, BoardView, adapter, value_words};
 use crate::app::anim::{BoardState, Frame, Marks};
-use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove, cursor_token, holes_of};
+use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove};
 use crate::app::state::App;
-use crate::engine::{AnyGame, Game, GameKind, Side, Status};
+use crate::engine::{AnyGame, GameKind, Side, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -96,12 +96,8 @@ pub struct PlayLayout {
 impl PlayLayout {
     /// The layout for a game: the two-row board's, or Bao's four rows.
     pub fn for_game(area: Rect, game: &AnyGame) -> PlayLayout {
-        match game {
-            AnyGame::BaoLaKimasai(_) => {
-                Self::for_board(area, BaoModel::WIDTH.min(area.width), BaoModel::HEIGHT)
-            }
-            g => Self::for_holes(area, holes_of(g)),
-        }
+        let (bw, bh) = adapter(game).board_size(area.width);
+        Self::for_board(area, bw, bh)
     }
 
     pub fn for_holes(area: Rect, n: usize) -> PlayLayout {
@@ -286,40 +282,37 @@ fn title_line(app: &App, p: &Shown) -> Line<'static> {
 fn draw_board(app: &App, p: &Shown, area: Rect, buf: &mut Buffer) {
     let (mut board, marks) = (p.board.clone(), &p.marks);
     let mover = p.game.to_move();
-    if let AnyGame::BaoLaKimasai(g) = p.game {
-        let cursor = p.cursor.map(|c| {
-            if c <= 8 {
-                (mover, BaoRow::Inner, c)
-            } else {
-                (mover, BaoRow::Outer, c - 8)
-            }
-        });
-        // While a move is shown: its turn and its mover.
-        let (turn, side) = match (p.frame, p.moves.last()) {
-            (Some(_), Some(m)) => (m.turn, m.side),
-            _ => (g.turn(), mover),
-        };
-        let model = bao_model(&board, marks, g.phase(), turn, side, cursor);
-        BaoBoard {
-            model: &model,
-            theme: app.theme,
-        }
-        .render(area, buf);
-        return;
-    }
     if let Some(row) = &p.special_row {
         for (k, c) in row.iter().enumerate() {
             let i = board.index(mover, k + 1);
             board.counts[i] = *c;
         }
     }
-    let cursor = p.cursor.map(|c| (mover, c));
-    let model = two_row_model(&board, marks, app.bottom_side(), cursor);
-    TwoRowBoard {
-        model: &model,
-        theme: app.theme,
+    // While a move is shown: its turn and its mover.
+    let (turn, mover) = match (p.frame, p.moves.last()) {
+        (Some(_), Some(m)) => (m.turn, m.side),
+        _ => (p.game.turn(), mover),
+    };
+    let view = BoardView {
+        board: &board,
+        marks,
+        bottom: app.bottom_side(),
+        cursor: p.cursor,
+        turn,
+        mover,
+    };
+    match adapter(p.game).board_model(view) {
+        BoardModel::TwoRows(model) => TwoRowBoard {
+            model: &model,
+            theme: app.theme,
+        }
+        .render(area, buf),
+        BoardModel::Bao(model) => BaoBoard {
+            model: &model,
+            theme: app.theme,
+        }
+        .render(area, buf),
     }
-    .render(area, buf);
 }
 
 fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
@@ -405,15 +398,9 @@ fn legend_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
     let (board, marks) = (&p.board, &p.marks);
     let mover = p.game.to_move();
     let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
+    let ad = adapter(p.game);
     if let Some(cursor) = p.cursor {
-        let text = match p.game.kind() {
-            GameKind::BaoLaKimasai => format!(
-                "[{:>3}] = selected hole {}",
-                board.counts[board.index(mover, cursor)],
-                cursor_token(p.game, cursor)
-            ),
-            _ => format!("[{cursor}] = selected hole"),
-        };
+        let text = ad.selected_legend(cursor, board.counts[board.index(mover, cursor)]);
         parts.push(vec![Span::styled(text, th.dim())]);
     }
     let present = |m: Mark| (0..board.counts.len()).any(|i| marks.of(i) == m);
@@ -442,11 +429,7 @@ fn legend_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
             th.dim(),
         )]);
     }
-    let how = match p.game.kind() {
-        GameKind::Enkeshui => "the hole's number or the arrows · Enter sows",
-        GameKind::EnGehe => "its number (two digits) or the arrows · Enter sows",
-        GameKind::BaoLaKimasai => "up/down: row · 1-8 or left/right: hole · Enter sows",
-    };
+    let how = ad.how_to_pick();
     if p.cursor.is_some() {
         parts.push(vec![Span::styled(how.replace(" · ", th.sep()), th.dim())]);
     }
@@ -860,7 +843,7 @@ fn analysis_panel(
         }
         for (k, (token, v)) in an.values.iter().enumerate() {
             let seeds = crate::app::ai::seeds(*v);
-            let words = crate::app::state::seeds_words(seeds, game.kind());
+            let words = value_words(seeds, adapter(game).units());
             let text = format!("{token:>5}  {words}");
             lines.push(if k == 0 {
                 Line::styled(format!("{text} (best)"), th.key())
