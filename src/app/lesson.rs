@@ -172,10 +172,7 @@ impl LessonScreen {
     }
 
     fn holes(&self) -> usize {
-        match &self.game {
-            AnyGame::BaoLaKimasai(_) => 16,
-            g => crate::app::state::holes_of(g),
-        }
+        crate::app::adapter::adapter(&self.game).holes()
     }
 
     /// The player's first hole that can be sown, or 1.
@@ -188,11 +185,7 @@ impl LessonScreen {
 
     /// The decision token of the player's hole `h`.
     fn token_of(&self, h: usize) -> String {
-        match self.game.kind() {
-            GameKind::BaoLaKimasai if h > 8 => format!("o{}", h - 8),
-            GameKind::BaoLaKimasai => format!("i{h}"),
-            _ => h.to_string(),
-        }
+        crate::app::adapter::adapter(&self.game).cursor_token(h)
     }
 
     /// The key context: the race's keys in the race lesson, else the lesson's.

@@ -2,6 +2,7 @@
 //! ticks and background work, over a ratatui `Backend` so tests can drive it
 //! on a `TestBackend`. The app depends on the engine, never the reverse.
 
+pub(crate) mod adapter;
 pub(crate) mod ai;
 pub(crate) mod anim;
 pub(crate) mod bench;
@@ -19,6 +20,7 @@ pub(crate) mod work;
 
 // What `main.rs`, the benches and the tests reach; everything else stays
 // inside the crate, so the compiler reports what nobody uses.
+pub use adapter::adapter;
 pub use anim::MAX_TOTAL_FRAMES;
 pub use bench::{model_2x50, run as bench_render};
 pub use event::AppEvent;
@@ -28,7 +30,7 @@ pub use load::load;
 pub use review_view::ReviewUpdate;
 pub use screen::race::{COUNTDOWN, racer_ms};
 pub use screen::saves::SavesScreen;
-pub use state::{App, LoadFor, Screen, Setup, token_cursor};
+pub use state::{App, LoadFor, Screen, Setup};
 pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
 pub use view::board::{Geometry, Row, TwoRowBoard};
 pub use view::help::help_lines;

@@ -1,18 +1,21 @@
 //! The app's state and how every event changes it. Pure: no terminal here,
 //! time comes in with each event, so tests drive it key by key.
 
+use super::adapter::{adapter, value_words};
 use super::ai;
-use super::anim::{self, BoardState, Frame, Marks};
+use super::anim::{self, BoardState, Frame};
 use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
 use super::screen::Transition;
 use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
+use super::screen::over::OverScreen;
+pub use super::screen::over::{MatchState, match_over_line, over_line};
 use super::screen::overlay::{self, HelpOverlay, Overlay};
+use super::screen::play::{Next as AfterMove, PlayEnv, next_version, working_line};
 use super::screen::race::{RaceScreen, race_note, racer_level};
 use super::screen::saves::SavesScreen;
-use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
 use super::work::{self, CANCELLED};
 use crate::cli::{
@@ -174,243 +177,7 @@ pub struct Viewer {
     pub review: super::review_view::ReviewPanel,
 }
 
-/// A move in the move list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRec {
-    pub turn: u32,
-    pub side: Side,
-    pub token: String,
-}
-
-/// The state after a decision, for undo and redo.
-#[derive(Clone, Debug)]
-struct Snapshot {
-    game: AnyGame,
-    /// The legal decisions, when worked out (off the UI thread).
-    legal: Option<Vec<String>>,
-    log: Vec<String>,
-    moves: Vec<MoveRec>,
-    marks: Marks,
-}
-
-/// A running animation.
-#[derive(Clone, Debug)]
-pub struct Anim {
-    pub frames: Vec<Frame>,
-    pub index: usize,
-    pub next_at: Instant,
-}
-
-/// The guided special move: two holes lifted, then seeds dropped one by one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SpecialMove {
-    /// Holes lifted (1..N), in order.
-    pub lifted: Vec<usize>,
-    /// Seeds dropped into each own hole (index hole-1).
-    pub added: Vec<u16>,
-    pub in_hand: u32,
-}
-
-/// A decision being worked out on a thread: its token and the job.
-#[derive(Debug)]
-pub struct Working {
-    pub token: String,
-    job: work::Job,
-}
-
-impl Working {
-    /// Laps checked so far of the sowing being decided.
-    pub fn laps(&self) -> u64 {
-        self.job.laps()
-    }
-}
-
-/// One game being played (or just finished).
-#[derive(Debug)]
-pub struct Play {
-    pub game: AnyGame,
-    pub log: Vec<String>,
-    pub moves: Vec<MoveRec>,
-    pub marks: Marks,
-    pub anim: Option<Anim>,
-    /// The selected hole of the side to move (1..N).
-    pub cursor: usize,
-    pub digits: String,
-    /// Index into the pending decision's options.
-    pub dir_pick: usize,
-    pub special: Option<SpecialMove>,
-    history: Vec<Snapshot>,
-    at: usize,
-    pub ai_generation: u64,
-    /// The cancel flag of the AI's current thinking, if any.
-    pub ai_cancel: Option<Arc<AtomicBool>>,
-    /// Goes up whenever the position changes: background results (hints,
-    /// analysis, sowings worked out) for an older version are dropped.
-    pub version: u64,
-    /// The legal decisions of the position, once worked out.
-    pub legal: Option<Vec<String>>,
-    /// A decision being worked out on a thread (dropping it cancels the work).
-    pub working: Option<Working>,
-    /// The log's last lines tell what the running animation has not shown
-    /// yet: hidden until it ends.
-    pub log_hidden: usize,
-    /// The game's end is in the player's statistics (counted once, undo or not).
-    pub counted: bool,
-}
-
-impl Play {
-    /// Stops the AI's current thinking, if any.
-    pub fn cancel_ai(&mut self) {
-        if let Some(c) = self.ai_cancel.take() {
-            c.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// The position changed: a new version (the analysis of the old one
-    /// stops as the app drops it).
-    fn changed(&mut self) {
-        self.version = next_version();
-    }
-}
-
-impl Drop for Play {
-    fn drop(&mut self) {
-        self.cancel_ai();
-    }
-}
-
-impl Play {
-    fn new(game: AnyGame, log: Vec<String>) -> Play {
-        let snap = Snapshot {
-            game: game.clone(),
-            legal: None,
-            log: log.clone(),
-            moves: Vec::new(),
-            marks: Marks::default(),
-        };
-        let mut p = Play {
-            game,
-            log,
-            moves: Vec::new(),
-            marks: Marks::default(),
-            anim: None,
-            cursor: 1,
-            digits: String::new(),
-            dir_pick: 0,
-            special: None,
-            history: vec![snap],
-            at: 0,
-            ai_generation: 0,
-            ai_cancel: None,
-            version: next_version(),
-            legal: None,
-            working: None,
-            log_hidden: 0,
-            counted: false,
-        };
-        p.reset_cursor();
-        p
-    }
-
-    /// Puts the cursor on the first hole the mover may sow (the first he can
-    /// lift while the legal decisions are not worked out: never the engine's
-    /// legality here, which may be slow).
-    fn reset_cursor(&mut self) {
-        let first = match &self.legal {
-            Some(legal) => legal.iter().find_map(|t| token_cursor(t)),
-            None => {
-                let b = BoardState::of_game(&self.game);
-                let side = self.game.to_move();
-                (1..=holes_of(&self.game)).find(|&c| {
-                    let i = b.index(side, c);
-                    b.counts[i] > 0 && b.bulls[i].is_none() && !b.closed[i]
-                })
-            }
-        };
-        if let Some(h) = first {
-            self.cursor = h;
-        }
-        self.cursor = self.cursor.clamp(1, holes_of(&self.game));
-        self.dir_pick = 0;
-        self.digits.clear();
-    }
-
-    fn restore(&mut self, at: usize) {
-        let s = self.history[at].clone();
-        self.game = s.game;
-        self.legal = s.legal;
-        self.working = None;
-        self.log = s.log;
-        self.moves = s.moves;
-        self.marks = s.marks;
-        self.at = at;
-        self.anim = None;
-        self.special = None;
-        self.ai_generation += 1;
-        self.cancel_ai();
-        self.changed();
-        self.reset_cursor();
-    }
-
-    /// Each side's score (if the game ended there) at every step of the history.
-    pub fn scores(&self) -> Vec<PerSide<u32>> {
-        self.history.iter().map(|s| score_of(&s.game)).collect()
-    }
-
-    /// The step of the history shown: 0 at the start, k after k decisions.
-    pub fn step(&self) -> usize {
-        self.at
-    }
-
-    pub fn can_redo(&self) -> bool {
-        self.at + 1 < self.history.len()
-    }
-
-    /// A copy of the position at step `at` of the history, to look at
-    /// (nothing runs for it).
-    pub fn at_step(&self, at: usize) -> Play {
-        let s = &self.history[at.min(self.history.len() - 1)];
-        let mut p = Play::new(s.game.clone(), s.log.clone());
-        p.moves = s.moves.clone();
-        p.marks = s.marks.clone();
-        p.legal = s.legal.clone();
-        p.at = at;
-        p
-    }
-
-    /// The board the screen shows now: the animation's frame or the game's.
-    pub fn shown(&self) -> (BoardState, Marks) {
-        if let Some(a) = &self.anim {
-            let f = &a.frames[a.index];
-            return (f.board.clone(), f.marks.clone());
-        }
-        (BoardState::of_game(&self.game), self.marks.clone())
-    }
-
-    pub fn frame(&self) -> Option<&Frame> {
-        self.anim.as_ref().map(|a| &a.frames[a.index])
-    }
-
-    /// The Enkeshui game, if this is one.
-    pub fn enkeshui(&self) -> Option<&Enkeshui> {
-        match &self.game {
-            AnyGame::Enkeshui(g) => Some(g),
-            _ => None,
-        }
-    }
-
-    /// The decision token of the hole under the cursor ("12", or "i3"/"o5" in Bao).
-    pub fn cursor_token(&self) -> String {
-        cursor_token(&self.game, self.cursor)
-    }
-}
-
-/// Versions of positions are unique across games, so a result for an
-/// earlier game never matches the current one.
-fn next_version() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
+pub use super::screen::play::{Anim, MoveRec, Play};
 
 /// The analysis of one position: one search serves the panel and the hint.
 #[derive(Debug, Default)]
@@ -442,48 +209,6 @@ impl Drop for AnalysisPanel {
     fn drop(&mut self) {
         self.cancel();
     }
-}
-
-/// Holes the cursor runs over: a row of the two-row games, 16 in Bao
-/// (1..8: i1..i8, 9..16: o1..o8).
-pub fn holes_of(g: &AnyGame) -> usize {
-    match g {
-        AnyGame::Enkeshui(g) => g.holes(),
-        AnyGame::EnGehe(g) => g.holes(),
-        AnyGame::BaoLaKimasai(_) => 16,
-    }
-}
-
-/// The cursor position of a sowing token ("12", "i3", "o5").
-pub fn token_cursor(token: &str) -> Option<usize> {
-    let num = |s: &str| s.parse::<usize>().ok().filter(|&k| k >= 1);
-    match token.chars().next()? {
-        'i' => num(&token[1..]).filter(|&k| k <= 8),
-        'o' => num(&token[1..]).filter(|&k| k <= 8).map(|k| k + 8),
-        _ => num(token),
-    }
-}
-
-/// The sowing token of a cursor position.
-pub fn cursor_token(g: &AnyGame, cursor: usize) -> String {
-    match g {
-        AnyGame::BaoLaKimasai(_) if cursor > 8 => format!("o{}", cursor - 8),
-        AnyGame::BaoLaKimasai(_) => format!("i{cursor}"),
-        _ => cursor.to_string(),
-    }
-}
-
-/// Each side's score if the game ended now.
-pub fn score_of(g: &AnyGame) -> PerSide<u32> {
-    g.score()
-}
-
-/// A match (`--match`): the games' scores so far.
-#[derive(Clone, Debug, Default)]
-pub struct MatchState {
-    pub games: Vec<PerSide<u32>>,
-    /// Set when the match is over: the winner (None: drawn).
-    pub over: Option<Option<Side>>,
 }
 
 /// The smallest terminal the client draws in.
@@ -1037,15 +762,6 @@ impl App {
         self.browse.as_ref()
     }
 
-    /// The game the play screen draws: the live one, or the earlier
-    /// position looked at.
-    pub fn shown_play(&self) -> Option<&Play> {
-        match &self.browse {
-            Some(b) => Some(b.shown()),
-            None => self.play.as_ref(),
-        }
-    }
-
     /// The analysis of the position shown, once worked out.
     pub fn analysis(&self) -> Option<&ai::Analysis> {
         let p = self.play.as_ref()?;
@@ -1135,15 +851,7 @@ impl App {
                 if self.browse.is_some() {
                     return Ctx::Browse;
                 }
-                if p.anim.is_none() && self.human(p.game.to_move()) {
-                    if p.special.is_some() {
-                        return Ctx::Special;
-                    }
-                    if p.game.pending().is_some() {
-                        return Ctx::Direction;
-                    }
-                }
-                Ctx::Play
+                p.ctx(&self.play_env())
             }
         }
     }
@@ -1212,7 +920,7 @@ impl App {
             Ctx::Menu => self.menu_key(action, now),
             Ctx::Race => self.race_key(action, &k, now),
             Ctx::Over => self.over_key(action, now),
-            Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(ctx, action, &k, now),
+            Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(action, &k, now),
             Ctx::Browse => {
                 let (Some(b), Some(p)) = (self.browse.as_mut(), self.play.as_ref()) else {
                     return false;
@@ -1335,42 +1043,71 @@ impl App {
                 self.race_note = Some(r.note);
                 self.begin_play(r.game, now);
             }
+            Transition::Moved(line) => self.moved(line, now),
+            Transition::Next(line) => {
+                if let Some(line) = line {
+                    self.set_status(line);
+                }
+                self.after_move(now);
+            }
+            Transition::Hint => self.hint(),
+            Transition::NextGame(g) => {
+                if let Some(done) = self.current_game_record() {
+                    self.done_games.push(done);
+                }
+                self.start_game(AnyGame::Enkeshui(*g), now)
+            }
+            Transition::MatchOver(winner) => {
+                self.matches.over = Some(winner);
+                self.set_status(match_over_line(winner));
+            }
+            Transition::Review => return self.review_game(),
+            Transition::Menu => {
+                self.screen = Screen::Menu;
+                self.play = None;
+                self.load_menu_record();
+                self.set_status("Choose the game and press Enter");
+            }
+            Transition::UndoOver => self.undo_over(now),
         }
         true
     }
 
-    // ---- playing ----------------------------------------------------------
+    // ---- playing: the play screen has the game; the app keeps its own keys ----
 
-    fn play_key(&mut self, ctx: Ctx, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let Some(mover) = self.play.as_ref().map(|p| p.game.to_move()) else {
-            return false;
-        };
-        let human = self.human(mover);
-        let p = self.play.as_mut().expect("checked");
-        let n = holes_of(&p.game);
-        // A human's sowing still worked out is taken back (its work stops).
-        if matches!(action, Action::Undo | Action::Cancel) && p.working.is_some() && human {
-            let p = self.play.as_mut().expect("checked");
-            if let Some(w) = p.working.take() {
-                p.changed();
-                self.set_status(format!(
-                    "Took back the sowing of {}: pick a hole and press Enter",
-                    w.token
-                ));
-            }
-            return true;
+    /// What the play screen needs of the app now.
+    pub fn play_env(&self) -> PlayEnv {
+        let setup = self.setup.as_ref();
+        PlayEnv {
+            seats: PerSide::new(
+                self.seat(Side::South).copied(),
+                self.seat(Side::North).copied(),
+            ),
+            bottom: self.bottom_side(),
+            tx: self.tx.clone(),
+            work_wait: self.work_wait,
+            speed_ms: self.speed_ms,
+            instant: self.instant,
+            ai_pause: self.ai_pause,
+            seed: setup.map_or(0, |s| s.args.seed),
+            hash_mb: setup.and_then(|s| s.args.client.hash_mb).map(usize::from),
         }
-        let p = self.play.as_mut().expect("checked");
+    }
+
+    /// The play screen's keys: the app's own (quit, speed, the analysis,
+    /// looking back) here, the game's on the play screen.
+    fn play_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
+        let human = self
+            .play
+            .as_ref()
+            .is_some_and(|p| self.human(p.game.to_move()));
+        let taking_back = matches!(action, Action::Undo | Action::Cancel)
+            && human
+            && self.play.as_ref().is_some_and(|p| p.working.is_some());
         match action {
+            _ if taking_back => {}
             Action::Quit => {
                 self.ask_quit();
-                return true;
-            }
-            Action::Skip => {
-                if p.anim.is_some() {
-                    p.anim = None;
-                    self.after_move(now);
-                }
                 return true;
             }
             Action::Faster | Action::Slower => {
@@ -1380,10 +1117,6 @@ impl App {
                     (self.speed_ms * 2).min(2000)
                 };
                 self.set_status(format!("Animation: {} ms a seed", self.speed_ms));
-                return true;
-            }
-            Action::Undo => {
-                self.undo(now);
                 return true;
             }
             Action::Analysis => {
@@ -1398,11 +1131,10 @@ impl App {
                 }
                 return true;
             }
-            Action::Redo => {
-                self.redo(now);
-                return true;
-            }
             Action::StepBack => {
+                let Some(p) = self.play.as_ref() else {
+                    return false;
+                };
                 match BrowseScreen::open(p) {
                     Some(b) => {
                         self.set_status(b.status());
@@ -1414,121 +1146,12 @@ impl App {
             }
             _ => {}
         }
-        if p.anim.is_some() {
-            if action == Action::Play {
-                p.anim = None;
-                self.after_move(now);
-            }
-            return true;
-        }
-        if let Some(w) = &p.working {
-            let why = still_working(w);
-            self.refuse(why);
-            return true;
-        }
-        let mover = p.game.to_move();
-        if p.game.status().is_over() {
+        let env = self.play_env();
+        let Some(p) = self.play.as_mut() else {
             return false;
-        }
-        if !self.human(mover) {
-            self.refuse(format!("{} (AI) is to move", mover.title()));
-            return true;
-        }
-        if action == Action::Hint {
-            self.hint();
-            return true;
-        }
-        let bottom = self.bottom_side();
-        let p = self.play.as_mut().expect("checked");
-        // Screen-left is the lower hole number in the bottom row.
-        let left_step: i32 = if mover == bottom { -1 } else { 1 };
-        match ctx {
-            Ctx::Direction => {
-                let pending = p.game.pending().expect("direction context");
-                let (left, right) = self.direction_sides(&pending.lifted_from);
-                let p = self.play.as_mut().expect("checked");
-                let pick = |d: &str| pending.options.iter().position(|o| o == d);
-                match action {
-                    Action::Left => {
-                        if let Some(i) = pick(left) {
-                            p.dir_pick = i;
-                        } else {
-                            self.refuse(format!("{left} is not open: it would repeat"));
-                        }
-                    }
-                    Action::Right => {
-                        if let Some(i) = pick(right) {
-                            p.dir_pick = i;
-                        } else {
-                            self.refuse(format!("{right} is not open: it would repeat"));
-                        }
-                    }
-                    Action::Play => {
-                        let token =
-                            pending.options[p.dir_pick.min(pending.options.len() - 1)].clone();
-                        self.decide(token, now);
-                    }
-                    _ => return false,
-                }
-                true
-            }
-            Ctx::Special => self.special_key(action, k, left_step, now),
-            _ if matches!(p.game, AnyGame::BaoLaKimasai(_)) => {
-                // Bao: 1..8 is the inner row, 9..16 the outer; South's inner
-                // row is above his outer row, North's below his.
-                let (outer, hk) = (p.cursor > 8, (p.cursor - 1) % 8 + 1);
-                let at = |outer: bool, k: i32| k.clamp(1, 8) as usize + if outer { 8 } else { 0 };
-                let up_is_outer = mover == Side::North;
-                match action {
-                    Action::Left => p.cursor = at(outer, hk as i32 + left_step),
-                    Action::Right => p.cursor = at(outer, hk as i32 - left_step),
-                    Action::Up => p.cursor = at(up_is_outer, hk as i32),
-                    Action::Down => p.cursor = at(!up_is_outer, hk as i32),
-                    Action::Digit => {
-                        if let KeyCode::Char(c) = k.code {
-                            let d = c.to_digit(10).unwrap_or(0) as i32;
-                            if (1..=8).contains(&d) {
-                                p.cursor = at(outer, d);
-                                let t = p.cursor_token();
-                                self.set_status(format!("Hole {t} selected: Enter sows it"));
-                            } else {
-                                self.refuse(format!("There is no hole {d} (holes are 1 to 8)"));
-                            }
-                        }
-                    }
-                    Action::Cancel => p.digits.clear(),
-                    Action::Play => {
-                        let token = p.cursor_token();
-                        self.decide(token, now);
-                    }
-                    Action::Special => self.refuse("Bao la Kimasai has no special move"),
-                    _ => return false,
-                }
-                true
-            }
-            _ => {
-                match action {
-                    Action::Left => {
-                        p.cursor = (p.cursor as i32 + left_step).clamp(1, n as i32) as usize;
-                        p.digits.clear();
-                    }
-                    Action::Right => {
-                        p.cursor = (p.cursor as i32 - left_step).clamp(1, n as i32) as usize;
-                        p.digits.clear();
-                    }
-                    Action::Digit => self.digit(k),
-                    Action::Cancel => p.digits.clear(),
-                    Action::Play => {
-                        let token = p.cursor_token();
-                        p.digits.clear();
-                        self.decide(token, now);
-                    }
-                    Action::Special => self.start_special(),
-                    _ => return false,
-                }
-                true
-            }
-        }
+        };
+        let t = p.handle(action, k, &env, now);
+        self.transition(t, now)
     }
 
     /// The hint: the analysis's best line (the panel's when it is on: one
@@ -1556,43 +1179,14 @@ impl App {
         if p.version != version || p.anim.is_some() || p.game.status().is_over() {
             return false;
         }
-        let (mover, kind) = (p.game.to_move(), p.game.kind());
-        if let Some(pd) = p.game.pending() {
-            if let Some(i) = pd.options.iter().position(|o| *o == token) {
-                p.dir_pick = i;
-            }
-        } else if let Some(h) = token_cursor(&token) {
-            p.cursor = h;
-            p.digits.clear();
-        }
+        let (mover, kind) = (p.game.to_move(), adapter(&p.game).units());
+        p.select(&token);
         self.set_status(format!(
             "Hint for {}: {token} (the AI rates it {}); Enter plays it",
             mover.title(),
-            seeds_words(seeds, kind)
+            value_words(seeds, kind)
         ));
         true
-    }
-
-    /// A digit typed: selects hole d, or the two-digit hole when it exists.
-    fn digit(&mut self, k: &KeyEvent) {
-        let KeyCode::Char(c) = k.code else { return };
-        let Some(p) = self.play.as_mut() else { return };
-        let n = holes_of(&p.game);
-        p.digits.push(c);
-        let mut v: usize = p.digits.parse().unwrap_or(0);
-        if v > n || p.digits.len() > 2 {
-            p.digits = c.to_string();
-            v = p.digits.parse().unwrap_or(0);
-        }
-        if (1..=n).contains(&v) {
-            p.cursor = v;
-            self.set_status(format!("Hole {v} selected: Enter sows it"));
-        } else {
-            self.refuse(format!("There is no hole {v} (holes are 1 to {n})"));
-            if let Some(p) = self.play.as_mut() {
-                p.digits.clear();
-            }
-        }
     }
 
     /// The side whose row is at the bottom of the screen.
@@ -1607,52 +1201,17 @@ impl App {
     /// Which direction goes left and which right on screen for a lap lifted
     /// from this hole: (left token, right token).
     pub fn direction_sides(&self, from: &crate::engine::HoleName) -> (&'static str, &'static str) {
-        // Counterclockwise runs left to right along the bottom row and right
-        // to left along the top row.
-        if from.side == self.bottom_side() {
-            ("cw", "ccw")
-        } else {
-            ("ccw", "cw")
-        }
+        super::screen::play::direction_sides(self.bottom_side(), from)
     }
 
-    /// Plays one decision of the side to move: worked out on a thread; when
-    /// it takes long the screen goes on and the outcome comes as an event.
+    /// Plays one decision of the side to move (see `Play::decide`).
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
+        let env = self.play_env();
         let Some(p) = self.play.as_mut() else {
             return false;
         };
-        if let Some(w) = &p.working {
-            let why = still_working(w);
-            self.refuse(why);
-            return true;
-        }
-        let (game, version, tx) = (p.game.clone(), p.version, self.tx.clone());
-        let (job_token, post_token) = (token.clone(), token.clone());
-        let job = work::Job::new();
-        let progress = job.progress();
-        let done = work::run_or_post(
-            self.work_wait,
-            move || work::play(&game, &job_token, true, &progress),
-            move |result| {
-                let _ = tx.send(AppEvent::Played {
-                    version,
-                    token: post_token,
-                    result: result.map(Box::new),
-                });
-            },
-        );
-        match done {
-            Some(result) => self.decided(result, now),
-            None => {
-                p.working = Some(Working {
-                    token: token.clone(),
-                    job,
-                });
-                self.set_status(format!("Working out the sowing of {token}..."));
-                true
-            }
-        }
+        let t = p.decide(token, &env, now);
+        self.transition(t, now)
     }
 
     /// A decision worked out on a thread arrived: shown if still current.
@@ -1663,92 +1222,35 @@ impl App {
         result: Result<Box<work::Played>, String>,
         now: Instant,
     ) -> bool {
+        let env = self.play_env();
         let Some(p) = self.play.as_mut() else {
             return false;
         };
-        if p.version != version || p.working.as_ref().is_none_or(|w| w.token != token) {
-            return false;
-        }
-        p.working = None;
-        self.decided(result.map(|b| *b), now)
+        let t = p.played(version, token, result, &env, now);
+        self.transition(t, now)
     }
 
-    /// Shows a decision worked out: refused (the message; a special move's
-    /// seeds come back to hand), or played and animated.
-    fn decided(&mut self, result: Result<work::Played, String>, now: Instant) -> bool {
-        let frames = match result.map(|played| self.apply(played)) {
-            Ok(Ok(f)) => f,
-            Ok(Err(e)) | Err(e) => {
-                if let Some(p) = self.play.as_mut()
-                    && let Some(s) = p.special.as_mut()
-                {
-                    let back: u32 = s.added.iter().map(|&c| c as u32).sum();
-                    s.added = vec![0; s.added.len()];
-                    s.in_hand += back;
-                }
-                self.refuse(e);
-                return true;
-            }
-        };
-        self.autosave();
-        if self.instant || frames.is_empty() {
-            self.after_move(now);
+    /// A decision taken into the game: saved, said, and once nothing is
+    /// left to animate, what comes next.
+    fn moved(&mut self, line: String, now: Instant) {
+        let animating = self.play.as_ref().is_some_and(|p| p.anim.is_some());
+        if animating {
+            self.autosave();
+            self.set_status(line);
         } else {
-            let p = self.play.as_mut().expect("checked");
-            p.anim = Some(Anim {
-                frames,
-                index: 0,
-                next_at: now + Duration::from_millis(self.speed_ms),
-            });
-            // What it does is told when the animation gets there.
-            if let Some(m) = p.moves.last() {
-                let line = format!("{} sows {}...", m.side.title(), m.token);
-                self.set_status(line);
-            }
+            self.set_status(line);
+            self.autosave();
+            self.after_move(now);
         }
-        true
     }
 
-    /// Takes a decision worked out into the game, its log, move list and undo
-    /// history; returns the animation's frames.
+    /// Takes a decision worked out into the game (a record being loaded);
+    /// returns the animation's frames.
     fn apply(&mut self, played: work::Played) -> Result<Vec<Frame>, String> {
         let Some(p) = self.play.as_mut() else {
             return Err("no game".into());
         };
-        let token = played.token;
-        let before = BoardState::of_game(&p.game);
-        let mover = p.game.to_move();
-        let turn = p.game.turn();
-        let next = played.game;
-        let events = played.events;
-        let line = anim::describe(&before, mover, &token, &events);
-        let hand = p.game.pending().map_or((0, 0), |pd| (pd.in_hand, pd.lap));
-        let frames = anim::frames_from(&before, mover, hand, &events);
-        p.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
-        p.log.push(line.clone());
-        p.log_hidden = 1;
-        if let Status::Over(o) = next.status() {
-            p.log.push(over_line(&o));
-            p.log_hidden = 2;
-        }
-        p.moves.push(MoveRec {
-            turn,
-            side: mover,
-            token,
-        });
-        p.game = next;
-        p.legal = played.legal;
-        p.changed();
-        p.special = None;
-        p.history.truncate(p.at + 1);
-        p.history.push(Snapshot {
-            game: p.game.clone(),
-            legal: p.legal.clone(),
-            log: p.log.clone(),
-            moves: p.moves.clone(),
-            marks: p.marks.clone(),
-        });
-        p.at = p.history.len() - 1;
+        let (frames, line) = p.apply(played);
         self.set_status(line);
         Ok(frames)
     }
@@ -1758,24 +1260,8 @@ impl App {
         let Some(p) = self.play.as_mut() else {
             return false;
         };
-        let Some(a) = p.anim.as_mut() else {
-            return false;
-        };
-        if now < a.next_at {
-            return false;
-        }
-        // Catch up on missed ticks but draw once.
-        while a.next_at <= now {
-            if a.index + 1 >= a.frames.len() {
-                p.anim = None;
-                self.after_move(now);
-                return true;
-            }
-            a.index += 1;
-            let hold = a.frames[a.index].hold as u64;
-            a.next_at += Duration::from_millis(speed * hold);
-        }
-        true
+        let t = p.tick(now, speed);
+        self.transition(t, now)
     }
 
     /// A finished game of a person against the AI, once, into the
@@ -1814,371 +1300,89 @@ impl App {
             return;
         }
         self.autosave();
+        let env = self.play_env();
         let Some(p) = self.play.as_mut() else { return };
-        p.reset_cursor();
-        let status = p.game.status();
-        let mover = p.game.to_move();
-        let pending = p.game.pending();
-        if let Status::Over(o) = status {
-            self.screen = Screen::Over;
-            self.browse = None;
-            self.set_status(over_line(&o));
-            self.count_result();
-            if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
-                self.matches.games.push(o.score);
-                // The match ends when a stock cannot fill a hole: say so now.
-                if let Next::MatchOver { winner } =
-                    play_match::next_game(&setup.layout, setup.rules, o.score)
-                {
-                    self.matches.over = Some(winner);
-                    self.set_status(match_over_line(winner));
+        match p.after_move(&env) {
+            AfterMove::Over(o) => {
+                self.screen = Screen::Over;
+                self.browse = None;
+                self.set_status(over_line(&o));
+                self.count_result();
+                if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
+                    self.matches.games.push(o.score);
+                    // The match ends when a stock cannot fill a hole: say so now.
+                    if let Next::MatchOver { winner } =
+                        play_match::next_game(&setup.layout, setup.rules, o.score)
+                    {
+                        self.matches.over = Some(winner);
+                        self.set_status(match_over_line(winner));
+                    }
                 }
             }
-            return;
-        }
-        self.screen = Screen::Play;
-        if self.human(mover) {
-            let prompt = match pending {
-                Some(pd) => format!(
-                    "{}: {} seeds in hand from {} {} (lap {}): choose the direction",
-                    mover.title(),
-                    pd.in_hand,
-                    pd.lifted_from.side.title(),
-                    pd.lifted_from.hole,
-                    pd.lap
-                ),
-                None => format!("{} to move: pick a hole and press Enter", mover.title()),
-            };
-            if !self.status_error {
-                self.set_status(prompt);
+            AfterMove::Prompt(line) | AfterMove::Thinking(line) => {
+                self.screen = Screen::Play;
+                if !self.status_error {
+                    self.set_status(line);
+                }
             }
-        } else {
-            let seed = self.ai_seed();
-            let pause = self.ai_pause;
-            let tx = self.tx.clone();
-            let level = match self.seat(mover) {
-                Some(Seat::Ai(level)) => *level,
-                _ => crate::ai::Player::Level(crate::ai::Level::Medium),
-            };
-            if !self.status_error {
-                self.set_status(format!(
-                    "{} (AI {}) is thinking...",
-                    mover.title(),
-                    level.name()
-                ));
-            }
-            let hash_mb = self
-                .setup
-                .as_ref()
-                .and_then(|s| s.args.client.hash_mb)
-                .map(usize::from);
-            let p = self.play.as_mut().expect("checked");
-            p.cancel_ai();
-            p.ai_generation += 1;
-            let generation = p.ai_generation;
-            let game = p.game.clone();
-            p.ai_cancel = Some(ai::request(
-                tx, game, generation, seed, pause, level, hash_mb,
-            ));
         }
     }
 
     /// The seed of the AI seat's request in the position shown.
     pub fn ai_seed(&self) -> u64 {
         let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
-        let Some(p) = self.play.as_ref() else {
-            return seed;
-        };
-        seed ^ ((p.history.len() as u64) << 20) ^ (p.game.turn() as u64)
+        self.play.as_ref().map_or(seed, |p| p.ai_seed(seed))
     }
 
     fn ai_move(&mut self, generation: u64, token: String, now: Instant) -> bool {
-        let ok = self.screen == Screen::Play
-            && self.play.as_ref().is_some_and(|p| {
-                p.ai_generation == generation && p.anim.is_none() && !self.human(p.game.to_move())
-            });
-        if !ok {
+        if self.screen != Screen::Play {
             return false;
         }
-        self.decide(token, now)
+        let env = self.play_env();
+        let Some(p) = self.play.as_mut() else {
+            return false;
+        };
+        let t = p.ai_move(generation, token, &env, now);
+        self.transition(t, now)
     }
 
     fn undo(&mut self, now: Instant) {
-        let both_ai = self.setup.as_ref().is_some_and(|s| s.all_ai());
-        let Some(p) = self.play.as_ref() else { return };
-        if both_ai {
-            self.refuse("Both seats are AI: nothing to undo");
-            return;
-        }
-        if p.at == 0 {
-            self.refuse("Nothing to undo");
-            return;
-        }
-        // Back to the last decision of a human (skip the AI's).
-        let mut target = p.at - 1;
-        while target > 0 && !self.snapshot_is_human(target) {
-            target -= 1;
-        }
-        if !self.snapshot_is_human(target) {
-            // The game opened with the AI to move: its first move stays.
-            if target + 1 < p.at {
-                target += 1;
-            }
-            while target < p.at && !self.snapshot_is_human(target) {
-                target += 1;
-            }
-            if target >= p.at {
-                self.refuse("Nothing to undo");
-                return;
-            }
-        }
-        let p = self.play.as_mut().expect("checked");
-        p.restore(target);
-        let turn = p.game.turn();
-        self.screen = Screen::Play;
-        self.set_status(format!("Undone: back to turn {turn}"));
-        self.after_move(now);
-    }
-
-    fn redo(&mut self, now: Instant) {
-        let Some(p) = self.play.as_ref() else { return };
-        if !p.can_redo() {
-            self.refuse("Nothing to redo");
-            return;
-        }
-        let last = p.history.len() - 1;
-        let mut target = p.at + 1;
-        while target < last && !self.snapshot_is_human(target) {
-            target += 1;
-        }
-        let p = self.play.as_mut().expect("checked");
-        p.restore(target);
-        let turn = p.game.turn();
-        self.screen = Screen::Play;
-        self.set_status(format!("Redone: turn {turn}"));
-        self.after_move(now);
-    }
-
-    /// Does a human's turn start in the snapshot (the game not over)? Undo
-    /// and redo stop there, never at a direction prompt inside a turn.
-    fn snapshot_is_human(&self, at: usize) -> bool {
-        let Some(p) = self.play.as_ref() else {
-            return false;
-        };
-        let g = &p.history[at].game;
-        !g.status().is_over() && self.human(g.to_move()) && g.pending().is_none()
-    }
-
-    // ---- the special move ---------------------------------------------------
-
-    fn start_special(&mut self) {
+        let env = self.play_env();
         let Some(p) = self.play.as_mut() else { return };
-        let Some(g) = p.enkeshui() else {
-            let why = format!("{} has no special move", p.game.kind().title());
-            self.refuse(why);
-            return;
-        };
-        if !g.special_allowed() {
-            use crate::engine::enkeshui::SpecialMove;
-            let side = p.game.to_move();
-            let reason = if p.game.status().is_over() {
-                "the game is over"
-            } else if p.game.pending().is_some() {
-                "a sowing is under way"
-            } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
-                "it is allowed once a game, and it was made already"
-            } else {
-                "it needs two holes to lift (not empty, not a bull, in play)"
-            };
-            let why = match g.rules().special_move {
-                SpecialMove::Off => {
-                    "the special move is off (--special-move once or any)".to_string()
-                }
-                _ => format!(
-                    "{} cannot make the special move now: {reason}",
-                    side.title()
-                ),
-            };
-            self.refuse(why);
-            return;
-        }
-        p.special = Some(SpecialMove {
-            lifted: Vec::new(),
-            added: vec![0; holes_of(&p.game)],
-            in_hand: 0,
-        });
-        self.set_status("Special move: lift two holes (Enter on each), Esc cancels");
+        let t = p.undo(&env);
+        self.transition(t, now);
     }
 
     /// The mover's own row during the special move: counts after the lifts and drops.
     pub fn special_row(&self) -> Option<Vec<u32>> {
-        let p = self.play.as_ref()?;
-        let s = p.special.as_ref()?;
-        let side = p.game.to_move();
-        let b = BoardState::of_game(&p.game);
-        Some(
-            (1..=holes_of(&p.game))
-                .map(|h| {
-                    let base = if s.lifted.contains(&h) {
-                        0
-                    } else {
-                        b.counts[b.index(side, h)]
-                    };
-                    base + s.added[h - 1] as u32
-                })
-                .collect(),
-        )
-    }
-
-    fn special_key(&mut self, action: Action, k: &KeyEvent, left_step: i32, now: Instant) -> bool {
-        let p = self.play.as_mut().expect("special context");
-        let n = holes_of(&p.game);
-        let side = p.game.to_move();
-        let b = BoardState::of_game(&p.game);
-        let h = p.cursor;
-        let i = b.index(side, h);
-        // (message, is a refusal), and a token to submit.
-        let mut msg: Option<(String, bool)> = None;
-        let mut submit: Option<String> = None;
-        match action {
-            Action::Left => p.cursor = (p.cursor as i32 + left_step).clamp(1, n as i32) as usize,
-            Action::Right => p.cursor = (p.cursor as i32 - left_step).clamp(1, n as i32) as usize,
-            Action::Digit => {
-                self.digit(k);
-                return true;
-            }
-            Action::Cancel => {
-                p.special = None;
-                msg = Some(("Special move given up".into(), false));
-            }
-            Action::Back => {
-                let s = p.special.as_mut().expect("special");
-                if s.added[h - 1] > 0 {
-                    s.added[h - 1] -= 1;
-                    s.in_hand += 1;
-                    msg = Some((seeds_in_hand(s.in_hand), false));
-                } else {
-                    msg = Some((format!("No seed was dropped into hole {h}"), true));
-                }
-            }
-            Action::Play => {
-                let s = p.special.as_mut().expect("special");
-                if s.lifted.len() < 2 {
-                    if s.lifted.contains(&h) {
-                        msg = Some((format!("Hole {h} is already lifted"), true));
-                    } else if b.bulls[i].is_some() || b.closed[i] || b.counts[i] == 0 {
-                        msg = Some((
-                            format!("Hole {h} cannot be lifted (empty, a bull or out of play)"),
-                            true,
-                        ));
-                    } else {
-                        s.lifted.push(h);
-                        s.in_hand += b.counts[i];
-                        msg = Some((
-                            if s.lifted.len() == 2 {
-                                format!(
-                                    "{} seeds in hand: drop them one by one with Enter (Backspace takes one back)",
-                                    s.in_hand
-                                )
-                            } else {
-                                format!("Lifted hole {h}: lift one more")
-                            },
-                            false,
-                        ));
-                    }
-                } else if b.bulls[i].is_some() || b.closed[i] {
-                    msg = Some((
-                        format!("Hole {h} is a bull or out of play and gets no seeds"),
-                        true,
-                    ));
-                } else {
-                    s.added[h - 1] += 1;
-                    s.in_hand -= 1;
-                    if s.in_hand == 0 {
-                        let counts: Vec<String> = s.added.iter().map(|c| c.to_string()).collect();
-                        submit = Some(format!(
-                            "x{},{}={}",
-                            s.lifted[0],
-                            s.lifted[1],
-                            counts.join(",")
-                        ));
-                    } else {
-                        msg = Some((seeds_in_hand(s.in_hand), false));
-                    }
-                }
-            }
-            _ => return false,
-        }
-        if let Some((text, error)) = msg {
-            if error {
-                self.refuse(text);
-            } else {
-                self.set_status(text);
-            }
-        }
-        if let Some(token) = submit {
-            self.decide(token, now);
-        }
-        true
+        self.play.as_ref()?.special_row()
     }
 
     // ---- game over -----------------------------------------------------------
 
     fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        match action {
-            Action::Rematch => {
-                let Some(setup) = self.setup.clone() else {
-                    return false;
-                };
-                if setup.rules.match_play && self.matches.over.is_none() {
-                    let stock = self
-                        .play
-                        .as_ref()
-                        .and_then(|p| match p.game.status() {
-                            Status::Over(o) => Some(o.score),
-                            Status::Playing => None,
-                        })
-                        .unwrap_or_default();
-                    match play_match::next_game(&setup.layout, setup.rules, stock) {
-                        Next::Game(g) => {
-                            if let Some(done) = self.current_game_record() {
-                                self.done_games.push(done);
-                            }
-                            self.start_game(AnyGame::Enkeshui(*g), now)
-                        }
-                        Next::MatchOver { winner } => {
-                            self.matches.over = Some(winner);
-                            self.set_status(match_over_line(winner));
-                        }
-                    }
-                } else {
-                    if let Err(e) = self.start_match(setup, now) {
-                        self.refuse(e);
-                    }
-                }
-                true
-            }
-            Action::Review => self.review_game(),
-            Action::NewGame => {
-                self.screen = Screen::Menu;
-                self.play = None;
-                self.load_menu_record();
-                self.set_status("Choose the game and press Enter");
-                true
-            }
-            Action::Undo => {
-                let at = self.play.as_ref().map(|p| p.at);
-                self.undo(now);
-                // Undone: the game's score leaves the scoreboard, the match goes on.
-                if self.play.as_ref().map(|p| p.at) != at
-                    && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
-                {
-                    self.matches.games.pop();
-                    self.matches.over = None;
-                }
-                true
-            }
-            _ => false,
+        let Some(play) = self.play.as_ref() else {
+            return false;
+        };
+        let over = OverScreen {
+            play,
+            setup: self.setup.as_ref(),
+            matches: &self.matches,
+        };
+        let t = over.handle(action);
+        self.transition(t, now)
+    }
+
+    /// Undo on the game-over screen: back into the game, whose score leaves
+    /// the match's scoreboard (the match goes on).
+    fn undo_over(&mut self, now: Instant) {
+        let at = self.play.as_ref().map(|p| p.step());
+        self.undo(now);
+        if self.play.as_ref().map(|p| p.step()) != at
+            && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
+        {
+            self.matches.games.pop();
+            self.matches.over = None;
         }
     }
 
@@ -2188,104 +1392,24 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
-        if self.screen != Screen::Play || self.overlay.is_some() {
+        if self.screen != Screen::Play || self.overlay.is_some() || self.browse.is_some() {
             return false;
         }
         if self.too_small() {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let Some(layout) = super::view::play::PlayLayout::new(area, self) else {
+        let env = self.play_env();
+        let Some(p) = self.play.as_mut() else {
             return false;
         };
-        let Some(p) = self.play.as_ref() else {
-            return false;
-        };
-        if matches!(p.game, AnyGame::BaoLaKimasai(_)) {
-            use super::view::bao::{BaoModel, BaoRow};
-            let Some((side, row, k)) = BaoModel::hit(layout.board, m.column, m.row) else {
-                return false;
-            };
-            if p.anim.is_some() || self.ctx() != Ctx::Play {
-                return false;
-            }
-            let mover = p.game.to_move();
-            if side != mover {
-                self.refuse(format!(
-                    "That hole is {}'s: {} sows from his own rows",
-                    mover.other().title(),
-                    mover.title()
-                ));
-                return true;
-            }
-            let p = self.play.as_mut().expect("checked");
-            p.cursor = if row == BaoRow::Inner { k } else { k + 8 };
-            let token = p.cursor_token();
-            return self.decide(token, now);
-        }
-        let g = Geometry::new(holes_of(&p.game), layout.board.width);
-        let Some((row, hole)) = g.hit(layout.board, m.column, m.row) else {
-            return false;
-        };
-        if p.anim.is_some() {
-            return false;
-        }
-        let mover = p.game.to_move();
-        let bottom = self.bottom_side();
-        let mover_row = if mover == bottom {
-            Row::Bottom
-        } else {
-            Row::Top
-        };
-        if row != mover_row {
-            self.refuse(format!(
-                "That hole is {}'s: {} sows from his own row",
-                mover.other().title(),
-                mover.title()
-            ));
-            return true;
-        }
-        let ctx = self.ctx();
-        let p = self.play.as_mut().expect("checked");
-        p.cursor = hole;
-        match ctx {
-            Ctx::Play => self.decide(hole.to_string(), now),
-            Ctx::Special => {
-                let key = KeyEvent::from(KeyCode::Enter);
-                self.key(key, now)
-            }
-            _ => true,
-        }
+        let t = p.click(area, m.column, m.row, &env, now);
+        self.transition(t, now)
     }
 }
 
-/// "1 seed in hand", "5 seeds in hand".
 /// How often the progress of work on a thread is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
-
-/// The status while a decision is worked out, with the laps checked so far.
-fn working_line(w: &Working) -> String {
-    match w.laps() {
-        0 => format!("Working out the sowing of {}...", w.token),
-        n => format!(
-            "Working out the sowing of {}: {} laps checked (u or Esc takes it back)",
-            w.token,
-            thousands(n)
-        ),
-    }
-}
-
-/// The refusal while a decision is worked out, with the laps checked so far.
-fn still_working(w: &Working) -> String {
-    let laps = match w.laps() {
-        0 => String::new(),
-        n => format!(" ({} laps checked)", thousands(n)),
-    };
-    format!(
-        "Still working out the sowing of {}{laps}: wait, or u or Esc takes it back",
-        w.token
-    )
-}
 
 /// The text with its first letter upper case.
 fn capitalized(s: &str) -> String {
@@ -2306,52 +1430,6 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-fn seeds_in_hand(n: u32) -> String {
-    format!("{n} seed{} in hand", if n == 1 { "" } else { "s" })
-}
-
-/// "North cannot fill a hole: South wins the match".
-pub fn match_over_line(winner: Option<Side>) -> String {
-    match winner {
-        Some(s) => format!(
-            "{} cannot fill a hole: {} wins the match",
-            s.other().title(),
-            s.title()
-        ),
-        None => "Neither player can fill a hole: the match is drawn".into(),
-    }
-}
-
-/// A value for the mover in words: "+2.5 seeds" ("cows" in Bao), "a forced win".
-pub fn seeds_words(seeds: f64, kind: GameKind) -> String {
-    let unit = if kind == GameKind::BaoLaKimasai {
-        "cows"
-    } else {
-        "seeds"
-    };
-    if seeds >= 99.0 {
-        "a forced win".into()
-    } else if seeds <= -99.0 {
-        "a forced loss".into()
-    } else {
-        format!("{seeds:+.1} {unit}")
-    }
-}
-
-/// "Game over: South wins 30 to 18 (the player to move has no seeds to sow)".
-pub fn over_line(o: &crate::engine::Outcome) -> String {
-    let who = match o.winner {
-        Some(s) => format!("{} wins", s.title()),
-        None => "a draw".into(),
-    };
-    format!(
-        "Game over: {who}, South {} to North {} ({})",
-        o.score.south,
-        o.score.north,
-        o.reason.describe()
-    )
 }
 
 // ---- records: saving, resuming, the replay viewer ---------------------------

@@ -144,6 +144,20 @@ pub fn board_lines(lines: &[String]) -> Vec<String> {
     lines[2..6].iter().map(|l| l.trim().to_string()).collect()
 }
 
+/// Board lines with the hole cursor's brackets taken out and spaces
+/// collapsed: the same position, selected hole or not.
+pub fn without_cursor(board: &[String]) -> Vec<String> {
+    board
+        .iter()
+        .map(|l| {
+            l.replace(['[', ']'], " ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
 /// Waits for the AI's decision and feeds it to the app.
 pub fn ai_turn(app: &mut App, rx: &Receiver<AppEvent>) -> String {
     let ev = rx

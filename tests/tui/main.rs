@@ -1467,7 +1467,10 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
             let legal = app.play.as_ref().unwrap().game.legal_tokens();
             let k: usize = pick.parse().unwrap();
             let t = &legal[k % legal.len()];
-            let cursor = masai_mancala::app::token_cursor(t).unwrap();
+            let game = &app.play.as_ref().unwrap().game;
+            let cursor = masai_mancala::app::adapter(game)
+                .token_cursor(t)
+                .unwrap();
             app.play.as_mut().unwrap().cursor = cursor;
             key(&mut app, KeyCode::Enter);
         }

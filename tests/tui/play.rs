@@ -319,7 +319,8 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
     keys(&mut app, "[");
     let s = screen(&mut app);
-    assert_eq!(board_lines(&s), after_one);
+    // The position after the first move (its hole cursor is not drawn here).
+    assert_eq!(without_cursor(&board_lines(&s)), without_cursor(&after_one));
     assert_eq!(
         s[0],
         format!("VIEWING turn 2 · decision 1 of 2 · the game is at turn {turn}")
@@ -347,9 +348,15 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
         app.status,
         "This position was played already: no move here. Esc returns to the game"
     );
-    assert_eq!(board_lines(&screen(&mut app)), after_one);
+    assert_eq!(
+        without_cursor(&board_lines(&screen(&mut app))),
+        without_cursor(&after_one)
+    );
     keys(&mut app, "[");
-    assert_eq!(board_lines(&screen(&mut app)), start);
+    assert_eq!(
+        without_cursor(&board_lines(&screen(&mut app))),
+        without_cursor(&start)
+    );
     keys(&mut app, "[");
     assert_eq!(
         app.status,
@@ -392,7 +399,7 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
         s[0].starts_with("VIEWING turn 1 · decision 0 of 2"),
         "{s:#?}"
     );
-    assert_eq!(board_lines(&s), start);
+    assert_eq!(without_cursor(&board_lines(&s)), without_cursor(&start));
     key(&mut app, KeyCode::Esc);
     let s = screen(&mut app);
     assert!(!s[0].contains("VIEWING"), "{s:#?}");
@@ -446,4 +453,40 @@ fn a_long_special_move_token_is_not_cut_in_the_move_list() {
     );
     // The token put back together is the move played.
     assert!(has(&s, "x2,3=0,0,0,0,3,0,0,3,0,0,0,0"), "{s:#?}");
+}
+
+/// An earlier position is only looked at: no hole is selected there, so
+/// the board draws no cursor and the legend names no selected hole (it did,
+/// as if a move could be picked).
+#[test]
+fn a_browsed_position_draws_no_hole_cursor() {
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let live = screen(&mut app);
+    // The live game selects a hole of North, who is to move.
+    assert!(
+        board_lines(&live).iter().any(|l| l.contains('[')),
+        "{live:#?}"
+    );
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "[");
+    let s = screen(&mut app);
+    assert!(s[0].starts_with("VIEWING turn 2"), "{s:#?}");
+    assert_eq!(
+        without_cursor(&board_lines(&s)),
+        without_cursor(&board_lines(&live))
+    );
+    assert!(!board_lines(&s).iter().any(|l| l.contains('[')), "{s:#?}");
+    assert!(!has(&s, "= selected hole"), "{s:#?}");
+    // Bao: no hole of the browsed position is selected either.
+    let (mut app, _rx) = start("bao-la-kimasai --north human --instant");
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "[");
+    let s = screen(&mut app);
+    assert!(s[0].starts_with("VIEWING turn 1"), "{s:#?}");
+    assert!(!has(&s, "= selected hole"), "{s:#?}");
+    assert!(!s[2..10].iter().any(|l| l.contains('[')), "{s:#?}");
 }

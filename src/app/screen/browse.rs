@@ -4,8 +4,8 @@
 //! key returns to the game.
 
 use super::Transition;
+use super::play::{Play, Snapshot};
 use crate::app::keys::Action;
-use crate::app::state::Play;
 use crate::app::view::play::PlayLayout;
 use crate::app::view::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -17,7 +17,7 @@ use ratatui::widgets::{Clear, Widget};
 #[derive(Debug)]
 pub struct BrowseScreen {
     at: usize,
-    shown: Play,
+    shown: Snapshot,
 }
 
 impl BrowseScreen {
@@ -30,8 +30,9 @@ impl BrowseScreen {
         })
     }
 
-    /// The position viewed, drawn by the play screen's view.
-    pub fn shown(&self) -> &Play {
+    /// The position viewed, drawn by the play screen's view (a plain copy:
+    /// no hole is selected in it).
+    pub fn shown(&self) -> &Snapshot {
         &self.shown
     }
 

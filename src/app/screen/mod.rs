@@ -3,7 +3,9 @@
 
 pub mod browse;
 pub mod menu;
+pub mod over;
 pub mod overlay;
+pub mod play;
 pub mod race;
 pub mod saves;
 
@@ -45,6 +47,25 @@ pub enum Transition {
     Theme(crate::app::view::theme::Palette),
     /// The race is over: play from its board.
     Raced(Box<Raced>),
+    /// A decision was taken into the game: save it, the status line says
+    /// this; once it is shown (at once when nothing animates), what comes next.
+    Moved(String),
+    /// The move on screen is over (shown, skipped, undone or redone; the
+    /// status line first says this): the game's end, the AI's turn or the
+    /// player's prompt.
+    Next(Option<String>),
+    /// The player asks for a hint in the position shown.
+    Hint,
+    /// The match's next game, from the stocks carried over.
+    NextGame(Box<Enkeshui>),
+    /// No stock can fill a hole: the match is over (the winner; None: drawn).
+    MatchOver(Option<crate::engine::Side>),
+    /// The game just finished, in the replay viewer with its review.
+    Review,
+    /// Back to the start menu.
+    Menu,
+    /// Undo from the game-over screen: back into the game.
+    UndoOver,
 }
 
 /// How a race ended: the game from its board, its record and the log's note.

@@ -188,7 +188,7 @@ pub fn needed_size(app: &App) -> (u16, u16) {
     let n = app
         .play
         .as_ref()
-        .map(|p| crate::app::state::holes_of(&p.game))
+        .map(|p| crate::app::adapter::adapter(&p.game).holes())
         .unwrap_or(8);
     let g = board::Geometry::new(n, MIN_W);
     let mut h = (play::FIXED_H + g.height()).max(MIN_H);
@@ -207,7 +207,7 @@ pub fn wider_size(app: &App, need: (u16, u16)) -> Option<(u16, u16)> {
     let n = app
         .play
         .as_ref()
-        .map(|p| crate::app::state::holes_of(&p.game))?;
+        .map(|p| crate::app::adapter::adapter(&p.game).holes())?;
     if n <= 12
         || matches!(
             app.play.as_ref()?.game,

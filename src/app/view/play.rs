@@ -1,12 +1,13 @@
 //! The play screen, the race screen, the game-over screen and the quit prompt.
 
-use super::bao::{BaoBoard, BaoModel, BaoRow};
+use super::bao::BaoBoard;
 use super::board::{Geometry, TwoRowBoard};
 use super::theme::{Mark, Theme};
-use super::{bao_model, two_row_model};
-use crate::app::anim::BoardState;
-use crate::app::state::{App, Play, holes_of};
-use crate::engine::{AnyGame, Game, GameKind, Side, Status};
+use crate::app::adapter::{BoardModel, BoardView, adapter, value_words};
+use crate::app::anim::{BoardState, Frame, Marks};
+use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove};
+use crate::app::state::App;
+use crate::engine::{AnyGame, GameKind, Side, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -15,6 +16,69 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 /// Lines the play screen needs besides the board: title, blank, blank,
 /// two score lines, prompt, log (3 at least with its borders... 5), status, hints.
 pub const FIXED_H: u16 = 13;
+
+/// What the play screen draws: the live game, or an earlier position only
+/// looked at (no animation, no prompt, no hole selected).
+pub struct Shown<'a> {
+    pub game: &'a AnyGame,
+    pub log: &'a [String],
+    pub moves: &'a [MoveRec],
+    /// The board as drawn: the animation's frame or the game's.
+    pub board: BoardState,
+    pub marks: Marks,
+    pub frame: Option<&'a Frame>,
+    /// Log lines the animation has not reached yet.
+    pub log_hidden: usize,
+    /// The selected hole, while a human picks one here.
+    pub cursor: Option<usize>,
+    pub special: Option<&'a SpecialMove>,
+    /// The mover's row during the special move.
+    pub special_row: Option<Vec<u32>>,
+    pub dir_pick: usize,
+    pub digits: &'a str,
+    pub step: usize,
+}
+
+impl<'a> Shown<'a> {
+    /// The live game; `human`: the side to move is a person at the keyboard.
+    pub fn live(p: &'a Play, human: bool) -> Shown<'a> {
+        let (board, marks) = p.shown();
+        Shown {
+            game: &p.game,
+            log: &p.log,
+            moves: &p.moves,
+            board,
+            marks,
+            frame: p.frame(),
+            log_hidden: if p.anim.is_some() { p.log_hidden } else { 0 },
+            cursor: p.shown_cursor(human),
+            special: p.special.as_ref(),
+            special_row: p.special_row(),
+            dir_pick: p.dir_pick,
+            digits: &p.digits,
+            step: p.step(),
+        }
+    }
+
+    /// A position of the history, step `step`, looked at.
+    pub fn snapshot(s: &'a Snapshot, step: usize) -> Shown<'a> {
+        Shown {
+            game: &s.game,
+            log: &s.log,
+            moves: &s.moves,
+            board: BoardState::of_game(&s.game),
+            marks: s.marks.clone(),
+            frame: None,
+            log_hidden: 0,
+            cursor: None,
+            special: None,
+            special_row: None,
+            dir_pick: 0,
+            digits: "",
+            step,
+        }
+    }
+}
 
 /// Where each part of the play screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,19 +94,10 @@ pub struct PlayLayout {
 }
 
 impl PlayLayout {
-    pub fn new(area: Rect, app: &App) -> Option<PlayLayout> {
-        let p = app.play.as_ref()?;
-        Some(Self::for_game(area, &p.game))
-    }
-
     /// The layout for a game: the two-row board's, or Bao's four rows.
     pub fn for_game(area: Rect, game: &AnyGame) -> PlayLayout {
-        match game {
-            AnyGame::BaoLaKimasai(_) => {
-                Self::for_board(area, BaoModel::WIDTH.min(area.width), BaoModel::HEIGHT)
-            }
-            g => Self::for_holes(area, holes_of(g)),
-        }
+        let (bw, bh) = adapter(game).board_size(area.width);
+        Self::for_board(area, bw, bh)
     }
 
     pub fn for_holes(area: Rect, n: usize) -> PlayLayout {
@@ -188,7 +243,7 @@ fn fitted(th: &Theme, width: u16, candidates: Vec<(String, String)>) -> Line<'st
     Line::from(vec![Span::styled(label, th.label()), Span::raw(rest)])
 }
 
-fn title_line(app: &App, p: &Play) -> Line<'static> {
+fn title_line(app: &App, p: &Shown) -> Line<'static> {
     let th = &app.theme;
     let setup = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
     if let Some(v) = &app.viewer {
@@ -201,14 +256,14 @@ fn title_line(app: &App, p: &Play) -> Line<'static> {
             Span::raw(format!(
                 "{}decision {}/{}{}turn {}",
                 th.sep(),
-                p.step(),
+                p.step,
                 v.all_moves.len(),
                 th.sep(),
                 p.game.turn()
             )),
         ]);
     }
-    let state = match (p.game.status(), p.anim.as_ref(), p.moves.last()) {
+    let state = match (p.game.status(), p.frame, p.moves.last()) {
         (_, Some(_), Some(m)) => format!("turn {}{}{} sowing", m.turn, th.sep(), m.side.title()),
         (Status::Over(_), _, _) => "game over".to_string(),
         (Status::Playing, _, _) => format!(
@@ -224,55 +279,46 @@ fn title_line(app: &App, p: &Play) -> Line<'static> {
     ])
 }
 
-fn draw_board(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
-    let (mut board, marks) = p.shown();
+fn draw_board(app: &App, p: &Shown, area: Rect, buf: &mut Buffer) {
+    let (mut board, marks) = (p.board.clone(), &p.marks);
     let mover = p.game.to_move();
-    if let AnyGame::BaoLaKimasai(g) = &p.game {
-        let human_turn = p.anim.is_none()
-            && app.seat(mover).is_some_and(|s| s.is_human())
-            && !g.status().is_over();
-        let cursor = human_turn.then(|| {
-            if p.cursor <= 8 {
-                (mover, BaoRow::Inner, p.cursor)
-            } else {
-                (mover, BaoRow::Outer, p.cursor - 8)
-            }
-        });
-        // While a move is shown: its turn and its mover.
-        let (turn, side) = match (&p.anim, p.moves.last()) {
-            (Some(_), Some(m)) => (m.turn, m.side),
-            _ => (g.turn(), mover),
-        };
-        let model = bao_model(&board, &marks, g.phase(), turn, side, cursor);
-        BaoBoard {
-            model: &model,
-            theme: app.theme,
-        }
-        .render(area, buf);
-        return;
-    }
-    if let Some(row) = app.special_row() {
+    if let Some(row) = &p.special_row {
         for (k, c) in row.iter().enumerate() {
             let i = board.index(mover, k + 1);
             board.counts[i] = *c;
         }
     }
-    let human_turn = p.anim.is_none()
-        && app.seat(mover).is_some_and(|s| s.is_human())
-        && !p.game.status().is_over()
-        && p.game.pending().is_none();
-    let cursor = human_turn.then_some((mover, p.cursor));
-    let model = two_row_model(&board, &marks, app.bottom_side(), cursor);
-    TwoRowBoard {
-        model: &model,
-        theme: app.theme,
+    // While a move is shown: its turn and its mover.
+    let (turn, mover) = match (p.frame, p.moves.last()) {
+        (Some(_), Some(m)) => (m.turn, m.side),
+        _ => (p.game.turn(), mover),
+    };
+    let view = BoardView {
+        board: &board,
+        marks,
+        bottom: app.bottom_side(),
+        cursor: p.cursor,
+        turn,
+        mover,
+    };
+    match adapter(p.game).board_model(view) {
+        BoardModel::TwoRows(model) => TwoRowBoard {
+            model: &model,
+            theme: app.theme,
+        }
+        .render(area, buf),
+        BoardModel::Bao(model) => BaoBoard {
+            model: &model,
+            theme: app.theme,
+        }
+        .render(area, buf),
     }
-    .render(area, buf);
 }
 
-fn prompt_line(app: &App, p: &Play, width: u16) -> Line<'static> {
+fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
     let th = &app.theme;
-    if let Some(f) = p.frame() {
+    let cursor = p.cursor.unwrap_or(0);
+    if let Some(f) = p.frame {
         // A drop's caption already says the lap and the seeds in hand.
         let counts = if f.caption == format!("lap {}: {} in hand", f.lap, f.in_hand) {
             String::new()
@@ -284,20 +330,17 @@ fn prompt_line(app: &App, p: &Play, width: u16) -> Line<'static> {
             Span::raw(format!("{counts}{}s skips, +/- speed", th.sep())),
         ]);
     }
-    if let Some(s) = &p.special {
+    if let Some(s) = p.special {
         // Lifting first, then dropping: Enter does one or the other.
         let text = match s.lifted.as_slice() {
-            [] => format!(
-                "Special move: lift two holes · Enter lifts hole {}",
-                p.cursor
-            ),
+            [] => format!("Special move: lift two holes · Enter lifts hole {cursor}"),
             [a] => format!(
-                "Special move: lifted {a} · {} in hand · Enter lifts hole {}",
-                s.in_hand, p.cursor
+                "Special move: lifted {a} · {} in hand · Enter lifts hole {cursor}",
+                s.in_hand
             ),
             [a, b, ..] => format!(
-                "Special move: lifted {a} and {b} · {} in hand · Enter drops on hole {}",
-                s.in_hand, p.cursor
+                "Special move: lifted {a} and {b} · {} in hand · Enter drops on hole {cursor}",
+                s.in_hand
             ),
         };
         return Line::from(Span::styled(text.replace(" · ", th.sep()), th.key()));
@@ -350,24 +393,14 @@ fn prompt_line(app: &App, p: &Play, width: u16) -> Line<'static> {
 /// The legend under the scores: the selected hole as it is drawn, what each
 /// highlight on the board means (in its own style), the bulls when there are
 /// any, and how to pick a hole, as many as fit.
-fn legend_line(app: &App, p: &Play, width: u16) -> Line<'static> {
+fn legend_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
     let th = &app.theme;
-    let (board, marks) = p.shown();
+    let (board, marks) = (&p.board, &p.marks);
     let mover = p.game.to_move();
-    let cursor_shown = p.anim.is_none()
-        && app.seat(mover).is_some_and(|s| s.is_human())
-        && !p.game.status().is_over()
-        && p.game.pending().is_none();
     let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
-    if cursor_shown {
-        let text = match p.game.kind() {
-            GameKind::BaoLaKimasai => format!(
-                "[{:>3}] = selected hole {}",
-                board.counts[board.index(mover, p.cursor)],
-                p.cursor_token()
-            ),
-            _ => format!("[{}] = selected hole", p.cursor),
-        };
+    let ad = adapter(p.game);
+    if let Some(cursor) = p.cursor {
+        let text = ad.selected_legend(cursor, board.counts[board.index(mover, cursor)]);
         parts.push(vec![Span::styled(text, th.dim())]);
     }
     let present = |m: Mark| (0..board.counts.len()).any(|i| marks.of(i) == m);
@@ -396,12 +429,8 @@ fn legend_line(app: &App, p: &Play, width: u16) -> Line<'static> {
             th.dim(),
         )]);
     }
-    let how = match p.game.kind() {
-        GameKind::Enkeshui => "the hole's number or the arrows · Enter sows",
-        GameKind::EnGehe => "its number (two digits) or the arrows · Enter sows",
-        GameKind::BaoLaKimasai => "up/down: row · 1-8 or left/right: hole · Enter sows",
-    };
-    if cursor_shown {
+    let how = ad.how_to_pick();
+    if p.cursor.is_some() {
         parts.push(vec![Span::styled(how.replace(" · ", th.sep()), th.dim())]);
     }
     let sep = th.sep();
@@ -427,11 +456,8 @@ fn legend_line(app: &App, p: &Play, width: u16) -> Line<'static> {
 }
 
 /// The move list in notation, one turn a line: "3. N 5 cw ccw".
-pub fn move_lines(p: &Play) -> Vec<String> {
-    numbered_moves(&p.moves)
-        .into_iter()
-        .map(|(l, _)| l)
-        .collect()
+pub fn move_lines(moves: &[MoveRec]) -> Vec<String> {
+    numbered_moves(moves).into_iter().map(|(l, _)| l).collect()
 }
 
 /// The move list's lines broken to `width`: a long token (the special move's
@@ -481,7 +507,7 @@ pub fn fit_moves(lines: &[String], width: usize) -> Vec<String> {
 }
 
 /// The move list's lines and, for each, the index of its last move.
-pub fn numbered_moves(moves: &[crate::app::state::MoveRec]) -> Vec<(String, usize)> {
+pub fn numbered_moves(moves: &[MoveRec]) -> Vec<(String, usize)> {
     let mut lines: Vec<(String, usize)> = Vec::new();
     let mut last: Option<(u32, Side)> = None;
     for (i, m) in moves.iter().enumerate() {
@@ -508,22 +534,22 @@ pub fn numbered_moves(moves: &[crate::app::state::MoveRec]) -> Vec<(String, usiz
 fn replay_moves(
     app: &App,
     v: &crate::app::state::Viewer,
-    p: &Play,
+    step: usize,
     h: usize,
 ) -> Vec<Line<'static>> {
     // The review's marks after the decisions it judged.
-    let marked: Vec<crate::app::state::MoveRec> = v
+    let marked: Vec<MoveRec> = v
         .all_moves
         .iter()
         .enumerate()
-        .map(|(k, m)| crate::app::state::MoveRec {
+        .map(|(k, m)| MoveRec {
             token: format!("{}{}", m.token, v.review.sign(v.game, k)),
             ..m.clone()
         })
         .collect();
     let lines = numbered_moves(&marked);
     // The move shown is the last one played: decision p.at (from 1).
-    let current = p.step().checked_sub(1);
+    let current = step.checked_sub(1);
     let cur_line = current.and_then(|c| lines.iter().position(|(_, end)| *end >= c));
     let start = match cur_line {
         Some(c) if c + 1 > h => (c + 1 + h / 2).min(lines.len()).saturating_sub(h),
@@ -687,18 +713,29 @@ pub fn fit_parts(text: &str, sep: &str, width: usize) -> String {
     out
 }
 
+/// What the play screen shows: the earlier position looked at, else the
+/// live game (its hole cursor while a person picks a hole).
+pub fn shown_of(app: &App) -> Option<Shown<'_>> {
+    if let Some(b) = app.browsing() {
+        return Some(Shown::snapshot(b.shown(), b.step()));
+    }
+    let p = app.play.as_ref()?;
+    let human = app.seat(p.game.to_move()).is_some_and(|s| s.is_human());
+    Some(Shown::live(p, human))
+}
+
 /// The play screen.
 pub struct PlayView<'a>(pub &'a App);
 
 impl Widget for PlayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let Some(p) = app.shown_play() else { return };
-        let l = PlayLayout::for_game(area, &p.game);
+        let Some(p) = shown_of(app) else { return };
+        let p = &p;
+        let l = PlayLayout::for_game(area, p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
-        let (shown, _) = p.shown();
-        let in_hand = match (p.frame(), p.game.pending()) {
+        let in_hand = match (p.frame, p.game.pending()) {
             (Some(f), _) => {
                 let mover = p.moves.last().map(|m| m.side).unwrap_or(p.game.to_move());
                 Some((mover, f.in_hand))
@@ -706,10 +743,12 @@ impl Widget for PlayView<'_> {
             (None, Some(pd)) => Some((p.game.to_move(), pd.in_hand)),
             _ => None,
         };
-        Paragraph::new(score_lines(app, &shown, in_hand, l.scores.width)).render(l.scores, buf);
+        Paragraph::new(score_lines(app, &p.board, in_hand, l.scores.width)).render(l.scores, buf);
         prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
-        if let Some(v) = app.viewer.as_ref().filter(|_| l.log.height >= 8) {
+        if let (Some(v), Some(live)) =
+            (app.viewer.as_ref().filter(|_| l.log.height >= 8), &app.play)
+        {
             let mut chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
             if v.review.active() {
                 // The review's value graph next to the score chart.
@@ -717,7 +756,7 @@ impl Widget for PlayView<'_> {
                 crate::app::review_view::ReviewGraph {
                     panel: &v.review,
                     game: v.game,
-                    step: p.step(),
+                    step: live.step(),
                     steps: v.all_moves.len(),
                     theme: app.theme,
                 }
@@ -727,7 +766,7 @@ impl Widget for PlayView<'_> {
                 );
                 chart.width = half;
             }
-            score_chart(app, p, chart, buf);
+            score_chart(app, live, chart, buf);
             l.log = Rect::new(l.log.x, l.log.y + 4, l.log.width, l.log.height - 4);
         }
         let inner_h = l.log.height.saturating_sub(2) as usize;
@@ -736,8 +775,7 @@ impl Widget for PlayView<'_> {
         let mut shown_log: Vec<String> = Vec::new();
         let mut used = 0;
         // Lines the animation has not reached yet are not shown.
-        let hidden = if p.anim.is_some() { p.log_hidden } else { 0 };
-        for line in p.log.iter().rev().skip(hidden) {
+        for line in p.log.iter().rev().skip(p.log_hidden) {
             let h = line.chars().count().div_ceil(wrap_w.max(1)).max(1);
             if used + h > inner_h {
                 break;
@@ -750,7 +788,7 @@ impl Widget for PlayView<'_> {
             .block(Block::default().borders(Borders::ALL).title(" Log "))
             .render(l.log, buf);
         match &app.viewer {
-            Some(v) => Paragraph::new(replay_moves(app, v, p, inner_h))
+            Some(v) => Paragraph::new(replay_moves(app, v, p.step, inner_h))
                 .block(
                     Block::default()
                         .borders(Borders::ALL)
@@ -758,7 +796,10 @@ impl Widget for PlayView<'_> {
                 )
                 .render(l.moves, buf),
             None => Paragraph::new(tail(
-                &fit_moves(&move_lines(p), l.moves.width.saturating_sub(2) as usize),
+                &fit_moves(
+                    &move_lines(p.moves),
+                    l.moves.width.saturating_sub(2) as usize,
+                ),
                 inner_h,
             ))
             .block(Block::default().borders(Borders::ALL).title(" Moves "))
@@ -771,7 +812,7 @@ impl Widget for PlayView<'_> {
         {
             analysis_panel(
                 app,
-                p,
+                p.game,
                 a,
                 Rect::new(area.x, l.log.y, area.width, l.log.height),
                 buf,
@@ -785,7 +826,7 @@ impl Widget for PlayView<'_> {
 /// decision of the side to move with its value, best first, as many as fit.
 fn analysis_panel(
     app: &App,
-    p: &Play,
+    game: &AnyGame,
     a: &crate::app::state::AnalysisPanel,
     area: Rect,
     buf: &mut Buffer,
@@ -794,7 +835,7 @@ fn analysis_panel(
     let th = &app.theme;
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut footer = " a hides ".to_string();
-    if p.game.status().is_over() {
+    if game.status().is_over() {
         lines.push(Line::from("The game is over"));
     } else if let Some(an) = &a.shown {
         if an.values.is_empty() {
@@ -802,7 +843,7 @@ fn analysis_panel(
         }
         for (k, (token, v)) in an.values.iter().enumerate() {
             let seeds = crate::app::ai::seeds(*v);
-            let words = crate::app::state::seeds_words(seeds, p.game.kind());
+            let words = value_words(seeds, adapter(game).units());
             let text = format!("{token:>5}  {words}");
             lines.push(if k == 0 {
                 Line::styled(format!("{text} (best)"), th.key())
@@ -834,7 +875,7 @@ fn analysis_panel(
         lines.push(Line::from(format!("  ... {more} more")));
     }
     let r = Rect::new(area.right() - w, bottom - h, w, h);
-    let title = format!(" Analysis{}{} to move ", th.sep(), p.game.to_move().title());
+    let title = format!(" Analysis{}{} to move ", th.sep(), game.to_move().title());
     Clear.render(r, buf);
     Paragraph::new(lines)
         .block(
@@ -871,95 +912,20 @@ impl Widget for OverView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
         let th = &app.theme;
-        let Some(p) = &app.play else { return };
-        let Status::Over(o) = p.game.status() else {
+        let Some(live) = &app.play else { return };
+        if !live.game.status().is_over() {
             return;
-        };
-        let l = PlayLayout::for_game(area, &p.game);
+        }
+        let p = &Shown::live(live, false);
+        let l = PlayLayout::for_game(area, p.game);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
-        let b = BoardState::of_game(&p.game);
-        let mut lines = vec![Line::styled(crate::app::state::over_line(&o), th.key())];
-        lines.push(Line::from(format!(
-            "{:<8}{:>9}{:>9}{:>7}{:>7}",
-            "", "captured", "own row", "bulls", "total"
-        )));
-        for side in [Side::South, Side::North] {
-            lines.push(Line::from(format!(
-                "{:<8}{:>9}{:>9}{:>7}{:>7}",
-                side.title(),
-                b.captured[side],
-                b.row_seeds(side),
-                b.bull_seeds(side),
-                o.score[side]
-            )));
+        let lines = crate::app::screen::over::OverScreen {
+            play: live,
+            setup: app.setup.as_ref(),
+            matches: &app.matches,
         }
-        if b.kind != GameKind::Enkeshui {
-            // En Gehé and Bao have no bulls; Bao keeps cows, not captures.
-            lines.truncate(1);
-            let (a, c) = if b.kind == GameKind::EnGehe {
-                ("captured", "own row")
-            } else {
-                ("reserve", "on board")
-            };
-            let label = |side: Side| {
-                app.setup
-                    .as_ref()
-                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
-            };
-            // Team names widen the first column.
-            let w = Side::BOTH
-                .iter()
-                .map(|&s| label(s).chars().count() + 1)
-                .max()
-                .unwrap_or(0)
-                .max(8);
-            lines.push(Line::from(format!(
-                "{:<w$}{:>9}{:>9}{:>7}",
-                "", a, c, "total"
-            )));
-            for side in [Side::South, Side::North] {
-                lines.push(Line::from(format!(
-                    "{:<w$}{:>9}{:>9}{:>7}",
-                    label(side),
-                    b.captured[side],
-                    b.row_seeds(side),
-                    o.score[side]
-                )));
-            }
-        }
-        let setup = app.setup.as_ref();
-        if setup.is_some_and(|s| s.rules.match_play) {
-            let games: Vec<String> = app
-                .matches
-                .games
-                .iter()
-                .enumerate()
-                .map(|(i, s)| format!("game {}: {}-{}", i + 1, s.south, s.north))
-                .collect();
-            lines.push(Line::from(format!(
-                "Match (South-North): {}",
-                games.join(", ")
-            )));
-            match app.matches.over {
-                Some(Some(w)) => lines.push(Line::styled(
-                    format!("The match is over: {} wins the match.", w.title()),
-                    th.key(),
-                )),
-                Some(None) => lines.push(Line::styled("The match is over: drawn.", th.key())),
-                None => lines.push(Line::from(
-                    "Each score is the player's stock for the next game: r plays it.",
-                )),
-            }
-        }
-        lines.push(Line::from(""));
-        lines.push(Line::from(
-            "r rematch / next game    n new game    u undo    q quit",
-        ));
-        lines.push(Line::styled(
-            "Review this game? v: the AI marks each mistake in the replay viewer",
-            th.key(),
-        ));
+        .lines(th);
         let top = l.scores.y;
         let h = area.bottom().saturating_sub(top + 2);
         Paragraph::new(lines)

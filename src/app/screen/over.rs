@@ -1,0 +1,180 @@
+//! The game-over screen: the final board, the result and its breakdown, the
+//! match's scores carried into its next game, and what comes next (rematch,
+//! a new game, undo, or the game's review).
+
+use super::Transition;
+use super::play::Play;
+use crate::app::anim::BoardState;
+use crate::app::keys::Action;
+use crate::app::state::Setup;
+use crate::app::view::theme::Theme;
+use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::{GameKind, Outcome, PerSide, Side, Status};
+use ratatui::text::Line;
+
+/// A match (`--match`): the games' scores so far.
+#[derive(Clone, Debug, Default)]
+pub struct MatchState {
+    pub games: Vec<PerSide<u32>>,
+    /// Set when the match is over: the winner (None: drawn).
+    pub over: Option<Option<Side>>,
+}
+
+/// The game-over screen over a finished game.
+pub struct OverScreen<'a> {
+    pub play: &'a Play,
+    pub setup: Option<&'a Setup>,
+    pub matches: &'a MatchState,
+}
+
+impl OverScreen<'_> {
+    /// How the game ended (None: it is not over).
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.play.game.status() {
+            Status::Over(o) => Some(o),
+            Status::Playing => None,
+        }
+    }
+
+    /// A key on the game-over screen.
+    pub fn handle(&self, action: Action) -> Transition {
+        match action {
+            Action::Rematch => {
+                let Some(setup) = self.setup else {
+                    return Transition::Stay;
+                };
+                if !setup.rules.match_play || self.matches.over.is_some() {
+                    return Transition::Start(Box::new(setup.clone()));
+                }
+                // Each score is the player's stock for the next game.
+                let stock = self.outcome().map(|o| o.score).unwrap_or_default();
+                match play_match::next_game(&setup.layout, setup.rules, stock) {
+                    Next::Game(g) => Transition::NextGame(g),
+                    Next::MatchOver { winner } => Transition::MatchOver(winner),
+                }
+            }
+            Action::Review => Transition::Review,
+            Action::NewGame => Transition::Menu,
+            Action::Undo => Transition::UndoOver,
+            _ => Transition::Stay,
+        }
+    }
+
+    /// The box under the board: the result, each side's part of it, the
+    /// match so far, the keys and the review's offer.
+    pub fn lines(&self, th: &Theme) -> Vec<Line<'static>> {
+        let Some(o) = self.outcome() else {
+            return Vec::new();
+        };
+        let b = BoardState::of_game(&self.play.game);
+        let mut lines = vec![Line::styled(over_line(&o), th.key())];
+        if b.kind == GameKind::Enkeshui {
+            lines.push(Line::from(format!(
+                "{:<8}{:>9}{:>9}{:>7}{:>7}",
+                "", "captured", "own row", "bulls", "total"
+            )));
+            for side in [Side::South, Side::North] {
+                lines.push(Line::from(format!(
+                    "{:<8}{:>9}{:>9}{:>7}{:>7}",
+                    side.title(),
+                    b.captured[side],
+                    b.row_seeds(side),
+                    b.bull_seeds(side),
+                    o.score[side]
+                )));
+            }
+        } else {
+            // En Gehé and Bao have no bulls; Bao keeps cows, not captures.
+            let (a, c) = if b.kind == GameKind::EnGehe {
+                ("captured", "own row")
+            } else {
+                ("reserve", "on board")
+            };
+            let label = |side: Side| {
+                self.setup
+                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
+            };
+            // Team names widen the first column.
+            let w = Side::BOTH
+                .iter()
+                .map(|&s| label(s).chars().count() + 1)
+                .max()
+                .unwrap_or(0)
+                .max(8);
+            lines.push(Line::from(format!(
+                "{:<w$}{:>9}{:>9}{:>7}",
+                "", a, c, "total"
+            )));
+            for side in [Side::South, Side::North] {
+                lines.push(Line::from(format!(
+                    "{:<w$}{:>9}{:>9}{:>7}",
+                    label(side),
+                    b.captured[side],
+                    b.row_seeds(side),
+                    o.score[side]
+                )));
+            }
+        }
+        if self.setup.is_some_and(|s| s.rules.match_play) {
+            lines.extend(self.match_lines(th));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(
+            "r rematch / next game    n new game    u undo    q quit",
+        ));
+        lines.push(Line::styled(
+            "Review this game? v: the AI marks each mistake in the replay viewer",
+            th.key(),
+        ));
+        lines
+    }
+
+    /// The match's games so far, and whether it goes on.
+    fn match_lines(&self, th: &Theme) -> Vec<Line<'static>> {
+        let games: Vec<String> = self
+            .matches
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("game {}: {}-{}", i + 1, s.south, s.north))
+            .collect();
+        let next = match self.matches.over {
+            Some(Some(w)) => Line::styled(
+                format!("The match is over: {} wins the match.", w.title()),
+                th.key(),
+            ),
+            Some(None) => Line::styled("The match is over: drawn.", th.key()),
+            None => Line::from("Each score is the player's stock for the next game: r plays it."),
+        };
+        vec![
+            Line::from(format!("Match (South-North): {}", games.join(", "))),
+            next,
+        ]
+    }
+}
+
+/// "Game over: South wins, South 30 to North 18 (the player to move has no seeds to sow)".
+pub fn over_line(o: &Outcome) -> String {
+    let who = match o.winner {
+        Some(s) => format!("{} wins", s.title()),
+        None => "a draw".into(),
+    };
+    format!(
+        "Game over: {who}, South {} to North {} ({})",
+        o.score.south,
+        o.score.north,
+        o.reason.describe()
+    )
+}
+
+/// "North cannot fill a hole: South wins the match".
+pub fn match_over_line(winner: Option<Side>) -> String {
+    match winner {
+        Some(s) => format!(
+            "{} cannot fill a hole: {} wins the match",
+            s.other().title(),
+            s.title()
+        ),
+        None => "Neither player can fill a hole: the match is drawn".into(),
+    }
+}

@@ -1,0 +1,1019 @@
+//! The play screen: the live game with its undo history, the hole cursor,
+//! the animation, the direction prompt and the special move. Its keys come
+//! in as actions and go out as a `Transition` the app carries out (saving,
+//! the game's end, the status line); its drawing is `view::play`'s.
+
+use super::Transition;
+use super::over::over_line;
+use crate::app::adapter::adapter;
+use crate::app::ai;
+use crate::app::anim::{self, BoardState, Frame, Marks};
+use crate::app::event::AppEvent;
+use crate::app::keys::{Action, Ctx};
+use crate::app::state::thousands;
+use crate::app::view::board::{Geometry, Row};
+use crate::app::view::play::PlayLayout;
+use crate::app::work;
+use crate::cli::Seat;
+use crate::engine::any::AnyGame;
+use crate::engine::enkeshui::Enkeshui;
+use crate::engine::{Outcome, PerSide, Side, Status};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+/// A move in the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRec {
+    pub turn: u32,
+    pub side: Side,
+    pub token: String,
+}
+
+/// The state after a decision, for undo and redo, and to look at: a plain
+/// copy of a position (nothing runs for it, and it has no hole selected).
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub game: AnyGame,
+    /// The legal decisions, when worked out (off the UI thread).
+    pub legal: Option<Vec<String>>,
+    pub log: Vec<String>,
+    pub moves: Vec<MoveRec>,
+    pub marks: Marks,
+}
+
+/// A running animation.
+#[derive(Clone, Debug)]
+pub struct Anim {
+    pub frames: Vec<Frame>,
+    pub index: usize,
+    pub next_at: Instant,
+}
+
+/// The guided special move: two holes lifted, then seeds dropped one by one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpecialMove {
+    /// Holes lifted (1..N), in order.
+    pub lifted: Vec<usize>,
+    /// Seeds dropped into each own hole (index hole-1).
+    pub added: Vec<u16>,
+    pub in_hand: u32,
+}
+
+/// A decision being worked out on a thread: its token and the job.
+#[derive(Debug)]
+pub struct Working {
+    pub token: String,
+    job: work::Job,
+}
+
+impl Working {
+    /// Laps checked so far of the sowing being decided.
+    pub fn laps(&self) -> u64 {
+        self.job.laps()
+    }
+}
+
+/// The AI seat's thinking on a thread: dropping the handle stops it. Not
+/// `Clone`: one owner, one cancel.
+#[derive(Debug)]
+struct Thinking(Arc<AtomicBool>);
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What the play screen needs of the app: the seats, the board's side at the
+/// bottom, where background work posts, and the timings.
+#[derive(Clone, Debug)]
+pub struct PlayEnv {
+    /// Each seat (None: no game set up).
+    pub seats: PerSide<Option<Seat>>,
+    /// The side whose row is at the bottom of the screen.
+    pub bottom: Side,
+    pub tx: Sender<AppEvent>,
+    /// How long the UI waits for a decision worked out on a thread.
+    pub work_wait: Duration,
+    pub speed_ms: u64,
+    pub instant: bool,
+    pub ai_pause: Duration,
+    /// The game's seed (the AI seats' requests derive theirs from it).
+    pub seed: u64,
+    pub hash_mb: Option<usize>,
+}
+
+impl PlayEnv {
+    pub fn human(&self, side: Side) -> bool {
+        self.seats[side].is_some_and(|s| s.is_human())
+    }
+
+    fn all_ai(&self) -> bool {
+        Side::BOTH
+            .iter()
+            .all(|&s| self.seats[s].is_some_and(|s| !s.is_human()))
+    }
+
+    /// Which direction goes left and which right on screen for a lap lifted
+    /// from this hole: (left token, right token).
+    pub fn direction_sides(&self, from: &crate::engine::HoleName) -> (&'static str, &'static str) {
+        direction_sides(self.bottom, from)
+    }
+}
+
+/// Counterclockwise runs left to right along the bottom row and right to
+/// left along the top row: (left token, right token) for a lap from `from`.
+pub fn direction_sides(
+    bottom: Side,
+    from: &crate::engine::HoleName,
+) -> (&'static str, &'static str) {
+    if from.side == bottom {
+        ("cw", "ccw")
+    } else {
+        ("ccw", "cw")
+    }
+}
+
+/// What comes after a move was shown to its end.
+#[derive(Debug)]
+pub enum Next {
+    /// The game is over.
+    Over(Outcome),
+    /// A human is to move: the prompt.
+    Prompt(String),
+    /// The AI seat thinks: the status says so.
+    Thinking(String),
+}
+
+/// One game being played (or just finished), with its history.
+#[derive(Debug)]
+pub struct Play {
+    pub game: AnyGame,
+    pub log: Vec<String>,
+    pub moves: Vec<MoveRec>,
+    pub marks: Marks,
+    pub anim: Option<Anim>,
+    /// The selected hole of the side to move (1..N).
+    pub cursor: usize,
+    pub digits: String,
+    /// Index into the pending decision's options.
+    pub dir_pick: usize,
+    pub special: Option<SpecialMove>,
+    pub(crate) history: Vec<Snapshot>,
+    pub(crate) at: usize,
+    ai_generation: u64,
+    /// The AI's current thinking, if any (dropping it stops it).
+    thinking: Option<Thinking>,
+    /// Goes up whenever the position changes: background results (hints,
+    /// analysis, sowings worked out) for an older version are dropped.
+    pub version: u64,
+    /// The legal decisions of the position, once worked out.
+    pub legal: Option<Vec<String>>,
+    /// A decision being worked out on a thread (dropping it cancels the work).
+    pub working: Option<Working>,
+    /// The log's last lines tell what the running animation has not shown
+    /// yet: hidden until it ends.
+    pub log_hidden: usize,
+    /// The game's end is in the player's statistics (counted once, undo or not).
+    pub counted: bool,
+}
+
+/// Versions of positions are unique across games, so a result for an
+/// earlier game never matches the current one.
+pub fn next_version() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Holes the cursor runs over (the game's adapter says).
+fn holes_of(g: &AnyGame) -> usize {
+    adapter(g).holes()
+}
+
+impl Play {
+    pub(crate) fn new(game: AnyGame, log: Vec<String>) -> Play {
+        let snap = Snapshot {
+            game: game.clone(),
+            legal: None,
+            log: log.clone(),
+            moves: Vec::new(),
+            marks: Marks::default(),
+        };
+        let mut p = Play {
+            game,
+            log,
+            moves: Vec::new(),
+            marks: Marks::default(),
+            anim: None,
+            cursor: 1,
+            digits: String::new(),
+            dir_pick: 0,
+            special: None,
+            history: vec![snap],
+            at: 0,
+            ai_generation: 0,
+            thinking: None,
+            version: next_version(),
+            legal: None,
+            working: None,
+            log_hidden: 0,
+            counted: false,
+        };
+        p.reset_cursor();
+        p
+    }
+
+    /// Stops the AI's current thinking, if any.
+    pub fn cancel_ai(&mut self) {
+        self.thinking = None;
+    }
+
+    /// The position changed: a new version (the analysis of the old one
+    /// stops as the app drops it).
+    pub(crate) fn changed(&mut self) {
+        self.version = next_version();
+    }
+
+    /// Puts the cursor on the first hole the mover may sow (the first he can
+    /// lift while the legal decisions are not worked out: never the engine's
+    /// legality here, which may be slow).
+    fn reset_cursor(&mut self) {
+        let ad = adapter(&self.game);
+        let first = match &self.legal {
+            Some(legal) => legal.iter().find_map(|t| ad.token_cursor(t)),
+            None => {
+                let b = BoardState::of_game(&self.game);
+                let side = self.game.to_move();
+                (1..=holes_of(&self.game)).find(|&c| {
+                    let i = b.index(side, c);
+                    b.counts[i] > 0 && b.bulls[i].is_none() && !b.closed[i]
+                })
+            }
+        };
+        if let Some(h) = first {
+            self.cursor = h;
+        }
+        self.cursor = self.cursor.clamp(1, holes_of(&self.game));
+        self.dir_pick = 0;
+        self.digits.clear();
+    }
+
+    /// Goes back (or forward) to step `at` of the history.
+    pub(crate) fn restore(&mut self, at: usize) {
+        let s = self.history[at].clone();
+        self.game = s.game;
+        self.legal = s.legal;
+        self.working = None;
+        self.log = s.log;
+        self.moves = s.moves;
+        self.marks = s.marks;
+        self.at = at;
+        self.anim = None;
+        self.special = None;
+        self.ai_generation += 1;
+        self.cancel_ai();
+        self.changed();
+        self.reset_cursor();
+    }
+
+    /// Each side's score (if the game ended there) at every step of the history.
+    pub fn scores(&self) -> Vec<PerSide<u32>> {
+        self.history
+            .iter()
+            .map(|s| adapter(&s.game).score())
+            .collect()
+    }
+
+    /// The step of the history shown: 0 at the start, k after k decisions.
+    pub fn step(&self) -> usize {
+        self.at
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.at + 1 < self.history.len()
+    }
+
+    /// The position at step `at` of the history, to look at.
+    pub fn at_step(&self, at: usize) -> Snapshot {
+        self.history[at.min(self.history.len() - 1)].clone()
+    }
+
+    /// The board the screen shows now: the animation's frame or the game's.
+    pub fn shown(&self) -> (BoardState, Marks) {
+        if let Some(a) = &self.anim {
+            let f = &a.frames[a.index];
+            return (f.board.clone(), f.marks.clone());
+        }
+        (BoardState::of_game(&self.game), self.marks.clone())
+    }
+
+    pub fn frame(&self) -> Option<&Frame> {
+        self.anim.as_ref().map(|a| &a.frames[a.index])
+    }
+
+    /// The Enkeshui game, if this is one.
+    pub fn enkeshui(&self) -> Option<&Enkeshui> {
+        match &self.game {
+            AnyGame::Enkeshui(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The decision token of the hole under the cursor ("12", or "i3"/"o5" in Bao).
+    pub fn cursor_token(&self) -> String {
+        adapter(&self.game).cursor_token(self.cursor)
+    }
+
+    /// The selected hole as drawn: only while a human picks a hole here.
+    pub fn shown_cursor(&self, env_human: bool) -> Option<usize> {
+        let picking = self.anim.is_none()
+            && env_human
+            && !self.game.status().is_over()
+            && self.game.pending().is_none();
+        picking.then_some(self.cursor)
+    }
+
+    /// The keys' context on this screen now: playing, the direction prompt
+    /// or the special move (the last two only on a human's turn).
+    pub fn ctx(&self, env: &PlayEnv) -> Ctx {
+        if self.anim.is_none() && env.human(self.game.to_move()) {
+            if self.special.is_some() {
+                return Ctx::Special;
+            }
+            if self.game.pending().is_some() {
+                return Ctx::Direction;
+            }
+        }
+        Ctx::Play
+    }
+
+    /// The seed of the AI seat's request in the position shown.
+    pub fn ai_seed(&self, seed: u64) -> u64 {
+        seed ^ ((self.history.len() as u64) << 20) ^ (self.game.turn() as u64)
+    }
+
+    /// Selects the hint's decision: its hole, or its direction.
+    pub fn select(&mut self, token: &str) {
+        if let Some(pd) = self.game.pending() {
+            if let Some(i) = pd.options.iter().position(|o| o == token) {
+                self.dir_pick = i;
+            }
+        } else if let Some(h) = adapter(&self.game).token_cursor(token) {
+            self.cursor = h;
+            self.digits.clear();
+        }
+    }
+
+    // ---- keys ---------------------------------------------------------------
+
+    /// A key on the play screen (the app took the keys of the app itself:
+    /// quitting, speed, the analysis, looking back).
+    pub fn handle(
+        &mut self,
+        action: Action,
+        k: &KeyEvent,
+        env: &PlayEnv,
+        now: Instant,
+    ) -> Transition {
+        let ctx = self.ctx(env);
+        let mover = self.game.to_move();
+        let human = env.human(mover);
+        // A human's sowing still worked out is taken back (its work stops).
+        if matches!(action, Action::Undo | Action::Cancel)
+            && human
+            && let Some(w) = self.working.take()
+        {
+            self.changed();
+            return Transition::Status(format!(
+                "Took back the sowing of {}: pick a hole and press Enter",
+                w.token
+            ));
+        }
+        match action {
+            Action::Skip => {
+                if self.anim.take().is_some() {
+                    return Transition::Next(None);
+                }
+                return Transition::Redraw;
+            }
+            Action::Undo => return self.undo(env),
+            Action::Redo => return self.redo(env),
+            _ => {}
+        }
+        if self.anim.is_some() {
+            if action == Action::Play {
+                self.anim = None;
+                return Transition::Next(None);
+            }
+            return Transition::Redraw;
+        }
+        if let Some(w) = &self.working {
+            return Transition::Refuse(still_working(w));
+        }
+        if self.game.status().is_over() {
+            return Transition::Stay;
+        }
+        if !human {
+            return Transition::Refuse(format!("{} (AI) is to move", mover.title()));
+        }
+        if action == Action::Hint {
+            return Transition::Hint;
+        }
+        // Screen-left is the lower hole number in the bottom row.
+        let left_step: i32 = if mover == env.bottom { -1 } else { 1 };
+        let n = holes_of(&self.game);
+        match ctx {
+            Ctx::Direction => self.direction_key(action, env, now),
+            Ctx::Special => self.special_key(action, k, left_step, env, now),
+            _ if matches!(self.game, AnyGame::BaoLaKimasai(_)) => {
+                // Bao: 1..8 is the inner row, 9..16 the outer; South's inner
+                // row is above his outer row, North's below his.
+                let (outer, hk) = (self.cursor > 8, (self.cursor - 1) % 8 + 1);
+                let at = |outer: bool, k: i32| k.clamp(1, 8) as usize + if outer { 8 } else { 0 };
+                let up_is_outer = mover == Side::North;
+                match action {
+                    Action::Left => self.cursor = at(outer, hk as i32 + left_step),
+                    Action::Right => self.cursor = at(outer, hk as i32 - left_step),
+                    Action::Up => self.cursor = at(up_is_outer, hk as i32),
+                    Action::Down => self.cursor = at(!up_is_outer, hk as i32),
+                    Action::Digit => {
+                        if let KeyCode::Char(c) = k.code {
+                            let d = c.to_digit(10).unwrap_or(0) as i32;
+                            if !(1..=8).contains(&d) {
+                                return Transition::Refuse(format!(
+                                    "There is no hole {d} (holes are 1 to 8)"
+                                ));
+                            }
+                            self.cursor = at(outer, d);
+                            let t = self.cursor_token();
+                            return Transition::Status(format!("Hole {t} selected: Enter sows it"));
+                        }
+                    }
+                    Action::Cancel => self.digits.clear(),
+                    Action::Play => {
+                        let token = self.cursor_token();
+                        return self.decide(token, env, now);
+                    }
+                    Action::Special => {
+                        return Transition::Refuse("Bao la Kimasai has no special move".into());
+                    }
+                    _ => return Transition::Stay,
+                }
+                Transition::Redraw
+            }
+            _ => {
+                match action {
+                    Action::Left => {
+                        self.cursor = (self.cursor as i32 + left_step).clamp(1, n as i32) as usize;
+                        self.digits.clear();
+                    }
+                    Action::Right => {
+                        self.cursor = (self.cursor as i32 - left_step).clamp(1, n as i32) as usize;
+                        self.digits.clear();
+                    }
+                    Action::Digit => return self.digit(k),
+                    Action::Cancel => self.digits.clear(),
+                    Action::Play => {
+                        let token = self.cursor_token();
+                        self.digits.clear();
+                        return self.decide(token, env, now);
+                    }
+                    Action::Special => return self.start_special(),
+                    _ => return Transition::Stay,
+                }
+                Transition::Redraw
+            }
+        }
+    }
+
+    /// The direction prompt: left or right on screen, Enter plays it.
+    fn direction_key(&mut self, action: Action, env: &PlayEnv, now: Instant) -> Transition {
+        let Some(pending) = self.game.pending() else {
+            return Transition::Stay;
+        };
+        let (left, right) = env.direction_sides(&pending.lifted_from);
+        let pick = |d: &str| pending.options.iter().position(|o| o == d);
+        match action {
+            Action::Left | Action::Right => {
+                let d = if action == Action::Left { left } else { right };
+                match pick(d) {
+                    Some(i) => self.dir_pick = i,
+                    None => {
+                        return Transition::Refuse(format!("{d} is not open: it would repeat"));
+                    }
+                }
+                Transition::Redraw
+            }
+            Action::Play => {
+                let token = pending.options[self.dir_pick.min(pending.options.len() - 1)].clone();
+                self.decide(token, env, now)
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    /// A digit typed: selects hole d, or the two-digit hole when it exists.
+    fn digit(&mut self, k: &KeyEvent) -> Transition {
+        let KeyCode::Char(c) = k.code else {
+            return Transition::Stay;
+        };
+        let n = holes_of(&self.game);
+        self.digits.push(c);
+        let mut v: usize = self.digits.parse().unwrap_or(0);
+        if v > n || self.digits.len() > 2 {
+            self.digits = c.to_string();
+            v = self.digits.parse().unwrap_or(0);
+        }
+        if (1..=n).contains(&v) {
+            self.cursor = v;
+            Transition::Status(format!("Hole {v} selected: Enter sows it"))
+        } else {
+            self.digits.clear();
+            Transition::Refuse(format!("There is no hole {v} (holes are 1 to {n})"))
+        }
+    }
+
+    /// A left click on the board in `area` (the screen): sows the hole of the
+    /// mover clicked, or (the special move) stands for Enter on it.
+    pub fn click(
+        &mut self,
+        area: Rect,
+        column: u16,
+        row: u16,
+        env: &PlayEnv,
+        now: Instant,
+    ) -> Transition {
+        let layout = PlayLayout::for_game(area, &self.game);
+        let mover = self.game.to_move();
+        if matches!(self.game, AnyGame::BaoLaKimasai(_)) {
+            use crate::app::view::bao::{BaoModel, BaoRow};
+            let Some((side, bao_row, k)) = BaoModel::hit(layout.board, column, row) else {
+                return Transition::Stay;
+            };
+            if self.anim.is_some() || self.ctx(env) != Ctx::Play || !env.human(mover) {
+                return Transition::Stay;
+            }
+            if side != mover {
+                return Transition::Refuse(format!(
+                    "That hole is {}'s: {} sows from his own rows",
+                    mover.other().title(),
+                    mover.title()
+                ));
+            }
+            self.cursor = if bao_row == BaoRow::Inner { k } else { k + 8 };
+            let token = self.cursor_token();
+            return self.decide(token, env, now);
+        }
+        let g = Geometry::new(holes_of(&self.game), layout.board.width);
+        let Some((hit_row, hole)) = g.hit(layout.board, column, row) else {
+            return Transition::Stay;
+        };
+        if self.anim.is_some() {
+            return Transition::Stay;
+        }
+        let mover_row = if mover == env.bottom {
+            Row::Bottom
+        } else {
+            Row::Top
+        };
+        if hit_row != mover_row {
+            return Transition::Refuse(format!(
+                "That hole is {}'s: {} sows from his own row",
+                mover.other().title(),
+                mover.title()
+            ));
+        }
+        let ctx = self.ctx(env);
+        self.cursor = hole;
+        match ctx {
+            Ctx::Play => self.handle(Action::Play, &KeyEvent::from(KeyCode::Enter), env, now),
+            Ctx::Special => self.handle(Action::Play, &KeyEvent::from(KeyCode::Enter), env, now),
+            _ => Transition::Redraw,
+        }
+    }
+
+    // ---- deciding -------------------------------------------------------------
+
+    /// Plays one decision of the side to move: worked out on a thread; when
+    /// it takes long the screen goes on and the outcome comes as an event.
+    pub fn decide(&mut self, token: String, env: &PlayEnv, now: Instant) -> Transition {
+        if let Some(w) = &self.working {
+            return Transition::Refuse(still_working(w));
+        }
+        let (game, version, tx) = (self.game.clone(), self.version, env.tx.clone());
+        let (job_token, post_token) = (token.clone(), token.clone());
+        let job = work::Job::new();
+        let progress = job.progress();
+        let done = work::run_or_post(
+            env.work_wait,
+            move || work::play(&game, &job_token, true, &progress),
+            move |result| {
+                let _ = tx.send(AppEvent::Played {
+                    version,
+                    token: post_token,
+                    result: result.map(Box::new),
+                });
+            },
+        );
+        match done {
+            Some(result) => self.decided(result, env, now),
+            None => {
+                self.working = Some(Working {
+                    token: token.clone(),
+                    job,
+                });
+                Transition::Status(format!("Working out the sowing of {token}..."))
+            }
+        }
+    }
+
+    /// A decision worked out on a thread arrived: shown if still current.
+    pub fn played(
+        &mut self,
+        version: u64,
+        token: String,
+        result: Result<Box<work::Played>, String>,
+        env: &PlayEnv,
+        now: Instant,
+    ) -> Transition {
+        if self.version != version || self.working.as_ref().is_none_or(|w| w.token != token) {
+            return Transition::Stay;
+        }
+        self.working = None;
+        self.decided(result.map(|b| *b), env, now)
+    }
+
+    /// Shows a decision worked out: refused (the message; a special move's
+    /// seeds come back to hand), or played and animated.
+    fn decided(
+        &mut self,
+        result: Result<work::Played, String>,
+        env: &PlayEnv,
+        now: Instant,
+    ) -> Transition {
+        let (frames, line) = match result.map(|played| self.apply(played)) {
+            Ok(done) => done,
+            Err(e) => {
+                if let Some(s) = self.special.as_mut() {
+                    let back: u32 = s.added.iter().map(|&c| c as u32).sum();
+                    s.added = vec![0; s.added.len()];
+                    s.in_hand += back;
+                }
+                return Transition::Refuse(e);
+            }
+        };
+        if env.instant || frames.is_empty() {
+            return Transition::Moved(line);
+        }
+        self.anim = Some(Anim {
+            frames,
+            index: 0,
+            next_at: now + Duration::from_millis(env.speed_ms),
+        });
+        // What it does is told when the animation gets there.
+        let line = match self.moves.last() {
+            Some(m) => format!("{} sows {}...", m.side.title(), m.token),
+            None => line,
+        };
+        Transition::Moved(line)
+    }
+
+    /// Takes a decision worked out into the game, its log, move list and undo
+    /// history; returns the animation's frames and the log's line for it.
+    pub(crate) fn apply(&mut self, played: work::Played) -> (Vec<Frame>, String) {
+        let token = played.token;
+        let before = BoardState::of_game(&self.game);
+        let mover = self.game.to_move();
+        let turn = self.game.turn();
+        let next = played.game;
+        let events = played.events;
+        let line = anim::describe(&before, mover, &token, &events);
+        let hand = self
+            .game
+            .pending()
+            .map_or((0, 0), |pd| (pd.in_hand, pd.lap));
+        let frames = anim::frames_from(&before, mover, hand, &events);
+        self.marks = frames.last().map(|f| f.marks.clone()).unwrap_or_default();
+        self.log.push(line.clone());
+        self.log_hidden = 1;
+        if let Status::Over(o) = next.status() {
+            self.log.push(over_line(&o));
+            self.log_hidden = 2;
+        }
+        self.moves.push(MoveRec {
+            turn,
+            side: mover,
+            token,
+        });
+        self.game = next;
+        self.legal = played.legal;
+        self.changed();
+        self.special = None;
+        self.history.truncate(self.at + 1);
+        self.history.push(Snapshot {
+            game: self.game.clone(),
+            legal: self.legal.clone(),
+            log: self.log.clone(),
+            moves: self.moves.clone(),
+            marks: self.marks.clone(),
+        });
+        self.at = self.history.len() - 1;
+        (frames, line)
+    }
+
+    /// Time passed: the animation's next frame; `Next` once it is over.
+    pub fn tick(&mut self, now: Instant, speed_ms: u64) -> Transition {
+        let Some(a) = self.anim.as_mut() else {
+            return Transition::Stay;
+        };
+        if now < a.next_at {
+            return Transition::Stay;
+        }
+        // Catch up on missed ticks but draw once.
+        while a.next_at <= now {
+            if a.index + 1 >= a.frames.len() {
+                self.anim = None;
+                return Transition::Next(None);
+            }
+            a.index += 1;
+            let hold = a.frames[a.index].hold as u64;
+            a.next_at += Duration::from_millis(speed_ms * hold);
+        }
+        Transition::Redraw
+    }
+
+    /// After a move has been shown: the game's end, or the human's prompt,
+    /// or the AI seat asked (on a thread) for its decision.
+    pub fn after_move(&mut self, env: &PlayEnv) -> Next {
+        self.reset_cursor();
+        let mover = self.game.to_move();
+        if let Status::Over(o) = self.game.status() {
+            return Next::Over(o);
+        }
+        if env.human(mover) {
+            return Next::Prompt(match self.game.pending() {
+                Some(pd) => format!(
+                    "{}: {} seeds in hand from {} {} (lap {}): choose the direction",
+                    mover.title(),
+                    pd.in_hand,
+                    pd.lifted_from.side.title(),
+                    pd.lifted_from.hole,
+                    pd.lap
+                ),
+                None => format!("{} to move: pick a hole and press Enter", mover.title()),
+            });
+        }
+        let level = match env.seats[mover] {
+            Some(Seat::Ai(level)) => level,
+            _ => crate::ai::Player::Level(crate::ai::Level::Medium),
+        };
+        self.cancel_ai();
+        self.ai_generation += 1;
+        let flag = ai::request(
+            env.tx.clone(),
+            self.game.clone(),
+            self.ai_generation,
+            self.ai_seed(env.seed),
+            env.ai_pause,
+            level,
+            env.hash_mb,
+        );
+        self.thinking = Some(Thinking(flag));
+        Next::Thinking(format!(
+            "{} (AI {}) is thinking...",
+            mover.title(),
+            level.name()
+        ))
+    }
+
+    /// The AI seat's decision arrived: played if it is for this position.
+    pub fn ai_move(
+        &mut self,
+        generation: u64,
+        token: String,
+        env: &PlayEnv,
+        now: Instant,
+    ) -> Transition {
+        let current = self.ai_generation == generation
+            && self.anim.is_none()
+            && !env.human(self.game.to_move());
+        if !current {
+            return Transition::Stay;
+        }
+        self.decide(token, env, now)
+    }
+
+    // ---- undo and redo ----------------------------------------------------------
+
+    /// Back to the last decision of a human (the AI's are skipped).
+    pub fn undo(&mut self, env: &PlayEnv) -> Transition {
+        if env.all_ai() {
+            return Transition::Refuse("Both seats are AI: nothing to undo".into());
+        }
+        if self.at == 0 {
+            return Transition::Refuse("Nothing to undo".into());
+        }
+        let mut target = self.at - 1;
+        while target > 0 && !self.snapshot_is_human(target, env) {
+            target -= 1;
+        }
+        if !self.snapshot_is_human(target, env) {
+            // The game opened with the AI to move: its first move stays.
+            if target + 1 < self.at {
+                target += 1;
+            }
+            while target < self.at && !self.snapshot_is_human(target, env) {
+                target += 1;
+            }
+            if target >= self.at {
+                return Transition::Refuse("Nothing to undo".into());
+            }
+        }
+        self.restore(target);
+        Transition::Next(Some(format!("Undone: back to turn {}", self.game.turn())))
+    }
+
+    pub fn redo(&mut self, env: &PlayEnv) -> Transition {
+        if !self.can_redo() {
+            return Transition::Refuse("Nothing to redo".into());
+        }
+        let last = self.history.len() - 1;
+        let mut target = self.at + 1;
+        while target < last && !self.snapshot_is_human(target, env) {
+            target += 1;
+        }
+        self.restore(target);
+        Transition::Next(Some(format!("Redone: turn {}", self.game.turn())))
+    }
+
+    /// Does a human's turn start in the snapshot (the game not over)? Undo
+    /// and redo stop there, never at a direction prompt inside a turn.
+    fn snapshot_is_human(&self, at: usize, env: &PlayEnv) -> bool {
+        let g = &self.history[at].game;
+        !g.status().is_over() && env.human(g.to_move()) && g.pending().is_none()
+    }
+
+    // ---- the special move ---------------------------------------------------------
+
+    fn start_special(&mut self) -> Transition {
+        let Some(g) = self.enkeshui() else {
+            return Transition::Refuse(format!("{} has no special move", self.game.kind().title()));
+        };
+        if !g.special_allowed() {
+            use crate::engine::enkeshui::SpecialMove;
+            let side = self.game.to_move();
+            let reason = if self.game.status().is_over() {
+                "the game is over"
+            } else if self.game.pending().is_some() {
+                "a sowing is under way"
+            } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
+                "it is allowed once a game, and it was made already"
+            } else {
+                "it needs two holes to lift (not empty, not a bull, in play)"
+            };
+            return Transition::Refuse(match g.rules().special_move {
+                SpecialMove::Off => {
+                    "the special move is off (--special-move once or any)".to_string()
+                }
+                _ => format!(
+                    "{} cannot make the special move now: {reason}",
+                    side.title()
+                ),
+            });
+        }
+        self.special = Some(SpecialMove {
+            lifted: Vec::new(),
+            added: vec![0; holes_of(&self.game)],
+            in_hand: 0,
+        });
+        Transition::Status("Special move: lift two holes (Enter on each), Esc cancels".into())
+    }
+
+    /// The mover's own row during the special move: counts after the lifts and drops.
+    pub fn special_row(&self) -> Option<Vec<u32>> {
+        let s = self.special.as_ref()?;
+        let side = self.game.to_move();
+        let b = BoardState::of_game(&self.game);
+        Some(
+            (1..=holes_of(&self.game))
+                .map(|h| {
+                    let base = if s.lifted.contains(&h) {
+                        0
+                    } else {
+                        b.counts[b.index(side, h)]
+                    };
+                    base + s.added[h - 1] as u32
+                })
+                .collect(),
+        )
+    }
+
+    fn special_key(
+        &mut self,
+        action: Action,
+        k: &KeyEvent,
+        left_step: i32,
+        env: &PlayEnv,
+        now: Instant,
+    ) -> Transition {
+        let n = holes_of(&self.game);
+        let side = self.game.to_move();
+        let b = BoardState::of_game(&self.game);
+        let h = self.cursor;
+        let i = b.index(side, h);
+        let Some(s) = self.special.as_mut() else {
+            return Transition::Stay;
+        };
+        match action {
+            Action::Left => {
+                self.cursor = (self.cursor as i32 + left_step).clamp(1, n as i32) as usize;
+                Transition::Redraw
+            }
+            Action::Right => {
+                self.cursor = (self.cursor as i32 - left_step).clamp(1, n as i32) as usize;
+                Transition::Redraw
+            }
+            Action::Digit => self.digit(k),
+            Action::Cancel => {
+                self.special = None;
+                Transition::Status("Special move given up".into())
+            }
+            Action::Back => {
+                if s.added[h - 1] > 0 {
+                    s.added[h - 1] -= 1;
+                    s.in_hand += 1;
+                    Transition::Status(seeds_in_hand(s.in_hand))
+                } else {
+                    Transition::Refuse(format!("No seed was dropped into hole {h}"))
+                }
+            }
+            Action::Play if s.lifted.len() < 2 => {
+                if s.lifted.contains(&h) {
+                    Transition::Refuse(format!("Hole {h} is already lifted"))
+                } else if b.bulls[i].is_some() || b.closed[i] || b.counts[i] == 0 {
+                    Transition::Refuse(format!(
+                        "Hole {h} cannot be lifted (empty, a bull or out of play)"
+                    ))
+                } else {
+                    s.lifted.push(h);
+                    s.in_hand += b.counts[i];
+                    Transition::Status(if s.lifted.len() == 2 {
+                        format!(
+                            "{} seeds in hand: drop them one by one with Enter (Backspace takes one back)",
+                            s.in_hand
+                        )
+                    } else {
+                        format!("Lifted hole {h}: lift one more")
+                    })
+                }
+            }
+            Action::Play if b.bulls[i].is_some() || b.closed[i] => Transition::Refuse(format!(
+                "Hole {h} is a bull or out of play and gets no seeds"
+            )),
+            Action::Play => {
+                s.added[h - 1] += 1;
+                s.in_hand -= 1;
+                if s.in_hand > 0 {
+                    return Transition::Status(seeds_in_hand(s.in_hand));
+                }
+                let counts: Vec<String> = s.added.iter().map(|c| c.to_string()).collect();
+                let token = format!("x{},{}={}", s.lifted[0], s.lifted[1], counts.join(","));
+                self.decide(token, env, now)
+            }
+            _ => Transition::Stay,
+        }
+    }
+}
+
+/// The status while a decision is worked out, with the laps checked so far.
+pub fn working_line(w: &Working) -> String {
+    match w.laps() {
+        0 => format!("Working out the sowing of {}...", w.token),
+        n => format!(
+            "Working out the sowing of {}: {} laps checked (u or Esc takes it back)",
+            w.token,
+            thousands(n)
+        ),
+    }
+}
+
+/// The refusal while a decision is worked out, with the laps checked so far.
+fn still_working(w: &Working) -> String {
+    let laps = match w.laps() {
+        0 => String::new(),
+        n => format!(" ({} laps checked)", thousands(n)),
+    };
+    format!(
+        "Still working out the sowing of {}{laps}: wait, or u or Esc takes it back",
+        w.token
+    )
+}
+
+/// "1 seed in hand", "5 seeds in hand".
+fn seeds_in_hand(n: u32) -> String {
+    format!("{n} seed{} in hand", if n == 1 { "" } else { "s" })
+}
