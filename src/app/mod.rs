@@ -275,7 +275,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         None if keep_path => {}
         None => app.save_to_new_file(),
     }
-    if app.save_path.is_some() && app.viewer.is_none() {
+    if app.save_path.is_some() && app.viewer().is_none() {
         app.autosave();
     }
     // The terminal is restored on every way out: return, panic and signals.
@@ -317,7 +317,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         result?;
         return Err(format!("the game could not be saved: {e}"));
     } else if let Some(path) = &app.save_path
-        && app.viewer.is_none()
+        && app.viewer().is_none()
         && app.record().is_some()
         && app
             .play

@@ -11,6 +11,7 @@ use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
 use super::screen::overlay::{self, HelpOverlay, Overlay};
 use super::screen::race::{RaceScreen, race_note, racer_level};
+use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
@@ -151,27 +152,6 @@ pub enum Screen {
     Over,
     /// The replay viewer (the game is in `play`, its steps in `play`'s history).
     Replay,
-}
-
-/// The replay viewer: a record loaded into `play` with every decision in its
-/// history, stepped through by restoring snapshots.
-#[derive(Debug)]
-pub struct Viewer {
-    pub record: Record,
-    pub checked: Checked,
-    /// Every game's decisions as the loader played them.
-    steps: Vec<Vec<work::Played>>,
-    /// Which game of a match is shown (0 for a single game).
-    pub game: usize,
-    /// Every decision of the shown game (the history's moves stop at the step shown).
-    pub all_moves: Vec<MoveRec>,
-    /// Autoplay on: when the next step is due (None while the step animates).
-    pub autoplay: bool,
-    pub next_step: Option<Instant>,
-    /// A turn number being typed.
-    pub goto: String,
-    /// The AI's review of the record (dropped with the viewer: it stops).
-    pub review: super::review_view::ReviewPanel,
 }
 
 /// A move in the move list.
@@ -335,7 +315,8 @@ impl Play {
         self.digits.clear();
     }
 
-    fn restore(&mut self, at: usize) {
+    /// Back (or on) to step `at` of the history; nothing runs for the old position.
+    pub fn restore(&mut self, at: usize) {
         let s = self.history[at].clone();
         self.game = s.game;
         self.legal = s.legal;
@@ -364,6 +345,21 @@ impl Play {
 
     pub fn can_redo(&self) -> bool {
         self.at + 1 < self.history.len()
+    }
+
+    /// The last step of the history (the replay viewer's end).
+    pub fn last_step(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The position at step `k` of the history (the last one past its end).
+    pub fn game_at(&self, k: usize) -> &AnyGame {
+        &self.history[k.min(self.history.len() - 1)].game
+    }
+
+    /// How many lines the log had at step `k` of the history.
+    pub fn log_len_at(&self, k: usize) -> usize {
+        self.history[k.min(self.history.len() - 1)].log.len()
     }
 
     /// A copy of the position at step `at` of the history, to look at
@@ -532,7 +528,8 @@ pub struct App {
     /// The current game's start position (before its race) and its race.
     cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
-    pub viewer: Option<Viewer>,
+    /// The replay viewer, when open (the game it shows is in `play`).
+    pub(crate) viewer: Option<ReplayScreen>,
     /// The saved-games list over the start menu.
     saves: Option<SavesScreen>,
     /// An earlier position of the live game, looked at.
@@ -954,10 +951,7 @@ impl App {
         match self.screen {
             Screen::Race => self.race.as_ref()?.deadline(),
             Screen::Play => self.play.as_ref()?.anim.as_ref().map(|a| a.next_at),
-            Screen::Replay => {
-                let anim = self.play.as_ref()?.anim.as_ref().map(|a| a.next_at);
-                anim.or(self.viewer.as_ref()?.next_step)
-            }
+            Screen::Replay => self.viewer.as_ref()?.deadline(self.play.as_ref()?),
             _ => None,
         }
     }
@@ -1094,7 +1088,7 @@ impl App {
                 let Some(v) = self.viewer.as_mut() else {
                     return false;
                 };
-                let (dirty, line) = v.review.update(id, update);
+                let (dirty, line) = v.review_mut().update(id, update);
                 if let Some(line) = line {
                     self.set_status(line);
                 }
@@ -1335,6 +1329,12 @@ impl App {
                 self.race_note = Some(r.note);
                 self.begin_play(r.game, now);
             }
+            Transition::ViewGame(gi) => {
+                if let Err(e) = self.view_game(gi) {
+                    self.refuse(e);
+                }
+            }
+            Transition::TakeOver => self.take_over(now),
         }
         true
     }
@@ -2826,48 +2826,23 @@ impl App {
 
     /// Opens the replay viewer here on a record.
     fn open_replay(&mut self, loaded: Loaded) -> Result<(), String> {
-        let Loaded {
-            record,
-            checked,
-            steps,
-            ..
-        } = loaded;
-        let setup = setup_from_record(&record, &self.client)?;
+        let setup = setup_from_record(&loaded.record, &self.client)?;
         self.instant = false;
         self.setup = Some(setup);
-        self.viewer = Some(Viewer {
-            record,
-            checked,
-            steps,
-            game: 0,
-            all_moves: Vec::new(),
-            autoplay: false,
-            next_step: None,
-            goto: String::new(),
-            review: Default::default(),
-        });
+        self.viewer = Some(ReplayScreen::new(loaded));
         self.view_game(0)
     }
 
     /// Shows game `gi` of the viewer's record from its start.
     fn view_game(&mut self, gi: usize) -> Result<(), String> {
-        let Some(v) = self.viewer.take() else {
+        let Some(mut v) = self.viewer.take() else {
             return Err("no record".into());
         };
-        let result = self.install(&v.record, &v.checked, &v.steps, gi);
-        let all_moves = self
-            .play
-            .as_ref()
-            .map(|p| p.moves.clone())
-            .unwrap_or_default();
-        self.viewer = Some(Viewer {
-            game: gi,
-            all_moves,
-            autoplay: false,
-            next_step: None,
-            goto: String::new(),
-            ..v
-        });
+        let result = self.install(v.record(), v.checked(), v.steps(), gi);
+        if let Some(p) = self.play.as_ref() {
+            v.installed(gi, p);
+        }
+        self.viewer = Some(v);
         result?;
         self.screen = Screen::Replay;
         if let Some(p) = self.play.as_mut() {
@@ -2877,253 +2852,60 @@ impl App {
         Ok(())
     }
 
+    /// The replay viewer, when open.
+    pub fn viewer(&self) -> Option<&ReplayScreen> {
+        self.viewer.as_ref()
+    }
+
+    pub fn viewer_mut(&mut self) -> Option<&mut ReplayScreen> {
+        self.viewer.as_mut()
+    }
+
     /// The step shown and the number of steps: (decisions shown, all decisions).
     pub fn replay_step(&self) -> (usize, usize) {
-        let shown = self.play.as_ref().map_or(0, |p| p.at);
-        let all = self.viewer.as_ref().map_or(0, |v| v.all_moves.len());
-        (shown, all)
+        match (&self.viewer, &self.play) {
+            (Some(v), Some(p)) => v.step(p),
+            _ => (0, 0),
+        }
     }
 
     fn replay_status(&mut self) {
-        let (at, all) = self.replay_step();
-        let Some(v) = &self.viewer else { return };
-        let games = v.record.games.len();
-        let mut s = format!("Replay: decision {at} of {all}");
-        if games > 1 {
-            s.push_str(&format!(", game {} of {games}", v.game + 1));
-        }
-        // What the keys just set comes first: a narrow status line drops
-        // the last parts (`view::play::status_line`).
-        if v.autoplay {
-            s.push_str(&format!(" · autoplay {} ms a seed", self.speed_ms));
-        }
-        if !v.goto.is_empty() {
-            s.push_str(&format!(" · go to turn {}_", v.goto));
-        }
-        if let Some(p) = &self.play {
-            match p.game.status() {
-                Status::Over(o) => s.push_str(&format!(" · {}", over_line(&o))),
-                Status::Playing => s.push_str(&format!(
-                    " · turn {}, {} to move",
-                    p.game.turn(),
-                    p.game.to_move().title()
-                )),
-            }
-        }
-        self.set_status(s);
-    }
-
-    /// Shows step `at` (0: the start; k: after decision k), animating the
-    /// decision when it is the next one.
-    fn replay_go(&mut self, at: usize, animate: bool, now: Instant) {
-        let speed = self.speed_ms;
-        let Some(v) = self.viewer.as_ref() else {
-            return;
-        };
-        let Some(p) = self.play.as_mut() else { return };
-        let at = at.min(p.history.len() - 1);
-        let mut frames = Vec::new();
-        if animate && at == p.at + 1 {
-            let before_game = &p.history[p.at].game;
-            let before = BoardState::of_game(before_game);
-            let mover = before_game.to_move();
-            // The loader kept each decision's events: nothing to work out here.
-            if let Some(played) = v.steps.get(v.game).and_then(|s| s.get(p.at)) {
-                let hand = before_game
-                    .pending()
-                    .map_or((0, 0), |pd| (pd.in_hand, pd.lap));
-                frames = anim::frames_from(&before, mover, hand, &played.events);
-            }
-        }
-        p.restore(at);
-        if !frames.is_empty() {
-            p.log_hidden = p.log.len() - p.history[at - 1].log.len();
-            p.anim = Some(Anim {
-                frames,
-                index: 0,
-                next_at: now + Duration::from_millis(speed),
-            });
-        }
-        self.replay_status();
-    }
-
-    /// The step where the turn after (or before) the shown one starts.
-    fn turn_target(&self, forward: bool) -> usize {
-        let Some(p) = self.play.as_ref() else {
-            return 0;
-        };
-        let boundary = |k: usize| p.history[k].game.pending().is_none();
-        let last = p.history.len() - 1;
-        if forward {
-            (p.at + 1..=last).find(|&k| boundary(k)).unwrap_or(last)
-        } else {
-            (0..p.at).rev().find(|&k| boundary(k)).unwrap_or(0)
+        if let (Some(v), Some(p)) = (&self.viewer, &self.play) {
+            let line = v.status(p, self.speed_ms);
+            self.set_status(line);
         }
     }
 
     fn replay_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let Some(p) = self.play.as_ref() else {
+        let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) else {
             return false;
         };
-        let at = p.at;
-        let last = p.history.len() - 1;
-        let animating = p.anim.is_some();
-        match action {
-            Action::StepForward => {
-                if animating && at == last {
-                    self.replay_go(at, false, now);
-                } else if animating {
-                    // Skip the rest of this decision's sowing and show the next.
-                    self.replay_go(at, false, now);
-                    self.replay_go(at + 1, !self.instant, now);
-                } else if at < last {
-                    self.replay_go(at + 1, !self.instant, now);
-                } else {
-                    self.refuse("The end of the game");
-                }
-            }
-            Action::StepBack => self.replay_go(at.saturating_sub(1), false, now),
-            Action::TurnForward => {
-                let t = self.turn_target(true);
-                self.replay_go(t, false, now);
-            }
-            Action::TurnBack => {
-                let t = self.turn_target(false);
-                self.replay_go(t, false, now);
-            }
-            Action::First => self.replay_go(0, false, now),
-            Action::Last => self.replay_go(last, false, now),
-            Action::Autoplay => {
-                let v = self.viewer.as_mut().expect("replay");
-                v.autoplay = !v.autoplay;
-                v.next_step = v.autoplay.then_some(now);
-                self.replay_status();
-            }
-            Action::Faster | Action::Slower => {
-                self.speed_ms = if action == Action::Faster {
-                    (self.speed_ms / 2).max(5)
-                } else {
-                    (self.speed_ms * 2).min(2000)
-                };
-                self.replay_status();
-            }
-            Action::Digit => {
-                if let KeyCode::Char(c) = k.code {
-                    let v = self.viewer.as_mut().expect("replay");
-                    if v.goto.len() < 5 {
-                        v.goto.push(c);
-                    }
-                    self.replay_status();
-                }
-            }
-            Action::Cancel => {
-                let v = self.viewer.as_mut().expect("replay");
-                v.goto.clear();
-                self.replay_status();
-            }
-            Action::Play => {
-                let v = self.viewer.as_mut().expect("replay");
-                let n: u32 = std::mem::take(&mut v.goto).parse().unwrap_or(0);
-                let p = self.play.as_ref().expect("replay");
-                let target = (0..p.history.len()).find(|&k| {
-                    let g = &p.history[k].game;
-                    g.turn() >= n && g.pending().is_none() || g.status().is_over()
-                });
-                match target {
-                    Some(t) if n > 0 => self.replay_go(t, false, now),
-                    _ => {
-                        self.replay_status();
-                        self.refuse(format!("There is no turn {n} in this game"));
-                    }
-                }
-            }
-            Action::NextGame | Action::PrevGame => {
-                let v = self.viewer.as_ref().expect("replay");
-                let games = v.record.games.len();
-                let gi = if action == Action::NextGame {
-                    v.game + 1
-                } else {
-                    v.game.wrapping_sub(1)
-                };
-                if gi >= games {
-                    self.refuse(if games == 1 {
-                        "The record holds one game".to_string()
-                    } else {
-                        format!("The match has games 1 to {games}")
-                    });
-                } else if let Err(e) = self.view_game(gi) {
-                    self.refuse(e);
-                }
-            }
-            Action::TakeOver => self.take_over(now),
-            Action::Review | Action::NextMistake | Action::PrevMistake => {
-                let v = self.viewer.as_mut().expect("replay");
-                let tx = &self.tx;
-                let out = v
-                    .review
-                    .handle(action, &v.record, &v.checked, v.game, at, tx);
-                match out {
-                    super::review_view::Outcome::Status(s) => self.set_status(s),
-                    super::review_view::Outcome::Refuse(s) => self.refuse(s),
-                    super::review_view::Outcome::Go(step, s) => {
-                        self.replay_go(step, false, now);
-                        self.set_status(s);
-                    }
-                }
-            }
-            _ => return false,
+        let digit = match k.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        let pace = Pace {
+            speed_ms: &mut self.speed_ms,
+            instant: self.instant,
+        };
+        let t = v.handle(action, digit, p, pace, &self.tx, now);
+        if matches!(t, Transition::Stay) && action != Action::Digit {
+            return false;
         }
+        self.transition(t, now);
         true
     }
 
     fn replay_tick(&mut self, now: Instant) -> bool {
-        let speed = self.speed_ms;
-        let Some(p) = self.play.as_mut() else {
+        let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) else {
             return false;
         };
-        if let Some(a) = p.anim.as_mut() {
-            if now < a.next_at {
-                return false;
-            }
-            while a.next_at <= now {
-                if a.index + 1 >= a.frames.len() {
-                    p.anim = None;
-                    if let Some(v) = self.viewer.as_mut()
-                        && v.autoplay
-                    {
-                        v.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
-                    }
-                    return true;
-                }
-                a.index += 1;
-                let hold = a.frames[a.index].hold as u64;
-                a.next_at += Duration::from_millis(speed * hold);
-            }
-            return true;
-        }
-        let Some(v) = self.viewer.as_mut() else {
-            return false;
+        let pace = Pace {
+            speed_ms: &mut self.speed_ms,
+            instant: self.instant,
         };
-        match v.next_step {
-            Some(t) if v.autoplay && t <= now => {
-                let (at, last) = (p.at, p.history.len() - 1);
-                if at >= last {
-                    v.autoplay = false;
-                    v.next_step = None;
-                    self.replay_status();
-                    return true;
-                }
-                v.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
-                self.replay_go(at + 1, !self.instant, now);
-                if let Some(v) = self.viewer.as_mut()
-                    && self.play.as_ref().is_some_and(|p| p.anim.is_some())
-                {
-                    v.next_step = None;
-                }
-                true
-            }
-            _ => false,
-        }
+        let t = v.tick(p, pace, now);
+        self.transition(t, now)
     }
 
     /// The game just finished, in the replay viewer at its end with the
@@ -3149,10 +2931,9 @@ impl App {
             self.refuse(e);
             return true;
         }
-        let last = self.play.as_ref().map_or(0, |p| p.history.len() - 1);
-        self.replay_go(last, false, Instant::now());
-        if let Some(v) = self.viewer.as_mut() {
-            let line = v.review.start(&v.record, &v.checked, &self.tx);
+        if let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) {
+            v.go_to_end(p, self.speed_ms, Instant::now());
+            let line = v.start_review(&self.tx);
             self.set_status(line);
         }
         true
@@ -3161,13 +2942,10 @@ impl App {
     /// Leaves the viewer and plays on from the step shown, as a new game saved
     /// to a new file. If both seats were AI, the side to move becomes human.
     fn take_over(&mut self, now: Instant) {
-        let Some(v) = self.viewer.take() else { return };
-        let Some(p) = self.play.as_mut() else { return };
-        if p.game.status().is_over() {
-            self.viewer = Some(v);
-            self.refuse("The game is over here: step back to take over");
+        if self.viewer.take().is_none() {
             return;
         }
+        let Some(p) = self.play.as_mut() else { return };
         let at = p.at;
         p.restore(at);
         p.history.truncate(at + 1);

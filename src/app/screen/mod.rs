@@ -5,6 +5,7 @@ pub mod browse;
 pub mod menu;
 pub mod overlay;
 pub mod race;
+pub mod replay;
 pub mod saves;
 
 use super::state::Setup;
@@ -45,6 +46,10 @@ pub enum Transition {
     Theme(crate::app::view::theme::Palette),
     /// The race is over: play from its board.
     Raced(Box<Raced>),
+    /// The replay viewer shows game `n` of its record (from 0).
+    ViewGame(usize),
+    /// Leave the replay viewer and play on from the position shown.
+    TakeOver,
 }
 
 /// How a race ended: the game from its board, its record and the log's note.
