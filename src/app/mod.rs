@@ -13,6 +13,7 @@ pub mod markdown;
 pub mod review_view;
 pub mod rules_text;
 pub mod screen;
+pub mod setup;
 pub mod state;
 pub mod view;
 pub mod work;
@@ -31,7 +32,7 @@ use std::time::Instant;
 use view::AppView;
 use view::theme::Theme;
 
-use crate::cli::{ClientArgs, EnkeshuiArgs, LearnArgs, ReplayArgs, ResumeArgs};
+use crate::cli::{ClientArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use crate::record::file;
 use std::path::PathBuf;
 
@@ -139,9 +140,8 @@ pub fn restore_terminal() {
 pub enum Launch {
     /// The start menu, with each game's default size (Enkeshui, En Gehé).
     Menu(ClientArgs, (usize, usize)),
-    Enkeshui(Box<EnkeshuiArgs>),
-    /// En Gehé or Bao la Kimasai, set up.
-    Other(Box<Setup>),
+    /// A game set up on the command line, and the client's options.
+    Game(Box<Setup>, Box<ClientArgs>),
     /// `replay FILE`: the viewer.
     Replay(Box<ReplayArgs>),
     /// `resume [FILE]`: saved back to the file it comes from.
@@ -187,26 +187,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
             app.set_menu_sizes(enkeshui_holes, en_gehe_holes);
             app
         }
-        Launch::Enkeshui(args) => {
-            let theme = Theme::from_env(args.client.ascii)
-                .with_palette(args.client.theme.unwrap_or_default());
-            if let Some(path) = &args.client.save {
-                file::check_target(path, args.client.force)?;
-                save = Some((path.clone(), args.client.force));
+        Launch::Game(setup, client) => {
+            let theme =
+                Theme::from_env(client.ascii).with_palette(client.theme.unwrap_or_default());
+            if let Some(path) = &client.save {
+                file::check_target(path, client.force)?;
+                save = Some((path.clone(), client.force));
                 use_dir = false;
             }
-            let setup = Setup::new(*args)?;
-            App::with_game(tx.clone(), setup, theme, now)?
-        }
-        Launch::Other(setup) => {
-            let theme = Theme::from_env(setup.args.client.ascii)
-                .with_palette(setup.args.client.theme.unwrap_or_default());
-            if let Some(path) = &setup.args.client.save {
-                file::check_target(path, setup.args.client.force)?;
-                save = Some((path.clone(), setup.args.client.force));
-                use_dir = false;
-            }
-            App::with_game(tx.clone(), *setup, theme, now)?
+            App::with_game(tx.clone(), *setup, *client, theme, now)?
         }
         Launch::Replay(args) => {
             let client = ClientArgs {

@@ -16,14 +16,11 @@ use super::screen::saves::SavesScreen;
 use super::view::board::{Geometry, Row};
 use super::view::theme::Theme;
 use super::work::{self, CANCELLED};
-use crate::cli::{
-    ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
-};
-use crate::engine::PositionJson;
+use crate::cli::{ClientArgs, RaceArg, Seat};
 use crate::engine::any::AnyGame;
-use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::enkeshui::Enkeshui;
+use crate::engine::enkeshui::play_match::Next;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
 use crate::engine::{GameKind, PerSide, Quiet, Side, Status};
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
@@ -33,116 +30,13 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use serde_json::{Map, Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-/// A game's options: the command line's, or the start menu's.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    pub args: EnkeshuiArgs,
-    pub layout: Layout,
-    pub rules: Rules,
-    /// En Gehé or Bao la Kimasai (None: Enkeshui, set up by `args`).
-    pub other: Option<OtherGame>,
-}
-
-/// A game other than Enkeshui: its start position, title and team names.
-#[derive(Clone, Debug)]
-pub struct OtherGame {
-    pub start: AnyGame,
-    pub title: String,
-    pub teams: Teams,
-}
-
-impl Setup {
-    pub fn new(args: EnkeshuiArgs) -> Result<Setup, String> {
-        let layout = args.layout().map_err(|e| e.to_string())?;
-        let rules = args.rules().map_err(|e| e.to_string())?;
-        // Check that the game can be set up at all, with the race asked for.
-        let game = args.game().map_err(|e| e.to_string())?;
-        if args.race != RaceArg::Off && args.race_hole.is_some() {
-            Race::start(&game, args.race_hole, &mut Quiet).map_err(|e| e.to_string())?;
-        }
-        Ok(Setup {
-            args,
-            layout,
-            rules,
-            other: None,
-        })
-    }
-
-    /// En Gehé or Bao from its start position, with these seats and display options.
-    pub fn other(client: ClientArgs, start: AnyGame, teams: Teams, seed: u64) -> Setup {
-        let args = super::screen::menu::default_args(client, seed);
-        let mut setup = Setup::new(args).expect("the default Enkeshui options are valid");
-        let title = match &start {
-            AnyGame::EnGehe(g) => {
-                let size = if g.is_traditional() {
-                    ""
-                } else {
-                    " [non-traditional size]"
-                };
-                format!("En Gehé 2x{}{size}", g.holes())
-            }
-            g => g.kind().title().to_string(),
-        };
-        setup.other = Some(OtherGame {
-            start,
-            title,
-            teams,
-        });
-        setup
-    }
-
-    /// The game's kind.
-    pub fn kind(&self) -> GameKind {
-        self.other
-            .as_ref()
-            .map_or(GameKind::Enkeshui, |o| o.start.kind())
-    }
-
-    /// A side's name with its team, if any: "South (Loitha)".
-    pub fn side_label(&self, side: Side) -> String {
-        match &self.other {
-            Some(o) => o.teams.label(side),
-            None => side.title().to_string(),
-        }
-    }
-
-    pub fn seat(&self, side: Side) -> &Seat {
-        match side {
-            Side::South => &self.args.client.south,
-            Side::North => &self.args.client.north,
-        }
-    }
-
-    pub fn any_ai(&self) -> bool {
-        !self.seat(Side::South).is_human() || !self.seat(Side::North).is_human()
-    }
-
-    pub fn all_ai(&self) -> bool {
-        !self.seat(Side::South).is_human() && !self.seat(Side::North).is_human()
-    }
-
-    /// "Enkeshui 2x12 (12-alternate)".
-    pub fn title(&self) -> String {
-        if let Some(o) = &self.other {
-            return o.title.clone();
-        }
-        let name = self.layout.name.unwrap_or("custom layout");
-        let mut t = format!("Enkeshui 2x{} ({name})", self.layout.holes());
-        if self.layout.is_invented() {
-            t.push_str(" [invented layout]");
-        } else if !self.layout.is_traditional_size() {
-            t.push_str(" [non-traditional size]");
-        }
-        t
-    }
-}
+pub use super::setup::Setup;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -689,10 +583,11 @@ impl App {
     pub fn with_game(
         tx: Sender<AppEvent>,
         setup: Setup,
+        client: ClientArgs,
         theme: Theme,
         now: Instant,
     ) -> Result<App, String> {
-        let mut app = App::menu(tx, setup.args.client.clone(), theme);
+        let mut app = App::menu(tx, client, theme);
         app.start_match(setup, now)?;
         Ok(app)
     }
@@ -720,10 +615,11 @@ impl App {
             Seat::Human => "human".to_string(),
             Seat::Ai(level) => format!("AI {}", level.name()),
         };
-        let team = setup.other.as_ref().and_then(|o| match side {
-            Side::South => o.teams.south.clone(),
-            Side::North => o.teams.north.clone(),
-        });
+        let teams = setup.teams();
+        let team = match side {
+            Side::South => teams.south.clone(),
+            Side::North => teams.north.clone(),
+        };
         match team {
             Some(t) => format!("{} ({t}, {seat})", side.title()),
             None => format!("{} ({seat})", side.title()),
@@ -776,7 +672,7 @@ impl App {
         let Some(setup) = &self.setup else {
             return false;
         };
-        setup.args.client.flip
+        setup.flip()
             && setup.kind() != GameKind::BaoLaKimasai
             && !setup.any_ai()
             && self
@@ -800,11 +696,8 @@ impl App {
 
     /// Starts a new game (or match) with these options.
     pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
-        let game = match &setup.other {
-            Some(o) => o.start.clone(),
-            None => AnyGame::Enkeshui(setup.args.game().map_err(|e| e.to_string())?),
-        };
-        self.instant = setup.args.client.instant || self.client.instant;
+        let game = setup.start().clone();
+        self.instant = self.client.instant;
         self.setup = Some(setup);
         self.matches = MatchState::default();
         self.done_games.clear();
@@ -831,12 +724,12 @@ impl App {
                 return;
             }
         };
-        let seed = setup.args.seed + self.matches.games.len() as u64;
-        if setup.args.race == RaceArg::Off {
+        let seed = setup.seed() + self.matches.games.len() as u64;
+        let Some(race_options) = setup.race().filter(|r| r.mode != RaceArg::Off) else {
             self.begin_play(game, now);
             return;
-        }
-        let race = match Race::start(&game, setup.args.race_hole, &mut Quiet) {
+        };
+        let race = match Race::start(&game, race_options.hole, &mut Quiet) {
             Ok(r) => r,
             Err(e) => {
                 self.race_note = Some(format!("No race ({e}): South moves first."));
@@ -844,7 +737,7 @@ impl App {
                 return;
             }
         };
-        if setup.args.race == RaceArg::Quick {
+        if race_options.mode == RaceArg::Quick {
             let mut race = race;
             let mut rng = SmallRng::seed_from_u64(seed);
             match race.run_quick(&mut rng, &mut Quiet) {
@@ -871,8 +764,8 @@ impl App {
             return;
         }
         let ai = PerSide::new(
-            racer_level(setup.seat(Side::South), setup.args.race_speed),
-            racer_level(setup.seat(Side::North), setup.args.race_speed),
+            racer_level(setup.seat(Side::South), race_options.speed),
+            racer_level(setup.seat(Side::North), race_options.speed),
         );
         let r = RaceScreen::new(race, ai, seed, now);
         self.set_status(r.greeting());
@@ -891,7 +784,7 @@ impl App {
     fn begin_play_quiet(&mut self, game: AnyGame) {
         let setup = self.setup.as_ref().expect("a game has a setup");
         let mut log = Vec::new();
-        if !self.matches.games.is_empty() || setup.rules.match_play {
+        if !self.matches.games.is_empty() || setup.match_play() {
             log.push(format!(
                 "Game {} of the match.",
                 self.matches.games.len() + 1
@@ -1263,7 +1156,7 @@ impl App {
     }
 
     fn client_seed(&self) -> u64 {
-        self.setup.as_ref().map_or(0, |s| s.args.seed)
+        self.setup.as_ref().map_or(0, |s| s.seed())
     }
 
     // ---- race -------------------------------------------------------------
@@ -1824,12 +1717,10 @@ impl App {
             self.browse = None;
             self.set_status(over_line(&o));
             self.count_result();
-            if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
+            if let Some(setup) = self.setup.as_ref().filter(|s| s.match_play()) {
                 self.matches.games.push(o.score);
                 // The match ends when a stock cannot fill a hole: say so now.
-                if let Next::MatchOver { winner } =
-                    play_match::next_game(&setup.layout, setup.rules, o.score)
-                {
+                if let Some(Next::MatchOver { winner }) = setup.next_match_game(o.score) {
                     self.matches.over = Some(winner);
                     self.set_status(match_over_line(winner));
                 }
@@ -1867,11 +1758,7 @@ impl App {
                     level.name()
                 ));
             }
-            let hash_mb = self
-                .setup
-                .as_ref()
-                .and_then(|s| s.args.client.hash_mb)
-                .map(usize::from);
+            let hash_mb = self.client.hash_mb.map(usize::from);
             let p = self.play.as_mut().expect("checked");
             p.cancel_ai();
             p.ai_generation += 1;
@@ -1885,7 +1772,7 @@ impl App {
 
     /// The seed of the AI seat's request in the position shown.
     pub fn ai_seed(&self) -> u64 {
-        let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+        let seed = self.setup.as_ref().map_or(0, |s| s.seed());
         let Some(p) = self.play.as_ref() else {
             return seed;
         };
@@ -2130,7 +2017,7 @@ impl App {
                 let Some(setup) = self.setup.clone() else {
                     return false;
                 };
-                if setup.rules.match_play && self.matches.over.is_none() {
+                if setup.match_play() && self.matches.over.is_none() {
                     let stock = self
                         .play
                         .as_ref()
@@ -2139,17 +2026,18 @@ impl App {
                             Status::Playing => None,
                         })
                         .unwrap_or_default();
-                    match play_match::next_game(&setup.layout, setup.rules, stock) {
-                        Next::Game(g) => {
+                    match setup.next_match_game(stock) {
+                        Some(Next::Game(g)) => {
                             if let Some(done) = self.current_game_record() {
                                 self.done_games.push(done);
                             }
                             self.start_game(AnyGame::Enkeshui(*g), now)
                         }
-                        Next::MatchOver { winner } => {
+                        Some(Next::MatchOver { winner }) => {
                             self.matches.over = Some(winner);
                             self.set_status(match_over_line(winner));
                         }
+                        None => {}
                     }
                 } else {
                     if let Err(e) = self.start_match(setup, now) {
@@ -2171,7 +2059,7 @@ impl App {
                 self.undo(now);
                 // Undone: the game's score leaves the scoreboard, the match goes on.
                 if self.play.as_ref().map(|p| p.at) != at
-                    && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
+                    && self.setup.as_ref().is_some_and(|s| s.match_play())
                 {
                     self.matches.games.pop();
                     self.matches.over = None;
@@ -2361,95 +2249,6 @@ pub fn seat_name(seat: &Seat) -> String {
     seat.name()
 }
 
-/// The game set-up a record stands for, over `client`'s display options
-/// (seats, flip and team names come from the record).
-pub fn setup_from_record(record: &Record, client: &ClientArgs) -> Result<Setup, String> {
-    if record.game == GameKind::Enkeshui {
-        return Setup::new(args_from_record(record, client)?);
-    }
-    let o = &record.options;
-    let start = AnyGame::from_position(&record.games[0].start).map_err(|e| e.to_string())?;
-    let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
-    let client = ClientArgs {
-        south: record.seats.south.parse()?,
-        north: record.seats.north.parse()?,
-        flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
-        ..client.clone()
-    };
-    let teams = Teams {
-        south: text("south_team"),
-        north: text("north_team"),
-    };
-    let seed = o.get("seed").and_then(Value::as_u64).unwrap_or(0);
-    Ok(Setup::other(client, start, teams, seed))
-}
-
-/// The command-line options that stand for a record's game, over `client`'s
-/// display options (seats and flip come from the record).
-pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<EnkeshuiArgs, String> {
-    if record.game != GameKind::Enkeshui {
-        return Err(format!(
-            "{} is not in the client yet: `replay --print` shows the record",
-            record.game.title()
-        ));
-    }
-    let layout = record.layout().map_err(|e| e.to_string())?;
-    let start = &record.games[0].start;
-    let rules = *Enkeshui::from_position(start)
-        .map_err(|e| e.to_string())?
-        .rules();
-    let o = &record.options;
-    let str_opt = |k: &str| o.get(k).and_then(Value::as_str);
-    let seat = |s: &str| s.parse::<Seat>();
-    let layout_arg = match layout.name {
-        Some(name) => name.to_string(),
-        None => layout
-            .south
-            .iter()
-            .chain(&layout.north)
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-    };
-    Ok(EnkeshuiArgs {
-        holes: Some(layout.holes()),
-        layout: Some(layout_arg),
-        race: match str_opt("race") {
-            Some("off") => RaceArg::Off,
-            Some("quick") => RaceArg::Quick,
-            _ => RaceArg::On,
-        },
-        race_hole: o
-            .get("race_hole")
-            .and_then(Value::as_u64)
-            .map(|h| h as usize),
-        race_speed: str_opt("race_speed").and_then(crate::ai::Level::parse),
-        first: match str_opt("first") {
-            Some("north") => SideArg::North,
-            _ => SideArg::South,
-        },
-        capture_after_relay: rules.capture_after_relay,
-        special_move: match rules.special_move {
-            crate::engine::enkeshui::SpecialMove::Off => SpecialArg::Off,
-            crate::engine::enkeshui::SpecialMove::Once => SpecialArg::Once,
-            crate::engine::enkeshui::SpecialMove::Any => SpecialArg::Any,
-        },
-        max_turns: rules.max_turns,
-        match_play: rules.match_play,
-        unfilled: match rules.unfilled {
-            crate::engine::enkeshui::Unfilled::Open => UnfilledArg::Open,
-            crate::engine::enkeshui::Unfilled::Closed => UnfilledArg::Closed,
-        },
-        seed: o.get("seed").and_then(Value::as_u64).unwrap_or(0),
-        client: ClientArgs {
-            south: seat(&record.seats.south)?,
-            north: seat(&record.seats.north)?,
-            flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
-            ..client.clone()
-        },
-    })
-}
-
 impl App {
     /// The current game as a record entry.
     fn current_game_record(&self) -> Option<GameRecord> {
@@ -2479,64 +2278,9 @@ impl App {
     pub fn record(&self) -> Option<Record> {
         let setup = self.setup.as_ref()?;
         let current = self.current_game_record()?;
-        let rules = current
-            .start
-            .get("rules")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
         let mut games = self.done_games.clone();
         games.push(current);
-        let a = &setup.args;
-        let mut options = Map::new();
-        if let Some(o) = &setup.other {
-            options.insert("seed".into(), json!(a.seed));
-            options.insert("flip".into(), json!(a.client.flip));
-            let teams = [
-                ("south_team", &o.teams.south),
-                ("north_team", &o.teams.north),
-            ];
-            for (key, team) in teams {
-                if let Some(t) = team {
-                    options.insert(key.into(), json!(t));
-                }
-            }
-            let variant = match &o.start {
-                AnyGame::EnGehe(g) => json!({"holes": g.holes()}),
-                _ => json!({}),
-            };
-            return Some(Record {
-                game: o.start.kind(),
-                variant: variant.as_object().cloned().unwrap_or_default(),
-                rules,
-                seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
-                options,
-                games,
-            });
-        }
-        let race = match a.race {
-            RaceArg::On => "on",
-            RaceArg::Off => "off",
-            RaceArg::Quick => "quick",
-        };
-        options.insert("race".into(), json!(race));
-        if let Some(h) = a.race_hole {
-            options.insert("race_hole".into(), json!(h));
-        }
-        if let Some(l) = a.race_speed {
-            options.insert("race_speed".into(), json!(l.name()));
-        }
-        options.insert("first".into(), json!(Side::from(a.first)));
-        options.insert("seed".into(), json!(a.seed));
-        options.insert("flip".into(), json!(a.client.flip));
-        Some(Record {
-            game: GameKind::Enkeshui,
-            variant: crate::record::enkeshui_variant(&setup.layout),
-            rules,
-            seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
-            options,
-            games,
-        })
+        Some(setup.record(games))
     }
 
     /// Writes the record to `save_path` if it changed (atomically; the first
@@ -2657,9 +2401,9 @@ impl App {
     /// Continues a saved game here; nothing changes if it cannot be.
     fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
         let (record, checked) = (&loaded.record, &loaded.checked);
-        let setup = setup_from_record(record, &self.client)?;
+        let setup = Setup::from_record(record)?;
         self.viewer = None;
-        self.instant = setup.args.client.instant;
+        self.instant = self.client.instant;
         self.setup = Some(setup);
         let gi = record.games.len() - 1;
         self.install(record, checked, &loaded.steps, gi)?;
@@ -2667,7 +2411,8 @@ impl App {
         let raced = self
             .setup
             .as_ref()
-            .is_some_and(|s| s.kind() == GameKind::Enkeshui && s.args.race != RaceArg::Off);
+            .and_then(Setup::race)
+            .is_some_and(|r| r.mode != RaceArg::Off);
         if raced && g.race.is_none() && g.decisions.is_empty() {
             // Saved during the race: it is run again from its start.
             self.start_game(checked.games[gi].start.clone(), now);
@@ -2826,7 +2571,7 @@ impl App {
 
     /// Opens the replay viewer here on a record.
     fn open_replay(&mut self, loaded: Loaded) -> Result<(), String> {
-        let setup = setup_from_record(&loaded.record, &self.client)?;
+        let setup = Setup::from_record(&loaded.record)?;
         self.instant = false;
         self.setup = Some(setup);
         self.viewer = Some(ReplayScreen::new(loaded));
@@ -2953,10 +2698,7 @@ impl App {
         if let Some(setup) = self.setup.as_mut()
             && setup.all_ai()
         {
-            match mover {
-                Side::South => setup.args.client.south = Seat::Human,
-                Side::North => setup.args.client.north = Seat::Human,
-            }
+            setup.set_seat(mover, Seat::Human);
         }
         let turn = p.game.turn();
         self.save_to_new_file();

@@ -880,7 +880,7 @@ impl Widget for OverView<'_> {
             }
         }
         let setup = app.setup.as_ref();
-        if setup.is_some_and(|s| s.rules.match_play) {
+        if setup.is_some_and(|s| s.match_play()) {
             let games: Vec<String> = app
                 .matches
                 .games
