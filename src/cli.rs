@@ -424,6 +424,18 @@ pub enum UnfilledArg {
     Closed,
 }
 
+impl Command {
+    /// The client's options of a game command (`enkeshui`, `en-gehe`, `bao`).
+    pub fn client(&self) -> Option<&ClientArgs> {
+        match self {
+            Command::Enkeshui(a) => Some(&a.client),
+            Command::EnGehe(a) => Some(&a.client),
+            Command::BaoLaKimasai(a) => Some(&a.client),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct EnkeshuiArgs {
     /// Holes per row: 8, 10 or 12 (4..16 with a custom --layout)

@@ -2,10 +2,7 @@ use masai_mancala::app::Setup;
 use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
-use masai_mancala::cli::{
-    BaoArgs, Cli, ClientArgs, Command, ConfigArgs, EnGeheArgs, LearnArgs, ReplayArgs, ResumeArgs,
-    Teams,
-};
+use masai_mancala::cli::{Cli, ClientArgs, Command, ConfigArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use masai_mancala::record::{file, print};
 use masai_mancala::settings::Settings as UserSettings;
 use masai_mancala::{out, protocol, text};
@@ -76,9 +73,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::BenchRender { frames }) => app::bench_render(frames, started),
-        Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
-        Some(Command::BaoLaKimasai(args)) => bao(&args),
-        Some(Command::EnGehe(args)) => en_gehe(&args),
+        Some(ref game @ (Command::Enkeshui(_) | Command::BaoLaKimasai(_) | Command::EnGehe(_))) => {
+            play(game)
+        }
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Resume(args)) => resume(args),
         Some(Command::Learn(args)) => learn(args),
@@ -237,23 +234,11 @@ fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `bao`: the game in the terminal client.
-fn bao(args: &BaoArgs) -> Result<(), String> {
-    let game = args.game().map_err(|e| e.to_string())?;
-    let setup = Setup::other(
-        args.client.clone(),
-        game.into(),
-        Teams::default(),
-        args.seed,
-    );
-    app::run(Launch::Other(Box::new(setup)))
-}
-
-/// `en-gehe`: the game in the terminal client.
-fn en_gehe(args: &EnGeheArgs) -> Result<(), String> {
-    let game = args.game().map_err(|e| e.to_string())?;
-    let setup = Setup::other(args.client.clone(), game.into(), args.teams(), args.seed);
-    app::run(Launch::Other(Box::new(setup)))
+/// `enkeshui`, `en-gehe` or `bao`: the game in the terminal client.
+fn play(command: &Command) -> Result<(), String> {
+    let setup = Setup::from_cli(command)?;
+    let client = command.client().cloned().unwrap_or_default();
+    app::run(Launch::Game(Box::new(setup), Box::new(client)))
 }
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.

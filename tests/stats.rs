@@ -44,8 +44,8 @@ fn app(seats: &[&str], dir: &Path) -> App {
         color: false,
         ..Theme::default()
     };
-    let mut app =
-        App::with_game(tx, Setup::new(*Box::new(a)).unwrap(), theme, Instant::now()).unwrap();
+    let setup = Setup::from_enkeshui(&a).unwrap();
+    let mut app = App::with_game(tx, setup, a.client, theme, Instant::now()).unwrap();
     app.ai_pause = Duration::ZERO;
     app.work_wait = Duration::from_secs(10);
     app.stats_dir = Some(dir.to_path_buf());

@@ -6,7 +6,7 @@ use clap::Parser;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::{App, Setup};
 use masai_mancala::app::{Palette, Theme};
-use masai_mancala::cli::{Cli, Command, Teams};
+use masai_mancala::cli::{Cli, ClientArgs, Command};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -14,31 +14,19 @@ use std::collections::BTreeSet;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
-fn setup(args: &str) -> Setup {
+fn setup(args: &str) -> (Setup, ClientArgs) {
     let words = std::iter::once("masai-mancala").chain(args.split_whitespace());
-    match Cli::try_parse_from(words).unwrap().command {
-        Some(Command::Enkeshui(a)) => Setup::new(*Box::new(a)).unwrap(),
-        Some(Command::EnGehe(a)) => Setup::other(
-            a.client.clone(),
-            a.game().unwrap().into(),
-            a.teams(),
-            a.seed,
-        ),
-        Some(Command::BaoLaKimasai(a)) => Setup::other(
-            a.client.clone(),
-            a.game().unwrap().into(),
-            Teams::default(),
-            a.seed,
-        ),
-        _ => panic!("not a game"),
-    }
+    let command = Cli::try_parse_from(words).unwrap().command.expect("a game");
+    let client = command.client().expect("a game").clone();
+    (Setup::from_cli(&command).unwrap(), client)
 }
 
 /// The game of `args` after one decision (`keys` then Enter), drawn at
 /// 80x24: its lines and the foreground colours used.
 fn drawn(args: &str, keys: &str, theme: Theme) -> (Vec<String>, BTreeSet<String>) {
     let (tx, _rx) = channel();
-    let mut app = App::with_game(tx, setup(args), theme, Instant::now()).unwrap();
+    let (setup, client) = setup(args);
+    let mut app = App::with_game(tx, setup, client, theme, Instant::now()).unwrap();
     app.work_wait = Duration::from_secs(10);
     for c in keys.chars() {
         app.handle(

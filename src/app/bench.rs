@@ -50,8 +50,8 @@ pub fn run(frames: u32, process_start: Instant) -> Result<(), String> {
         return Err("bench: unexpected command".into());
     };
     let (tx, _rx) = channel();
-    let setup = Setup::new(args)?;
-    let mut app = App::with_game(tx, setup, Theme::default(), Instant::now())?;
+    let setup = Setup::from_enkeshui(&args)?;
+    let mut app = App::with_game(tx, setup, args.client, Theme::default(), Instant::now())?;
     let mut term = Terminal::new(TestBackend::new(80, 24)).map_err(|e| e.to_string())?;
     super::draw(&mut term, &mut app).map_err(|e| e.to_string())?;
     let first = t0.elapsed();

@@ -14,6 +14,7 @@ pub(crate) mod markdown;
 pub(crate) mod review_view;
 pub(crate) mod rules_text;
 pub(crate) mod screen;
+pub(crate) mod setup;
 pub(crate) mod state;
 pub(crate) mod view;
 pub(crate) mod work;
@@ -26,11 +27,12 @@ pub use bench::{model_2x50, run as bench_render};
 pub use event::AppEvent;
 pub use keys::{BINDINGS, Ctx, Key, Keymap, binding_name, markdown_table, set_active};
 pub use lesson::{LessonScreen, Phase};
-pub use load::load;
+pub use load::{from_record as load_from_record, load};
 pub use review_view::ReviewUpdate;
 pub use screen::race::{COUNTDOWN, racer_ms};
 pub use screen::saves::SavesScreen;
-pub use state::{App, LoadFor, Screen, Setup};
+pub use setup::Setup;
+pub use state::{App, LoadFor, Screen};
 pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
 pub use view::board::{Geometry, Row, TwoRowBoard};
 pub use view::help::help_lines;
@@ -50,7 +52,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Instant;
 use view::AppView;
 
-use crate::cli::{ClientArgs, EnkeshuiArgs, LearnArgs, ReplayArgs, ResumeArgs};
+use crate::cli::{ClientArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use crate::record::file;
 use std::path::PathBuf;
 
@@ -158,9 +160,8 @@ pub fn restore_terminal() {
 pub enum Launch {
     /// The start menu, with each game's default size (Enkeshui, En Gehé).
     Menu(ClientArgs, (usize, usize)),
-    Enkeshui(Box<EnkeshuiArgs>),
-    /// En Gehé or Bao la Kimasai, set up.
-    Other(Box<Setup>),
+    /// A game set up on the command line, and the client's options.
+    Game(Box<Setup>, Box<ClientArgs>),
     /// `replay FILE`: the viewer.
     Replay(Box<ReplayArgs>),
     /// `resume [FILE]`: saved back to the file it comes from.
@@ -206,26 +207,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
             app.set_menu_sizes(enkeshui_holes, en_gehe_holes);
             app
         }
-        Launch::Enkeshui(args) => {
-            let theme = Theme::from_env(args.client.ascii)
-                .with_palette(args.client.theme.unwrap_or_default());
-            if let Some(path) = &args.client.save {
-                file::check_target(path, args.client.force)?;
-                save = Some((path.clone(), args.client.force));
+        Launch::Game(setup, client) => {
+            let theme =
+                Theme::from_env(client.ascii).with_palette(client.theme.unwrap_or_default());
+            if let Some(path) = &client.save {
+                file::check_target(path, client.force)?;
+                save = Some((path.clone(), client.force));
                 use_dir = false;
             }
-            let setup = Setup::new(*args)?;
-            App::with_game(tx.clone(), setup, theme, now)?
-        }
-        Launch::Other(setup) => {
-            let theme = Theme::from_env(setup.args.client.ascii)
-                .with_palette(setup.args.client.theme.unwrap_or_default());
-            if let Some(path) = &setup.args.client.save {
-                file::check_target(path, setup.args.client.force)?;
-                save = Some((path.clone(), setup.args.client.force));
-                use_dir = false;
-            }
-            App::with_game(tx.clone(), *setup, theme, now)?
+            App::with_game(tx.clone(), *setup, *client, theme, now)?
         }
         Launch::Replay(args) => {
             let client = ClientArgs {
@@ -294,7 +284,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         None if keep_path => {}
         None => app.save_to_new_file(),
     }
-    if app.save_path.is_some() && app.viewer.is_none() {
+    if app.save_path.is_some() && app.viewer().is_none() {
         app.autosave();
     }
     // The terminal is restored on every way out: return, panic and signals.
@@ -336,7 +326,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         result?;
         return Err(format!("the game could not be saved: {e}"));
     } else if let Some(path) = &app.save_path
-        && app.viewer.is_none()
+        && app.viewer().is_none()
         && app.record().is_some()
         && app
             .play

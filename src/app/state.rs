@@ -3,7 +3,7 @@
 
 use super::adapter::{adapter, value_words};
 use super::ai;
-use super::anim::{self, BoardState, Frame};
+use super::anim::Frame;
 use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
@@ -15,17 +15,14 @@ pub use super::screen::over::{MatchState, match_over_line, over_line};
 use super::screen::overlay::{self, HelpOverlay, Overlay};
 use super::screen::play::{Next as AfterMove, PlayEnv, next_version, working_line};
 use super::screen::race::{RaceScreen, race_note, racer_level};
+use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::view::theme::Theme;
 use super::work::{self, CANCELLED};
-use crate::cli::{
-    ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
-};
-use crate::engine::PositionJson;
+use crate::cli::{ClientArgs, RaceArg, Seat};
 use crate::engine::any::AnyGame;
-use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::enkeshui::play_match::Next;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
 use crate::engine::{GameKind, PerSide, Quiet, Side, Status};
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
@@ -35,116 +32,13 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use serde_json::{Map, Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-/// A game's options: the command line's, or the start menu's.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    pub args: EnkeshuiArgs,
-    pub layout: Layout,
-    pub rules: Rules,
-    /// En Gehé or Bao la Kimasai (None: Enkeshui, set up by `args`).
-    pub other: Option<OtherGame>,
-}
-
-/// A game other than Enkeshui: its start position, title and team names.
-#[derive(Clone, Debug)]
-pub struct OtherGame {
-    pub start: AnyGame,
-    pub title: String,
-    pub teams: Teams,
-}
-
-impl Setup {
-    pub fn new(args: EnkeshuiArgs) -> Result<Setup, String> {
-        let layout = args.layout().map_err(|e| e.to_string())?;
-        let rules = args.rules().map_err(|e| e.to_string())?;
-        // Check that the game can be set up at all, with the race asked for.
-        let game = args.game().map_err(|e| e.to_string())?;
-        if args.race != RaceArg::Off && args.race_hole.is_some() {
-            Race::start(&game, args.race_hole, &mut Quiet).map_err(|e| e.to_string())?;
-        }
-        Ok(Setup {
-            args,
-            layout,
-            rules,
-            other: None,
-        })
-    }
-
-    /// En Gehé or Bao from its start position, with these seats and display options.
-    pub fn other(client: ClientArgs, start: AnyGame, teams: Teams, seed: u64) -> Setup {
-        let args = super::screen::menu::default_args(client, seed);
-        let mut setup = Setup::new(args).expect("the default Enkeshui options are valid");
-        let title = match &start {
-            AnyGame::EnGehe(g) => {
-                let size = if g.is_traditional() {
-                    ""
-                } else {
-                    " [non-traditional size]"
-                };
-                format!("En Gehé 2x{}{size}", g.holes())
-            }
-            g => g.kind().title().to_string(),
-        };
-        setup.other = Some(OtherGame {
-            start,
-            title,
-            teams,
-        });
-        setup
-    }
-
-    /// The game's kind.
-    pub fn kind(&self) -> GameKind {
-        self.other
-            .as_ref()
-            .map_or(GameKind::Enkeshui, |o| o.start.kind())
-    }
-
-    /// A side's name with its team, if any: "South (Loitha)".
-    pub fn side_label(&self, side: Side) -> String {
-        match &self.other {
-            Some(o) => o.teams.label(side),
-            None => side.title().to_string(),
-        }
-    }
-
-    pub fn seat(&self, side: Side) -> &Seat {
-        match side {
-            Side::South => &self.args.client.south,
-            Side::North => &self.args.client.north,
-        }
-    }
-
-    pub fn any_ai(&self) -> bool {
-        !self.seat(Side::South).is_human() || !self.seat(Side::North).is_human()
-    }
-
-    pub fn all_ai(&self) -> bool {
-        !self.seat(Side::South).is_human() && !self.seat(Side::North).is_human()
-    }
-
-    /// "Enkeshui 2x12 (12-alternate)".
-    pub fn title(&self) -> String {
-        if let Some(o) = &self.other {
-            return o.title.clone();
-        }
-        let name = self.layout.name.unwrap_or("custom layout");
-        let mut t = format!("Enkeshui 2x{} ({name})", self.layout.holes());
-        if self.layout.is_invented() {
-            t.push_str(" [invented layout]");
-        } else if !self.layout.is_traditional_size() {
-            t.push_str(" [non-traditional size]");
-        }
-        t
-    }
-}
+pub use super::setup::Setup;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -154,27 +48,6 @@ pub enum Screen {
     Over,
     /// The replay viewer (the game is in `play`, its steps in `play`'s history).
     Replay,
-}
-
-/// The replay viewer: a record loaded into `play` with every decision in its
-/// history, stepped through by restoring snapshots.
-#[derive(Debug)]
-pub struct Viewer {
-    pub record: Record,
-    pub checked: Checked,
-    /// Every game's decisions as the loader played them.
-    steps: Vec<Vec<work::Played>>,
-    /// Which game of a match is shown (0 for a single game).
-    pub game: usize,
-    /// Every decision of the shown game (the history's moves stop at the step shown).
-    pub all_moves: Vec<MoveRec>,
-    /// Autoplay on: when the next step is due (None while the step animates).
-    pub autoplay: bool,
-    pub next_step: Option<Instant>,
-    /// A turn number being typed.
-    pub goto: String,
-    /// The AI's review of the record (dropped with the viewer: it stops).
-    pub review: super::review_view::ReviewPanel,
 }
 
 pub use super::screen::play::{Anim, MoveRec, Play};
@@ -257,7 +130,8 @@ pub struct App {
     /// The current game's start position (before its race) and its race.
     cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
-    pub viewer: Option<Viewer>,
+    /// The replay viewer, when open (the game it shows is in `play`).
+    pub(crate) viewer: Option<ReplayScreen>,
     /// The saved-games list over the start menu.
     saves: Option<SavesScreen>,
     /// An earlier position of the live game, looked at.
@@ -417,10 +291,11 @@ impl App {
     pub fn with_game(
         tx: Sender<AppEvent>,
         setup: Setup,
+        client: ClientArgs,
         theme: Theme,
         now: Instant,
     ) -> Result<App, String> {
-        let mut app = App::menu(tx, setup.args.client.clone(), theme);
+        let mut app = App::menu(tx, client, theme);
         app.start_match(setup, now)?;
         Ok(app)
     }
@@ -448,10 +323,11 @@ impl App {
             Seat::Human => "human".to_string(),
             Seat::Ai(level) => format!("AI {}", level.name()),
         };
-        let team = setup.other.as_ref().and_then(|o| match side {
-            Side::South => o.teams.south.clone(),
-            Side::North => o.teams.north.clone(),
-        });
+        let teams = setup.teams();
+        let team = match side {
+            Side::South => teams.south.clone(),
+            Side::North => teams.north.clone(),
+        };
         match team {
             Some(t) => format!("{} ({t}, {seat})", side.title()),
             None => format!("{} ({seat})", side.title()),
@@ -504,7 +380,7 @@ impl App {
         let Some(setup) = &self.setup else {
             return false;
         };
-        setup.args.client.flip
+        setup.flip()
             && setup.kind() != GameKind::BaoLaKimasai
             && !setup.any_ai()
             && self
@@ -528,11 +404,8 @@ impl App {
 
     /// Starts a new game (or match) with these options.
     pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
-        let game = match &setup.other {
-            Some(o) => o.start.clone(),
-            None => AnyGame::Enkeshui(setup.args.game().map_err(|e| e.to_string())?),
-        };
-        self.instant = setup.args.client.instant || self.client.instant;
+        let game = setup.start().clone();
+        self.instant = self.client.instant;
         self.setup = Some(setup);
         self.matches = MatchState::default();
         self.done_games.clear();
@@ -559,12 +432,12 @@ impl App {
                 return;
             }
         };
-        let seed = setup.args.seed + self.matches.games.len() as u64;
-        if setup.args.race == RaceArg::Off {
+        let seed = setup.seed() + self.matches.games.len() as u64;
+        let Some(race_options) = setup.race().filter(|r| r.mode != RaceArg::Off) else {
             self.begin_play(game, now);
             return;
-        }
-        let race = match Race::start(&game, setup.args.race_hole, &mut Quiet) {
+        };
+        let race = match Race::start(&game, race_options.hole, &mut Quiet) {
             Ok(r) => r,
             Err(e) => {
                 self.race_note = Some(format!("No race ({e}): South moves first."));
@@ -572,7 +445,7 @@ impl App {
                 return;
             }
         };
-        if setup.args.race == RaceArg::Quick {
+        if race_options.mode == RaceArg::Quick {
             let mut race = race;
             let mut rng = SmallRng::seed_from_u64(seed);
             match race.run_quick(&mut rng, &mut Quiet) {
@@ -599,8 +472,8 @@ impl App {
             return;
         }
         let ai = PerSide::new(
-            racer_level(setup.seat(Side::South), setup.args.race_speed),
-            racer_level(setup.seat(Side::North), setup.args.race_speed),
+            racer_level(setup.seat(Side::South), race_options.speed),
+            racer_level(setup.seat(Side::North), race_options.speed),
         );
         let r = RaceScreen::new(race, ai, seed, now);
         self.set_status(r.greeting());
@@ -619,7 +492,7 @@ impl App {
     fn begin_play_quiet(&mut self, game: AnyGame) {
         let setup = self.setup.as_ref().expect("a game has a setup");
         let mut log = Vec::new();
-        if !self.matches.games.is_empty() || setup.rules.match_play {
+        if !self.matches.games.is_empty() || setup.match_play() {
             log.push(format!(
                 "Game {} of the match.",
                 self.matches.games.len() + 1
@@ -679,10 +552,7 @@ impl App {
         match self.screen {
             Screen::Race => self.race.as_ref()?.deadline(),
             Screen::Play => self.play.as_ref()?.anim.as_ref().map(|a| a.next_at),
-            Screen::Replay => {
-                let anim = self.play.as_ref()?.anim.as_ref().map(|a| a.next_at);
-                anim.or(self.viewer.as_ref()?.next_step)
-            }
+            Screen::Replay => self.viewer.as_ref()?.deadline(self.play.as_ref()?),
             _ => None,
         }
     }
@@ -810,7 +680,7 @@ impl App {
                 let Some(v) = self.viewer.as_mut() else {
                     return false;
                 };
-                let (dirty, line) = v.review.update(id, update);
+                let (dirty, line) = v.review_mut().update(id, update);
                 if let Some(line) = line {
                     self.set_status(line);
                 }
@@ -977,7 +847,7 @@ impl App {
     }
 
     fn client_seed(&self) -> u64 {
-        self.setup.as_ref().map_or(0, |s| s.args.seed)
+        self.setup.as_ref().map_or(0, |s| s.seed())
     }
 
     // ---- race -------------------------------------------------------------
@@ -1069,6 +939,12 @@ impl App {
                 self.set_status("Choose the game and press Enter");
             }
             Transition::UndoOver => self.undo_over(now),
+            Transition::ViewGame(gi) => {
+                if let Err(e) = self.view_game(gi) {
+                    self.refuse(e);
+                }
+            }
+            Transition::TakeOver => self.take_over(now),
         }
         true
     }
@@ -1089,8 +965,8 @@ impl App {
             speed_ms: self.speed_ms,
             instant: self.instant,
             ai_pause: self.ai_pause,
-            seed: setup.map_or(0, |s| s.args.seed),
-            hash_mb: setup.and_then(|s| s.args.client.hash_mb).map(usize::from),
+            seed: setup.map_or(0, |s| s.seed()),
+            hash_mb: self.client.hash_mb.map(usize::from),
         }
     }
 
@@ -1308,12 +1184,10 @@ impl App {
                 self.browse = None;
                 self.set_status(over_line(&o));
                 self.count_result();
-                if let Some(setup) = self.setup.as_ref().filter(|s| s.rules.match_play) {
+                if let Some(setup) = self.setup.as_ref().filter(|s| s.match_play()) {
                     self.matches.games.push(o.score);
                     // The match ends when a stock cannot fill a hole: say so now.
-                    if let Next::MatchOver { winner } =
-                        play_match::next_game(&setup.layout, setup.rules, o.score)
-                    {
+                    if let Some(Next::MatchOver { winner }) = setup.next_match_game(o.score) {
                         self.matches.over = Some(winner);
                         self.set_status(match_over_line(winner));
                     }
@@ -1330,7 +1204,7 @@ impl App {
 
     /// The seed of the AI seat's request in the position shown.
     pub fn ai_seed(&self) -> u64 {
-        let seed = self.setup.as_ref().map_or(0, |s| s.args.seed);
+        let seed = self.setup.as_ref().map_or(0, |s| s.seed());
         self.play.as_ref().map_or(seed, |p| p.ai_seed(seed))
     }
 
@@ -1379,7 +1253,7 @@ impl App {
         let at = self.play.as_ref().map(|p| p.step());
         self.undo(now);
         if self.play.as_ref().map(|p| p.step()) != at
-            && self.setup.as_ref().is_some_and(|s| s.rules.match_play)
+            && self.setup.as_ref().is_some_and(|s| s.match_play())
         {
             self.matches.games.pop();
             self.matches.over = None;
@@ -1434,100 +1308,6 @@ pub fn thousands(n: u64) -> String {
 
 // ---- records: saving, resuming, the replay viewer ---------------------------
 
-/// "human" or "ai:LEVEL", as records write seats.
-pub fn seat_name(seat: &Seat) -> String {
-    seat.name()
-}
-
-/// The game set-up a record stands for, over `client`'s display options
-/// (seats, flip and team names come from the record).
-pub fn setup_from_record(record: &Record, client: &ClientArgs) -> Result<Setup, String> {
-    if record.game == GameKind::Enkeshui {
-        return Setup::new(args_from_record(record, client)?);
-    }
-    let o = &record.options;
-    let start = AnyGame::from_position(&record.games[0].start).map_err(|e| e.to_string())?;
-    let text = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
-    let client = ClientArgs {
-        south: record.seats.south.parse()?,
-        north: record.seats.north.parse()?,
-        flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
-        ..client.clone()
-    };
-    let teams = Teams {
-        south: text("south_team"),
-        north: text("north_team"),
-    };
-    let seed = o.get("seed").and_then(Value::as_u64).unwrap_or(0);
-    Ok(Setup::other(client, start, teams, seed))
-}
-
-/// The command-line options that stand for a record's game, over `client`'s
-/// display options (seats and flip come from the record).
-pub fn args_from_record(record: &Record, client: &ClientArgs) -> Result<EnkeshuiArgs, String> {
-    if record.game != GameKind::Enkeshui {
-        return Err(format!(
-            "{} is not in the client yet: `replay --print` shows the record",
-            record.game.title()
-        ));
-    }
-    let layout = record.layout().map_err(|e| e.to_string())?;
-    let start = &record.games[0].start;
-    let rules = *Enkeshui::from_position(start)
-        .map_err(|e| e.to_string())?
-        .rules();
-    let o = &record.options;
-    let str_opt = |k: &str| o.get(k).and_then(Value::as_str);
-    let seat = |s: &str| s.parse::<Seat>();
-    let layout_arg = match layout.name {
-        Some(name) => name.to_string(),
-        None => layout
-            .south
-            .iter()
-            .chain(&layout.north)
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-    };
-    Ok(EnkeshuiArgs {
-        holes: Some(layout.holes()),
-        layout: Some(layout_arg),
-        race: match str_opt("race") {
-            Some("off") => RaceArg::Off,
-            Some("quick") => RaceArg::Quick,
-            _ => RaceArg::On,
-        },
-        race_hole: o
-            .get("race_hole")
-            .and_then(Value::as_u64)
-            .map(|h| h as usize),
-        race_speed: str_opt("race_speed").and_then(crate::ai::Level::parse),
-        first: match str_opt("first") {
-            Some("north") => SideArg::North,
-            _ => SideArg::South,
-        },
-        capture_after_relay: rules.capture_after_relay,
-        special_move: match rules.special_move {
-            crate::engine::enkeshui::SpecialMove::Off => SpecialArg::Off,
-            crate::engine::enkeshui::SpecialMove::Once => SpecialArg::Once,
-            crate::engine::enkeshui::SpecialMove::Any => SpecialArg::Any,
-        },
-        max_turns: rules.max_turns,
-        match_play: rules.match_play,
-        unfilled: match rules.unfilled {
-            crate::engine::enkeshui::Unfilled::Open => UnfilledArg::Open,
-            crate::engine::enkeshui::Unfilled::Closed => UnfilledArg::Closed,
-        },
-        seed: o.get("seed").and_then(Value::as_u64).unwrap_or(0),
-        client: ClientArgs {
-            south: seat(&record.seats.south)?,
-            north: seat(&record.seats.north)?,
-            flip: o.get("flip").and_then(Value::as_bool).unwrap_or(false),
-            ..client.clone()
-        },
-    })
-}
-
 impl App {
     /// The current game as a record entry.
     fn current_game_record(&self) -> Option<GameRecord> {
@@ -1557,64 +1337,9 @@ impl App {
     pub fn record(&self) -> Option<Record> {
         let setup = self.setup.as_ref()?;
         let current = self.current_game_record()?;
-        let rules = current
-            .start
-            .get("rules")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
         let mut games = self.done_games.clone();
         games.push(current);
-        let a = &setup.args;
-        let mut options = Map::new();
-        if let Some(o) = &setup.other {
-            options.insert("seed".into(), json!(a.seed));
-            options.insert("flip".into(), json!(a.client.flip));
-            let teams = [
-                ("south_team", &o.teams.south),
-                ("north_team", &o.teams.north),
-            ];
-            for (key, team) in teams {
-                if let Some(t) = team {
-                    options.insert(key.into(), json!(t));
-                }
-            }
-            let variant = match &o.start {
-                AnyGame::EnGehe(g) => json!({"holes": g.holes()}),
-                _ => json!({}),
-            };
-            return Some(Record {
-                game: o.start.kind(),
-                variant: variant.as_object().cloned().unwrap_or_default(),
-                rules,
-                seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
-                options,
-                games,
-            });
-        }
-        let race = match a.race {
-            RaceArg::On => "on",
-            RaceArg::Off => "off",
-            RaceArg::Quick => "quick",
-        };
-        options.insert("race".into(), json!(race));
-        if let Some(h) = a.race_hole {
-            options.insert("race_hole".into(), json!(h));
-        }
-        if let Some(l) = a.race_speed {
-            options.insert("race_speed".into(), json!(l.name()));
-        }
-        options.insert("first".into(), json!(Side::from(a.first)));
-        options.insert("seed".into(), json!(a.seed));
-        options.insert("flip".into(), json!(a.client.flip));
-        Some(Record {
-            game: GameKind::Enkeshui,
-            variant: crate::record::enkeshui_variant(&setup.layout),
-            rules,
-            seats: PerSide::new(seat_name(&a.client.south), seat_name(&a.client.north)),
-            options,
-            games,
-        })
+        Some(setup.record(games))
     }
 
     /// Writes the record to `save_path` if it changed (atomically; the first
@@ -1735,9 +1460,9 @@ impl App {
     /// Continues a saved game here; nothing changes if it cannot be.
     fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
         let (record, checked) = (&loaded.record, &loaded.checked);
-        let setup = setup_from_record(record, &self.client)?;
+        let setup = Setup::from_record(record)?;
         self.viewer = None;
-        self.instant = setup.args.client.instant;
+        self.instant = self.client.instant;
         self.setup = Some(setup);
         let gi = record.games.len() - 1;
         self.install(record, checked, &loaded.steps, gi)?;
@@ -1745,7 +1470,8 @@ impl App {
         let raced = self
             .setup
             .as_ref()
-            .is_some_and(|s| s.kind() == GameKind::Enkeshui && s.args.race != RaceArg::Off);
+            .and_then(Setup::race)
+            .is_some_and(|r| r.mode != RaceArg::Off);
         if raced && g.race.is_none() && g.decisions.is_empty() {
             // Saved during the race: it is run again from its start.
             self.start_game(checked.games[gi].start.clone(), now);
@@ -1904,48 +1630,23 @@ impl App {
 
     /// Opens the replay viewer here on a record.
     fn open_replay(&mut self, loaded: Loaded) -> Result<(), String> {
-        let Loaded {
-            record,
-            checked,
-            steps,
-            ..
-        } = loaded;
-        let setup = setup_from_record(&record, &self.client)?;
+        let setup = Setup::from_record(&loaded.record)?;
         self.instant = false;
         self.setup = Some(setup);
-        self.viewer = Some(Viewer {
-            record,
-            checked,
-            steps,
-            game: 0,
-            all_moves: Vec::new(),
-            autoplay: false,
-            next_step: None,
-            goto: String::new(),
-            review: Default::default(),
-        });
+        self.viewer = Some(ReplayScreen::new(loaded));
         self.view_game(0)
     }
 
     /// Shows game `gi` of the viewer's record from its start.
     fn view_game(&mut self, gi: usize) -> Result<(), String> {
-        let Some(v) = self.viewer.take() else {
+        let Some(mut v) = self.viewer.take() else {
             return Err("no record".into());
         };
-        let result = self.install(&v.record, &v.checked, &v.steps, gi);
-        let all_moves = self
-            .play
-            .as_ref()
-            .map(|p| p.moves.clone())
-            .unwrap_or_default();
-        self.viewer = Some(Viewer {
-            game: gi,
-            all_moves,
-            autoplay: false,
-            next_step: None,
-            goto: String::new(),
-            ..v
-        });
+        let result = self.install(v.record(), v.checked(), v.steps(), gi);
+        if let Some(p) = self.play.as_ref() {
+            v.installed(gi, p);
+        }
+        self.viewer = Some(v);
         result?;
         self.screen = Screen::Replay;
         if let Some(p) = self.play.as_mut() {
@@ -1955,253 +1656,60 @@ impl App {
         Ok(())
     }
 
+    /// The replay viewer, when open.
+    pub fn viewer(&self) -> Option<&ReplayScreen> {
+        self.viewer.as_ref()
+    }
+
+    pub fn viewer_mut(&mut self) -> Option<&mut ReplayScreen> {
+        self.viewer.as_mut()
+    }
+
     /// The step shown and the number of steps: (decisions shown, all decisions).
     pub fn replay_step(&self) -> (usize, usize) {
-        let shown = self.play.as_ref().map_or(0, |p| p.at);
-        let all = self.viewer.as_ref().map_or(0, |v| v.all_moves.len());
-        (shown, all)
+        match (&self.viewer, &self.play) {
+            (Some(v), Some(p)) => v.step(p),
+            _ => (0, 0),
+        }
     }
 
     fn replay_status(&mut self) {
-        let (at, all) = self.replay_step();
-        let Some(v) = &self.viewer else { return };
-        let games = v.record.games.len();
-        let mut s = format!("Replay: decision {at} of {all}");
-        if games > 1 {
-            s.push_str(&format!(", game {} of {games}", v.game + 1));
-        }
-        // What the keys just set comes first: a narrow status line drops
-        // the last parts (`view::play::status_line`).
-        if v.autoplay {
-            s.push_str(&format!(" · autoplay {} ms a seed", self.speed_ms));
-        }
-        if !v.goto.is_empty() {
-            s.push_str(&format!(" · go to turn {}_", v.goto));
-        }
-        if let Some(p) = &self.play {
-            match p.game.status() {
-                Status::Over(o) => s.push_str(&format!(" · {}", over_line(&o))),
-                Status::Playing => s.push_str(&format!(
-                    " · turn {}, {} to move",
-                    p.game.turn(),
-                    p.game.to_move().title()
-                )),
-            }
-        }
-        self.set_status(s);
-    }
-
-    /// Shows step `at` (0: the start; k: after decision k), animating the
-    /// decision when it is the next one.
-    fn replay_go(&mut self, at: usize, animate: bool, now: Instant) {
-        let speed = self.speed_ms;
-        let Some(v) = self.viewer.as_ref() else {
-            return;
-        };
-        let Some(p) = self.play.as_mut() else { return };
-        let at = at.min(p.history.len() - 1);
-        let mut frames = Vec::new();
-        if animate && at == p.at + 1 {
-            let before_game = &p.history[p.at].game;
-            let before = BoardState::of_game(before_game);
-            let mover = before_game.to_move();
-            // The loader kept each decision's events: nothing to work out here.
-            if let Some(played) = v.steps.get(v.game).and_then(|s| s.get(p.at)) {
-                let hand = before_game
-                    .pending()
-                    .map_or((0, 0), |pd| (pd.in_hand, pd.lap));
-                frames = anim::frames_from(&before, mover, hand, &played.events);
-            }
-        }
-        p.restore(at);
-        if !frames.is_empty() {
-            p.log_hidden = p.log.len() - p.history[at - 1].log.len();
-            p.anim = Some(Anim {
-                frames,
-                index: 0,
-                next_at: now + Duration::from_millis(speed),
-            });
-        }
-        self.replay_status();
-    }
-
-    /// The step where the turn after (or before) the shown one starts.
-    fn turn_target(&self, forward: bool) -> usize {
-        let Some(p) = self.play.as_ref() else {
-            return 0;
-        };
-        let boundary = |k: usize| p.history[k].game.pending().is_none();
-        let last = p.history.len() - 1;
-        if forward {
-            (p.at + 1..=last).find(|&k| boundary(k)).unwrap_or(last)
-        } else {
-            (0..p.at).rev().find(|&k| boundary(k)).unwrap_or(0)
+        if let (Some(v), Some(p)) = (&self.viewer, &self.play) {
+            let line = v.status(p, self.speed_ms);
+            self.set_status(line);
         }
     }
 
     fn replay_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let Some(p) = self.play.as_ref() else {
+        let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) else {
             return false;
         };
-        let at = p.at;
-        let last = p.history.len() - 1;
-        let animating = p.anim.is_some();
-        match action {
-            Action::StepForward => {
-                if animating && at == last {
-                    self.replay_go(at, false, now);
-                } else if animating {
-                    // Skip the rest of this decision's sowing and show the next.
-                    self.replay_go(at, false, now);
-                    self.replay_go(at + 1, !self.instant, now);
-                } else if at < last {
-                    self.replay_go(at + 1, !self.instant, now);
-                } else {
-                    self.refuse("The end of the game");
-                }
-            }
-            Action::StepBack => self.replay_go(at.saturating_sub(1), false, now),
-            Action::TurnForward => {
-                let t = self.turn_target(true);
-                self.replay_go(t, false, now);
-            }
-            Action::TurnBack => {
-                let t = self.turn_target(false);
-                self.replay_go(t, false, now);
-            }
-            Action::First => self.replay_go(0, false, now),
-            Action::Last => self.replay_go(last, false, now),
-            Action::Autoplay => {
-                let v = self.viewer.as_mut().expect("replay");
-                v.autoplay = !v.autoplay;
-                v.next_step = v.autoplay.then_some(now);
-                self.replay_status();
-            }
-            Action::Faster | Action::Slower => {
-                self.speed_ms = if action == Action::Faster {
-                    (self.speed_ms / 2).max(5)
-                } else {
-                    (self.speed_ms * 2).min(2000)
-                };
-                self.replay_status();
-            }
-            Action::Digit => {
-                if let KeyCode::Char(c) = k.code {
-                    let v = self.viewer.as_mut().expect("replay");
-                    if v.goto.len() < 5 {
-                        v.goto.push(c);
-                    }
-                    self.replay_status();
-                }
-            }
-            Action::Cancel => {
-                let v = self.viewer.as_mut().expect("replay");
-                v.goto.clear();
-                self.replay_status();
-            }
-            Action::Play => {
-                let v = self.viewer.as_mut().expect("replay");
-                let n: u32 = std::mem::take(&mut v.goto).parse().unwrap_or(0);
-                let p = self.play.as_ref().expect("replay");
-                let target = (0..p.history.len()).find(|&k| {
-                    let g = &p.history[k].game;
-                    g.turn() >= n && g.pending().is_none() || g.status().is_over()
-                });
-                match target {
-                    Some(t) if n > 0 => self.replay_go(t, false, now),
-                    _ => {
-                        self.replay_status();
-                        self.refuse(format!("There is no turn {n} in this game"));
-                    }
-                }
-            }
-            Action::NextGame | Action::PrevGame => {
-                let v = self.viewer.as_ref().expect("replay");
-                let games = v.record.games.len();
-                let gi = if action == Action::NextGame {
-                    v.game + 1
-                } else {
-                    v.game.wrapping_sub(1)
-                };
-                if gi >= games {
-                    self.refuse(if games == 1 {
-                        "The record holds one game".to_string()
-                    } else {
-                        format!("The match has games 1 to {games}")
-                    });
-                } else if let Err(e) = self.view_game(gi) {
-                    self.refuse(e);
-                }
-            }
-            Action::TakeOver => self.take_over(now),
-            Action::Review | Action::NextMistake | Action::PrevMistake => {
-                let v = self.viewer.as_mut().expect("replay");
-                let tx = &self.tx;
-                let out = v
-                    .review
-                    .handle(action, &v.record, &v.checked, v.game, at, tx);
-                match out {
-                    super::review_view::Outcome::Status(s) => self.set_status(s),
-                    super::review_view::Outcome::Refuse(s) => self.refuse(s),
-                    super::review_view::Outcome::Go(step, s) => {
-                        self.replay_go(step, false, now);
-                        self.set_status(s);
-                    }
-                }
-            }
-            _ => return false,
+        let digit = match k.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        let pace = Pace {
+            speed_ms: &mut self.speed_ms,
+            instant: self.instant,
+        };
+        let t = v.handle(action, digit, p, pace, &self.tx, now);
+        if matches!(t, Transition::Stay) && action != Action::Digit {
+            return false;
         }
+        self.transition(t, now);
         true
     }
 
     fn replay_tick(&mut self, now: Instant) -> bool {
-        let speed = self.speed_ms;
-        let Some(p) = self.play.as_mut() else {
+        let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) else {
             return false;
         };
-        if let Some(a) = p.anim.as_mut() {
-            if now < a.next_at {
-                return false;
-            }
-            while a.next_at <= now {
-                if a.index + 1 >= a.frames.len() {
-                    p.anim = None;
-                    if let Some(v) = self.viewer.as_mut()
-                        && v.autoplay
-                    {
-                        v.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
-                    }
-                    return true;
-                }
-                a.index += 1;
-                let hold = a.frames[a.index].hold as u64;
-                a.next_at += Duration::from_millis(speed * hold);
-            }
-            return true;
-        }
-        let Some(v) = self.viewer.as_mut() else {
-            return false;
+        let pace = Pace {
+            speed_ms: &mut self.speed_ms,
+            instant: self.instant,
         };
-        match v.next_step {
-            Some(t) if v.autoplay && t <= now => {
-                let (at, last) = (p.at, p.history.len() - 1);
-                if at >= last {
-                    v.autoplay = false;
-                    v.next_step = None;
-                    self.replay_status();
-                    return true;
-                }
-                v.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
-                self.replay_go(at + 1, !self.instant, now);
-                if let Some(v) = self.viewer.as_mut()
-                    && self.play.as_ref().is_some_and(|p| p.anim.is_some())
-                {
-                    v.next_step = None;
-                }
-                true
-            }
-            _ => false,
-        }
+        let t = v.tick(p, pace, now);
+        self.transition(t, now)
     }
 
     /// The game just finished, in the replay viewer at its end with the
@@ -2227,10 +1735,9 @@ impl App {
             self.refuse(e);
             return true;
         }
-        let last = self.play.as_ref().map_or(0, |p| p.history.len() - 1);
-        self.replay_go(last, false, Instant::now());
-        if let Some(v) = self.viewer.as_mut() {
-            let line = v.review.start(&v.record, &v.checked, &self.tx);
+        if let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) {
+            v.go_to_end(p, self.speed_ms, Instant::now());
+            let line = v.start_review(&self.tx);
             self.set_status(line);
         }
         true
@@ -2239,13 +1746,10 @@ impl App {
     /// Leaves the viewer and plays on from the step shown, as a new game saved
     /// to a new file. If both seats were AI, the side to move becomes human.
     fn take_over(&mut self, now: Instant) {
-        let Some(v) = self.viewer.take() else { return };
-        let Some(p) = self.play.as_mut() else { return };
-        if p.game.status().is_over() {
-            self.viewer = Some(v);
-            self.refuse("The game is over here: step back to take over");
+        if self.viewer.take().is_none() {
             return;
         }
+        let Some(p) = self.play.as_mut() else { return };
         let at = p.at;
         p.restore(at);
         p.history.truncate(at + 1);
@@ -2253,10 +1757,7 @@ impl App {
         if let Some(setup) = self.setup.as_mut()
             && setup.all_ai()
         {
-            match mover {
-                Side::South => setup.args.client.south = Seat::Human,
-                Side::North => setup.args.client.north = Seat::Human,
-            }
+            setup.set_seat(mover, Seat::Human);
         }
         let turn = p.game.turn();
         self.save_to_new_file();

@@ -5,7 +5,7 @@ use clap::Parser;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::{App, Setup};
 use masai_mancala::app::{Palette, Theme};
-use masai_mancala::cli::{Cli, Command};
+use masai_mancala::cli::{Cli, ClientArgs, Command};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -54,37 +54,35 @@ fn parse(line: &str) -> Cli {
 
 /// The setup of `enkeshui ARGS`.
 pub fn setup(args: &str) -> Setup {
-    let Some(Command::Enkeshui(a)) = parse(&format!("enkeshui {args}")).command else {
-        panic!("not enkeshui")
-    };
-    Setup::new(a).expect("setup")
+    Setup::from_cli(&command(&format!("enkeshui {args}"))).expect("setup")
+}
+
+/// The game command of `COMMAND ARGS` (enkeshui, en-gehe or bao).
+pub fn command(line: &str) -> Command {
+    parse(line)
+        .command
+        .unwrap_or_else(|| panic!("{line}: not a game"))
+}
+
+/// The client's options of `enkeshui ARGS`.
+pub fn client(args: &str) -> ClientArgs {
+    command(&format!("enkeshui {args}"))
+        .client()
+        .unwrap()
+        .clone()
 }
 
 /// An app that opens the game of `COMMAND ARGS` (enkeshui, en-gehe or bao).
 pub fn start(line: &str) -> (App, Receiver<AppEvent>) {
-    let setup = match parse(line).command {
-        Some(Command::Enkeshui(a)) => Setup::new(a).expect("setup"),
-        Some(Command::EnGehe(a)) => Setup::other(
-            a.client.clone(),
-            a.game().expect("game").into(),
-            a.teams(),
-            a.seed,
-        ),
-        Some(Command::BaoLaKimasai(a)) => Setup::other(
-            a.client.clone(),
-            a.game().expect("game").into(),
-            Default::default(),
-            a.seed,
-        ),
-        _ => panic!("{line}: not a game"),
-    };
-    with_setup(setup)
+    let command = command(line);
+    let setup = Setup::from_cli(&command).unwrap_or_else(|e| panic!("{line}: {e}"));
+    with_setup(setup, command.client().expect("a game").clone())
 }
 
 /// An app that opens this game.
-pub fn with_setup(setup: Setup) -> (App, Receiver<AppEvent>) {
+pub fn with_setup(setup: Setup, client: ClientArgs) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
-    let mut app = App::with_game(tx, setup, PLAIN, Instant::now()).expect("app");
+    let mut app = App::with_game(tx, setup, client, PLAIN, Instant::now()).expect("app");
     app.ai_pause = Duration::ZERO;
     // Decisions are worked out on a thread: wait for them (one test does not).
     app.work_wait = Duration::from_secs(10);

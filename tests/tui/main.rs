@@ -6,6 +6,7 @@ mod menu;
 mod play;
 mod race;
 mod review;
+mod setup;
 
 use harness::*;
 
@@ -240,7 +241,11 @@ fn a_click_on_a_hole_sows_it() {
 /// A game with South to choose a direction (found by random play).
 fn direction_game() -> Enkeshui {
     use rand::SeedableRng;
-    let base = setup("--holes 8 --race off").args.game().unwrap();
+    let masai_mancala::engine::AnyGame::Enkeshui(base) =
+        setup("--holes 8 --race off").start().clone()
+    else {
+        panic!("not enkeshui")
+    };
     for seed in 0..2000u64 {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
         let mut g = base.clone();
@@ -398,6 +403,7 @@ fn no_color_and_ascii() {
     let mut app = App::with_game(
         tx,
         setup("--holes 12 --race off --north human --instant"),
+        client("--holes 12 --race off --north human --instant"),
         theme,
         Instant::now(),
     )
@@ -534,6 +540,7 @@ fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
     let mut app = App::with_game(
         tx.clone(),
         setup("--holes 8 --race off --north human --instant"),
+        client("--holes 8 --race off --north human --instant"),
         PLAIN,
         Instant::now(),
     )
@@ -1468,9 +1475,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
             let k: usize = pick.parse().unwrap();
             let t = &legal[k % legal.len()];
             let game = &app.play.as_ref().unwrap().game;
-            let cursor = masai_mancala::app::adapter(game)
-                .token_cursor(t)
-                .unwrap();
+            let cursor = masai_mancala::app::adapter(game).token_cursor(t).unwrap();
             app.play.as_mut().unwrap().cursor = cursor;
             key(&mut app, KeyCode::Enter);
         }

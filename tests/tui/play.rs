@@ -490,3 +490,46 @@ fn a_browsed_position_draws_no_hole_cursor() {
     assert!(!has(&s, "= selected hole"), "{s:#?}");
     assert!(!s[2..10].iter().any(|l| l.contains('[')), "{s:#?}");
 }
+
+/// Issue 11, item 10, in the replay viewer: its move list wraps a long
+/// special-move token as the live list does, the whole turn highlighted,
+/// instead of cutting it at the box's edge.
+#[test]
+fn a_long_special_move_token_is_not_cut_in_the_replays_move_list() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant --special-move any");
+    keys(&mut app, "x");
+    for h in ["2", "3"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    for h in ["5", "5", "5", "8", "8", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    // North answers with a sowing: the list goes on under the long token.
+    key(&mut app, KeyCode::Enter);
+    let record = app.record().expect("a record");
+    let loaded = masai_mancala::app::load_from_record(
+        std::path::Path::new("special.json"),
+        record,
+        &Default::default(),
+    )
+    .expect("the record loads");
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let mut viewer =
+        masai_mancala::app::App::replay(tx, loaded, Default::default(), PLAIN).unwrap();
+    key(&mut viewer, KeyCode::Right);
+    let s = screen(&mut viewer);
+    let moves: Vec<String> = s
+        .iter()
+        // The move list is the last box: its lines' text, the mark kept.
+        .filter_map(|l| l.rsplit('│').nth(1))
+        .map(|l| l.trim_end().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        moves,
+        [">1. S x2,3=0,0,0,0,3,0,", "    0,3,0,0,0,0", " 2. N 2"],
+        "{s:#?}"
+    );
+}

@@ -22,7 +22,7 @@ fn viewer(path: &str) -> (App, Receiver<AppEvent>) {
 /// Feeds the review's news to the app until it has finished.
 fn finish_review(app: &mut App, rx: &Receiver<AppEvent>) {
     let until = Instant::now() + Duration::from_secs(60);
-    while app.viewer.as_ref().is_some_and(|v| v.review.running()) {
+    while app.viewer().is_some_and(|v| v.review().running()) {
         let left = until.saturating_duration_since(Instant::now());
         let ev = rx.recv_timeout(left).expect("the review finishes");
         app.handle(ev, Instant::now());
@@ -75,9 +75,9 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     keys(&mut app, "a");
     // Progress reported half way shows in the bar.
     let id_update = |app: &mut App, done, total| {
-        let v = app.viewer.as_mut().unwrap();
+        let v = app.viewer_mut().unwrap();
         // Only the running job's id is taken: a stale one changes nothing.
-        v.review.update(
+        v.review_mut().update(
             u64::MAX,
             masai_mancala::app::ReviewUpdate::Progress { done, total },
         )
@@ -142,7 +142,7 @@ fn mistake_keys_before_the_review_say_why_and_v_again_stops_it() {
     );
     keys(&mut app, "v");
     assert_eq!(app.status, "Review stopped (v starts it again)");
-    assert!(!app.viewer.as_ref().unwrap().review.active());
+    assert!(!app.viewer().unwrap().review().active());
     let s = screen(&mut app);
     assert!(has(&s, "┌ Moves ─"), "{s:#?}");
     assert!(!has(&s, "Reviewing"), "{s:#?}");

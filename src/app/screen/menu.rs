@@ -308,7 +308,7 @@ impl MenuScreen {
     /// The setup of the game the menu stands for.
     pub fn setup(&self, base: &ClientArgs, seed: u64) -> Result<Setup, String> {
         let start: AnyGame = match self.kind() {
-            GameKind::Enkeshui => return Setup::new(self.enkeshui_args(base, seed)),
+            GameKind::Enkeshui => return Setup::from_enkeshui(&self.enkeshui_args(base, seed)),
             GameKind::EnGehe => {
                 let rules = en_gehe::Rules {
                     max_turns: en_gehe::DEFAULT_MAX_TURNS,
@@ -323,8 +323,8 @@ impl MenuScreen {
             .into(),
         };
         Ok(Setup::other(
-            self.client(base),
             start,
+            &self.client(base),
             Teams::default(),
             seed,
         ))
@@ -392,13 +392,4 @@ impl MenuScreen {
             .block(Block::default().borders(Borders::ALL).title(" New game "))
             .render(area, buf);
     }
-}
-
-/// Enkeshui's default options with these seats (the base of the other games' setups).
-pub fn default_args(client: ClientArgs, seed: u64) -> EnkeshuiArgs {
-    let mut m = MenuScreen::new(&client);
-    m.race = 2;
-    let mut args = m.enkeshui_args(&client, seed);
-    args.client = client;
-    args
 }

@@ -7,6 +7,7 @@ pub mod over;
 pub mod overlay;
 pub mod play;
 pub mod race;
+pub mod replay;
 pub mod saves;
 
 use super::state::Setup;
@@ -66,6 +67,10 @@ pub enum Transition {
     Menu,
     /// Undo from the game-over screen: back into the game.
     UndoOver,
+    /// The replay viewer shows game `n` of its record (from 0).
+    ViewGame(usize),
+    /// Leave the replay viewer and play on from the position shown.
+    TakeOver,
 }
 
 /// How a race ended: the game from its board, its record and the log's note.

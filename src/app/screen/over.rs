@@ -8,7 +8,7 @@ use crate::app::anim::BoardState;
 use crate::app::keys::Action;
 use crate::app::state::Setup;
 use crate::app::view::theme::Theme;
-use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::enkeshui::play_match::Next;
 use crate::engine::{GameKind, Outcome, PerSide, Side, Status};
 use ratatui::text::Line;
 
@@ -43,14 +43,15 @@ impl OverScreen<'_> {
                 let Some(setup) = self.setup else {
                     return Transition::Stay;
                 };
-                if !setup.rules.match_play || self.matches.over.is_some() {
+                if !setup.match_play() || self.matches.over.is_some() {
                     return Transition::Start(Box::new(setup.clone()));
                 }
                 // Each score is the player's stock for the next game.
                 let stock = self.outcome().map(|o| o.score).unwrap_or_default();
-                match play_match::next_game(&setup.layout, setup.rules, stock) {
-                    Next::Game(g) => Transition::NextGame(g),
-                    Next::MatchOver { winner } => Transition::MatchOver(winner),
+                match setup.next_match_game(stock) {
+                    Some(Next::Game(g)) => Transition::NextGame(g),
+                    Some(Next::MatchOver { winner }) => Transition::MatchOver(winner),
+                    None => Transition::Start(Box::new(setup.clone())),
                 }
             }
             Action::Review => Transition::Review,
@@ -115,7 +116,7 @@ impl OverScreen<'_> {
                 )));
             }
         }
-        if self.setup.is_some_and(|s| s.rules.match_play) {
+        if self.setup.is_some_and(|s| s.match_play()) {
             lines.extend(self.match_lines(th));
         }
         lines.push(Line::from(""));

@@ -297,6 +297,21 @@ impl Play {
         self.at + 1 < self.history.len()
     }
 
+    /// The last step of the history (the replay viewer's end).
+    pub fn last_step(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The position at step `k` of the history (the last one past its end).
+    pub fn game_at(&self, k: usize) -> &AnyGame {
+        &self.history[k.min(self.history.len() - 1)].game
+    }
+
+    /// How many lines the log had at step `k` of the history.
+    pub fn log_len_at(&self, k: usize) -> usize {
+        self.history[k.min(self.history.len() - 1)].log.len()
+    }
+
     /// The position at step `at` of the history, to look at.
     pub fn at_step(&self, at: usize) -> Snapshot {
         self.history[at.min(self.history.len() - 1)].clone()

@@ -246,22 +246,8 @@ fn fitted(th: &Theme, width: u16, candidates: Vec<(String, String)>) -> Line<'st
 fn title_line(app: &App, p: &Shown) -> Line<'static> {
     let th = &app.theme;
     let setup = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
-    if let Some(v) = &app.viewer {
-        let mut t = format!("Replay: {}", setup);
-        if v.record.games.len() > 1 {
-            t.push_str(&format!(" game {}/{}", v.game + 1, v.record.games.len()));
-        }
-        return Line::from(vec![
-            Span::styled(t, th.title()),
-            Span::raw(format!(
-                "{}decision {}/{}{}turn {}",
-                th.sep(),
-                p.step,
-                v.all_moves.len(),
-                th.sep(),
-                p.game.turn()
-            )),
-        ]);
+    if let Some(v) = app.viewer() {
+        return v.title(setup, p.step, p.game.turn(), th);
     }
     let state = match (p.game.status(), p.frame, p.moves.last()) {
         (_, Some(_), Some(m)) => format!("turn {}{}{} sowing", m.turn, th.sep(), m.side.title()),
@@ -529,47 +515,6 @@ pub fn numbered_moves(moves: &[MoveRec]) -> Vec<(String, usize)> {
     lines
 }
 
-/// The replay's whole move list around the move shown, which is highlighted
-/// (the turn's line, the move itself marked with `>`).
-fn replay_moves(
-    app: &App,
-    v: &crate::app::state::Viewer,
-    step: usize,
-    h: usize,
-) -> Vec<Line<'static>> {
-    // The review's marks after the decisions it judged.
-    let marked: Vec<MoveRec> = v
-        .all_moves
-        .iter()
-        .enumerate()
-        .map(|(k, m)| MoveRec {
-            token: format!("{}{}", m.token, v.review.sign(v.game, k)),
-            ..m.clone()
-        })
-        .collect();
-    let lines = numbered_moves(&marked);
-    // The move shown is the last one played: decision p.at (from 1).
-    let current = step.checked_sub(1);
-    let cur_line = current.and_then(|c| lines.iter().position(|(_, end)| *end >= c));
-    let start = match cur_line {
-        Some(c) if c + 1 > h => (c + 1 + h / 2).min(lines.len()).saturating_sub(h),
-        _ => 0,
-    };
-    lines
-        .iter()
-        .enumerate()
-        .skip(start)
-        .take(h)
-        .map(|(i, (text, _))| {
-            if Some(i) == cur_line {
-                Line::styled(format!(">{text}"), app.theme.cursor())
-            } else {
-                Line::from(format!(" {text}"))
-            }
-        })
-        .collect()
-}
-
 /// South's score over the game, one column per step (sampled to the width),
 /// two rows of eighth blocks, the step shown marked with `^` in the border.
 fn score_chart(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
@@ -674,7 +619,7 @@ fn status_line(app: &App, width: u16) -> Line<'static> {
     };
     // The replay's status is made of parts: those that do not fit are left
     // out whole, from the last, never cut in the middle.
-    let text = if app.viewer.is_some() {
+    let text = if app.viewer().is_some() {
         fit_parts(&app.status, " · ", width as usize)
     } else {
         app.status.clone()
@@ -746,18 +691,16 @@ impl Widget for PlayView<'_> {
         Paragraph::new(score_lines(app, &p.board, in_hand, l.scores.width)).render(l.scores, buf);
         prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
-        if let (Some(v), Some(live)) =
-            (app.viewer.as_ref().filter(|_| l.log.height >= 8), &app.play)
-        {
+        if let (Some(v), Some(live)) = (app.viewer().filter(|_| l.log.height >= 8), &app.play) {
             let mut chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
-            if v.review.active() {
+            if v.review().active() {
                 // The review's value graph next to the score chart.
                 let half = chart.width / 2;
                 crate::app::review_view::ReviewGraph {
-                    panel: &v.review,
-                    game: v.game,
+                    panel: v.review(),
+                    game: v.game(),
                     step: live.step(),
-                    steps: v.all_moves.len(),
+                    steps: v.all_moves().len(),
                     theme: app.theme,
                 }
                 .render(
@@ -787,14 +730,20 @@ impl Widget for PlayView<'_> {
             .wrap(Wrap { trim: true })
             .block(Block::default().borders(Borders::ALL).title(" Log "))
             .render(l.log, buf);
-        match &app.viewer {
-            Some(v) => Paragraph::new(replay_moves(app, v, p.step, inner_h))
-                .block(
-                    Block::default()
-                        .borders(Borders::ALL)
-                        .title(v.review.moves_title()),
-                )
-                .render(l.moves, buf),
+        match app.viewer() {
+            // Its own box's height: the charts shorten only the log's.
+            Some(v) => Paragraph::new(v.move_list(
+                p.step,
+                l.moves.height.saturating_sub(2) as usize,
+                l.moves.width.saturating_sub(2) as usize,
+                &app.theme,
+            ))
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(v.review().moves_title()),
+            )
+            .render(l.moves, buf),
             None => Paragraph::new(tail(
                 &fit_moves(
                     &move_lines(p.moves),
@@ -807,7 +756,7 @@ impl Widget for PlayView<'_> {
         }
         status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
-        if app.viewer.is_none()
+        if app.viewer().is_none()
             && let Some(a) = app.analysis_panel()
         {
             analysis_panel(

@@ -1,0 +1,441 @@
+//! The replay viewer: a record's games stepped through decision by decision,
+//! animated or by turns, with autoplay, a turn typed to jump to and the AI's
+//! review. The game shown is a `Play` whose history holds every decision (the
+//! app installs it); the viewer moves along that history by restoring steps.
+
+use super::Transition;
+use crate::app::anim::{self, BoardState};
+use crate::app::event::AppEvent;
+use crate::app::keys::Action;
+use crate::app::load::Loaded;
+use crate::app::review_view::{self, ReviewPanel};
+use crate::app::state::{Anim, MoveRec, Play, over_line};
+use crate::app::view::theme::Theme;
+use crate::app::work::Played;
+use crate::engine::Status;
+use crate::record::{Checked, Record};
+use ratatui::text::{Line, Span};
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+/// The viewer's state: the record, which game of it is shown, every
+/// decision of that game, autoplay and the turn being typed.
+#[derive(Debug)]
+pub struct ReplayScreen {
+    record: Record,
+    checked: Checked,
+    /// Every game's decisions as the loader played them.
+    steps: Vec<Vec<Played>>,
+    /// Which game of a match is shown (0 for a single game).
+    game: usize,
+    /// Every decision of the shown game (the history's moves stop at the step shown).
+    all_moves: Vec<MoveRec>,
+    /// Autoplay on: when the next step is due (None while the step animates).
+    autoplay: bool,
+    next_step: Option<Instant>,
+    /// A turn number being typed.
+    goto: String,
+    /// The AI's review of the record (dropped with the viewer: it stops).
+    review: ReviewPanel,
+}
+
+/// How fast the viewer animates: the app's speed (the viewer's keys change
+/// it), and whether moves show at once.
+#[derive(Debug)]
+pub struct Pace<'a> {
+    pub speed_ms: &'a mut u64,
+    pub instant: bool,
+}
+
+impl ReplayScreen {
+    /// A viewer on a loaded record; the app then installs its first game.
+    pub fn new(loaded: Loaded) -> ReplayScreen {
+        let Loaded {
+            record,
+            checked,
+            steps,
+            ..
+        } = loaded;
+        ReplayScreen {
+            record,
+            checked,
+            steps,
+            game: 0,
+            all_moves: Vec::new(),
+            autoplay: false,
+            next_step: None,
+            goto: String::new(),
+            review: ReviewPanel::default(),
+        }
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    pub fn checked(&self) -> &Checked {
+        &self.checked
+    }
+
+    /// Every game's decisions as the loader played them.
+    pub fn steps(&self) -> &[Vec<Played>] {
+        &self.steps
+    }
+
+    /// The game of the record shown (0: the first).
+    pub fn game(&self) -> usize {
+        self.game
+    }
+
+    /// Every decision of the game shown.
+    pub fn all_moves(&self) -> &[MoveRec] {
+        &self.all_moves
+    }
+
+    pub fn review(&self) -> &ReviewPanel {
+        &self.review
+    }
+
+    pub fn review_mut(&mut self) -> &mut ReviewPanel {
+        &mut self.review
+    }
+
+    /// Game `gi` was installed in `p` with all its decisions: shown from its start.
+    pub fn installed(&mut self, gi: usize, p: &Play) {
+        self.game = gi;
+        self.all_moves = p.moves.clone();
+        self.autoplay = false;
+        self.next_step = None;
+        self.goto.clear();
+    }
+
+    /// The step shown and the number of steps: (decisions shown, all decisions).
+    pub fn step(&self, p: &Play) -> (usize, usize) {
+        (p.step(), self.all_moves.len())
+    }
+
+    /// When the viewer next wants a tick: the step's animation, or autoplay's next step.
+    pub fn deadline(&self, p: &Play) -> Option<Instant> {
+        p.anim.as_ref().map(|a| a.next_at).or(self.next_step)
+    }
+
+    /// The status line: the step, the game of a match, what the keys set,
+    /// and the position's turn or result. What the keys just set comes
+    /// first: a narrow status line drops the last parts
+    /// (`view::play::status_line`).
+    pub fn status(&self, p: &Play, speed_ms: u64) -> String {
+        let (at, all) = self.step(p);
+        let games = self.record.games.len();
+        let mut s = format!("Replay: decision {at} of {all}");
+        if games > 1 {
+            s.push_str(&format!(", game {} of {games}", self.game + 1));
+        }
+        if self.autoplay {
+            s.push_str(&format!(" · autoplay {speed_ms} ms a seed"));
+        }
+        if !self.goto.is_empty() {
+            s.push_str(&format!(" · go to turn {}_", self.goto));
+        }
+        match p.game.status() {
+            Status::Over(o) => s.push_str(&format!(" · {}", over_line(&o))),
+            Status::Playing => s.push_str(&format!(
+                " · turn {}, {} to move",
+                p.game.turn(),
+                p.game.to_move().title()
+            )),
+        }
+        s
+    }
+
+    /// Shows step `at` (0: the start; k: after decision k), animating the
+    /// decision when it is the next one.
+    fn go(&self, p: &mut Play, at: usize, animate: bool, speed_ms: u64, now: Instant) {
+        let at = at.min(p.last_step());
+        let mut frames = Vec::new();
+        if animate && at == p.step() + 1 {
+            let before_game = p.game_at(p.step());
+            let before = BoardState::of_game(before_game);
+            let mover = before_game.to_move();
+            // The loader kept each decision's events: nothing to work out here.
+            if let Some(played) = self.steps.get(self.game).and_then(|s| s.get(p.step())) {
+                let hand = before_game
+                    .pending()
+                    .map_or((0, 0), |pd| (pd.in_hand, pd.lap));
+                frames = anim::frames_from(&before, mover, hand, &played.events);
+            }
+        }
+        p.restore(at);
+        if !frames.is_empty() {
+            p.log_hidden = p.log.len() - p.log_len_at(at - 1);
+            p.anim = Some(Anim {
+                frames,
+                index: 0,
+                next_at: now + Duration::from_millis(speed_ms),
+            });
+        }
+    }
+
+    /// Goes to step `at` and says where the viewer is.
+    fn go_status(
+        &self,
+        p: &mut Play,
+        at: usize,
+        animate: bool,
+        speed_ms: u64,
+        now: Instant,
+    ) -> Transition {
+        self.go(p, at, animate, speed_ms, now);
+        Transition::Status(self.status(p, speed_ms))
+    }
+
+    /// Shows the game's last step (the review of a game just finished opens there).
+    pub fn go_to_end(&self, p: &mut Play, speed_ms: u64, now: Instant) {
+        self.go(p, p.last_step(), false, speed_ms, now);
+    }
+
+    /// Starts the review of the record; the line for the status.
+    pub fn start_review(&mut self, tx: &Sender<AppEvent>) -> String {
+        self.review.start(&self.record, &self.checked, tx)
+    }
+
+    /// The step where the turn after (or before) the shown one starts.
+    fn turn_target(p: &Play, forward: bool) -> usize {
+        let boundary = |k: usize| p.game_at(k).pending().is_none();
+        let last = p.last_step();
+        if forward {
+            (p.step() + 1..=last).find(|&k| boundary(k)).unwrap_or(last)
+        } else {
+            (0..p.step()).rev().find(|&k| boundary(k)).unwrap_or(0)
+        }
+    }
+
+    /// A key in the viewer (`digit`: the character of a digit key).
+    pub fn handle(
+        &mut self,
+        action: Action,
+        digit: Option<char>,
+        p: &mut Play,
+        pace: Pace<'_>,
+        tx: &Sender<AppEvent>,
+        now: Instant,
+    ) -> Transition {
+        let speed = *pace.speed_ms;
+        let at = p.step();
+        let last = p.last_step();
+        let animating = p.anim.is_some();
+        match action {
+            Action::StepForward => {
+                if animating && at == last {
+                    self.go_status(p, at, false, speed, now)
+                } else if animating {
+                    // Skip the rest of this decision's sowing and show the next.
+                    self.go(p, at, false, speed, now);
+                    self.go_status(p, at + 1, !pace.instant, speed, now)
+                } else if at < last {
+                    self.go_status(p, at + 1, !pace.instant, speed, now)
+                } else {
+                    Transition::Refuse("The end of the game".into())
+                }
+            }
+            Action::StepBack => self.go_status(p, at.saturating_sub(1), false, speed, now),
+            Action::TurnForward => {
+                let t = Self::turn_target(p, true);
+                self.go_status(p, t, false, speed, now)
+            }
+            Action::TurnBack => {
+                let t = Self::turn_target(p, false);
+                self.go_status(p, t, false, speed, now)
+            }
+            Action::First => self.go_status(p, 0, false, speed, now),
+            Action::Last => self.go_status(p, last, false, speed, now),
+            Action::Autoplay => {
+                self.autoplay = !self.autoplay;
+                self.next_step = self.autoplay.then_some(now);
+                Transition::Status(self.status(p, speed))
+            }
+            Action::Faster | Action::Slower => {
+                *pace.speed_ms = if action == Action::Faster {
+                    (speed / 2).max(5)
+                } else {
+                    (speed * 2).min(2000)
+                };
+                Transition::Status(self.status(p, *pace.speed_ms))
+            }
+            Action::Digit => {
+                let Some(c) = digit else {
+                    return Transition::Stay;
+                };
+                if self.goto.len() < 5 {
+                    self.goto.push(c);
+                }
+                Transition::Status(self.status(p, speed))
+            }
+            Action::Cancel => {
+                self.goto.clear();
+                Transition::Status(self.status(p, speed))
+            }
+            Action::Play => {
+                let n: u32 = std::mem::take(&mut self.goto).parse().unwrap_or(0);
+                let target = (0..=last).find(|&k| {
+                    let g = p.game_at(k);
+                    g.turn() >= n && g.pending().is_none() || g.status().is_over()
+                });
+                match target {
+                    Some(t) if n > 0 => self.go_status(p, t, false, speed, now),
+                    _ => Transition::Refuse(format!("There is no turn {n} in this game")),
+                }
+            }
+            Action::NextGame | Action::PrevGame => {
+                let games = self.record.games.len();
+                let gi = if action == Action::NextGame {
+                    self.game + 1
+                } else {
+                    self.game.wrapping_sub(1)
+                };
+                if gi >= games {
+                    Transition::Refuse(if games == 1 {
+                        "The record holds one game".to_string()
+                    } else {
+                        format!("The match has games 1 to {games}")
+                    })
+                } else {
+                    Transition::ViewGame(gi)
+                }
+            }
+            Action::TakeOver if p.game.status().is_over() => {
+                Transition::Refuse("The game is over here: step back to take over".into())
+            }
+            Action::TakeOver => Transition::TakeOver,
+            Action::Review | Action::NextMistake | Action::PrevMistake => {
+                let out =
+                    self.review
+                        .handle(action, &self.record, &self.checked, self.game, at, tx);
+                match out {
+                    review_view::Outcome::Status(s) => Transition::Status(s),
+                    review_view::Outcome::Refuse(s) => Transition::Refuse(s),
+                    review_view::Outcome::Go(step, s) => {
+                        self.go(p, step, false, speed, now);
+                        Transition::Status(s)
+                    }
+                }
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    /// Time passed: the step's animation goes on, or autoplay shows the next step.
+    pub fn tick(&mut self, p: &mut Play, pace: Pace<'_>, now: Instant) -> Transition {
+        let speed = *pace.speed_ms;
+        if let Some(a) = p.anim.as_mut() {
+            if now < a.next_at {
+                return Transition::Stay;
+            }
+            while a.next_at <= now {
+                if a.index + 1 >= a.frames.len() {
+                    p.anim = None;
+                    if self.autoplay {
+                        self.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
+                    }
+                    return Transition::Redraw;
+                }
+                a.index += 1;
+                let hold = a.frames[a.index].hold as u64;
+                a.next_at += Duration::from_millis(speed * hold);
+            }
+            return Transition::Redraw;
+        }
+        match self.next_step {
+            Some(t) if self.autoplay && t <= now => {
+                if p.step() >= p.last_step() {
+                    self.autoplay = false;
+                    self.next_step = None;
+                    return Transition::Status(self.status(p, speed));
+                }
+                self.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
+                let t = self.go_status(p, p.step() + 1, !pace.instant, speed, now);
+                if p.anim.is_some() {
+                    self.next_step = None;
+                }
+                t
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    /// The title: the game (and which of the match), the decision and the turn shown.
+    pub fn title(&self, game_title: String, step: usize, turn: u32, th: &Theme) -> Line<'static> {
+        let mut t = format!("Replay: {game_title}");
+        let games = self.record.games.len();
+        if games > 1 {
+            t.push_str(&format!(" game {}/{games}", self.game + 1));
+        }
+        Line::from(vec![
+            Span::styled(t, th.title()),
+            Span::raw(format!(
+                "{}decision {}/{}{}turn {}",
+                th.sep(),
+                step,
+                self.all_moves.len(),
+                th.sep(),
+                turn
+            )),
+        ])
+    }
+
+    /// The whole move list around the move shown, `h` lines of `width`:
+    /// the review's marks after the decisions it judged, the turn of the
+    /// move shown highlighted and marked with `>`, and a long token (the
+    /// special move's `x2,3=0,0,...`) going on over indented lines, as the
+    /// live list does, instead of being cut at the box's edge.
+    pub fn move_list(&self, step: usize, h: usize, width: usize, th: &Theme) -> Vec<Line<'static>> {
+        let marked: Vec<MoveRec> = self
+            .all_moves
+            .iter()
+            .enumerate()
+            .map(|(k, m)| MoveRec {
+                token: format!("{}{}", m.token, self.review.sign(self.game, k)),
+                ..m.clone()
+            })
+            .collect();
+        let turns = crate::app::view::play::numbered_moves(&marked);
+        // The move shown is the last one played: decision `step` (from 1).
+        let current = step.checked_sub(1);
+        let cur_turn = current.and_then(|c| turns.iter().position(|(_, end)| *end >= c));
+        // Each turn's lines after the one-column mark.
+        let mut lines: Vec<(usize, String)> = Vec::new();
+        for (i, (text, _)) in turns.iter().enumerate() {
+            let fitted =
+                crate::app::view::play::fit_moves(std::slice::from_ref(text), width.max(2) - 1);
+            lines.extend(fitted.into_iter().map(|l| (i, l)));
+        }
+        // The window keeps the shown turn's lines in the middle when it can.
+        let start = match cur_turn {
+            Some(c) => {
+                let first = lines.iter().position(|(i, _)| *i == c).unwrap_or(0);
+                let end = lines.iter().rposition(|(i, _)| *i == c).unwrap_or(first) + 1;
+                if end > h {
+                    (first + (end - first) / 2 + h / 2 + 1)
+                        .max(end)
+                        .min(lines.len())
+                        .saturating_sub(h)
+                } else {
+                    0
+                }
+            }
+            None => 0,
+        };
+        let mut shown: Vec<Line<'static>> = Vec::new();
+        let mut last_turn = None;
+        for (i, text) in lines.into_iter().skip(start).take(h) {
+            let first_of_turn = last_turn != Some(i);
+            last_turn = Some(i);
+            shown.push(if Some(i) == cur_turn {
+                let mark = if first_of_turn { ">" } else { " " };
+                Line::styled(format!("{mark}{text}"), th.cursor())
+            } else {
+                Line::from(format!(" {text}"))
+            });
+        }
+        shown
+    }
+}

@@ -1,0 +1,364 @@
+//! One game's setup, whatever the game: its start position, Enkeshui's
+//! layout and race, the seats as parsed players, the seed, the flip and the
+//! team names. Built in one place from the command line (or the start menu,
+//! which fills in the same options) or from a record, and written back into
+//! records from here. The client's display options (speed, theme, ascii,
+//! saving) are not part of it: the app keeps those once.
+
+use crate::cli::{BaoArgs, ClientArgs, Command, EnGeheArgs, EnkeshuiArgs, RaceArg, Seat, Teams};
+use crate::engine::any::AnyGame;
+use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::enkeshui::race::Race;
+use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
+use crate::engine::{Game, GameKind, PerSide, PositionJson, Quiet, Side};
+use crate::record::{GameRecord, Record};
+use serde_json::{Map, Value, json};
+
+/// The starting race of an Enkeshui game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceOptions {
+    pub mode: RaceArg,
+    /// The racers' hole (None: the rightmost both can lift).
+    pub hole: Option<usize>,
+    /// How fast the AI racers drop seeds (None: the seat's level).
+    pub speed: Option<crate::ai::Level>,
+}
+
+/// What only Enkeshui has: the layout (each game of a match refills it)
+/// and the race; its rules are the start position's.
+#[derive(Clone, Debug)]
+struct EnkeshuiSetup {
+    layout: Layout,
+    race: RaceOptions,
+    first: Side,
+}
+
+/// A game's setup.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The start position (Enkeshui: before its race).
+    start: AnyGame,
+    enkeshui: Option<EnkeshuiSetup>,
+    seats: PerSide<Seat>,
+    seed: u64,
+    flip: bool,
+    teams: Teams,
+}
+
+impl Setup {
+    /// The setup of a game command (`enkeshui`, `en-gehe`, `bao`); the
+    /// error says which option is wrong and why.
+    pub fn from_cli(command: &Command) -> Result<Setup, String> {
+        match command {
+            Command::Enkeshui(a) => Setup::from_enkeshui(a),
+            Command::EnGehe(a) => Setup::from_en_gehe(a),
+            Command::BaoLaKimasai(a) => Setup::from_bao(a),
+            _ => Err("not a game command (enkeshui, en-gehe or bao)".into()),
+        }
+    }
+
+    /// `enkeshui` options (also what the start menu fills in).
+    pub fn from_enkeshui(args: &EnkeshuiArgs) -> Result<Setup, String> {
+        let layout = args.layout().map_err(|e| e.to_string())?;
+        let game = args.game().map_err(|e| e.to_string())?;
+        let race = RaceOptions {
+            mode: args.race,
+            hole: args.race_hole,
+            speed: args.race_speed,
+        };
+        Setup::enkeshui(game, layout, race, args.seed, &args.client)
+    }
+
+    /// An Enkeshui game; checks that its race can start as asked.
+    fn enkeshui(
+        game: Enkeshui,
+        layout: Layout,
+        race: RaceOptions,
+        seed: u64,
+        seats: &ClientArgs,
+    ) -> Result<Setup, String> {
+        if race.mode != RaceArg::Off && race.hole.is_some() {
+            Race::start(&game, race.hole, &mut Quiet).map_err(|e| e.to_string())?;
+        }
+        let first = game.to_move();
+        Ok(Setup {
+            start: game.into(),
+            enkeshui: Some(EnkeshuiSetup {
+                layout,
+                race,
+                first,
+            }),
+            seats: PerSide::new(seats.south, seats.north),
+            seed,
+            flip: seats.flip,
+            teams: Teams::default(),
+        })
+    }
+
+    /// `en-gehe` options.
+    pub fn from_en_gehe(args: &EnGeheArgs) -> Result<Setup, String> {
+        let game = args.game().map_err(|e| e.to_string())?;
+        Ok(Setup::other(
+            game.into(),
+            &args.client,
+            args.teams(),
+            args.seed,
+        ))
+    }
+
+    /// `bao` options.
+    pub fn from_bao(args: &BaoArgs) -> Result<Setup, String> {
+        let game = args.game().map_err(|e| e.to_string())?;
+        Ok(Setup::other(
+            game.into(),
+            &args.client,
+            Teams::default(),
+            args.seed,
+        ))
+    }
+
+    /// En Gehé or Bao from its start position, with the seats and flip of `seats`.
+    pub fn other(start: AnyGame, seats: &ClientArgs, teams: Teams, seed: u64) -> Setup {
+        Setup {
+            start,
+            enkeshui: None,
+            seats: PerSide::new(seats.south, seats.north),
+            seed,
+            flip: seats.flip,
+            teams,
+        }
+    }
+
+    /// The setup a record stands for; the error names the record's field
+    /// at fault. (Records are checked when read: these are the same checks,
+    /// for a record made in memory.)
+    pub fn from_record(record: &Record) -> Result<Setup, String> {
+        let o = &record.options;
+        let text = |k: &str| -> Result<Option<&str>, String> {
+            match o.get(k) {
+                None => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s)),
+                Some(v) => Err(format!("options.{k}: {v} is not text")),
+            }
+        };
+        let seat = |side: &str, name: &str| {
+            name.parse::<Seat>()
+                .map_err(|e| format!("seats.{side}: {e}"))
+        };
+        let seats = ClientArgs {
+            south: seat("south", &record.seats.south)?,
+            north: seat("north", &record.seats.north)?,
+            flip: match o.get("flip") {
+                None => false,
+                Some(v) => v
+                    .as_bool()
+                    .ok_or_else(|| format!("options.flip: {v} is not true or false"))?,
+            },
+            ..ClientArgs::default()
+        };
+        let seed = match o.get("seed") {
+            None => 0,
+            Some(v) => v
+                .as_u64()
+                .ok_or_else(|| format!("options.seed: {v} is not a whole number from 0"))?,
+        };
+        let first = record
+            .games
+            .first()
+            .ok_or_else(|| "games: the record holds no game".to_string())?;
+        if record.game != GameKind::Enkeshui {
+            let start =
+                AnyGame::from_position(&first.start).map_err(|e| format!("games[0].start: {e}"))?;
+            let teams = Teams {
+                south: text("south_team")?.map(str::to_string),
+                north: text("north_team")?.map(str::to_string),
+            };
+            return Ok(Setup::other(start, &seats, teams, seed));
+        }
+        let layout = record.layout().map_err(|e| e.to_string())?;
+        let game =
+            Enkeshui::from_position(&first.start).map_err(|e| format!("games[0].start: {e}"))?;
+        let mode = match text("race")? {
+            None | Some("on") => RaceArg::On,
+            Some("off") => RaceArg::Off,
+            Some("quick") => RaceArg::Quick,
+            Some(r) => return Err(format!("options.race: '{r}' is not on, off or quick")),
+        };
+        let hole = match o.get("race_hole") {
+            None => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .and_then(|h| usize::try_from(h).ok())
+                    .ok_or_else(|| format!("options.race_hole: {v} is not a hole number"))?,
+            ),
+        };
+        let speed = match text("race_speed")? {
+            None => None,
+            Some(l) => Some(crate::ai::Level::parse(l).ok_or_else(|| {
+                format!("options.race_speed: '{l}' is not easy, medium, hard or expert")
+            })?),
+        };
+        let first_side = match text("first")? {
+            None | Some("south") => Side::South,
+            Some("north") => Side::North,
+            Some(s) => return Err(format!("options.first: '{s}' is not south or north")),
+        };
+        // The game as the command line would set it up: the start position
+        // (before the race) is the layout's with this first mover.
+        let game = Enkeshui::new(&layout, *game.rules()).with_first(first_side);
+        let race = RaceOptions { mode, hole, speed };
+        Setup::enkeshui(game, layout, race, seed, &seats)
+    }
+
+    /// The start position (Enkeshui: before its race).
+    pub fn start(&self) -> &AnyGame {
+        &self.start
+    }
+
+    /// The game's kind.
+    pub fn kind(&self) -> GameKind {
+        self.start.kind()
+    }
+
+    pub fn seat(&self, side: Side) -> &Seat {
+        &self.seats[side]
+    }
+
+    /// Seats `side` with `seat` (taking over a replay of two AIs).
+    pub fn set_seat(&mut self, side: Side, seat: Seat) {
+        self.seats[side] = seat;
+    }
+
+    pub fn any_ai(&self) -> bool {
+        !self.seat(Side::South).is_human() || !self.seat(Side::North).is_human()
+    }
+
+    pub fn all_ai(&self) -> bool {
+        !self.seat(Side::South).is_human() && !self.seat(Side::North).is_human()
+    }
+
+    /// The random generator's seed (quick race, AI seats).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// `--flip`: in a game of two people, the board turns to the mover.
+    pub fn flip(&self) -> bool {
+        self.flip
+    }
+
+    pub fn teams(&self) -> &Teams {
+        &self.teams
+    }
+
+    /// Enkeshui's starting race (None: another game).
+    pub fn race(&self) -> Option<RaceOptions> {
+        self.enkeshui.as_ref().map(|e| e.race)
+    }
+
+    /// Is this Enkeshui match play (each game's score the next one's stock)?
+    pub fn match_play(&self) -> bool {
+        matches!(&self.start, AnyGame::Enkeshui(g) if g.rules().match_play)
+    }
+
+    /// The next game of a match from the players' stock (None: not a match).
+    pub fn next_match_game(&self, stock: PerSide<u32>) -> Option<Next> {
+        let (AnyGame::Enkeshui(g), Some(e)) = (&self.start, &self.enkeshui) else {
+            return None;
+        };
+        self.match_play()
+            .then(|| play_match::next_game(&e.layout, *g.rules(), stock))
+    }
+
+    /// Enkeshui's rules (None: another game).
+    pub fn rules(&self) -> Option<Rules> {
+        match &self.start {
+            AnyGame::Enkeshui(g) => Some(*g.rules()),
+            _ => None,
+        }
+    }
+
+    /// A side's name with its team, if any: "South (Loitha)".
+    pub fn side_label(&self, side: Side) -> String {
+        self.teams.label(side)
+    }
+
+    /// "Enkeshui 2x12 (12-alternate)", "En Gehé 2x40", "Bao la Kimasai".
+    pub fn title(&self) -> String {
+        match (&self.start, &self.enkeshui) {
+            (AnyGame::Enkeshui(_), Some(e)) => {
+                let name = e.layout.name.unwrap_or("custom layout");
+                let mut t = format!("Enkeshui 2x{} ({name})", e.layout.holes());
+                if e.layout.is_invented() {
+                    t.push_str(" [invented layout]");
+                } else if !e.layout.is_traditional_size() {
+                    t.push_str(" [non-traditional size]");
+                }
+                t
+            }
+            (AnyGame::EnGehe(g), _) => {
+                let size = if g.is_traditional() {
+                    ""
+                } else {
+                    " [non-traditional size]"
+                };
+                format!("En Gehé 2x{}{size}", g.holes())
+            }
+            (g, _) => g.kind().title().to_string(),
+        }
+    }
+
+    /// The record of these games played with this setup.
+    pub fn record(&self, games: Vec<GameRecord>) -> Record {
+        let rules = games
+            .last()
+            .and_then(|g| g.start.get("rules"))
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        let mut options = Map::new();
+        let variant = match (&self.start, &self.enkeshui) {
+            (AnyGame::Enkeshui(_), Some(e)) => {
+                let race = match e.race.mode {
+                    RaceArg::On => "on",
+                    RaceArg::Off => "off",
+                    RaceArg::Quick => "quick",
+                };
+                options.insert("race".into(), json!(race));
+                if let Some(h) = e.race.hole {
+                    options.insert("race_hole".into(), json!(h));
+                }
+                if let Some(l) = e.race.speed {
+                    options.insert("race_speed".into(), json!(l.name()));
+                }
+                options.insert("first".into(), json!(e.first));
+                crate::record::enkeshui_variant(&e.layout)
+            }
+            (AnyGame::EnGehe(g), _) => {
+                let mut m = Map::new();
+                m.insert("holes".into(), json!(g.holes()));
+                m
+            }
+            _ => Map::new(),
+        };
+        options.insert("seed".into(), json!(self.seed));
+        options.insert("flip".into(), json!(self.flip));
+        let teams = [
+            ("south_team", &self.teams.south),
+            ("north_team", &self.teams.north),
+        ];
+        for (key, team) in teams {
+            if let Some(t) = team {
+                options.insert(key.into(), json!(t));
+            }
+        }
+        Record {
+            game: self.kind(),
+            variant,
+            rules,
+            seats: PerSide::new(self.seats.south.name(), self.seats.north.name()),
+            options,
+            games,
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! One setup of a game, from the command line or from its record: the same
+//! game either way, and a bad option named with its field.
+
+use super::harness::*;
+use masai_mancala::app::Setup;
+use masai_mancala::engine::Side;
+use masai_mancala::record::{GameRecord, Record};
+
+/// A setup's record of its start, read back as a saved file would be.
+fn read_back(setup: &Setup) -> Record {
+    let start = GameRecord {
+        start: setup.start().position_json(),
+        race: None,
+        decisions: Vec::new(),
+        result: None,
+    };
+    let text = setup.record(vec![start]).to_text();
+    Record::parse(&serde_json::from_str(&text).unwrap()).expect("the record reads")
+}
+
+#[test]
+fn a_setup_from_the_command_line_and_from_its_record_is_the_same_game() {
+    for line in [
+        "enkeshui --holes 10 --race quick --race-hole 3 --race-speed hard --first north \
+         --special-move once --match --seed 5 --south ai:easy --north human --flip",
+        "enkeshui --layout '0 0 4 4 4 4 4 4' --race off --capture-after-relay --max-turns 90",
+        "en-gehe --holes 44 --south-team Loitha --north-team Kisongo --seed 3 --north human",
+        "bao --first north --north ai:hard --seed 9",
+    ] {
+        let cli = Setup::from_cli(&command(line)).unwrap();
+        let record = read_back(&cli);
+        let back = Setup::from_record(&record).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(back.title(), cli.title(), "{line}");
+        assert_eq!(back.kind(), cli.kind(), "{line}");
+        for side in Side::BOTH {
+            assert_eq!(back.seat(side), cli.seat(side), "{line}");
+            assert_eq!(back.side_label(side), cli.side_label(side), "{line}");
+        }
+        assert_eq!(back.seed(), cli.seed(), "{line}");
+        assert_eq!(back.flip(), cli.flip(), "{line}");
+        assert_eq!(back.race(), cli.race(), "{line}");
+        assert_eq!(back.rules(), cli.rules(), "{line}");
+        assert_eq!(back.match_play(), cli.match_play(), "{line}");
+        assert_eq!(
+            back.start().position_json(),
+            cli.start().position_json(),
+            "{line}"
+        );
+        // Saved again, the record is the same text.
+        assert_eq!(read_back(&back).to_text(), record.to_text(), "{line}");
+    }
+    let s = Setup::from_cli(&command(
+        "enkeshui --holes 10 --race quick --race-hole 3 --first north --seed 5 --flip",
+    ))
+    .unwrap();
+    assert_eq!(s.title(), "Enkeshui 2x10 (10-left-empty) [invented layout]");
+    assert_eq!(s.start().to_move(), Side::North);
+    assert!(s.flip());
+    let s = Setup::from_cli(&command("en-gehe --holes 44 --south-team Loitha")).unwrap();
+    assert_eq!(s.title(), "En Gehé 2x44");
+    assert_eq!(s.side_label(Side::South), "South (Loitha)");
+    assert_eq!(s.race(), None);
+}
+
+#[test]
+fn a_bad_option_is_named_with_its_field() {
+    assert_eq!(
+        Setup::from_cli(&command("enkeshui --race-hole 9")).unwrap_err(),
+        "--race-hole 9: holes are 1 to 8"
+    );
+    assert_eq!(
+        Setup::from_cli(&command("bao --max-turns 0")).unwrap_err(),
+        "--max-turns 0: the limit must be at least 1 turn"
+    );
+    let good = read_back(&setup("--race on --seed 2"));
+    let bad = |edit: &dyn Fn(&mut Record)| {
+        let mut r = good.clone();
+        edit(&mut r);
+        Setup::from_record(&r).unwrap_err()
+    };
+    assert_eq!(
+        bad(&|r| {
+            r.options.insert("race".into(), "fast".into());
+        }),
+        "options.race: 'fast' is not on, off or quick"
+    );
+    assert_eq!(
+        bad(&|r| {
+            r.options.insert("seed".into(), (-1).into());
+        }),
+        "options.seed: -1 is not a whole number from 0"
+    );
+    assert_eq!(
+        bad(&|r| {
+            r.options.insert("first".into(), "east".into());
+        }),
+        "options.first: 'east' is not south or north"
+    );
+    assert_eq!(
+        bad(&|r| {
+            r.options.insert("flip".into(), "yes".into());
+        }),
+        "options.flip: \"yes\" is not true or false"
+    );
+    let seat = bad(&|r| r.seats.north = "ai:genius".into());
+    assert!(seat.starts_with("seats.north: "), "{seat}");
+    assert_eq!(bad(&|r| r.games.clear()), "games: the record holds no game");
+}
