@@ -595,10 +595,29 @@ pub fn any_sowing_ends_within(
     mut ends: impl FnMut(usize, u64) -> Result<(), Unended>,
     max_laps: u64,
 ) -> Result<bool, Undecided> {
-    let mut open: Vec<usize> = holes.into_iter().collect();
     let mut budget = 256u64.min(max_laps);
     let mut spent = 0u64;
+    // The first round straight from `holes`, keeping only those over
+    // budget: it nearly always answers, and then nothing is allocated.
+    let mut open: Vec<usize> = Vec::new();
+    for h in holes {
+        match ends(h, budget) {
+            Ok(()) => return Ok(true),
+            Err(Unended::Endless(e)) => spent = spent.saturating_add(e.laps),
+            Err(Unended::OverBudget) => {
+                spent = spent.saturating_add(budget);
+                open.push(h);
+            }
+        }
+    }
     loop {
+        if open.is_empty() {
+            return Ok(false);
+        }
+        if budget >= max_laps {
+            return Err(Undecided { laps: spent });
+        }
+        budget = budget.saturating_mul(16).min(max_laps);
         let mut k = 0;
         while k < open.len() {
             match ends(open[k], budget) {
@@ -613,13 +632,6 @@ pub fn any_sowing_ends_within(
                 }
             }
         }
-        if open.is_empty() {
-            return Ok(false);
-        }
-        if budget >= max_laps {
-            return Err(Undecided { laps: spent });
-        }
-        budget = budget.saturating_mul(16).min(max_laps);
     }
 }
 

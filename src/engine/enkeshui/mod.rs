@@ -292,6 +292,7 @@ impl Enkeshui {
     }
 
     /// Is a special move open to the mover now?
+    #[inline]
     pub fn special_allowed(&self) -> bool {
         let side = self.state.to_move;
         !self.state.status.is_over()
@@ -331,8 +332,7 @@ impl Enkeshui {
         max_laps: u64,
         obs: &mut O,
     ) -> Result<Sown, Unended> {
-        let seeds = board.lift(hole, 1, obs);
-        match board.lap(captured, mover, hole, seeds, Direction::Ccw, 1, true, obs) {
+        match Self::sowing_lap(board, captured, mover, hole, 1, true, obs) {
             Lap::TurnOver => Ok(Sown::TurnOver),
             Lap::Relay {
                 hole,
@@ -349,13 +349,11 @@ impl Enkeshui {
                 let result = run_laps_within(
                     &mut state,
                     |s| {
-                        let seeds = s.board.lift(s.pos, s.lap, obs);
-                        let lap = s.board.lap(
+                        let lap = Self::sowing_lap(
+                            &mut s.board,
                             &mut s.captured,
                             mover,
                             s.pos,
-                            seeds,
-                            Direction::Ccw,
                             s.lap,
                             capture_ok,
                             obs,
@@ -376,6 +374,34 @@ impl Enkeshui {
                 result
             }
         }
+    }
+
+    /// Lifts `from` and sows it counterclockwise: one lap of a sowing (the
+    /// quick lap for a quiet observer on a board with every hole in play).
+    #[inline(always)]
+    fn sowing_lap<O: Observer>(
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        from: usize,
+        lap: u32,
+        capture_ok: bool,
+        obs: &mut O,
+    ) -> Lap {
+        if O::SILENT && board.closed == 0 {
+            return board.lap_ccw_quiet(captured, mover, from, capture_ok);
+        }
+        let seeds = board.lift(from, lap, obs);
+        board.lap(
+            captured,
+            mover,
+            from,
+            seeds,
+            Direction::Ccw,
+            lap,
+            capture_ok,
+            obs,
+        )
     }
 
     /// Lifts the relay hole of a choice state; `None` when neither direction is
@@ -792,17 +818,17 @@ impl Game for Enkeshui {
         }
         let side = self.state.to_move;
         let start = self.board.row(side).start;
-        let mut holes = [0usize; MAX_HOLES];
+        let mut holes = [0u8; MAX_HOLES];
         let mut count = 0;
         // The mover's liftable holes in notation order (the order the
         // random picks below have always drawn from).
         for h in Bits(self.liftable) {
-            holes[count] = h;
+            holes[count] = h as u8;
             count += 1;
         }
         while count > 0 {
             let k = rng.random_range(0..count);
-            let h = holes[k];
+            let h = holes[k] as usize;
             let mut board = self.board;
             let mut captured = self.captured;
             if let Ok(sown) =
