@@ -321,13 +321,27 @@ pub fn run_laps<S: Clone + PartialEq, T>(
 #[inline(always)]
 pub fn run_laps_within<S: Clone + PartialEq, T>(
     state: &mut S,
-    mut lap: impl FnMut(&mut S) -> Option<T>,
+    lap: impl FnMut(&mut S) -> Option<T>,
     max_laps: u64,
 ) -> Result<T, Unended> {
-    // Most sowings end within a few laps: run those plainly. Starting the
-    // cycle search later only delays its (still exact) answer.
-    const PLAIN_LAPS: u64 = 8;
-    let mut laps: u64 = 0;
+    run_laps_within_after(state, lap, max_laps, 0)
+}
+
+/// Laps [`run_laps_within`] runs plainly before its cycle search: most
+/// sowings end within a few laps, and starting the search later only
+/// delays its (still exact) answer.
+pub const PLAIN_LAPS: u64 = 8;
+
+/// [`run_laps_within`] for a caller that ran the first `done` of its plain
+/// laps itself (on a cheaper state): the same answer and lap counts.
+#[inline(always)]
+pub fn run_laps_within_after<S: Clone + PartialEq, T>(
+    state: &mut S,
+    mut lap: impl FnMut(&mut S) -> Option<T>,
+    max_laps: u64,
+    done: u64,
+) -> Result<T, Unended> {
+    let mut laps: u64 = done;
     while laps < PLAIN_LAPS {
         if let Some(done) = lap(state) {
             return Ok(done);

@@ -94,13 +94,15 @@ fn nonzero_four(q: &[u16]) -> u32 {
     ((top.wrapping_mul(GATHER) >> 48) & 0xf) as u32
 }
 
-/// Bit k set when hole k of `holes` holds seeds, for the groups of four
-/// holes that meet `holes`.
+/// Bit k set when hole k of the first `W` holes (a multiple of four) holds
+/// seeds: a fixed number of words, so no branch.
 #[inline(always)]
-fn nonzero_bits(counts: &[u16; RING], holes: std::ops::Range<usize>) -> u32 {
+fn nonzero_bits<const W: usize>(counts: &[u16; RING]) -> u32 {
     let mut mask = 0u32;
-    for k in holes.start / 4..holes.end.div_ceil(4).min(RING / 4) {
+    let mut k = 0;
+    while k < W / 4 {
         mask |= nonzero_four(&counts[4 * k..4 * k + 4]) << (4 * k);
+        k += 1;
     }
     mask
 }
@@ -124,19 +126,24 @@ const SPREAD: [[u16; 8]; 256] = {
 /// table row, with no branch (which holes get a seed is unpredictable).
 #[inline(always)]
 fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
-    for (k, eight) in counts[..W].chunks_exact_mut(8).enumerate() {
+    let mut k = 0;
+    while k < W / 8 {
+        let eight: &mut [u16; 8] = (&mut counts[8 * k..8 * k + 8])
+            .try_into()
+            .expect("eight holes");
         let add = &SPREAD[(mask >> (8 * k) & 0xff) as usize];
-        for (c, a) in eight.iter_mut().zip(add) {
-            *c += a;
+        for i in 0..8 {
+            eight[i] += add[i];
         }
+        k += 1;
     }
 }
 
-/// The holes `a..b` as bits (`b` at most 32).
+/// The holes `a..b` as bits (`a` <= `b` <= 32).
 #[inline(always)]
 fn span(a: usize, b: usize) -> u32 {
-    let below = |x: usize| 1u32.checked_shl(x as u32).map_or(u32::MAX, |bit| bit - 1);
-    below(b) & !below(a)
+    // In 64 bits, so that b = 32 needs no special case.
+    ((1u64 << (b & 63)) - (1u64 << (a & 63))) as u32
 }
 
 impl Board {
@@ -228,7 +235,13 @@ impl Board {
     #[inline(always)]
     pub fn occupied(&self) -> u32 {
         // The traditional boards (2x8 and less) fit the first 16 holes.
-        nonzero_bits(&self.counts, 0..self.n2()) & self.in_play()
+        // The traditional boards (2x8 and smaller) fit in 16 holes.
+        let occupied = if self.n2() <= 16 {
+            nonzero_bits::<16>(&self.counts)
+        } else {
+            nonzero_bits::<RING>(&self.counts)
+        };
+        occupied & self.in_play()
     }
 
     /// Every hole of the board as bits (2x16 fills all 32).
@@ -241,8 +254,7 @@ impl Board {
     /// The holes a side may lift, as bits.
     #[inline]
     pub fn liftable(&self, side: Side) -> u32 {
-        let occupied = nonzero_bits(&self.counts, self.row(side));
-        occupied & self.row_mask(side) & !self.bulls & !self.closed
+        self.occupied() & self.row_mask(side) & !self.bulls & !self.closed
     }
 
     /// Non-bull seeds in a side's row.
