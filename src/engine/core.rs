@@ -321,13 +321,27 @@ pub fn run_laps<S: Clone + PartialEq, T>(
 #[inline(always)]
 pub fn run_laps_within<S: Clone + PartialEq, T>(
     state: &mut S,
-    mut lap: impl FnMut(&mut S) -> Option<T>,
+    lap: impl FnMut(&mut S) -> Option<T>,
     max_laps: u64,
 ) -> Result<T, Unended> {
-    // Most sowings end within a few laps: run those plainly. Starting the
-    // cycle search later only delays its (still exact) answer.
-    const PLAIN_LAPS: u64 = 8;
-    let mut laps: u64 = 0;
+    run_laps_within_after(state, lap, max_laps, 0)
+}
+
+/// Laps [`run_laps_within`] runs plainly before its cycle search: most
+/// sowings end within a few laps, and starting the search later only
+/// delays its (still exact) answer.
+pub const PLAIN_LAPS: u64 = 8;
+
+/// [`run_laps_within`] for a caller that ran the first `done` of its plain
+/// laps itself (on a cheaper state): the same answer and lap counts.
+#[inline(always)]
+pub fn run_laps_within_after<S: Clone + PartialEq, T>(
+    state: &mut S,
+    mut lap: impl FnMut(&mut S) -> Option<T>,
+    max_laps: u64,
+    done: u64,
+) -> Result<T, Unended> {
+    let mut laps: u64 = done;
     while laps < PLAIN_LAPS {
         if let Some(done) = lap(state) {
             return Ok(done);
@@ -595,10 +609,29 @@ pub fn any_sowing_ends_within(
     mut ends: impl FnMut(usize, u64) -> Result<(), Unended>,
     max_laps: u64,
 ) -> Result<bool, Undecided> {
-    let mut open: Vec<usize> = holes.into_iter().collect();
     let mut budget = 256u64.min(max_laps);
     let mut spent = 0u64;
+    // The first round straight from `holes`, keeping only those over
+    // budget: it nearly always answers, and then nothing is allocated.
+    let mut open: Vec<usize> = Vec::new();
+    for h in holes {
+        match ends(h, budget) {
+            Ok(()) => return Ok(true),
+            Err(Unended::Endless(e)) => spent = spent.saturating_add(e.laps),
+            Err(Unended::OverBudget) => {
+                spent = spent.saturating_add(budget);
+                open.push(h);
+            }
+        }
+    }
     loop {
+        if open.is_empty() {
+            return Ok(false);
+        }
+        if budget >= max_laps {
+            return Err(Undecided { laps: spent });
+        }
+        budget = budget.saturating_mul(16).min(max_laps);
         let mut k = 0;
         while k < open.len() {
             match ends(open[k], budget) {
@@ -613,13 +646,6 @@ pub fn any_sowing_ends_within(
                 }
             }
         }
-        if open.is_empty() {
-            return Ok(false);
-        }
-        if budget >= max_laps {
-            return Err(Undecided { laps: spent });
-        }
-        budget = budget.saturating_mul(16).min(max_laps);
     }
 }
 

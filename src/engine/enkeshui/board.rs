@@ -1,6 +1,6 @@
 //! The Enkeshui board and one lap of sowing with its lap-end rules.
 
-use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, nonzero_bits, sow, take};
+use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, Quiet, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 use super::layout::MAX_HOLES;
@@ -79,6 +79,71 @@ impl Path for Ring {
             }
         }
     }
+}
+
+/// Bit j set when hole j of a group of four holds seeds. A lane's top bit
+/// is set when the lane is not zero, and a multiply gathers the four bits
+/// (as [`crate::engine::core::nonzero_bits`]).
+#[inline(always)]
+fn nonzero_four(q: &[u16]) -> u32 {
+    const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+    const TOP: u64 = 0x8000_8000_8000_8000;
+    const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    let w = q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48;
+    let top = ((((w & LOW) + LOW) | w) & TOP) >> 15;
+    ((top.wrapping_mul(GATHER) >> 48) & 0xf) as u32
+}
+
+/// Bit k set when hole k of the first `W` holes (a multiple of four) holds
+/// seeds: a fixed number of words, so no branch.
+#[inline(always)]
+fn nonzero_bits<const W: usize>(counts: &[u16; RING]) -> u32 {
+    let mut mask = 0u32;
+    let mut k = 0;
+    while k < W / 4 {
+        mask |= nonzero_four(&counts[4 * k..4 * k + 4]) << (4 * k);
+        k += 1;
+    }
+    mask
+}
+
+/// Each byte value spread to eight holes: `SPREAD[m][k]` is bit k of m.
+const SPREAD: [[u16; 8]; 256] = {
+    let mut t = [[0u16; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[m][k] = (m >> k & 1) as u16;
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Adds a seed to every hole of `mask`'s first `W` holes: eight holes a
+/// table row, with no branch (which holes get a seed is unpredictable).
+#[inline(always)]
+fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
+    let mut k = 0;
+    while k < W / 8 {
+        let eight: &mut [u16; 8] = (&mut counts[8 * k..8 * k + 8])
+            .try_into()
+            .expect("eight holes");
+        let add = &SPREAD[(mask >> (8 * k) & 0xff) as usize];
+        for i in 0..8 {
+            eight[i] += add[i];
+        }
+        k += 1;
+    }
+}
+
+/// The holes `a..b` as bits (`a` <= `b` <= 32).
+#[inline(always)]
+fn span(a: usize, b: usize) -> u32 {
+    // In 64 bits, so that b = 32 needs no special case.
+    ((1u64 << (b & 63)) - (1u64 << (a & 63))) as u32
 }
 
 impl Board {
@@ -167,9 +232,16 @@ impl Board {
     }
 
     /// Bit i set: hole i holds seeds.
-    #[inline]
+    #[inline(always)]
     pub fn occupied(&self) -> u32 {
-        nonzero_bits(&self.counts, self.n2().div_ceil(4)) as u32 & self.in_play()
+        // The traditional boards (2x8 and less) fit the first 16 holes.
+        // The traditional boards (2x8 and smaller) fit in 16 holes.
+        let occupied = if self.n2() <= 16 {
+            nonzero_bits::<16>(&self.counts)
+        } else {
+            nonzero_bits::<RING>(&self.counts)
+        };
+        occupied & self.in_play()
     }
 
     /// Every hole of the board as bits (2x16 fills all 32).
@@ -268,10 +340,10 @@ impl Board {
         capture_ok: bool,
         obs: &mut O,
     ) -> Lap {
-        let ring = self.ring(dir);
         let LapEnd { last, before_last } = if !O::DROPS && self.closed == 0 {
             self.sow_quick(from, seeds, dir, obs)
         } else {
+            let ring = self.ring(dir);
             sow(&mut self.counts, &ring, from, seeds, obs)
         };
         let now = self.counts[last];
@@ -310,8 +382,90 @@ impl Board {
         }
         Lap::Relay {
             hole: last,
-            crossed: self.crossed(mover, from, seeds, &ring),
+            crossed: self.crossed(mover, from, seeds, dir),
         }
+    }
+
+    /// Lifts `from` and sows it counterclockwise with the lap-end rules, on
+    /// a board with every hole in play, telling nobody: [`Board::lift`] then
+    /// [`Board::lap`] for quiet sowings (playouts, legality tests), in one
+    /// piece that a relay loop inlines.
+    #[inline(always)]
+    pub fn lap_ccw_quiet(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        from: usize,
+        capture_ok: bool,
+    ) -> Lap {
+        debug_assert!(self.closed == 0);
+        let n2 = self.n2();
+        let seeds = self.counts[from] as usize;
+        self.counts[from] = 0;
+        let mut left = seeds;
+        if left > n2 {
+            left = self.add_circuits(left);
+        }
+        let end = from + left;
+        let (last, mask) = if end < n2 {
+            (end, span(from + 1, end + 1))
+        } else {
+            (end - n2, span(from + 1, n2) | span(0, end - n2 + 1))
+        };
+        if n2 <= 16 {
+            add_mask::<16>(&mut self.counts, mask);
+        } else {
+            add_mask::<RING>(&mut self.counts, mask);
+        }
+        let now = self.counts[last];
+        if self.is_bull(last) {
+            return Lap::TurnOver;
+        }
+        let before = if last == 0 { n2 - 1 } else { last - 1 };
+        if seeds > 1
+            && !self.is_bull(before)
+            && matches!((self.counts[before], now), (3, 4) | (4, 3))
+        {
+            self.make_bull(before, mover);
+            self.make_bull(last, mover);
+            return Lap::TurnOver;
+        }
+        if now == 4 {
+            self.make_bull(last, mover);
+            return Lap::TurnOver;
+        }
+        if now == 1 {
+            if capture_ok && self.owner_of_row(last) == mover {
+                self.capture(captured, mover, last, Direction::Ccw, &mut Quiet);
+            }
+            return Lap::TurnOver;
+        }
+        // As `crossed`: the opponent's row is covered iff its far end is
+        // within reach of the drops at distances 1..=seeds.
+        let near = match mover {
+            Side::South => self.n,
+            Side::North => 0,
+        };
+        let dist = if near > from {
+            near - from
+        } else {
+            near + n2 - from
+        };
+        Lap::Relay {
+            hole: last,
+            crossed: seeds >= n2 || (seeds >= self.n && dist + self.n - 1 <= seeds),
+        }
+    }
+
+    /// Drops whole circuits of a pile of more than one circuit, keeping
+    /// 1..=2N seeds to drop singly; returns those.
+    #[cold]
+    fn add_circuits(&mut self, seeds: usize) -> usize {
+        let n2 = self.n2();
+        let circuits = (seeds - 1) / n2;
+        let add = circuits as u16;
+        self.counts[..n2].iter_mut().for_each(|c| *c += add);
+        seeds - circuits * n2
     }
 
     /// The same drops as `core::sow` on a ring with every hole in play, for
@@ -337,35 +491,36 @@ impl Board {
             });
             left -= circuits * n2;
         }
-        let bump = |run: &mut [u16]| run.iter_mut().for_each(|c| *c += 1);
-        let (last, before) = match dir {
-            // Holes from+1 ..= from+left, wrapping once at most.
+        // The rest fills holes `a..b` and, past the ring's end, `0..c`.
+        let (last, before, (a, b, c)) = match dir {
+            // Holes from+1 ..= from+left.
             Direction::Ccw => {
                 let end = from + left;
-                let last = if end < n2 {
-                    bump(&mut self.counts[from + 1..=end]);
-                    end
+                let last = if end < n2 { end } else { end - n2 };
+                let runs = if end < n2 {
+                    (from + 1, end + 1, 0)
                 } else {
-                    bump(&mut self.counts[from + 1..n2]);
-                    bump(&mut self.counts[..=end - n2]);
-                    end - n2
+                    (from + 1, n2, end - n2 + 1)
                 };
-                (last, if last == 0 { n2 - 1 } else { last - 1 })
+                (last, if last == 0 { n2 - 1 } else { last - 1 }, runs)
             }
-            // Holes from-1 down to from-left, wrapping once at most.
+            // Holes from-1 down to from-left.
             Direction::Cw => {
-                let last = if left <= from {
-                    bump(&mut self.counts[from - left..from]);
-                    from - left
+                let (last, runs) = if left <= from {
+                    (from - left, (from - left, from, 0))
                 } else {
-                    bump(&mut self.counts[..from]);
                     let last = n2 - (left - from);
-                    bump(&mut self.counts[last..n2]);
-                    last
+                    (last, (last, n2, from))
                 };
-                (last, if last + 1 == n2 { 0 } else { last + 1 })
+                (last, if last + 1 == n2 { 0 } else { last + 1 }, runs)
             }
         };
+        let mask = span(a, b) | span(0, c);
+        if n2 <= 16 {
+            add_mask::<16>(&mut self.counts, mask);
+        } else {
+            add_mask::<RING>(&mut self.counts, mask);
+        }
         LapEnd {
             last,
             before_last: (seeds > 1).then_some(before),
@@ -373,20 +528,19 @@ impl Board {
     }
 
     /// The lap dropped a seed in every hole of the opponent's row in play.
-    fn crossed(&self, mover: Side, from: usize, seeds: u32, ring: &Ring) -> bool {
-        let opponent = self.row_mask(mover.other()) & !self.closed;
-        let needed = opponent.count_ones();
-        if seeds as usize >= ring.len {
-            return true;
-        }
-        if seeds < needed {
-            return false;
-        }
+    #[inline]
+    fn crossed(&self, mover: Side, from: usize, seeds: u32, dir: Direction) -> bool {
         if self.closed == 0 {
+            let n2 = self.n2();
+            if seeds as usize >= n2 {
+                return true;
+            }
+            if (seeds as usize) < self.n {
+                return false;
+            }
             // Drops land at distances 1..=seeds from `from`; the opponent's row
             // is contiguous, so it is covered iff its far end is within reach.
-            let n2 = self.n2();
-            let near = match (ring.dir, mover) {
+            let near = match (dir, mover) {
                 (Direction::Ccw, Side::South) => self.n,
                 (Direction::Ccw, Side::North) => 0,
                 (Direction::Cw, Side::South) => n2 - 1,
@@ -394,13 +548,22 @@ impl Board {
             };
             // Distance from `from` to the near end, 1..=n2 (the origin itself is
             // reached last).
-            let dist = match ring.dir {
+            let dist = match dir {
                 Direction::Ccw if near > from => near - from,
                 Direction::Ccw => near + n2 - from,
                 Direction::Cw if from > near => from - near,
                 Direction::Cw => from + n2 - near,
             };
             return dist + self.n - 1 <= seeds as usize;
+        }
+        let ring = self.ring(dir);
+        let opponent = self.row_mask(mover.other()) & !self.closed;
+        let needed = opponent.count_ones();
+        if seeds as usize >= ring.len {
+            return true;
+        }
+        if seeds < needed {
+            return false;
         }
         let mut hole = from;
         let mut hit = 0;
@@ -467,6 +630,83 @@ mod tests {
             let row = |side: Side| b.row(side).map(|i| b.counts[i] as u32).sum::<u32>();
             assert_eq!(b.seeds_held(Side::South), row(Side::South), "2x{n}");
             assert_eq!(b.seeds_held(Side::North), row(Side::North), "2x{n}");
+        }
+    }
+
+    /// Boards of every size with uneven counts (some past a circuit and
+    /// the u16 lane edges), bulls of both owners, from a fixed seed.
+    fn random_boards() -> Vec<Board> {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut boards = Vec::new();
+        for n in 4..=16 {
+            for _ in 0..400 {
+                let mut b = Board::empty(n);
+                for c in b.counts[..2 * n].iter_mut() {
+                    *c = match next() % 16 {
+                        0..=4 => 0,
+                        5 => (next() % 80) as u16,
+                        _ => (next() % 6) as u16,
+                    };
+                }
+                let in_play = (1u64 << (2 * n)) - 1;
+                b.bulls = (next() & next() & next() & in_play) as u32;
+                b.south_bulls = (next() & in_play) as u32 & b.bulls;
+                boards.push(b);
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn the_quiet_lap_matches_lifting_and_sowing_with_every_drop() {
+        for board in random_boards() {
+            for from in (0..board.n2()).filter(|&h| board.counts[h] > 0) {
+                for mover in [Side::South, Side::North] {
+                    for capture_ok in [false, true] {
+                        let captured = PerSide::new(3, 5);
+                        let (mut a, mut ca) = (board, captured);
+                        let quick = a.lap_ccw_quiet(&mut ca, mover, from, capture_ok);
+                        let (mut b, mut cb) = (board, captured);
+                        let mut events = Vec::new();
+                        let seeds = b.lift(from, 1, &mut events);
+                        let plain = b.lap(
+                            &mut cb,
+                            mover,
+                            from,
+                            seeds,
+                            Direction::Ccw,
+                            1,
+                            capture_ok,
+                            &mut events,
+                        );
+                        let what = format!("{board:?} from {from} {mover:?} {capture_ok}");
+                        assert_eq!((a, ca, quick), (b, cb, plain), "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn liftable_holes_are_the_movers_own_with_seeds_and_no_bull() {
+        for b in random_boards() {
+            for side in [Side::South, Side::North] {
+                let expected = b
+                    .row(side)
+                    .filter(|&h| b.counts[h] > 0 && !b.is_bull(h))
+                    .fold(0u32, |m, h| m | 1 << h);
+                assert_eq!(b.liftable(side), expected, "{b:?} {side:?}");
+            }
+            let occupied = (0..b.n2())
+                .filter(|&h| b.counts[h] > 0)
+                .fold(0u32, |m, h| m | 1 << h);
+            assert_eq!(b.occupied(), occupied, "{b:?}");
         }
     }
 

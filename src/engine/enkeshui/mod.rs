@@ -13,8 +13,8 @@ pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, Se
 pub use setup::{Bull, Setup};
 
 use crate::engine::core::{
-    Direction, EndReason, Endless, Event, Observer, Outcome, Quiet, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps_within, unbudgeted,
+    Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
+    any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
@@ -159,6 +159,7 @@ struct Choosing {
 }
 
 /// Where a sowing stopped.
+#[derive(Debug, PartialEq)]
 enum Sown {
     TurnOver,
     /// A relay after a lap that crossed the opponent's row: directions are chosen from here.
@@ -177,7 +178,7 @@ pub struct Enkeshui {
     captured: PerSide<u32>,
     state: TurnState,
     special_used: PerSide<bool>,
-    choosing: Option<Box<Choosing>>,
+    choosing: Option<Choosing>,
     /// The visited-states buffer of the last turn, kept to reuse its memory.
     spare: Vec<ChoiceKey>,
     /// The mover's liftable holes, as found by the start-of-turn test.
@@ -292,6 +293,7 @@ impl Enkeshui {
     }
 
     /// Is a special move open to the mover now?
+    #[inline]
     pub fn special_allowed(&self) -> bool {
         let side = self.state.to_move;
         !self.state.status.is_over()
@@ -331,8 +333,10 @@ impl Enkeshui {
         max_laps: u64,
         obs: &mut O,
     ) -> Result<Sown, Unended> {
-        let seeds = board.lift(hole, 1, obs);
-        match board.lap(captured, mover, hole, seeds, Direction::Ccw, 1, true, obs) {
+        if O::SILENT && board.closed == 0 {
+            return Self::sow_quiet_within(rules, board, captured, mover, hole, max_laps);
+        }
+        match Self::sowing_lap(board, captured, mover, hole, 1, true, obs) {
             Lap::TurnOver => Ok(Sown::TurnOver),
             Lap::Relay {
                 hole,
@@ -346,16 +350,14 @@ impl Enkeshui {
                     lap: 2,
                 };
                 let capture_ok = rules.capture_after_relay;
-                let result = run_laps_within(
+                let result = run_laps_within_after(
                     &mut state,
                     |s| {
-                        let seeds = s.board.lift(s.pos, s.lap, obs);
-                        let lap = s.board.lap(
+                        let lap = Self::sowing_lap(
+                            &mut s.board,
                             &mut s.captured,
                             mover,
                             s.pos,
-                            seeds,
-                            Direction::Ccw,
                             s.lap,
                             capture_ok,
                             obs,
@@ -370,12 +372,94 @@ impl Enkeshui {
                         }
                     },
                     max_laps,
+                    0,
                 );
                 *board = state.board;
                 *captured = state.captured;
                 result
             }
         }
+    }
+
+    /// [`Enkeshui::sow_from_within`] for a quiet observer on a board with
+    /// every hole in play: the first lap and the plain relay laps of the
+    /// cycle search on the board itself, the search on a copy.
+    #[inline(always)]
+    fn sow_quiet_within(
+        rules: &Rules,
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        hole: usize,
+        max_laps: u64,
+    ) -> Result<Sown, Unended> {
+        let mut pos = hole;
+        let mut capture_ok = true;
+        for lap in 1..=1 + PLAIN_LAPS as u32 {
+            match board.lap_ccw_quiet(captured, mover, pos, capture_ok) {
+                Lap::TurnOver => return Ok(Sown::TurnOver),
+                Lap::Relay { hole, crossed } => {
+                    if crossed {
+                        return Ok(Sown::Choose { hole, lap: lap + 1 });
+                    }
+                    pos = hole;
+                }
+            }
+            capture_ok = rules.capture_after_relay;
+        }
+        let mut state = RelayState {
+            board: *board,
+            captured: *captured,
+            pos,
+            lap: 2 + PLAIN_LAPS as u32,
+        };
+        let result = run_laps_within_after(
+            &mut state,
+            |s| match s
+                .board
+                .lap_ccw_quiet(&mut s.captured, mover, s.pos, capture_ok)
+            {
+                Lap::TurnOver => Some(Sown::TurnOver),
+                Lap::Relay { hole, crossed } => {
+                    s.pos = hole;
+                    s.lap = s.lap.saturating_add(1);
+                    crossed.then_some(Sown::Choose { hole, lap: s.lap })
+                }
+            },
+            max_laps,
+            PLAIN_LAPS,
+        );
+        *board = state.board;
+        *captured = state.captured;
+        result
+    }
+
+    /// Lifts `from` and sows it counterclockwise: one lap of a sowing (the
+    /// quick lap for a quiet observer on a board with every hole in play).
+    #[inline(always)]
+    fn sowing_lap<O: Observer>(
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        from: usize,
+        lap: u32,
+        capture_ok: bool,
+        obs: &mut O,
+    ) -> Lap {
+        if O::SILENT && board.closed == 0 {
+            return board.lap_ccw_quiet(captured, mover, from, capture_ok);
+        }
+        let seeds = board.lift(from, lap, obs);
+        board.lap(
+            captured,
+            mover,
+            from,
+            seeds,
+            Direction::Ccw,
+            lap,
+            capture_ok,
+            obs,
+        )
     }
 
     /// Lifts the relay hole of a choice state; `None` when neither direction is
@@ -386,7 +470,7 @@ impl Enkeshui {
         lap: u32,
         mut visited: Vec<ChoiceKey>,
         obs: &mut O,
-    ) -> Option<Box<Choosing>> {
+    ) -> Option<Choosing> {
         let in_hand = self.board.lift(hole, lap, obs);
         visited.push(ChoiceKey {
             counts: self.board.counts,
@@ -419,7 +503,7 @@ impl Enkeshui {
             });
             None
         } else {
-            Some(Box::new(choosing))
+            Some(choosing)
         }
     }
 
@@ -547,7 +631,7 @@ impl Enkeshui {
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError> {
-        let Some(choosing) = self.choosing.as_deref() else {
+        let Some(choosing) = self.choosing.as_ref() else {
             return Err(MoveError::WrongDecision(
                 "no direction is asked for: the turn has not crossed the opponent's row".into(),
             ));
@@ -667,6 +751,7 @@ impl Enkeshui {
 
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
+    #[inline]
     fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
         let liftable = || Bits(mask);
         if liftable().any(|h| self.board.first_lap_surely_ends(h)) {
@@ -792,28 +877,38 @@ impl Game for Enkeshui {
         }
         let side = self.state.to_move;
         let start = self.board.row(side).start;
-        let mut holes = [0usize; MAX_HOLES];
+        let mut holes = [0u8; MAX_HOLES];
         let mut count = 0;
         // The mover's liftable holes in notation order (the order the
         // random picks below have always drawn from).
         for h in Bits(self.liftable) {
-            holes[count] = h;
+            holes[count] = h as u8;
             count += 1;
         }
+        // Sown in place: the board is put back after a sowing that never
+        // ends (rare) or when the pick is not to be played.
+        let (board, captured) = (self.board, self.captured);
         while count > 0 {
             let k = rng.random_range(0..count);
-            let h = holes[k];
-            let mut board = self.board;
-            let mut captured = self.captured;
-            if let Ok(sown) =
-                Self::sow_from(&self.rules, &mut board, &mut captured, side, h, &mut Quiet)
-            {
-                if commit {
-                    self.board = board;
-                    self.captured = captured;
+            let h = holes[k] as usize;
+            let sown = Self::sow_from(
+                &self.rules,
+                &mut self.board,
+                &mut self.captured,
+                side,
+                h,
+                &mut Quiet,
+            );
+            match sown {
+                Ok(sown) if commit => {
                     unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
+                    return Some(Move::Sow(h - start + 1));
                 }
-                return Some(Move::Sow(h - start + 1));
+                Ok(_) => {
+                    (self.board, self.captured) = (board, captured);
+                    return Some(Move::Sow(h - start + 1));
+                }
+                Err(_) => (self.board, self.captured) = (board, captured),
             }
             count -= 1;
             holes[k] = holes[count];
@@ -821,16 +916,19 @@ impl Game for Enkeshui {
         None
     }
 
+    #[inline]
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
         self.liftable = self.board.liftable(self.state.to_move);
         (self.liftable == 0).then_some(EndReason::NoSeeds)
     }
 
+    #[inline]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
         Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
     }
 
+    #[inline]
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
         // RULES.md: who has used the special move is part of the position
         // under `once` only; under `any` it changes nothing ahead.
@@ -892,7 +990,7 @@ impl Game for Enkeshui {
     }
 
     fn pending(&self) -> Option<Pending> {
-        let c = self.choosing.as_deref()?;
+        let c = self.choosing.as_ref()?;
         Some(Pending {
             decision: "direction",
             lifted_from: self.hole_name(c.lifted),

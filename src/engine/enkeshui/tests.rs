@@ -1,5 +1,6 @@
 //! The choice-state repetition rule: positions that random play practically
-//! never reaches, so the visited set is filled by hand here.
+//! never reaches, so the visited set is filled by hand here. And the quiet
+//! sowing of playouts against the sowing that tells every drop.
 
 use super::*;
 use crate::engine::PositionJson;
@@ -18,7 +19,7 @@ fn a_direction_leading_back_to_a_met_choice_state_is_not_offered() {
     g.play(&Move::Sow(8), &mut Quiet).unwrap();
     g.play(&Move::Direction(Direction::Cw), &mut Quiet).unwrap();
     // Now at N6 with 3 in hand; cw relays (N5, N4, N3 1->2), ccw ends the turn.
-    let mut c: Box<Choosing> = g.choosing.clone().unwrap();
+    let mut c: Choosing = g.choosing.clone().unwrap();
     assert_eq!(c.options.as_slice(), [Direction::Cw, Direction::Ccw]);
     let next = g.successor(&c, Direction::Cw).expect("cw relays");
     assert_eq!(next.lifted, g.index(Side::North, 3));
@@ -27,13 +28,13 @@ fn a_direction_leading_back_to_a_met_choice_state_is_not_offered() {
     c.visited.push(next);
     assert!(!g.direction_ok(&c, Direction::Cw));
     assert!(g.direction_ok(&c, Direction::Ccw));
-    g.choosing = Some(Box::new(Choosing {
+    g.choosing = Some(Choosing {
         options: Options {
             dirs: [Direction::Ccw; 2],
             len: 1,
         },
-        ..*c
-    }));
+        ..c
+    });
     assert_eq!(g.legal(), [Move::Direction(Direction::Ccw)]);
     let err = g
         .play(&Move::Direction(Direction::Cw), &mut Quiet)
@@ -82,4 +83,90 @@ fn when_both_directions_repeat_the_seeds_go_back_and_the_turn_ends() {
     assert_eq!(g.board.counts[0], 3);
     assert_ne!(g.board, board_before);
     assert_eq!(log.last(), Some(&Event::PutBack { hole: 0, seeds: 3 }));
+}
+
+/// Random boards of up to 48 seeds (2x4 to 2x16) with bulls, as
+/// [`Enkeshui::sow_from_within`] meets them.
+fn random_boards(count: usize) -> Vec<Board> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(12);
+    (0..count)
+        .map(|_| {
+            // The rest captured: few seeds on a small board without bulls
+            // often relay for ever.
+            let small = rng.random_bool(0.5);
+            let n = if small {
+                rng.random_range(4..=6)
+            } else {
+                rng.random_range(4..=16)
+            };
+            let mut b = Board::empty(n);
+            let seeds = if small { 3..=2 * n } else { 3..=48 };
+            for _ in 0..rng.random_range(seeds) {
+                b.counts[rng.random_range(0..2 * n)] += 1;
+            }
+            for h in 0..2 * n {
+                if !small && rng.random_bool(0.1) {
+                    let owner = if rng.random_bool(0.5) {
+                        Side::South
+                    } else {
+                        Side::North
+                    };
+                    b.make_bull(h, owner);
+                }
+            }
+            b
+        })
+        .collect()
+}
+
+/// The quiet sowing (a relay lap in one piece, the first laps on the board
+/// itself) ends where the sowing that tells every drop ends: the same
+/// board, captures, end, cycle period and laps counted, under any budget.
+#[test]
+fn quiet_sowings_match_the_sowings_that_tell_every_drop() {
+    let (mut endless, mut over) = (0, 0);
+    for board in random_boards(3000) {
+        for capture_after_relay in [false, true] {
+            let rules = Rules {
+                capture_after_relay,
+                ..Rules::default()
+            };
+            for mover in [Side::South, Side::North] {
+                for hole in Bits(board.liftable(mover)) {
+                    for max_laps in [u64::MAX, 12, 40] {
+                        let captured = PerSide::new(0, 0);
+                        let (mut a, mut ca) = (board, captured);
+                        let quiet = Enkeshui::sow_from_within(
+                            &rules, &mut a, &mut ca, mover, hole, max_laps, &mut Quiet,
+                        );
+                        let (mut b, mut cb) = (board, captured);
+                        let mut events: Vec<Event> = Vec::new();
+                        let told = Enkeshui::sow_from_within(
+                            &rules,
+                            &mut b,
+                            &mut cb,
+                            mover,
+                            hole,
+                            max_laps,
+                            &mut events,
+                        );
+                        match quiet {
+                            Err(Unended::Endless(_)) => endless += 1,
+                            Err(Unended::OverBudget) => over += 1,
+                            Ok(_) => {}
+                        }
+                        let what = format!("{board:?} {mover:?} hole {hole} {max_laps} {rules:?}");
+                        assert_eq!((&quiet, a, ca), (&told, b, cb), "{what}");
+                    }
+                }
+            }
+        }
+    }
+    // Endless sowings and sowings over budget were met (their periods and
+    // laps compared above).
+    assert!(
+        endless > 0 && over > 0,
+        "{endless} endless, {over} over budget"
+    );
 }
