@@ -425,6 +425,13 @@ impl<K: PartialEq> Sightings<K> {
         self.starts |= 1 << hole;
     }
 
+    /// Notes that laps started from the holes of `holes` (bit per hole):
+    /// [`Sightings::note_start`] for callers that gather them in a register.
+    #[inline(always)]
+    pub fn note_starts(&mut self, holes: u32) {
+        self.starts |= holes;
+    }
+
     /// A distinguished state met after `laps` laps, at lap end `pos`: its
     /// first sighting if it was met before, else it is recorded.
     #[inline(never)]
