@@ -425,6 +425,14 @@ impl<K: PartialEq> Sightings<K> {
         self.starts |= 1 << hole;
     }
 
+    /// The hashes below this are distinguished (the test of
+    /// [`Sightings::is_distinguished`] as one comparison, for callers that
+    /// keep it in a register; it changes only in [`Sightings::see`]).
+    #[inline(always)]
+    pub fn below(&self) -> u64 {
+        1 << (64 - self.bits)
+    }
+
     /// Notes that laps started from the holes of `holes` (bit per hole):
     /// [`Sightings::note_start`] for callers that gather them in a register.
     #[inline(always)]

@@ -88,12 +88,18 @@ impl Board {
         self.counts[self.row(side)].iter().map(|&c| c as u32).sum()
     }
 
-    /// A side's occupied holes as bits: bit k for its hole k+1.
+    const _WHOLE_WORDS: () = assert!(RING % 4 == 0);
+
+    /// A side's occupied holes as bits: bit k for its hole k+1. Only the
+    /// words of four holes that hold the row are read (the board array's
+    /// length is a multiple of four).
     #[inline]
     pub fn occupied(&self, side: Side) -> u64 {
-        let all = nonzero_bits(&self.counts, self.n2().div_ceil(4));
         let row = self.row(side);
-        (all >> row.start) as u64 & ((1u64 << self.n) - 1)
+        let first = row.start / 4;
+        let words = row.end.div_ceil(4) - first;
+        let bits = nonzero_bits(&self.counts[4 * first..], words);
+        (bits >> (row.start - 4 * first)) as u64 & ((1u64 << self.n) - 1)
     }
 
     pub fn seeds_on_board(&self) -> u32 {
