@@ -88,7 +88,7 @@ impl Board {
         self.counts[self.row(side)].iter().map(|&c| c as u32).sum()
     }
 
-    const _WHOLE_WORDS: () = assert!(RING % 4 == 0);
+    const _WHOLE_WORDS: () = assert!(RING.is_multiple_of(4));
 
     /// A side's occupied holes as bits: bit k for its hole k+1. Only the
     /// words of four holes that hold the row are read (the board array's
