@@ -439,6 +439,21 @@ impl<K: PartialEq> Sightings<K> {
         self.starts |= 1 << hole;
     }
 
+    /// The hashes below this are distinguished (the test of
+    /// [`Sightings::is_distinguished`] as one comparison, for callers that
+    /// keep it in a register; it changes only in [`Sightings::see`]).
+    #[inline(always)]
+    pub fn below(&self) -> u64 {
+        1 << (64 - self.bits)
+    }
+
+    /// Notes that laps started from the holes of `holes` (bit per hole):
+    /// [`Sightings::note_start`] for callers that gather them in a register.
+    #[inline(always)]
+    pub fn note_starts(&mut self, holes: u32) {
+        self.starts |= holes;
+    }
+
     /// A distinguished state met after `laps` laps, at lap end `pos`: its
     /// first sighting if it was met before, else it is recorded.
     #[inline(never)]

@@ -136,11 +136,23 @@ impl History {
         let side = side as u16;
         let mut seen = 1;
         let (word, bucket) = ((hash >> 30) as usize, 1u64 << (hash >> 24 & 63));
-        if self.buckets[word] & bucket != 0 {
+        // A seen bucket, then a count of equal hashes (a plain pass that the
+        // compiler vectorises), before the entries are compared.
+        if self.buckets[word] & bucket != 0
+            && self
+                .hashes
+                .iter()
+                .fold(0u32, |n, &x| n + (x == hash) as u32)
+                > 0
+        {
             for (i, &x) in self.hashes.iter().enumerate() {
-                let entry = &self.seen[i * stride..(i + 1) * stride];
-                if x == hash && entry[0] == side && entry[1..] == *board {
-                    seen += 1;
+                // The entry is sliced only on a hash match (its bounds
+                // checks cost more than the scan).
+                if x == hash {
+                    let entry = &self.seen[i * stride..(i + 1) * stride];
+                    if entry[0] == side && entry[1..] == *board {
+                        seen += 1;
+                    }
                 }
             }
         }

@@ -4,75 +4,61 @@
 //! millions of laps turn up in random games) are decided in a fraction of a
 //! second this way.
 //!
-//! Packed state, seen from the mover: byte k of `own` is his loop hole k
-//! (inner i1..i8 = 0..7, outer o8..o1 = 8..15), byte j of `opp` is the
-//! opponent's inner hole i(j+1), and `pos` is the last lap end. A hole never
-//! holds more than the 64 cows of the game, so bytes never overflow.
+//! Packed state, seen from the mover and turned so that the last lap end
+//! comes first: byte k of `own` is his loop hole `pos + k` (loop holes: inner
+//! i1..i8 = 0..7, outer o8..o1 = 8..15), byte j of `opp` is the opponent's
+//! inner hole i(j+1). A relay lap is then a table add and a rotation, and the
+//! cycle search compares the words themselves. A hole never holds more than
+//! the 64 cows of the game, so bytes never overflow.
 
 use super::{HOLES, LOOP, base};
-use crate::engine::core::{Endless, Sightings, Unended, mix, turned_period};
+use crate::engine::core::{Endless, Sightings, Unended, turned_period};
 use crate::engine::side::Side;
 
 const ONES: u128 = u128::MAX / 255;
 
-/// MASK[from][r]: one cow in each of the r holes after `from` (r = 1..=16).
-const MASK: [[u128; LOOP + 1]; LOOP] = {
-    let mut t = [[0u128; LOOP + 1]; LOOP];
-    let mut from = 0;
-    while from < LOOP {
+/// DROPS[first][r]: one cow in each of the r holes (r = 1..=16) from byte
+/// `first` of the turned loop on: byte 1 for a relay (the lifted hole is
+/// byte 0), byte 0 for a steal (the first stolen cow goes into the
+/// capturing hole itself).
+const DROPS: [[u128; LOOP + 1]; 2] = {
+    let mut t = [[0u128; LOOP + 1]; 2];
+    let mut first = 0;
+    while first < 2 {
         let mut r = 1;
         while r <= LOOP {
             let mut m = 0u128;
-            let mut k = 1;
-            while k <= r {
-                m |= 1u128 << (8 * ((from + k) & 15));
+            let mut k = 0;
+            while k < r {
+                m |= 1u128 << (8 * ((first + k) & 15));
                 k += 1;
             }
-            t[from][r] = m;
+            t[first][r] = m;
             r += 1;
         }
-        from += 1;
-    }
-    t
-};
-
-/// CLEAR[k]: every byte but byte k.
-const CLEAR: [u128; LOOP] = {
-    let mut t = [0u128; LOOP];
-    let mut k = 0;
-    while k < LOOP {
-        t[k] = !(0xffu128 << (8 * k));
-        k += 1;
+        first += 1;
     }
     t
 };
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Packed {
+struct Turned {
+    /// The mover's loop, byte k holding hole `pos + k` (mod 16).
     own: u128,
     opp: u64,
+    /// The last lap end (a loop hole, 0..16).
     pos: u32,
+    /// The mover's inner holes that steal now (bit k: loop hole k): 0 when
+    /// steals are off. Only steals change `opp`, and each clears its bit.
+    thieves: u16,
 }
 
-impl Packed {
+impl Turned {
+    /// Drops `seeds` (at least one) from byte 1 (`relay`) or byte 0 (a
+    /// steal) on and turns the loop to the new lap end; true when its hole
+    /// was empty (the turn is over).
     #[inline(always)]
-    fn own_at(&self, k: u32) -> u32 {
-        let half = if k < 8 {
-            self.own as u64
-        } else {
-            (self.own >> 64) as u64
-        };
-        (half >> ((k & 7) * 8)) as u32 & 0xff
-    }
-
-    #[inline(always)]
-    fn opp_at(&self, j: u32) -> u32 {
-        (self.opp >> (j * 8)) as u32 & 0xff
-    }
-
-    /// Sows `seeds` (at least one) from loop hole `from`; returns the last hole.
-    #[inline(always)]
-    fn sow(&mut self, from: u32, seeds: u32) -> u32 {
+    fn drop(&mut self, relay: bool, seeds: u32) -> bool {
         let r = if seeds <= LOOP as u32 {
             seeds
         } else {
@@ -80,41 +66,50 @@ impl Packed {
             self.own += ONES * circuits as u128;
             seeds - circuits * LOOP as u32
         };
-        self.own += MASK[from as usize][r as usize];
-        (from + r) & 15
+        let turn = (r - 1 + relay as u32) & 15;
+        self.own = (self.own + DROPS[relay as usize][r as usize]).rotate_right(8 * turn);
+        self.pos = (self.pos + turn) & 15;
+        self.own as u8 == 1
+    }
+
+    /// Lifts the hole of the lap end and sows it.
+    #[inline(always)]
+    fn relay(&mut self) -> bool {
+        let seeds = self.own as u32 & 0xff;
+        self.own &= !0xff;
+        self.drop(true, seeds)
     }
 
     /// One lap after the lap end at `pos`; true when it ends the turn.
     #[inline(always)]
-    fn lap(&mut self, steals: bool) -> bool {
-        let pos = self.pos;
-        let last = if steals && pos < 8 && self.opp_at(7 - pos) != 0 {
-            let seeds = self.opp_at(7 - pos);
-            self.opp &= !(0xffu64 << (8 * (7 - pos)));
-            // The first stolen cow goes into the capturing hole itself.
-            self.sow((pos + 15) & 15, seeds)
+    fn lap(&mut self) -> bool {
+        if self.thieves >> self.pos & 1 != 0 {
+            // Loop hole k (inner `i(k+1)`) faces the opponent's `i(8-k)`.
+            let shift = 8 * (7 - self.pos);
+            let seeds = (self.opp >> shift) as u32 & 0xff;
+            self.opp &= !(0xff << shift);
+            self.thieves &= !(1 << self.pos);
+            self.drop(false, seeds)
         } else {
-            let seeds = self.own_at(pos);
-            self.own &= CLEAR[pos as usize];
-            self.sow(pos, seeds)
-        };
-        self.pos = last;
-        self.own_at(last) == 1
+            self.relay()
+        }
     }
 }
 
 /// The inner holes of the mover that would steal now: hole k (inner `i(k+1)`)
-/// faces the opponent's `i(8-k)`, byte 7-k of `opp`.
+/// faces the opponent's `i(8-k)`, byte 7-k of `opp`. A byte's top bit is set
+/// when it is not zero, the bytes are reversed, and one multiply gathers the
+/// eight bits (the products are distinct powers of two: nothing carries).
 #[inline(always)]
 fn stealing_holes(opp: u64) -> u16 {
-    (0..8).fold(0u16, |m, k| {
-        m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
-    })
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const TOP: u64 = 0x8080_8080_8080_8080;
+    let top = ((opp & LOW).wrapping_add(LOW) | opp) & TOP;
+    ((top.swap_bytes() >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
-/// algorithm and distinguished points ([`Sightings`]) on the state turned so
-/// that the lap's end hole comes first.
+/// algorithm and distinguished points ([`Sightings`]) on the turned state.
 ///
 /// A lap that does not steal does the same on a turned loop. Suppose the
 /// turned state repeats after `tau` laps, turned by `d` holes, with the
@@ -127,71 +122,85 @@ fn stealing_holes(opp: u64) -> u16 {
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
 /// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
-fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
+fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     // Most sowings end within a few laps: run those plainly.
     const PLAIN_LAPS: u64 = 8;
     // Distinguished points only pay off on long sowings.
     const POINTS_FROM: u64 = 64;
-    let mut laps: u64 = 0;
-    while laps < PLAIN_LAPS {
-        if s.lap(steals) {
+    for _ in 0..PLAIN_LAPS {
+        if s.lap() {
             return Ok(());
         }
-        laps += 1;
     }
-    let turned = |s: &Packed| s.own.rotate_right(8 * s.pos);
-    let mut tortoise = (turned(s), s.opp, s.pos);
-    // Holes where the laps since the tortoise started.
-    let mut starts: u16 = 0;
+    // Brent's search: the tortoise is the state after `base` laps, and
+    // `lam` laps have run since; it moves on when `lam` reaches `power`.
+    let mut tortoise = (s.own, s.opp, s.pos);
+    let mut base = PLAIN_LAPS;
     let mut power: u64 = 1;
     let mut lam: u64 = 0;
+    // Holes where laps started: since the tortoise (low 16 bits) and
+    // since the distinguished points last heard of them (high 16 bits).
+    let mut starts: u32 = 0;
     let mut points: Sightings<(u128, u64)> = Sightings::default();
-    // Is a block of `lam` laps turning the state by `d`, whose laps started
-    // from `starts`, repeated for ever?
-    let repeats = |d: u32, starts: u16, opp: u64| {
-        let thieves = if steals { stealing_holes(opp) } else { 0 };
+    let mut below = points.below();
+    // Is a block of laps turning the state by `d`, whose laps started from
+    // `starts`, repeated for ever?
+    let repeats = |d: u32, starts: u16, thieves: u16| {
         let blocks = turned_period(1, d as usize, LOOP) as u32;
         (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
     };
     loop {
-        starts |= 1 << s.pos;
-        points.note_start(s.pos);
-        if s.lap(steals) {
-            return Ok(());
-        }
-        laps += 1;
-        lam += 1;
-        let now = turned(s);
-        if s.opp == tortoise.1 && now == tortoise.0 {
-            let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
-            if repeats(d, starts, s.opp) {
-                return Err(Unended::Endless(Endless {
-                    period: turned_period(lam, d as usize, LOOP),
-                    laps,
-                }));
+        // Laps until the tortoise moves or the budget is spent (at least
+        // one): the checks of every lap are the comparisons alone.
+        let stop = power.min(max_laps.saturating_sub(base)).max(lam + 1);
+        let points_from = POINTS_FROM.saturating_sub(base);
+        while lam < stop {
+            starts |= 0x1_0001 << s.pos;
+            if s.lap() {
+                return Ok(());
             }
-        }
-        if laps >= POINTS_FROM {
-            let hash =
-                mix(now as u64 ^ ((now >> 64) as u64).rotate_left(23) ^ s.opp.rotate_left(41));
-            if points.is_distinguished(hash)
-                && let Some(seen) = points.see(hash, (now, s.opp), laps, s.pos)
-            {
-                let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
-                if repeats(d, seen.starts as u16, s.opp) {
+            lam += 1;
+            if s.own == tortoise.0 && s.opp == tortoise.1 {
+                let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                if repeats(d, starts as u16, s.thieves) {
                     return Err(Unended::Endless(Endless {
-                        period: turned_period(laps - seen.laps, d as usize, LOOP),
-                        laps,
+                        period: turned_period(lam, d as usize, LOOP),
+                        laps: base + lam,
                     }));
                 }
             }
+            if lam >= points_from {
+                // One multiply: its leading bits, which decide, depend on
+                // every bit of the state (cheaper than `mix` at every lap).
+                let now = s.own;
+                let hash =
+                    (now as u64 ^ ((now >> 64) as u64).rotate_left(23) ^ s.opp.rotate_left(41))
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                if hash < below {
+                    points.note_starts(starts >> 16);
+                    starts &= 0xffff;
+                    let laps = base + lam;
+                    let seen = points.see(hash, (now, s.opp), laps, s.pos);
+                    below = points.below();
+                    if let Some(seen) = seen {
+                        let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
+                        if repeats(d, seen.starts as u16, s.thieves) {
+                            return Err(Unended::Endless(Endless {
+                                period: turned_period(laps - seen.laps, d as usize, LOOP),
+                                laps,
+                            }));
+                        }
+                    }
+                }
+            }
         }
-        if laps >= max_laps {
+        if base + lam >= max_laps {
             return Err(Unended::OverBudget);
         }
         if lam == power {
-            tortoise = (now, s.opp, s.pos);
-            starts = 0;
+            tortoise = (s.own, s.opp, s.pos);
+            starts &= !0xffff;
+            base += lam;
             power *= 2;
             lam = 0;
         }
@@ -234,30 +243,393 @@ pub fn sow_quiet_within(
     for (j, c) in opp.iter_mut().enumerate() {
         *c = counts[opp_base + j] as u8;
     }
-    let mut s = Packed {
-        own: u128::from_ne_bytes(own),
-        opp: u64::from_ne_bytes(opp),
-        pos: 0,
-    };
     debug_assert!(
         counts[own_base..own_base + LOOP].iter().sum::<u16>()
             + counts[opp_base..opp_base + 8].iter().sum::<u16>()
             <= 255
     );
     let start = (start - own_base) as u32;
-    let seeds = s.own_at(start);
-    debug_assert!(seeds > 0);
-    s.own &= CLEAR[start as usize];
-    s.pos = s.sow(start, seeds);
-    if s.own_at(s.pos) != 1 {
-        run_turned(&mut s, steals, max_laps)?;
+    let mut s = Turned {
+        own: u128::from_le_bytes(own).rotate_right(8 * start),
+        opp: u64::from_le_bytes(opp),
+        pos: start,
+        thieves: 0,
+    };
+    debug_assert!(s.own as u8 > 0);
+    // The first lap lifts the hole chosen, whatever it faces.
+    if !s.relay() {
+        if steals {
+            s.thieves = stealing_holes(s.opp);
+        }
+        run_turned(&mut s, max_laps)?;
     }
     let mut out = *counts;
-    for (k, &c) in s.own.to_ne_bytes().iter().enumerate() {
+    for (k, &c) in s
+        .own
+        .rotate_left(8 * s.pos)
+        .to_le_bytes()
+        .iter()
+        .enumerate()
+    {
         out[own_base + k] = c as u16;
     }
-    for (j, &c) in s.opp.to_ne_bytes().iter().enumerate() {
+    for (j, &c) in s.opp.to_le_bytes().iter().enumerate() {
         out[opp_base + j] = c as u16;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Game;
+    use crate::engine::bao::{Bao, Rules};
+    use crate::engine::core::Quiet;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The packed search before the loop was kept turned (the board in its
+    /// own frame, turned for each comparison): the reference, lap for lap.
+    mod absolute {
+        use super::super::{HOLES, LOOP, base};
+        use crate::engine::core::{Endless, Sightings, Unended, mix, turned_period};
+        use crate::engine::side::Side;
+
+        const ONES: u128 = u128::MAX / 255;
+
+        /// MASK[from][r]: one cow in each of the r holes after `from` (r = 1..=16).
+        const MASK: [[u128; LOOP + 1]; LOOP] = {
+            let mut t = [[0u128; LOOP + 1]; LOOP];
+            let mut from = 0;
+            while from < LOOP {
+                let mut r = 1;
+                while r <= LOOP {
+                    let mut m = 0u128;
+                    let mut k = 1;
+                    while k <= r {
+                        m |= 1u128 << (8 * ((from + k) & 15));
+                        k += 1;
+                    }
+                    t[from][r] = m;
+                    r += 1;
+                }
+                from += 1;
+            }
+            t
+        };
+
+        /// CLEAR[k]: every byte but byte k.
+        const CLEAR: [u128; LOOP] = {
+            let mut t = [0u128; LOOP];
+            let mut k = 0;
+            while k < LOOP {
+                t[k] = !(0xffu128 << (8 * k));
+                k += 1;
+            }
+            t
+        };
+
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        struct Packed {
+            own: u128,
+            opp: u64,
+            pos: u32,
+        }
+
+        impl Packed {
+            #[inline(always)]
+            fn own_at(&self, k: u32) -> u32 {
+                let half = if k < 8 {
+                    self.own as u64
+                } else {
+                    (self.own >> 64) as u64
+                };
+                (half >> ((k & 7) * 8)) as u32 & 0xff
+            }
+
+            #[inline(always)]
+            fn opp_at(&self, j: u32) -> u32 {
+                (self.opp >> (j * 8)) as u32 & 0xff
+            }
+
+            /// Sows `seeds` (at least one) from loop hole `from`; returns the last hole.
+            #[inline(always)]
+            fn sow(&mut self, from: u32, seeds: u32) -> u32 {
+                let r = if seeds <= LOOP as u32 {
+                    seeds
+                } else {
+                    let circuits = (seeds - 1) / LOOP as u32;
+                    self.own += ONES * circuits as u128;
+                    seeds - circuits * LOOP as u32
+                };
+                self.own += MASK[from as usize][r as usize];
+                (from + r) & 15
+            }
+
+            /// One lap after the lap end at `pos`; true when it ends the turn.
+            #[inline(always)]
+            fn lap(&mut self, steals: bool) -> bool {
+                let pos = self.pos;
+                let last = if steals && pos < 8 && self.opp_at(7 - pos) != 0 {
+                    let seeds = self.opp_at(7 - pos);
+                    self.opp &= !(0xffu64 << (8 * (7 - pos)));
+                    // The first stolen cow goes into the capturing hole itself.
+                    self.sow((pos + 15) & 15, seeds)
+                } else {
+                    let seeds = self.own_at(pos);
+                    self.own &= CLEAR[pos as usize];
+                    self.sow(pos, seeds)
+                };
+                self.pos = last;
+                self.own_at(last) == 1
+            }
+        }
+
+        /// The inner holes of the mover that would steal now: hole k (inner `i(k+1)`)
+        /// faces the opponent's `i(8-k)`, byte 7-k of `opp`.
+        #[inline(always)]
+        fn stealing_holes(opp: u64) -> u16 {
+            (0..8).fold(0u16, |m, k| {
+                m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
+            })
+        }
+
+        /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
+        /// algorithm and distinguished points ([`Sightings`]) on the state turned so
+        /// that the lap's end hole comes first.
+        ///
+        /// A lap that does not steal does the same on a turned loop. Suppose the
+        /// turned state repeats after `tau` laps, turned by `d` holes, with the
+        /// opponent's inner row unchanged (so no lap of the block stole: steals only
+        /// take from it). The next block repeats the first turned by `d`, and so on,
+        /// as long as no lap of a block, turned by `k * d`, would start on a hole
+        /// that steals (a 16-bit mask test); then after `16 / gcd(d, 16)` blocks the
+        /// board is back where it was: endless, with that many times `tau` laps as
+        /// its period (`turned_period`). If the test fails the search goes on, and a
+        /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
+        /// Either search's first accepted repeat gives the same, smallest, period.
+        #[inline(always)]
+        fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
+            // Most sowings end within a few laps: run those plainly.
+            const PLAIN_LAPS: u64 = 8;
+            // Distinguished points only pay off on long sowings.
+            const POINTS_FROM: u64 = 64;
+            let mut laps: u64 = 0;
+            while laps < PLAIN_LAPS {
+                if s.lap(steals) {
+                    return Ok(());
+                }
+                laps += 1;
+            }
+            let turned = |s: &Packed| s.own.rotate_right(8 * s.pos);
+            let mut tortoise = (turned(s), s.opp, s.pos);
+            // Holes where the laps since the tortoise started.
+            let mut starts: u16 = 0;
+            let mut power: u64 = 1;
+            let mut lam: u64 = 0;
+            let mut points: Sightings<(u128, u64)> = Sightings::default();
+            // Is a block of `lam` laps turning the state by `d`, whose laps started
+            // from `starts`, repeated for ever?
+            let repeats = |d: u32, starts: u16, opp: u64| {
+                let thieves = if steals { stealing_holes(opp) } else { 0 };
+                let blocks = turned_period(1, d as usize, LOOP) as u32;
+                (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
+            };
+            loop {
+                starts |= 1 << s.pos;
+                points.note_start(s.pos);
+                if s.lap(steals) {
+                    return Ok(());
+                }
+                laps += 1;
+                lam += 1;
+                let now = turned(s);
+                if s.opp == tortoise.1 && now == tortoise.0 {
+                    let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                    if repeats(d, starts, s.opp) {
+                        return Err(Unended::Endless(Endless {
+                            period: turned_period(lam, d as usize, LOOP),
+                            laps,
+                        }));
+                    }
+                }
+                if laps >= POINTS_FROM {
+                    let hash = mix(now as u64
+                        ^ ((now >> 64) as u64).rotate_left(23)
+                        ^ s.opp.rotate_left(41));
+                    if points.is_distinguished(hash)
+                        && let Some(seen) = points.see(hash, (now, s.opp), laps, s.pos)
+                    {
+                        let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
+                        if repeats(d, seen.starts as u16, s.opp) {
+                            return Err(Unended::Endless(Endless {
+                                period: turned_period(laps - seen.laps, d as usize, LOOP),
+                                laps,
+                            }));
+                        }
+                    }
+                }
+                if laps >= max_laps {
+                    return Err(Unended::OverBudget);
+                }
+                if lam == power {
+                    tortoise = (now, s.opp, s.pos);
+                    starts = 0;
+                    power *= 2;
+                    lam = 0;
+                }
+            }
+        }
+
+        /// [`sow_quiet`] that gives up after `max_laps` laps.
+        #[inline(always)]
+        pub(super) fn sow_quiet_within(
+            counts: &[u16; HOLES],
+            mover: Side,
+            start: usize,
+            steals: bool,
+            max_laps: u64,
+        ) -> Result<[u16; HOLES], Unended> {
+            let own_base = base(mover);
+            let opp_base = base(mover.other());
+            let mut own = [0u8; LOOP];
+            for (k, c) in own.iter_mut().enumerate() {
+                *c = counts[own_base + k] as u8;
+            }
+            let mut opp = [0u8; 8];
+            for (j, c) in opp.iter_mut().enumerate() {
+                *c = counts[opp_base + j] as u8;
+            }
+            let mut s = Packed {
+                own: u128::from_ne_bytes(own),
+                opp: u64::from_ne_bytes(opp),
+                pos: 0,
+            };
+            debug_assert!(
+                counts[own_base..own_base + LOOP].iter().sum::<u16>()
+                    + counts[opp_base..opp_base + 8].iter().sum::<u16>()
+                    <= 255
+            );
+            let start = (start - own_base) as u32;
+            let seeds = s.own_at(start);
+            debug_assert!(seeds > 0);
+            s.own &= CLEAR[start as usize];
+            s.pos = s.sow(start, seeds);
+            if s.own_at(s.pos) != 1 {
+                run_turned(&mut s, steals, max_laps)?;
+            }
+            let mut out = *counts;
+            for (k, &c) in s.own.to_ne_bytes().iter().enumerate() {
+                out[own_base + k] = c as u16;
+            }
+            for (j, &c) in s.opp.to_ne_bytes().iter().enumerate() {
+                out[opp_base + j] = c as u16;
+            }
+            Ok(out)
+        }
+    }
+
+    /// The laps run to prove the sowing endless (0 when it is not).
+    ///
+    /// The answers agree; only when a sowing never ends may one search prove
+    /// it a little sooner than the other (their distinguished points differ),
+    /// and so within a budget that the other runs out of.
+    fn agree(counts: &[u16; HOLES], mover: Side, start: usize, steals: bool, max_laps: u64) -> u64 {
+        let new = sow_quiet_within(counts, mover, start, steals, max_laps);
+        let old = absolute::sow_quiet_within(counts, mover, start, steals, max_laps);
+        let what = format!("{mover:?} {start} steals {steals} within {max_laps}: {counts:?}");
+        match (new, old) {
+            (Err(Unended::Endless(a)), Err(Unended::Endless(b))) => {
+                assert_eq!(a.period, b.period, "{what}");
+                a.laps
+            }
+            (Err(Unended::Endless(a)), Err(Unended::OverBudget))
+            | (Err(Unended::OverBudget), Err(Unended::Endless(a))) => {
+                assert!(max_laps < u64::MAX, "{what}");
+                a.laps
+            }
+            (new, old) => {
+                assert_eq!(new, old, "{what}");
+                0
+            }
+        }
+    }
+
+    #[test]
+    fn stealing_holes_are_the_occupied_facing_holes() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for _ in 0..10_000 {
+            let mut opp = 0u64;
+            for j in 0..8 {
+                if rng.random_bool(0.5) {
+                    opp |= (rng.random_range(1..=255u64)) << (8 * j);
+                }
+            }
+            let slow = (0..8).fold(0u16, |m, k| {
+                m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
+            });
+            assert_eq!(stealing_holes(opp), slow, "{opp:#x}");
+        }
+    }
+
+    /// The same answers as the search in the board's own frame: the board
+    /// after the turn, or the period of a sowing that never ends, or giving
+    /// up at a budget. Every sowing of positions met in random games, then
+    /// of random boards with and without steals.
+    #[test]
+    fn the_turned_search_agrees_with_the_search_in_the_board_frame() {
+        let mut rng = SmallRng::seed_from_u64(12);
+        let budgets = [1, 9, 70, 1000, 50_000, u64::MAX];
+        let (mut endless, mut longest) = (0, 0);
+        for _ in 0..300 {
+            let mut g = Bao::new(Rules::default());
+            while !g.status().is_over() {
+                let mover = g.to_move();
+                let steals = g.phase() == 2;
+                for i in base(mover)..base(mover) + LOOP {
+                    let mut counts = *g.counts();
+                    if counts[i] == 0 {
+                        continue;
+                    }
+                    if g.places_cow() {
+                        counts[i] += 1;
+                    }
+                    let budget = budgets[rng.random_range(0..budgets.len())];
+                    let laps = agree(&counts, mover, i, steals, budget);
+                    endless += (laps > 0) as u32;
+                    longest = longest.max(laps);
+                }
+                g.play_random(&mut rng, &mut Quiet);
+            }
+        }
+        // Random boards, most cows in the mover's loop (where sowings that
+        // never end are common), some in the opponent's inner row.
+        for _ in 0..100_000 {
+            let mover = if rng.random_bool(0.5) {
+                Side::South
+            } else {
+                Side::North
+            };
+            let (b, o) = (base(mover), base(mover.other()));
+            let mut counts = [0u16; HOLES];
+            for _ in 0..rng.random_range(16..=64) {
+                let hole = if rng.random_bool(0.9) {
+                    b + rng.random_range(0..LOOP)
+                } else {
+                    o + rng.random_range(0..8)
+                };
+                counts[hole] += 1;
+            }
+            let steals = rng.random_bool(0.7);
+            for start in (b..b + LOOP).filter(|&i| counts[i] > 0) {
+                let budget = budgets[rng.random_range(0..budgets.len())];
+                let laps = agree(&counts, mover, start, steals, budget);
+                endless += (laps > 0) as u32;
+                longest = longest.max(laps);
+            }
+        }
+        // Sowings that never end are rare; some are long enough for
+        // distinguished points.
+        assert!(endless > 100 && longest > 1_000_000, "{endless} {longest}");
+    }
 }

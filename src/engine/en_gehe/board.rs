@@ -1,6 +1,6 @@
 //! The En Gehé board and one lap of sowing with its lap-end rule.
 
-use crate::engine::core::{Event, LapEnd, Observer, Path, nonzero_bits, sow, take};
+use crate::engine::core::{Event, LapEnd, Observer, Path, sow, take};
 use crate::engine::side::{PerSide, Side};
 
 /// Smallest and largest row allowed (40..50 are traditional).
@@ -91,9 +91,17 @@ impl Board {
     /// A side's occupied holes as bits: bit k for its hole k+1.
     #[inline]
     pub fn occupied(&self, side: Side) -> u64 {
-        let all = nonzero_bits(&self.counts, self.n2().div_ceil(4));
         let row = self.row(side);
-        (all >> row.start) as u64 & ((1u64 << self.n) - 1)
+        let mut bits = 0u64;
+        // Sixteen holes at a time; the last group that would run past the
+        // array is read from its end instead (holes from 2N on are empty).
+        for k in (0..self.n).step_by(16) {
+            let from = row.start + k;
+            let at = from.min(RING - 16);
+            let group: &[u16; 16] = self.counts[at..at + 16].try_into().expect("16 holes");
+            bits |= (occupied16(group) >> (from - at)) << k;
+        }
+        bits & ((1u64 << self.n) - 1)
     }
 
     pub fn seeds_on_board(&self) -> u32 {
@@ -207,6 +215,36 @@ impl Board {
             end - n2
         }
     }
+}
+
+/// Bit k set when hole k of `group` holds seeds. SSE2, which every x86-64
+/// has, compares eight holes with zero in one instruction and gathers the
+/// sixteen answers in two more: the start-of-turn test reads the mover's row
+/// at every turn.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn occupied16(group: &[u16; 16]) -> u64 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
+    // 32 bytes of `group`.
+    let empty = unsafe {
+        let p = group.as_ptr() as *const __m128i;
+        let zero = _mm_setzero_si128();
+        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), zero);
+        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), zero);
+        _mm_movemask_epi8(_mm_packs_epi16(a, b))
+    };
+    !empty as u64 & 0xffff
+}
+
+/// [`occupied16`] elsewhere: four holes a 64-bit word.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn occupied16(group: &[u16; 16]) -> u64 {
+    crate::engine::core::nonzero_bits(group, 4) as u64
 }
 
 /// A relay on a small board (2N <= 16 holes, at most 255 seeds on it), packed
