@@ -544,7 +544,6 @@ impl App {
 
     /// Starts a game from its start position: the race first, as set up.
     fn start_game(&mut self, game: AnyGame, now: Instant) {
-        let setup = self.setup.clone().expect("a game has a setup");
         self.play = None;
         self.race = None;
         self.race_note = None;
@@ -559,11 +558,12 @@ impl App {
                 return;
             }
         };
-        let seed = setup.args.seed + self.matches.games.len() as u64;
-        if setup.args.race == RaceArg::Off {
+        // Enkeshui's race, as set up (none without a setup: tests' positions).
+        let Some(setup) = self.setup.clone().filter(|s| s.args.race != RaceArg::Off) else {
             self.begin_play(game, now);
             return;
-        }
+        };
+        let seed = setup.args.seed + self.matches.games.len() as u64;
         let race = match Race::start(&game, setup.args.race_hole, &mut Quiet) {
             Ok(r) => r,
             Err(e) => {
@@ -617,9 +617,9 @@ impl App {
 
     /// The play screen on a game's first turn, without asking anyone to move.
     fn begin_play_quiet(&mut self, game: AnyGame) {
-        let setup = self.setup.as_ref().expect("a game has a setup");
+        let match_play = self.setup.as_ref().is_some_and(|s| s.rules.match_play);
         let mut log = Vec::new();
-        if !self.matches.games.is_empty() || setup.rules.match_play {
+        if !self.matches.games.is_empty() || match_play {
             log.push(format!(
                 "Game {} of the match.",
                 self.matches.games.len() + 1
