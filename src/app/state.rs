@@ -177,7 +177,7 @@ pub struct Viewer {
     pub review: super::review_view::ReviewPanel,
 }
 
-pub use super::screen::play::{Anim, MoveRec, Play, SpecialMove, Working};
+pub use super::screen::play::{Anim, MoveRec, Play};
 
 /// The analysis of one position: one search serves the panel and the hint.
 #[derive(Debug, Default)]
