@@ -26,6 +26,7 @@ fn press(app: &mut App, code: KeyCode) {
 }
 
 fn screen(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    app.handle(AppEvent::Resize(w, h), Instant::now());
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
     masai_mancala::app::draw(&mut term, app).unwrap();
     let buf = term.backend().buffer().clone();

@@ -40,6 +40,7 @@ fn lessons(kind: GameKind, id: &str, path: &Path) -> App {
 }
 
 fn screen(app: &mut App) -> Vec<String> {
+    app.handle(AppEvent::Resize(80, 30), Instant::now());
     let mut term = Terminal::new(TestBackend::new(80, 30)).unwrap();
     masai_mancala::app::draw(&mut term, app).unwrap();
     let buf = term.backend().buffer();
@@ -246,8 +247,9 @@ fn every_lesson_shows_its_task_board_and_keys() {
     for l in masai_mancala::learn::all() {
         let mut app = lessons(l.kind(), &l.id, &path);
         let (w, h) = masai_mancala::app::needed_size(&app);
+        app.handle(AppEvent::Resize(w, h), Instant::now());
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
-        masai_mancala::app::draw(&mut term, &mut app).unwrap();
+        masai_mancala::app::draw(&mut term, &app).unwrap();
         let buf = term.backend().buffer();
         let lines: Vec<String> = (0..buf.area.height)
             .map(|y| {

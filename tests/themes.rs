@@ -38,8 +38,9 @@ fn drawn(args: &str, keys: &str, theme: Theme) -> (Vec<String>, BTreeSet<String>
         AppEvent::Key(KeyEvent::from(KeyCode::Enter)),
         Instant::now(),
     );
+    app.handle(AppEvent::Resize(80, 24), Instant::now());
     let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    masai_mancala::app::draw(&mut term, &mut app).unwrap();
+    masai_mancala::app::draw(&mut term, &app).unwrap();
     let buf = term.backend().buffer();
     let lines = (0..24)
         .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())

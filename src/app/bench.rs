@@ -1,5 +1,6 @@
 //! `masai-mancala bench-render`: how long the client takes to draw.
 
+use super::event::AppEvent;
 use super::state::{App, Setup};
 use super::view::AppView;
 use super::view::board::{HoleView, RowView, TwoRowBoard, TwoRowModel};
@@ -53,7 +54,8 @@ pub fn run(frames: u32, process_start: Instant) -> Result<(), String> {
     let setup = Setup::from_enkeshui(&args)?;
     let mut app = App::with_game(tx, setup, args.client, Theme::default(), Instant::now())?;
     let mut term = Terminal::new(TestBackend::new(80, 24)).map_err(|e| e.to_string())?;
-    super::draw(&mut term, &mut app).map_err(|e| e.to_string())?;
+    app.handle(AppEvent::Resize(80, 24), Instant::now());
+    super::draw(&mut term, &app).map_err(|e| e.to_string())?;
     let first = t0.elapsed();
     let since_start = process_start.elapsed();
     // A 2x50 board alone, and the whole play screen, at 80x24.

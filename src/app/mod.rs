@@ -21,7 +21,7 @@ pub(crate) mod work;
 
 // What `main.rs`, the benches and the tests reach; everything else stays
 // inside the crate, so the compiler reports what nobody uses.
-pub use adapter::adapter;
+pub use adapter::{GameAdapter, adapter};
 pub use anim::MAX_TOTAL_FRAMES;
 pub use bench::{model_2x50, run as bench_render};
 pub use event::AppEvent;
@@ -63,13 +63,10 @@ pub struct LoopStats {
     pub events: u64,
 }
 
-/// Draws the app once.
-pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(), B::Error> {
-    terminal.draw(|f| {
-        let area = f.area();
-        app.size = (area.width, area.height);
-        f.render_widget(AppView(app), area);
-    })?;
+/// Draws the app once (its size is the terminal's, from the loop's resize
+/// events: drawing changes nothing).
+pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &App) -> Result<(), B::Error> {
+    terminal.draw(|f| f.render_widget(AppView(app), f.area()))?;
     Ok(())
 }
 
@@ -93,6 +90,9 @@ pub fn run_loop_with<B: Backend>(
     suspend: &mut dyn FnMut(),
 ) -> Result<LoopStats, B::Error> {
     let mut stats = LoopStats::default();
+    // The terminal's size now; resize events give it from then on.
+    let size = terminal.size()?;
+    app.size = (size.width, size.height);
     draw(terminal, app)?;
     stats.frames += 1;
     while !app.quit {
@@ -304,8 +304,6 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let result = (|| {
         let mut terminal =
             Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(|e| e.to_string())?;
-        let size = terminal.size().map_err(|e| e.to_string())?;
-        app.size = (size.width, size.height);
         run_loop_with(&mut terminal, &mut app, &rx, &mut suspend_to_shell)
             .map_err(|e| e.to_string())?;
         Ok(())

@@ -417,7 +417,6 @@ impl App {
 
     /// Starts a game from its start position: the race first, as set up.
     fn start_game(&mut self, game: AnyGame, now: Instant) {
-        let setup = self.setup.clone().expect("a game has a setup");
         self.play = None;
         self.race = None;
         self.race_note = None;
@@ -431,6 +430,11 @@ impl App {
                 self.begin_play(other, now);
                 return;
             }
+        };
+        // Enkeshui's race, as set up (none without a setup: tests' positions).
+        let Some(setup) = self.setup.clone() else {
+            self.begin_play(game, now);
+            return;
         };
         let seed = setup.seed() + self.matches.games.len() as u64;
         let Some(race_options) = setup.race().filter(|r| r.mode != RaceArg::Off) else {
@@ -490,9 +494,9 @@ impl App {
 
     /// The play screen on a game's first turn, without asking anyone to move.
     fn begin_play_quiet(&mut self, game: AnyGame) {
-        let setup = self.setup.as_ref().expect("a game has a setup");
+        let match_play = self.setup.as_ref().is_some_and(|s| s.match_play());
         let mut log = Vec::new();
-        if !self.matches.games.is_empty() || setup.match_play() {
+        if !self.matches.games.is_empty() || match_play {
             log.push(format!(
                 "Game {} of the match.",
                 self.matches.games.len() + 1

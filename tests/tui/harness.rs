@@ -114,6 +114,8 @@ pub fn lines_of(buf: &Buffer) -> Vec<String> {
 }
 
 pub fn screen_wh(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    // The terminal's size comes as the loop gives it: a resize event.
+    app.handle(AppEvent::Resize(w, h), Instant::now());
     let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
     masai_mancala::app::draw(&mut term, app).unwrap();
     lines_of(term.backend().buffer())

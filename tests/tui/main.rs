@@ -410,8 +410,9 @@ fn no_color_and_ascii() {
     .unwrap();
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
+    app.handle(AppEvent::Resize(80, 24), Instant::now());
     let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    masai_mancala::app::draw(&mut term, &mut app).unwrap();
+    masai_mancala::app::draw(&mut term, &app).unwrap();
     let buf = term.backend().buffer();
     let lines = lines_of(buf);
     assert_eq!(
@@ -1623,6 +1624,7 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
         palette: Palette::Dark,
     };
     let all_ascii = |app: &mut App, what: &str| {
+        app.handle(AppEvent::Resize(80, 24), Instant::now());
         let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
         masai_mancala::app::draw(&mut term, app).unwrap();
         let lines = lines_of(term.backend().buffer());
