@@ -12,6 +12,7 @@ pub mod load;
 pub mod markdown;
 pub mod review_view;
 pub mod rules_text;
+pub mod save;
 pub mod screen;
 pub mod setup;
 pub mod state;
@@ -292,8 +293,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
     })();
     LOOP_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
     // Quit, SIGTERM or SIGHUP: the last state is saved (it already was after
-    // every move; this catches a quit in the middle of an animation).
+    // every move; this catches a quit in the middle of an animation), and
+    // the saves under way are waited for.
     app.autosave();
+    app.finish_saves(SAVE_BOUND);
     restore_terminal();
     if let Some(e) = app.fatal.take() {
         return Err(e);
@@ -321,6 +324,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     }
     result
 }
+
+/// How long quitting waits for the saves under way.
+const SAVE_BOUND: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Ctrl-Z: the terminal is put back as the shell expects it, the program
 /// stops (SIGTSTP, as the terminal's own Ctrl-Z would), and when `fg`
