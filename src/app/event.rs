@@ -34,6 +34,8 @@ pub enum AppEvent {
         id: u64,
         update: super::review_view::ReviewUpdate,
     },
+    /// A save done off the UI thread.
+    Saved(Box<super::save::Saved>),
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
 }

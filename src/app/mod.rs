@@ -13,6 +13,7 @@ pub(crate) mod load;
 pub(crate) mod markdown;
 pub(crate) mod review_view;
 pub(crate) mod rules_text;
+pub(crate) mod save;
 pub(crate) mod screen;
 pub(crate) mod setup;
 pub(crate) mod state;
@@ -310,8 +311,10 @@ pub fn run(launch: Launch) -> Result<(), String> {
     })();
     LOOP_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
     // Quit, SIGTERM or SIGHUP: the last state is saved (it already was after
-    // every move; this catches a quit in the middle of an animation).
+    // every move; this catches a quit in the middle of an animation), and
+    // the saves under way are waited for.
     app.autosave();
+    app.finish_saves(SAVE_BOUND);
     restore_terminal();
     if let Some(e) = app.fatal.take() {
         return Err(e);
@@ -339,6 +342,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     }
     result
 }
+
+/// How long quitting waits for the saves under way.
+const SAVE_BOUND: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Ctrl-Z: the terminal is put back as the shell expects it, the program
 /// stops (SIGTSTP, as the terminal's own Ctrl-Z would), and when `fg`

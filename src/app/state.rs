@@ -7,6 +7,7 @@ use super::anim::Frame;
 use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
+use super::save::{How, Saved, Saver};
 use super::screen::Transition;
 use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
@@ -118,8 +119,13 @@ pub struct App {
     pub save_force: bool,
     /// Each new match gets a new file in this folder (the data folder).
     pub autosave_dir: Option<PathBuf>,
-    /// The text last written, to skip writing the same again.
+    /// The text last given to the saver, to skip saving the same again.
     last_saved: String,
+    /// The saves under way, in order.
+    saver: Saver,
+    /// How long the UI waits for a save before its answer comes as an
+    /// event (none: the disk never holds up the keys; tests wait).
+    pub save_wait: Duration,
     /// The last save failed: why.
     pub save_error: Option<String>,
     /// `save_path` is a name proposed in the data folder: the first save
@@ -264,6 +270,8 @@ impl App {
             save_force: false,
             autosave_dir: None,
             last_saved: String::new(),
+            saver: Saver::default(),
+            save_wait: Duration::ZERO,
             save_error: None,
             save_new: false,
             done_games: Vec::new(),
@@ -689,6 +697,10 @@ impl App {
                     self.set_status(line);
                 }
                 dirty
+            }
+            AppEvent::Saved(saved) => {
+                self.saved(*saved);
+                true
             }
             AppEvent::Signal(_) => {
                 self.quit = true;
@@ -1346,8 +1358,10 @@ impl App {
         Some(setup.record(games))
     }
 
-    /// Writes the record to `save_path` if it changed (atomically; the first
-    /// time only over a new file or a record, unless forced).
+    /// Saves the record to `save_path` if it changed: a job off this
+    /// thread, after the saves before it (atomically; the first time only
+    /// over a new file or a record, unless forced). The answer comes at
+    /// once if it is there within `save_wait`, else as an event.
     pub fn autosave(&mut self) {
         if self.viewer.is_some() {
             return;
@@ -1360,31 +1374,60 @@ impl App {
         if text == self.last_saved {
             return;
         }
-        let first = self.last_saved.is_empty();
-        let cannot = |e: std::io::Error| format!("{}: cannot save: {e}", path.display());
-        let result = if first && self.save_new {
-            // Never over another game: two clients may propose one name.
-            file::write_new(&path, text.as_bytes())
-                .map(|taken| {
-                    self.save_path = Some(taken);
-                    self.save_new = false;
-                })
-                .map_err(cannot)
-        } else {
-            if first {
-                file::check_target(&path, self.save_force)
-            } else {
-                Ok(())
+        // A new file keeps asking for a fresh name until one is taken (the
+        // saver then writes to the name taken).
+        let how = if self.save_new {
+            How::New
+        } else if self.last_saved.is_empty() {
+            How::First {
+                force: self.save_force,
             }
-            .and_then(|()| file::write_atomic(&path, text.as_bytes(), || Ok(())).map_err(cannot))
+        } else {
+            How::Again
         };
-        match result {
-            Ok(()) => {
-                self.last_saved = text;
+        self.last_saved = text.clone();
+        if let Some(saved) = self.saver.save(path, text, how, self.save_wait, &self.tx) {
+            self.saved(saved);
+        }
+    }
+
+    /// A save's answer: the name a new file took, or why it failed (said on
+    /// the status line; the next change tries again).
+    fn saved(&mut self, saved: Saved) {
+        match saved.result {
+            Ok(_) => {
+                if self.save_path.as_ref() == Some(&saved.asked) {
+                    self.save_path = Some(saved.written);
+                    self.save_new = false;
+                }
                 self.save_error = None;
             }
+            Err(e) => {
+                self.last_saved.clear();
+                self.save_failed(e);
+            }
+        }
+    }
+
+    /// Quitting: waits up to `bound` for the saves under way; one that does
+    /// not finish in time is said as a failed save.
+    pub fn finish_saves(&mut self, bound: Duration) {
+        match self.saver.finish(bound) {
+            Ok(Some(saved)) => self.saved(saved),
+            Ok(None) => {}
             Err(e) => self.save_failed(e),
         }
+    }
+
+    /// Is a save under way?
+    pub fn saving(&self) -> bool {
+        self.saver.pending()
+    }
+
+    /// The gate every save passes before writing: holding it holds the
+    /// saves, as a slow disk would (tests).
+    pub fn save_gate(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
+        self.saver.gate()
     }
 
     /// A save failed: said on the status line (once per reason) and kept

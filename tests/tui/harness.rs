@@ -86,6 +86,8 @@ pub fn with_setup(setup: Setup, client: ClientArgs) -> (App, Receiver<AppEvent>)
     app.ai_pause = Duration::ZERO;
     // Decisions are worked out on a thread: wait for them (one test does not).
     app.work_wait = Duration::from_secs(10);
+    // Saves too: a test reads the file once the key is handled.
+    app.save_wait = Duration::from_secs(10);
     (app, rx)
 }
 

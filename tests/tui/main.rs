@@ -6,6 +6,7 @@ mod menu;
 mod play;
 mod race;
 mod review;
+mod save;
 mod setup;
 
 use harness::*;
@@ -1453,6 +1454,7 @@ fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
         App::resume(tx, &loaded, Default::default(), PLAIN, Instant::now()).expect("resumes");
     app.ai_pause = Duration::ZERO;
     app.work_wait = Duration::from_secs(10);
+    app.save_wait = Duration::from_secs(10);
     app.save_path = Some(path.to_path_buf());
     (app, rx)
 }

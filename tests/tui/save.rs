@@ -1,0 +1,131 @@
+//! Saving off the UI thread: a slow disk never holds up the keys, the saves
+//! land in order, and quitting waits for them (with a bound).
+
+use super::harness::*;
+use masai_mancala::app::AppEvent;
+use masai_mancala::record::file;
+use ratatui::crossterm::event::KeyCode;
+use std::time::{Duration, Instant};
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("masai-tui-save-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("game.json")
+}
+
+/// The decisions of the record saved at `path`.
+fn saved_decisions(path: &std::path::Path) -> Vec<String> {
+    let (record, _) = file::load(path).expect("a whole record");
+    record.games[0].decisions.clone()
+}
+
+#[test]
+fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
+    let (mut app, rx) = app("--holes 8 --race off --north human --instant");
+    // As in the terminal: the UI never waits for the disk.
+    app.save_wait = Duration::ZERO;
+    let path = temp_path("slow");
+    app.save_path = Some(path.clone());
+    // The disk is stuck: no save can write.
+    let gate = app.save_gate();
+    let held = gate.lock().unwrap();
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.saving());
+    // The keys go on: North sows, the screen shows it.
+    key(&mut app, KeyCode::Enter);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 2, "{}", app.status);
+    let north = p.moves[1].token.clone();
+    assert_eq!(app.status, "South to move: pick a hole and press Enter");
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("2. N {north}")), "{s:#?}");
+    assert!(!path.exists(), "nothing written while the disk is stuck");
+    // The disk comes back: both saves land, the later one last.
+    drop(held);
+    let mut answers = Vec::new();
+    while answers.len() < 2 {
+        let ev = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the saves answer");
+        if let AppEvent::Saved(ref s) = ev {
+            answers.push(s.seq);
+            assert!(s.result.is_ok(), "{:?}", s.result);
+        }
+        app.handle(ev, Instant::now());
+    }
+    assert_eq!(answers, [1, 2]);
+    assert!(!app.saving());
+    assert_eq!(saved_decisions(&path), ["3".to_string(), north]);
+    assert_eq!(app.save_error, None);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn quitting_waits_for_the_save_under_way_within_a_bound() {
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
+    app.save_wait = Duration::ZERO;
+    let path = temp_path("quit");
+    app.save_path = Some(path.clone());
+    // The disk is stuck for 0.6 s.
+    let gate = app.save_gate();
+    let (locked, is_locked) = std::sync::mpsc::channel();
+    let stuck = std::thread::spawn(move || {
+        let _held = gate.lock().unwrap();
+        locked.send(()).unwrap();
+        std::thread::sleep(Duration::from_millis(600));
+    });
+    is_locked.recv().unwrap();
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    // Stuck past the bound: the save is said to have failed, as at exit.
+    app.finish_saves(Duration::from_millis(100));
+    assert_eq!(
+        app.save_error.as_deref(),
+        Some("the last save did not finish within 0.1 s")
+    );
+    assert_eq!(
+        app.status,
+        "Not saved: the last save did not finish within 0.1 s"
+    );
+    // Back within the bound: quitting finds the game saved.
+    app.finish_saves(Duration::from_secs(10));
+    stuck.join().unwrap();
+    assert_eq!(app.save_error, None);
+    assert_eq!(saved_decisions(&path), ["3"]);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// A new game's saves asked before the first one took its file's name go
+/// to that one file (under load, the client once made two).
+#[test]
+fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
+    let (mut app, rx) = app("--holes 8 --race off --north human --instant");
+    app.save_wait = Duration::ZERO;
+    let dir = temp_path("new").parent().unwrap().to_path_buf();
+    app.autosave_dir = Some(dir.clone());
+    app.save_to_new_file();
+    let gate = app.save_gate();
+    let held = gate.lock().unwrap();
+    app.autosave();
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    drop(held);
+    let mut answers = 0;
+    while answers < 2 {
+        let ev = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the saves answer");
+        answers += usize::from(matches!(ev, AppEvent::Saved(_)));
+        app.handle(ev, Instant::now());
+    }
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(app.save_path.as_ref(), Some(&files[0]));
+    assert_eq!(saved_decisions(&files[0]), ["3"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
