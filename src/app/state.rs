@@ -2256,10 +2256,6 @@ pub fn over_line(o: &crate::engine::Outcome) -> String {
 
 // ---- records: saving, resuming, the replay viewer ---------------------------
 
-/// "human" or "ai:LEVEL", as records write seats.
-pub fn seat_name(seat: &Seat) -> String {
-    seat.name()
-}
 
 impl App {
     /// The current game as a record entry.

@@ -2,7 +2,7 @@
 //! land in order, and quitting waits for them (with a bound).
 
 use super::harness::*;
-use masai_mancala::app::event::AppEvent;
+use masai_mancala::app::AppEvent;
 use masai_mancala::record::file;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! game either way, and a bad option named with its field.
 
 use super::harness::*;
-use masai_mancala::app::state::Setup;
+use masai_mancala::app::Setup;
 use masai_mancala::engine::Side;
 use masai_mancala::record::{GameRecord, Record};
 
