@@ -2256,7 +2256,6 @@ pub fn over_line(o: &crate::engine::Outcome) -> String {
 
 // ---- records: saving, resuming, the replay viewer ---------------------------
 
-
 impl App {
     /// The current game as a record entry.
     fn current_game_record(&self) -> Option<GameRecord> {
