@@ -1,4 +1,4 @@
-use masai_mancala::app::state::Setup;
+use masai_mancala::app::Setup;
 use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
@@ -58,7 +58,7 @@ fn main() -> ExitCode {
             settings.apply_client(&mut menu_client, &|_| None);
             menu_sizes = (settings.enkeshui_holes.value, settings.en_gehe_holes.value);
         }
-        masai_mancala::app::keys::set_active(settings.keys.clone());
+        masai_mancala::app::set_active(settings.keys.clone());
     }
     let result = match cli.command {
         Some(Command::Engine(args)) => {
@@ -75,7 +75,7 @@ fn main() -> ExitCode {
             out::text(&masai_mancala::cli::completions(shell));
             Ok(())
         }
-        Some(Command::BenchRender { frames }) => app::bench::run(frames, started),
+        Some(Command::BenchRender { frames }) => app::bench_render(frames, started),
         Some(Command::Enkeshui(args)) => app::run(Launch::Enkeshui(Box::new(args))),
         Some(Command::BaoLaKimasai(args)) => bao(&args),
         Some(Command::EnGehe(args)) => en_gehe(&args),

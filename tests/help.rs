@@ -2,10 +2,10 @@
 //! Markdown; every key of every binding listed; scrolling that stops at
 //! the end; the keys in effect after a rebinding.
 
-use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::keys::{self, BINDINGS, Ctx, Key, Keymap};
-use masai_mancala::app::state::App;
-use masai_mancala::app::view::theme::Theme;
+use masai_mancala::app::App;
+use masai_mancala::app::AppEvent;
+use masai_mancala::app::Theme;
+use masai_mancala::app::{self as keys, BINDINGS, Ctx, Key, Keymap};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};

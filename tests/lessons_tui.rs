@@ -1,10 +1,10 @@
 //! The lesson screen on a `TestBackend`: lessons solved and failed with the
 //! keys a player presses, the board as a game shows it, and progress saved.
 
-use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::lesson::{LessonScreen, Phase};
-use masai_mancala::app::state::App;
-use masai_mancala::app::view::theme::{Palette, Theme};
+use masai_mancala::app::App;
+use masai_mancala::app::AppEvent;
+use masai_mancala::app::{LessonScreen, Phase};
+use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::ClientArgs;
 use masai_mancala::engine::GameKind;
 use ratatui::Terminal;
@@ -245,7 +245,7 @@ fn every_lesson_shows_its_task_board_and_keys() {
     let path = temp("fit");
     for l in masai_mancala::learn::all() {
         let mut app = lessons(l.kind(), &l.id, &path);
-        let (w, h) = masai_mancala::app::view::needed_size(&app);
+        let (w, h) = masai_mancala::app::needed_size(&app);
         let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
         masai_mancala::app::draw(&mut term, &mut app).unwrap();
         let buf = term.backend().buffer();

@@ -3,7 +3,7 @@
 
 use clap::{CommandFactory, FromArgMatches};
 use masai_mancala::ai::{Level, Player};
-use masai_mancala::app::view::theme::Palette;
+use masai_mancala::app::Palette;
 use masai_mancala::cli::{Cli, Command, Seat};
 use masai_mancala::settings::{self, Settings, Source};
 use std::path::{Path, PathBuf};

@@ -3,9 +3,9 @@
 //! cannot be read; `stats` and `stats --json`.
 
 use clap::Parser;
-use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::state::{App, Screen, Setup};
-use masai_mancala::app::view::theme::Theme;
+use masai_mancala::app::AppEvent;
+use masai_mancala::app::Theme;
+use masai_mancala::app::{App, Screen, Setup};
 use masai_mancala::cli::{Cli, Command};
 use masai_mancala::engine::Status;
 use masai_mancala::stats;

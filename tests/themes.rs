@@ -3,9 +3,9 @@
 //! NO_COLOR over all of them.
 
 use clap::Parser;
-use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::state::{App, Setup};
-use masai_mancala::app::view::theme::{Palette, Theme};
+use masai_mancala::app::AppEvent;
+use masai_mancala::app::{App, Setup};
+use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::{Cli, Command, Teams};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -169,13 +169,9 @@ pub const MAX_FRAMES: usize = 600;
 /// (the last always shown).
 pub const MAX_TOTAL_FRAMES: usize = 400;
 
-/// The frames of one decision, from the board before it and its events.
-pub fn frames(before: &BoardState, mover: Side, events: &[Event]) -> Vec<Frame> {
-    frames_from(before, mover, (0, 0), events)
-}
-
-/// [`frames`] of a decision taken with seeds already in hand: `(in hand,
-/// lap)` of the direction prompt it answers.
+/// The frames of one decision, from the board before it and its events;
+/// `hand` is `(in hand, lap)` of the direction prompt it answers, `(0, 0)`
+/// for a decision from the start.
 pub fn frames_from(
     before: &BoardState,
     mover: Side,

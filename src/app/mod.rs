@@ -2,22 +2,41 @@
 //! ticks and background work, over a ratatui `Backend` so tests can drive it
 //! on a `TestBackend`. The app depends on the engine, never the reverse.
 
-pub mod ai;
-pub mod anim;
-pub mod bench;
-pub mod event;
-pub mod keys;
-pub mod lesson;
-pub mod load;
-pub mod markdown;
-pub mod review_view;
-pub mod rules_text;
-pub mod screen;
-pub mod state;
-pub mod view;
-pub mod work;
+pub(crate) mod ai;
+pub(crate) mod anim;
+pub(crate) mod bench;
+pub(crate) mod event;
+pub(crate) mod keys;
+pub(crate) mod lesson;
+pub(crate) mod load;
+pub(crate) mod markdown;
+pub(crate) mod review_view;
+pub(crate) mod rules_text;
+pub(crate) mod screen;
+pub(crate) mod state;
+pub(crate) mod view;
+pub(crate) mod work;
 
-use event::AppEvent;
+// What `main.rs`, the benches and the tests reach; everything else stays
+// inside the crate, so the compiler reports what nobody uses.
+pub use anim::MAX_TOTAL_FRAMES;
+pub use bench::{model_2x50, run as bench_render};
+pub use event::AppEvent;
+pub use keys::{BINDINGS, Ctx, Key, Keymap, binding_name, markdown_table, set_active};
+pub use lesson::{LessonScreen, Phase};
+pub use load::load;
+pub use review_view::ReviewUpdate;
+pub use screen::race::{COUNTDOWN, racer_ms};
+pub use screen::saves::SavesScreen;
+pub use state::{App, LoadFor, Screen, Setup, token_cursor};
+pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
+pub use view::board::{Geometry, Row, TwoRowBoard};
+pub use view::help::help_lines;
+pub use view::play::PlayLayout;
+pub use view::theme::{Palette, Theme};
+pub use view::{hint_line, needed_size};
+pub use work::{WAIT, run_or_post};
+
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::{self as ct, DisableMouseCapture, EnableMouseCapture};
@@ -25,11 +44,9 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use state::{App, LoadFor, Setup};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Instant;
 use view::AppView;
-use view::theme::Theme;
 
 use crate::cli::{ClientArgs, EnkeshuiArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use crate::record::file;

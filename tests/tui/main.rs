@@ -9,11 +9,11 @@ mod review;
 
 use harness::*;
 
-use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::state::{App, Screen};
-use masai_mancala::app::view::bao::{BaoBoard, BaoModel, BaoSide};
-use masai_mancala::app::view::board::{Geometry, Row, TwoRowBoard};
-use masai_mancala::app::view::theme::{Palette, Theme};
+use masai_mancala::app::AppEvent;
+use masai_mancala::app::{App, Screen};
+use masai_mancala::app::{BaoBoard, BaoModel, BaoSide};
+use masai_mancala::app::{Geometry, Row, TwoRowBoard};
+use masai_mancala::app::{Palette, Theme};
 use masai_mancala::engine::enkeshui::Enkeshui;
 use masai_mancala::engine::{Game, Quiet, Side};
 use ratatui::Terminal;
@@ -423,7 +423,7 @@ fn no_color_and_ascii() {
 
 #[test]
 fn a_2x50_board_folds_into_bands_that_keep_opposite_holes_aligned() {
-    let model = masai_mancala::app::bench::model_2x50();
+    let model = masai_mancala::app::model_2x50();
     let area = Rect::new(0, 0, 80, 16);
     let mut buf = Buffer::empty(area);
     TwoRowBoard {
@@ -477,7 +477,7 @@ fn bao_board_from_a_hand_made_view_model() {
         phase: 1,
         turn: 5,
         to_move: Side::North,
-        cursor: Some((Side::South, masai_mancala::app::view::bao::BaoRow::Inner, 3)),
+        cursor: Some((Side::South, masai_mancala::app::BaoRow::Inner, 3)),
     };
     let area = Rect::new(0, 0, 70, 9);
     let mut buf = Buffer::empty(area);
@@ -671,7 +671,7 @@ fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
         rng_pick = (rng_pick * 31 + 7) % tokens.len();
         app.decide(tokens[rng_pick].clone(), Instant::now());
         if let Some(a) = &app.play.as_ref().unwrap().anim {
-            assert!(a.frames.len() <= masai_mancala::app::anim::MAX_TOTAL_FRAMES + 1);
+            assert!(a.frames.len() <= masai_mancala::app::MAX_TOTAL_FRAMES + 1);
         }
         key(&mut app, KeyCode::Char('s'));
     }
@@ -1107,7 +1107,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
 
 #[test]
 fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
-    use masai_mancala::app::work::run_or_post;
+    use masai_mancala::app::run_or_post;
     let (tx, rx) = channel();
     let slow = run_or_post(
         Duration::from_millis(20),
@@ -1375,8 +1375,7 @@ fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
         "←/h move  0-9 hole  Enter lift/drop  Backspace take back  Esc cancel  ? help"
     );
     // A narrow bar keeps "? help" and leaves out what does not fit.
-    let line =
-        masai_mancala::app::view::hint_line(masai_mancala::app::keys::Ctx::Play, true, 40, &PLAIN);
+    let line = masai_mancala::app::hint_line(masai_mancala::app::Ctx::Play, true, 40, &PLAIN);
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     assert_eq!(text, "←/h move ↑/↓ row 0-9 hole ? help");
 }
@@ -1440,7 +1439,7 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 
 /// Loads the saved record and continues it in a new app.
 fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
-    let loaded = masai_mancala::app::load::load(path, &Default::default()).expect("the save loads");
+    let loaded = masai_mancala::app::load(path, &Default::default()).expect("the save loads");
     let (tx, rx) = channel();
     let mut app =
         App::resume(tx, &loaded, Default::default(), PLAIN, Instant::now()).expect("resumes");
@@ -1468,7 +1467,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
             let legal = app.play.as_ref().unwrap().game.legal_tokens();
             let k: usize = pick.parse().unwrap();
             let t = &legal[k % legal.len()];
-            let cursor = masai_mancala::app::state::token_cursor(t).unwrap();
+            let cursor = masai_mancala::app::token_cursor(t).unwrap();
             app.play.as_mut().unwrap().cursor = cursor;
             key(&mut app, KeyCode::Enter);
         }
@@ -1543,7 +1542,7 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
         keys(&mut app, k);
         key(&mut app, KeyCode::Enter);
     }
-    app.work_wait = masai_mancala::app::work::WAIT;
+    app.work_wait = masai_mancala::app::WAIT;
     keys(&mut app, "6");
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
@@ -1846,7 +1845,7 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
 
 #[test]
 fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() {
-    use masai_mancala::app::state::LoadFor;
+    use masai_mancala::app::LoadFor;
     let dir = data_with_a_long_record("resume-esc");
     let path = dir.join("game-long.json");
     let before = std::fs::read(&path).unwrap();

@@ -1,7 +1,7 @@
 //! The start menu: only the chosen game's options, each one used.
 
 use super::harness::*;
-use masai_mancala::app::state::{App, Screen};
+use masai_mancala::app::{App, Screen};
 use ratatui::crossterm::event::KeyCode;
 
 /// The rows' labels, in order.
@@ -214,7 +214,7 @@ fn saved_games_rows_keep_the_seats_at_80_and_60_columns() {
         finished,
         ok: true,
     };
-    let saves = masai_mancala::app::screen::saves::SavesScreen::new(vec![
+    let saves = masai_mancala::app::SavesScreen::new(vec![
         saved(
             "game-20261201-153012.json",
             "En Gehé 2x50, turn 214, South human v North ai:expert",
@@ -300,7 +300,7 @@ fn the_menu_starts_each_game_at_the_settings_sizes() {
 
 #[test]
 fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
-    use masai_mancala::app::view::theme::Palette;
+    use masai_mancala::app::Palette;
     let (mut app, _rx) = menu();
     to_row(&mut app, "Colours");
     let s = screen(&mut app);

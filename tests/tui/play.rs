@@ -156,8 +156,8 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
 /// line free under the board, a note that it cannot be shown) is on screen.
 #[test]
 fn the_analysis_panel_never_covers_the_board() {
-    use masai_mancala::app::event::AppEvent;
-    use masai_mancala::app::view::play::PlayLayout;
+    use masai_mancala::app::AppEvent;
+    use masai_mancala::app::PlayLayout;
     use ratatui::layout::Rect;
     let games = [
         "enkeshui --holes 8 --race off --north human --instant",
@@ -208,7 +208,7 @@ fn the_analysis_panel_never_covers_the_board() {
 #[test]
 fn the_replay_status_keeps_autoplay_whole_at_80_and_60_columns() {
     let (tx, _rx) = std::sync::mpsc::channel();
-    let loaded = masai_mancala::app::load::load(
+    let loaded = masai_mancala::app::load(
         std::path::Path::new("tests/fixtures/records/valid.json"),
         &Default::default(),
     )
@@ -217,7 +217,7 @@ fn the_replay_status_keeps_autoplay_whole_at_80_and_60_columns() {
         speed: 90,
         ..Default::default()
     };
-    let mut app = masai_mancala::app::state::App::replay(tx, loaded, client, PLAIN).unwrap();
+    let mut app = masai_mancala::app::App::replay(tx, loaded, client, PLAIN).unwrap();
     key(&mut app, KeyCode::End);
     key(&mut app, KeyCode::Left);
     keys(&mut app, "a");
@@ -396,7 +396,7 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
     key(&mut app, KeyCode::Esc);
     let s = screen(&mut app);
     assert!(!s[0].contains("VIEWING"), "{s:#?}");
-    assert_eq!(app.ctx(), masai_mancala::app::keys::Ctx::Play);
+    assert_eq!(app.ctx(), masai_mancala::app::Ctx::Play);
 }
 
 /// While an earlier position is viewed, the live game's prompt ("South to

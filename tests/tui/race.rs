@@ -3,8 +3,8 @@
 use super::harness::*;
 use super::{resumed, temp_file};
 use masai_mancala::ai::Level;
-use masai_mancala::app::screen::race::{COUNTDOWN, racer_ms};
-use masai_mancala::app::state::{App, Screen};
+use masai_mancala::app::{App, Screen};
+use masai_mancala::app::{COUNTDOWN, racer_ms};
 use masai_mancala::engine::{Game, Side};
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
@@ -167,7 +167,7 @@ fn a_key_after_go_counts_even_before_the_tick() {
     let (mut app, _rx) = app("--holes 8 --north human");
     let late = Instant::now() + Duration::from_secs(COUNTDOWN as u64 + 1);
     app.handle(
-        masai_mancala::app::event::AppEvent::Key(KeyCode::Char('z').into()),
+        masai_mancala::app::AppEvent::Key(KeyCode::Char('z').into()),
         late,
     );
     assert_eq!(app.race.as_ref().unwrap().race().drops(), &[Side::South]);

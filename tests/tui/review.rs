@@ -3,8 +3,8 @@
 //! hand-made En Gehé record with a known blunder (`tests/review.rs`).
 
 use super::harness::*;
-use masai_mancala::app::event::AppEvent;
-use masai_mancala::app::state::App;
+use masai_mancala::app::App;
+use masai_mancala::app::AppEvent;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -13,7 +13,7 @@ const BLUNDER_FILE: &str = "tests/fixtures/review/en-gehe-blunder.json";
 
 fn viewer(path: &str) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = std::sync::mpsc::channel();
-    let loaded = masai_mancala::app::load::load(std::path::Path::new(path), &Default::default())
+    let loaded = masai_mancala::app::load(std::path::Path::new(path), &Default::default())
         .expect("the record loads");
     let app = App::replay(tx, loaded, Default::default(), PLAIN).expect("viewer");
     (app, rx)
@@ -79,7 +79,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
         // Only the running job's id is taken: a stale one changes nothing.
         v.review.update(
             u64::MAX,
-            masai_mancala::app::review_view::ReviewUpdate::Progress { done, total },
+            masai_mancala::app::ReviewUpdate::Progress { done, total },
         )
     };
     assert_eq!(id_update(&mut app, 2, 3), (false, None));
@@ -151,7 +151,7 @@ fn mistake_keys_before_the_review_say_why_and_v_again_stops_it() {
 #[test]
 fn the_help_states_the_marks_and_their_thresholds() {
     let (mut app, _rx) = viewer(BLUNDER_FILE);
-    let text = masai_mancala::app::view::help::help_lines(&app, 78)
+    let text = masai_mancala::app::help_lines(&app, 78)
         .iter()
         .map(|l| l.to_string())
         .collect::<Vec<_>>()
@@ -188,7 +188,7 @@ fn the_end_of_a_game_offers_its_review() {
         keys(&mut app, hole);
         key(&mut app, KeyCode::Enter);
     }
-    assert_eq!(app.screen, masai_mancala::app::state::Screen::Over);
+    assert_eq!(app.screen, masai_mancala::app::Screen::Over);
     let s = screen(&mut app);
     assert!(
         has(
@@ -199,7 +199,7 @@ fn the_end_of_a_game_offers_its_review() {
     );
     assert!(has(&s, "v review"), "{s:#?}");
     keys(&mut app, "v");
-    assert_eq!(app.screen, masai_mancala::app::state::Screen::Replay);
+    assert_eq!(app.screen, masai_mancala::app::Screen::Replay);
     assert_eq!(app.replay_step(), (3, 3));
     assert_eq!(
         app.status,
