@@ -533,3 +533,40 @@ fn a_long_special_move_token_is_not_cut_in_the_replays_move_list() {
         "{s:#?}"
     );
 }
+
+/// The replay viewer only shows a record: even where a person sat, no hole
+/// is selected and the legend does not offer to sow one (it drew `[2]` and
+/// "Enter sows" for the human seat to move).
+#[test]
+fn a_replay_of_a_hot_seat_game_selects_no_hole() {
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
+    for h in ["3", "5"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    let live = screen(&mut app);
+    assert!(
+        board_lines(&live).iter().any(|l| l.contains('[')),
+        "{live:#?}"
+    );
+    let loaded = masai_mancala::app::load_from_record(
+        std::path::Path::new("hot-seat.json"),
+        app.record().expect("a record"),
+        &Default::default(),
+    )
+    .expect("the record loads");
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let mut viewer =
+        masai_mancala::app::App::replay(tx, loaded, Default::default(), PLAIN).unwrap();
+    for step in 0..3 {
+        let s = screen(&mut viewer);
+        assert!(s[0].starts_with("Replay"), "{s:#?}");
+        assert!(
+            !board_lines(&s).iter().any(|l| l.contains('[')),
+            "step {step}: {s:#?}"
+        );
+        assert!(!has(&s, "= selected hole"), "step {step}: {s:#?}");
+        assert!(!has(&s, "Enter sows"), "step {step}: {s:#?}");
+        key(&mut viewer, KeyCode::Right);
+    }
+}

@@ -665,7 +665,8 @@ pub fn shown_of(app: &App) -> Option<Shown<'_>> {
         return Some(Shown::snapshot(b.shown(), b.step()));
     }
     let p = app.play.as_ref()?;
-    let human = app.seat(p.game.to_move()).is_some_and(|s| s.is_human());
+    // The replay viewer only shows a record: nobody picks a hole there.
+    let human = app.viewer().is_none() && app.seat(p.game.to_move()).is_some_and(|s| s.is_human());
     Some(Shown::live(p, human))
 }
 
