@@ -3,9 +3,12 @@
 
 use clap::Parser;
 use masai_mancala::app::AppEvent;
-use masai_mancala::app::{App, Setup};
+use masai_mancala::app::Setup;
+use masai_mancala::app::{App, Screen};
 use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::{Cli, ClientArgs, Command};
+use masai_mancala::engine::enkeshui::Enkeshui;
+use masai_mancala::engine::{Game, Quiet, Side};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -194,4 +197,109 @@ fn words_split_at_spaces_and_keep_quoted_values() {
         ["--layout", "0 0 4", "--race", "off"]
     );
     assert_eq!(words("--position ''"), ["--position", ""]);
+}
+
+/// A game with South to choose a direction (found by random play).
+pub fn direction_game() -> Enkeshui {
+    use rand::SeedableRng;
+    let masai_mancala::engine::AnyGame::Enkeshui(base) =
+        setup("--holes 8 --race off").start().clone()
+    else {
+        panic!("not enkeshui")
+    };
+    for seed in 0..2000u64 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut g = base.clone();
+        for _ in 0..200 {
+            if g.pending().is_some() && g.to_move() == Side::South {
+                return g;
+            }
+            if g.play_random(&mut rng, &mut Quiet).is_none() {
+                break;
+            }
+        }
+    }
+    panic!("no direction choice found");
+}
+
+/// The lines of the screen from `from` to `to`, trimmed at both ends.
+pub fn trimmed(lines: &[String], from: usize, to: usize) -> Vec<String> {
+    lines[from..to]
+        .iter()
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// The Bao board after South opens with i3 (the cursor back on North's i1).
+pub const BAO_AFTER_I3: [&str; 9] = [
+    "o8   o7   o6   o5   o4   o3   o2   o1",
+    "North outer     0    0    0    0    0    0    0    0  reserve 24",
+    "North inner     1    1    1    1    1    1    1[  1]",
+    "i8   i7   i6   i5   i4   i3   i2   i1",
+    "i1   i2   i3   i4   i5   i6   i7   i8",
+    "South inner     1    1    0    0    2    0    2    0",
+    "South outer     0    0    0    0    0    0    1    1  reserve 24",
+    "o1   o2   o3   o4   o5   o6   o7   o8",
+    "Phase 1 · turn 2 · North to move · cows: South 32, North 32",
+];
+
+/// Feeds the app the next event of the background work and returns it.
+pub fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the background work answers");
+    app.handle(ev.clone(), Instant::now());
+    ev
+}
+
+/// Plays decisions picked by a fixed rule until the game is over.
+pub fn play_to_the_end(app: &mut App) {
+    let mut pick = 0usize;
+    for _ in 0..3000 {
+        if app.screen == Screen::Over {
+            return;
+        }
+        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        pick = (pick * 31 + 7) % tokens.len();
+        app.decide(tokens[pick].clone(), Instant::now());
+    }
+    panic!("the game did not end");
+}
+
+pub fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("masai-tui-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.json"));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Loads the saved record and continues it in a new app.
+pub fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
+    let loaded = masai_mancala::app::load(path, &Default::default()).expect("the save loads");
+    let (tx, rx) = channel();
+    let mut app =
+        App::resume(tx, &loaded, Default::default(), PLAIN, Instant::now()).expect("resumes");
+    app.ai_pause = Duration::ZERO;
+    app.work_wait = Duration::from_secs(10);
+    app.save_wait = Duration::from_secs(10);
+    app.save_path = Some(path.to_path_buf());
+    (app, rx)
+}
+
+/// A file of `tests/fixtures/client`.
+pub fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/client")
+        .join(name)
+}
+
+/// Handles the background answers until `done` holds (stale ones change nothing).
+pub fn events_until(app: &mut App, rx: &Receiver<AppEvent>, done: impl Fn(&App) -> bool) {
+    let t = Instant::now();
+    while !done(app) {
+        let left = Duration::from_secs(120).saturating_sub(t.elapsed());
+        let ev = rx.recv_timeout(left).expect("the background work answers");
+        app.handle(ev, Instant::now());
+    }
 }

@@ -1,9 +1,15 @@
 //! The play screen: the special move, the legend, the log's words and the key bar.
 
 use super::harness::*;
+use masai_mancala::app::AppEvent;
+use masai_mancala::app::{App, Screen};
+use masai_mancala::app::{Geometry, Row};
 use masai_mancala::engine::AnyGame;
-use ratatui::crossterm::event::KeyCode;
+use masai_mancala::engine::{Game, Quiet, Side};
+use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
 use serde_json::json;
+use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 /// The screen's lines as one text, box borders and wrapping removed (for a
@@ -569,4 +575,751 @@ fn a_replay_of_a_hot_seat_game_selects_no_hole() {
         assert!(!has(&s, "Enter sows"), "step {step}: {s:#?}");
         key(&mut viewer, KeyCode::Right);
     }
+}
+
+#[test]
+fn arrows_and_two_digit_holes_move_the_cursor() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human");
+    keys(&mut app, "12");
+    assert_eq!(app.play.as_ref().unwrap().cursor, 12);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Char('h'));
+    assert_eq!(app.play.as_ref().unwrap().cursor, 10);
+    key(&mut app, KeyCode::Char('l'));
+    assert_eq!(app.play.as_ref().unwrap().cursor, 11);
+    let s = screen(&mut app);
+    assert!(board_lines(&s)[3].ends_with("10 [11]   12"));
+}
+
+#[test]
+fn an_illegal_hole_is_refused_with_the_engines_reason() {
+    let (mut app, _rx) = app("--holes 8 --race off --north human");
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "1: hole 1 is empty");
+    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+}
+
+#[test]
+fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human");
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let t0 = Instant::now();
+    // First frame: the lift.
+    let s = screen(&mut app);
+    assert!(s[0].contains("turn 1 · South sowing"), "{}", s[0]);
+    assert!(has(&s, "South lifts 3 from South 5 (lap 1)"));
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    3    0    3    3    0    3    3"
+    );
+    // Tick through: one seed appears in hole 6.
+    let d = app.deadline().expect("animating");
+    app.tick(d.max(t0));
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    0    3    3    0    3    3"
+    );
+    assert!(has(&s, "lap 1: 2 in hand"));
+    keys(&mut app, "s");
+    assert!(app.deadline().is_none(), "skipped: no more ticks");
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    1 ◆ 4S    3    0    3    3"
+    );
+}
+
+#[test]
+fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
+    let (mut app, rx) = app("--holes 8 --race off --instant --seed 3");
+    let start = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let after_mine = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
+    let ai = ai_turn(&mut app, &rx);
+    assert!(!ai.is_empty());
+    assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::South);
+    let after_ai = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
+    keys(&mut app, "u");
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(
+        p.enkeshui().unwrap().board().counts,
+        start,
+        "back before my move, AI's undone too"
+    );
+    assert_eq!(p.game.turn(), 1);
+    assert!(p.moves.is_empty());
+    keys(&mut app, "r");
+    let p = app.play.as_ref().unwrap();
+    // Redo skips to the next human decision: after the AI's reply.
+    assert_eq!(p.enkeshui().unwrap().board().counts, after_ai);
+    assert_ne!(after_mine, after_ai);
+    assert_eq!(p.moves.len(), 2);
+    let s = screen(&mut app);
+    assert!(has(&s, "1. S 3"));
+}
+
+#[test]
+fn hot_seat_undo_redo_one_decision_at_a_time() {
+    let (mut app, _rx) = app("--holes 8 --race off --instant --north human");
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let b1 = app
+        .play
+        .as_ref()
+        .unwrap()
+        .enkeshui()
+        .unwrap()
+        .board()
+        .counts;
+    // North sows the hole the cursor starts on: his first legal hole.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2, "{}", app.status);
+    keys(&mut app, "u");
+    assert_eq!(
+        app.play
+            .as_ref()
+            .unwrap()
+            .enkeshui()
+            .unwrap()
+            .board()
+            .counts,
+        b1
+    );
+    assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::North);
+    keys(&mut app, "r");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    keys(&mut app, "r");
+    assert_eq!(app.status, "Nothing to redo");
+}
+
+#[test]
+fn a_click_on_a_hole_sows_it() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant");
+    screen(&mut app);
+    // Board is centred: 6 + 60 = 66 columns in 80 -> x from 7; South's counts on line 4.
+    let g = Geometry::new(12, 66);
+    let cell = g.cell(Rect::new(7, 2, 66, 4), Row::Bottom, 5);
+    app.handle(
+        AppEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: cell.x + 3,
+            row: cell.y,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 1);
+    assert_eq!(p.moves[0].token, "5");
+}
+
+#[test]
+fn the_direction_is_asked_in_place() {
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
+    let g = direction_game();
+    let pd = g.pending().unwrap();
+    app.load(g.clone(), Instant::now());
+    let s = screen(&mut app);
+    let prompt = format!(
+        "Lap {}: {} in hand from {} {}. Direction?",
+        pd.lap,
+        pd.in_hand,
+        pd.lifted_from.side.title(),
+        pd.lifted_from.hole
+    );
+    assert!(has(&s, &prompt), "{s:#?}");
+    // From a South hole, ccw goes right on screen, cw left.
+    let (left, right) = if pd.lifted_from.side == Side::South {
+        ("cw", "ccw")
+    } else {
+        ("ccw", "cw")
+    };
+    assert!(
+        has(&s, &format!("← {left}")) && has(&s, &format!("{right} →")),
+        "{s:#?}"
+    );
+    // Pick the right-hand one and sow it.
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    let p = app.play.as_ref().unwrap();
+    if pd.options.iter().any(|o| o == right) {
+        assert_eq!(p.moves.last().unwrap().token, right);
+    } else {
+        assert!(app.status.contains("is not open"));
+    }
+}
+
+#[test]
+fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human");
+    keys(&mut app, "37");
+    assert_eq!(app.play.as_ref().unwrap().cursor, 37);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    key(&mut app, KeyCode::Char('s'));
+    assert!(app.play.as_ref().unwrap().anim.is_none());
+    // The same move played on the engine directly.
+    let mut g = masai_mancala::engine::en_gehe::EnGehe::new(
+        50,
+        masai_mancala::engine::en_gehe::Rules {
+            max_turns: masai_mancala::engine::en_gehe::DEFAULT_MAX_TURNS,
+        },
+    )
+    .unwrap();
+    let d = g.parse_decision("37").unwrap();
+    g.play(&d, &mut Quiet).unwrap();
+    let masai_mancala::engine::AnyGame::EnGehe(shown) = &app.play.as_ref().unwrap().game else {
+        panic!("not en gehe")
+    };
+    assert_eq!(shown.board().holes(), g.board().holes());
+    let s = screen(&mut app);
+    assert!(
+        s[0].starts_with("En Gehé 2x50 · turn 2 · North to move"),
+        "{s:#?}"
+    );
+    assert_eq!(
+        trimmed(&s, 1, 15),
+        [
+            "50  49  48  47  46  45  44  43  42  41  40  39  38  37  36  35  34",
+            "North    5   5   5   5   0   5   5   5   5   0   5   5   5   5   0   5   5",
+            "South    0   5   5   5   5   0   5   5   5   5   0   5   5   5   5   0   5",
+            "1   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17",
+            "",
+            "33  32  31  30  29  28  27  26  25  24  23  22  21  20  19  18  17",
+            "North    5   5   0   5   5   5   5   0   5   5   5   5   0   5   5   5   5",
+            "South    5   5   5   0   5   5   5   5   0   5   5   5   5   0   5   5   5",
+            "18  19  20  21  22  23  24  25  26  27  28  29  30  31  32  33  34",
+            "",
+            "16  15  14  13  12  11  10   9   8   7   6   5   4   3 [2]   1",
+            "North    0   5   5   5   5   0   0   5   5   5   0   5   5   5   5   0",
+            "South    5   0   1   6   6   6   0   5   5   5   5   0   5   5   5   5",
+            "35  36  37  38  39  40  41  42  43  44  45  46  47  48  49  50",
+        ]
+    );
+    assert!(
+        has(&s, "South (human) · captured   6 · in row 199"),
+        "{s:#?}"
+    );
+    assert_eq!(app.play.as_ref().unwrap().moves.last().unwrap().token, "37");
+}
+
+#[test]
+fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
+    let (mut app, _rx) = start("en-gehe --holes 50 --north human");
+    // Play moves until one makes a long animation; every one stays bounded.
+    let mut rng_pick = 0usize;
+    for _ in 0..40 {
+        if app.screen != Screen::Play {
+            break;
+        }
+        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        rng_pick = (rng_pick * 31 + 7) % tokens.len();
+        app.decide(tokens[rng_pick].clone(), Instant::now());
+        if let Some(a) = &app.play.as_ref().unwrap().anim {
+            assert!(a.frames.len() <= masai_mancala::app::MAX_TOTAL_FRAMES + 1);
+        }
+        key(&mut app, KeyCode::Char('s'));
+    }
+}
+
+#[test]
+fn bao_move_by_keys_gives_the_exact_board() {
+    let (mut app, _rx) = start("bao --north human");
+    let s = screen(&mut app);
+    assert!(
+        s[0].starts_with("Bao la Kimasai · turn 1 · South to move"),
+        "{s:#?}"
+    );
+    assert!(has(
+        &s,
+        "South inner [  1]    1    1    1    1    1    1    1"
+    ));
+    assert!(has(
+        &s,
+        "Phase 1 · turn 1 · South to move · cows: South 32, North 32"
+    ));
+    // Down: South's outer row; Up: back to the inner row; 3: i3.
+    key(&mut app, KeyCode::Down);
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o1");
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o2");
+    key(&mut app, KeyCode::Up);
+    keys(&mut app, "3");
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "i3");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    key(&mut app, KeyCode::Char('s'));
+    let s = screen(&mut app);
+    assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
+    assert!(has(&s, "1. S i3"));
+    // The same move on the engine.
+    let mut g = masai_mancala::engine::bao::Bao::new(masai_mancala::engine::bao::Rules {
+        max_turns: masai_mancala::engine::bao::DEFAULT_MAX_TURNS,
+    });
+    let d = g.parse_decision("i3").unwrap();
+    g.play(&d, &mut Quiet).unwrap();
+    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = &app.play.as_ref().unwrap().game
+    else {
+        panic!("not bao")
+    };
+    assert_eq!(shown.counts(), g.counts());
+    // North (at the top) plays o-holes by Up: his outer row is above.
+    key(&mut app, KeyCode::Up);
+    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o1");
+}
+
+#[test]
+fn a_click_on_a_bao_hole_sows_it() {
+    let (mut app, _rx) = start("bao --north human --instant");
+    let s = screen(&mut app);
+    // South's inner row is the 8th line; i3 is the third cell after the labels.
+    assert!(s[7].starts_with("       South inner [  1]"), "{s:#?}");
+    let click = |app: &mut App, column: u16, row: u16| {
+        app.handle(
+            AppEvent::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column,
+                row,
+                modifiers: KeyModifiers::NONE,
+            }),
+            Instant::now(),
+        );
+    };
+    // A North hole: refused.
+    click(&mut app, 31, 4);
+    assert!(app.status_error, "{}", app.status);
+    assert!(app.play.as_ref().unwrap().moves.is_empty());
+    click(&mut app, 31, 7);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.moves.len(), 1, "{}", app.status);
+    assert_eq!(p.moves[0].token, "i3");
+}
+
+#[test]
+fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
+    let (mut app, rx) = start("bao --north human --instant");
+    // Never wait: every decision comes back through the event channel.
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "3");
+    let before = screen(&mut app);
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "Working out the sowing of i3...");
+    assert_eq!(
+        trimmed(&s, 2, 11),
+        trimmed(&before, 2, 11),
+        "the board waits"
+    );
+    // Input stays live: another Enter is refused, the help opens and closes.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.status,
+        "Still working out the sowing of i3: wait, or u or Esc takes it back"
+    );
+    keys(&mut app, "?");
+    assert!(app.help_scroll().is_some());
+    key(&mut app, KeyCode::Esc);
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    let s = screen(&mut app);
+    assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
+    // The legal decisions came with it: the cursor is on North's first.
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
+    // North sows, then undoes before the answer: the late answer is dropped.
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().working.is_some());
+    keys(&mut app, "u");
+    assert!(app.play.as_ref().unwrap().working.is_none());
+    let ev = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the late answer");
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert!(
+        !app.handle(ev, Instant::now()),
+        "a stale answer changes nothing"
+    );
+    // Only North's sowing (his i1) was taken back; u again undoes South's i3.
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(
+        app.status,
+        "Took back the sowing of i1: pick a hole and press Enter"
+    );
+    keys(&mut app, "u");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 0);
+    // A refused decision comes back the same way, with the engine's reason.
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    next_event(&mut app, &rx);
+    assert_eq!(app.status, "o8: hole o8 is empty");
+    assert!(app.status_error);
+    // Quitting works while a sowing is worked out.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "q");
+    assert!(app.confirming_quit());
+    keys(&mut app, "y");
+    assert!(app.quit);
+}
+
+#[test]
+fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
+    use masai_mancala::app::run_or_post;
+    let (tx, rx) = channel();
+    let slow = run_or_post(
+        Duration::from_millis(20),
+        || {
+            std::thread::sleep(Duration::from_millis(300));
+            7
+        },
+        move |v| tx.send(v).unwrap(),
+    );
+    assert_eq!(slow, None, "the UI did not wait for it");
+    assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok(7));
+    let (tx, rx) = channel::<i32>();
+    let quick = run_or_post(Duration::from_secs(10), || 8, move |v| tx.send(v).unwrap());
+    assert_eq!(quick, Some(8));
+    assert!(
+        rx.recv_timeout(Duration::from_millis(200)).is_err(),
+        "not posted too"
+    );
+}
+
+#[test]
+fn the_special_move_is_a_guided_redistribution() {
+    let args = "--holes 8 --race off --north human --instant --special-move once";
+    let (mut app, _rx) = app(args);
+    keys(&mut app, "x");
+    assert_eq!(
+        app.status,
+        "Special move: lift two holes (Enter on each), Esc cancels"
+    );
+    // Lift South 3 and 5 (4 seeds each), then drop the 8 seeds one by one.
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.status,
+        "8 seeds in hand: drop them one by one with Enter (Backspace takes one back)"
+    );
+    for h in ["1", "1", "2", "2", "3", "3", "8", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    // The eighth seed made the move; North's cursor is on his first hole.
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s),
+        [
+            "8    7    6    5    4  [3]    2    1",
+            "North     4    4    4    4    4    4    0    0",
+            "South     2    2    2    4    0    4    4    6",
+            "1    2    3    4    5    6    7    8",
+        ]
+    );
+    assert!(has(&s, "South made the special move x3,5=2,2,2,0,0,0,0,2"));
+    assert!(s[0].contains("turn 2 · North to move"), "{}", s[0]);
+    // Once per player: after North's move South cannot make it again.
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "x");
+    assert_eq!(
+        app.status,
+        "South cannot make the special move now: it is allowed once a game, and it was made already"
+    );
+    assert!(app.status_error);
+
+    // Halfway, the board shows the row as it is being rebuilt.
+    let (mut app, _rx) = crate::app(args);
+    keys(&mut app, "x");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    for h in ["1", "1", "2", "2", "3", "3", "8"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.status, "No seed was dropped into hole 7");
+    keys(&mut app, "8");
+    key(&mut app, KeyCode::Backspace);
+    assert_eq!(app.status, "2 seeds in hand");
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     2    2    2    4    0    4    5    4"
+    );
+    assert_eq!(
+        s[9],
+        "Special move: lifted 3 and 5 · 1 in hand · Enter drops on hole 7"
+    );
+    assert_eq!(s[22], "1 seed in hand");
+    // Esc gives it up: the row is back as it was.
+    key(&mut app, KeyCode::Esc);
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    0    4    4    4    4    4    4"
+    );
+
+    // A row that comes out the same is refused and the seeds come back to hand.
+    let (mut app, _rx) = crate::app(args);
+    keys(&mut app, "x");
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "4");
+    key(&mut app, KeyCode::Enter);
+    for h in ["3", "3", "3", "3", "4", "4", "4", "4"] {
+        keys(&mut app, h);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.status_error, "{}", app.status);
+    assert!(app.status.contains("must change the row"), "{}", app.status);
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
+    assert!(p.moves.is_empty());
+}
+
+#[test]
+fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
+    // RULES.md: 2x8 after 7 1 2 5, South's hole 6 repeats every 5,589,754
+    // laps; deciding it takes a fraction of a second, far past the UI's wait.
+    let (mut app, rx) = start("en-gehe --holes 8 --north human --instant");
+    for k in ["7", "1", "2", "5"] {
+        keys(&mut app, k);
+        key(&mut app, KeyCode::Enter);
+    }
+    app.work_wait = masai_mancala::app::WAIT;
+    keys(&mut app, "6");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(s[22], "Working out the sowing of 6...");
+    let ev = next_event(&mut app, &rx);
+    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert_eq!(
+        app.status,
+        "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
+    );
+    assert!(app.status_error);
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 4);
+}
+
+#[test]
+fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
+    // South's 7 relays for 366,567,028 laps before its state repeats (docs/RULES.md).
+    let study = fixture("long-sowing-study.json");
+    let study = study.to_str().unwrap();
+    let (mut app, rx) = start(&format!(
+        "en-gehe --position '{study}' --north human --instant"
+    ));
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.status, "Working out the sowing of 7...");
+    // The status line counts the laps checked so far.
+    let t = Instant::now();
+    while !app
+        .status
+        .ends_with(" laps checked (u or Esc takes it back)")
+    {
+        assert!(t.elapsed() < Duration::from_secs(60), "{}", app.status);
+        std::thread::sleep(Duration::from_millis(50));
+        app.tick(Instant::now() + Duration::from_secs(1));
+    }
+    let laps = app
+        .status
+        .strip_prefix("Working out the sowing of 7: ")
+        .and_then(|l| l.strip_suffix(" laps checked (u or Esc takes it back)"))
+        .expect("the progress line");
+    assert!(laps.replace(',', "").parse::<u64>().unwrap() > 0, "{laps}");
+    let s = screen(&mut app);
+    assert_eq!(s[22], app.status);
+    key(&mut app, KeyCode::Enter);
+    assert!(
+        app.status
+            .starts_with("Still working out the sowing of 7 (")
+            && app
+                .status
+                .ends_with(" laps checked): wait, or u or Esc takes it back"),
+        "{}",
+        app.status
+    );
+    // Before the fix: "Nothing to undo", and the sowing went on being worked out.
+    keys(&mut app, "u");
+    assert_eq!(
+        app.status,
+        "Took back the sowing of 7: pick a hole and press Enter"
+    );
+    assert!(app.play.as_ref().unwrap().working.is_none());
+    let s = screen(&mut app);
+    assert_eq!(
+        s[22],
+        "Took back the sowing of 7: pick a hole and press Enter"
+    );
+    keys(&mut app, "7");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().working.is_some());
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(
+        app.status,
+        "Took back the sowing of 7: pick a hole and press Enter"
+    );
+    // Another hole is sown. The two sowings of 7 were cancelled: their
+    // answers say so, whenever they come, and change nothing.
+    keys(&mut app, "2");
+    key(&mut app, KeyCode::Enter);
+    let mut cancelled = 0;
+    while cancelled < 2 || app.play.as_ref().unwrap().moves.is_empty() {
+        let ev = rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the background work answers");
+        if let AppEvent::Played {
+            ref token,
+            ref result,
+            ..
+        } = ev
+            && token == "7"
+        {
+            assert_eq!(
+                result.as_ref().err().map(String::as_str),
+                Some("7: cancelled")
+            );
+            assert!(!app.handle(ev, Instant::now()));
+            cancelled += 1;
+        } else {
+            app.handle(ev, Instant::now());
+        }
+    }
+    let p = app.play.as_ref().unwrap();
+    let moves: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+    assert_eq!(moves, ["2"]);
+    assert_eq!(
+        p.log.last().unwrap(),
+        "South sowed 2, relayed 7 laps and ended in the empty North 4"
+    );
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+}
+
+#[test]
+fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
+    // issue 11, item 3: North's 7 crosses South's row; then he chooses each lap's direction.
+    let (mut app, _rx) = app("--race off --north human --instant");
+    for t in "3 1 1 3 6 4 7 1 6 4 7 5 4 4 6 8 3 7".split(' ') {
+        assert!(app.decide(t.to_string(), Instant::now()));
+    }
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "Lap 2: 3 in hand from South 8. Direction? [← cw]   ccw →"
+    );
+    assert_eq!(
+        s[23],
+        "←/h left  →/l right  Enter/Space sow  u undo  q quit  ? help"
+    );
+    // The lap animates from the seeds in hand (before the fix: "lap 0", "in hand 0").
+    app.instant = false;
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "North sows on cw · lap 2 · in hand 3 · s skips, +/- speed"
+    );
+    assert!(
+        has(
+            &s,
+            "North (human)       captured  3 · bulls 2 (17 seeds) · in hand  3 · score 28"
+        ),
+        "{s:#?}"
+    );
+    let next = app.play.as_ref().unwrap().anim.as_ref().unwrap().next_at;
+    app.tick(next);
+    let s = screen(&mut app);
+    assert_eq!(s[9], "lap 2: 2 in hand · s skips, +/- speed");
+    keys(&mut app, "s");
+    // The lap crossed nothing: it ended on 3 seeds (before: "crossed South's row").
+    let p = app.play.as_ref().unwrap();
+    assert_eq!(
+        p.log[p.log.len() - 2..],
+        [
+            "North sowed 7 and crossed South's row",
+            "North sowed on cw and ended on 3 at South 5"
+        ]
+    );
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "Lap 3: 3 in hand from South 5. Direction? [← cw]   ccw →"
+    );
+    // u goes back to the start of North's turn, past the earlier prompt.
+    keys(&mut app, "u");
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
+    let p = app.play.as_ref().unwrap();
+    assert!(p.game.pending().is_none());
+    assert_eq!(p.moves.len(), 17);
+    assert_eq!(p.game.to_move(), Side::North);
+    // r brings the turn back to its prompt; q asks to quit there.
+    keys(&mut app, "r");
+    assert_eq!(app.play.as_ref().unwrap().moves.len(), 19);
+    let s = screen(&mut app);
+    assert_eq!(
+        s[9],
+        "Lap 3: 3 in hand from South 5. Direction? [← cw]   ccw →"
+    );
+    keys(&mut app, "q");
+    assert!(app.confirming_quit());
+    keys(&mut app, "y");
+    assert!(app.quit);
+}
+
+#[test]
+fn results_are_told_when_the_animation_reaches_them() {
+    // issue 11, item 2: "made a bull" was in the log and the status while the seeds still moved.
+    let (mut app, _rx) = app("--holes 12 --race off --north human");
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().anim.is_some());
+    let s = screen(&mut app);
+    assert!(!s.iter().any(|l| l.contains("bull on")), "{s:#?}");
+    assert_eq!(app.status, "South sows 5...");
+    assert!(has(&s, "│South moves first."), "{s:#?}");
+    // The end of the animation tells it.
+    keys(&mut app, "s");
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "South sowed 5 and made a bull on South 8"),
+        "{s:#?}"
+    );
+    assert_eq!(app.status, "North to move: pick a hole and press Enter");
 }

@@ -1,0 +1,66 @@
+//! The help overlay and the quit confirmation.
+
+use super::harness::*;
+use ratatui::crossterm::event::KeyCode;
+
+#[test]
+fn help_lists_the_bindings_and_the_rules() {
+    let (mut app, _rx) = app("--holes 8 --race off");
+    keys(&mut app, "?");
+    let s = screen_wh(&mut app, 80, 60);
+    assert!(has(&s, "Help: ↑↓ scroll, Esc closes"));
+    assert!(has(&s, " Playing"));
+    assert!(has(
+        &s,
+        "u           undo (against the AI: back to your last decision)"
+    ));
+    assert!(has(&s, "z/x         South's racer drops a seed"));
+    // Scroll to the rules (past the bindings of every screen).
+    for _ in 0..65 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen_wh(&mut app, 80, 60);
+    assert!(has(&s, "Rules of Enkeshui"), "{s:#?}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.help_scroll().is_none());
+}
+
+#[test]
+fn quit_asks_while_a_game_is_on() {
+    let (mut app, _rx) = app("--holes 8 --race off");
+    keys(&mut app, "q");
+    assert!(app.confirming_quit() && !app.quit);
+    let s = screen(&mut app);
+    assert!(has(&s, "A game is in progress. Quit?"));
+    keys(&mut app, "n");
+    assert!(!app.confirming_quit() && !app.quit);
+    keys(&mut app, "qy");
+    assert!(app.quit);
+}
+
+#[test]
+fn the_help_shows_the_rules_of_the_game_on_screen() {
+    for (args, title, other) in [
+        ("en-gehe --holes 8", "Rules of En Gehé", "Rules of Enkeshui"),
+        ("bao", "Rules of Bao la Kimasai", "Rules of En Gehé"),
+    ] {
+        let (mut app, _rx) = start(args);
+        keys(&mut app, "?");
+        for _ in 0..50 {
+            key(&mut app, KeyCode::Down);
+        }
+        let s = screen_wh(&mut app, 100, 80);
+        assert!(has(&s, title), "{s:#?}");
+        assert!(!has(&s, other), "{s:#?}");
+    }
+    let (mut app, _rx) = start("bao");
+    keys(&mut app, "?");
+    for _ in 0..50 {
+        key(&mut app, KeyCode::Down);
+    }
+    let s = screen_wh(&mut app, 100, 80);
+    assert!(
+        has(&s, "A Masai game from the plains around Kilimanjaro"),
+        "{s:#?}"
+    );
+}

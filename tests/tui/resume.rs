@@ -1,0 +1,174 @@
+//! Resuming saved games, and the saved-games list.
+
+use super::harness::*;
+use masai_mancala::app::App;
+use ratatui::crossterm::event::KeyCode;
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+#[test]
+fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
+    for (args, moves, rows) in [
+        (
+            "en-gehe --holes 12 --north human --south-team Loitha --instant",
+            ["3", "5", "7"],
+            (2, 6),
+        ),
+        ("bao --north human --instant", ["3", "2", "6"], (2, 11)),
+    ] {
+        let (mut app, _rx) = start(args);
+        let path = temp_file(args.split(' ').next().unwrap());
+        app.save_path = Some(path.clone());
+        // Legal holes from the engine, sown with Enter on the cursor.
+        for pick in moves {
+            let legal = app.play.as_ref().unwrap().game.legal_tokens();
+            let k: usize = pick.parse().unwrap();
+            let t = &legal[k % legal.len()];
+            let game = &app.play.as_ref().unwrap().game;
+            let cursor = masai_mancala::app::adapter(game).token_cursor(t).unwrap();
+            app.play.as_mut().unwrap().cursor = cursor;
+            key(&mut app, KeyCode::Enter);
+        }
+        assert_eq!(app.play.as_ref().unwrap().moves.len(), 3, "{}", app.status);
+        let before = screen(&mut app);
+        let (mut back, _rx2) = resumed(&path);
+        let after = screen(&mut back);
+        assert_eq!(
+            trimmed(&after, rows.0, rows.1),
+            trimmed(&before, rows.0, rows.1),
+            "{args:?}"
+        );
+        assert_eq!(after[0], before[0]);
+        // Score lines (with the team name) and the move list come back too.
+        assert_eq!(after[rows.1 + 1], before[rows.1 + 1]);
+        assert_eq!(after[rows.1 + 2], before[rows.1 + 2]);
+        let p = back.play.as_ref().unwrap();
+        let tokens: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+        assert_eq!(tokens.len(), 3);
+        assert_eq!(
+            p.game.position_json(),
+            app.play.as_ref().unwrap().game.position_json()
+        );
+        // Playing on saves back to the same file.
+        let legal = p.game.legal_tokens();
+        back.decide(legal[0].clone(), Instant::now());
+        let (record, _) = masai_mancala::record::file::load(&path).unwrap();
+        assert_eq!(record.games[0].decisions.len(), 4);
+    }
+}
+
+#[test]
+fn the_saved_bao_board_is_exact_after_resuming() {
+    let (mut app, _rx) = start("bao --north human --instant");
+    let path = temp_file("bao-exact");
+    app.save_path = Some(path.clone());
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    let (mut back, _rx2) = resumed(&path);
+    let s = screen(&mut back);
+    assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
+    assert!(has(&s, "1. S i3"));
+    let (record, _) = masai_mancala::record::file::load(&path).unwrap();
+    assert_eq!(record.game.name(), "bao-la-kimasai");
+    assert_eq!(record.seats.north, "human");
+}
+
+/// A data folder holding the record of a game whose last decision is the
+/// sowing of 366,567,028 laps: checking it takes long.
+fn data_with_a_long_record(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(fixture("long-sowing.json"), dir.join("game-long.json")).unwrap();
+    dir
+}
+
+#[test]
+fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
+    let dir = data_with_a_long_record("saves-esc");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.autosave_dir = Some(dir.clone());
+    app.work_wait = Duration::ZERO;
+    let menu = screen(&mut app);
+    // Before the fix the client froze here (no screen, no keys, no signals).
+    keys(&mut app, "o");
+    assert!(app.loading.is_some());
+    let s = screen(&mut app);
+    let shown = format!("Reading the saved games in {}...", dir.display());
+    assert!(has(&s, &shown), "{s:#?}");
+    assert!(has(&s, "0 files read"), "{s:#?}");
+    assert!(
+        has(&s, "Esc stops it (nothing is lost)   q quits"),
+        "{s:#?}"
+    );
+    assert_eq!(s[23], "Esc stop  q quit  ? help");
+    // Esc: back to the menu as it was, the reading stopped.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.loading.is_none());
+    assert_eq!(
+        app.status,
+        format!(
+            "Stopped reading the saved games in {}. Nothing was changed",
+            dir.display()
+        )
+    );
+    let s = screen(&mut app);
+    assert_eq!(s[..20], menu[..20]);
+    // q while reading quits at once.
+    keys(&mut app, "o");
+    assert!(app.loading.is_some());
+    keys(&mut app, "q");
+    assert!(app.quit);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
+    let dir = std::env::temp_dir().join(format!("masai-tui-saves-ev-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    std::fs::copy(
+        fixtures.join("records/illegal-decision.json"),
+        dir.join("game-bad.json"),
+    )
+    .unwrap();
+    let (tx, rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.autosave_dir = Some(dir.clone());
+    app.work_wait = Duration::ZERO;
+    keys(&mut app, "o");
+    assert!(app.loading.is_some());
+    events_until(&mut app, &rx, |a| a.loading.is_none());
+    let list = app.saves().expect("the list is shown").list();
+    assert_eq!(list.len(), 1);
+    assert!(!list[0].ok);
+    assert_eq!(app.status, format!("Saved games in {}", dir.display()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() {
+    use masai_mancala::app::LoadFor;
+    let dir = data_with_a_long_record("resume-esc");
+    let path = dir.join("game-long.json");
+    let before = std::fs::read(&path).unwrap();
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.work_wait = Duration::ZERO;
+    app.start_load(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert!(app.loading.is_some());
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("Reading {}...", path.display())), "{s:#?}");
+    assert!(has(&s, " decisions replayed"), "{s:#?}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.quit);
+    assert_eq!(app.fatal, None);
+    assert_eq!(
+        app.note.as_deref(),
+        Some(format!("Stopped reading {}. Nothing was changed.", path.display()).as_str())
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
