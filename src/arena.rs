@@ -161,9 +161,18 @@ pub struct Summary {
     pub forfeits: BTreeMap<u32, String>,
     /// Every forfeit, kept or not.
     pub forfeit_count: u64,
+    /// The CPU time the games took, every thread's (None where unknown).
+    pub cpu: Option<Duration>,
 }
 
 impl Summary {
+    /// Games per second of CPU (issue 12 compares it with the bench's
+    /// playouts); None where the CPU time is unknown or too short to tell.
+    pub fn games_per_cpu_second(&self) -> Option<f64> {
+        let secs = self.cpu?.as_secs_f64();
+        (secs > 0.0).then(|| (self.games as f64 / secs).round())
+    }
+
     fn add(&mut self, index: u32, r: &GameResult) {
         self.games += 1;
         if r.points > 0.75 {
@@ -244,6 +253,8 @@ impl Summary {
             },
             "forfeits": self.forfeits.values().collect::<Vec<_>>(),
             "forfeit_count": self.forfeit_count,
+            "cpu_seconds": self.cpu.map(|c| c.as_secs_f64()),
+            "games_per_cpu_second": self.games_per_cpu_second(),
             "seed": s.seed,
             "opening": s.opening,
         })
@@ -278,6 +289,10 @@ impl Summary {
             self.clock_b.mean_ms(),
             self.clock_b.max.as_secs_f64() * 1000.0,
         );
+        if let Some(cpu) = self.cpu {
+            out.push('\n');
+            out.push_str(&cpu_line(u64::from(self.games), cpu));
+        }
         for f in self.forfeits.values() {
             out.push_str(&format!("\nforfeit: {f}"));
         }
@@ -526,6 +541,7 @@ pub fn run(
         first_error: None,
         closed: false,
     });
+    let cpu_at_start = cpu_time();
     let work = || {
         loop {
             if stop.load(Ordering::Relaxed) {
@@ -561,9 +577,12 @@ pub fn run(
         }
         work();
     });
-    let t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut t = tally.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = t.first_error {
         return Err(e);
+    }
+    if let (Some(before), Some(now)) = (cpu_at_start, cpu_time()) {
+        t.summary.cpu = Some(now.saturating_sub(before));
     }
     Ok((!t.closed).then_some(t.summary))
 }
@@ -930,6 +949,50 @@ impl Tick {
             },
         }
     }
+}
+
+/// The CPU time this process has used so far, every thread's (Unix; `None`
+/// elsewhere): the arena and the bench report games per CPU-second, which a
+/// loaded machine blurs less than games per second.
+pub fn cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a timespec of ours that clock_gettime fills in.
+        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0 {
+            return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
+        }
+    }
+    None
+}
+
+/// "CPU: 2000 games in 0.031 s, 64,516 a CPU-second" (the summary's last line).
+pub fn cpu_line(games: u64, cpu: Duration) -> String {
+    let secs = cpu.as_secs_f64();
+    let rate = if secs > 0.0 {
+        format!(
+            ", {} a CPU-second",
+            thousands((games as f64 / secs).round() as u64)
+        )
+    } else {
+        String::new()
+    };
+    format!("CPU: {games} games in {secs:.3} s{rate}")
+}
+
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The kernel's coarse monotonic clock (Linux), `None` elsewhere.

@@ -614,3 +614,45 @@ fn a_closed_pipe_is_a_quiet_exit() {
     assert_eq!(with_closed(false, true).0, Some(0));
     assert_eq!(with_closed(true, true).0, Some(0));
 }
+
+/// The arena says how many games it played per CPU-second (issue 12's
+/// arena target is read off it), in the JSON summary and the text one.
+#[test]
+fn the_arena_tells_its_games_per_cpu_second() {
+    let (code, v, err) = arena(&[
+        "--a", "random", "--b", "random", "--games", "300", "--seed", "5", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(count(&v, "games"), 300);
+    let secs = v["cpu_seconds"].as_f64().unwrap_or_else(|| panic!("{v}"));
+    assert!(secs >= 0.0 && secs < 60.0, "{v}");
+    if secs > 0.0 {
+        let rate = v["games_per_cpu_second"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{v}"));
+        assert_eq!(rate, (300.0 / secs).round(), "{v}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args([
+            "arena", "--a", "random", "--b", "random", "--games", "30", "--seed", "5",
+        ])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("CPU: 30 games in ") && l.contains(" s")),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_cpu_line_reads_like_a_sentence() {
+    use masai_mancala::arena::cpu_line;
+    use std::time::Duration;
+    assert_eq!(
+        cpu_line(2000, Duration::from_millis(31)),
+        "CPU: 2000 games in 0.031 s, 64,516 a CPU-second"
+    );
+    assert_eq!(cpu_line(3, Duration::ZERO), "CPU: 3 games in 0.000 s");
+}
