@@ -975,24 +975,12 @@ pub fn cpu_line(games: u64, cpu: Duration) -> String {
     let rate = if secs > 0.0 {
         format!(
             ", {} a CPU-second",
-            thousands((games as f64 / secs).round() as u64)
+            crate::out::thousands((games as f64 / secs).round() as u64)
         )
     } else {
         String::new()
     };
     format!("CPU: {games} games in {secs:.3} s{rate}")
-}
-
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The kernel's coarse monotonic clock (Linux), `None` elsewhere.

@@ -11,6 +11,7 @@
 
 use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
+use crate::out::thousands;
 use crate::record::{Checked, Record};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -565,19 +566,6 @@ impl Review {
     }
 }
 
-/// 60000 as "60,000".
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -604,13 +592,5 @@ mod tests {
             judge(WIN - 2, WIN - 2, Some(3 * u), false).1,
             Some(Mark::Only)
         );
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(thousands(60000), "60,000");
-        assert_eq!(thousands(2400), "2,400");
-        assert_eq!(thousands(600), "600");
-        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }

@@ -25,6 +25,7 @@ use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{GameKind, PerSide, Quiet, Side, Status};
+use crate::out::thousands;
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
@@ -1307,19 +1308,6 @@ fn capitalized(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// 1234567 as "1,234,567".
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 // ---- records: saving, resuming, the replay viewer ---------------------------
