@@ -252,6 +252,18 @@ pub fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
     ev
 }
 
+/// The replay viewer on the record of `app`'s game so far.
+pub fn replay_of(app: &App) -> App {
+    let loaded = masai_mancala::app::load_from_record(
+        std::path::Path::new("game.json"),
+        app.record().expect("a record"),
+        &Default::default(),
+    )
+    .expect("the record loads");
+    let (tx, _rx) = channel();
+    App::replay(tx, loaded, Default::default(), PLAIN).expect("the viewer opens")
+}
+
 /// Plays decisions picked by a fixed rule until the game is over.
 pub fn play_to_the_end(app: &mut App) {
     let mut pick = 0usize;

@@ -514,16 +514,7 @@ fn a_long_special_move_token_is_not_cut_in_the_replays_move_list() {
     }
     // North answers with a sowing: the list goes on under the long token.
     key(&mut app, KeyCode::Enter);
-    let record = app.record().expect("a record");
-    let loaded = masai_mancala::app::load_from_record(
-        std::path::Path::new("special.json"),
-        record,
-        &Default::default(),
-    )
-    .expect("the record loads");
-    let (tx, _rx) = std::sync::mpsc::channel();
-    let mut viewer =
-        masai_mancala::app::App::replay(tx, loaded, Default::default(), PLAIN).unwrap();
+    let mut viewer = replay_of(&app);
     key(&mut viewer, KeyCode::Right);
     let s = screen(&mut viewer);
     let moves: Vec<String> = s
@@ -555,15 +546,7 @@ fn a_replay_of_a_hot_seat_game_selects_no_hole() {
         board_lines(&live).iter().any(|l| l.contains('[')),
         "{live:#?}"
     );
-    let loaded = masai_mancala::app::load_from_record(
-        std::path::Path::new("hot-seat.json"),
-        app.record().expect("a record"),
-        &Default::default(),
-    )
-    .expect("the record loads");
-    let (tx, _rx) = std::sync::mpsc::channel();
-    let mut viewer =
-        masai_mancala::app::App::replay(tx, loaded, Default::default(), PLAIN).unwrap();
+    let mut viewer = replay_of(&app);
     for step in 0..3 {
         let s = screen(&mut viewer);
         assert!(s[0].starts_with("Replay"), "{s:#?}");
