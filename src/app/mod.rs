@@ -30,6 +30,7 @@ pub use keys::{BINDINGS, Ctx, Key, Keymap, binding_name, markdown_table, set_act
 pub use lesson::{LessonScreen, Phase};
 pub use load::{from_record as load_from_record, load};
 pub use review_view::ReviewUpdate;
+pub use save::Saved;
 pub use screen::race::{COUNTDOWN, racer_ms};
 pub use screen::saves::SavesScreen;
 pub use setup::Setup;

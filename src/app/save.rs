@@ -7,7 +7,6 @@
 //! `AppEvent::Saved`; quitting waits for the last save, with a bound.
 
 use super::event::AppEvent;
-use super::work::run_or_post;
 use crate::record::file;
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
@@ -47,12 +46,17 @@ struct Done {
     taken: Option<(PathBuf, PathBuf)>,
     /// The last save finished, as the app should learn it at exit.
     last: Option<Saved>,
+    /// The save the UI is waiting for, and its answer once done.
+    waiting: Option<u64>,
+    answer: Option<Saved>,
 }
 
 /// The saves asked for and done.
 #[derive(Debug, Default)]
 pub struct Saver {
     queued: u64,
+    /// The latest save whose answer the app has taken.
+    answered: u64,
     done: Arc<(Mutex<Done>, Condvar)>,
     /// Held, it keeps the next save from writing (tests: a slow disk).
     gate: Arc<Mutex<()>>,
@@ -76,40 +80,54 @@ impl Saver {
         self.queued += 1;
         let seq = self.queued;
         let (done, gate, tx) = (self.done.clone(), self.gate.clone(), tx.clone());
-        run_or_post(
-            wait,
-            move || {
-                let (lock_done, cv) = &*done;
-                // Strictly in order: after the save before this one.
-                let mut d = lock(lock_done);
-                while d.seq + 1 < seq {
-                    d = cv.wait(d).unwrap_or_else(|e| e.into_inner());
-                }
-                // A new file's name is taken once: the saves after it
-                // (asked before its answer came) write over it.
-                let (target, how) = match &d.taken {
-                    Some((proposed, taken)) if *proposed == path => (taken.clone(), How::Again),
-                    _ => (path.clone(), how),
-                };
-                drop(d);
-                let fresh = how == How::New;
-                let saved = {
-                    let _held = lock(&gate);
-                    write(seq, path, target, text, how)
-                };
-                let mut d = lock(lock_done);
-                if fresh && saved.result.is_ok() {
-                    d.taken = Some((saved.asked.clone(), saved.written.clone()));
-                }
-                d.seq = seq;
-                d.last = Some(saved.clone());
-                cv.notify_all();
-                saved
-            },
-            move |saved| {
+        if !wait.is_zero() {
+            lock(&self.done.0).waiting = Some(seq);
+        }
+        std::thread::spawn(move || {
+            let (lock_done, cv) = &*done;
+            // Strictly in order: after the save before this one.
+            let mut d = lock(lock_done);
+            while d.seq + 1 < seq {
+                d = cv.wait(d).unwrap_or_else(|e| e.into_inner());
+            }
+            // A new file's name is taken once: the saves after it (asked
+            // before its answer came) write over it.
+            let (target, how) = match &d.taken {
+                Some((proposed, taken)) if *proposed == path => (taken.clone(), How::Again),
+                _ => (path.clone(), how),
+            };
+            drop(d);
+            let fresh = how == How::New;
+            let saved = {
+                let _held = lock(&gate);
+                write(seq, path, target, text, how)
+            };
+            let mut d = lock(lock_done);
+            if fresh && saved.result.is_ok() {
+                d.taken = Some((saved.asked.clone(), saved.written.clone()));
+            }
+            d.last = Some(saved.clone());
+            // Answered under the lock, before the next save may start: the
+            // answers come in the order of the saves.
+            if d.waiting == Some(seq) {
+                d.answer = Some(saved);
+            } else {
                 let _ = tx.send(AppEvent::Saved(Box::new(saved)));
-            },
-        )
+            }
+            d.seq = seq;
+            cv.notify_all();
+        });
+        if wait.is_zero() {
+            return None;
+        }
+        let (lock_done, cv) = &*self.done;
+        let d = lock(lock_done);
+        let (mut d, _) = cv
+            .wait_timeout_while(d, wait, |d| d.answer.is_none())
+            .unwrap_or_else(|e| e.into_inner());
+        // Decided under the lock: the answer is taken here, or posted.
+        d.waiting = None;
+        d.answer.take()
     }
 
     /// Waits up to `bound` for every save asked to be done: the last one's
@@ -132,6 +150,15 @@ impl Saver {
                 .0;
         }
         Ok(d.last.clone())
+    }
+
+    /// Is this answer newer than every answer taken before? An earlier
+    /// save's event may come after a later save's answer was taken at once;
+    /// it says nothing about the file any more.
+    pub fn fresh(&mut self, saved: &Saved) -> bool {
+        let fresh = saved.seq > self.answered;
+        self.answered = self.answered.max(saved.seq);
+        fresh
     }
 
     /// Is a save asked for not written yet?

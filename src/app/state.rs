@@ -1382,6 +1382,9 @@ impl App {
     /// A save's answer: the name a new file took, or why it failed (said on
     /// the status line; the next change tries again).
     fn saved(&mut self, saved: Saved) {
+        if !self.saver.fresh(&saved) {
+            return;
+        }
         match saved.result {
             Ok(_) => {
                 if self.save_path.as_ref() == Some(&saved.asked) {

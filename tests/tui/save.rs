@@ -129,3 +129,29 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
     assert_eq!(saved_decisions(&files[0]), ["3"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
+    use masai_mancala::app::Saved;
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
+    let path = temp_path("late");
+    app.save_path = Some(path.clone());
+    let answer = |seq, result| {
+        AppEvent::Saved(Box::new(Saved {
+            seq,
+            asked: path.clone(),
+            written: path.clone(),
+            result,
+        }))
+    };
+    // Save 2 answered at once (the UI waited for it), save 1's event after.
+    app.handle(answer(2, Ok("{}".to_string())), Instant::now());
+    app.handle(answer(1, Err("disk full".to_string())), Instant::now());
+    assert_eq!(app.save_error, None);
+    assert!(!app.status.contains("Not saved"), "{}", app.status);
+    // A newer failure is said.
+    app.handle(answer(3, Err("disk full".to_string())), Instant::now());
+    assert_eq!(app.save_error.as_deref(), Some("disk full"));
+    assert_eq!(app.status, "Not saved: disk full");
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
