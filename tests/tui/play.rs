@@ -163,7 +163,6 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
 #[test]
 fn the_analysis_panel_never_covers_the_board() {
     use masai_mancala::app::AppEvent;
-    use masai_mancala::app::PlayLayout;
     use ratatui::layout::Rect;
     let games = [
         "enkeshui --holes 8 --race off --north human --instant",
@@ -190,7 +189,7 @@ fn the_analysis_panel_never_covers_the_board() {
             }
             let on = screen_wh(&mut app, w, h);
             let game = &app.play().unwrap().game;
-            let board = PlayLayout::for_game(Rect::new(0, 0, w, h), game).board;
+            let board = masai_mancala::app::adapter(game).layout(Rect::new(0, 0, w, h)).board;
             // The board and the score lines under it.
             let rows = board.y as usize..board.bottom() as usize + 2;
             assert_eq!(
