@@ -570,6 +570,94 @@ mod tests {
         assert_eq!(adapter(bao).token_cursor("5"), None);
     }
 
+    /// The keys move the cursor as each board is laid out: Bao's up and
+    /// down change rows (North's outer row is above), digits name a hole
+    /// of the cursor's row; the two-row games take two digits.
+    #[test]
+    fn keys_move_the_cursor_on_each_board() {
+        let g = games();
+        let (enk, gehe, bao) = (adapter(&g[0]), adapter(&g[1]), adapter(&g[2]));
+        assert_eq!(enk.arrow(1, Action::Left, -1, Side::South), Some(1));
+        assert_eq!(enk.arrow(1, Action::Right, -1, Side::South), Some(2));
+        assert_eq!(enk.arrow(12, Action::Right, -1, Side::South), Some(12));
+        assert_eq!(enk.arrow(3, Action::Up, -1, Side::South), None);
+        assert_eq!(bao.arrow(3, Action::Up, 1, Side::North), Some(11));
+        assert_eq!(bao.arrow(3, Action::Up, -1, Side::South), Some(3));
+        assert_eq!(bao.arrow(3, Action::Down, -1, Side::South), Some(11));
+        assert_eq!(bao.arrow(11, Action::Left, -1, Side::South), Some(10));
+        assert_eq!(bao.arrow(16, Action::Right, 1, Side::North), Some(15));
+        let mut digits = String::new();
+        assert_eq!(gehe.typed(1, &mut digits, '1'), Ok(1));
+        assert_eq!(gehe.typed(1, &mut digits, '2'), Ok(12));
+        assert_eq!(gehe.typed(12, &mut digits, '7'), Ok(7));
+        assert_eq!(
+            gehe.typed(7, &mut digits, '0'),
+            Err("There is no hole 0 (holes are 1 to 40)".into())
+        );
+        assert_eq!(digits, "");
+        assert_eq!(bao.typed(11, &mut digits, '5'), Ok(13));
+        assert_eq!(
+            bao.typed(11, &mut digits, '9'),
+            Err("There is no hole 9 (holes are 1 to 8)".into())
+        );
+        assert_eq!((enk.own_rows(), bao.own_rows()), ("row", "rows"));
+        assert!(bao.picks_rows() && !enk.picks_rows());
+        assert!(enk.can_flip() && gehe.can_flip() && !bao.can_flip());
+    }
+
+    /// The smallest terminal of each board: 2x50 asks for 60x27 at 60
+    /// columns and tells that 80x22 does; Bao's four rows need 66 columns.
+    #[test]
+    fn each_board_tells_the_terminal_it_needs() {
+        let g = games();
+        assert_eq!(adapter(&g[0]).needed_size(60), (60, 20));
+        assert_eq!(adapter(&g[2]).needed_size(60), (66, 22));
+        assert_eq!(adapter(&g[2]).wider_size((66, 22)), None);
+        let long: AnyGame = en_gehe::EnGehe::new(50, Default::default())
+            .expect("2x50")
+            .into();
+        let ad = adapter(&long);
+        assert_eq!(ad.needed_size(60), (60, 27));
+        assert_eq!(ad.needed_size(80), (60, 22));
+        assert_eq!(ad.wider_size((60, 27)), Some((80, 22)));
+    }
+
+    /// A click names the hole drawn there: the bottom row's hole 5 of a
+    /// 12-hole board, and Bao's South i3 and North o1.
+    #[test]
+    fn a_click_names_the_hole_drawn_there() {
+        let g = games();
+        let area = Rect::new(7, 2, 66, 4);
+        let cell = Geometry::new(12, 66).cell(area, Row::Bottom, 5);
+        let enk = adapter(&g[0]);
+        assert_eq!(
+            enk.hit(area, cell.x + 3, cell.y, Side::South),
+            Some((Side::South, 5))
+        );
+        assert_eq!(
+            enk.hit(area, cell.x + 3, cell.y, Side::North),
+            Some((Side::North, 5))
+        );
+        let top = Geometry::new(12, 66).cell(area, Row::Top, 5);
+        assert_eq!(
+            enk.hit(area, top.x, top.y, Side::South),
+            Some((Side::North, 5))
+        );
+        let bao = adapter(&g[2]);
+        let board = Rect::new(0, 2, BaoGeometry::WIDTH, BaoGeometry::HEIGHT);
+        // i3 of South: the third cell of his inner row (line 5 of the board).
+        assert_eq!(
+            bao.hit(board, 12 + 2 * 5 + 1, 2 + 5, Side::South),
+            Some((Side::South, 3))
+        );
+        // North's o1 is at the right end of the top row.
+        assert_eq!(
+            bao.hit(board, 12 + 7 * 5, 2 + 1, Side::South),
+            Some((Side::North, 9))
+        );
+        assert_eq!(bao.hit(board, 0, 2 + 5, Side::South), None);
+    }
+
     #[test]
     fn scores_and_units_are_each_games() {
         let units: Vec<&str> = games().iter().map(|g| adapter(g).units()).collect();
