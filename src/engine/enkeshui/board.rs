@@ -260,7 +260,7 @@ impl Board {
     fn holding(&self, seeds: u16) -> u32 {
         // The traditional boards (2x8 and smaller) fit in 16 holes.
         if self.n2() <= 16 {
-            holding16(&self.counts, 0, seeds) | (seeds == 0) as u32 * 0xffff_0000
+            holding16(&self.counts, 0, seeds) | ((seeds == 0) as u32 * 0xffff_0000)
         } else {
             holding16(&self.counts, 0, seeds) | holding16(&self.counts, 16, seeds) << 16
         }
