@@ -254,13 +254,13 @@ impl Board {
         !self.holding(0) & self.in_play()
     }
 
-    /// Bit i set: hole i holds exactly `seeds` (holes past the board's
-    /// end count as empty).
+    /// Bit i set: hole i holds exactly `seeds` (past the board's end:
+    /// whatever, to be masked).
     #[inline(always)]
     fn holding(&self, seeds: u16) -> u32 {
         // The traditional boards (2x8 and smaller) fit in 16 holes.
         if self.n2() <= 16 {
-            holding16(&self.counts, 0, seeds) | ((seeds == 0) as u32 * 0xffff_0000)
+            holding16(&self.counts, 0, seeds)
         } else {
             holding16(&self.counts, 0, seeds) | holding16(&self.counts, 16, seeds) << 16
         }
