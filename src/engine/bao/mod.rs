@@ -286,6 +286,16 @@ pub struct Bao {
     counts: [u16; HOLES],
     reserve: PerSide<u32>,
     state: TurnState,
+    /// The mover's holes with cows (bit k: his loop hole k), as found by the
+    /// start-of-turn test: read once a turn.
+    movable: u16,
+    /// Whether the start-of-turn test found a hole of the mover whose first
+    /// lap ends (then he can move).
+    sure: bool,
+    /// Per side, the loop hole whose first lap last ended: tried first next
+    /// time, as it often still does. Only the order of the tries depends on
+    /// it, never an answer.
+    hint: [u8; 2],
 }
 
 impl Default for Bao {
@@ -320,6 +330,9 @@ impl Bao {
             counts,
             reserve,
             state: TurnState::new(to_move, turn),
+            movable: 0,
+            sure: false,
+            hint: [0; 2],
         }
         .started()
     }
@@ -359,11 +372,6 @@ impl Bao {
     fn loop_cows(&self, side: Side) -> u32 {
         let b = base(side);
         self.counts[b..b + LOOP].iter().map(|&c| c as u32).sum()
-    }
-
-    fn inner_empty(&self, side: Side) -> bool {
-        let b = base(side);
-        self.counts[b..b + 8].iter().all(|&c| c == 0)
     }
 
     /// Board index of a decision for the mover, or why it names no hole.
@@ -424,6 +432,32 @@ impl Bao {
     fn liftable(&self) -> impl Iterator<Item = usize> + '_ {
         let b = base(self.state.to_move);
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
+    }
+
+    /// Is there a hole of the mover (among `self.movable`) whose first lap
+    /// ends? The hole that answered last time is tried first.
+    fn find_sure(&mut self) -> bool {
+        let side = self.state.to_move;
+        let (b, extra) = (base(side), self.places_cow() as u32);
+        let ends = |k: usize| self.first_lap_ends(b + k, self.counts[b + k] as u32 + extra);
+        let hint = self.hint[side as usize] as usize;
+        if self.movable >> hint & 1 != 0 && ends(hint) {
+            return true;
+        }
+        let mut left = self.movable;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            if ends(k) {
+                left = 1 << k;
+                break;
+            }
+            left &= left - 1;
+        }
+        if left == 0 {
+            return false;
+        }
+        self.hint[side as usize] = left.trailing_zeros() as u8;
+        true
     }
 
     /// Has the mover a sowing that ends? Most first laps end at once, so
@@ -581,7 +615,7 @@ impl Game for Bao {
         // The first draw among the mover's holes with cows, in board order,
         // as bits (no branch on which holes are empty).
         let b = base(self.state.to_move);
-        let movable = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        let movable = self.movable;
         let mut count = movable.count_ones() as usize;
         if count == 0 {
             return None;
@@ -646,18 +680,26 @@ impl Game for Bao {
     }
 
     /// The inner row from phase 2 on, then the seeds.
+    /// On the way, the mover's holes with cows and the cheap test that he
+    /// can move (most first laps end at once).
     fn lost_before_moving(&mut self) -> Option<EndReason> {
-        let side = self.state.to_move;
-        if self.phase() == 2 && self.inner_empty(side) {
+        let b = base(self.state.to_move);
+        // Bits 0..8: the inner row.
+        self.movable = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        if self.phase() == 2 && self.movable & 0xff == 0 {
             Some(EndReason::InnerRowEmpty)
-        } else if self.loop_cows(side) == 0 {
+        } else if self.movable == 0 {
             Some(EndReason::NoSeeds)
         } else {
+            self.sure = self.find_sure();
             None
         }
     }
 
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+        if self.sure {
+            return Ok(true);
+        }
         self.can_move(max_laps)
     }
 
