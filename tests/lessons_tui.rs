@@ -35,7 +35,7 @@ fn lessons(kind: GameKind, id: &str, path: &Path) -> App {
     let mut s = LessonScreen::new(Some(kind), Some(path.to_path_buf()), PLAIN, 1, now);
     let i = s.lessons.iter().position(|l| l.id == id).unwrap();
     s.open(i, now);
-    app.lessons = Some(Box::new(s));
+    app.show_lessons(s, false);
     app
 }
 
@@ -88,7 +88,7 @@ fn settle(app: &mut App) {
 }
 
 fn phase(app: &App) -> Phase {
-    app.lessons.as_ref().unwrap().phase.clone()
+    app.lessons().unwrap().phase.clone()
 }
 
 #[test]
@@ -234,8 +234,8 @@ fn the_start_menu_opens_the_lessons_and_q_comes_back() {
     let t = text(&mut app);
     assert!(t.contains("Enkeshui lesson"), "{t}");
     keys(&mut app, "q");
-    assert!(app.lessons.is_none());
-    assert!(!app.quit);
+    assert!(app.lessons().is_none());
+    assert!(!app.quitting());
     assert!(text(&mut app).contains("New game"));
 }
 

@@ -46,9 +46,9 @@ fn app(seats: &[&str], dir: &Path) -> App {
     };
     let setup = Setup::from_enkeshui(&a).unwrap();
     let mut app = App::with_game(tx, setup, a.client, theme, Instant::now()).unwrap();
-    app.ai_pause = Duration::ZERO;
-    app.work_wait = Duration::from_secs(10);
-    app.stats_dir = Some(dir.to_path_buf());
+    app.set_ai_pause(Duration::ZERO);
+    app.set_work_wait(Duration::from_secs(10));
+    app.set_stats_dir(dir.to_path_buf());
     app
 }
 
@@ -56,10 +56,10 @@ fn app(seats: &[&str], dir: &Path) -> App {
 fn play_to_the_end(app: &mut App) {
     let mut pick = 0usize;
     for _ in 0..3000 {
-        if app.screen == Screen::Over {
+        if app.screen() == Screen::Over {
             return;
         }
-        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game.legal_tokens();
         pick = (pick * 31 + 7) % tokens.len();
         app.decide(tokens[pick].clone(), Instant::now());
     }
@@ -67,14 +67,14 @@ fn play_to_the_end(app: &mut App) {
 }
 
 fn winner(app: &App) -> Option<masai_mancala::engine::Side> {
-    match app.play.as_ref().unwrap().game.status() {
+    match app.play().unwrap().game.status() {
         Status::Over(o) => o.winner,
         Status::Playing => panic!("not over"),
     }
 }
 
 fn log(app: &App) -> Vec<String> {
-    app.play.as_ref().unwrap().log.clone()
+    app.play().unwrap().log.clone()
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn a_game_against_the_ai_counts_once_and_says_the_record() {
         AppEvent::Key(KeyEvent::from(KeyCode::Char('u'))),
         Instant::now(),
     );
-    assert_ne!(app.screen, Screen::Over);
+    assert_ne!(app.screen(), Screen::Over);
     play_to_the_end(&mut app);
     let again = stats::load(&stats::path(&dir)).unwrap();
     assert_eq!(again, table);
@@ -161,7 +161,7 @@ fn a_corrupt_statistics_file_is_named_and_never_overwritten() {
         Some(&format!("Statistics not saved: {why}"))
     );
     assert_eq!(
-        app.note,
+        app.note().map(str::to_string),
         Some(format!("The statistics were not saved: {why}"))
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), corrupt);

@@ -27,7 +27,7 @@ fn drawn(args: &str, keys: &str, theme: Theme) -> (Vec<String>, BTreeSet<String>
     let (tx, _rx) = channel();
     let (setup, client) = setup(args);
     let mut app = App::with_game(tx, setup, client, theme, Instant::now()).unwrap();
-    app.work_wait = Duration::from_secs(10);
+    app.set_work_wait(Duration::from_secs(10));
     for c in keys.chars() {
         app.handle(
             AppEvent::Key(KeyEvent::from(KeyCode::Char(c))),

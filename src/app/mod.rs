@@ -95,10 +95,10 @@ pub fn run_loop_with<B: Backend>(
     let mut stats = LoopStats::default();
     // The terminal's size now; resize events give it from then on.
     let size = terminal.size()?;
-    app.size = (size.width, size.height);
+    app.set_size(size.width, size.height);
     draw(terminal, app)?;
     stats.frames += 1;
-    while !app.quit {
+    while !app.quitting() {
         let event = match app.deadline() {
             Some(at) => {
                 let wait = at.saturating_duration_since(Instant::now());
@@ -125,11 +125,10 @@ pub fn run_loop_with<B: Backend>(
             }
             None => app.tick(now),
         };
-        if app.quit {
+        if app.quitting() {
             break;
         }
-        let dirty = if app.suspend {
-            app.suspend = false;
+        let dirty = if app.take_suspend() {
             suspend();
             // The screen was cleared: both buffers empty, so the next frame
             // is drawn whole (`clear` would ask the terminal where its cursor
@@ -188,7 +187,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         } else {
             app.load_now(purpose, now);
         }
-        app.fatal.take().map_or(Ok(()), Err)
+        app.take_fatal().map_or(Ok(()), Err)
     };
     // Resumed and replayed games keep the save path their load gives them.
     let mut keep_path = false;
@@ -227,8 +226,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 ..ClientArgs::default()
             };
             let theme = Theme::from_env(args.ascii).with_palette(args.theme.unwrap_or_default());
+            // The client's speed is the animation's pace.
             let mut app = App::menu(tx.clone(), client, theme);
-            app.speed_ms = args.speed.max(1);
             keep_path = true;
             load(&mut app, LoadFor::Replay(args.file.clone()))?;
             app
@@ -243,7 +242,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
             let mut app = App::menu(tx.clone(), client, theme);
             keep_path = true;
             app.open_lessons(args.kind()?, now);
-            app.lessons_only = true;
+            app.set_lessons_only(true);
             app
         }
         Launch::Resume(args) => {
@@ -266,11 +265,13 @@ pub fn run(launch: Launch) -> Result<(), String> {
     // Saving starts only with a terminal: no file for a game never shown.
     // Finished games against the AI count in the data folder's statistics
     // (with --save too).
-    app.stats_dir = file::data_dir().ok();
+    if let Ok(dir) = file::data_dir() {
+        app.set_stats_dir(dir);
+    }
     app.load_menu_record();
     if use_dir {
         match file::open_data_dir() {
-            Ok(dir) => app.autosave_dir = Some(dir),
+            Ok(dir) => app.set_autosave_dir(dir),
             // Said on screen now and again at exit, which then fails.
             Err(e) => app.save_failed(e),
         }
@@ -281,13 +282,12 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 path.file_name()
                     .is_some_and(|n| n.to_string_lossy() == name)
             });
-            app.save_path = Some(path);
-            app.save_force = force;
+            app.save_to(path, force);
         }
         None if keep_path => {}
         None => app.save_to_new_file(),
     }
-    if app.save_path.is_some() && app.viewer().is_none() {
+    if app.save_path().is_some() && app.viewer().is_none() {
         app.autosave();
     }
     // The terminal is restored on every way out: return, panic and signals.
@@ -318,23 +318,22 @@ pub fn run(launch: Launch) -> Result<(), String> {
     app.autosave();
     app.finish_saves(SAVE_BOUND);
     restore_terminal();
-    if let Some(e) = app.fatal.take() {
+    if let Some(e) = app.take_fatal() {
         return Err(e);
     }
-    if let Some(note) = &app.note {
+    if let Some(note) = app.note() {
         crate::out::err(note);
     }
-    if let Some(e) = &app.save_error {
+    if let Some(e) = app.save_error() {
         // The loop's own error first; either way the exit status says so.
         result?;
         return Err(format!("the game could not be saved: {e}"));
-    } else if let Some(path) = &app.save_path
+    } else if let Some(path) = app.save_path()
         && app.viewer().is_none()
         && app.record().is_some()
         && app
-            .play
-            .as_ref()
-            .map_or(app.race.is_some(), |p| !p.game.status().is_over())
+            .play()
+            .map_or(app.race().is_some(), |p| !p.game.status().is_over())
     {
         crate::out::err(&format!(
             "The game is saved in {} (`{}` continues it).",

@@ -2,7 +2,6 @@
 //! time comes in with each event, so tests drive it key by key.
 
 use super::ai;
-use super::anim::Frame;
 use super::event::{self, AppEvent, Output};
 use super::job::{self, Done, Job, Spawn, Started, next_version};
 use super::keys::{self, Action, Ctx};
@@ -40,14 +39,87 @@ use std::time::{Duration, Instant};
 
 pub use super::setup::Setup;
 
+/// Which screen is shown (what `App::screen` tells; the screen's own state
+/// is in `Shown`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Menu,
     Race,
     Play,
     Over,
-    /// The replay viewer (the game is in `play`, its steps in `play`'s history).
+    /// The replay viewer.
     Replay,
+}
+
+/// Where the player is: each screen with its own state, which exists exactly
+/// while the screen is shown. The overlays (help, quit confirmation, the
+/// lessons, a load) are the app's, over whichever screen this is.
+enum Shown {
+    /// The start menu (its choices are `App::menu`, kept between games),
+    /// with the list of saved games over it when open.
+    Menu {
+        saves: Option<SavesScreen>,
+    },
+    Race(Box<RaceScreen>),
+    /// The game, and an earlier position of it looked at.
+    Play {
+        play: Box<Play>,
+        browse: Option<Box<BrowseScreen>>,
+    },
+    /// The game over, its last board under the result.
+    Over(Box<Play>),
+    /// The replay viewer and the game it shows (its steps in the game's history).
+    Replay {
+        viewer: Box<ReplayScreen>,
+        play: Box<Play>,
+    },
+}
+
+impl Shown {
+    fn menu() -> Shown {
+        Shown::Menu { saves: None }
+    }
+
+    fn screen(&self) -> Screen {
+        match self {
+            Shown::Menu { .. } => Screen::Menu,
+            Shown::Race(_) => Screen::Race,
+            Shown::Play { .. } => Screen::Play,
+            Shown::Over(_) => Screen::Over,
+            Shown::Replay { .. } => Screen::Replay,
+        }
+    }
+
+    /// The game on screen: played, over or replayed.
+    fn play(&self) -> Option<&Play> {
+        match self {
+            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
+            Shown::Menu { .. } | Shown::Race(_) => None,
+        }
+    }
+
+    fn play_mut(&mut self) -> Option<&mut Play> {
+        match self {
+            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
+            Shown::Menu { .. } | Shown::Race(_) => None,
+        }
+    }
+
+    fn viewer(&self) -> Option<&ReplayScreen> {
+        match self {
+            Shown::Replay { viewer, .. } => Some(viewer),
+            _ => None,
+        }
+    }
+
+    /// The game's screen after a move: over, or played on (the game stays).
+    fn set_over(&mut self, over: bool) {
+        *self = match std::mem::replace(self, Shown::menu()) {
+            Shown::Play { play, .. } if over => Shown::Over(play),
+            Shown::Over(play) if !over => Shown::Play { play, browse: None },
+            other => other,
+        };
+    }
 }
 
 pub use super::screen::play::{AnalysisPanel, Anim, MoveRec, Play};
@@ -57,44 +129,44 @@ pub const MIN_W: u16 = 60;
 pub const MIN_H: u16 = 20;
 
 pub struct App {
-    pub theme: Theme,
+    theme: Theme,
     tx: Sender<AppEvent>,
-    pub screen: Screen,
-    pub setup: Option<Setup>,
-    pub menu: MenuScreen,
-    pub client: ClientArgs,
-    pub play: Option<Play>,
-    pub race: Option<RaceScreen>,
-    pub matches: MatchState,
+    /// The screen shown, with its state.
+    shown: Shown,
+    setup: Option<Setup>,
+    /// The start menu's choices, kept from one game to the next.
+    menu: MenuScreen,
+    client: ClientArgs,
+    matches: MatchState,
     /// The help or the quit confirmation, over the screen.
     overlay: Option<Overlay>,
-    pub quit: bool,
+    quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
-    pub suspend: bool,
+    suspend: bool,
     /// The status line, and whether it reports a refusal.
-    pub status: String,
-    pub status_error: bool,
-    pub size: (u16, u16),
-    pub speed_ms: u64,
-    pub instant: bool,
-    pub ai_pause: Duration,
+    status: String,
+    status_error: bool,
+    size: (u16, u16),
+    speed_ms: u64,
+    instant: bool,
+    ai_pause: Duration,
     /// The note of how the race went, for the log of the game that follows.
     race_note: Option<String>,
     /// Where the game is saved after every change (None: not saved).
-    pub save_path: Option<PathBuf>,
+    save_path: Option<PathBuf>,
     /// Replace a file that is not a record at `save_path`.
-    pub save_force: bool,
+    save_force: bool,
     /// Each new match gets a new file in this folder (the data folder).
-    pub autosave_dir: Option<PathBuf>,
+    autosave_dir: Option<PathBuf>,
     /// The text last given to the saver, to skip saving the same again.
     last_saved: String,
     /// The saves under way, in order.
     saver: Saver,
     /// How long the UI waits for a save before its answer comes as an
     /// event (none: the disk never holds up the keys; tests wait).
-    pub save_wait: Duration,
+    save_wait: Duration,
     /// The last save failed: why.
-    pub save_error: Option<String>,
+    save_error: Option<String>,
     /// `save_path` is a name proposed in the data folder: the first save
     /// takes it exclusively, or the next free one (`file::write_new`).
     save_new: bool,
@@ -103,32 +175,26 @@ pub struct App {
     /// The current game's start position (before its race) and its race.
     cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
-    /// The replay viewer, when open (the game it shows is in `play`).
-    pub(crate) viewer: Option<ReplayScreen>,
-    /// The saved-games list over the start menu.
-    saves: Option<SavesScreen>,
-    /// An earlier position of the live game, looked at.
-    browse: Option<BrowseScreen>,
     /// The analysis panel is on (the live game's search is the play screen's).
     panel: bool,
     /// How long the UI waits for a decision worked out on a thread.
-    pub work_wait: Duration,
+    work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
-    pub analysis_depth: Option<u32>,
+    analysis_depth: Option<u32>,
     /// A record or the saved-games list being loaded on a thread.
-    pub loading: Option<Loading>,
+    loading: Option<Loading>,
     /// When the progress of work on a thread is next shown.
     progress_at: Option<Instant>,
     /// Why the program ends with an error (a record given on the command line did not load).
-    pub fatal: Option<String>,
+    fatal: Option<String>,
     /// A line for the terminal once the screen is closed.
-    pub note: Option<String>,
+    note: Option<String>,
     /// The data folder whose statistics count finished games (None: not counted).
-    pub stats_dir: Option<PathBuf>,
+    stats_dir: Option<PathBuf>,
     /// The lessons, when open (over whatever screen is below).
-    pub lessons: Option<Box<crate::app::lesson::LessonScreen>>,
+    lessons: Option<Box<crate::app::lesson::LessonScreen>>,
     /// Opened by `learn`: leaving the lessons quits.
-    pub lessons_only: bool,
+    lessons_only: bool,
 }
 
 /// What a load is for: where its answer goes.
@@ -210,14 +276,12 @@ impl App {
         App {
             theme,
             tx,
-            screen: Screen::Menu,
+            shown: Shown::menu(),
             setup: None,
             menu: MenuScreen::new(&client),
             speed_ms: client.speed.max(1),
             instant: client.instant,
             client,
-            play: None,
-            race: None,
             matches: MatchState::default(),
             overlay: None,
             quit: false,
@@ -238,9 +302,6 @@ impl App {
             done_games: Vec::new(),
             cur_start: None,
             cur_race: None,
-            viewer: None,
-            saves: None,
-            browse: None,
             panel: false,
             analysis_depth: None,
             work_wait: job::WAIT,
@@ -265,6 +326,191 @@ impl App {
         let mut app = App::menu(tx, client, theme);
         app.start_match(setup, now)?;
         Ok(app)
+    }
+
+    // ---- what the loop, the view and the tests read ----------------------------
+
+    /// Which screen is shown.
+    pub fn screen(&self) -> Screen {
+        self.shown.screen()
+    }
+
+    /// The game on screen: played, over or replayed (None at the menu and
+    /// during the race).
+    pub fn play(&self) -> Option<&Play> {
+        self.shown.play()
+    }
+
+    /// The race, while it is run.
+    pub fn race(&self) -> Option<&RaceScreen> {
+        match &self.shown {
+            Shown::Race(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The start menu's choices.
+    pub fn menu_screen(&self) -> &MenuScreen {
+        &self.menu
+    }
+
+    /// The lessons, when open.
+    pub fn lessons(&self) -> Option<&crate::app::lesson::LessonScreen> {
+        self.lessons.as_deref()
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// Does the status line report a refusal?
+    pub fn status_error(&self) -> bool {
+        self.status_error
+    }
+
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    pub fn client(&self) -> &ClientArgs {
+        &self.client
+    }
+
+    /// The match's games so far and its end.
+    pub fn matches(&self) -> &MatchState {
+        &self.matches
+    }
+
+    /// The terminal's size, as the last resize event gave it.
+    pub fn size(&self) -> (u16, u16) {
+        self.size
+    }
+
+    /// The animation's pace: milliseconds a seed.
+    pub fn speed_ms(&self) -> u64 {
+        self.speed_ms
+    }
+
+    /// Has the player quit (or a signal come)?
+    pub fn quitting(&self) -> bool {
+        self.quit
+    }
+
+    /// Did Ctrl-Z ask to hand the terminal back to the shell? (Asked once:
+    /// this answers it.)
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::replace(&mut self.suspend, false)
+    }
+
+    /// The load under way, if any.
+    pub fn loading(&self) -> Option<&Loading> {
+        self.loading.as_ref()
+    }
+
+    /// Why the program ends with an error.
+    pub fn fatal(&self) -> Option<&str> {
+        self.fatal.as_deref()
+    }
+
+    /// Selects the hole of this decision token on the play screen, as the
+    /// arrows would.
+    pub fn select_hole(&mut self, token: &str) {
+        if let Shown::Play { play, .. } = &mut self.shown {
+            play.select(token);
+        }
+    }
+
+    /// Why the program ends with an error, taken once.
+    pub fn take_fatal(&mut self) -> Option<String> {
+        self.fatal.take()
+    }
+
+    /// The line for the terminal once the screen is closed.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// Where the game is saved (None: not saved).
+    pub fn save_path(&self) -> Option<&std::path::Path> {
+        self.save_path.as_deref()
+    }
+
+    /// Why the last save failed.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    // ---- the options the binary (and the tests) set ----------------------------
+
+    /// Saves to `path` after every change; `force` replaces a file there
+    /// that is not a record (`--save PATH --force`).
+    pub fn save_to(&mut self, path: PathBuf, force: bool) {
+        self.save_path = Some(path);
+        self.save_force = force;
+        self.save_new = false;
+        self.last_saved.clear();
+    }
+
+    /// Each new game goes to a new file in this folder (the data folder).
+    pub fn set_autosave_dir(&mut self, dir: PathBuf) {
+        self.autosave_dir = Some(dir);
+    }
+
+    /// Finished games count in this folder's statistics.
+    pub fn set_stats_dir(&mut self, dir: PathBuf) {
+        self.stats_dir = Some(dir);
+    }
+
+    /// How long the AI seat waits before it moves.
+    pub fn set_ai_pause(&mut self, pause: Duration) {
+        self.ai_pause = pause;
+    }
+
+    /// How long the UI waits for a decision or a load worked out on a
+    /// thread before its answer comes as an event.
+    pub fn set_work_wait(&mut self, wait: Duration) {
+        self.work_wait = wait;
+    }
+
+    /// How long the UI waits for a save before its answer comes as an event.
+    pub fn set_save_wait(&mut self, wait: Duration) {
+        self.save_wait = wait;
+    }
+
+    /// A fixed depth for the analysis instead of its time budget.
+    pub fn set_analysis_depth(&mut self, depth: Option<u32>) {
+        self.analysis_depth = depth;
+    }
+
+    /// Moves are shown at once (true) or sown seed by seed.
+    pub fn set_instant(&mut self, instant: bool) {
+        self.instant = instant;
+    }
+
+    pub fn set_theme(&mut self, theme: Theme) {
+        self.theme = theme;
+    }
+
+    /// The terminal's size before its first resize event.
+    pub fn set_size(&mut self, w: u16, h: u16) {
+        self.size = (w, h);
+    }
+
+    /// Leaving the lessons quits (`learn`).
+    pub fn set_lessons_only(&mut self, only: bool) {
+        self.lessons_only = only;
+    }
+
+    /// Opens these lessons over the screen; `only`: leaving them quits
+    /// (`learn`).
+    pub fn show_lessons(&mut self, lessons: crate::app::lesson::LessonScreen, only: bool) {
+        self.lessons = Some(Box::new(lessons));
+        self.lessons_only = only;
     }
 
     /// Plays on from a given position (tests, set-up positions).
@@ -335,7 +581,10 @@ impl App {
 
     /// The saved-games list, when open.
     pub fn saves(&self) -> Option<&SavesScreen> {
-        self.saves.as_ref()
+        match &self.shown {
+            Shown::Menu { saves } => saves.as_ref(),
+            _ => None,
+        }
     }
 
     fn human(&self, side: Side) -> bool {
@@ -351,10 +600,10 @@ impl App {
             && setup.kind() != GameKind::BaoLaKimasai
             && !setup.any_ai()
             && self
-                .play
-                .as_ref()
+                .shown
+                .play()
                 .is_some_and(|p| p.game.to_move() == Side::North)
-            && self.screen == Screen::Play
+            && self.screen() == Screen::Play
     }
 
     fn set_status(&mut self, text: impl Into<String>) {
@@ -376,7 +625,6 @@ impl App {
         self.setup = Some(setup);
         self.matches = MatchState::default();
         self.done_games.clear();
-        self.viewer = None;
         self.save_to_new_file();
         self.start_game(game, now);
         Ok(())
@@ -384,8 +632,6 @@ impl App {
 
     /// Starts a game from its start position: the race first, as set up.
     fn start_game(&mut self, game: AnyGame, now: Instant) {
-        self.play = None;
-        self.race = None;
         self.race_note = None;
         self.cur_start = None;
         self.cur_race = None;
@@ -448,19 +694,19 @@ impl App {
         );
         let r = RaceScreen::new(race, ai, seed, now);
         self.set_status(r.greeting());
-        self.race = Some(r);
-        self.screen = Screen::Race;
+        self.shown = Shown::Race(Box::new(r));
         // Saved as the game's start: resuming runs the race again.
         self.autosave();
     }
 
     fn begin_play(&mut self, game: impl Into<AnyGame>, now: Instant) {
-        self.begin_play_quiet(game.into());
+        let play = self.first_turn(game.into());
+        self.shown = Shown::Play { play, browse: None };
         self.after_move(now);
     }
 
-    /// The play screen on a game's first turn, without asking anyone to move.
-    fn begin_play_quiet(&mut self, game: AnyGame) {
+    /// A game on its first turn, nobody asked to move yet.
+    fn first_turn(&mut self, game: AnyGame) -> Box<Play> {
         let match_play = self.setup.as_ref().is_some_and(|s| s.match_play());
         let mut log = Vec::new();
         if !self.matches.games.is_empty() || match_play {
@@ -473,10 +719,7 @@ impl App {
             log.push(note);
         }
         log.push(format!("{} moves first.", game.to_move().title()));
-        self.play = Some(Play::new(game, log));
-        self.browse = None;
-        self.race = None;
-        self.screen = Screen::Play;
+        Box::new(Play::new(game, log))
     }
 
     // ---- the loop's entry points ------------------------------------------
@@ -496,7 +739,7 @@ impl App {
 
     /// Is work on a thread under way whose progress is shown?
     fn working_now(&self) -> bool {
-        self.loading.is_some() || self.play.as_ref().is_some_and(|p| p.working.is_some())
+        self.loading.is_some() || self.shown.play().is_some_and(|p| p.working.is_some())
     }
 
     /// Shows how far the work on a thread has got, every quarter second.
@@ -510,7 +753,7 @@ impl App {
             return false;
         }
         self.progress_at = Some(now + PROGRESS_EVERY);
-        if let Some(w) = self.play.as_ref().and_then(|p| p.working.as_ref()) {
+        if let Some(w) = self.shown.play().and_then(|p| p.working.as_ref()) {
             let line = working_line(w);
             if !self.status_error && self.status != line {
                 self.set_status(line);
@@ -520,11 +763,11 @@ impl App {
     }
 
     fn screen_deadline(&self) -> Option<Instant> {
-        match self.screen {
-            Screen::Race => self.race.as_ref()?.deadline(),
-            Screen::Play => self.play.as_ref()?.anim.as_ref().map(|a| a.next_at),
-            Screen::Replay => self.viewer.as_ref()?.deadline(self.play.as_ref()?),
-            _ => None,
+        match &self.shown {
+            Shown::Race(r) => r.deadline(),
+            Shown::Play { play, .. } => play.anim.as_ref().map(|a| a.next_at),
+            Shown::Replay { viewer, play } => viewer.deadline(play),
+            Shown::Menu { .. } | Shown::Over(_) => None,
         }
     }
 
@@ -533,11 +776,11 @@ impl App {
         if let Some(l) = self.lessons.as_mut() {
             return l.tick(now);
         }
-        let dirty = match self.screen {
-            Screen::Race => self.race_tick(now),
-            Screen::Play => self.anim_tick(now),
-            Screen::Replay => self.replay_tick(now),
-            _ => false,
+        let dirty = match self.shown {
+            Shown::Race(_) => self.race_tick(now),
+            Shown::Play { .. } => self.anim_tick(now),
+            Shown::Replay { .. } => self.replay_tick(now),
+            Shown::Menu { .. } | Shown::Over(_) => false,
         };
         let progress = self.progress_tick(now);
         self.sync_analysis() || dirty || progress
@@ -555,30 +798,33 @@ impl App {
     /// The live game's analysis follows the position shown (the play
     /// screen's search; none in the replay viewer).
     fn sync_analysis(&mut self) -> bool {
-        let live = self.viewer.is_none();
+        let live = self.shown.viewer().is_none();
         let env = self.play_env();
-        self.play
-            .as_mut()
+        self.shown
+            .play_mut()
             .is_some_and(|p| p.sync_analysis(&env, live))
     }
 
     /// The analysis panel, when on (it is the live position's: hidden
     /// while an earlier one is viewed).
     pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
-        self.play
-            .as_ref()?
+        self.shown
+            .play()?
             .analysis_panel()
-            .filter(|_| self.panel && self.browse.is_none())
+            .filter(|_| self.panel && self.browsing().is_none())
     }
 
     /// The earlier position looked at, if any.
     pub fn browsing(&self) -> Option<&BrowseScreen> {
-        self.browse.as_ref()
+        match &self.shown {
+            Shown::Play { browse, .. } => browse.as_deref(),
+            _ => None,
+        }
     }
 
     /// The analysis of the position shown, once worked out.
     pub fn analysis(&self) -> Option<&ai::Analysis> {
-        self.play.as_ref()?.analysis()
+        self.shown.play()?.analysis()
     }
 
     fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
@@ -605,7 +851,7 @@ impl App {
             Output::Ai(token) => self.ai_move(version, token, now),
             Output::Played { result, .. } => self.played_event(version, result, now),
             Output::Analysis(output) => {
-                let Some(p) = self.play.as_mut() else {
+                let Some(p) = self.shown.play_mut() else {
                     return false;
                 };
                 let t = p.analysed(Done { version, output });
@@ -622,7 +868,7 @@ impl App {
                 }
             },
             Output::Review(update) => {
-                let Some(v) = self.viewer.as_mut() else {
+                let Shown::Replay { viewer: v, .. } = &mut self.shown else {
                     return false;
                 };
                 let (dirty, line) = v.review_mut().update(version, update);
@@ -653,23 +899,16 @@ impl App {
         if let Some(l) = &self.lessons {
             return l.ctx();
         }
-        if self.saves.is_some() && self.screen == Screen::Menu {
-            return Ctx::Saves;
-        }
-        match self.screen {
-            Screen::Menu => Ctx::Menu,
-            Screen::Race => Ctx::Race,
-            Screen::Over => Ctx::Over,
-            Screen::Replay => Ctx::Replay,
-            Screen::Play => {
-                let Some(p) = &self.play else {
-                    return Ctx::Play;
-                };
-                if self.browse.is_some() {
-                    return Ctx::Browse;
-                }
-                p.ctx(&self.play_env())
-            }
+        match &self.shown {
+            Shown::Menu { saves: Some(_) } => Ctx::Saves,
+            Shown::Menu { saves: None } => Ctx::Menu,
+            Shown::Race(_) => Ctx::Race,
+            Shown::Over(_) => Ctx::Over,
+            Shown::Replay { .. } => Ctx::Replay,
+            Shown::Play {
+                browse: Some(_), ..
+            } => Ctx::Browse,
+            Shown::Play { play, browse: None } => play.ctx(&self.play_env()),
         }
     }
 
@@ -739,10 +978,14 @@ impl App {
             Ctx::Over => self.over_key(action, now),
             Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(action, &k, now),
             Ctx::Browse => {
-                let (Some(b), Some(p)) = (self.browse.as_mut(), self.play.as_ref()) else {
+                let Shown::Play {
+                    play,
+                    browse: Some(b),
+                } = &mut self.shown
+                else {
                     return false;
                 };
-                let t = b.handle(action, p);
+                let t = b.handle(action, play);
                 self.transition(t, now)
             }
             Ctx::Replay => self.replay_key(action, &k, now),
@@ -778,7 +1021,7 @@ impl App {
     }
 
     fn ask_quit(&mut self) {
-        let in_progress = matches!(self.screen, Screen::Race | Screen::Play);
+        let in_progress = matches!(self.shown, Shown::Race(_) | Shown::Play { .. });
         if in_progress {
             self.overlay = Some(Overlay::ConfirmQuit);
         } else {
@@ -804,7 +1047,7 @@ impl App {
             KeyCode::Char(c) => Some(c),
             _ => None,
         };
-        let Some(r) = self.race.as_mut() else {
+        let Shown::Race(r) = &mut self.shown else {
             return false;
         };
         let t = r.handle(action, c, now);
@@ -812,7 +1055,7 @@ impl App {
     }
 
     fn race_tick(&mut self, now: Instant) -> bool {
-        let Some(r) = self.race.as_mut() else {
+        let Shown::Race(r) = &mut self.shown else {
             return false;
         };
         let t = r.tick(now);
@@ -830,8 +1073,12 @@ impl App {
             Transition::QuitNow => self.quit = true,
             Transition::Close(status) => {
                 // The overlay or the list on top closes, the screen below shows.
-                if self.overlay.take().is_none() && self.browse.take().is_none() {
-                    self.saves = None;
+                if self.overlay.take().is_none() {
+                    match &mut self.shown {
+                        Shown::Play { browse, .. } => *browse = None,
+                        Shown::Menu { saves } => *saves = None,
+                        _ => {}
+                    }
                 }
                 self.set_status(status);
             }
@@ -868,7 +1115,7 @@ impl App {
                 self.after_move(now);
             }
             Transition::Hint => {
-                if let Some(p) = self.play.as_mut() {
+                if let Some(p) = self.shown.play_mut() {
                     let t = p.hint();
                     return self.transition(t, now);
                 }
@@ -885,17 +1132,15 @@ impl App {
             }
             Transition::Review => return self.review_game(),
             Transition::Menu => {
-                self.screen = Screen::Menu;
-                self.play = None;
+                self.shown = Shown::menu();
                 self.load_menu_record();
                 self.set_status("Choose the game and press Enter");
             }
             Transition::UndoOver => self.undo_over(now),
-            Transition::ViewGame(gi) => {
-                if let Err(e) = self.view_game(gi) {
-                    self.refuse(e);
-                }
-            }
+            Transition::ViewGame(gi) => match std::mem::replace(&mut self.shown, Shown::menu()) {
+                Shown::Replay { viewer, .. } => self.view_game(viewer, gi),
+                other => self.shown = other,
+            },
             Transition::TakeOver => self.take_over(now),
         }
         true
@@ -928,12 +1173,12 @@ impl App {
     /// looking back) here, the game's on the play screen.
     fn play_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
         let human = self
-            .play
-            .as_ref()
+            .shown
+            .play()
             .is_some_and(|p| self.human(p.game.to_move()));
         let taking_back = matches!(action, Action::Undo | Action::Cancel)
             && human
-            && self.play.as_ref().is_some_and(|p| p.working.is_some());
+            && self.shown.play().is_some_and(|p| p.working.is_some());
         match action {
             _ if taking_back => {}
             Action::Quit => {
@@ -962,13 +1207,14 @@ impl App {
                 return true;
             }
             Action::StepBack => {
-                let Some(p) = self.play.as_ref() else {
+                let Shown::Play { play, browse } = &mut self.shown else {
                     return false;
                 };
-                match BrowseScreen::open(p) {
+                match BrowseScreen::open(play) {
                     Some(b) => {
-                        self.set_status(b.status());
-                        self.browse = Some(b);
+                        let line = b.status();
+                        *browse = Some(Box::new(b));
+                        self.set_status(line);
                     }
                     None => self.refuse("Nothing played yet: no earlier position to look at"),
                 }
@@ -977,7 +1223,7 @@ impl App {
             _ => {}
         }
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else {
+        let Some(p) = self.shown.play_mut() else {
             return false;
         };
         let t = p.handle(action, k, &env, now);
@@ -1002,7 +1248,7 @@ impl App {
     /// Plays one decision of the side to move (see `Play::decide`).
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else {
+        let Some(p) = self.shown.play_mut() else {
             return false;
         };
         let t = p.decide(token, &env, now);
@@ -1017,7 +1263,7 @@ impl App {
         now: Instant,
     ) -> bool {
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else {
+        let Some(p) = self.shown.play_mut() else {
             return false;
         };
         let t = p.played(version, result, &env, now);
@@ -1027,7 +1273,7 @@ impl App {
     /// A decision taken into the game: saved, said, and once nothing is
     /// left to animate, what comes next.
     fn moved(&mut self, line: String, now: Instant) {
-        let animating = self.play.as_ref().is_some_and(|p| p.anim.is_some());
+        let animating = self.shown.play().is_some_and(|p| p.anim.is_some());
         if animating {
             self.autosave();
             self.set_status(line);
@@ -1038,20 +1284,9 @@ impl App {
         }
     }
 
-    /// Takes a decision worked out into the game (a record being loaded);
-    /// returns the animation's frames.
-    fn apply(&mut self, played: work::Played) -> Result<Vec<Frame>, String> {
-        let Some(p) = self.play.as_mut() else {
-            return Err("no game".into());
-        };
-        let (frames, line) = p.apply(played);
-        self.set_status(line);
-        Ok(frames)
-    }
-
     fn anim_tick(&mut self, now: Instant) -> bool {
         let speed = self.speed_ms;
-        let Some(p) = self.play.as_mut() else {
+        let Some(p) = self.shown.play_mut() else {
             return false;
         };
         let t = p.tick(now, speed);
@@ -1061,7 +1296,8 @@ impl App {
     /// A finished game of a person against the AI, once, into the
     /// statistics; the record against that level goes to the log.
     fn count_result(&mut self) {
-        let (Some(dir), Some(setup), Some(p)) = (&self.stats_dir, &self.setup, self.play.as_mut())
+        let (Some(dir), Some(setup), Some(p)) =
+            (&self.stats_dir, &self.setup, self.shown.play_mut())
         else {
             return;
         };
@@ -1090,16 +1326,17 @@ impl App {
     /// After a move has been shown: the game's end, the AI's turn or the human's prompt.
     fn after_move(&mut self, now: Instant) {
         let _ = now;
-        if self.viewer.is_some() {
+        if self.shown.viewer().is_some() {
             return;
         }
         self.autosave();
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else { return };
+        let Some(p) = self.shown.play_mut() else {
+            return;
+        };
         match p.after_move(&env) {
             AfterMove::Over(o) => {
-                self.screen = Screen::Over;
-                self.browse = None;
+                self.shown.set_over(true);
                 self.set_status(over_line(&o));
                 self.count_result();
                 if let Some(setup) = self.setup.as_ref().filter(|s| s.match_play()) {
@@ -1112,7 +1349,7 @@ impl App {
                 }
             }
             AfterMove::Prompt(line) | AfterMove::Thinking(line) => {
-                self.screen = Screen::Play;
+                self.shown.set_over(false);
                 if !self.status_error {
                     self.set_status(line);
                 }
@@ -1123,15 +1360,15 @@ impl App {
     /// The seed of the AI seat's request in the position shown.
     pub fn ai_seed(&self) -> u64 {
         let seed = self.setup.as_ref().map_or(0, |s| s.seed());
-        self.play.as_ref().map_or(seed, |p| p.ai_seed(seed))
+        self.shown.play().map_or(seed, |p| p.ai_seed(seed))
     }
 
     fn ai_move(&mut self, version: u64, token: String, now: Instant) -> bool {
-        if self.screen != Screen::Play {
+        if self.screen() != Screen::Play {
             return false;
         }
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else {
+        let Some(p) = self.shown.play_mut() else {
             return false;
         };
         let t = p.ai_move(version, token, &env, now);
@@ -1140,20 +1377,22 @@ impl App {
 
     fn undo(&mut self, now: Instant) {
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else { return };
+        let Some(p) = self.shown.play_mut() else {
+            return;
+        };
         let t = p.undo(&env);
         self.transition(t, now);
     }
 
     /// The mover's own row during the special move: counts after the lifts and drops.
     pub fn special_row(&self) -> Option<Vec<u32>> {
-        self.play.as_ref()?.special_row()
+        self.shown.play()?.special_row()
     }
 
     // ---- game over -----------------------------------------------------------
 
     fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        let Some(play) = self.play.as_ref() else {
+        let Shown::Over(play) = &self.shown else {
             return false;
         };
         let over = OverScreen {
@@ -1168,9 +1407,9 @@ impl App {
     /// Undo on the game-over screen: back into the game, whose score leaves
     /// the match's scoreboard (the match goes on).
     fn undo_over(&mut self, now: Instant) {
-        let at = self.play.as_ref().map(|p| p.step());
+        let at = self.shown.play().map(|p| p.step());
         self.undo(now);
-        if self.play.as_ref().map(|p| p.step()) != at
+        if self.shown.play().map(|p| p.step()) != at
             && self.setup.as_ref().is_some_and(|s| s.match_play())
         {
             self.matches.games.pop();
@@ -1184,15 +1423,17 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
-        if self.screen != Screen::Play || self.overlay.is_some() || self.browse.is_some() {
-            return false;
-        }
-        if self.too_small() {
+        if self.overlay.is_some() || self.too_small() {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
         let env = self.play_env();
-        let Some(p) = self.play.as_mut() else {
+        // The board of the game played on, not an earlier position looked at.
+        let Shown::Play {
+            play: p,
+            browse: None,
+        } = &mut self.shown
+        else {
             return false;
         };
         let t = p.click(area, m.column, m.row, &env, now);
@@ -1217,15 +1458,18 @@ impl App {
     /// The current game as a record entry.
     fn current_game_record(&self) -> Option<GameRecord> {
         let start = self.cur_start.as_ref()?;
-        let Some(p) = self.play.as_ref() else {
+        let p = match &self.shown {
+            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => play,
             // During the race: its start, and the race once someone slept.
-            let race = self.race.as_ref()?;
-            return Some(GameRecord {
-                start: start.position_json(),
-                race: self.cur_race.clone().or_else(|| race.record()),
-                decisions: Vec::new(),
-                result: None,
-            });
+            Shown::Race(race) => {
+                return Some(GameRecord {
+                    start: start.position_json(),
+                    race: self.cur_race.clone().or_else(|| race.record()),
+                    decisions: Vec::new(),
+                    result: None,
+                });
+            }
+            Shown::Menu { .. } => return None,
         };
         Some(GameRecord {
             start: start.position_json(),
@@ -1252,7 +1496,7 @@ impl App {
     /// over a new file or a record, unless forced). The answer comes at
     /// once if it is there within `save_wait`, else as an event.
     pub fn autosave(&mut self) {
-        if self.viewer.is_some() {
+        if self.shown.viewer().is_some() {
             return;
         }
         let Some(path) = self.save_path.clone() else {
@@ -1342,16 +1586,16 @@ impl App {
         }
     }
 
-    /// Loads game `gi` of a checked record into `play`: the match's earlier
-    /// games, the start, the race and every decision (undo reaches back
-    /// through them). Nobody is asked to move.
+    /// Game `gi` of a checked record, with the match's earlier games, its
+    /// start, its race and every decision (undo reaches back through them).
+    /// Nobody is asked to move.
     fn install(
         &mut self,
         record: &Record,
         checked: &Checked,
         steps: &[Vec<work::Played>],
         gi: usize,
-    ) -> Result<(), String> {
+    ) -> Box<Play> {
         self.done_games = record.games[..gi].to_vec();
         self.matches = MatchState {
             games: checked.games[..gi]
@@ -1371,17 +1615,15 @@ impl App {
             (Some(race), Some(first)) => Some(race_note(race.hole, first, &race.drops, false)),
             _ => None,
         };
-        self.begin_play_quiet(r.begin.clone());
+        let mut play = self.first_turn(r.begin.clone());
         // The loader played these decisions already, off this thread.
         let played = steps.get(gi).map_or(&[][..], Vec::as_slice);
-        for (k, step) in played.iter().enumerate() {
-            self.apply(step.clone())
-                .map_err(|e| format!("decision {}: {e}", k + 1))?;
+        for step in played {
+            let (_, line) = play.apply(step.clone());
+            self.set_status(line);
         }
-        if let Some(p) = self.play.as_mut() {
-            p.anim = None;
-        }
-        Ok(())
+        play.anim = None;
+        play
     }
 
     /// An app that continues a saved game (the caller sets `save_path`).
@@ -1401,11 +1643,11 @@ impl App {
     fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
         let (record, checked) = (&loaded.record, &loaded.checked);
         let setup = Setup::from_record(record)?;
-        self.viewer = None;
         self.instant = self.client.instant;
         self.setup = Some(setup);
         let gi = record.games.len() - 1;
-        self.install(record, checked, &loaded.steps, gi)?;
+        let play = self.install(record, checked, &loaded.steps, gi);
+        self.shown = Shown::Play { play, browse: None };
         let g = &record.games[gi];
         let raced = self
             .setup
@@ -1417,7 +1659,7 @@ impl App {
             self.start_game(checked.games[gi].start.clone(), now);
             return Ok(());
         }
-        let turn = self.play.as_ref().map_or(1, |p| p.game.turn());
+        let turn = self.shown.play().map_or(1, |p| p.game.turn());
         self.set_status(format!("Resumed at turn {turn}"));
         self.after_move(now);
         if let Some(w) = checked.match_over {
@@ -1428,7 +1670,7 @@ impl App {
 
     /// The saved-games list: choose, continue or replay.
     fn saves_key(&mut self, action: Action, now: Instant) -> bool {
-        let Some(s) = self.saves.as_mut() else {
+        let Shown::Menu { saves: Some(s) } = &mut self.shown else {
             return false;
         };
         let t = s.handle(action);
@@ -1485,7 +1727,9 @@ impl App {
                 match SavesScreen::new(list) {
                     None => self.refuse(format!("No saved games in {}", dir.display())),
                     Some(s) => {
-                        self.saves = Some(s);
+                        if let Shown::Menu { saves } = &mut self.shown {
+                            *saves = Some(s);
+                        }
                         self.set_status(format!("Saved games in {}", dir.display()));
                     }
                 }
@@ -1497,7 +1741,7 @@ impl App {
         let finished = loaded.checked.is_finished() && loaded.checked.match_over.is_none();
         match purpose {
             LoadFor::Replay(_) => {
-                if let Err(e) = self.open_replay(loaded) {
+                if let Err(e) = self.open_replay(loaded, 0) {
                     self.fail(e);
                 }
             }
@@ -1516,7 +1760,7 @@ impl App {
             LoadFor::Chosen(path, view) => {
                 // A finished match opens at its end, like an unfinished game.
                 let result = if view || finished {
-                    self.open_replay(loaded)
+                    self.open_replay(loaded, 0)
                 } else {
                     // Saved back to its own file (set first: resuming saves).
                     let before = self.save_path.replace(path);
@@ -1530,12 +1774,10 @@ impl App {
                     }
                     r
                 };
-                match result {
-                    Ok(()) => self.saves = None,
-                    Err(e) => {
-                        self.screen = Screen::Menu;
-                        self.refuse(e);
-                    }
+                // The game opened in place of the list; when it cannot be,
+                // nothing changed and the list stays.
+                if let Err(e) = result {
+                    self.refuse(e);
                 }
             }
             LoadFor::Saves(_) => {}
@@ -1556,64 +1798,57 @@ impl App {
         theme: Theme,
     ) -> Result<App, String> {
         let mut app = App::menu(tx, client, theme);
-        app.open_replay(loaded)?;
+        app.open_replay(loaded, 0)?;
         Ok(app)
     }
 
-    /// Opens the replay viewer here on a record.
-    fn open_replay(&mut self, loaded: Loaded) -> Result<(), String> {
+    /// Opens the replay viewer here on game `gi` of a record.
+    fn open_replay(&mut self, loaded: Loaded, gi: usize) -> Result<(), String> {
         let setup = Setup::from_record(&loaded.record)?;
         self.instant = false;
         self.setup = Some(setup);
-        self.viewer = Some(ReplayScreen::new(loaded));
-        self.view_game(0)
+        self.view_game(Box::new(ReplayScreen::new(loaded)), gi);
+        Ok(())
     }
 
-    /// Shows game `gi` of the viewer's record from its start.
-    fn view_game(&mut self, gi: usize) -> Result<(), String> {
-        let Some(mut v) = self.viewer.take() else {
-            return Err("no record".into());
-        };
-        let result = self.install(v.record(), v.checked(), v.steps(), gi);
-        if let Some(p) = self.play.as_ref() {
-            v.installed(gi, p);
-        }
-        self.viewer = Some(v);
-        result?;
-        self.screen = Screen::Replay;
-        if let Some(p) = self.play.as_mut() {
-            p.restore(0);
-        }
+    /// The viewer shows game `gi` of its record from its start.
+    fn view_game(&mut self, mut viewer: Box<ReplayScreen>, gi: usize) {
+        let mut play = self.install(viewer.record(), viewer.checked(), viewer.steps(), gi);
+        viewer.installed(gi, &play);
+        play.restore(0);
+        self.shown = Shown::Replay { viewer, play };
         self.replay_status();
-        Ok(())
     }
 
     /// The replay viewer, when open.
     pub fn viewer(&self) -> Option<&ReplayScreen> {
-        self.viewer.as_ref()
+        self.shown.viewer()
     }
 
     pub fn viewer_mut(&mut self) -> Option<&mut ReplayScreen> {
-        self.viewer.as_mut()
+        match &mut self.shown {
+            Shown::Replay { viewer, .. } => Some(viewer),
+            _ => None,
+        }
     }
 
     /// The step shown and the number of steps: (decisions shown, all decisions).
     pub fn replay_step(&self) -> (usize, usize) {
-        match (&self.viewer, &self.play) {
-            (Some(v), Some(p)) => v.step(p),
+        match &self.shown {
+            Shown::Replay { viewer, play } => viewer.step(play),
             _ => (0, 0),
         }
     }
 
     fn replay_status(&mut self) {
-        if let (Some(v), Some(p)) = (&self.viewer, &self.play) {
-            let line = v.status(p, self.speed_ms);
+        if let Shown::Replay { viewer, play } = &self.shown {
+            let line = viewer.status(play, self.speed_ms);
             self.set_status(line);
         }
     }
 
     fn replay_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) else {
+        let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
             return false;
         };
         let digit = match k.code {
@@ -1633,7 +1868,7 @@ impl App {
     }
 
     fn replay_tick(&mut self, now: Instant) -> bool {
-        let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) else {
+        let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
             return false;
         };
         let pace = Pace {
@@ -1660,14 +1895,11 @@ impl App {
             }
         };
         let last_game = loaded.record.games.len() - 1;
-        if let Err(e) = self
-            .open_replay(loaded)
-            .and_then(|()| self.view_game(last_game))
-        {
+        if let Err(e) = self.open_replay(loaded, last_game) {
             self.refuse(e);
             return true;
         }
-        if let (Some(v), Some(p)) = (self.viewer.as_mut(), self.play.as_mut()) {
+        if let Shown::Replay { viewer: v, play: p } = &mut self.shown {
             v.go_to_end(p, self.speed_ms, Instant::now());
             let line = v.start_review(&self.tx);
             self.set_status(line);
@@ -1678,10 +1910,13 @@ impl App {
     /// Leaves the viewer and plays on from the step shown, as a new game saved
     /// to a new file. If both seats were AI, the side to move becomes human.
     fn take_over(&mut self, now: Instant) {
-        if self.viewer.take().is_none() {
-            return;
-        }
-        let Some(p) = self.play.as_mut() else { return };
+        let mut p = match std::mem::replace(&mut self.shown, Shown::menu()) {
+            Shown::Replay { play, .. } => play,
+            other => {
+                self.shown = other;
+                return;
+            }
+        };
         let at = p.at;
         p.restore(at);
         p.history.truncate(at + 1);
@@ -1692,12 +1927,14 @@ impl App {
             setup.set_seat(mover, Seat::Human);
         }
         let turn = p.game.turn();
-        self.save_to_new_file();
-        let p = self.play.as_mut().expect("checked above");
         p.log.push(format!(
             "Taken over from the replay at turn {turn}: a new game."
         ));
-        self.screen = Screen::Play;
+        self.shown = Shown::Play {
+            play: p,
+            browse: None,
+        };
+        self.save_to_new_file();
         self.set_status(format!("Taken over at turn {turn}: a new game"));
         self.after_move(now);
     }

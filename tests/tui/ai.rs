@@ -14,9 +14,9 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     let (mut app, rx) = app(
         "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
     );
-    app.analysis_depth = Some(6);
+    app.set_analysis_depth(Some(6));
     keys(&mut app, "i");
-    assert_eq!(app.status, "Working out a hint for South...");
+    assert_eq!(app.status(), "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
     assert!(
         matches!(
@@ -34,10 +34,10 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     assert_eq!(best.0, "1");
     let seeds = f64::from(best.1) / f64::from(masai_mancala::ai::UNIT);
     assert_eq!(
-        app.status,
+        app.status(),
         format!("Hint for South: 1 (the AI rates it {seeds:+.1} seeds); Enter plays it")
     );
-    assert_eq!(app.play.as_ref().unwrap().cursor, 1);
+    assert_eq!(app.play().unwrap().cursor, 1);
 }
 
 #[test]
@@ -47,16 +47,16 @@ fn a_hint_for_a_position_left_behind_is_dropped() {
     // South moves before the hint arrives: it no longer applies.
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    let status = app.status.clone();
-    let cursor = app.play.as_ref().unwrap().cursor;
+    let status = app.status().to_string();
+    let cursor = app.play().unwrap().cursor;
     if let Ok(ev) = rx.recv_timeout(Duration::from_secs(2)) {
         assert!(
             !app.handle(ev, Instant::now()),
             "a stale hint changes nothing"
         );
     }
-    assert_eq!(app.status, status);
-    assert_eq!(app.play.as_ref().unwrap().cursor, cursor);
+    assert_eq!(app.status(), status);
+    assert_eq!(app.play().unwrap().cursor, cursor);
 }
 
 #[test]
@@ -68,16 +68,20 @@ fn the_hint_works_in_bao_and_en_gehe() {
         let (mut app, rx) = start(args);
         keys(&mut app, "i");
         next_event(&mut app, &rx);
-        let p = app.play.as_ref().unwrap();
+        let p = app.play().unwrap();
         let legal = p.game.legal_tokens();
         let token = app
-            .status
+            .status()
             .strip_prefix("Hint for South: ")
             .and_then(|s| s.split_once(' '))
             .map(|(t, _)| t.to_string())
-            .unwrap_or_else(|| panic!("{}", app.status));
+            .unwrap_or_else(|| panic!("{}", app.status()));
         assert!(legal.contains(&token), "{token} in {legal:?}");
-        assert!(app.status.contains("(the AI rates it "), "{}", app.status);
+        assert!(
+            app.status().contains("(the AI rates it "),
+            "{}",
+            app.status()
+        );
         // Bao counts cows.
         let unit = if args.starts_with("bao") {
             " cows)"
@@ -85,21 +89,21 @@ fn the_hint_works_in_bao_and_en_gehe() {
             " seeds)"
         };
         assert!(
-            app.status.contains(unit) || app.status.contains("forced"),
+            app.status().contains(unit) || app.status().contains("forced"),
             "{}",
-            app.status
+            app.status()
         );
         // The hint is selected: Enter plays it.
         assert_eq!(p.cursor_token(), token);
         key(&mut app, KeyCode::Enter);
-        let p = app.play.as_ref().unwrap();
+        let p = app.play().unwrap();
         assert_eq!(p.moves[0].token, token, "{args:?}");
     }
 }
 
 /// The seat's decision: the one `ai::choose_token` gives for that game and seed.
 fn expect_ai_choice(app: &mut App, rx: &Receiver<AppEvent>, player: masai_mancala::ai::Player) {
-    let game = app.play.as_ref().unwrap().game.clone();
+    let game = app.play().unwrap().game.clone();
     let req = masai_mancala::ai::Request::new(player, app.ai_seed());
     let want = masai_mancala::ai::choose_token(&game, &req)
         .expect("a decision")
@@ -119,23 +123,23 @@ fn en_gehe_and_bao_ai_seats_play_the_ais_decision() {
         for _ in 0..6 {
             expect_ai_choice(&mut app, &rx, Player::Greedy);
         }
-        assert_eq!(app.play.as_ref().unwrap().moves.len(), 6, "{args:?}");
+        assert_eq!(app.play().unwrap().moves.len(), 6, "{args:?}");
     }
     // A searching level in Bao: a decision of the real search, on the board.
     let (mut app, rx) = start("bao --south ai:easy --north human --instant");
-    let legal = app.play.as_ref().unwrap().game.legal_tokens();
+    let legal = app.play().unwrap().game.legal_tokens();
     let token = ai_turn(&mut app, &rx);
     assert!(legal.contains(&token));
-    assert_eq!(app.play.as_ref().unwrap().moves[0].token, token);
+    assert_eq!(app.play().unwrap().moves[0].token, token);
 }
 
 #[test]
 fn the_ai_seat_shows_that_it_is_thinking() {
     let (app, rx) = app("--race off --south ai:easy --north human");
     assert!(
-        app.status.contains("South (AI easy) is thinking"),
+        app.status().contains("South (AI easy) is thinking"),
         "{}",
-        app.status
+        app.status()
     );
     let ev = rx
         .recv_timeout(Duration::from_secs(30))
@@ -168,7 +172,7 @@ fn the_analysis_panel_lists_every_decision_best_first() {
     let (mut app, rx) = app(
         "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
     );
-    app.analysis_depth = Some(6);
+    app.set_analysis_depth(Some(6));
     keys(&mut app, "a");
     let s = screen(&mut app);
     assert_eq!(
@@ -236,7 +240,7 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
             "│Thinking...                   │",
         ]
     );
-    let north = app.play.as_ref().unwrap().game.legal_tokens();
+    let north = app.play().unwrap().game.legal_tokens();
     next_event(&mut app, &rx);
     let shown = app.analysis().cloned().unwrap();
     let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
@@ -252,7 +256,7 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     let g = direction_game();
     let options = g.pending().unwrap().options;
     app.load(g, Instant::now());
-    app.analysis_depth = Some(4);
+    app.set_analysis_depth(Some(4));
     keys(&mut app, "a");
     next_event(&mut app, &rx);
     let shown = app.analysis().cloned().unwrap();
@@ -265,13 +269,13 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     assert!(has(&s, "Analysis · South to move"), "{s:#?}");
     // The hint is the panel's best line, at once.
     keys(&mut app, "i");
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     let picked = &options[p.dir_pick];
     assert!(
-        app.status
+        app.status()
             .starts_with(&format!("Hint for South: {picked} (")),
         "{}",
-        app.status
+        app.status()
     );
 }
 
@@ -283,7 +287,7 @@ fn searching_seats_play_the_ais_exact_decision_with_the_table_size_asked() {
         "--holes 8 --race off --instant --seed 11 --south ai:hard --north ai:medium --hash-mb 0",
     );
     for i in 0..6 {
-        let game = app.play.as_ref().unwrap().game.clone();
+        let game = app.play().unwrap().game.clone();
         let player = if game.to_move() == Side::South {
             Player::parse("hard")
         } else {

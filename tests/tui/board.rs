@@ -210,7 +210,7 @@ fn flip_puts_the_player_to_move_at_the_bottom_in_hot_seat() {
         board_lines(&s)[3].trim_start_matches('[').starts_with("1"),
         "{s:#?}"
     );
-    let g = app.play.as_ref().unwrap().enkeshui().unwrap();
+    let g = app.play().unwrap().enkeshui().unwrap();
     let north: Vec<String> = (1..=8)
         .map(|h| format!("{:>5}", g.board().counts[g.index(Side::North, h)]))
         .collect();
@@ -394,7 +394,7 @@ fn ascii_mode_draws_nothing_but_ascii_on_any_screen() {
         (start("bao --instant --north human").0, "bao"),
     ];
     for (app, what) in apps.iter_mut() {
-        app.theme = ascii;
+        app.set_theme(ascii);
         key(app, KeyCode::Enter);
         let lines = all_ascii(app, what);
         // The borders are drawn, in ASCII.
@@ -423,11 +423,11 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     assert_eq!(s[1], "now 40x12");
     keys(&mut app, "6");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play.as_ref().unwrap().moves.is_empty());
-    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+    assert!(app.play().unwrap().moves.is_empty());
+    assert_eq!(app.play().unwrap().game.turn(), 1);
     keys(&mut app, "?");
     assert!(app.help_scroll().is_none());
     keys(&mut app, "q");
     assert!(!app.confirming_quit());
-    assert!(app.quit);
+    assert!(app.quitting());
 }

@@ -86,11 +86,11 @@ pub fn start(line: &str) -> (App, Receiver<AppEvent>) {
 pub fn with_setup(setup: Setup, client: ClientArgs) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
     let mut app = App::with_game(tx, setup, client, PLAIN, Instant::now()).expect("app");
-    app.ai_pause = Duration::ZERO;
+    app.set_ai_pause(Duration::ZERO);
     // Decisions are worked out on a thread: wait for them (one test does not).
-    app.work_wait = Duration::from_secs(10);
+    app.set_work_wait(Duration::from_secs(10));
     // Saves too: a test reads the file once the key is handled.
-    app.save_wait = Duration::from_secs(10);
+    app.set_save_wait(Duration::from_secs(10));
     (app, rx)
 }
 
@@ -272,10 +272,10 @@ pub fn replay_of(app: &App) -> App {
 pub fn play_to_the_end(app: &mut App) {
     let mut pick = 0usize;
     for _ in 0..3000 {
-        if app.screen == Screen::Over {
+        if app.screen() == Screen::Over {
             return;
         }
-        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game.legal_tokens();
         pick = (pick * 31 + 7) % tokens.len();
         app.decide(tokens[pick].clone(), Instant::now());
     }
@@ -296,10 +296,10 @@ pub fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
     let mut app =
         App::resume(tx, &loaded, Default::default(), PLAIN, Instant::now()).expect("resumes");
-    app.ai_pause = Duration::ZERO;
-    app.work_wait = Duration::from_secs(10);
-    app.save_wait = Duration::from_secs(10);
-    app.save_path = Some(path.to_path_buf());
+    app.set_ai_pause(Duration::ZERO);
+    app.set_work_wait(Duration::from_secs(10));
+    app.set_save_wait(Duration::from_secs(10));
+    app.save_to(path.to_path_buf(), false);
     (app, rx)
 }
 

@@ -29,13 +29,13 @@ fn help_lists_the_bindings_and_the_rules() {
 fn quit_asks_while_a_game_is_on() {
     let (mut app, _rx) = app("--holes 8 --race off");
     keys(&mut app, "q");
-    assert!(app.confirming_quit() && !app.quit);
+    assert!(app.confirming_quit() && !app.quitting());
     let s = screen(&mut app);
     assert!(has(&s, "A game is in progress. Quit?"));
     keys(&mut app, "n");
-    assert!(!app.confirming_quit() && !app.quit);
+    assert!(!app.confirming_quit() && !app.quitting());
     keys(&mut app, "qy");
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]

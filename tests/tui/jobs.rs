@@ -29,9 +29,9 @@ fn stale(ev: &AppEvent) -> AppEvent {
 /// Handles `stale(ev)`: nothing is redrawn, the screen is the same.
 fn ignored(app: &mut App, ev: &AppEvent) {
     let before = screen(app);
-    let status = app.status.clone();
+    let status = app.status().to_string();
     assert!(!app.handle(stale(ev), Instant::now()), "{ev:?}");
-    assert_eq!(app.status, status);
+    assert_eq!(app.status(), status);
     assert_eq!(screen(app), before);
 }
 
@@ -50,21 +50,21 @@ fn an_ai_seats_decision_of_another_version_is_not_played() {
         "{ev:?}"
     );
     ignored(&mut app, &ev);
-    assert!(app.play.as_ref().unwrap().moves.is_empty());
+    assert!(app.play().unwrap().moves.is_empty());
     assert!(app.handle(ev, Instant::now()));
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves.len(), 1);
 }
 
 #[test]
 fn a_sowing_of_another_version_is_not_played() {
     let (mut app, rx) = start("bao --north human --instant");
-    app.work_wait = Duration::ZERO;
+    app.set_work_wait(Duration::ZERO);
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.status, "Working out the sowing of i3...");
+    assert_eq!(app.status(), "Working out the sowing of i3...");
     let ev = next(&rx);
     ignored(&mut app, &ev);
-    assert!(app.play.as_ref().unwrap().working.is_some());
+    assert!(app.play().unwrap().working.is_some());
     assert!(app.handle(ev, Instant::now()));
     let s = screen(&mut app);
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
@@ -75,19 +75,19 @@ fn an_analysis_of_another_version_is_not_shown_nor_hinted() {
     let (mut app, rx) = app(
         "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
     );
-    app.analysis_depth = Some(2);
+    app.set_analysis_depth(Some(2));
     keys(&mut app, "i");
-    assert_eq!(app.status, "Working out a hint for South...");
+    assert_eq!(app.status(), "Working out a hint for South...");
     let ev = next(&rx);
     ignored(&mut app, &ev);
     assert_eq!(app.analysis(), None);
     assert!(app.handle(ev, Instant::now()));
     assert!(app.analysis().is_some());
     assert!(
-        app.status
+        app.status()
             .starts_with("Hint for South: 1 (the AI rates it "),
         "{}",
-        app.status
+        app.status()
     );
 }
 
@@ -103,15 +103,15 @@ fn a_load_of_another_version_is_not_shown() {
     .unwrap();
     let (tx, rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.autosave_dir = Some(dir.clone());
-    app.work_wait = Duration::ZERO;
+    app.set_autosave_dir(dir.clone());
+    app.set_work_wait(Duration::ZERO);
     keys(&mut app, "o");
-    assert!(app.loading.is_some());
+    assert!(app.loading().is_some());
     let ev = next(&rx);
     ignored(&mut app, &ev);
-    assert!(app.loading.is_some() && app.saves().is_none());
+    assert!(app.loading().is_some() && app.saves().is_none());
     assert!(app.handle(ev, Instant::now()));
-    assert!(app.loading.is_none());
+    assert!(app.loading().is_none());
     assert_eq!(app.saves().expect("the list").list().len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -133,7 +133,7 @@ fn review_news_of_another_version_is_not_shown() {
         app.handle(ev, Instant::now());
     }
     assert_eq!(
-        app.status,
+        app.status(),
         "Review done: South 1 blunder; North no mistake (m: next mistake)"
     );
 }

@@ -49,7 +49,7 @@ fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
     drop(tx);
     let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
     let stats = masai_mancala::app::run_loop(&mut term, &mut app, &rx).unwrap();
-    assert!(app.quit);
+    assert!(app.quitting());
     // First frame, Right, Resize, the quit prompt: 4 frames; 'w' and 'y' draw nothing.
     assert_eq!(stats.frames, 4);
     let lines = lines_of(term.backend().buffer());

@@ -48,8 +48,8 @@ fn the_menu_starts_a_game() {
         "{s:#?}"
     );
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.play.as_ref().unwrap().enkeshui().unwrap().holes(), 12);
+    assert_eq!(app.screen(), Screen::Play);
+    assert_eq!(app.play().unwrap().enkeshui().unwrap().holes(), 12);
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn the_menu_starts_en_gehe_and_bao() {
             key(&mut app, KeyCode::Right);
         }
         key(&mut app, KeyCode::Enter);
-        assert_eq!(app.screen, Screen::Play, "{}", app.status);
+        assert_eq!(app.screen(), Screen::Play, "{}", app.status());
         let s = screen(&mut app);
         assert!(s[0].starts_with(title), "{s:#?}");
     }
@@ -133,7 +133,7 @@ fn the_en_gehe_size_chosen_is_the_size_played() {
         "{s:#?}"
     );
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play, "{}", app.status);
+    assert_eq!(app.screen(), Screen::Play, "{}", app.status());
     let s = screen(&mut app);
     assert!(
         s[0].starts_with("En Gehé 2x10 [non-traditional size]"),
@@ -160,7 +160,7 @@ fn the_ai_level_chosen_in_the_menu_plays() {
     to_row(&mut app, "Starting race");
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play, "{}", app.status);
+    assert_eq!(app.screen(), Screen::Play, "{}", app.status());
     let s = screen(&mut app);
     assert!(has(&s, "North (AI expert)"), "{s:#?}");
 }
@@ -179,7 +179,7 @@ fn the_racer_speed_chosen_in_the_menu_is_the_races() {
     );
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Race, "{}", app.status);
+    assert_eq!(app.screen(), Screen::Race, "{}", app.status());
     let s = screen(&mut app);
     assert!(has(&s, "AI racer (easy)"), "{s:#?}");
 }
@@ -306,17 +306,17 @@ fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
     let s = screen(&mut app);
     assert!(has(&s, &format!("> {:<26}← dark →", "Colours")), "{s:#?}");
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.theme.palette, Palette::Light);
+    assert_eq!(app.theme().palette, Palette::Light);
     let s = screen(&mut app);
     assert!(has(&s, &format!("> {:<26}← light →", "Colours")), "{s:#?}");
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.theme.palette, Palette::HighContrast);
+    assert_eq!(app.theme().palette, Palette::HighContrast);
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Left);
-    assert_eq!(app.theme.palette, Palette::HighContrast);
+    assert_eq!(app.theme().palette, Palette::HighContrast);
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Race);
-    assert_eq!(app.theme.palette, Palette::HighContrast);
+    assert_eq!(app.screen(), Screen::Race);
+    assert_eq!(app.theme().palette, Palette::HighContrast);
 }
 
 #[test]
@@ -337,7 +337,7 @@ fn the_menu_shows_the_record_against_the_chosen_level() {
     });
     std::fs::write(stats::path(&dir), text.to_string()).unwrap();
     let (mut app, _rx) = menu();
-    app.stats_dir = Some(dir.clone());
+    app.set_stats_dir(dir.clone());
     app.load_menu_record();
     let s = screen(&mut app);
     assert!(

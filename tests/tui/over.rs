@@ -13,15 +13,15 @@ fn game_over_shows_the_breakdown_and_offers_a_rematch() {
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
     for _ in 0..3000 {
-        if app.screen == Screen::Over {
+        if app.screen() == Screen::Over {
             break;
         }
-        let g = app.play.as_ref().unwrap().enkeshui().unwrap().clone();
+        let g = app.play().unwrap().enkeshui().unwrap().clone();
         let d = g.random_decision(&mut rng).expect("a move");
         app.decide(d.to_string(), Instant::now());
     }
-    assert_eq!(app.screen, Screen::Over);
-    let g = app.play.as_ref().unwrap().enkeshui().unwrap().clone();
+    assert_eq!(app.screen(), Screen::Over);
+    let g = app.play().unwrap().enkeshui().unwrap().clone();
     let masai_mancala::engine::Status::Over(o) = g.status() else {
         panic!()
     };
@@ -49,8 +49,8 @@ fn game_over_shows_the_breakdown_and_offers_a_rematch() {
         "r rematch / next game    n new game    u undo    q quit"
     ));
     keys(&mut app, "r");
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+    assert_eq!(app.screen(), Screen::Play);
+    assert_eq!(app.play().unwrap().game.turn(), 1);
 }
 
 #[test]
@@ -59,23 +59,23 @@ fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
         let (mut app, _rx) = start(args);
         let mut pick = 0usize;
         for _ in 0..3000 {
-            if app.screen == Screen::Over {
+            if app.screen() == Screen::Over {
                 break;
             }
-            let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+            let tokens = app.play().unwrap().game.legal_tokens();
             pick = (pick * 31 + 7) % tokens.len();
             app.decide(tokens[pick].clone(), Instant::now());
             key(&mut app, KeyCode::Char('s'));
             screen(&mut app);
         }
-        assert_eq!(app.screen, Screen::Over, "{args:?}");
+        assert_eq!(app.screen(), Screen::Over, "{args:?}");
         let s = screen(&mut app);
         assert!(has(&s, "Game over"), "{s:#?}");
         assert!(has(&s, "total"), "{s:#?}");
         // r: a new game of the same kind.
         key(&mut app, KeyCode::Char('r'));
-        assert_eq!(app.screen, Screen::Play);
-        assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+        assert_eq!(app.screen(), Screen::Play);
+        assert_eq!(app.play().unwrap().game.turn(), 1);
     }
 }
 
@@ -147,14 +147,14 @@ fn the_match_ends_when_a_stock_cannot_fill_a_hole() {
     assert_eq!(s[22], "South cannot fill a hole: North wins the match");
     // Undo takes the game back: the match goes on.
     keys(&mut app, "u");
-    assert_eq!(app.screen, Screen::Play);
-    assert!(app.matches.games.is_empty() && app.matches.over.is_none());
+    assert_eq!(app.screen(), Screen::Play);
+    assert!(app.matches().games.is_empty() && app.matches().over.is_none());
     play_to_the_end(&mut app);
-    assert_eq!(app.matches.over, Some(Some(Side::North)));
+    assert_eq!(app.matches().over, Some(Some(Side::North)));
     // r: a new match from the start.
     keys(&mut app, "r");
-    assert_eq!(app.screen, Screen::Play);
-    assert!(app.matches.games.is_empty() && app.matches.over.is_none());
+    assert_eq!(app.screen(), Screen::Play);
+    assert!(app.matches().games.is_empty() && app.matches().over.is_none());
     assert_eq!(
         board_lines(&screen(&mut app))[2],
         "South     0    0    0    0    0    0    2   22"
@@ -167,12 +167,12 @@ fn a_finished_match_resumes_at_its_end() {
         "--holes 8 --race off --north human --instant --match --layout '0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22'",
     );
     let path = temp_file("match-over");
-    app.save_path = Some(path.clone());
+    app.save_to(path.clone(), false);
     play_to_the_end(&mut app);
     let (_, checked) = masai_mancala::record::file::load(&path).unwrap();
     assert_eq!(checked.match_over, Some(Some(Side::North)));
     let (mut back, _rx2) = resumed(&path);
-    assert_eq!(back.screen, Screen::Over);
+    assert_eq!(back.screen(), Screen::Over);
     let s = screen(&mut back);
     assert!(has(&s, "Match (South-North): game 1: 13-35"), "{s:#?}");
     assert!(has(&s, "The match is over: North wins the match."));

@@ -50,7 +50,7 @@ fn a_refused_special_move_says_why() {
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     keys(&mut app, "x");
     assert_eq!(
-        app.status,
+        app.status(),
         "the special move is off (--special-move once or any)"
     );
     // Fewer than two holes to lift.
@@ -59,10 +59,10 @@ fn a_refused_special_move_says_why() {
     );
     keys(&mut app, "x");
     assert_eq!(
-        app.status,
+        app.status(),
         "South cannot make the special move now: it needs two holes to lift (not empty, not a bull, in play)"
     );
-    assert!(app.status_error);
+    assert!(app.status_error());
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn the_legend_names_the_hole_selected_and_the_marks_on_the_board() {
     let s = screen(&mut app);
     assert!(s[9].starts_with("[3] = selected hole"), "{}", s[9]);
     key(&mut app, KeyCode::Right);
-    let c = app.play.as_ref().unwrap().cursor;
+    let c = app.play().unwrap().cursor;
     assert_ne!(c, 3);
     let s = screen(&mut app);
     assert!(
@@ -174,7 +174,7 @@ fn the_analysis_panel_never_covers_the_board() {
     for line in games {
         for (w, h) in [(80, 24), (120, 40)] {
             let (mut app, rx) = start(line);
-            app.analysis_depth = Some(1);
+            app.set_analysis_depth(Some(1));
             let off = screen_wh(&mut app, w, h);
             keys(&mut app, "a");
             loop {
@@ -194,7 +194,7 @@ fn the_analysis_panel_never_covers_the_board() {
                 }
             }
             let on = screen_wh(&mut app, w, h);
-            let game = &app.play.as_ref().unwrap().game;
+            let game = &app.play().unwrap().game;
             let board = PlayLayout::for_game(Rect::new(0, 0, w, h), game).board;
             // The board and the score lines under it.
             let rows = board.y as usize..board.bottom() as usize + 2;
@@ -261,7 +261,7 @@ fn the_hint_is_the_analysis_best_line_with_the_same_value() {
     let (mut app, rx) = app(
         "--holes 8 --layout '2 0 0 0 0 1 0 1 0 0 3 0 2 5 0 34' --race off --south human --north human --instant",
     );
-    app.analysis_depth = Some(6);
+    app.set_analysis_depth(Some(6));
     keys(&mut app, "a");
     let ev = rx.recv_timeout(Duration::from_secs(10)).expect("analysis");
     app.handle(ev, Instant::now());
@@ -282,13 +282,13 @@ fn the_hint_is_the_analysis_best_line_with_the_same_value() {
         "bao --north human --instant",
     ] {
         let (mut app, rx) = start(game);
-        app.analysis_depth = Some(3);
+        app.set_analysis_depth(Some(3));
         keys(&mut app, "i");
         let ev = rx.recv_timeout(Duration::from_secs(20)).expect("the hint");
         app.handle(ev, Instant::now());
-        let value = hint_value(&app.status);
+        let value = hint_value(app.status());
         let token = app
-            .status
+            .status()
             .strip_prefix("Hint for South: ")
             .and_then(|s| s.split_once(' '))
             .map(|(t, _)| t.to_string())
@@ -302,7 +302,7 @@ fn the_hint_is_the_analysis_best_line_with_the_same_value() {
         assert!(
             best.contains(&format!(" {token}  {value} (best)")),
             "{game}: {best:?} vs {}",
-            app.status
+            app.status()
         );
     }
 }
@@ -317,7 +317,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     // Nothing played yet: nothing to look at.
     keys(&mut app, "[");
     assert_eq!(
-        app.status,
+        app.status(),
         "Nothing played yet: no earlier position to look at"
     );
     keys(&mut app, "3");
@@ -326,8 +326,8 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     let live = screen(&mut app);
-    let turn = app.play.as_ref().unwrap().game.turn();
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    let turn = app.play().unwrap().game.turn();
+    assert_eq!(app.play().unwrap().moves.len(), 2);
     keys(&mut app, "[");
     let s = screen(&mut app);
     // The position after the first move (its hole cursor is not drawn here).
@@ -354,9 +354,9 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     // No move can be played here.
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    assert_eq!(app.play().unwrap().moves.len(), 2);
     assert_eq!(
-        app.status,
+        app.status(),
         "This position was played already: no move here. Esc returns to the game"
     );
     assert_eq!(
@@ -370,7 +370,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     );
     keys(&mut app, "[");
     assert_eq!(
-        app.status,
+        app.status(),
         "This is the start of the game: ] later, Esc returns"
     );
     // ] steps forward, and past the last position played returns.
@@ -387,7 +387,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     assert_eq!(board_lines(&screen(&mut app)), board_lines(&live));
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 3);
+    assert_eq!(app.play().unwrap().moves.len(), 3);
 }
 
 /// While an earlier position is looked at, the AI goes on thinking and
@@ -403,7 +403,7 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
         .recv_timeout(Duration::from_secs(10))
         .expect("the AI answers");
     app.handle(ev, Instant::now());
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     assert_eq!(p.moves.len(), 2, "the AI played on the live game");
     let s = screen(&mut app);
     assert!(
@@ -429,7 +429,7 @@ fn the_live_prompt_does_not_show_over_an_earlier_position() {
         .recv_timeout(Duration::from_secs(10))
         .expect("the AI answers");
     app.handle(ev, Instant::now());
-    assert_eq!(app.status, "South to move: pick a hole and press Enter");
+    assert_eq!(app.status(), "South to move: pick a hole and press Enter");
     let s = screen(&mut app);
     assert_eq!(
         s[22],
@@ -569,12 +569,12 @@ fn a_replay_of_a_hot_seat_game_selects_no_hole() {
 fn arrows_and_two_digit_holes_move_the_cursor() {
     let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "12");
-    assert_eq!(app.play.as_ref().unwrap().cursor, 12);
+    assert_eq!(app.play().unwrap().cursor, 12);
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Char('h'));
-    assert_eq!(app.play.as_ref().unwrap().cursor, 10);
+    assert_eq!(app.play().unwrap().cursor, 10);
     key(&mut app, KeyCode::Char('l'));
-    assert_eq!(app.play.as_ref().unwrap().cursor, 11);
+    assert_eq!(app.play().unwrap().cursor, 11);
     let s = screen(&mut app);
     assert!(board_lines(&s)[3].ends_with("10 [11]   12"));
 }
@@ -586,7 +586,7 @@ fn an_illegal_hole_is_refused_with_the_engines_reason() {
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
     assert_eq!(s[22], "1: hole 1 is empty");
-    assert_eq!(app.play.as_ref().unwrap().game.turn(), 1);
+    assert_eq!(app.play().unwrap().game.turn(), 1);
 }
 
 #[test]
@@ -624,37 +624,16 @@ fn the_move_is_animated_seed_by_seed_and_can_be_skipped() {
 #[test]
 fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
     let (mut app, rx) = app("--holes 8 --race off --instant --seed 3");
-    let start = app
-        .play
-        .as_ref()
-        .unwrap()
-        .enkeshui()
-        .unwrap()
-        .board()
-        .counts;
+    let start = app.play().unwrap().enkeshui().unwrap().board().counts;
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    let after_mine = app
-        .play
-        .as_ref()
-        .unwrap()
-        .enkeshui()
-        .unwrap()
-        .board()
-        .counts;
+    let after_mine = app.play().unwrap().enkeshui().unwrap().board().counts;
     let ai = ai_turn(&mut app, &rx);
     assert!(!ai.is_empty());
-    assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::South);
-    let after_ai = app
-        .play
-        .as_ref()
-        .unwrap()
-        .enkeshui()
-        .unwrap()
-        .board()
-        .counts;
+    assert_eq!(app.play().unwrap().game.to_move(), Side::South);
+    let after_ai = app.play().unwrap().enkeshui().unwrap().board().counts;
     keys(&mut app, "u");
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     assert_eq!(
         p.enkeshui().unwrap().board().counts,
         start,
@@ -663,7 +642,7 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
     assert_eq!(p.game.turn(), 1);
     assert!(p.moves.is_empty());
     keys(&mut app, "r");
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     // Redo skips to the next human decision: after the AI's reply.
     assert_eq!(p.enkeshui().unwrap().board().counts, after_ai);
     assert_ne!(after_mine, after_ai);
@@ -677,33 +656,17 @@ fn hot_seat_undo_redo_one_decision_at_a_time() {
     let (mut app, _rx) = app("--holes 8 --race off --instant --north human");
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    let b1 = app
-        .play
-        .as_ref()
-        .unwrap()
-        .enkeshui()
-        .unwrap()
-        .board()
-        .counts;
+    let b1 = app.play().unwrap().enkeshui().unwrap().board().counts;
     // North sows the hole the cursor starts on: his first legal hole.
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2, "{}", app.status);
+    assert_eq!(app.play().unwrap().moves.len(), 2, "{}", app.status());
     keys(&mut app, "u");
-    assert_eq!(
-        app.play
-            .as_ref()
-            .unwrap()
-            .enkeshui()
-            .unwrap()
-            .board()
-            .counts,
-        b1
-    );
-    assert_eq!(app.play.as_ref().unwrap().game.to_move(), Side::North);
+    assert_eq!(app.play().unwrap().enkeshui().unwrap().board().counts, b1);
+    assert_eq!(app.play().unwrap().game.to_move(), Side::North);
     keys(&mut app, "r");
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 2);
+    assert_eq!(app.play().unwrap().moves.len(), 2);
     keys(&mut app, "r");
-    assert_eq!(app.status, "Nothing to redo");
+    assert_eq!(app.status(), "Nothing to redo");
 }
 
 #[test]
@@ -722,7 +685,7 @@ fn a_click_on_a_hole_sows_it() {
         }),
         Instant::now(),
     );
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     assert_eq!(p.moves.len(), 1);
     assert_eq!(p.moves[0].token, "5");
 }
@@ -755,11 +718,11 @@ fn the_direction_is_asked_in_place() {
     // Pick the right-hand one and sow it.
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Enter);
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     if pd.options.iter().any(|o| o == right) {
         assert_eq!(p.moves.last().unwrap().token, right);
     } else {
-        assert!(app.status.contains("is not open"));
+        assert!(app.status().contains("is not open"));
     }
 }
 
@@ -767,11 +730,11 @@ fn the_direction_is_asked_in_place() {
 fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
     let (mut app, _rx) = start("en-gehe --holes 50 --north human");
     keys(&mut app, "37");
-    assert_eq!(app.play.as_ref().unwrap().cursor, 37);
+    assert_eq!(app.play().unwrap().cursor, 37);
     key(&mut app, KeyCode::Enter);
-    assert!(app.play.as_ref().unwrap().anim.is_some());
+    assert!(app.play().unwrap().anim.is_some());
     key(&mut app, KeyCode::Char('s'));
-    assert!(app.play.as_ref().unwrap().anim.is_none());
+    assert!(app.play().unwrap().anim.is_none());
     // The same move played on the engine directly.
     let mut g = masai_mancala::engine::en_gehe::EnGehe::new(
         50,
@@ -782,7 +745,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
     .unwrap();
     let d = g.parse_decision("37").unwrap();
     g.play(&d, &mut Quiet).unwrap();
-    let masai_mancala::engine::AnyGame::EnGehe(shown) = &app.play.as_ref().unwrap().game else {
+    let masai_mancala::engine::AnyGame::EnGehe(shown) = &app.play().unwrap().game else {
         panic!("not en gehe")
     };
     assert_eq!(shown.board().holes(), g.board().holes());
@@ -814,7 +777,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
         has(&s, "South (human) · captured   6 · in row 199"),
         "{s:#?}"
     );
-    assert_eq!(app.play.as_ref().unwrap().moves.last().unwrap().token, "37");
+    assert_eq!(app.play().unwrap().moves.last().unwrap().token, "37");
 }
 
 #[test]
@@ -823,13 +786,13 @@ fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
     // Play moves until one makes a long animation; every one stays bounded.
     let mut rng_pick = 0usize;
     for _ in 0..40 {
-        if app.screen != Screen::Play {
+        if app.screen() != Screen::Play {
             break;
         }
-        let tokens = app.play.as_ref().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game.legal_tokens();
         rng_pick = (rng_pick * 31 + 7) % tokens.len();
         app.decide(tokens[rng_pick].clone(), Instant::now());
-        if let Some(a) = &app.play.as_ref().unwrap().anim {
+        if let Some(a) = &app.play().unwrap().anim {
             assert!(a.frames.len() <= masai_mancala::app::MAX_TOTAL_FRAMES + 1);
         }
         key(&mut app, KeyCode::Char('s'));
@@ -854,14 +817,14 @@ fn bao_move_by_keys_gives_the_exact_board() {
     ));
     // Down: South's outer row; Up: back to the inner row; 3: i3.
     key(&mut app, KeyCode::Down);
-    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o1");
+    assert_eq!(app.play().unwrap().cursor_token(), "o1");
     key(&mut app, KeyCode::Right);
-    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o2");
+    assert_eq!(app.play().unwrap().cursor_token(), "o2");
     key(&mut app, KeyCode::Up);
     keys(&mut app, "3");
-    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "i3");
+    assert_eq!(app.play().unwrap().cursor_token(), "i3");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play.as_ref().unwrap().anim.is_some());
+    assert!(app.play().unwrap().anim.is_some());
     key(&mut app, KeyCode::Char('s'));
     let s = screen(&mut app);
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
@@ -872,14 +835,13 @@ fn bao_move_by_keys_gives_the_exact_board() {
     });
     let d = g.parse_decision("i3").unwrap();
     g.play(&d, &mut Quiet).unwrap();
-    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = &app.play.as_ref().unwrap().game
-    else {
+    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = &app.play().unwrap().game else {
         panic!("not bao")
     };
     assert_eq!(shown.counts(), g.counts());
     // North (at the top) plays o-holes by Up: his outer row is above.
     key(&mut app, KeyCode::Up);
-    assert_eq!(app.play.as_ref().unwrap().cursor_token(), "o1");
+    assert_eq!(app.play().unwrap().cursor_token(), "o1");
 }
 
 #[test]
@@ -901,11 +863,11 @@ fn a_click_on_a_bao_hole_sows_it() {
     };
     // A North hole: refused.
     click(&mut app, 31, 4);
-    assert!(app.status_error, "{}", app.status);
-    assert!(app.play.as_ref().unwrap().moves.is_empty());
+    assert!(app.status_error(), "{}", app.status());
+    assert!(app.play().unwrap().moves.is_empty());
     click(&mut app, 31, 7);
-    let p = app.play.as_ref().unwrap();
-    assert_eq!(p.moves.len(), 1, "{}", app.status);
+    let p = app.play().unwrap();
+    assert_eq!(p.moves.len(), 1, "{}", app.status());
     assert_eq!(p.moves[0].token, "i3");
 }
 
@@ -913,7 +875,7 @@ fn a_click_on_a_bao_hole_sows_it() {
 fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     let (mut app, rx) = start("bao --north human --instant");
     // Never wait: every decision comes back through the event channel.
-    app.work_wait = Duration::ZERO;
+    app.set_work_wait(Duration::ZERO);
     keys(&mut app, "3");
     let before = screen(&mut app);
     key(&mut app, KeyCode::Enter);
@@ -927,7 +889,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     // Input stays live: another Enter is refused, the help opens and closes.
     key(&mut app, KeyCode::Enter);
     assert_eq!(
-        app.status,
+        app.status(),
         "Still working out the sowing of i3: wait, or u or Esc takes it back"
     );
     keys(&mut app, "?");
@@ -947,13 +909,13 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     let s = screen(&mut app);
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     // The legal decisions came with it: the cursor is on North's first.
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
     // North sows, then undoes before the answer: the late answer is dropped.
     key(&mut app, KeyCode::Enter);
-    assert!(app.play.as_ref().unwrap().working.is_some());
+    assert!(app.play().unwrap().working.is_some());
     keys(&mut app, "u");
-    assert!(app.play.as_ref().unwrap().working.is_none());
+    assert!(app.play().unwrap().working.is_none());
     let ev = rx
         .recv_timeout(Duration::from_secs(10))
         .expect("the late answer");
@@ -972,20 +934,20 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
         "a stale answer changes nothing"
     );
     // Only North's sowing (his i1) was taken back; u again undoes South's i3.
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves.len(), 1);
     assert_eq!(
-        app.status,
+        app.status(),
         "Took back the sowing of i1: pick a hole and press Enter"
     );
     keys(&mut app, "u");
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 0);
+    assert_eq!(app.play().unwrap().moves.len(), 0);
     // A refused decision comes back the same way, with the engine's reason.
     keys(&mut app, "8");
     key(&mut app, KeyCode::Down);
     key(&mut app, KeyCode::Enter);
     next_event(&mut app, &rx);
-    assert_eq!(app.status, "o8: hole o8 is empty");
-    assert!(app.status_error);
+    assert_eq!(app.status(), "o8: hole o8 is empty");
+    assert!(app.status_error());
     // Quitting works while a sowing is worked out.
     keys(&mut app, "3");
     key(&mut app, KeyCode::Up);
@@ -993,7 +955,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     keys(&mut app, "q");
     assert!(app.confirming_quit());
     keys(&mut app, "y");
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]
@@ -1028,7 +990,7 @@ fn the_special_move_is_a_guided_redistribution() {
     let (mut app, _rx) = app(args);
     keys(&mut app, "x");
     assert_eq!(
-        app.status,
+        app.status(),
         "Special move: lift two holes (Enter on each), Esc cancels"
     );
     // Lift South 3 and 5 (4 seeds each), then drop the 8 seeds one by one.
@@ -1036,7 +998,7 @@ fn the_special_move_is_a_guided_redistribution() {
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     assert_eq!(
-        app.status,
+        app.status(),
         "8 seeds in hand: drop them one by one with Enter (Backspace takes one back)"
     );
     for h in ["1", "1", "2", "2", "3", "3", "8", "8"] {
@@ -1061,10 +1023,10 @@ fn the_special_move_is_a_guided_redistribution() {
     key(&mut app, KeyCode::Enter);
     keys(&mut app, "x");
     assert_eq!(
-        app.status,
+        app.status(),
         "South cannot make the special move now: it is allowed once a game, and it was made already"
     );
-    assert!(app.status_error);
+    assert!(app.status_error());
 
     // Halfway, the board shows the row as it is being rebuilt.
     let (mut app, _rx) = crate::app(args);
@@ -1078,10 +1040,10 @@ fn the_special_move_is_a_guided_redistribution() {
     }
     keys(&mut app, "7");
     key(&mut app, KeyCode::Backspace);
-    assert_eq!(app.status, "No seed was dropped into hole 7");
+    assert_eq!(app.status(), "No seed was dropped into hole 7");
     keys(&mut app, "8");
     key(&mut app, KeyCode::Backspace);
-    assert_eq!(app.status, "2 seeds in hand");
+    assert_eq!(app.status(), "2 seeds in hand");
     keys(&mut app, "7");
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
@@ -1113,9 +1075,13 @@ fn the_special_move_is_a_guided_redistribution() {
         keys(&mut app, h);
         key(&mut app, KeyCode::Enter);
     }
-    assert!(app.status_error, "{}", app.status);
-    assert!(app.status.contains("must change the row"), "{}", app.status);
-    let p = app.play.as_ref().unwrap();
+    assert!(app.status_error(), "{}", app.status());
+    assert!(
+        app.status().contains("must change the row"),
+        "{}",
+        app.status()
+    );
+    let p = app.play().unwrap();
     assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
     assert!(p.moves.is_empty());
 }
@@ -1129,7 +1095,7 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
         keys(&mut app, k);
         key(&mut app, KeyCode::Enter);
     }
-    app.work_wait = masai_mancala::app::WAIT;
+    app.set_work_wait(masai_mancala::app::WAIT);
     keys(&mut app, "6");
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
@@ -1146,11 +1112,11 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
         "{ev:?}"
     );
     assert_eq!(
-        app.status,
+        app.status(),
         "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
     );
-    assert!(app.status_error);
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 4);
+    assert!(app.status_error());
+    assert_eq!(app.play().unwrap().moves.len(), 4);
 }
 
 #[test]
@@ -1161,45 +1127,45 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     let (mut app, rx) = start(&format!(
         "en-gehe --position '{study}' --north human --instant"
     ));
-    app.work_wait = Duration::ZERO;
+    app.set_work_wait(Duration::ZERO);
     keys(&mut app, "7");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.status, "Working out the sowing of 7...");
+    assert_eq!(app.status(), "Working out the sowing of 7...");
     // The status line counts the laps checked so far.
     let t = Instant::now();
     while !app
-        .status
+        .status()
         .ends_with(" laps checked (u or Esc takes it back)")
     {
-        assert!(t.elapsed() < Duration::from_secs(60), "{}", app.status);
+        assert!(t.elapsed() < Duration::from_secs(60), "{}", app.status());
         std::thread::sleep(Duration::from_millis(50));
         app.tick(Instant::now() + Duration::from_secs(1));
     }
     let laps = app
-        .status
+        .status()
         .strip_prefix("Working out the sowing of 7: ")
         .and_then(|l| l.strip_suffix(" laps checked (u or Esc takes it back)"))
         .expect("the progress line");
     assert!(laps.replace(',', "").parse::<u64>().unwrap() > 0, "{laps}");
     let s = screen(&mut app);
-    assert_eq!(s[22], app.status);
+    assert_eq!(s[22], app.status());
     key(&mut app, KeyCode::Enter);
     assert!(
-        app.status
+        app.status()
             .starts_with("Still working out the sowing of 7 (")
             && app
-                .status
+                .status()
                 .ends_with(" laps checked): wait, or u or Esc takes it back"),
         "{}",
-        app.status
+        app.status()
     );
     // Before the fix: "Nothing to undo", and the sowing went on being worked out.
     keys(&mut app, "u");
     assert_eq!(
-        app.status,
+        app.status(),
         "Took back the sowing of 7: pick a hole and press Enter"
     );
-    assert!(app.play.as_ref().unwrap().working.is_none());
+    assert!(app.play().unwrap().working.is_none());
     let s = screen(&mut app);
     assert_eq!(
         s[22],
@@ -1207,10 +1173,10 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     );
     keys(&mut app, "7");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play.as_ref().unwrap().working.is_some());
+    assert!(app.play().unwrap().working.is_some());
     key(&mut app, KeyCode::Esc);
     assert_eq!(
-        app.status,
+        app.status(),
         "Took back the sowing of 7: pick a hole and press Enter"
     );
     // Another hole is sown. The two sowings of 7 were cancelled: their
@@ -1218,7 +1184,7 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     keys(&mut app, "2");
     key(&mut app, KeyCode::Enter);
     let mut cancelled = 0;
-    while cancelled < 2 || app.play.as_ref().unwrap().moves.is_empty() {
+    while cancelled < 2 || app.play().unwrap().moves.is_empty() {
         let ev = rx
             .recv_timeout(Duration::from_secs(120))
             .expect("the background work answers");
@@ -1242,15 +1208,15 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
             app.handle(ev, Instant::now());
         }
     }
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     let moves: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
     assert_eq!(moves, ["2"]);
     assert_eq!(
         p.log.last().unwrap(),
         "South sowed 2, relayed 7 laps and ended in the empty North 4"
     );
-    assert_eq!(app.status, "North to move: pick a hole and press Enter");
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(app.status(), "North to move: pick a hole and press Enter");
+    assert_eq!(app.play().unwrap().moves.len(), 1);
 }
 
 #[test]
@@ -1270,7 +1236,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
         "←/h left  →/l right  Enter/Space sow  u undo  q quit  ? help"
     );
     // The lap animates from the seeds in hand (before the fix: "lap 0", "in hand 0").
-    app.instant = false;
+    app.set_instant(false);
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
     assert_eq!(
@@ -1284,13 +1250,13 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
         ),
         "{s:#?}"
     );
-    let next = app.play.as_ref().unwrap().anim.as_ref().unwrap().next_at;
+    let next = app.play().unwrap().anim.as_ref().unwrap().next_at;
     app.tick(next);
     let s = screen(&mut app);
     assert_eq!(s[9], "lap 2: 2 in hand · s skips, +/- speed");
     keys(&mut app, "s");
     // The lap crossed nothing: it ended on 3 seeds (before: "crossed South's row").
-    let p = app.play.as_ref().unwrap();
+    let p = app.play().unwrap();
     assert_eq!(
         p.log[p.log.len() - 2..],
         [
@@ -1305,14 +1271,14 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     );
     // u goes back to the start of North's turn, past the earlier prompt.
     keys(&mut app, "u");
-    assert_eq!(app.status, "North to move: pick a hole and press Enter");
-    let p = app.play.as_ref().unwrap();
+    assert_eq!(app.status(), "North to move: pick a hole and press Enter");
+    let p = app.play().unwrap();
     assert!(p.game.pending().is_none());
     assert_eq!(p.moves.len(), 17);
     assert_eq!(p.game.to_move(), Side::North);
     // r brings the turn back to its prompt; q asks to quit there.
     keys(&mut app, "r");
-    assert_eq!(app.play.as_ref().unwrap().moves.len(), 19);
+    assert_eq!(app.play().unwrap().moves.len(), 19);
     let s = screen(&mut app);
     assert_eq!(
         s[9],
@@ -1321,7 +1287,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     keys(&mut app, "q");
     assert!(app.confirming_quit());
     keys(&mut app, "y");
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]
@@ -1330,10 +1296,10 @@ fn results_are_told_when_the_animation_reaches_them() {
     let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play.as_ref().unwrap().anim.is_some());
+    assert!(app.play().unwrap().anim.is_some());
     let s = screen(&mut app);
     assert!(!s.iter().any(|l| l.contains("bull on")), "{s:#?}");
-    assert_eq!(app.status, "South sows 5...");
+    assert_eq!(app.status(), "South sows 5...");
     assert!(has(&s, "│South moves first."), "{s:#?}");
     // The end of the animation tells it.
     keys(&mut app, "s");
@@ -1342,5 +1308,5 @@ fn results_are_told_when_the_animation_reaches_them() {
         has(&s, "South sowed 5 and made a bull on South 8"),
         "{s:#?}"
     );
-    assert_eq!(app.status, "North to move: pick a hole and press Enter");
+    assert_eq!(app.status(), "North to move: pick a hole and press Enter");
 }

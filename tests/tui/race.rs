@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 /// Ticks through the countdown; returns the time of Go.
 fn go(app: &mut App) -> Instant {
     tick_until(app, 10, |a| {
-        a.race.as_ref().is_none_or(|r| r.countdown().is_none())
+        a.race().is_none_or(|r| r.countdown().is_none())
     })
 }
 
@@ -20,7 +20,7 @@ fn go(app: &mut App) -> Instant {
 fn race_to_the_end(app: &mut App) {
     go(app);
     for i in 0..2000 {
-        if app.race.as_ref().unwrap().result().is_some() {
+        if app.race().unwrap().result().is_some() {
             return;
         }
         keys(app, if i % 2 == 0 { "zn" } else { "xm" });
@@ -31,17 +31,17 @@ fn race_to_the_end(app: &mut App) {
 #[test]
 fn race_with_alternating_keys_and_auto_repeat() {
     let (mut app, _rx) = app("--holes 8 --north human");
-    assert_eq!(app.screen, Screen::Race);
+    assert_eq!(app.screen(), Screen::Race);
     let s = screen(&mut app);
     assert!(s[0].contains("starting race from hole 8"));
     go(&mut app);
     // Auto-repeat of one key drops once.
     keys(&mut app, "zzzz");
-    assert_eq!(app.race.as_ref().unwrap().race().drops(), &[Side::South]);
-    assert_eq!(app.race.as_ref().unwrap().repeats().south, 3);
+    assert_eq!(app.race().unwrap().race().drops(), &[Side::South]);
+    assert_eq!(app.race().unwrap().repeats().south, 3);
     // Alternating keys drop each time.
     keys(&mut app, "xzx");
-    assert_eq!(app.race.as_ref().unwrap().race().drops().len(), 4);
+    assert_eq!(app.race().unwrap().race().drops().len(), 4);
     keys(&mut app, "nmnm");
     let s = screen(&mut app);
     assert!(
@@ -54,14 +54,13 @@ fn race_with_alternating_keys_and_auto_repeat() {
     assert!(has(&s, "drops   4 · keys n m, last key m"), "{s:#?}");
     // Race on: alternate until someone sleeps.
     for i in 0..2000 {
-        if app.race.as_ref().unwrap().result().is_some() {
+        if app.race().unwrap().result().is_some() {
             break;
         }
         keys(&mut app, if i % 2 == 0 { "zn" } else { "xm" });
     }
     let first = app
-        .race
-        .as_ref()
+        .race()
         .unwrap()
         .race()
         .first_sleeper()
@@ -71,10 +70,10 @@ fn race_with_alternating_keys_and_auto_repeat() {
         &s,
         &format!("{} sleeps first and moves first", first.title())
     ));
-    let board = *app.race.as_ref().unwrap().result().unwrap().board();
+    let board = *app.race().unwrap().result().unwrap().board();
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play);
-    let g = app.play.as_ref().unwrap().enkeshui().unwrap();
+    assert_eq!(app.screen(), Screen::Play);
+    let g = app.play().unwrap().enkeshui().unwrap();
     assert_eq!(g.to_move(), first);
     assert_eq!(
         g.board().counts,
@@ -88,12 +87,12 @@ fn the_ai_racer_drops_on_ticks() {
     let (mut app, _rx) = app("--holes 8");
     let mut now = go(&mut app);
     let mut n = 0;
-    while app.race.as_ref().is_some_and(|r| r.result().is_none()) && n < 10 {
+    while app.race().is_some_and(|r| r.result().is_none()) && n < 10 {
         now = app.deadline().expect("the AI racer ticks").max(now);
         app.tick(now);
         n += 1;
     }
-    let drops = app.race.as_ref().unwrap().race().drops();
+    let drops = app.race().unwrap().race().drops();
     assert!(drops.iter().all(|&s| s == Side::North));
     assert!(!drops.is_empty());
 }
@@ -101,7 +100,7 @@ fn the_ai_racer_drops_on_ticks() {
 #[test]
 fn quick_race_is_decided_at_once_and_logged() {
     let (mut app, _rx) = app("--holes 12 --race quick --seed 7 --north human");
-    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.screen(), Screen::Play);
     let s = screen(&mut app);
     assert!(has(&s, "Quick race from hole 12:"), "{s:#?}");
 }
@@ -109,9 +108,9 @@ fn quick_race_is_decided_at_once_and_logged() {
 #[test]
 fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
     let (mut app, _rx) = app("--holes 8 --north human");
-    assert_eq!(app.screen, Screen::Race);
+    assert_eq!(app.screen(), Screen::Race);
     let path = temp_file("race");
-    app.save_path = Some(path.clone());
+    app.save_to(path.clone(), false);
     app.autosave();
     keys(&mut app, "zxzx");
     app.autosave();
@@ -120,7 +119,7 @@ fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
     assert!(record.games[0].decisions.is_empty());
     assert!(!checked.is_finished());
     let (mut back, _rx2) = resumed(&path);
-    assert_eq!(back.screen, Screen::Race);
+    assert_eq!(back.screen(), Screen::Race);
     let s = screen(&mut back);
     assert!(
         has(
@@ -129,7 +128,7 @@ fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
         ),
         "{s:#?}"
     );
-    assert!(back.race.as_ref().unwrap().race().drops().is_empty());
+    assert!(back.race().unwrap().race().drops().is_empty());
 }
 
 #[test]
@@ -141,25 +140,25 @@ fn a_countdown_comes_before_every_race_and_keys_wait_for_go() {
         "{s:#?}"
     );
     keys(&mut app, "zn");
-    assert!(app.race.as_ref().unwrap().race().drops().is_empty());
-    assert_eq!(app.status, format!("Wait for Go! ({COUNTDOWN})"));
-    assert!(app.status_error);
+    assert!(app.race().unwrap().race().drops().is_empty());
+    assert_eq!(app.status(), format!("Wait for Go! ({COUNTDOWN})"));
+    assert!(app.status_error());
     // One second a number: 3, 2, 1, then Go.
     let start = Instant::now();
     let mut shown = Vec::new();
-    while let Some(n) = app.race.as_ref().unwrap().countdown() {
+    while let Some(n) = app.race().unwrap().countdown() {
         shown.push(n);
         let at = app.deadline().expect("the countdown ticks");
         app.tick(at);
     }
     assert_eq!(shown, [3, 2, 1]);
-    assert_eq!(app.status, "Go!");
+    assert_eq!(app.status(), "Go!");
     assert!(
         start.elapsed() < Duration::from_secs(1),
         "ticks, not sleeps"
     );
     keys(&mut app, "z");
-    assert_eq!(app.race.as_ref().unwrap().race().drops(), &[Side::South]);
+    assert_eq!(app.race().unwrap().race().drops(), &[Side::South]);
 }
 
 #[test]
@@ -170,7 +169,7 @@ fn a_key_after_go_counts_even_before_the_tick() {
         masai_mancala::app::AppEvent::Key(KeyCode::Char('z').into()),
         late,
     );
-    assert_eq!(app.race.as_ref().unwrap().race().drops(), &[Side::South]);
+    assert_eq!(app.race().unwrap().race().drops(), &[Side::South]);
 }
 
 /// The times of an AI racer's first drops after Go.
@@ -178,7 +177,7 @@ fn drop_gaps(args: &str) -> Vec<u128> {
     let (mut app, _rx) = app(args);
     let mut at = go(&mut app);
     let mut gaps = Vec::new();
-    while gaps.len() < 6 && app.race.as_ref().unwrap().result().is_none() {
+    while gaps.len() < 6 && app.race().unwrap().result().is_none() {
         let next = app.deadline().expect("the AI racer ticks");
         gaps.push(next.duration_since(at).as_millis());
         app.tick(next);
@@ -234,8 +233,8 @@ fn a_bad_race_speed_is_refused_with_the_levels() {
 fn the_finished_race_shows_both_racers_truly_and_the_log_counts_like_them() {
     let (mut app, _rx) = app("--holes 8 --south human --north human");
     race_to_the_end(&mut app);
-    let first = app.race.as_ref().unwrap().race().first_sleeper().unwrap();
-    let drops = app.race.as_ref().unwrap().race().drops().to_vec();
+    let first = app.race().unwrap().race().first_sleeper().unwrap();
+    let drops = app.race().unwrap().race().drops().to_vec();
     let count = |s: Side| drops.iter().filter(|&&d| d == s).count();
     let s = screen(&mut app);
     let line = |side: Side| {
@@ -261,7 +260,7 @@ fn the_finished_race_shows_both_racers_truly_and_the_log_counts_like_them() {
         "{loser}"
     );
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.screen(), Screen::Play);
     let s = screen(&mut app);
     let note = format!(
         "Race from hole 8: {} slept first after {} drops ({} made {}) and moves first.",

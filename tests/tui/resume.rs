@@ -18,18 +18,19 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
     ] {
         let (mut app, _rx) = start(args);
         let path = temp_file(args.split(' ').next().unwrap());
-        app.save_path = Some(path.clone());
+        app.save_to(path.clone(), false);
         // Legal holes from the engine, sown with Enter on the cursor.
         for pick in moves {
-            let legal = app.play.as_ref().unwrap().game.legal_tokens();
+            let legal = app.play().unwrap().game.legal_tokens();
             let k: usize = pick.parse().unwrap();
             let t = &legal[k % legal.len()];
-            let game = &app.play.as_ref().unwrap().game;
+            let game = &app.play().unwrap().game;
             let cursor = masai_mancala::app::adapter(game).token_cursor(t).unwrap();
-            app.play.as_mut().unwrap().cursor = cursor;
+            app.select_hole(t);
+            assert_eq!(app.play().unwrap().cursor, cursor);
             key(&mut app, KeyCode::Enter);
         }
-        assert_eq!(app.play.as_ref().unwrap().moves.len(), 3, "{}", app.status);
+        assert_eq!(app.play().unwrap().moves.len(), 3, "{}", app.status());
         let before = screen(&mut app);
         let (mut back, _rx2) = resumed(&path);
         let after = screen(&mut back);
@@ -42,12 +43,12 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
         // Score lines (with the team name) and the move list come back too.
         assert_eq!(after[rows.1 + 1], before[rows.1 + 1]);
         assert_eq!(after[rows.1 + 2], before[rows.1 + 2]);
-        let p = back.play.as_ref().unwrap();
+        let p = back.play().unwrap();
         let tokens: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
         assert_eq!(tokens.len(), 3);
         assert_eq!(
             p.game.position_json(),
-            app.play.as_ref().unwrap().game.position_json()
+            app.play().unwrap().game.position_json()
         );
         // Playing on saves back to the same file.
         let legal = p.game.legal_tokens();
@@ -61,7 +62,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
 fn the_saved_bao_board_is_exact_after_resuming() {
     let (mut app, _rx) = start("bao --north human --instant");
     let path = temp_file("bao-exact");
-    app.save_path = Some(path.clone());
+    app.save_to(path.clone(), false);
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
     let (mut back, _rx2) = resumed(&path);
@@ -88,12 +89,12 @@ fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
     let dir = data_with_a_long_record("saves-esc");
     let (tx, _rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.autosave_dir = Some(dir.clone());
-    app.work_wait = Duration::ZERO;
+    app.set_autosave_dir(dir.clone());
+    app.set_work_wait(Duration::ZERO);
     let menu = screen(&mut app);
     // Before the fix the client froze here (no screen, no keys, no signals).
     keys(&mut app, "o");
-    assert!(app.loading.is_some());
+    assert!(app.loading().is_some());
     let s = screen(&mut app);
     let shown = format!("Reading the saved games in {}...", dir.display());
     assert!(has(&s, &shown), "{s:#?}");
@@ -105,9 +106,9 @@ fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
     assert_eq!(s[23], "Esc stop  q quit  ? help");
     // Esc: back to the menu as it was, the reading stopped.
     key(&mut app, KeyCode::Esc);
-    assert!(app.loading.is_none());
+    assert!(app.loading().is_none());
     assert_eq!(
-        app.status,
+        app.status(),
         format!(
             "Stopped reading the saved games in {}. Nothing was changed",
             dir.display()
@@ -117,9 +118,9 @@ fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
     assert_eq!(s[..20], menu[..20]);
     // q while reading quits at once.
     keys(&mut app, "o");
-    assert!(app.loading.is_some());
+    assert!(app.loading().is_some());
     keys(&mut app, "q");
-    assert!(app.quit);
+    assert!(app.quitting());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -136,15 +137,15 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
     .unwrap();
     let (tx, rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.autosave_dir = Some(dir.clone());
-    app.work_wait = Duration::ZERO;
+    app.set_autosave_dir(dir.clone());
+    app.set_work_wait(Duration::ZERO);
     keys(&mut app, "o");
-    assert!(app.loading.is_some());
-    events_until(&mut app, &rx, |a| a.loading.is_none());
+    assert!(app.loading().is_some());
+    events_until(&mut app, &rx, |a| a.loading().is_none());
     let list = app.saves().expect("the list is shown").list();
     assert_eq!(list.len(), 1);
     assert!(!list[0].ok);
-    assert_eq!(app.status, format!("Saved games in {}", dir.display()));
+    assert_eq!(app.status(), format!("Saved games in {}", dir.display()));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -156,17 +157,17 @@ fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() 
     let before = std::fs::read(&path).unwrap();
     let (tx, _rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.work_wait = Duration::ZERO;
+    app.set_work_wait(Duration::ZERO);
     app.start_load(LoadFor::Resume(Some(path.clone())), Instant::now());
-    assert!(app.loading.is_some());
+    assert!(app.loading().is_some());
     let s = screen(&mut app);
     assert!(has(&s, &format!("Reading {}...", path.display())), "{s:#?}");
     assert!(has(&s, " decisions replayed"), "{s:#?}");
     key(&mut app, KeyCode::Esc);
-    assert!(app.quit);
-    assert_eq!(app.fatal, None);
+    assert!(app.quitting());
+    assert_eq!(app.fatal(), None);
     assert_eq!(
-        app.note.as_deref(),
+        app.note(),
         Some(format!("Stopped reading {}. Nothing was changed.", path.display()).as_str())
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);

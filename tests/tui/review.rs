@@ -46,7 +46,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     // move list's title tells how far it got.
     keys(&mut app, "v");
     assert_eq!(
-        app.status,
+        app.status(),
         "Reviewing 3 decisions in the background (v stops it)"
     );
     let s = screen(&mut app);
@@ -62,16 +62,16 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     // The viewer stays usable meanwhile: stepping, help, autoplay.
     key(&mut app, KeyCode::End);
     assert!(
-        app.status.starts_with("Replay: decision 3 of 3"),
+        app.status().starts_with("Replay: decision 3 of 3"),
         "{}",
-        app.status
+        app.status()
     );
     keys(&mut app, "?");
     assert!(app.help_scroll().is_some());
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Home);
     keys(&mut app, "a");
-    assert!(app.status.contains("autoplay"), "{}", app.status);
+    assert!(app.status().contains("autoplay"), "{}", app.status());
     keys(&mut app, "a");
     // Progress reported half way shows in the bar.
     let id_update = |app: &mut App, done, total| {
@@ -85,7 +85,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     assert_eq!(id_update(&mut app, 2, 3), (false, None));
     finish_review(&mut app, &rx);
     assert_eq!(
-        app.status,
+        app.status(),
         "Review done: South 1 blunder; North no mistake (m: next mistake)"
     );
     // The marks in the move list, and South's value after each decision
@@ -103,7 +103,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     // m: the blunder, its verdict on the status line.
     keys(&mut app, "m");
     assert_eq!(
-        app.status,
+        app.status(),
         "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1)"
     );
     assert_eq!(app.replay_step(), (1, 3));
@@ -131,17 +131,17 @@ fn mistake_keys_before_the_review_say_why_and_v_again_stops_it() {
     let (mut app, _rx) = viewer(BLUNDER_FILE);
     keys(&mut app, "m");
     assert_eq!(
-        (app.status.as_str(), app.status_error),
+        (app.status(), app.status_error()),
         ("No review yet: v starts it", true)
     );
     keys(&mut app, "v");
     keys(&mut app, "M");
     assert_eq!(
-        (app.status.as_str(), app.status_error),
+        (app.status(), app.status_error()),
         ("The review is still running (0%): wait for it", true)
     );
     keys(&mut app, "v");
-    assert_eq!(app.status, "Review stopped (v starts it again)");
+    assert_eq!(app.status(), "Review stopped (v starts it again)");
     assert!(!app.viewer().unwrap().review().active());
     let s = screen(&mut app);
     assert!(has(&s, "┌ Moves ─"), "{s:#?}");
@@ -188,7 +188,7 @@ fn the_end_of_a_game_offers_its_review() {
         keys(&mut app, hole);
         key(&mut app, KeyCode::Enter);
     }
-    assert_eq!(app.screen, masai_mancala::app::Screen::Over);
+    assert_eq!(app.screen(), masai_mancala::app::Screen::Over);
     let s = screen(&mut app);
     assert!(
         has(
@@ -199,10 +199,10 @@ fn the_end_of_a_game_offers_its_review() {
     );
     assert!(has(&s, "v review"), "{s:#?}");
     keys(&mut app, "v");
-    assert_eq!(app.screen, masai_mancala::app::Screen::Replay);
+    assert_eq!(app.screen(), masai_mancala::app::Screen::Replay);
     assert_eq!(app.replay_step(), (3, 3));
     assert_eq!(
-        app.status,
+        app.status(),
         "Reviewing 3 decisions in the background (v stops it)"
     );
     finish_review(&mut app, &rx);

@@ -24,9 +24,9 @@ fn saved_decisions(path: &std::path::Path) -> Vec<String> {
 fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
     let (mut app, rx) = app("--holes 8 --race off --north human --instant");
     // As in the terminal: the UI never waits for the disk.
-    app.save_wait = Duration::ZERO;
+    app.set_save_wait(Duration::ZERO);
     let path = temp_path("slow");
-    app.save_path = Some(path.clone());
+    app.save_to(path.clone(), false);
     // The disk is stuck: no save can write.
     let gate = app.save_gate();
     let held = gate.lock().unwrap();
@@ -35,10 +35,10 @@ fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
     assert!(app.saving());
     // The keys go on: North sows, the screen shows it.
     key(&mut app, KeyCode::Enter);
-    let p = app.play.as_ref().unwrap();
-    assert_eq!(p.moves.len(), 2, "{}", app.status);
+    let p = app.play().unwrap();
+    assert_eq!(p.moves.len(), 2, "{}", app.status());
     let north = p.moves[1].token.clone();
-    assert_eq!(app.status, "South to move: pick a hole and press Enter");
+    assert_eq!(app.status(), "South to move: pick a hole and press Enter");
     let s = screen(&mut app);
     assert!(has(&s, &format!("2. N {north}")), "{s:#?}");
     assert!(!path.exists(), "nothing written while the disk is stuck");
@@ -62,16 +62,16 @@ fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
     assert_eq!(answers, [1, 2]);
     assert!(!app.saving());
     assert_eq!(saved_decisions(&path), ["3".to_string(), north]);
-    assert_eq!(app.save_error, None);
+    assert_eq!(app.save_error(), None);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 #[test]
 fn quitting_waits_for_the_save_under_way_within_a_bound() {
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
-    app.save_wait = Duration::ZERO;
+    app.set_save_wait(Duration::ZERO);
     let path = temp_path("quit");
-    app.save_path = Some(path.clone());
+    app.save_to(path.clone(), false);
     // The disk is stuck for 0.6 s.
     let gate = app.save_gate();
     let (locked, is_locked) = std::sync::mpsc::channel();
@@ -86,17 +86,17 @@ fn quitting_waits_for_the_save_under_way_within_a_bound() {
     // Stuck past the bound: the save is said to have failed, as at exit.
     app.finish_saves(Duration::from_millis(100));
     assert_eq!(
-        app.save_error.as_deref(),
+        app.save_error(),
         Some("the last save did not finish within 0.1 s")
     );
     assert_eq!(
-        app.status,
+        app.status(),
         "Not saved: the last save did not finish within 0.1 s"
     );
     // Back within the bound: quitting finds the game saved.
     app.finish_saves(Duration::from_secs(10));
     stuck.join().unwrap();
-    assert_eq!(app.save_error, None);
+    assert_eq!(app.save_error(), None);
     assert_eq!(saved_decisions(&path), ["3"]);
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
@@ -106,9 +106,9 @@ fn quitting_waits_for_the_save_under_way_within_a_bound() {
 #[test]
 fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
     let (mut app, rx) = app("--holes 8 --race off --north human --instant");
-    app.save_wait = Duration::ZERO;
+    app.set_save_wait(Duration::ZERO);
     let dir = temp_path("new").parent().unwrap().to_path_buf();
-    app.autosave_dir = Some(dir.clone());
+    app.set_autosave_dir(dir.clone());
     app.save_to_new_file();
     let gate = app.save_gate();
     let held = gate.lock().unwrap();
@@ -135,7 +135,7 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(files.len(), 1, "{files:?}");
-    assert_eq!(app.save_path.as_ref(), Some(&files[0]));
+    assert_eq!(app.save_path(), Some(files[0].as_path()));
     assert_eq!(saved_decisions(&files[0]), ["3"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -145,7 +145,7 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     use masai_mancala::app::Saved;
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     let path = temp_path("late");
-    app.save_path = Some(path.clone());
+    app.save_to(path.clone(), false);
     let answer = |seq, result| {
         AppEvent::Job(Done {
             version: seq,
@@ -160,11 +160,11 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     // Save 2 answered at once (the UI waited for it), save 1's event after.
     app.handle(answer(2, Ok("{}".to_string())), Instant::now());
     app.handle(answer(1, Err("disk full".to_string())), Instant::now());
-    assert_eq!(app.save_error, None);
-    assert!(!app.status.contains("Not saved"), "{}", app.status);
+    assert_eq!(app.save_error(), None);
+    assert!(!app.status().contains("Not saved"), "{}", app.status());
     // A newer failure is said.
     app.handle(answer(3, Err("disk full".to_string())), Instant::now());
-    assert_eq!(app.save_error.as_deref(), Some("disk full"));
-    assert_eq!(app.status, "Not saved: disk full");
+    assert_eq!(app.save_error(), Some("disk full"));
+    assert_eq!(app.status(), "Not saved: disk full");
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

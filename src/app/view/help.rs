@@ -15,13 +15,13 @@ const KEY_COLUMN: usize = 12;
 
 /// The help text's lines for `width` columns (the inside of the box).
 pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
-    let th = &app.theme;
+    let th = &app.theme();
     let map = keys::active();
     let width = usize::from(width.max(20));
     let mut lines = vec![Line::styled("Keys", th.title())];
     let mut ctx: Option<Ctx> = None;
     // The lessons' keys only while the lessons are open (they have their own screen).
-    let lessons = app.lessons.is_some();
+    let lessons = app.lessons().is_some();
     for (i, b) in BINDINGS
         .iter()
         .enumerate()
@@ -63,7 +63,7 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         Span::raw("click a hole of your row to sow it"),
     ]));
     // A game on screen: its rules only; at the menu: every game's.
-    let current = app.play.as_ref().map(|p| p.game.kind().title());
+    let current = app.play().map(|p| p.game.kind().title());
     for (title, text) in RULES
         .iter()
         .filter(|(t, _)| current.is_none_or(|c| c == *t))
@@ -79,7 +79,7 @@ pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
         lines.extend(markdown::render(body, width as u16, th));
     }
     // The review's marks, with the thresholds `crate::review` judges by.
-    let unit = match app.play.as_ref().map(|p| p.game.kind()) {
+    let unit = match app.play().map(|p| p.game.kind()) {
         Some(crate::engine::GameKind::BaoLaKimasai) => "cows",
         _ => "seeds",
     };
@@ -104,7 +104,7 @@ fn inner(size: (u16, u16)) -> (u16, u16) {
 /// The last scroll offset: the help's last line at the bottom of the box,
 /// never an empty box past it.
 pub fn max_scroll(app: &App) -> u16 {
-    let (w, h) = inner(app.size);
+    let (w, h) = inner(app.size());
     let n = help_lines(app, w).len();
     u16::try_from(n.saturating_sub(usize::from(h))).unwrap_or(u16::MAX)
 }
@@ -138,7 +138,7 @@ impl Widget for HelpView<'_> {
             .scroll((scroll, 0))
             .block(Block::default().borders(Borders::ALL).title(title))
             .render(r, buf);
-        super::hint_line(Ctx::Help, false, area.width, &app.theme)
+        super::hint_line(Ctx::Help, false, area.width, &app.theme())
             .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
     }
 }

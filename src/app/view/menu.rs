@@ -11,16 +11,16 @@ pub struct MenuView<'a>(pub &'a App);
 impl Widget for MenuView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let th = &app.theme;
+        let th = &app.theme();
         let h = area.height.saturating_sub(2);
-        app.menu
+        app.menu_screen()
             .render(Rect::new(area.x, area.y, area.width, h), buf, th);
-        let status_style = if app.status_error {
+        let status_style = if app.status_error() {
             th.error()
         } else {
             ratatui::style::Style::default()
         };
-        Line::styled(app.status.clone(), status_style)
+        Line::styled(app.status().to_string(), status_style)
             .render(Rect::new(area.x, area.bottom() - 2, area.width, 1), buf);
         super::app_hints(app, area.width)
             .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);

@@ -99,14 +99,14 @@ impl Widget for AppView<'_> {
             TooSmall {
                 need,
                 wider: wider_size(app, need),
-                theme: app.theme,
+                theme: app.theme(),
             }
             .render(area, buf);
             return;
         }
-        match app.screen {
-            _ if app.lessons.is_some() => {
-                if let Some(l) = &app.lessons {
+        match app.screen() {
+            _ if app.lessons().is_some() => {
+                if let Some(l) = app.lessons() {
                     crate::app::lesson::LessonView(l).render(area, buf);
                 }
             }
@@ -114,16 +114,16 @@ impl Widget for AppView<'_> {
             Screen::Race => play::RaceView(app).render(area, buf),
             Screen::Play | Screen::Replay => {
                 play::PlayView(app).render(area, buf);
-                if let (Some(b), Some(live)) = (app.browsing(), &app.play) {
-                    b.render(area, buf, &app.theme, live, app.status_error);
+                if let (Some(b), Some(live)) = (app.browsing(), app.play()) {
+                    b.render(area, buf, &app.theme(), live, app.status_error());
                 }
             }
             Screen::Over => play::OverView(app).render(area, buf),
         }
-        if let Some(l) = &app.loading {
+        if let Some(l) = &app.loading() {
             LoadingView {
                 lines: l.lines(),
-                theme: app.theme,
+                theme: app.theme(),
             }
             .render(area, buf);
         }
@@ -131,9 +131,9 @@ impl Widget for AppView<'_> {
             help::HelpView(app).render(area, buf);
         }
         if app.confirming_quit() {
-            crate::app::screen::overlay::ConfirmView { theme: app.theme }.render(area, buf);
+            crate::app::screen::overlay::ConfirmView { theme: app.theme() }.render(area, buf);
         }
-        if app.theme.ascii {
+        if app.theme().ascii {
             asciify(area, buf);
         }
     }
@@ -174,10 +174,10 @@ pub fn asciify(area: Rect, buf: &mut Buffer) {
 
 /// The smallest size the current screen can be drawn in.
 pub fn needed_size(app: &App) -> (u16, u16) {
-    if let Some(l) = &app.lessons {
-        return l.needed_size(app.size.0);
+    if let Some(l) = app.lessons() {
+        return l.needed_size(app.size().0);
     }
-    if let Some(p) = &app.play
+    if let Some(p) = app.play()
         && let crate::engine::AnyGame::BaoLaKimasai(_) = p.game
     {
         return (
@@ -186,8 +186,7 @@ pub fn needed_size(app: &App) -> (u16, u16) {
         );
     }
     let n = app
-        .play
-        .as_ref()
+        .play()
         .map(|p| crate::app::adapter::adapter(&p.game).holes())
         .unwrap_or(8);
     let g = board::Geometry::new(n, MIN_W);
@@ -195,7 +194,7 @@ pub fn needed_size(app: &App) -> (u16, u16) {
     if n > 12 {
         // Long rows (En Gehé): the bands at the real width, and the log may
         // shrink to its borders.
-        let g = board::Geometry::new(n, app.size.0.max(MIN_W));
+        let g = board::Geometry::new(n, app.size().0.max(MIN_W));
         h = (play::FIXED_H - 5 + g.height()).max(MIN_H);
     }
     (MIN_W, h)
@@ -205,15 +204,9 @@ pub fn needed_size(app: &App) -> (u16, u16) {
 /// width that needs fewer lines than `need` (2x50 fits 80x24, not 60x20).
 pub fn wider_size(app: &App, need: (u16, u16)) -> Option<(u16, u16)> {
     let n = app
-        .play
-        .as_ref()
+        .play()
         .map(|p| crate::app::adapter::adapter(&p.game).holes())?;
-    if n <= 12
-        || matches!(
-            app.play.as_ref()?.game,
-            crate::engine::AnyGame::BaoLaKimasai(_)
-        )
-    {
+    if n <= 12 || matches!(app.play()?.game, crate::engine::AnyGame::BaoLaKimasai(_)) {
         return None;
     }
     [80u16, 100, 120].into_iter().find_map(|w| {
@@ -284,17 +277,15 @@ impl Widget for TooSmall {
 /// The key-hint bar of the app's screen now.
 pub fn app_hints(app: &App, width: u16) -> Line<'static> {
     let bao = app
-        .play
-        .as_ref()
+        .play()
         .is_some_and(|p| matches!(p.game, crate::engine::AnyGame::BaoLaKimasai(_)));
     // `x` is shown only when the special move can be made now.
     let special = app
-        .play
-        .as_ref()
+        .play()
         .and_then(|p| p.enkeshui())
         .is_some_and(|g| g.special_allowed());
     let hide: &[&str] = if special { &[] } else { &["special"] };
-    hint_line_without(app.ctx(), bao, width, &app.theme, hide)
+    hint_line_without(app.ctx(), bao, width, &app.theme(), hide)
 }
 
 /// The key-hint bar from the one list of bindings, fitted to `width`: two

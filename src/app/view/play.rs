@@ -143,7 +143,7 @@ fn score_lines(
     in_hand: Option<(Side, u32)>,
     width: u16,
 ) -> Vec<Line<'static>> {
-    let th = &app.theme;
+    let th = &app.theme();
     [Side::North, Side::South]
         .into_iter()
         .map(|side| {
@@ -244,8 +244,8 @@ fn fitted(th: &Theme, width: u16, candidates: Vec<(String, String)>) -> Line<'st
 }
 
 fn title_line(app: &App, p: &Shown) -> Line<'static> {
-    let th = &app.theme;
-    let setup = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
+    let th = &app.theme();
+    let setup = app.setup().map(|s| s.title()).unwrap_or_default();
     if let Some(v) = app.viewer() {
         return v.title(setup, p.step, p.game.turn(), th);
     }
@@ -290,19 +290,19 @@ fn draw_board(app: &App, p: &Shown, area: Rect, buf: &mut Buffer) {
     match adapter(p.game).board_model(view) {
         BoardModel::TwoRows(model) => TwoRowBoard {
             model: &model,
-            theme: app.theme,
+            theme: app.theme(),
         }
         .render(area, buf),
         BoardModel::Bao(model) => BaoBoard {
             model: &model,
-            theme: app.theme,
+            theme: app.theme(),
         }
         .render(area, buf),
     }
 }
 
 fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
-    let th = &app.theme;
+    let th = &app.theme();
     let cursor = p.cursor.unwrap_or(0);
     if let Some(f) = p.frame {
         // A drop's caption already says the lap and the seeds in hand.
@@ -380,7 +380,7 @@ fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
 /// highlight on the board means (in its own style), the bulls when there are
 /// any, and how to pick a hole, as many as fit.
 fn legend_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
-    let th = &app.theme;
+    let th = &app.theme();
     let (board, marks) = (&p.board, &p.marks);
     let mover = p.game.to_move();
     let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
@@ -537,7 +537,7 @@ fn score_chart(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
             c * (scores.len() - 1) / (cols - 1)
         }
     };
-    let mut bars = Bars::new(app.theme.ascii);
+    let mut bars = Bars::new(app.theme().ascii);
     let mut cur_col = 0;
     for c in 0..cols {
         let k = step_of(c);
@@ -612,17 +612,17 @@ fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
 }
 
 fn status_line(app: &App, width: u16) -> Line<'static> {
-    let style = if app.status_error {
-        app.theme.error()
+    let style = if app.status_error() {
+        app.theme().error()
     } else {
         ratatui::style::Style::default()
     };
     // The replay's status is made of parts: those that do not fit are left
     // out whole, from the last, never cut in the middle.
     let text = if app.viewer().is_some() {
-        fit_parts(&app.status, " · ", width as usize)
+        fit_parts(app.status(), " · ", width as usize)
     } else {
-        app.status.clone()
+        app.status().to_string()
     };
     Line::styled(text, style)
 }
@@ -664,7 +664,7 @@ pub fn shown_of(app: &App) -> Option<Shown<'_>> {
     if let Some(b) = app.browsing() {
         return Some(Shown::snapshot(b.shown(), b.step()));
     }
-    let p = app.play.as_ref()?;
+    let p = app.play()?;
     // The replay viewer only shows a record: nobody picks a hole there.
     let human = app.viewer().is_none() && app.seat(p.game.to_move()).is_some_and(|s| s.is_human());
     Some(Shown::live(p, human))
@@ -692,7 +692,7 @@ impl Widget for PlayView<'_> {
         Paragraph::new(score_lines(app, &p.board, in_hand, l.scores.width)).render(l.scores, buf);
         prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
-        if let (Some(v), Some(live)) = (app.viewer().filter(|_| l.log.height >= 8), &app.play) {
+        if let (Some(v), Some(live)) = (app.viewer().filter(|_| l.log.height >= 8), app.play()) {
             let mut chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
             if v.review().active() {
                 // The review's value graph next to the score chart.
@@ -702,7 +702,7 @@ impl Widget for PlayView<'_> {
                     game: v.game(),
                     step: live.step(),
                     steps: v.all_moves().len(),
-                    theme: app.theme,
+                    theme: app.theme(),
                 }
                 .render(
                     Rect::new(chart.x + half, chart.y, chart.width - half, 4),
@@ -737,7 +737,7 @@ impl Widget for PlayView<'_> {
                 p.step,
                 l.moves.height.saturating_sub(2) as usize,
                 l.moves.width.saturating_sub(2) as usize,
-                &app.theme,
+                &app.theme(),
             ))
             .block(
                 Block::default()
@@ -782,7 +782,7 @@ fn analysis_panel(
     buf: &mut Buffer,
 ) {
     let bottom = area.bottom();
-    let th = &app.theme;
+    let th = &app.theme();
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut footer = " a hides ".to_string();
     if game.status().is_over() {
@@ -843,10 +843,10 @@ pub struct RaceView<'a>(pub &'a App);
 impl Widget for RaceView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let Some(r) = &app.race else { return };
-        let title = app.setup.as_ref().map(|s| s.title()).unwrap_or_default();
+        let Some(r) = &app.race() else { return };
+        let title = app.setup().map(|s| s.title()).unwrap_or_default();
         let chrome = crate::app::screen::Chrome {
-            theme: app.theme,
+            theme: app.theme(),
             title: &title,
             status: status_line(app, area.width),
             hints: super::app_hints(app, area.width),
@@ -861,8 +861,8 @@ pub struct OverView<'a>(pub &'a App);
 impl Widget for OverView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
-        let th = &app.theme;
-        let Some(live) = &app.play else { return };
+        let th = &app.theme();
+        let Some(live) = app.play() else { return };
         if !live.game.status().is_over() {
             return;
         }
@@ -872,8 +872,8 @@ impl Widget for OverView<'_> {
         draw_board(app, p, l.board, buf);
         let lines = crate::app::screen::over::OverScreen {
             play: live,
-            setup: app.setup.as_ref(),
-            matches: &app.matches,
+            setup: app.setup(),
+            matches: app.matches(),
         }
         .lines(th);
         let top = l.scores.y;
