@@ -666,6 +666,9 @@ struct ProgressLine<'a> {
 }
 
 impl fmt::Display for ProgressLine<'_> {
+    /// Written into one string with a plain digit loop and handed over in
+    /// one piece: through `write!`, each of its twenty pieces and eight
+    /// numbers cost a random game's tenth (a line a game off a terminal).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const WIDTH: u64 = 20;
         let (s, summary, p) = (self.s, self.summary, self.p);
@@ -685,29 +688,61 @@ impl fmt::Display for ProgressLine<'_> {
             Contender::Builtin(player) => player.name().into(),
             program => std::borrow::Cow::Owned(program.name()),
         };
-        write!(
-            f,
-            "[{}] {done}/{all} game {}: {name} as {} {what} ({:+} seeds, {} turns)",
-            &bar[20 - full..40 - full],
-            p.index as u64 + 1,
-            p.a_side,
-            r.margin,
-            r.turns,
-        )?;
+        let mut line = String::with_capacity(160);
+        line.push('[');
+        line.push_str(&bar[20 - full..40 - full]);
+        line.push_str("] ");
+        push_number(&mut line, done.into());
+        line.push('/');
+        push_number(&mut line, all.into());
+        line.push_str(" game ");
+        push_number(&mut line, p.index as u64 + 1);
+        line.push_str(": ");
+        line.push_str(&name);
+        line.push_str(" as ");
+        line.push_str(p.a_side.name());
+        line.push(' ');
+        line.push_str(what);
+        line.push_str(" (");
+        line.push(if r.margin < 0 { '-' } else { '+' });
+        push_number(&mut line, r.margin.unsigned_abs());
+        line.push_str(" seeds, ");
+        push_number(&mut line, r.turns.into());
+        line.push_str(" turns)");
         if let Some(forfeit) = &r.forfeit {
-            write!(f, ": {forfeit}")?;
+            line.push_str(": ");
+            line.push_str(forfeit);
         }
         let (elo, err) = summary.elo();
-        write!(
-            f,
-            "; so far +{} ={} -{}, Elo {}{} ± {}",
-            summary.wins,
-            summary.draws,
-            summary.losses,
-            if elo.is_sign_negative() { '-' } else { '+' },
-            whole(elo.abs()),
-            whole(err)
-        )
+        line.push_str("; so far +");
+        push_number(&mut line, summary.wins.into());
+        line.push_str(" =");
+        push_number(&mut line, summary.draws.into());
+        line.push_str(" -");
+        push_number(&mut line, summary.losses.into());
+        line.push_str(", Elo ");
+        line.push(if elo.is_sign_negative() { '-' } else { '+' });
+        push_number(&mut line, whole(elo.abs()));
+        line.push_str(" ± ");
+        push_number(&mut line, whole(err));
+        f.write_str(&line)
+    }
+}
+
+/// Appends `n` in decimal, as `{}` writes it.
+fn push_number(line: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        line.push(d as char);
     }
 }
 
@@ -1037,6 +1072,87 @@ mod tests {
                 format!("{sign}{} ± {}", whole(elo.abs()), whole(err)),
                 format!("{elo:+.0} ± {err:.0}")
             );
+        }
+    }
+
+    /// The progress line, written piece by piece, reads as the `write!`
+    /// it replaced: bar, counts, signed margins (zero as +0), a forfeit,
+    /// the Elo's sign.
+    #[test]
+    fn the_progress_line_reads_as_its_format_string() {
+        let mut s = Settings {
+            game: vec!["enkeshui".into()],
+            a: Contender::Builtin(Player::Random),
+            b: Contender::Builtin(Player::Random),
+            games: 40,
+            seed: 1,
+            think_ms: None,
+            opening: 1,
+            jobs: 1,
+            hash_mb: None,
+            save: None,
+            variant: Map::new(),
+        };
+        let mut summary = Summary::default();
+        let cases = [
+            (0u32, Side::South, 1.0, 6i64, 30u32, None),
+            (
+                11,
+                Side::North,
+                0.0,
+                -12,
+                101,
+                Some("game 12: random (north) lost: x"),
+            ),
+            (39, Side::South, 0.5, 0, 1000, None),
+            (4_000_000_000, Side::North, 0.0, i64::MIN, u32::MAX, None),
+        ];
+        for (k, (index, a_side, points, margin, turns, forfeit)) in cases.into_iter().enumerate() {
+            if k == 3 {
+                s.games = u32::MAX;
+                s.a = Contender::Program(vec!["./other".into(), "--flag".into()]);
+            }
+            let p = Played {
+                index,
+                a_side,
+                result: GameResult {
+                    points,
+                    margin,
+                    turns,
+                    forfeit: forfeit.map(String::from),
+                },
+                clock_a: Clock::default(),
+                clock_b: Clock::default(),
+                decisions: Vec::new(),
+                end: Status::Playing,
+            };
+            summary.add(p.index, &p.result);
+            let line = ProgressLine {
+                s: &s,
+                summary: &summary,
+                p: &p,
+            }
+            .to_string();
+            let full = (u64::from(summary.games) * 20 / u64::from(s.games)).min(20) as usize;
+            let bar = "####################....................";
+            let what = ["loss", "draw", "win"][(points * 2.0) as usize];
+            let (elo, err) = summary.elo();
+            let mut expected = format!(
+                "[{}] {}/{} game {}: {} as {a_side} {what} ({margin:+} seeds, {turns} turns)",
+                &bar[20 - full..40 - full],
+                summary.games,
+                s.games,
+                index as u64 + 1,
+                s.a.name(),
+            );
+            if let Some(f) = forfeit {
+                expected += &format!(": {f}");
+            }
+            expected += &format!(
+                "; so far +{} ={} -{}, Elo {elo:+.0} ± {err:.0}",
+                summary.wins, summary.draws, summary.losses
+            );
+            assert_eq!(line, expected);
         }
     }
 }

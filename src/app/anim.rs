@@ -37,32 +37,20 @@ impl BoardState {
         Self::from_board(g.board(), g.captured())
     }
 
+    /// The board of any game, as its adapter draws it.
     pub fn of_game(g: &AnyGame) -> BoardState {
-        let plain = |kind, n: usize, counts: Vec<u32>, captured| BoardState {
+        crate::app::adapter::adapter(g).board_state()
+    }
+
+    /// A board without bulls or closed holes (En Gehé, Bao).
+    pub fn plain(kind: GameKind, n: usize, counts: Vec<u32>, captured: PerSide<u32>) -> BoardState {
+        BoardState {
             kind,
             n,
             bulls: vec![None; counts.len()],
             closed: vec![false; counts.len()],
             counts,
             captured,
-        };
-        match g {
-            AnyGame::Enkeshui(g) => Self::of_enkeshui(g),
-            AnyGame::EnGehe(g) => plain(
-                GameKind::EnGehe,
-                g.holes(),
-                g.board().holes()[..2 * g.holes()]
-                    .iter()
-                    .map(|&c| c as u32)
-                    .collect(),
-                g.captured(),
-            ),
-            AnyGame::BaoLaKimasai(g) => plain(
-                GameKind::BaoLaKimasai,
-                16,
-                g.counts().iter().map(|&c| c as u32).collect(),
-                g.reserve(),
-            ),
         }
     }
 

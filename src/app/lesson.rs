@@ -10,7 +10,6 @@ use super::anim::{self, BoardState, Frame, Marks};
 use super::keys::{self, Action, Ctx};
 use super::view::bao::{BaoBoard, BaoRow};
 use super::view::board::TwoRowBoard;
-use super::view::play::PlayLayout;
 use super::view::theme::Theme;
 use super::view::{bao_model, hint_line, two_row_model};
 use crate::engine::enkeshui::race::Race;
@@ -487,7 +486,8 @@ impl LessonScreen {
     /// The smallest terminal the screen fits: the board, the task, the
     /// verdict and the hint bar (the lesson's text shrinks first).
     pub fn needed_size(&self, width: u16) -> (u16, u16) {
-        let layout = PlayLayout::for_game(Rect::new(0, 0, width.max(80), 200), &self.game);
+        let layout =
+            crate::app::adapter::adapter(&self.game).layout(Rect::new(0, 0, width.max(80), 200));
         (
             layout.board.width.max(80),
             (layout.board.height + 9).max(24),
@@ -601,7 +601,7 @@ impl Widget for LessonView<'_> {
             l.title
         );
         buf.set_string(area.x, area.y, title, th.title());
-        let layout = PlayLayout::for_game(area, &s.game);
+        let layout = crate::app::adapter::adapter(&s.game).layout(area);
         // The text first, then the board below it, then the hint bar.
         let board_h = layout.board.height;
         let room = area.height.saturating_sub(board_h + 4);

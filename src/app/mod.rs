@@ -7,6 +7,8 @@ pub(crate) mod ai;
 pub(crate) mod anim;
 pub(crate) mod bench;
 pub(crate) mod event;
+pub(crate) mod geometry;
+pub(crate) mod help_text;
 pub(crate) mod job;
 pub(crate) mod keys;
 pub(crate) mod lesson;
@@ -18,6 +20,7 @@ pub(crate) mod save;
 pub(crate) mod screen;
 pub(crate) mod setup;
 pub(crate) mod state;
+pub(crate) mod theme;
 pub(crate) mod view;
 pub(crate) mod work;
 

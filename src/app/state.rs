@@ -1,6 +1,7 @@
 //! The app's state and how every event changes it. Pure: no terminal here,
 //! time comes in with each event, so tests drive it key by key.
 
+use super::adapter::adapter;
 use super::ai;
 use super::event::{self, AppEvent, Output};
 use super::job::{self, Done, Job, Spawn, Started, next_version};
@@ -17,13 +18,13 @@ use super::screen::play::{Next as AfterMove, PlayEnv, working_line};
 use super::screen::race::{RaceScreen, race_note, racer_level};
 use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
-use super::view::theme::Theme;
+use super::theme::Theme;
 use super::work::{self, CANCELLED};
 use crate::cli::{ClientArgs, RaceArg, Seat};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{GameKind, PerSide, Quiet, Side, Status};
+use crate::engine::{PerSide, Quiet, Side, Status};
 use crate::out::thousands;
 use crate::record::file;
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
@@ -124,9 +125,8 @@ impl Shown {
 
 pub use super::screen::play::{AnalysisPanel, Anim, MoveRec, Play};
 
-/// The smallest terminal the client draws in.
-pub const MIN_W: u16 = 60;
-pub const MIN_H: u16 = 20;
+use super::geometry::{FIXED_H, Geometry, MIN_H, MIN_W};
+use super::help_text::{self, HelpFacts};
 
 pub struct App {
     theme: Theme,
@@ -597,7 +597,7 @@ impl App {
             return false;
         };
         setup.flip()
-            && setup.kind() != GameKind::BaoLaKimasai
+            && adapter(setup.start()).can_flip()
             && !setup.any_ai()
             && self
                 .shown
@@ -969,7 +969,7 @@ impl App {
                 };
                 let page = self.size.1.saturating_sub(6);
                 // Never past the end: the help's last line stays at the bottom.
-                let max = super::view::help::max_scroll(self);
+                let max = help_text::max_scroll(&self.help_facts(), self.size);
                 self.overlay = h.handle(action, page, max).map(Overlay::Help);
                 true
             }
@@ -1014,10 +1014,37 @@ impl App {
         )));
     }
 
+    /// What the help's text depends on now.
+    pub fn help_facts(&self) -> HelpFacts {
+        let game = self.shown.play().map(|p| &p.game);
+        HelpFacts {
+            theme: self.theme,
+            lessons: self.lessons.is_some(),
+            game: game.map(|g| g.kind().title()),
+            units: game.map_or("seeds", |g| adapter(g).units()),
+        }
+    }
+
     /// The terminal is too small to draw the screen (it says so instead).
     pub fn too_small(&self) -> bool {
-        let need = super::view::needed_size(self);
+        let need = self.needed_size();
         self.size.0 < need.0 || self.size.1 < need.1
+    }
+
+    /// The smallest size the current screen can be drawn in: the lessons',
+    /// the game's (its adapter's), or the menu's.
+    pub fn needed_size(&self) -> (u16, u16) {
+        if let Some(l) = &self.lessons {
+            return l.needed_size(self.size.0);
+        }
+        match self.shown.play() {
+            Some(p) => adapter(&p.game).needed_size(self.size.0),
+            // The menu and the race: an 8-hole board's.
+            None => (
+                MIN_W,
+                (FIXED_H + Geometry::new(8, MIN_W).height()).max(MIN_H),
+            ),
+        }
     }
 
     fn ask_quit(&mut self) {
@@ -1124,7 +1151,7 @@ impl App {
                 if let Some(done) = self.current_game_record() {
                     self.done_games.push(done);
                 }
-                self.start_game(AnyGame::Enkeshui(*g), now)
+                self.start_game((*g).into(), now)
             }
             Transition::MatchOver(winner) => {
                 self.matches.over = Some(winner);

@@ -162,7 +162,7 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
 /// line free under the board, a note that it cannot be shown) is on screen.
 #[test]
 fn the_analysis_panel_never_covers_the_board() {
-    use masai_mancala::app::PlayLayout;
+    use masai_mancala::app::AppEvent;
     use ratatui::layout::Rect;
     let games = [
         "enkeshui --holes 8 --race off --north human --instant",
@@ -195,7 +195,9 @@ fn the_analysis_panel_never_covers_the_board() {
             }
             let on = screen_wh(&mut app, w, h);
             let game = &app.play().unwrap().game;
-            let board = PlayLayout::for_game(Rect::new(0, 0, w, h), game).board;
+            let board = masai_mancala::app::adapter(game)
+                .layout(Rect::new(0, 0, w, h))
+                .board;
             // The board and the score lines under it.
             let rows = board.y as usize..board.bottom() as usize + 2;
             assert_eq!(
@@ -869,6 +871,30 @@ fn a_click_on_a_bao_hole_sows_it() {
     let p = app.play().unwrap();
     assert_eq!(p.moves.len(), 1, "{}", app.status());
     assert_eq!(p.moves[0].token, "i3");
+}
+
+/// A click on Bao's board goes the way of the other games': while the AI
+/// is to move it says so (it did nothing before), and sows nothing.
+#[test]
+fn a_click_on_bao_while_the_ai_is_to_move_says_so() {
+    let (mut app, _rx) = start("bao --instant");
+    screen(&mut app);
+    keys(&mut app, "3");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play().unwrap().moves.len(), 1, "{}", app.status());
+    // North's o1, at the right end of the top row.
+    app.handle(
+        AppEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 31,
+            row: 4,
+            modifiers: KeyModifiers::NONE,
+        }),
+        Instant::now(),
+    );
+    assert_eq!(app.status(), "North (AI) is to move");
+    assert!(app.status_error());
+    assert_eq!(app.play().unwrap().moves.len(), 1);
 }
 
 #[test]

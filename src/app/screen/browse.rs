@@ -6,7 +6,6 @@
 use super::Transition;
 use super::play::{Play, Snapshot};
 use crate::app::keys::Action;
-use crate::app::view::play::PlayLayout;
 use crate::app::view::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -80,7 +79,7 @@ impl BrowseScreen {
     /// The status line says where one is, unless it tells a refusal (the
     /// live game's prompts do not apply here).
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, live: &Play, refused: bool) {
-        let l = PlayLayout::for_game(area, &self.shown.game);
+        let l = crate::app::adapter::adapter(&self.shown.game).layout(area);
         let sep = theme.sep();
         let title = format!(
             "VIEWING turn {}{sep}decision {} of {}{sep}the game is at turn {}",

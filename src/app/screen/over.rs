@@ -4,12 +4,13 @@
 
 use super::Transition;
 use super::play::Play;
+use crate::app::adapter::adapter;
 use crate::app::anim::BoardState;
 use crate::app::keys::Action;
 use crate::app::state::Setup;
 use crate::app::view::theme::Theme;
 use crate::engine::enkeshui::play_match::Next;
-use crate::engine::{GameKind, Outcome, PerSide, Side, Status};
+use crate::engine::{Outcome, PerSide, Side, Status};
 use ratatui::text::Line;
 
 /// A match (`--match`): the games' scores so far.
@@ -69,53 +70,12 @@ impl OverScreen<'_> {
         };
         let b = BoardState::of_game(&self.play.game);
         let mut lines = vec![Line::styled(over_line(&o), th.key())];
-        if b.kind == GameKind::Enkeshui {
-            lines.push(Line::from(format!(
-                "{:<8}{:>9}{:>9}{:>7}{:>7}",
-                "", "captured", "own row", "bulls", "total"
-            )));
-            for side in [Side::South, Side::North] {
-                lines.push(Line::from(format!(
-                    "{:<8}{:>9}{:>9}{:>7}{:>7}",
-                    side.title(),
-                    b.captured[side],
-                    b.row_seeds(side),
-                    b.bull_seeds(side),
-                    o.score[side]
-                )));
-            }
-        } else {
-            // En Gehé and Bao have no bulls; Bao keeps cows, not captures.
-            let (a, c) = if b.kind == GameKind::EnGehe {
-                ("captured", "own row")
-            } else {
-                ("reserve", "on board")
-            };
-            let label = |side: Side| {
-                self.setup
-                    .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
-            };
-            // Team names widen the first column.
-            let w = Side::BOTH
-                .iter()
-                .map(|&s| label(s).chars().count() + 1)
-                .max()
-                .unwrap_or(0)
-                .max(8);
-            lines.push(Line::from(format!(
-                "{:<w$}{:>9}{:>9}{:>7}",
-                "", a, c, "total"
-            )));
-            for side in [Side::South, Side::North] {
-                lines.push(Line::from(format!(
-                    "{:<w$}{:>9}{:>9}{:>7}",
-                    label(side),
-                    b.captured[side],
-                    b.row_seeds(side),
-                    o.score[side]
-                )));
-            }
-        }
+        let label = |side: Side| {
+            self.setup
+                .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
+        };
+        let table = adapter(&self.play.game).over_table(&b, o.score, &label);
+        lines.extend(table.into_iter().map(Line::from));
         if self.setup.is_some_and(|s| s.match_play()) {
             lines.extend(self.match_lines(th));
         }

@@ -11,8 +11,6 @@ use crate::app::anim::{self, BoardState, Frame, Marks};
 use crate::app::event::{self, AppEvent, Output};
 use crate::app::job::{Done, Job, OnCancel, Spawn, Started, next_version};
 use crate::app::keys::{Action, Ctx};
-use crate::app::view::board::{Geometry, Row};
-use crate::app::view::play::PlayLayout;
 use crate::app::work;
 use crate::cli::Seat;
 use crate::engine::any::AnyGame;
@@ -443,54 +441,17 @@ impl Play {
         }
         // Screen-left is the lower hole number in the bottom row.
         let left_step: i32 = if mover == env.bottom { -1 } else { 1 };
-        let n = holes_of(&self.game);
         match ctx {
             Ctx::Direction => self.direction_key(action, env, now),
             Ctx::Special => self.special_key(action, k, left_step, env, now),
-            _ if matches!(self.game, AnyGame::BaoLaKimasai(_)) => {
-                // Bao: 1..8 is the inner row, 9..16 the outer; South's inner
-                // row is above his outer row, North's below his.
-                let (outer, hk) = (self.cursor > 8, (self.cursor - 1) % 8 + 1);
-                let at = |outer: bool, k: i32| k.clamp(1, 8) as usize + if outer { 8 } else { 0 };
-                let up_is_outer = mover == Side::North;
-                match action {
-                    Action::Left => self.cursor = at(outer, hk as i32 + left_step),
-                    Action::Right => self.cursor = at(outer, hk as i32 - left_step),
-                    Action::Up => self.cursor = at(up_is_outer, hk as i32),
-                    Action::Down => self.cursor = at(!up_is_outer, hk as i32),
-                    Action::Digit => {
-                        if let KeyCode::Char(c) = k.code {
-                            let d = c.to_digit(10).unwrap_or(0) as i32;
-                            if !(1..=8).contains(&d) {
-                                return Transition::Refuse(format!(
-                                    "There is no hole {d} (holes are 1 to 8)"
-                                ));
-                            }
-                            self.cursor = at(outer, d);
-                            let t = self.cursor_token();
-                            return Transition::Status(format!("Hole {t} selected: Enter sows it"));
-                        }
-                    }
-                    Action::Cancel => self.digits.clear(),
-                    Action::Play => {
-                        let token = self.cursor_token();
-                        return self.decide(token, env, now);
-                    }
-                    Action::Special => {
-                        return Transition::Refuse("Bao la Kimasai has no special move".into());
-                    }
-                    _ => return Transition::Stay,
-                }
-                Transition::Redraw
-            }
             _ => {
                 match action {
-                    Action::Left => {
-                        self.cursor = (self.cursor as i32 + left_step).clamp(1, n as i32) as usize;
-                        self.digits.clear();
-                    }
-                    Action::Right => {
-                        self.cursor = (self.cursor as i32 - left_step).clamp(1, n as i32) as usize;
+                    Action::Left | Action::Right | Action::Up | Action::Down => {
+                        let ad = adapter(&self.game);
+                        let Some(c) = ad.arrow(self.cursor, action, left_step, mover) else {
+                            return Transition::Stay;
+                        };
+                        self.cursor = c;
                         self.digits.clear();
                     }
                     Action::Digit => return self.digit(k),
@@ -534,24 +495,18 @@ impl Play {
         }
     }
 
-    /// A digit typed: selects hole d, or the two-digit hole when it exists.
+    /// A digit typed: selects the hole it names (the game's adapter says which).
     fn digit(&mut self, k: &KeyEvent) -> Transition {
         let KeyCode::Char(c) = k.code else {
             return Transition::Stay;
         };
-        let n = holes_of(&self.game);
-        self.digits.push(c);
-        let mut v: usize = self.digits.parse().unwrap_or(0);
-        if v > n || self.digits.len() > 2 {
-            self.digits = c.to_string();
-            v = self.digits.parse().unwrap_or(0);
-        }
-        if (1..=n).contains(&v) {
-            self.cursor = v;
-            Transition::Status(format!("Hole {v} selected: Enter sows it"))
-        } else {
-            self.digits.clear();
-            Transition::Refuse(format!("There is no hole {v} (holes are 1 to {n})"))
+        match adapter(&self.game).typed(self.cursor, &mut self.digits, c) {
+            Ok(cursor) => {
+                self.cursor = cursor;
+                let t = self.cursor_token();
+                Transition::Status(format!("Hole {t} selected: Enter sows it"))
+            }
+            Err(e) => Transition::Refuse(e),
         }
     }
 
@@ -565,44 +520,24 @@ impl Play {
         env: &PlayEnv,
         now: Instant,
     ) -> Transition {
-        let layout = PlayLayout::for_game(area, &self.game);
+        let layout = crate::app::adapter::adapter(&self.game).layout(area);
         let mover = self.game.to_move();
-        if matches!(self.game, AnyGame::BaoLaKimasai(_)) {
-            use crate::app::view::bao::{BaoModel, BaoRow};
-            let Some((side, bao_row, k)) = BaoModel::hit(layout.board, column, row) else {
-                return Transition::Stay;
-            };
-            if self.anim.is_some() || self.ctx(env) != Ctx::Play || !env.human(mover) {
-                return Transition::Stay;
-            }
-            if side != mover {
-                return Transition::Refuse(format!(
-                    "That hole is {}'s: {} sows from his own rows",
-                    mover.other().title(),
-                    mover.title()
-                ));
-            }
-            self.cursor = if bao_row == BaoRow::Inner { k } else { k + 8 };
-            let token = self.cursor_token();
-            return self.decide(token, env, now);
-        }
-        let g = Geometry::new(holes_of(&self.game), layout.board.width);
-        let Some((hit_row, hole)) = g.hit(layout.board, column, row) else {
+        let (hit, rows) = {
+            let ad = adapter(&self.game);
+            (ad.hit(layout.board, column, row, env.bottom), ad.own_rows())
+        };
+        let Some((side, hole)) = hit else {
             return Transition::Stay;
         };
         if self.anim.is_some() {
             return Transition::Stay;
         }
-        let mover_row = if mover == env.bottom {
-            Row::Bottom
-        } else {
-            Row::Top
-        };
-        if hit_row != mover_row {
+        if side != mover {
             return Transition::Refuse(format!(
-                "That hole is {}'s: {} sows from his own row",
+                "That hole is {}'s: {} sows from his own {}",
                 mover.other().title(),
-                mover.title()
+                mover.title(),
+                rows
             ));
         }
         let ctx = self.ctx(env);

@@ -5,17 +5,12 @@
 
 use super::board::{HoleView, cell_text};
 use super::theme::Theme;
+pub use crate::app::geometry::BaoRow;
+use crate::app::geometry::{BAO_CELL_W, BAO_LABEL_W, BAO_LINES, BaoGeometry};
 use crate::engine::Side;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-
-/// Which of a player's two rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BaoRow {
-    Inner,
-    Outer,
-}
 
 /// One player's half of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,55 +59,13 @@ pub struct BaoModel {
     pub cursor: Option<(Side, BaoRow, usize)>,
 }
 
-const CELL_W: u16 = 5;
-const LABEL_W: u16 = 12;
-
-/// Rows from top to bottom: (side, row).
-const LINES: [(Side, BaoRow); 4] = [
-    (Side::North, BaoRow::Outer),
-    (Side::North, BaoRow::Inner),
-    (Side::South, BaoRow::Inner),
-    (Side::South, BaoRow::Outer),
-];
-
 impl BaoModel {
-    pub const WIDTH: u16 = LABEL_W + 8 * CELL_W + 14;
-    /// Four rows, a line of hole names beside each, and the phase line.
-    pub const HEIGHT: u16 = 9;
-
-    /// The screen column (0..8) of a side's hole k (1..8) in either row.
-    pub fn column(side: Side, k: usize) -> usize {
-        match side {
-            Side::South => k - 1,
-            Side::North => 8 - k,
-        }
-    }
+    pub const WIDTH: u16 = BaoGeometry::WIDTH;
+    pub const HEIGHT: u16 = BaoGeometry::HEIGHT;
 
     /// The hole at a screen cell of a board drawn in `area`: (side, row, k).
     pub fn hit(area: Rect, x: u16, y: u16) -> Option<(Side, BaoRow, usize)> {
-        let x0 = area.x + LABEL_W;
-        if x < x0 || x >= x0 + 8 * CELL_W || y < area.y {
-            return None;
-        }
-        let col = ((x - x0) / CELL_W) as usize;
-        let (side, row) = LINES
-            .into_iter()
-            .find(|&(side, row)| area.y + Self::line_of(side, row) == y)?;
-        let k = match side {
-            Side::South => col + 1,
-            Side::North => 8 - col,
-        };
-        Some((side, row, k))
-    }
-
-    /// Screen line (0-based) of each of the four rows.
-    fn line_of(side: Side, row: BaoRow) -> u16 {
-        match (side, row) {
-            (Side::North, BaoRow::Outer) => 1,
-            (Side::North, BaoRow::Inner) => 2,
-            (Side::South, BaoRow::Inner) => 5,
-            (Side::South, BaoRow::Outer) => 6,
-        }
+        BaoGeometry::hit(area, x, y)
     }
 }
 
@@ -129,11 +82,11 @@ impl Widget for BaoBoard<'_> {
             buf.set_string(area.x, area.y, "board does not fit", th.error());
             return;
         }
-        let x0 = area.x + LABEL_W;
+        let x0 = area.x + BAO_LABEL_W;
         // Hole names above and below each player's two rows.
         for k in 1..=8 {
-            let xn = x0 + BaoModel::column(Side::North, k) as u16 * CELL_W;
-            let xs = x0 + BaoModel::column(Side::South, k) as u16 * CELL_W;
+            let xn = x0 + BaoGeometry::column(Side::North, k) as u16 * BAO_CELL_W;
+            let xs = x0 + BaoGeometry::column(Side::South, k) as u16 * BAO_CELL_W;
             for (x, y, name) in [
                 (xn, 0, format!("o{k}")),
                 (xn, 3, format!("i{k}")),
@@ -143,8 +96,8 @@ impl Widget for BaoBoard<'_> {
                 buf.set_string(x, area.y + y, format!("{name:>5}"), th.dim());
             }
         }
-        for (side, row) in LINES {
-            let y = area.y + BaoModel::line_of(side, row);
+        for (side, row) in BAO_LINES {
+            let y = area.y + BaoGeometry::line_of(side, row);
             let half = match side {
                 Side::South => &m.south,
                 Side::North => &m.north,
@@ -165,7 +118,7 @@ impl Widget for BaoBoard<'_> {
             };
             for (i, h) in holes.iter().enumerate() {
                 let k = i + 1;
-                let x = x0 + BaoModel::column(side, k) as u16 * CELL_W;
+                let x = x0 + BaoGeometry::column(side, k) as u16 * BAO_CELL_W;
                 let mut style = th.hole(h.mark);
                 let selected = m.cursor == Some((side, row, k));
                 if selected {
@@ -174,13 +127,13 @@ impl Widget for BaoBoard<'_> {
                 let text = if selected {
                     format!("[{:>3}]", h.count)
                 } else {
-                    cell_text(h, CELL_W, th)
+                    cell_text(h, BAO_CELL_W, th)
                 };
                 buf.set_string(x, y, text, style);
             }
             if row == BaoRow::Outer {
                 buf.set_string(
-                    x0 + 8 * CELL_W + 2,
+                    x0 + 8 * BAO_CELL_W + 2,
                     y,
                     format!("reserve {}", half.reserve),
                     th.label(),

@@ -4,6 +4,7 @@
 //! opposite holes in the same column.
 
 use super::theme::{Mark, Theme};
+pub use crate::app::geometry::{Geometry, Row};
 use crate::engine::Side;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -25,13 +26,6 @@ pub struct RowView {
     pub holes: Vec<HoleView>,
 }
 
-/// Which of the two rows on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Row {
-    Top,
-    Bottom,
-}
-
 /// Everything the two-row widget draws.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TwoRowModel {
@@ -51,104 +45,6 @@ impl TwoRowModel {
             Row::Top => &self.top,
             Row::Bottom => &self.bottom,
         }
-    }
-}
-
-/// Width of the row labels ("North ").
-pub const LABEL_W: u16 = 6;
-
-/// How a board of `n` holes per row is laid out in a given width.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Geometry {
-    pub n: usize,
-    /// Columns of one hole: 5 normally, 4 when packed.
-    pub cell_w: u16,
-    /// Columns (hole pairs) per band.
-    pub per_band: usize,
-    pub bands: usize,
-}
-
-impl Geometry {
-    /// The layout for `n` holes per row in `width` columns.
-    pub fn new(n: usize, width: u16) -> Geometry {
-        let avail = width.saturating_sub(LABEL_W) as usize;
-        let n = n.max(1);
-        if avail >= 5 * n {
-            return Geometry {
-                n,
-                cell_w: 5,
-                per_band: n,
-                bands: 1,
-            };
-        }
-        let fit = (avail / 4).max(1);
-        let bands = n.div_ceil(fit);
-        Geometry {
-            n,
-            cell_w: 4,
-            per_band: n.div_ceil(bands),
-            bands,
-        }
-    }
-
-    /// Lines one band takes: numbers, top row, bottom row, numbers.
-    pub const BAND_H: u16 = 4;
-
-    pub fn height(&self) -> u16 {
-        self.bands as u16 * Self::BAND_H + self.bands.saturating_sub(1) as u16
-    }
-
-    pub fn width(&self) -> u16 {
-        LABEL_W + self.per_band as u16 * self.cell_w
-    }
-
-    /// The screen column index (0..n) of a hole: bottom hole k sits in column
-    /// k-1, top hole k in column n-k.
-    pub fn column(&self, row: Row, hole: usize) -> usize {
-        match row {
-            Row::Bottom => hole - 1,
-            Row::Top => self.n - hole,
-        }
-    }
-
-    /// The cell of a hole within `area` (x, y of its count), for drawing and clicks.
-    pub fn cell(&self, area: Rect, row: Row, hole: usize) -> Rect {
-        let col = self.column(row, hole);
-        let band = col / self.per_band;
-        let x = area.x + LABEL_W + (col % self.per_band) as u16 * self.cell_w;
-        let top = area.y + band as u16 * (Self::BAND_H + 1);
-        let y = match row {
-            Row::Top => top + 1,
-            Row::Bottom => top + 2,
-        };
-        Rect::new(x, y, self.cell_w, 1)
-    }
-
-    /// The hole under a screen position (count or number line).
-    pub fn hit(&self, area: Rect, x: u16, y: u16) -> Option<(Row, usize)> {
-        if x < area.x + LABEL_W || y < area.y {
-            return None;
-        }
-        let dy = y - area.y;
-        let band = (dy / (Self::BAND_H + 1)) as usize;
-        let line = dy % (Self::BAND_H + 1);
-        let row = match line {
-            0 | 1 => Row::Top,
-            2 | 3 => Row::Bottom,
-            _ => return None,
-        };
-        let dx = ((x - area.x - LABEL_W) / self.cell_w) as usize;
-        if band >= self.bands || dx >= self.per_band {
-            return None;
-        }
-        let col = band * self.per_band + dx;
-        if col >= self.n {
-            return None;
-        }
-        Some(match row {
-            Row::Bottom => (row, col + 1),
-            Row::Top => (row, self.n - col),
-        })
     }
 }
 

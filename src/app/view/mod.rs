@@ -5,11 +5,12 @@ pub mod board;
 pub mod help;
 pub mod menu;
 pub mod play;
-pub mod theme;
+// The colours are the app's (the state keeps the theme chosen).
+pub(crate) use super::theme;
 
 use super::anim::{BoardState, Marks};
 use super::keys::{self, Ctx};
-use super::state::{App, MIN_H, MIN_W, Screen};
+use super::state::{App, Screen};
 use board::{HoleView, Row, RowView, TwoRowModel};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -174,45 +175,13 @@ pub fn asciify(area: Rect, buf: &mut Buffer) {
 
 /// The smallest size the current screen can be drawn in.
 pub fn needed_size(app: &App) -> (u16, u16) {
-    if let Some(l) = app.lessons() {
-        return l.needed_size(app.size().0);
-    }
-    if let Some(p) = app.play()
-        && let crate::engine::AnyGame::BaoLaKimasai(_) = p.game
-    {
-        return (
-            MIN_W.max(bao::BaoModel::WIDTH),
-            (play::FIXED_H + bao::BaoModel::HEIGHT).max(MIN_H),
-        );
-    }
-    let n = app
-        .play()
-        .map(|p| crate::app::adapter::adapter(&p.game).holes())
-        .unwrap_or(8);
-    let g = board::Geometry::new(n, MIN_W);
-    let mut h = (play::FIXED_H + g.height()).max(MIN_H);
-    if n > 12 {
-        // Long rows (En Gehé): the bands at the real width, and the log may
-        // shrink to its borders.
-        let g = board::Geometry::new(n, app.size().0.max(MIN_W));
-        h = (play::FIXED_H - 5 + g.height()).max(MIN_H);
-    }
-    (MIN_W, h)
+    app.needed_size()
 }
 
 /// Long rows fold into fewer bands on a wider terminal: the first common
 /// width that needs fewer lines than `need` (2x50 fits 80x24, not 60x20).
 pub fn wider_size(app: &App, need: (u16, u16)) -> Option<(u16, u16)> {
-    let n = app
-        .play()
-        .map(|p| crate::app::adapter::adapter(&p.game).holes())?;
-    if n <= 12 || matches!(app.play()?.game, crate::engine::AnyGame::BaoLaKimasai(_)) {
-        return None;
-    }
-    [80u16, 100, 120].into_iter().find_map(|w| {
-        let h = (play::FIXED_H - 5 + board::Geometry::new(n, w).height()).max(MIN_H);
-        (w > need.0 && h < need.1).then_some((w, h))
-    })
+    crate::app::adapter::adapter(&app.play()?.game).wider_size(need)
 }
 
 /// A record or the saved games being read: what, how far, how to stop.
@@ -276,16 +245,12 @@ impl Widget for TooSmall {
 
 /// The key-hint bar of the app's screen now.
 pub fn app_hints(app: &App, width: u16) -> Line<'static> {
-    let bao = app
-        .play()
-        .is_some_and(|p| matches!(p.game, crate::engine::AnyGame::BaoLaKimasai(_)));
+    let ad = app.play().map(|p| crate::app::adapter::adapter(&p.game));
+    let rows = ad.as_ref().is_some_and(|a| a.picks_rows());
     // `x` is shown only when the special move can be made now.
-    let special = app
-        .play()
-        .and_then(|p| p.enkeshui())
-        .is_some_and(|g| g.special_allowed());
+    let special = ad.as_ref().is_some_and(|a| a.special_allowed());
     let hide: &[&str] = if special { &[] } else { &["special"] };
-    hint_line_without(app.ctx(), bao, width, &app.theme(), hide)
+    hint_line_without(app.ctx(), rows, width, &app.theme(), hide)
 }
 
 /// The key-hint bar from the one list of bindings, fitted to `width`: two

@@ -1,21 +1,19 @@
 //! The play screen, the race screen, the game-over screen and the quit prompt.
 
 use super::bao::BaoBoard;
-use super::board::{Geometry, TwoRowBoard};
+use super::board::TwoRowBoard;
 use super::theme::{Mark, Theme};
 use crate::app::adapter::{BoardModel, BoardView, adapter, value_words};
 use crate::app::anim::{BoardState, Frame, Marks};
 use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove};
 use crate::app::state::App;
-use crate::engine::{AnyGame, GameKind, Side, Status};
+use crate::engine::{AnyGame, Side, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-/// Lines the play screen needs besides the board: title, blank, blank,
-/// two score lines, prompt, log (3 at least with its borders... 5), status, hints.
-pub const FIXED_H: u16 = 13;
+pub use crate::app::geometry::PlayLayout;
 
 /// What the play screen draws: the live game, or an earlier position only
 /// looked at (no animation, no prompt, no hole selected).
@@ -80,70 +78,16 @@ impl<'a> Shown<'a> {
     }
 }
 
-/// Where each part of the play screen goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayLayout {
-    pub title: Rect,
-    pub board: Rect,
-    pub scores: Rect,
-    pub prompt: Rect,
-    pub log: Rect,
-    pub moves: Rect,
-    pub status: Rect,
-    pub hints: Rect,
-}
-
-impl PlayLayout {
-    /// The layout for a game: the two-row board's, or Bao's four rows.
-    pub fn for_game(area: Rect, game: &AnyGame) -> PlayLayout {
-        let (bw, bh) = adapter(game).board_size(area.width);
-        Self::for_board(area, bw, bh)
-    }
-
-    pub fn for_holes(area: Rect, n: usize) -> PlayLayout {
-        let g = Geometry::new(n, area.width);
-        Self::for_board(area, g.width().min(area.width), g.height())
-    }
-
-    fn for_board(area: Rect, bw: u16, bh: u16) -> PlayLayout {
-        let bx = area.x + (area.width - bw) / 2;
-        let line = |y: u16| Rect::new(area.x, y, area.width, 1);
-        let title = line(area.y);
-        // A tall board (2x50 at 80x24) drops the blank lines around it so
-        // that the log keeps two lines.
-        let gap = u16::from(area.height >= bh + FIXED_H);
-        let board = Rect::new(bx, area.y + 1 + gap, bw, bh);
-        let scores = Rect::new(area.x, board.bottom() + gap, area.width, 2);
-        let prompt = line(scores.bottom());
-        let bottom = area.bottom();
-        let status = line(bottom.saturating_sub(2));
-        let hints = line(bottom.saturating_sub(1));
-        let mid_y = prompt.bottom();
-        let mid_h = status.y.saturating_sub(mid_y);
-        let moves_w = (area.width / 3).clamp(16, 30);
-        let log = Rect::new(area.x, mid_y, area.width - moves_w, mid_h);
-        let moves = Rect::new(area.x + area.width - moves_w, mid_y, moves_w, mid_h);
-        PlayLayout {
-            title,
-            board,
-            scores,
-            prompt,
-            log,
-            moves,
-            status,
-            hints,
-        }
-    }
-}
-
 /// The score lines: captured, bulls, in hand and the score if it ended now.
 fn score_lines(
     app: &App,
+    game: &AnyGame,
     b: &BoardState,
     in_hand: Option<(Side, u32)>,
     width: u16,
 ) -> Vec<Line<'static>> {
     let th = &app.theme();
+    let ad = adapter(game);
     [Side::North, Side::South]
         .into_iter()
         .map(|side| {
@@ -152,81 +96,7 @@ fn score_lines(
                 _ => 0,
             };
             let label = app.seat_label(side);
-            match b.kind {
-                GameKind::EnGehe => {
-                    let total = b.captured[side] + b.row_seeds(side) + hand;
-                    let sep = th.sep();
-                    let (c, r) = (b.captured[side], b.row_seeds(side));
-                    let mut rest = format!(
-                        "{sep}captured {c:>3}{sep}in row {r:>3}{sep}in hand {hand:>3}{sep}score {total:>3}"
-                    );
-                    // Long team names: the same facts, closer together.
-                    if label.chars().count() + rest.chars().count() > width as usize {
-                        rest = format!(
-                            "{sep}captured {c}{sep}row {r}{sep}hand {hand}{sep}score {total}"
-                        );
-                    }
-                    return Line::from(vec![Span::styled(label, th.label()), Span::raw(rest)]);
-                }
-                GameKind::BaoLaKimasai => {
-                    let on_board = b.row_seeds(side);
-                    let (r, sep) = (b.captured[side], th.sep());
-                    let cows = on_board + r + hand;
-                    return fitted(
-                        th,
-                        width,
-                        vec![
-                            (
-                                format!("{label:<20}"),
-                                format!(
-                                    "on the board {on_board:>2}{sep}reserve {r:>2}{sep}in hand {hand:>2}{sep}cows {cows:>2}"
-                                ),
-                            ),
-                            (
-                                label.clone(),
-                                format!(
-                                    "{sep}board {on_board}{sep}reserve {r}{sep}hand {hand}{sep}cows {cows}"
-                                ),
-                            ),
-                            (
-                                side.title().to_string(),
-                                format!(
-                                    "{sep}board {on_board}{sep}reserve {r}{sep}hand {hand}{sep}cows {cows}"
-                                ),
-                            ),
-                        ],
-                    );
-                }
-                GameKind::Enkeshui => {}
-            }
-            let bulls = b.bull_count(side);
-            let total = b.captured[side] + b.row_seeds(side) + b.bull_seeds(side) + hand;
-            let (c, bs, sep) = (b.captured[side], b.bull_seeds(side), th.sep());
-            // Narrow terminals: the same facts, closer together, never cut.
-            fitted(
-                th,
-                width,
-                vec![
-                    (
-                        format!("{label:<20}"),
-                        format!(
-                            "captured {c:>2}{sep}bulls {bulls} ({bs} seeds){sep}in hand {hand:>2}{sep}score {total:>2}"
-                        ),
-                    ),
-                    (
-                        label.clone(),
-                        format!(
-                            "{sep}captured {c}{sep}bulls {bulls} ({bs}){sep}hand {hand}{sep}score {total}"
-                        ),
-                    ),
-                    (
-                        side.title().to_string(),
-                        format!(
-                            "{sep}captured {c}{sep}bulls {bulls} ({bs}){sep}hand {hand}{sep}score {total}"
-                        ),
-                    ),
-                ],
-            )
+            fitted(th, width, ad.score_lines(b, side, hand, &label, th.sep()))
         })
         .collect()
 }
@@ -678,7 +548,7 @@ impl Widget for PlayView<'_> {
         let app = self.0;
         let Some(p) = shown_of(app) else { return };
         let p = &p;
-        let l = PlayLayout::for_game(area, p.game);
+        let l = crate::app::adapter::adapter(p.game).layout(area);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
         let in_hand = match (p.frame, p.game.pending()) {
@@ -689,7 +559,8 @@ impl Widget for PlayView<'_> {
             (None, Some(pd)) => Some((p.game.to_move(), pd.in_hand)),
             _ => None,
         };
-        Paragraph::new(score_lines(app, &p.board, in_hand, l.scores.width)).render(l.scores, buf);
+        Paragraph::new(score_lines(app, p.game, &p.board, in_hand, l.scores.width))
+            .render(l.scores, buf);
         prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
         if let (Some(v), Some(live)) = (app.viewer().filter(|_| l.log.height >= 8), app.play()) {
@@ -867,7 +738,7 @@ impl Widget for OverView<'_> {
             return;
         }
         let p = &Shown::live(live, false);
-        let l = PlayLayout::for_game(area, p.game);
+        let l = crate::app::adapter::adapter(p.game).layout(area);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
         let lines = crate::app::screen::over::OverScreen {

@@ -233,25 +233,43 @@ pub fn sow_quiet_within(
     steals: bool,
     max_laps: u64,
 ) -> Result<[u16; HOLES], Unended> {
+    let mut out = *counts;
+    sow_quiet_in_place(&mut out, mover, start, 0, steals, max_laps)?;
+    Ok(out)
+}
+
+/// [`sow_quiet_within`] on `counts` itself, `extra` cows (a reserve cow
+/// placed) first added to the hole `start`: `counts` becomes the board
+/// after the turn when it ends, and is left as it was when it does not.
+/// No copy of the board is made.
+#[inline(always)]
+pub fn sow_quiet_in_place(
+    counts: &mut [u16; HOLES],
+    mover: Side,
+    start: usize,
+    extra: u8,
+    steals: bool,
+    max_laps: u64,
+) -> Result<(), Unended> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
-    let mut own = [0u8; LOOP];
-    for (k, c) in own.iter_mut().enumerate() {
-        *c = counts[own_base + k] as u8;
-    }
-    let mut opp = [0u8; 8];
-    for (j, c) in opp.iter_mut().enumerate() {
-        *c = counts[opp_base + j] as u8;
-    }
+    // Whole rows as arrays: no check per hole, and the narrowing is a few
+    // vector instructions.
+    let own: &[u16; LOOP] = counts[own_base..own_base + LOOP]
+        .try_into()
+        .expect("a loop");
+    let opp: &[u16; 8] = counts[opp_base..opp_base + 8]
+        .try_into()
+        .expect("an inner row");
     debug_assert!(
-        counts[own_base..own_base + LOOP].iter().sum::<u16>()
-            + counts[opp_base..opp_base + 8].iter().sum::<u16>()
-            <= 255
+        own.iter().sum::<u16>() + opp.iter().sum::<u16>() + extra as u16 <= 255,
+        "at most 255 cows"
     );
     let start = (start - own_base) as u32;
     let mut s = Turned {
-        own: u128::from_le_bytes(own).rotate_right(8 * start),
-        opp: u64::from_le_bytes(opp),
+        // The chosen hole is byte 0 of the turned loop: the extra cow there.
+        own: bytes16(own).rotate_right(8 * start) + extra as u128,
+        opp: bytes8(opp),
         pos: start,
         thieves: 0,
     };
@@ -263,20 +281,108 @@ pub fn sow_quiet_within(
         }
         run_turned(&mut s, max_laps)?;
     }
-    let mut out = *counts;
-    for (k, &c) in s
-        .own
-        .rotate_left(8 * s.pos)
-        .to_le_bytes()
-        .iter()
-        .enumerate()
-    {
-        out[own_base + k] = c as u16;
+    let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
+        .try_into()
+        .expect("a loop");
+    unbytes16(s.own.rotate_left(8 * s.pos), own);
+    let opp: &mut [u16; 8] = (&mut counts[opp_base..opp_base + 8])
+        .try_into()
+        .expect("an inner row");
+    unbytes8(s.opp, opp);
+    Ok(())
+}
+
+/// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
+/// pack, where byte by byte took about fifty instructions a sowing).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn bytes16(holes: &[u16; 16]) -> u128 {
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_packus_epi16};
+    // SAFETY: SSE2 is part of x86-64; the loads read the 32 bytes of `holes`.
+    unsafe {
+        let p = holes.as_ptr() as *const __m128i;
+        std::mem::transmute::<__m128i, u128>(_mm_packus_epi16(
+            _mm_loadu_si128(p),
+            _mm_loadu_si128(p.add(1)),
+        ))
     }
-    for (j, &c) in s.opp.to_le_bytes().iter().enumerate() {
-        out[opp_base + j] = c as u16;
+}
+
+/// Eight holes of at most 255 cows, one a byte.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn bytes8(holes: &[u16; 8]) -> u64 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_packus_epi16, _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of x86-64; the load reads the 16 bytes of `holes`.
+    unsafe {
+        let v = _mm_loadu_si128(holes.as_ptr() as *const __m128i);
+        _mm_cvtsi128_si64(_mm_packus_epi16(v, _mm_setzero_si128())) as u64
     }
-    Ok(out)
+}
+
+/// [`bytes16`] undone: byte k into hole k.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
+    use std::arch::x86_64::{
+        __m128i, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+    // SAFETY: SSE2 is part of x86-64; the stores write the 32 bytes of `holes`.
+    unsafe {
+        let v = std::mem::transmute::<u128, __m128i>(bytes);
+        let zero = _mm_setzero_si128();
+        let p = holes.as_mut_ptr() as *mut __m128i;
+        _mm_storeu_si128(p, _mm_unpacklo_epi8(v, zero));
+        _mm_storeu_si128(p.add(1), _mm_unpackhi_epi8(v, zero));
+    }
+}
+
+/// [`bytes8`] undone: byte k into hole k.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
+    use std::arch::x86_64::{
+        __m128i, _mm_cvtsi64_si128, _mm_setzero_si128, _mm_storeu_si128, _mm_unpacklo_epi8,
+    };
+    // SAFETY: SSE2 is part of x86-64; the store writes the 16 bytes of `holes`.
+    unsafe {
+        let v = _mm_unpacklo_epi8(_mm_cvtsi64_si128(bytes as i64), _mm_setzero_si128());
+        _mm_storeu_si128(holes.as_mut_ptr() as *mut __m128i, v);
+    }
+}
+
+/// [`bytes16`] elsewhere, byte by byte.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn bytes16(holes: &[u16; 16]) -> u128 {
+    u128::from_le_bytes(holes.map(|c| c as u8))
+}
+
+/// [`bytes8`] elsewhere, byte by byte.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn bytes8(holes: &[u16; 8]) -> u64 {
+    u64::from_le_bytes(holes.map(|c| c as u8))
+}
+
+/// [`unbytes16`] elsewhere, byte by byte.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
+    for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
+        *c = b as u16;
+    }
+}
+
+/// [`unbytes8`] elsewhere, byte by byte.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
+    for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
+        *c = b as u16;
+    }
 }
 
 #[cfg(test)]
@@ -552,6 +658,28 @@ mod tests {
                 assert_eq!(new, old, "{what}");
                 0
             }
+        }
+    }
+
+    #[test]
+    fn holes_packed_into_bytes_and_back_are_the_same() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..10_000 {
+            let mut holes = [0u16; 16];
+            for c in holes.iter_mut() {
+                *c = rng.random_range(0..=255);
+            }
+            let slow = u128::from_le_bytes(holes.map(|c| c as u8));
+            assert_eq!(bytes16(&holes), slow, "{holes:?}");
+            let row: [u16; 8] = holes[..8].try_into().expect("8");
+            let slow8 = u64::from_le_bytes(row.map(|c| c as u8));
+            assert_eq!(bytes8(&row), slow8, "{row:?}");
+            let mut back = [7u16; 16];
+            unbytes16(slow, &mut back);
+            assert_eq!(back, holes);
+            let mut back8 = [7u16; 8];
+            unbytes8(slow8, &mut back8);
+            assert_eq!(back8, row);
         }
     }
 

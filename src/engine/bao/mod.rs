@@ -22,6 +22,7 @@ mod fast;
 mod json;
 mod setup;
 
+use fast::sow_quiet_in_place;
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
@@ -285,6 +286,16 @@ pub struct Bao {
     counts: [u16; HOLES],
     reserve: PerSide<u32>,
     state: TurnState,
+    /// The mover's holes with cows (bit k: his loop hole k), as found by the
+    /// start-of-turn test: read once a turn.
+    movable: u16,
+    /// Whether the start-of-turn test found a hole of the mover whose first
+    /// lap ends (then he can move).
+    sure: bool,
+    /// Per side, the loop hole whose first lap last ended: tried first next
+    /// time, as it often still does. Only the order of the tries depends on
+    /// it, never an answer.
+    hint: [u8; 2],
 }
 
 impl Default for Bao {
@@ -319,6 +330,9 @@ impl Bao {
             counts,
             reserve,
             state: TurnState::new(to_move, turn),
+            movable: 0,
+            sure: false,
+            hint: [0; 2],
         }
         .started()
     }
@@ -358,11 +372,6 @@ impl Bao {
     fn loop_cows(&self, side: Side) -> u32 {
         let b = base(side);
         self.counts[b..b + LOOP].iter().map(|&c| c as u32).sum()
-    }
-
-    fn inner_empty(&self, side: Side) -> bool {
-        let b = base(side);
-        self.counts[b..b + 8].iter().all(|&c| c == 0)
     }
 
     /// Board index of a decision for the mover, or why it names no hole.
@@ -425,15 +434,45 @@ impl Bao {
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
     }
 
+    /// Is there a hole of the mover (among `self.movable`) whose first lap
+    /// ends? The hole that answered last time is tried first.
+    fn find_sure(&mut self) -> bool {
+        let side = self.state.to_move;
+        let (b, extra) = (base(side), self.places_cow() as u32);
+        let ends = |k: usize| self.first_lap_ends(b + k, self.counts[b + k] as u32 + extra);
+        let hint = self.hint[side as usize] as usize;
+        if self.movable >> hint & 1 != 0 && ends(hint) {
+            return true;
+        }
+        let mut left = self.movable;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            if ends(k) {
+                left = 1 << k;
+                break;
+            }
+            left &= left - 1;
+        }
+        if left == 0 {
+            return false;
+        }
+        self.hint[side as usize] = left.trailing_zeros() as u8;
+        true
+    }
+
     /// Has the mover a sowing that ends? Most first laps end at once, so
     /// those are tried first.
     fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
         let extra = self.places_cow() as u32;
-        if self
-            .liftable()
-            .any(|h| self.first_lap_ends(h, self.counts[h] as u32 + extra))
-        {
-            return Ok(true);
+        // The liftable holes in board order, as bits.
+        let b = base(self.state.to_move);
+        let mut left = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        while left != 0 {
+            let h = b + left.trailing_zeros() as usize;
+            if self.first_lap_ends(h, self.counts[h] as u32 + extra) {
+                return Ok(true);
+            }
+            left &= left - 1;
         }
         // Then the first round of `any_sowing_ends_within` without its list
         // of holes to allocate: most of the time a sowing ends in it.
@@ -457,13 +496,15 @@ impl Bao {
         Move { row, hole }
     }
 
-    /// Takes the board after a sowing as the new position and ends the turn.
+    /// Takes the board after a sowing as the new position and ends the turn
+    /// (the tests' way; random picks sow on the board itself).
+    #[cfg(test)]
     fn commit<O: Observer>(&mut self, counts: [u16; HOLES], obs: &mut O) {
         unbudgeted(self.commit_within(counts, u64::MAX, obs))
     }
 
-    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on
-    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
+    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on a copy) when the
+    /// next start-of-turn test is not decided within `max_laps`.
     fn commit_within<O: Observer>(
         &mut self,
         counts: [u16; HOLES],
@@ -516,17 +557,14 @@ impl Game for Bao {
             return Ok(());
         }
         let mut counts = self.counts;
-        if self.places_cow() {
-            counts[hole] += 1;
-        }
-        sow_quiet_within(
-            &counts,
+        sow_quiet_in_place(
+            &mut counts,
             self.state.to_move,
             hole,
+            self.places_cow() as u8,
             self.phase() == 2,
             max_laps,
         )
-        .map(|_| ())
     }
 
     fn play_budgeted<O: Observer>(
@@ -577,7 +615,7 @@ impl Game for Bao {
         // The first draw among the mover's holes with cows, in board order,
         // as bits (no branch on which holes are empty).
         let b = base(self.state.to_move);
-        let movable = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        let movable = self.movable;
         let mut count = movable.count_ones() as usize;
         if count == 0 {
             return None;
@@ -602,41 +640,66 @@ impl Game for Bao {
             return Some(Self::move_of(h));
         }
         // Then holes without replacement, the last one listed taking the
-        // place of a hole whose sowing never ends.
-        let mut holes = [0usize; LOOP];
-        for (slot, i) in holes.iter_mut().zip(self.liftable()) {
-            *slot = i;
-        }
+        // place of a hole whose sowing never ends (the list is made only
+        // then: nearly every sowing ends). A sowing played is sown on the
+        // board itself, which is left as it was when it never ends.
+        let (mover, steals) = (self.state.to_move, self.phase() == 2);
+        let mut h = h;
+        let mut holes: Option<[usize; LOOP]> = None;
         loop {
-            let h = holes[k];
-            if let Ok(counts) = self.try_sow(h) {
+            let ends = if commit {
+                sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX)
+                    .is_ok()
+            } else {
+                self.try_sow(h).is_ok()
+            };
+            if ends {
                 if commit {
-                    self.commit(counts, &mut Quiet);
+                    if extra == 1 {
+                        self.reserve[mover] = self.reserve[mover].saturating_sub(1);
+                    }
+                    unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
                 }
                 return Some(Self::move_of(h));
             }
+            let holes = holes.get_or_insert_with(|| {
+                let mut holes = [0usize; LOOP];
+                for (slot, i) in holes.iter_mut().zip(self.liftable()) {
+                    *slot = i;
+                }
+                holes
+            });
             count -= 1;
             holes[k] = holes[count];
             if count == 0 {
                 return None;
             }
             k = rng.random_range(0..count);
+            h = holes[k];
         }
     }
 
     /// The inner row from phase 2 on, then the seeds.
+    /// On the way, the mover's holes with cows and the cheap test that he
+    /// can move (most first laps end at once).
     fn lost_before_moving(&mut self) -> Option<EndReason> {
-        let side = self.state.to_move;
-        if self.phase() == 2 && self.inner_empty(side) {
+        let b = base(self.state.to_move);
+        // Bits 0..8: the inner row.
+        self.movable = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        if self.phase() == 2 && self.movable & 0xff == 0 {
             Some(EndReason::InnerRowEmpty)
-        } else if self.loop_cows(side) == 0 {
+        } else if self.movable == 0 {
             Some(EndReason::NoSeeds)
         } else {
+            self.sure = self.find_sure();
             None
         }
     }
 
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+        if self.sure {
+            return Ok(true);
+        }
         self.can_move(max_laps)
     }
 
