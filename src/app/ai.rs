@@ -1,47 +1,38 @@
-//! AI seats: the built-in AI thinks on a background thread and posts its
-//! decision as an event, so the screen never freezes. Each request has a
-//! cancel flag; undo, redo, a new game and quitting set it, and the thread
-//! then stops thinking at once and posts nothing.
+//! The built-in AI's work for the client, run in jobs (`super::job`): an AI
+//! seat's decision and the analysis behind the panel and the hint. Plain
+//! functions of a position: the job around them posts the answer, and
+//! cancelling the job stops the search at once.
 
-use super::event::AppEvent;
+use super::job::Progress;
 use crate::ai::{self, Player, Request};
 use crate::engine::AnyGame;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-/// Asks for a decision for the side to move; the answer arrives as
-/// `AppEvent::Ai { generation, token }` no sooner than `pause` after the
-/// request (none when there is no legal decision or when cancelled).
-pub fn request(
-    tx: Sender<AppEvent>,
-    game: AnyGame,
-    generation: u64,
-    seed: u64,
+/// What an AI seat is asked: the player, the request's seed and the table size.
+#[derive(Clone, Copy, Debug)]
+pub struct Seat {
+    pub player: Player,
+    pub seed: u64,
+    pub hash_mb: Option<usize>,
+}
+
+/// An AI seat's decision for the side to move, no sooner than `pause` after
+/// it was asked (None: no legal decision, or cancelled).
+pub fn seat_decision(
+    game: &AnyGame,
+    seat: Seat,
     pause: Duration,
-    player: Player,
-    hash_mb: Option<usize>,
-) -> Arc<AtomicBool> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    std::thread::spawn(move || {
-        let started = Instant::now();
-        let mut req = Request::new(player, seed);
-        req.cancel = Some(flag.clone());
-        req.hash_mb = hash_mb;
-        let token = ai::choose_token(&game, &req).map(|c| c.decision);
-        while started.elapsed() < pause && !flag.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(10).min(pause));
-        }
-        if flag.load(Ordering::Relaxed) {
-            return;
-        }
-        if let Some(token) = token {
-            let _ = tx.send(AppEvent::Ai { generation, token });
-        }
-    });
-    cancel
+    progress: &Progress,
+) -> Option<String> {
+    let started = Instant::now();
+    let mut req = Request::new(seat.player, seat.seed);
+    req.cancel = Some(progress.cancel_flag());
+    req.hash_mb = seat.hash_mb;
+    let token = ai::choose_token(game, &req).map(|c| c.decision);
+    if !progress.pause(started, pause) {
+        return None;
+    }
+    token
 }
 
 /// A value for the mover in seeds; a proven win or loss is ±99.
@@ -64,8 +55,10 @@ pub struct Analysis {
 /// How long the analysis thinks about a position.
 pub const ANALYSIS_MS: u64 = 400;
 
-/// Searches every root decision with a full window (exact values).
-fn analyse_now(game: &AnyGame, depth: Option<u32>, cancel: Arc<AtomicBool>) -> Option<Analysis> {
+/// Searches every root decision with a full window (exact values). A fixed
+/// `depth` searches to that depth whatever the time (reproducible); None
+/// when cancelled.
+pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Option<Analysis> {
     fn of<G: ai::Evaluate>(g: &G, limits: &ai::Limits) -> Option<Analysis> {
         let t = ai::think(g, limits)?;
         let mut values: Vec<(String, i32)> =
@@ -82,7 +75,7 @@ fn analyse_now(game: &AnyGame, depth: Option<u32>, cancel: Arc<AtomicBool>) -> O
         think: depth.is_none().then(|| Duration::from_millis(ANALYSIS_MS)),
         max_nodes: None,
         hash_mb: 8,
-        cancel: Some(cancel),
+        cancel: Some(progress.cancel_flag()),
         all_root_values: true,
     };
     match game {
@@ -90,29 +83,4 @@ fn analyse_now(game: &AnyGame, depth: Option<u32>, cancel: Arc<AtomicBool>) -> O
         AnyGame::EnGehe(g) => of(g, &limits),
         AnyGame::BaoLaKimasai(g) => of(g, &limits),
     }
-}
-
-/// Works out the analysis of a position on a thread; it arrives as
-/// `AppEvent::Analysis` for the position `version` (nothing once cancelled).
-/// A fixed `depth` searches to that depth whatever the time (reproducible).
-pub fn analyse(
-    tx: Sender<AppEvent>,
-    game: AnyGame,
-    version: u64,
-    depth: Option<u32>,
-) -> Arc<AtomicBool> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    std::thread::spawn(move || {
-        let analysis = analyse_now(&game, depth, flag.clone());
-        if flag.load(Ordering::Relaxed) {
-            return;
-        }
-        let analysis = analysis.unwrap_or(Analysis {
-            depth: 0,
-            values: Vec::new(),
-        });
-        let _ = tx.send(AppEvent::Analysis { version, analysis });
-    });
-    cancel
 }

@@ -1,41 +1,54 @@
-//! The events of the app's one loop: input, signals and background work all
-//! arrive on one channel.
+//! The events of the app's one loop: input, signals and background jobs all
+//! arrive on one channel. Every job's result is one kind of event,
+//! `AppEvent::Job`, carrying the version it was made for.
 
+use super::ai::Analysis;
+use super::job::{Done, Post};
+use super::load::LoadResult;
+use super::review_view::ReviewUpdate;
+use super::save::Saved;
+use super::work::Played;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use std::sync::mpsc::Sender;
 
 #[derive(Clone, Debug)]
 pub enum AppEvent {
     Key(KeyEvent),
     Mouse(MouseEvent),
     Resize(u16, u16),
-    /// An AI seat's decision, for the position of that generation.
-    Ai {
-        generation: u64,
-        token: String,
-    },
-    /// The analysis of the position of that version.
-    Analysis {
-        version: u64,
-        analysis: super::ai::Analysis,
-    },
-    /// A decision worked out off the UI thread, for the position of that version.
-    Played {
-        version: u64,
-        token: String,
-        result: Result<Box<super::work::Played>, String>,
-    },
-    /// A record or the saved-games list loaded off the UI thread, for the load `id`.
-    Loaded {
-        id: u64,
-        result: Result<super::load::LoadResult, String>,
-    },
-    /// News of the game review started in the replay viewer (job `id`).
-    Review {
-        id: u64,
-        update: super::review_view::ReviewUpdate,
-    },
-    /// A save done off the UI thread.
-    Saved(Box<super::save::Saved>),
+    /// A background job's result, for the position or request of its version.
+    Job(Done<Output>),
     /// SIGTERM, SIGHUP or SIGINT: restore the terminal and leave.
     Signal(i32),
+}
+
+/// What each kind of job brings back.
+#[derive(Clone, Debug)]
+pub enum Output {
+    /// An AI seat's decision.
+    Ai(String),
+    /// The analysis of a position (the panel's and the hint's).
+    Analysis(Analysis),
+    /// A decision worked out off the UI thread: played, or why not.
+    Played {
+        token: String,
+        result: Result<Box<Played>, String>,
+    },
+    /// A record or the saved-games list loaded off the UI thread.
+    Loaded(Result<LoadResult, String>),
+    /// News of the game review started in the replay viewer.
+    Review(ReviewUpdate),
+    /// A save done off the UI thread.
+    Saved(Box<Saved>),
+}
+
+/// Where a job of one kind posts: the app's channel, as `AppEvent::Job`.
+pub fn post<T: 'static>(tx: &Sender<AppEvent>, kind: fn(T) -> Output) -> Post<T> {
+    let tx = tx.clone();
+    Post::new(move |done: Done<T>| {
+        let _ = tx.send(AppEvent::Job(Done {
+            version: done.version,
+            output: kind(done.output),
+        }));
+    })
 }

@@ -2,7 +2,8 @@
 //! that can be cancelled (Esc), with every decision's outcome kept so the
 //! screen shows the game without asking the engine again.
 
-use super::work::{self, CANCELLED, Played, Progress};
+use super::job::Progress;
+use super::work::{self, CANCELLED, Played};
 use crate::record::file::{self, SavedGame};
 use crate::record::{Checked, Record};
 use std::path::{Path, PathBuf};

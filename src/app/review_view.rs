@@ -1,10 +1,10 @@
 //! The game review inside the replay viewer: the AI judges every decision of
 //! the record on a thread (`crate::review`), the viewer stays usable while it
 //! runs, and the marks, the value graph and the jumps to the mistakes come
-//! from here. The panel owns its job: dropping it (leaving the viewer) stops
-//! the review.
+//! from here. The panel owns its job (`super::job`): dropping it (leaving
+//! the viewer) stops the review.
 
-use super::event::AppEvent;
+use super::job::{Job, Post, Spawn, next_version};
 use super::keys::Action;
 use super::view::theme::Theme;
 use crate::engine::{GameKind, Side};
@@ -14,9 +14,6 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 /// How often the review's thread reports its progress at most.
@@ -35,9 +32,9 @@ pub enum ReviewUpdate {
 enum State {
     #[default]
     Off,
+    /// Dropping the job stops the review.
     Running {
-        id: u64,
-        cancel: Arc<AtomicBool>,
+        job: Job,
         done: usize,
         total: usize,
     },
@@ -59,17 +56,6 @@ pub enum Outcome {
     Refuse(String),
     /// Show step `step` of the game (after its decision `step`), then say this.
     Go(usize, String),
-}
-
-impl Drop for ReviewPanel {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-fn next_id() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 fn unit(kind: GameKind) -> &'static str {
@@ -97,39 +83,37 @@ impl ReviewPanel {
         !matches!(self.state, State::Off)
     }
 
-    /// Stops a running review (nothing is kept).
+    /// Stops a running review (nothing is kept): its job is dropped.
     fn stop(&mut self) {
-        if let State::Running { cancel, .. } = &self.state {
-            cancel.store(true, Ordering::Relaxed);
+        if let State::Running { .. } = &self.state {
             self.state = State::Off;
         }
     }
 
-    /// Starts reviewing the record on a thread; progress and result come to `tx`.
-    pub fn start(&mut self, record: &Record, checked: &Checked, tx: &Sender<AppEvent>) -> String {
+    /// Starts reviewing the record in a job; progress and result go to `post`.
+    pub fn start(
+        &mut self,
+        record: &Record,
+        checked: &Checked,
+        post: Post<ReviewUpdate>,
+    ) -> String {
         self.stop();
-        let id = next_id();
-        let cancel = Arc::new(AtomicBool::new(false));
         let total: usize = record.games.iter().map(|g| g.decisions.len()).sum();
-        let (record, checked, flag, tx) =
-            (record.clone(), checked.clone(), cancel.clone(), tx.clone());
-        std::thread::spawn(move || {
+        let (record, checked) = (record.clone(), checked.clone());
+        let job = Spawn::new(next_version(), post).spawn_with(move |reply| {
             let mut last: Option<Instant> = None;
-            let progress_tx = tx.clone();
-            let result = review::review(&record, &checked, Some(flag), &mut |done, total| {
+            let cancel = reply.progress().cancel_flag();
+            let result = review::review(&record, &checked, Some(cancel), &mut |done, total| {
                 if last.is_some_and(|t| t.elapsed() < PROGRESS_EVERY) {
                     return;
                 }
                 last = Some(Instant::now());
-                let update = ReviewUpdate::Progress { done, total };
-                let _ = progress_tx.send(AppEvent::Review { id, update });
+                reply.news(ReviewUpdate::Progress { done, total });
             });
-            let update = ReviewUpdate::Done(result.map(Box::new));
-            let _ = tx.send(AppEvent::Review { id, update });
+            reply.answer(ReviewUpdate::Done(result.map(Box::new)));
         });
         self.state = State::Running {
-            id,
-            cancel,
+            job,
             done: 0,
             total,
         };
@@ -141,17 +125,11 @@ impl ReviewPanel {
 
     /// News from the review's thread: whether to redraw, and a line for the
     /// status when it finished.
-    pub fn update(&mut self, id: u64, update: ReviewUpdate) -> (bool, Option<String>) {
-        let State::Running {
-            id: mine,
-            done,
-            total,
-            ..
-        } = &mut self.state
-        else {
+    pub fn update(&mut self, version: u64, update: ReviewUpdate) -> (bool, Option<String>) {
+        let State::Running { job, done, total } = &mut self.state else {
             return (false, None);
         };
-        if *mine != id {
+        if job.version() != version {
             return (false, None);
         }
         match update {
@@ -179,14 +157,14 @@ impl ReviewPanel {
         checked: &Checked,
         game: usize,
         step: usize,
-        tx: &Sender<AppEvent>,
+        post: Post<ReviewUpdate>,
     ) -> Outcome {
         match action {
             Action::Review if self.running() => {
                 self.stop();
                 Outcome::Status("Review stopped (v starts it again)".into())
             }
-            Action::Review => Outcome::Status(self.start(record, checked, tx)),
+            Action::Review => Outcome::Status(self.start(record, checked, post)),
             Action::NextMistake | Action::PrevMistake => {
                 let forward = action == Action::NextMistake;
                 let r = match &self.state {

@@ -1,15 +1,16 @@
-//! Saving off the UI thread. Each save is a job that writes the record to a
-//! temporary file, syncs it and renames it over the game's file (atomic, as
+//! Saving off the UI thread. Each save is a job (`super::job`, its version
+//! the save's place in the order) that writes the record to a temporary
+//! file, syncs it and renames it over the game's file (atomic, as
 //! `file::write_atomic` does); jobs run one after the other in the order
 //! they were asked (a later save is never overtaken by an earlier one),
 //! each on its own thread, so a slow disk never holds up the keys. The
-//! answer comes back at once when the UI chose to wait for it, else as
-//! `AppEvent::Saved`; quitting waits for the last save, with a bound.
+//! answer comes back at once when the UI chose to wait for it, else it is
+//! posted; nothing cancels a save, and quitting waits for the last one,
+//! with a bound.
 
-use super::event::AppEvent;
+use super::job::{Post, Spawn, Started};
 use crate::record::file;
 use std::path::PathBuf;
-use std::sync::mpsc::Sender;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -46,9 +47,6 @@ struct Done {
     taken: Option<(PathBuf, PathBuf)>,
     /// The last save finished, as the app should learn it at exit.
     last: Option<Saved>,
-    /// The save the UI is waiting for, and its answer once done.
-    waiting: Option<u64>,
-    answer: Option<Saved>,
 }
 
 /// The saves asked for and done.
@@ -68,22 +66,19 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Saver {
     /// Saves `text` to `path` after every save asked before; waits up to
-    /// `wait` for it: `Some` answer when done in time, else it comes to `tx`.
+    /// `wait` for it: `Some` answer when done in time, else it goes to `post`.
     pub fn save(
         &mut self,
         path: PathBuf,
         text: String,
         how: How,
         wait: Duration,
-        tx: &Sender<AppEvent>,
+        post: Post<Saved>,
     ) -> Option<Saved> {
         self.queued += 1;
         let seq = self.queued;
-        let (done, gate, tx) = (self.done.clone(), self.gate.clone(), tx.clone());
-        if !wait.is_zero() {
-            lock(&self.done.0).waiting = Some(seq);
-        }
-        std::thread::spawn(move || {
+        let (done, gate) = (self.done.clone(), self.gate.clone());
+        let started = Spawn::new(seq, post).wait(wait).run_with(move |reply| {
             let (lock_done, cv) = &*done;
             // Strictly in order: after the save before this one.
             let mut d = lock(lock_done);
@@ -109,25 +104,18 @@ impl Saver {
             d.last = Some(saved.clone());
             // Answered under the lock, before the next save may start: the
             // answers come in the order of the saves.
-            if d.waiting == Some(seq) {
-                d.answer = Some(saved);
-            } else {
-                let _ = tx.send(AppEvent::Saved(Box::new(saved)));
-            }
+            reply.answer(saved);
             d.seq = seq;
             cv.notify_all();
         });
-        if wait.is_zero() {
-            return None;
+        match started {
+            Started::Done(saved) => Some(saved),
+            Started::Running(job) => {
+                // A save is never cancelled: it runs to its end.
+                job.detach();
+                None
+            }
         }
-        let (lock_done, cv) = &*self.done;
-        let d = lock(lock_done);
-        let (mut d, _) = cv
-            .wait_timeout_while(d, wait, |d| d.answer.is_none())
-            .unwrap_or_else(|e| e.into_inner());
-        // Decided under the lock: the answer is taken here, or posted.
-        d.waiting = None;
-        d.answer.take()
     }
 
     /// Waits up to `bound` for every save asked to be done: the last one's

@@ -1,9 +1,10 @@
 //! The app's state and how every event changes it. Pure: no terminal here,
 //! time comes in with each event, so tests drive it key by key.
 
-use super::adapter::{adapter, value_words};
+use super::adapter::adapter;
 use super::ai;
-use super::event::AppEvent;
+use super::event::{self, AppEvent, Output};
+use super::job::{self, Done, Job, Spawn, Started, next_version};
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
 use super::save::{How, Saved, Saver};
@@ -13,7 +14,7 @@ use super::screen::menu::MenuScreen;
 use super::screen::over::OverScreen;
 pub use super::screen::over::{MatchState, match_over_line, over_line};
 use super::screen::overlay::{self, HelpOverlay, Overlay};
-use super::screen::play::{Next as AfterMove, PlayEnv, next_version, working_line};
+use super::screen::play::{Next as AfterMove, PlayEnv, working_line};
 use super::screen::race::{RaceScreen, race_note, racer_level};
 use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
@@ -34,8 +35,6 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -124,39 +123,7 @@ impl Shown {
     }
 }
 
-pub use super::screen::play::{Anim, MoveRec, Play};
-
-/// The analysis of one position: one search serves the panel and the hint.
-#[derive(Debug, Default)]
-pub struct AnalysisPanel {
-    /// The version of the position asked about.
-    pub asked: Option<u64>,
-    /// Its analysis, once worked out.
-    pub shown: Option<ai::Analysis>,
-    cancel: Option<Arc<AtomicBool>>,
-}
-
-impl AnalysisPanel {
-    fn asking(version: u64) -> AnalysisPanel {
-        AnalysisPanel {
-            asked: Some(version),
-            shown: None,
-            cancel: None,
-        }
-    }
-
-    fn cancel(&mut self) {
-        if let Some(c) = self.cancel.take() {
-            c.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
-impl Drop for AnalysisPanel {
-    fn drop(&mut self) {
-        self.cancel();
-    }
-}
+pub use super::screen::play::{AnalysisPanel, Anim, MoveRec, Play};
 
 use super::geometry::{FIXED_H, Geometry, MIN_H, MIN_W};
 use super::help_text::{self, HelpFacts};
@@ -208,13 +175,8 @@ pub struct App {
     /// The current game's start position (before its race) and its race.
     cur_start: Option<AnyGame>,
     cur_race: Option<RaceRecord>,
-    /// The analysis of the position shown (for the panel, the hint or both).
-    search: Option<AnalysisPanel>,
-    /// The analysis panel is on.
+    /// The analysis panel is on (the live game's search is the play screen's).
     panel: bool,
-    /// A hint was asked in the position of this version: it is the
-    /// analysis's best line, told when the search is done.
-    hint_for: Option<u64>,
     /// How long the UI waits for a decision worked out on a thread.
     work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
@@ -266,7 +228,7 @@ impl LoadFor {
     }
 
     /// The work itself, on the loader's thread.
-    fn run(&self, progress: &work::Progress) -> Result<LoadResult, String> {
+    fn run(&self, progress: &job::Progress) -> Result<LoadResult, String> {
         let record = |l: Loaded| LoadResult::Record(Box::new(l));
         match self {
             LoadFor::Resume(Some(p)) | LoadFor::Replay(p) | LoadFor::Chosen(p, _) => {
@@ -281,12 +243,11 @@ impl LoadFor {
     }
 }
 
-/// A load running on a thread (dropping it cancels the work).
+/// A load running in a job (dropping it cancels the work).
 #[derive(Debug)]
 pub struct Loading {
-    id: u64,
     pub purpose: LoadFor,
-    job: work::Job,
+    job: Job,
 }
 
 impl Loading {
@@ -341,11 +302,9 @@ impl App {
             done_games: Vec::new(),
             cur_start: None,
             cur_race: None,
-            search: None,
             panel: false,
-            hint_for: None,
             analysis_depth: None,
-            work_wait: work::WAIT,
+            work_wait: job::WAIT,
             loading: None,
             progress_at: None,
             fatal: None,
@@ -836,49 +795,22 @@ impl App {
         self.sync_analysis() || dirty
     }
 
-    /// The analysis searches the position shown once it changed, while the
-    /// panel is on or a hint waits for it; a search nobody wants stops.
+    /// The live game's analysis follows the position shown (the play
+    /// screen's search; none in the replay viewer).
     fn sync_analysis(&mut self) -> bool {
-        let Some(p) = self.shown.play().filter(|_| self.shown.viewer().is_none()) else {
-            self.search = None;
-            return false;
-        };
-        if self.hint_for.is_some_and(|v| v != p.version) {
-            self.hint_for = None;
-        }
-        if !self.panel && self.hint_for.is_none() {
-            // Kept while it is the position's: the panel may open on it.
-            if self
-                .search
-                .as_ref()
-                .is_some_and(|a| a.asked != Some(p.version))
-            {
-                self.search = None;
-            }
-            return false;
-        }
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|a| a.asked == Some(p.version))
-        {
-            return false;
-        }
-        // The search of the position before stops as it is dropped.
-        let mut a = AnalysisPanel::asking(p.version);
-        if !p.game.status().is_over() {
-            let (tx, depth) = (self.tx.clone(), self.analysis_depth);
-            a.cancel = Some(ai::analyse(tx, p.game.clone(), p.version, depth));
-        }
-        self.search = Some(a);
-        true
+        let live = self.shown.viewer().is_none();
+        let env = self.play_env();
+        self.shown
+            .play_mut()
+            .is_some_and(|p| p.sync_analysis(&env, live))
     }
 
     /// The analysis panel, when on (it is the live position's: hidden
     /// while an earlier one is viewed).
     pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
-        self.search
-            .as_ref()
+        self.shown
+            .play()?
+            .analysis_panel()
             .filter(|_| self.panel && self.browsing().is_none())
     }
 
@@ -892,12 +824,7 @@ impl App {
 
     /// The analysis of the position shown, once worked out.
     pub fn analysis(&self) -> Option<&ai::Analysis> {
-        let p = self.shown.play()?;
-        self.search
-            .as_ref()
-            .filter(|a| a.asked == Some(p.version))?
-            .shown
-            .as_ref()
+        self.shown.play()?.analysis()
     }
 
     fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
@@ -908,24 +835,30 @@ impl App {
                 self.size = (w, h);
                 true
             }
-            AppEvent::Ai { generation, token } => self.ai_move(generation, token, now),
-            AppEvent::Played {
-                version,
-                token,
-                result,
-            } => self.played_event(version, token, result, now),
-            AppEvent::Analysis { version, analysis } => match self.search.as_mut() {
-                Some(a) if a.asked == Some(version) => {
-                    a.shown = Some(analysis);
-                    if self.hint_for.take() == Some(version) {
-                        self.hint_ready(version);
-                    }
-                    true
-                }
-                _ => false,
-            },
-            AppEvent::Loaded { id, result } => match self.loading.take() {
-                Some(l) if l.id == id => {
+            AppEvent::Job(done) => self.job_done(done, now),
+            AppEvent::Signal(_) => {
+                self.quit = true;
+                false
+            }
+        }
+    }
+
+    /// A job's result, routed to the screen that asked for it; each takes
+    /// it only if the job it keeps has its version (else it is stale).
+    fn job_done(&mut self, done: Done<Output>, now: Instant) -> bool {
+        let version = done.version;
+        match done.output {
+            Output::Ai(token) => self.ai_move(version, token, now),
+            Output::Played { result, .. } => self.played_event(version, result, now),
+            Output::Analysis(output) => {
+                let Some(p) = self.shown.play_mut() else {
+                    return false;
+                };
+                let t = p.analysed(Done { version, output });
+                self.transition(t, now)
+            }
+            Output::Loaded(result) => match self.loading.take() {
+                Some(l) if l.job.version() == version => {
                     self.loaded(l.purpose.clone(), result, now);
                     true
                 }
@@ -934,23 +867,20 @@ impl App {
                     false
                 }
             },
-            AppEvent::Review { id, update } => {
+            Output::Review(update) => {
                 let Shown::Replay { viewer: v, .. } = &mut self.shown else {
                     return false;
                 };
-                let (dirty, line) = v.review_mut().update(id, update);
+                let (dirty, line) = v.review_mut().update(version, update);
                 if let Some(line) = line {
                     self.set_status(line);
                 }
                 dirty
             }
-            AppEvent::Saved(saved) => {
+            // Every save's answer counts, in the order of the saves.
+            Output::Saved(saved) => {
                 self.saved(*saved);
                 true
-            }
-            AppEvent::Signal(_) => {
-                self.quit = true;
-                false
             }
         }
     }
@@ -1210,7 +1140,12 @@ impl App {
                 }
                 self.after_move(now);
             }
-            Transition::Hint => self.hint(),
+            Transition::Hint => {
+                if let Some(p) = self.shown.play_mut() {
+                    let t = p.hint();
+                    return self.transition(t, now);
+                }
+            }
             Transition::NextGame(g) => {
                 if let Some(done) = self.current_game_record() {
                     self.done_games.push(done);
@@ -1255,6 +1190,8 @@ impl App {
             ai_pause: self.ai_pause,
             seed: setup.map_or(0, |s| s.seed()),
             hash_mb: self.client.hash_mb.map(usize::from),
+            analysis: self.panel,
+            analysis_depth: self.analysis_depth,
         }
     }
 
@@ -1319,41 +1256,6 @@ impl App {
         self.transition(t, now)
     }
 
-    /// The hint: the analysis's best line (the panel's when it is on: one
-    /// search, one value); `hint_ready` selects it and tells its value.
-    fn hint(&mut self) {
-        let Some(p) = self.shown.play() else { return };
-        let version = p.version;
-        if self.analysis().is_some() {
-            self.hint_ready(version);
-            return;
-        }
-        let mover = p.game.to_move();
-        self.hint_for = Some(version);
-        self.set_status(format!("Working out a hint for {}...", mover.title()));
-    }
-
-    fn hint_ready(&mut self, version: u64) -> bool {
-        let Some((token, value)) = self.analysis().and_then(|a| a.values.first()).cloned() else {
-            return false;
-        };
-        let seeds = ai::seeds(value);
-        let Some(p) = self.shown.play_mut() else {
-            return false;
-        };
-        if p.version != version || p.anim.is_some() || p.game.status().is_over() {
-            return false;
-        }
-        let (mover, kind) = (p.game.to_move(), adapter(&p.game).units());
-        p.select(&token);
-        self.set_status(format!(
-            "Hint for {}: {token} (the AI rates it {}); Enter plays it",
-            mover.title(),
-            value_words(seeds, kind)
-        ));
-        true
-    }
-
     /// The side whose row is at the bottom of the screen.
     pub fn bottom_side(&self) -> Side {
         if self.flipped() {
@@ -1383,7 +1285,6 @@ impl App {
     fn played_event(
         &mut self,
         version: u64,
-        token: String,
         result: Result<Box<work::Played>, String>,
         now: Instant,
     ) -> bool {
@@ -1391,7 +1292,7 @@ impl App {
         let Some(p) = self.shown.play_mut() else {
             return false;
         };
-        let t = p.played(version, token, result, &env, now);
+        let t = p.played(version, result, &env, now);
         self.transition(t, now)
     }
 
@@ -1488,7 +1389,7 @@ impl App {
         self.shown.play().map_or(seed, |p| p.ai_seed(seed))
     }
 
-    fn ai_move(&mut self, generation: u64, token: String, now: Instant) -> bool {
+    fn ai_move(&mut self, version: u64, token: String, now: Instant) -> bool {
         if self.screen() != Screen::Play {
             return false;
         }
@@ -1496,7 +1397,7 @@ impl App {
         let Some(p) = self.shown.play_mut() else {
             return false;
         };
-        let t = p.ai_move(generation, token, &env, now);
+        let t = p.ai_move(version, token, &env, now);
         self.transition(t, now)
     }
 
@@ -1644,7 +1545,8 @@ impl App {
             How::Again
         };
         self.last_saved = text.clone();
-        if let Some(saved) = self.saver.save(path, text, how, self.save_wait, &self.tx) {
+        let post = event::post(&self.tx, |saved| Output::Saved(Box::new(saved)));
+        if let Some(saved) = self.saver.save(path, text, how, self.save_wait, post) {
             self.saved(saved);
         }
     }
@@ -1807,24 +1709,16 @@ impl App {
     /// event while a progress line shows and Esc can stop it.
     pub fn start_load(&mut self, purpose: LoadFor, now: Instant) {
         self.loading = None;
-        let job = work::Job::new();
-        let progress = job.progress();
-        let id = next_version();
-        let tx = self.tx.clone();
         let what = purpose.clone();
-        let done = work::run_or_post(
-            self.work_wait,
-            move || what.run(&progress),
-            move |result| {
-                let _ = tx.send(AppEvent::Loaded { id, result });
-            },
-        );
-        match done {
-            Some(result) => self.loaded(purpose, result, now),
-            None => {
+        let started = Spawn::new(next_version(), event::post(&self.tx, Output::Loaded))
+            .wait(self.work_wait)
+            .run(move |progress| what.run(progress));
+        match started {
+            Started::Done(result) => self.loaded(purpose, result, now),
+            Started::Running(job) => {
                 let what = capitalized(&purpose.what());
                 self.set_status(format!("{what}... (Esc stops it)"));
-                self.loading = Some(Loading { id, purpose, job });
+                self.loading = Some(Loading { purpose, job });
                 self.progress_at = Some(now + PROGRESS_EVERY);
             }
         }
@@ -1832,7 +1726,7 @@ impl App {
 
     /// Loads on this thread (no terminal: nothing to keep live).
     pub fn load_now(&mut self, purpose: LoadFor, now: Instant) {
-        let result = purpose.run(&work::Progress::default());
+        let result = purpose.run(&job::Progress::default());
         self.loaded(purpose, result, now);
     }
 
@@ -2019,7 +1913,7 @@ impl App {
             return false;
         };
         let path = self.save_path.clone().unwrap_or_default();
-        let loaded = match load::from_record(&path, record, &work::Progress::default()) {
+        let loaded = match load::from_record(&path, record, &job::Progress::default()) {
             Ok(l) => l,
             Err(e) => {
                 self.refuse(e);

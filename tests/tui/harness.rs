@@ -2,9 +2,9 @@
 //! one string, its screen as lines, and keys.
 
 use clap::Parser;
-use masai_mancala::app::AppEvent;
 use masai_mancala::app::Setup;
 use masai_mancala::app::{App, Screen};
+use masai_mancala::app::{AppEvent, Done, Output};
 use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::{Cli, ClientArgs, Command};
 use masai_mancala::engine::enkeshui::Enkeshui;
@@ -168,7 +168,11 @@ pub fn ai_turn(app: &mut App, rx: &Receiver<AppEvent>) -> String {
     let ev = rx
         .recv_timeout(Duration::from_secs(5))
         .expect("the AI answers");
-    let AppEvent::Ai { ref token, .. } = ev else {
+    let AppEvent::Job(Done {
+        output: Output::Ai(ref token),
+        ..
+    }) = ev
+    else {
         panic!("expected an AI move, got {ev:?}")
     };
     let token = token.clone();

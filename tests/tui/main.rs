@@ -5,6 +5,7 @@ mod ai;
 mod board;
 mod harness;
 mod help;
+mod jobs;
 mod menu;
 mod over;
 mod play;

@@ -1,8 +1,8 @@
 //! The play screen: the special move, the legend, the log's words and the key bar.
 
 use super::harness::*;
-use masai_mancala::app::AppEvent;
 use masai_mancala::app::{App, Screen};
+use masai_mancala::app::{AppEvent, Done, Output};
 use masai_mancala::app::{Geometry, Row};
 use masai_mancala::engine::AnyGame;
 use masai_mancala::engine::{Game, Quiet, Side};
@@ -181,7 +181,13 @@ fn the_analysis_panel_never_covers_the_board() {
                 let ev = rx
                     .recv_timeout(std::time::Duration::from_secs(20))
                     .expect("the analysis comes");
-                let done = matches!(ev, AppEvent::Analysis { .. });
+                let done = matches!(
+                    ev,
+                    AppEvent::Job(Done {
+                        output: Output::Analysis(_),
+                        ..
+                    })
+                );
                 app.handle(ev, Instant::now());
                 if done {
                     break;
@@ -916,7 +922,16 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     assert!(app.help_scroll().is_some());
     key(&mut app, KeyCode::Esc);
     let ev = next_event(&mut app, &rx);
-    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert!(
+        matches!(
+            ev,
+            AppEvent::Job(Done {
+                output: Output::Played { .. },
+                ..
+            })
+        ),
+        "{ev:?}"
+    );
     let s = screen(&mut app);
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     // The legal decisions came with it: the cursor is on North's first.
@@ -930,7 +945,16 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     let ev = rx
         .recv_timeout(Duration::from_secs(10))
         .expect("the late answer");
-    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert!(
+        matches!(
+            ev,
+            AppEvent::Job(Done {
+                output: Output::Played { .. },
+                ..
+            })
+        ),
+        "{ev:?}"
+    );
     assert!(
         !app.handle(ev, Instant::now()),
         "a stale answer changes nothing"
@@ -962,21 +986,24 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
 
 #[test]
 fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
-    use masai_mancala::app::run_or_post;
+    use masai_mancala::app::{Post, Spawn, Started};
     let (tx, rx) = channel();
-    let slow = run_or_post(
-        Duration::from_millis(20),
-        || {
+    let post = Post::new(move |d: Done<i32>| tx.send(d.output).unwrap());
+    let slow = Spawn::new(1, post)
+        .wait(Duration::from_millis(20))
+        .run(|_| {
             std::thread::sleep(Duration::from_millis(300));
             7
-        },
-        move |v| tx.send(v).unwrap(),
+        });
+    assert!(
+        matches!(slow, Started::Running(_)),
+        "the UI did not wait for it"
     );
-    assert_eq!(slow, None, "the UI did not wait for it");
     assert_eq!(rx.recv_timeout(Duration::from_secs(10)), Ok(7));
     let (tx, rx) = channel::<i32>();
-    let quick = run_or_post(Duration::from_secs(10), || 8, move |v| tx.send(v).unwrap());
-    assert_eq!(quick, Some(8));
+    let post = Post::new(move |d: Done<i32>| tx.send(d.output).unwrap());
+    let quick = Spawn::new(2, post).wait(Duration::from_secs(10)).run(|_| 8);
+    assert!(matches!(quick, Started::Done(8)), "{quick:?}");
     assert!(
         rx.recv_timeout(Duration::from_millis(200)).is_err(),
         "not posted too"
@@ -1100,7 +1127,16 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
     let s = screen(&mut app);
     assert_eq!(s[22], "Working out the sowing of 6...");
     let ev = next_event(&mut app, &rx);
-    assert!(matches!(ev, AppEvent::Played { .. }), "{ev:?}");
+    assert!(
+        matches!(
+            ev,
+            AppEvent::Job(Done {
+                output: Output::Played { .. },
+                ..
+            })
+        ),
+        "{ev:?}"
+    );
     assert_eq!(
         app.status(),
         "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
@@ -1178,11 +1214,14 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
         let ev = rx
             .recv_timeout(Duration::from_secs(120))
             .expect("the background work answers");
-        if let AppEvent::Played {
-            ref token,
-            ref result,
+        if let AppEvent::Job(Done {
+            output:
+                Output::Played {
+                    ref token,
+                    ref result,
+                },
             ..
-        } = ev
+        }) = ev
             && token == "7"
         {
             assert_eq!(

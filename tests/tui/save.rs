@@ -2,7 +2,7 @@
 //! land in order, and quitting waits for them (with a bound).
 
 use super::harness::*;
-use masai_mancala::app::AppEvent;
+use masai_mancala::app::{AppEvent, Done, Output};
 use masai_mancala::record::file;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
@@ -49,7 +49,11 @@ fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
         let ev = rx
             .recv_timeout(Duration::from_secs(10))
             .expect("the saves answer");
-        if let AppEvent::Saved(ref s) = ev {
+        if let AppEvent::Job(Done {
+            output: Output::Saved(ref s),
+            ..
+        }) = ev
+        {
             answers.push(s.seq);
             assert!(s.result.is_ok(), "{:?}", s.result);
         }
@@ -117,7 +121,13 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
         let ev = rx
             .recv_timeout(Duration::from_secs(10))
             .expect("the saves answer");
-        answers += usize::from(matches!(ev, AppEvent::Saved(_)));
+        answers += usize::from(matches!(
+            ev,
+            AppEvent::Job(Done {
+                output: Output::Saved(_),
+                ..
+            })
+        ));
         app.handle(ev, Instant::now());
     }
     let files: Vec<_> = std::fs::read_dir(&dir)
@@ -137,12 +147,15 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     let path = temp_path("late");
     app.save_to(path.clone(), false);
     let answer = |seq, result| {
-        AppEvent::Saved(Box::new(Saved {
-            seq,
-            asked: path.clone(),
-            written: path.clone(),
-            result,
-        }))
+        AppEvent::Job(Done {
+            version: seq,
+            output: Output::Saved(Box::new(Saved {
+                seq,
+                asked: path.clone(),
+                written: path.clone(),
+                result,
+            })),
+        })
     };
     // Save 2 answered at once (the UI waited for it), save 1's event after.
     app.handle(answer(2, Ok("{}".to_string())), Instant::now());

@@ -5,10 +5,11 @@
 
 use super::Transition;
 use super::over::over_line;
-use crate::app::adapter::adapter;
+use crate::app::adapter::{adapter, value_words};
 use crate::app::ai;
 use crate::app::anim::{self, BoardState, Frame, Marks};
-use crate::app::event::AppEvent;
+use crate::app::event::{self, AppEvent, Output};
+use crate::app::job::{Done, Job, OnCancel, Spawn, Started, next_version};
 use crate::app::keys::{Action, Ctx};
 use crate::app::work;
 use crate::cli::Seat;
@@ -18,8 +19,6 @@ use crate::engine::{Outcome, PerSide, Side, Status};
 use crate::out::thousands;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -61,11 +60,12 @@ pub struct SpecialMove {
     pub in_hand: u32,
 }
 
-/// A decision being worked out on a thread: its token and the job.
+/// A decision being worked out in a job: its token and the job (dropping
+/// it cancels the work).
 #[derive(Debug)]
 pub struct Working {
     pub token: String,
-    job: work::Job,
+    job: Job,
 }
 
 impl Working {
@@ -75,15 +75,16 @@ impl Working {
     }
 }
 
-/// The AI seat's thinking on a thread: dropping the handle stops it. Not
-/// `Clone`: one owner, one cancel.
+/// The analysis of one position of the live game: one search serves the
+/// panel and the hint.
 #[derive(Debug)]
-struct Thinking(Arc<AtomicBool>);
-
-impl Drop for Thinking {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
+pub struct AnalysisPanel {
+    /// The version of the position asked about.
+    version: u64,
+    /// Its analysis, once worked out.
+    pub shown: Option<ai::Analysis>,
+    /// The search (dropping it stops it; none for a finished game).
+    job: Option<Job>,
 }
 
 /// What the play screen needs of the app: the seats, the board's side at the
@@ -103,6 +104,10 @@ pub struct PlayEnv {
     /// The game's seed (the AI seats' requests derive theirs from it).
     pub seed: u64,
     pub hash_mb: Option<usize>,
+    /// The analysis panel is on: the position shown is searched.
+    pub analysis: bool,
+    /// A fixed depth for the analysis instead of its time budget (tests).
+    pub analysis_depth: Option<u32>,
 }
 
 impl PlayEnv {
@@ -163,28 +168,26 @@ pub struct Play {
     pub special: Option<SpecialMove>,
     pub(crate) history: Vec<Snapshot>,
     pub(crate) at: usize,
-    ai_generation: u64,
-    /// The AI's current thinking, if any (dropping it stops it).
-    thinking: Option<Thinking>,
-    /// Goes up whenever the position changes: background results (hints,
-    /// analysis, sowings worked out) for an older version are dropped.
+    /// The AI seat's thinking, if any (dropping it stops it).
+    thinking: Option<Job>,
+    /// Goes up whenever the position changes: the jobs about a position
+    /// (the AI seat, the analysis, a sowing worked out) are made for its
+    /// version, and a result for an older one is dropped.
     pub version: u64,
     /// The legal decisions of the position, once worked out.
     pub legal: Option<Vec<String>>,
     /// A decision being worked out on a thread (dropping it cancels the work).
     pub working: Option<Working>,
+    /// The analysis of the position shown (for the panel, the hint or both).
+    search: Option<AnalysisPanel>,
+    /// A hint was asked in the position of this version: it is the
+    /// analysis's best line, told when the search is done.
+    hint_for: Option<u64>,
     /// The log's last lines tell what the running animation has not shown
     /// yet: hidden until it ends.
     pub log_hidden: usize,
     /// The game's end is in the player's statistics (counted once, undo or not).
     pub counted: bool,
-}
-
-/// Versions of positions are unique across games, so a result for an
-/// earlier game never matches the current one.
-pub fn next_version() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Holes the cursor runs over (the game's adapter says).
@@ -213,11 +216,12 @@ impl Play {
             special: None,
             history: vec![snap],
             at: 0,
-            ai_generation: 0,
             thinking: None,
             version: next_version(),
             legal: None,
             working: None,
+            search: None,
+            hint_for: None,
             log_hidden: 0,
             counted: false,
         };
@@ -272,7 +276,6 @@ impl Play {
         self.at = at;
         self.anim = None;
         self.special = None;
-        self.ai_generation += 1;
         self.cancel_ai();
         self.changed();
         self.reset_cursor();
@@ -554,24 +557,20 @@ impl Play {
         if let Some(w) = &self.working {
             return Transition::Refuse(still_working(w));
         }
-        let (game, version, tx) = (self.game.clone(), self.version, env.tx.clone());
-        let (job_token, post_token) = (token.clone(), token.clone());
-        let job = work::Job::new();
-        let progress = job.progress();
-        let done = work::run_or_post(
-            env.work_wait,
-            move || work::play(&game, &job_token, true, &progress),
-            move |result| {
-                let _ = tx.send(AppEvent::Played {
-                    version,
-                    token: post_token,
-                    result: result.map(Box::new),
-                });
-            },
-        );
-        match done {
-            Some(result) => self.decided(result, env, now),
-            None => {
+        let game = self.game.clone();
+        let job_token = token.clone();
+        let post = event::post(&env.tx, |(token, result)| Output::Played { token, result });
+        // Its answer says when it was cancelled (a sowing taken back).
+        let started = Spawn::new(self.version, post)
+            .wait(env.work_wait)
+            .on_cancel(OnCancel::Tell)
+            .run(move |progress| {
+                let result = work::play(&game, &job_token, true, progress).map(Box::new);
+                (job_token, result)
+            });
+        match started {
+            Started::Done((_, result)) => self.decided(result.map(|b| *b), env, now),
+            Started::Running(job) => {
                 self.working = Some(Working {
                     token: token.clone(),
                     job,
@@ -585,12 +584,15 @@ impl Play {
     pub fn played(
         &mut self,
         version: u64,
-        token: String,
         result: Result<Box<work::Played>, String>,
         env: &PlayEnv,
         now: Instant,
     ) -> Transition {
-        if self.version != version || self.working.as_ref().is_none_or(|w| w.token != token) {
+        if self
+            .working
+            .as_ref()
+            .is_none_or(|w| w.job.version() != version)
+        {
             return Transition::Stay;
         }
         self.working = None;
@@ -722,17 +724,20 @@ impl Play {
             _ => crate::ai::Player::Level(crate::ai::Level::Medium),
         };
         self.cancel_ai();
-        self.ai_generation += 1;
-        let flag = ai::request(
-            env.tx.clone(),
-            self.game.clone(),
-            self.ai_generation,
-            self.ai_seed(env.seed),
-            env.ai_pause,
-            level,
-            env.hash_mb,
-        );
-        self.thinking = Some(Thinking(flag));
+        let seat = ai::Seat {
+            player: level,
+            seed: self.ai_seed(env.seed),
+            hash_mb: env.hash_mb,
+        };
+        let (game, pause) = (self.game.clone(), env.ai_pause);
+        let job =
+            Spawn::new(self.version, event::post(&env.tx, Output::Ai)).spawn_with(move |reply| {
+                // No legal decision (or cancelled): nothing is posted.
+                if let Some(token) = ai::seat_decision(&game, seat, pause, reply.progress()) {
+                    reply.answer(token);
+                }
+            });
+        self.thinking = Some(job);
         Next::Thinking(format!(
             "{} (AI {}) is thinking...",
             mover.title(),
@@ -743,18 +748,130 @@ impl Play {
     /// The AI seat's decision arrived: played if it is for this position.
     pub fn ai_move(
         &mut self,
-        generation: u64,
+        version: u64,
         token: String,
         env: &PlayEnv,
         now: Instant,
     ) -> Transition {
-        let current = self.ai_generation == generation
+        let current = self
+            .thinking
+            .as_ref()
+            .is_some_and(|j| j.version() == version)
             && self.anim.is_none()
             && !env.human(self.game.to_move());
         if !current {
             return Transition::Stay;
         }
         self.decide(token, env, now)
+    }
+
+    // ---- the analysis and the hint -----------------------------------------------
+
+    /// The analysis searches the position shown once it changed, while the
+    /// panel is on or a hint waits for it; a search nobody wants stops. Only
+    /// the live game is searched (`live`: not the replay viewer's).
+    pub fn sync_analysis(&mut self, env: &PlayEnv, live: bool) -> bool {
+        if !live {
+            self.search = None;
+            return false;
+        }
+        let version = self.version;
+        if self.hint_for.is_some_and(|v| v != version) {
+            self.hint_for = None;
+        }
+        let current = self.search.as_ref().is_some_and(|a| a.version == version);
+        if !env.analysis && self.hint_for.is_none() {
+            // Kept while it is the position's: the panel may open on it.
+            if !current {
+                self.search = None;
+            }
+            return false;
+        }
+        if current {
+            return false;
+        }
+        // The search of the position before stops as it is dropped.
+        let job = (!self.game.status().is_over()).then(|| {
+            let (game, depth) = (self.game.clone(), env.analysis_depth);
+            Spawn::new(version, event::post(&env.tx, Output::Analysis)).spawn(move |progress| {
+                ai::analyse(&game, depth, progress).unwrap_or(ai::Analysis {
+                    depth: 0,
+                    values: Vec::new(),
+                })
+            })
+        });
+        self.search = Some(AnalysisPanel {
+            version,
+            shown: None,
+            job,
+        });
+        true
+    }
+
+    /// The analysis arrived: shown if it is the search's, and the hint
+    /// waiting for it told.
+    pub fn analysed(&mut self, done: Done<ai::Analysis>) -> Transition {
+        let Some(a) = self
+            .search
+            .as_mut()
+            .filter(|a| a.job.as_ref().is_some_and(|j| j.answers(&done)))
+        else {
+            return Transition::Stay;
+        };
+        a.shown = Some(done.output);
+        if self.hint_for.take() == Some(done.version)
+            && let Some(line) = self.hint_ready(done.version)
+        {
+            return Transition::Status(line);
+        }
+        Transition::Redraw
+    }
+
+    /// The analysis of the position shown, once worked out.
+    pub fn analysis(&self) -> Option<&ai::Analysis> {
+        self.search
+            .as_ref()
+            .filter(|a| a.version == self.version)?
+            .shown
+            .as_ref()
+    }
+
+    /// The search behind the analysis panel.
+    pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
+        self.search.as_ref()
+    }
+
+    /// The hint: the analysis's best line (the panel's when it is on: one
+    /// search, one value), told at once when the analysis is there, else
+    /// when it comes.
+    pub fn hint(&mut self) -> Transition {
+        if self.analysis().is_some() {
+            return match self.hint_ready(self.version) {
+                Some(line) => Transition::Status(line),
+                None => Transition::Redraw,
+            };
+        }
+        self.hint_for = Some(self.version);
+        Transition::Status(format!(
+            "Working out a hint for {}...",
+            self.game.to_move().title()
+        ))
+    }
+
+    /// Selects the analysis's best decision and says its value.
+    fn hint_ready(&mut self, version: u64) -> Option<String> {
+        let (token, value) = self.analysis()?.values.first()?.clone();
+        if self.version != version || self.anim.is_some() || self.game.status().is_over() {
+            return None;
+        }
+        let seeds = ai::seeds(value);
+        let (mover, kind) = (self.game.to_move(), adapter(&self.game).units());
+        self.select(&token);
+        Some(format!(
+            "Hint for {}: {token} (the AI rates it {}); Enter plays it",
+            mover.title(),
+            value_words(seeds, kind)
+        ))
     }
 
     // ---- undo and redo ----------------------------------------------------------

@@ -5,7 +5,7 @@
 
 use super::Transition;
 use crate::app::anim::{self, BoardState};
-use crate::app::event::AppEvent;
+use crate::app::event::{self, AppEvent, Output};
 use crate::app::keys::Action;
 use crate::app::load::Loaded;
 use crate::app::review_view::{self, ReviewPanel};
@@ -195,7 +195,8 @@ impl ReplayScreen {
 
     /// Starts the review of the record; the line for the status.
     pub fn start_review(&mut self, tx: &Sender<AppEvent>) -> String {
-        self.review.start(&self.record, &self.checked, tx)
+        let post = event::post(tx, Output::Review);
+        self.review.start(&self.record, &self.checked, post)
     }
 
     /// The step where the turn after (or before) the shown one starts.
@@ -307,9 +308,10 @@ impl ReplayScreen {
             }
             Action::TakeOver => Transition::TakeOver,
             Action::Review | Action::NextMistake | Action::PrevMistake => {
+                let post = event::post(tx, Output::Review);
                 let out =
                     self.review
-                        .handle(action, &self.record, &self.checked, self.game, at, tx);
+                        .handle(action, &self.record, &self.checked, self.game, at, post);
                 match out {
                     review_view::Outcome::Status(s) => Transition::Status(s),
                     review_view::Outcome::Refuse(s) => Transition::Refuse(s),

@@ -91,17 +91,30 @@ impl Board {
     /// A side's occupied holes as bits: bit k for its hole k+1.
     #[inline]
     pub fn occupied(&self, side: Side) -> u64 {
-        let row = self.row(side);
-        let mut bits = 0u64;
-        // Sixteen holes at a time; the last group that would run past the
-        // array is read from its end instead (holes from 2N on are empty).
-        for k in (0..self.n).step_by(16) {
-            let from = row.start + k;
-            let at = from.min(RING - 16);
-            let group: &[u16; 16] = self.counts[at..at + 16].try_into().expect("16 holes");
-            bits |= (occupied16(group) >> (from - at)) << k;
+        let (start, n) = (self.row(side).start, self.n);
+        let group = |at: usize| {
+            let holes: &[u16; 16] = self.counts[at..at + 16].try_into().expect("16 holes");
+            occupied16(holes)
+        };
+        if n < 16 {
+            // One group; near the array's end it is read from the end
+            // instead (holes from 2N on are empty).
+            let at = start.min(RING - 16);
+            return (group(at) >> (start - at)) & ((1u64 << n) - 1);
         }
-        bits & ((1u64 << self.n) - 1)
+        // Whole groups of sixteen, then the row's last sixteen holes (which
+        // may overlap the groups before: the same bits again), so that no
+        // read runs past the row and nothing needs masking.
+        let mut bits = 0u64;
+        let mut k = 0;
+        while k + 16 <= n {
+            bits |= group(start + k) << k;
+            k += 16;
+        }
+        if k < n {
+            bits |= group(start + n - 16) << (n - 16);
+        }
+        bits
     }
 
     pub fn seeds_on_board(&self) -> u32 {

@@ -74,25 +74,54 @@ pub struct EnGehe {
     /// The mover's occupied holes (bit k: his hole k+1), as found by the
     /// start-of-turn test: one pass over the row a turn.
     movable: u64,
+    /// Whether the start-of-turn test found a hole of the mover whose first
+    /// lap surely ends (then he can move).
+    sure: bool,
+    /// Per side, the hole (bit) whose first lap last surely ended: tried
+    /// first next time, as it often still does. Only the order of the
+    /// tries depends on it, never an answer.
+    hint: [u8; 2],
 }
 
 /// A sowing in progress, and the Brent state of a relay: the board after a
-/// lap and the hole to lift next. Callers build it from a copy of the board
-/// and keep that board only when the sowing ends.
-#[derive(Clone)]
-struct Sowing {
-    board: Board,
+/// lap and the hole to lift next. The board is sown where it stands: callers
+/// keep a copy when they may need the board as it was (a sowing that never
+/// ends leaves it mid-sowing).
+struct Sowing<'a> {
+    board: &'a mut Board,
     pos: usize,
     lap: u32,
 }
 
-impl Sowing {
+impl<'a> Sowing<'a> {
     #[inline(always)]
-    fn new(board: &Board, hole: usize) -> Sowing {
+    fn new(board: &'a mut Board, hole: usize) -> Sowing<'a> {
         Sowing {
-            board: *board,
+            board,
             pos: hole,
             lap: 1,
+        }
+    }
+
+    /// One relay lap from `pos`; true when it ended the turn.
+    #[inline(always)]
+    fn relay<O: Observer>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        obs: &mut O,
+    ) -> bool {
+        let seeds = self.board.lift(self.pos, self.lap, obs);
+        match self
+            .board
+            .lap(captured, mover, self.pos, seeds, self.lap, obs)
+        {
+            None => true,
+            Some(next) => {
+                self.pos = next;
+                self.lap = self.lap.wrapping_add(1);
+                false
+            }
         }
     }
 
@@ -133,32 +162,21 @@ impl Sowing {
         // so that it comes first) decides everything ahead. Brent's
         // algorithm runs on that turned state; a repeat turned by d holes
         // means the sowing never ends (`turned_period` gives its period).
-        let mut lap = |s: &mut Sowing| {
-            let seeds = s.board.lift(s.pos, s.lap, obs);
-            match s.board.lap(captured, mover, s.pos, seeds, s.lap, obs) {
-                None => true,
-                Some(next) => {
-                    s.pos = next;
-                    s.lap = s.lap.wrapping_add(1);
-                    false
-                }
-            }
-        };
         // Most sowings end within a few laps: run those plainly.
         const PLAIN_LAPS: u64 = 8;
         let mut laps: u64 = 0;
         while laps < PLAIN_LAPS {
-            if lap(self) {
+            if self.relay(captured, mover, obs) {
                 return Ok(());
             }
             laps += 1;
         }
         if O::SILENT
-            && let Some(mut small) = Small::pack(&self.board, self.pos)
+            && let Some(mut small) = Small::pack(self.board, self.pos)
         {
             let ended = run_small(&mut small, laps, max_laps);
             if ended.is_ok() {
-                small.unpack(&mut self.board);
+                small.unpack(self.board);
                 self.pos = small.pos as usize;
                 self.board
                     .last_seed_in(captured, mover, self.pos, &mut Quiet);
@@ -173,7 +191,7 @@ impl Sowing {
         let mut lam: u64 = 0;
         let mut points: Sightings<Vec<u16>> = Sightings::default();
         loop {
-            if lap(self) {
+            if self.relay(captured, mover, obs) {
                 return Ok(());
             }
             laps += 1;
@@ -351,6 +369,8 @@ impl EnGehe {
             captured,
             state: TurnState::new(to_move, turn),
             movable: 0,
+            sure: false,
+            hint: [0; 2],
         }
         .started()
     }
@@ -401,26 +421,33 @@ impl EnGehe {
         if self.board.counts[index] == 0 {
             return None;
         }
-        let mut captured = self.captured;
-        Sowing::new(&self.board, index)
+        let (mut board, mut captured) = (self.board, self.captured);
+        Sowing::new(&mut board, index)
             .run(&mut captured, self.state.to_move, &mut Quiet)
             .err()
             .map(|e| e.period)
     }
 
-    /// Has the mover a sowing that ends? Most first laps end the turn at
-    /// once, so those are tried first.
-    fn can_sow(&self, occupied: u64, max_laps: u64) -> Result<bool, Undecided> {
+    /// Is there a hole of the mover (among `self.movable`) whose first lap
+    /// surely ends? The hole that answered last time is tried first.
+    #[inline(always)]
+    fn find_sure(&mut self) -> bool {
+        let side = self.state.to_move as usize;
         let start = self.board.row(self.state.to_move).start;
-        let holes = || set_bits(occupied).map(|b| start + b);
-        if holes().any(|h| self.board.first_lap_surely_ends(h)) {
-            return Ok(true);
+        let hint = self.hint[side] as usize;
+        if self.movable >> hint & 1 != 0 && self.board.first_lap_surely_ends(start + hint) {
+            return true;
         }
-        any_sowing_ends_within(
-            holes(),
-            |h, laps| self.sowing_ends_within(h, laps),
-            max_laps,
-        )
+        let mut left = self.movable;
+        while left != 0 {
+            let bit = left.trailing_zeros() as usize;
+            if self.board.first_lap_surely_ends(start + bit) {
+                self.hint[side] = bit as u8;
+                return true;
+            }
+            left &= left - 1;
+        }
+        false
     }
 
     /// Each side's score if the game ended now by `reason`.
@@ -492,8 +519,8 @@ impl Game for EnGehe {
     }
 
     fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
-        let mut captured = self.captured;
-        Sowing::new(&self.board, hole).run_within(
+        let (mut board, mut captured) = (self.board, self.captured);
+        Sowing::new(&mut board, hole).run_within(
             &mut captured,
             self.state.to_move,
             &mut Quiet,
@@ -521,10 +548,10 @@ impl Game for EnGehe {
             return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
         }
         let mover = self.state.to_move;
-        let mut sowing = Sowing::new(&self.board, index);
-        let mut captured = self.captured;
+        let (mut board, mut captured) = (self.board, self.captured);
         // The quiet pass proves the sowing ends before anyone is told anything.
-        match sowing.run_within(&mut captured, mover, &mut Quiet, max_laps) {
+        match Sowing::new(&mut board, index).run_within(&mut captured, mover, &mut Quiet, max_laps)
+        {
             Ok(()) => {}
             Err(Unended::Endless(e)) => {
                 return Err(MoveError::Endless(format!(
@@ -537,13 +564,12 @@ impl Game for EnGehe {
             }
         }
         if !O::SILENT {
-            sowing = Sowing::new(&self.board, index);
-            captured = self.captured;
-            sowing
+            (board, captured) = (self.board, self.captured);
+            Sowing::new(&mut board, index)
                 .run(&mut captured, mover, obs)
                 .expect("the same sowing ended a moment ago");
         }
-        self.board = sowing.board;
+        self.board = board;
         self.captured = captured;
         self.finish_turn(max_laps, obs)
             .map_err(MoveError::Undecided)
@@ -572,32 +598,58 @@ impl Game for EnGehe {
                 unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
                 return Some(bit + 1);
             }
-            let mut sowing = Sowing::new(&self.board, hole);
+            // Sown where it stands, the board as it was kept in case the
+            // sowing never ends (or nothing is to be played).
+            let before = self.board;
             let mut captured = self.captured;
-            if sowing.run(&mut captured, side, &mut Quiet).is_ok() {
+            if Sowing::new(&mut self.board, hole)
+                .run(&mut captured, side, &mut Quiet)
+                .is_ok()
+            {
                 if commit {
-                    self.board = sowing.board;
                     self.captured = captured;
                     unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
+                } else {
+                    self.board = before;
                 }
                 return Some(bit + 1);
             }
+            self.board = before;
             left &= !(1 << bit);
         }
         None
     }
 
+    /// No seeds in the mover's row; on the way, the cheap test that he can
+    /// move (most first laps end the turn at once).
+    #[inline]
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         self.movable = self.board.occupied(self.state.to_move);
-        (self.movable == 0).then_some(EndReason::NoSeeds)
+        if self.movable == 0 {
+            return Some(EndReason::NoSeeds);
+        }
+        self.sure = self.find_sure();
+        None
     }
 
+    /// Has the mover a sowing that ends? After [`Game::lost_before_moving`]'s
+    /// cheap test, every sowing is searched.
+    #[inline]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
-        self.can_sow(self.movable, max_laps)
+        if self.sure {
+            return Ok(true);
+        }
+        let start = self.board.row(self.state.to_move).start;
+        any_sowing_ends_within(
+            set_bits(self.movable).map(|b| start + b),
+            |h, laps| self.sowing_ends_within(h, laps),
+            max_laps,
+        )
     }
 
     /// A capture changes the seeds on the board for good, so no earlier
     /// position can recur.
+    #[inline]
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
         let key = [self.captured.south, self.captured.north, 0, 0, 0];
         (key, self.board.holes(), &mut self.state)
@@ -699,10 +751,9 @@ mod tests {
                 }
                 for hole in (0..n).filter(|&h| board.counts[h] > 0) {
                     let (mut ca, mut cb) = (PerSide::default(), PerSide::default());
-                    let mut a = Sowing::new(&board, hole);
-                    let mut b = Sowing::new(&board, hole);
-                    let ra = a.run(&mut ca, Side::South, &mut Quiet);
-                    let rb = b.run(&mut cb, Side::South, &mut Unpacked);
+                    let (mut a, mut b) = (board, board);
+                    let ra = Sowing::new(&mut a, hole).run(&mut ca, Side::South, &mut Quiet);
+                    let rb = Sowing::new(&mut b, hole).run(&mut cb, Side::South, &mut Unpacked);
                     assert_eq!(
                         ra.map_err(|e| e.period),
                         rb.map_err(|e| e.period),
@@ -711,7 +762,7 @@ mod tests {
                     if let Err(e) = ra {
                         longest = longest.max(e.period);
                     } else {
-                        assert_eq!((a.board, ca), (b.board, cb), "{hole} of {board:?}");
+                        assert_eq!((a, ca), (b, cb), "{hole} of {board:?}");
                     }
                 }
             }
