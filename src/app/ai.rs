@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// What an AI seat is asked: the player, the request's seed and the table size.
 #[derive(Clone, Copy, Debug)]
-pub struct Seat {
+pub struct SeatRequest {
     pub player: Player,
     pub seed: u64,
     pub hash_mb: Option<usize>,
@@ -20,7 +20,7 @@ pub struct Seat {
 /// it was asked (None: no legal decision, or cancelled).
 pub fn seat_decision(
     game: &AnyGame,
-    seat: Seat,
+    seat: SeatRequest,
     pause: Duration,
     progress: &Progress,
 ) -> Option<String> {

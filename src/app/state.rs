@@ -877,7 +877,8 @@ impl App {
                 }
                 dirty
             }
-            // Every save's answer counts, in the order of the saves.
+            // Saves are never dropped: the saver says whether an answer is
+            // newer than the last one taken (its version is its order).
             Output::Saved(saved) => {
                 self.saved(*saved);
                 true

@@ -724,7 +724,7 @@ impl Play {
             _ => crate::ai::Player::Level(crate::ai::Level::Medium),
         };
         self.cancel_ai();
-        let seat = ai::Seat {
+        let seat = ai::SeatRequest {
             player: level,
             seed: self.ai_seed(env.seed),
             hash_mb: env.hash_mb,

@@ -233,25 +233,43 @@ pub fn sow_quiet_within(
     steals: bool,
     max_laps: u64,
 ) -> Result<[u16; HOLES], Unended> {
+    let mut out = *counts;
+    sow_quiet_in_place(&mut out, mover, start, 0, steals, max_laps)?;
+    Ok(out)
+}
+
+/// [`sow_quiet_within`] on `counts` itself, `extra` cows (a reserve cow
+/// placed) first added to the hole `start`: `counts` becomes the board
+/// after the turn when it ends, and is left as it was when it does not.
+/// No copy of the board is made.
+#[inline(always)]
+pub fn sow_quiet_in_place(
+    counts: &mut [u16; HOLES],
+    mover: Side,
+    start: usize,
+    extra: u8,
+    steals: bool,
+    max_laps: u64,
+) -> Result<(), Unended> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
-    let mut own = [0u8; LOOP];
-    for (k, c) in own.iter_mut().enumerate() {
-        *c = counts[own_base + k] as u8;
-    }
-    let mut opp = [0u8; 8];
-    for (j, c) in opp.iter_mut().enumerate() {
-        *c = counts[opp_base + j] as u8;
-    }
+    // Whole rows as arrays: no check per hole, and the narrowing is a few
+    // vector instructions.
+    let own: &[u16; LOOP] = counts[own_base..own_base + LOOP]
+        .try_into()
+        .expect("a loop");
+    let opp: &[u16; 8] = counts[opp_base..opp_base + 8]
+        .try_into()
+        .expect("an inner row");
     debug_assert!(
-        counts[own_base..own_base + LOOP].iter().sum::<u16>()
-            + counts[opp_base..opp_base + 8].iter().sum::<u16>()
-            <= 255
+        own.iter().sum::<u16>() + opp.iter().sum::<u16>() + extra as u16 <= 255,
+        "at most 255 cows"
     );
     let start = (start - own_base) as u32;
     let mut s = Turned {
-        own: u128::from_le_bytes(own).rotate_right(8 * start),
-        opp: u64::from_le_bytes(opp),
+        // The chosen hole is byte 0 of the turned loop: the extra cow there.
+        own: u128::from_le_bytes(own.map(|c| c as u8)).rotate_right(8 * start) + extra as u128,
+        opp: u64::from_le_bytes(opp.map(|c| c as u8)),
         pos: start,
         thieves: 0,
     };
@@ -263,20 +281,15 @@ pub fn sow_quiet_within(
         }
         run_turned(&mut s, max_laps)?;
     }
-    let mut out = *counts;
-    for (k, &c) in s
-        .own
-        .rotate_left(8 * s.pos)
-        .to_le_bytes()
-        .iter()
-        .enumerate()
-    {
-        out[own_base + k] = c as u16;
+    let own = s.own.rotate_left(8 * s.pos).to_le_bytes();
+    for (c, &b) in counts[own_base..own_base + LOOP].iter_mut().zip(&own) {
+        *c = b as u16;
     }
-    for (j, &c) in s.opp.to_le_bytes().iter().enumerate() {
-        out[opp_base + j] = c as u16;
+    let opp = s.opp.to_le_bytes();
+    for (c, &b) in counts[opp_base..opp_base + 8].iter_mut().zip(&opp) {
+        *c = b as u16;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ mod fast;
 mod json;
 mod setup;
 
+use fast::sow_quiet_in_place;
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
@@ -429,11 +430,15 @@ impl Bao {
     /// those are tried first.
     fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
         let extra = self.places_cow() as u32;
-        if self
-            .liftable()
-            .any(|h| self.first_lap_ends(h, self.counts[h] as u32 + extra))
-        {
-            return Ok(true);
+        // The liftable holes in board order, as bits.
+        let b = base(self.state.to_move);
+        let mut left = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        while left != 0 {
+            let h = b + left.trailing_zeros() as usize;
+            if self.first_lap_ends(h, self.counts[h] as u32 + extra) {
+                return Ok(true);
+            }
+            left &= left - 1;
         }
         // Then the first round of `any_sowing_ends_within` without its list
         // of holes to allocate: most of the time a sowing ends in it.
@@ -457,13 +462,15 @@ impl Bao {
         Move { row, hole }
     }
 
-    /// Takes the board after a sowing as the new position and ends the turn.
+    /// Takes the board after a sowing as the new position and ends the turn
+    /// (the tests' way; random picks sow on the board itself).
+    #[cfg(test)]
     fn commit<O: Observer>(&mut self, counts: [u16; HOLES], obs: &mut O) {
         unbudgeted(self.commit_within(counts, u64::MAX, obs))
     }
 
-    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on
-    /// a copy) when the next start-of-turn test is not decided within `max_laps`.
+    /// [`Bao::commit`]; `Err` (with the game left mid-change: callers work on a copy) when the
+    /// next start-of-turn test is not decided within `max_laps`.
     fn commit_within<O: Observer>(
         &mut self,
         counts: [u16; HOLES],
@@ -516,17 +523,14 @@ impl Game for Bao {
             return Ok(());
         }
         let mut counts = self.counts;
-        if self.places_cow() {
-            counts[hole] += 1;
-        }
-        sow_quiet_within(
-            &counts,
+        sow_quiet_in_place(
+            &mut counts,
             self.state.to_move,
             hole,
+            self.places_cow() as u8,
             self.phase() == 2,
             max_laps,
         )
-        .map(|_| ())
     }
 
     fn play_budgeted<O: Observer>(
@@ -602,25 +606,42 @@ impl Game for Bao {
             return Some(Self::move_of(h));
         }
         // Then holes without replacement, the last one listed taking the
-        // place of a hole whose sowing never ends.
-        let mut holes = [0usize; LOOP];
-        for (slot, i) in holes.iter_mut().zip(self.liftable()) {
-            *slot = i;
-        }
+        // place of a hole whose sowing never ends (the list is made only
+        // then: nearly every sowing ends). A sowing played is sown on the
+        // board itself, which is left as it was when it never ends.
+        let (mover, steals) = (self.state.to_move, self.phase() == 2);
+        let mut h = h;
+        let mut holes: Option<[usize; LOOP]> = None;
         loop {
-            let h = holes[k];
-            if let Ok(counts) = self.try_sow(h) {
+            let ends = if commit {
+                sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX)
+                    .is_ok()
+            } else {
+                self.try_sow(h).is_ok()
+            };
+            if ends {
                 if commit {
-                    self.commit(counts, &mut Quiet);
+                    if extra == 1 {
+                        self.reserve[mover] = self.reserve[mover].saturating_sub(1);
+                    }
+                    unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
                 }
                 return Some(Self::move_of(h));
             }
+            let holes = holes.get_or_insert_with(|| {
+                let mut holes = [0usize; LOOP];
+                for (slot, i) in holes.iter_mut().zip(self.liftable()) {
+                    *slot = i;
+                }
+                holes
+            });
             count -= 1;
             holes[k] = holes[count];
             if count == 0 {
                 return None;
             }
             k = rng.random_range(0..count);
+            h = holes[k];
         }
     }
 

@@ -81,30 +81,47 @@ impl Path for Ring {
     }
 }
 
-/// Bit j set when hole j of a group of four holds seeds. A lane's top bit
-/// is set when the lane is not zero, and a multiply gathers the four bits
-/// (as [`crate::engine::core::nonzero_bits`]).
+/// Bit k set when hole k of the sixteen holes from `from` holds exactly
+/// `seeds`. SSE2, which every x86-64 has, compares eight holes in one
+/// instruction and gathers the sixteen answers in two more: the
+/// start-of-turn test reads the board at every turn.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn nonzero_four(q: &[u16]) -> u32 {
+fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_set1_epi16,
+    };
+    let group: &[u16; 16] = counts[from..from + 16].try_into().expect("sixteen holes");
+    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
+    // 32 bytes of `group`.
+    let equal = unsafe {
+        let p = group.as_ptr() as *const __m128i;
+        let v = _mm_set1_epi16(seeds as i16);
+        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
+        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), v);
+        _mm_movemask_epi8(_mm_packs_epi16(a, b))
+    };
+    equal as u32 & 0xffff
+}
+
+/// [`holding16`] elsewhere: four holes a 64-bit word, a lane's top bit set
+/// when the lane differs from `seeds`, and a multiply gathers the four bits.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
     const LOW: u64 = 0x7fff_7fff_7fff_7fff;
     const TOP: u64 = 0x8000_8000_8000_8000;
     const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-    let w = q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48;
-    let top = ((((w & LOW) + LOW) | w) & TOP) >> 15;
-    ((top.wrapping_mul(GATHER) >> 48) & 0xf) as u32
-}
-
-/// Bit k set when hole k of the first `W` holes (a multiple of four) holds
-/// seeds: a fixed number of words, so no branch.
-#[inline(always)]
-fn nonzero_bits<const W: usize>(counts: &[u16; RING]) -> u32 {
-    let mut mask = 0u32;
-    let mut k = 0;
-    while k < W / 4 {
-        mask |= nonzero_four(&counts[4 * k..4 * k + 4]) << (4 * k);
-        k += 1;
+    let spread = seeds as u64 * 0x0001_0001_0001_0001;
+    let mut differ = 0u32;
+    for (k, q) in counts[from..from + 16].chunks_exact(4).enumerate() {
+        let w = (q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48)
+            ^ spread;
+        let top = ((((w & LOW) + LOW) | w) & TOP) >> 15;
+        differ |= (((top.wrapping_mul(GATHER) >> 48) & 0xf) as u32) << (4 * k);
     }
-    mask
+    !differ & 0xffff
 }
 
 /// Each byte value spread to eight holes: `SPREAD[m][k]` is bit k of m.
@@ -234,14 +251,19 @@ impl Board {
     /// Bit i set: hole i holds seeds.
     #[inline(always)]
     pub fn occupied(&self) -> u32 {
-        // The traditional boards (2x8 and less) fit the first 16 holes.
+        !self.holding(0) & self.in_play()
+    }
+
+    /// Bit i set: hole i holds exactly `seeds` (holes past the board's
+    /// end count as empty).
+    #[inline(always)]
+    fn holding(&self, seeds: u16) -> u32 {
         // The traditional boards (2x8 and smaller) fit in 16 holes.
-        let occupied = if self.n2() <= 16 {
-            nonzero_bits::<16>(&self.counts)
+        if self.n2() <= 16 {
+            holding16(&self.counts, 0, seeds) | ((seeds == 0) as u32 * 0xffff_0000)
         } else {
-            nonzero_bits::<RING>(&self.counts)
-        };
-        occupied & self.in_play()
+            holding16(&self.counts, 0, seeds) | holding16(&self.counts, 16, seeds) << 16
+        }
     }
 
     /// Every hole of the board as bits (2x16 fills all 32).
