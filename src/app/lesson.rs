@@ -6,6 +6,7 @@
 //! The lessons' positions are small, so a decision is played on the UI
 //! thread: none of them holds a sowing that takes long to decide.
 
+use super::adapter::adapter;
 use super::anim::{self, BoardState, Frame, Marks};
 use super::keys::{self, Action, Ctx};
 use super::view::bao::{BaoBoard, BaoRow};
@@ -349,7 +350,7 @@ impl LessonScreen {
             }
             (Action::Left, _) => self.cursor = if self.cursor > 1 { self.cursor - 1 } else { n },
             (Action::Right, _) => self.cursor = self.cursor % n + 1,
-            (Action::Up | Action::Down, _) if self.game.kind() == GameKind::BaoLaKimasai => {
+            (Action::Up | Action::Down, _) if adapter(&self.game).picks_rows() => {
                 self.cursor = if self.cursor > 8 {
                     self.cursor - 8
                 } else {
@@ -360,11 +361,8 @@ impl LessonScreen {
                 if let ratatui::crossterm::event::KeyCode::Char(c) = ev.code {
                     // Two digits name holes 10 and up; a number past the
                     // last hole starts again from this digit.
-                    let limit = if self.game.kind() == GameKind::BaoLaKimasai {
-                        8
-                    } else {
-                        n
-                    };
+                    let rows = adapter(&self.game).picks_rows();
+                    let limit = if rows { 8 } else { n };
                     self.digits.push(c);
                     let fits =
                         |d: &str| d.parse::<usize>().ok().filter(|h| (1..=limit).contains(h));
@@ -372,13 +370,13 @@ impl LessonScreen {
                         self.digits = c.to_string();
                     }
                     if let Some(h) = fits(&self.digits) {
-                        let outer = self.cursor > 8 && self.game.kind() == GameKind::BaoLaKimasai;
+                        let outer = self.cursor > 8 && rows;
                         self.cursor = if outer { h + 8 } else { h };
                     }
                 }
             }
             (Action::Special, Phase::Play) => {
-                let special = matches!(&self.game, AnyGame::Enkeshui(g) if g.special_allowed());
+                let special = adapter(&self.game).special_allowed();
                 if !special {
                     self.message = "The special move is not allowed here.".into();
                 } else if self.tokens.is_empty() {
