@@ -10,7 +10,7 @@
 
 use crate::ai::{self, Player, Request};
 use crate::cli::{new_game, split_words};
-use crate::engine::{AnyGame, Game, PerSide, Quiet, Side, Status};
+use crate::engine::{AnyGame, Game, Outcome, PerSide, Quiet, Side, Status};
 use crate::record::{GameRecord, Record, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -729,21 +729,10 @@ impl fmt::Display for ProgressLine<'_> {
     }
 }
 
-/// Appends `n` in decimal, as `{}` writes it.
-fn push_number(line: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        line.push(d as char);
-    }
+/// Appends `n` in decimal, as `{}` writes it (itoa: two digits a step, no
+/// per-character push).
+fn push_number(line: &mut String, n: u64) {
+    line.push_str(itoa::Buffer::new().format(n));
 }
 
 /// `{:.0}` of a finite `x >= 0` (ties to even, as `{:.0}` rounds), written
@@ -756,8 +745,7 @@ fn whole(x: f64) -> u64 {
 /// for the same seed, sown once. The token when `token`.
 fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<String>> {
     fn go<G: Game>(g: &mut G, seed: u64, token: bool) -> Option<Option<String>> {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let d = g.play_random(&mut rng, &mut Quiet)?;
+        let d = g.play_random(&mut DecisionRng::new(seed), &mut Quiet)?;
         Some(token.then(|| d.to_string()))
     }
     match game {
@@ -804,7 +792,16 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
         decisions,
         end: Status::Playing,
     };
-    play_one(s, &mut game, &mut played)?;
+    let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
+    if random(&s.a) && random(&s.b) && !keep {
+        match &mut game {
+            AnyGame::Enkeshui(g) => random_against_random(s, g, &mut played),
+            AnyGame::EnGehe(g) => random_against_random(s, g, &mut played),
+            AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut played),
+        }
+    } else {
+        play_one(s, &mut game, &mut played)?;
+    }
     played.end = game.status();
     Ok(played)
 }
@@ -851,6 +848,134 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
     file::save(&file, &record, false).map_err(|e| format!("--save: {e}"))
 }
 
+/// `play_one` for `random` against `random` with no record: the same games
+/// and clocks, in the game's own type (no dispatch, no tokens), timed in
+/// whole nanoseconds of the coarse clock where there is one.
+fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
+    let (a_side, index) = (p.a_side, p.index);
+    let first_turn = game.turn();
+    let base = Instant::now();
+    let coarse = coarse_nanos().is_some();
+    let now = || match coarse.then(coarse_nanos).flatten() {
+        Some(t) => t,
+        None => base.elapsed().as_nanos() as u64,
+    };
+    let mut spent = PerSide::new(Nanos::default(), Nanos::default());
+    let mut ply = 0u64;
+    let mut started = now();
+    let end = loop {
+        let mover = game.to_move();
+        if let Status::Over(o) = game.status() {
+            break result_of(&o, a_side, game.turn() - first_turn);
+        }
+        let seed = s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491);
+        let played = game.play_random(&mut DecisionRng::new(seed), &mut Quiet);
+        let t = now();
+        spent[mover].add(t.saturating_sub(started));
+        started = t;
+        if played.is_none() {
+            break forfeit(s, p, mover, game.turn() - first_turn, "no decision");
+        }
+        ply += 1;
+    };
+    p.result = end;
+    spent[a_side].add_to(&mut p.clock_a);
+    spent[a_side.other()].add_to(&mut p.clock_b);
+}
+
+/// One side's think time in nanoseconds, kept as integers while a game is played.
+#[derive(Clone, Copy, Default)]
+struct Nanos {
+    decisions: u64,
+    total: u64,
+    max: u64,
+}
+
+impl Nanos {
+    fn add(&mut self, ns: u64) {
+        self.decisions += 1;
+        self.total = self.total.saturating_add(ns);
+        self.max = self.max.max(ns);
+    }
+
+    fn add_to(&self, clock: &mut Clock) {
+        clock.merge(&Clock {
+            decisions: self.decisions,
+            total: Duration::from_nanos(self.total),
+            max: Duration::from_nanos(self.max),
+        });
+    }
+}
+
+/// The draws of `SmallRng::seed_from_u64(seed)` (xoshiro256++ seeded by
+/// SplitMix64), seeded lazily: a random decision mostly draws once, and the
+/// first draw needs only two of the four state words.
+struct DecisionRng {
+    seed: u64,
+    /// Draws so far, up to 2; the state once past the first.
+    drawn: u8,
+    state: [u64; 4],
+}
+
+impl DecisionRng {
+    const PHI: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn new(seed: u64) -> DecisionRng {
+        DecisionRng {
+            seed,
+            drawn: 0,
+            state: [0; 4],
+        }
+    }
+
+    /// SplitMix64's `k`th output (from 1) for this seed.
+    fn word(&self, k: u64) -> u64 {
+        let mut z = self.seed.wrapping_add(Self::PHI.wrapping_mul(k));
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn step(s: &mut [u64; 4]) -> u64 {
+        let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        out
+    }
+}
+
+impl rand::RngCore for DecisionRng {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        match self.drawn {
+            0 => {
+                self.drawn = 1;
+                let (s0, s3) = (self.word(1), self.word(4));
+                s0.wrapping_add(s3).rotate_left(23).wrapping_add(s0)
+            }
+            1 => {
+                self.drawn = 2;
+                self.state = [self.word(1), self.word(2), self.word(3), self.word(4)];
+                Self::step(&mut self.state);
+                Self::step(&mut self.state)
+            }
+            _ => Self::step(&mut self.state),
+        }
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        rand::rand_core::impls::fill_bytes_via_next(self, dst)
+    }
+}
+
 fn seat_of(c: &Contender) -> Result<Seat, String> {
     Ok(match c {
         Contender::Builtin(p) => Seat::Builtin(*p),
@@ -873,19 +998,7 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
     let mut last_coarse = None;
     loop {
         if let Status::Over(o) = game.status() {
-            let a = o.score[a_side] as i64;
-            let b = o.score[a_side.other()] as i64;
-            let points = match o.winner {
-                Some(w) if w == a_side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            p.result = GameResult {
-                points,
-                margin: a - b,
-                turns: game.turn() - first_turn,
-                forfeit: None,
-            };
+            p.result = result_of(&o, a_side, game.turn() - first_turn);
             return Ok(());
         }
         let mover = game.to_move();
@@ -938,20 +1051,43 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
                 }
             }
             Err(reason) => {
-                let name = if is_a { s.a.name() } else { s.b.name() };
-                p.result = GameResult {
-                    points: if is_a { 0.0 } else { 1.0 },
-                    margin: 0,
-                    turns: game.turn() - first_turn,
-                    forfeit: Some(format!(
-                        "game {}: {name} ({mover}) lost: {reason}",
-                        index as u64 + 1
-                    )),
-                };
+                p.result = forfeit(s, p, mover, game.turn() - first_turn, &reason);
                 return Ok(());
             }
         }
         ply += 1;
+    }
+}
+
+/// A finished game's result from A's side.
+fn result_of(o: &Outcome, a_side: Side, turns: u32) -> GameResult {
+    let a = o.score[a_side] as i64;
+    let b = o.score[a_side.other()] as i64;
+    let points = match o.winner {
+        Some(w) if w == a_side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    GameResult {
+        points,
+        margin: a - b,
+        turns,
+        forfeit: None,
+    }
+}
+
+/// The result when `mover` loses game `p` without it ending, for `reason`.
+fn forfeit(s: &Settings, p: &Played, mover: Side, turns: u32, reason: &str) -> GameResult {
+    let is_a = mover == p.a_side;
+    let name = if is_a { s.a.name() } else { s.b.name() };
+    GameResult {
+        points: if is_a { 0.0 } else { 1.0 },
+        margin: 0,
+        turns,
+        forfeit: Some(format!(
+            "game {}: {name} ({mover}) lost: {reason}",
+            p.index as u64 + 1
+        )),
     }
 }
 
@@ -1020,6 +1156,11 @@ pub fn cpu_line(games: u64, cpu: Duration) -> String {
 
 /// The kernel's coarse monotonic clock (Linux), `None` elsewhere.
 fn coarse_clock() -> Option<Duration> {
+    coarse_nanos().map(Duration::from_nanos)
+}
+
+/// The kernel's coarse monotonic clock in nanoseconds (Linux), `None` elsewhere.
+fn coarse_nanos() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
         let mut ts = libc::timespec {
@@ -1028,7 +1169,7 @@ fn coarse_clock() -> Option<Duration> {
         };
         // SAFETY: `ts` is a timespec of ours that clock_gettime fills in.
         if unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) } == 0 {
-            return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
+            return Some((ts.tv_sec as u64).saturating_mul(1_000_000_000) + ts.tv_nsec as u64);
         }
     }
     None
@@ -1153,6 +1294,101 @@ mod tests {
                 summary.wins, summary.draws, summary.losses
             );
             assert_eq!(line, expected);
+        }
+    }
+
+    /// The arena's lazily seeded generator draws exactly what
+    /// `SmallRng::seed_from_u64` draws, whichever way it is asked: the
+    /// `random` player's games stay the same for a seed.
+    #[test]
+    fn the_decision_generator_draws_as_small_rng_does() {
+        use rand::RngCore;
+        let mut seeds = SmallRng::seed_from_u64(99);
+        for i in 0..2000u64 {
+            let seed = match i {
+                0 => 0,
+                1 => u64::MAX,
+                _ => seeds.next_u64(),
+            };
+            let (mut ours, mut theirs) = (DecisionRng::new(seed), SmallRng::seed_from_u64(seed));
+            for k in 0..6 {
+                match (i + k) % 3 {
+                    0 => assert_eq!(ours.next_u64(), theirs.next_u64(), "seed {seed} draw {k}"),
+                    1 => assert_eq!(ours.next_u32(), theirs.next_u32(), "seed {seed} draw {k}"),
+                    _ => {
+                        let (mut a, mut b) = ([0u8; 13], [0u8; 13]);
+                        ours.fill_bytes(&mut a);
+                        theirs.fill_bytes(&mut b);
+                        assert_eq!(a, b, "seed {seed} draw {k}");
+                    }
+                }
+            }
+            let n = (seed % 40 + 1) as usize;
+            assert_eq!(
+                DecisionRng::new(seed).random_range(0..n),
+                SmallRng::seed_from_u64(seed).random_range(0..n)
+            );
+        }
+    }
+
+    /// Random against random without a record takes its own loop; it plays
+    /// the same games, decision for decision, as the general one.
+    #[test]
+    fn random_against_random_plays_what_the_general_loop_plays() {
+        for words in [
+            "enkeshui --holes 8",
+            "enkeshui --holes 12",
+            "en-gehe --holes 40",
+            "bao",
+        ] {
+            let s = Settings {
+                game: words.split(' ').map(String::from).collect(),
+                a: Contender::Builtin(Player::Random),
+                b: Contender::Builtin(Player::Random),
+                games: 20,
+                seed: 5,
+                think_ms: None,
+                opening: 1,
+                jobs: 1,
+                hash_mb: None,
+                save: None,
+                variant: Map::new(),
+            };
+            let start = new_game(&s.game).unwrap();
+            for i in 0..20 {
+                let fast = play_game(&s, &start, i).unwrap();
+                let mut general = Played {
+                    index: i,
+                    a_side: fast.a_side,
+                    result: GameResult {
+                        points: 0.5,
+                        margin: 0,
+                        turns: 0,
+                        forfeit: None,
+                    },
+                    clock_a: Clock::default(),
+                    clock_b: Clock::default(),
+                    decisions: Vec::new(),
+                    end: Status::Playing,
+                };
+                let mut game = start.clone();
+                let mut rng =
+                    SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
+                play_random(&mut game, rng.random(), false).unwrap();
+                play_one(&s, &mut game, &mut general).unwrap();
+                let r = (&fast.result, &general.result);
+                assert_eq!(
+                    (r.0.points, r.0.margin, r.0.turns, &r.0.forfeit),
+                    (r.1.points, r.1.margin, r.1.turns, &r.1.forfeit),
+                    "{words} game {i}"
+                );
+                assert_eq!(fast.end, game.status(), "{words} game {i}");
+                assert_eq!(
+                    (fast.clock_a.decisions, fast.clock_b.decisions),
+                    (general.clock_a.decisions, general.clock_b.decisions),
+                    "{words} game {i}"
+                );
+            }
         }
     }
 }
