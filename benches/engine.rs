@@ -15,6 +15,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
 
+/// The program's allocator (src/main.rs), so that the bench measures what it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Plays random games from `start` for about `budget`; reports games per second,
 /// decisions per game and ns per seed dropped.
 fn measure<G: Game>(name: &str, start: &G, circuit: u64, budget: Duration) {
@@ -180,8 +184,13 @@ fn search_speed<G: ai::Evaluate>(name: &str, start: &G, budget: Duration) {
             positions.push(g);
         }
     }
+    // BENCH_AI_DEPTH=N searches depths 4 to N whatever the time: the same
+    // workload for two builds, or for `valgrind --tool=callgrind`.
+    let last: Option<u32> = std::env::var("BENCH_AI_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok());
     let (mut nodes, mut secs, mut depth) = (0u64, 0f64, 4u32);
-    while secs < budget.as_secs_f64() && depth <= 64 {
+    while last.map_or(secs < budget.as_secs_f64() && depth <= 64, |l| depth <= l) {
         for g in &positions {
             let limits = Limits {
                 max_depth: depth,

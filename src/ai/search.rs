@@ -356,7 +356,9 @@ fn expand_within<G: Evaluate>(g: &G) -> Vec<Child<G>> {
     if g.in_turn() {
         return expand(g, &g.turn_decisions());
     }
-    let mut children = Vec::new();
+    // Sized once: a child is a whole game, and growing by doubling copied
+    // them four or five times at every node.
+    let mut children = Vec::with_capacity(g.sowing_holes().count());
     for h in g.sowing_holes() {
         let d = g.decision_of(h);
         let mut game = g.clone();
