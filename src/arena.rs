@@ -521,7 +521,7 @@ struct Played {
 /// every game's opening and players' seeds come from its number.
 pub fn run(
     s: &Settings,
-    progress: impl FnMut(&Summary, &dyn fmt::Display) -> bool + Send,
+    progress: impl FnMut(&Summary, &ProgressLine<'_>) -> bool + Send,
 ) -> Result<Option<Summary>, String> {
     if s.games == 0 {
         return Err("--games: must be at least 1".into());
@@ -595,7 +595,7 @@ struct Tally<P> {
     closed: bool,
 }
 
-impl<P: FnMut(&Summary, &dyn fmt::Display) -> bool> Tally<P> {
+impl<P: FnMut(&Summary, &ProgressLine<'_>) -> bool> Tally<P> {
     /// Adds game `p` and reports it; `false` when progress can no longer be shown.
     fn add(&mut self, s: &Settings, p: &Played) -> bool {
         let r = &p.result;
@@ -659,17 +659,26 @@ fn check_save(s: &Settings) -> Result<(), String> {
 
 /// A game's progress line: `[#####.....] 12/40 game 12: hard as north win
 /// (+6 seeds, 30 turns); so far +8 =1 -3, Elo +109 ± 182`.
-struct ProgressLine<'a> {
+pub struct ProgressLine<'a> {
     s: &'a Settings,
     summary: &'a Summary,
     p: &'a Played,
 }
 
 impl fmt::Display for ProgressLine<'_> {
-    /// Written into one string with a plain digit loop and handed over in
-    /// one piece: through `write!`, each of its twenty pieces and eight
-    /// numbers cost a random game's tenth (a line a game off a terminal).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = String::with_capacity(160);
+        self.push_to(&mut line);
+        f.write_str(&line)
+    }
+}
+
+impl ProgressLine<'_> {
+    /// Appends the line to `line` piece by piece: through `write!`, each of
+    /// its twenty pieces and eight numbers cost a random game's tenth (a
+    /// line a game off a terminal), and a buffer kept by the caller saves
+    /// an allocation a game.
+    pub fn push_to(&self, line: &mut String) {
         const WIDTH: u64 = 20;
         let (s, summary, p) = (self.s, self.summary, self.p);
         let r = &p.result;
@@ -688,15 +697,14 @@ impl fmt::Display for ProgressLine<'_> {
             Contender::Builtin(player) => player.name().into(),
             program => std::borrow::Cow::Owned(program.name()),
         };
-        let mut line = String::with_capacity(160);
         line.push('[');
         line.push_str(&bar[20 - full..40 - full]);
         line.push_str("] ");
-        push_number(&mut line, done.into());
+        push_number(line, done.into());
         line.push('/');
-        push_number(&mut line, all.into());
+        push_number(line, all.into());
         line.push_str(" game ");
-        push_number(&mut line, p.index as u64 + 1);
+        push_number(line, p.index as u64 + 1);
         line.push_str(": ");
         line.push_str(&name);
         line.push_str(" as ");
@@ -705,9 +713,9 @@ impl fmt::Display for ProgressLine<'_> {
         line.push_str(what);
         line.push_str(" (");
         line.push(if r.margin < 0 { '-' } else { '+' });
-        push_number(&mut line, r.margin.unsigned_abs());
+        push_number(line, r.margin.unsigned_abs());
         line.push_str(" seeds, ");
-        push_number(&mut line, r.turns.into());
+        push_number(line, r.turns.into());
         line.push_str(" turns)");
         if let Some(forfeit) = &r.forfeit {
             line.push_str(": ");
@@ -715,17 +723,16 @@ impl fmt::Display for ProgressLine<'_> {
         }
         let (elo, err) = summary.elo();
         line.push_str("; so far +");
-        push_number(&mut line, summary.wins.into());
+        push_number(line, summary.wins.into());
         line.push_str(" =");
-        push_number(&mut line, summary.draws.into());
+        push_number(line, summary.draws.into());
         line.push_str(" -");
-        push_number(&mut line, summary.losses.into());
+        push_number(line, summary.losses.into());
         line.push_str(", Elo ");
         line.push(if elo.is_sign_negative() { '-' } else { '+' });
-        push_number(&mut line, whole(elo.abs()));
+        push_number(line, whole(elo.abs()));
         line.push_str(" ± ");
-        push_number(&mut line, whole(err));
-        f.write_str(&line)
+        push_number(line, whole(err));
     }
 }
 
@@ -920,6 +927,7 @@ struct DecisionRng {
 impl DecisionRng {
     const PHI: u64 = 0x9e37_79b9_7f4a_7c15;
 
+    #[inline]
     fn new(seed: u64) -> DecisionRng {
         DecisionRng {
             seed,
@@ -929,6 +937,7 @@ impl DecisionRng {
     }
 
     /// SplitMix64's `k`th output (from 1) for this seed.
+    #[inline]
     fn word(&self, k: u64) -> u64 {
         let mut z = self.seed.wrapping_add(Self::PHI.wrapping_mul(k));
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -936,6 +945,7 @@ impl DecisionRng {
         z ^ (z >> 31)
     }
 
+    #[inline]
     fn step(s: &mut [u64; 4]) -> u64 {
         let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
         let t = s[1] << 17;
@@ -950,10 +960,12 @@ impl DecisionRng {
 }
 
 impl rand::RngCore for DecisionRng {
+    #[inline]
     fn next_u32(&mut self) -> u32 {
         (self.next_u64() >> 32) as u32
     }
 
+    #[inline]
     fn next_u64(&mut self) -> u64 {
         match self.drawn {
             0 => {

@@ -344,13 +344,29 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     let mut err = std::io::BufWriter::new(std::io::stderr());
     let mut shown = Instant::now();
     let every = Duration::from_millis(100);
+    let mut text = String::with_capacity(256);
     let summary = arena::run(&settings, |summary, line| {
         let last = summary.games == settings.games;
         let due = last || shown.elapsed() >= every;
+        let mut put = |before: &str, width: Option<usize>, after: &str| {
+            text.clear();
+            text.push_str(before);
+            line.push_to(&mut text);
+            // Cut to the terminal's width: a wrapped line would not be
+            // redrawn in place, and the screen would fill with its rows.
+            if let Some((at, _)) = width.and_then(|w| text.char_indices().nth(before.len() + w)) {
+                text.truncate(at);
+            }
+            text.push_str(after);
+            err.write_all(text.as_bytes()).is_ok()
+        };
         let written = if tty {
-            !due || write!(err, "\r\x1b[K{line}").is_ok()
+            // Read at each redraw: the window may have been resized.
+            let width =
+                ratatui::crossterm::terminal::size().map(|(w, _)| usize::from(w.max(2)) - 1);
+            !due || put("\r\x1b[K", width.ok(), "")
         } else {
-            writeln!(err, "{line}").is_ok()
+            put("", None, "\n")
         };
         if due {
             shown = Instant::now();

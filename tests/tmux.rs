@@ -664,3 +664,31 @@ fn the_start_menu_takes_the_settings_sizes_and_shows_the_record() {
     wait_for(&s, "EXIT:0");
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// On a terminal the arena's progress bar is redrawn in place, cut to the
+/// window's width: a wrapped line used to leave one row per redraw.
+#[test]
+fn the_arena_progress_bar_stays_on_one_row_of_a_narrow_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    let name = format!("arena-bar-{}", std::process::id());
+    let cmd = format!(
+        "clear; {bin} arena --game enkeshui --holes 8 --a random --b random --games 100000 --seed 1; echo EXIT:$?; sleep 30"
+    );
+    let s = new_session(name, 50, 30, &cmd);
+    let sc = wait_for(&s, "EXIT:0");
+    let rows: Vec<&str> = sc.lines().filter(|l| !l.trim().is_empty()).collect();
+    let bars: Vec<&&str> = rows.iter().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(bars.len(), 1, "{sc}");
+    assert_eq!(
+        bars[0].trim_end(),
+        "[####################] 100000/100000 game 100000:",
+        "{sc}"
+    );
+    assert!(
+        rows[1].starts_with("random vs random on enkeshui --holes 8"),
+        "{sc}"
+    );
+}
