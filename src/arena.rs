@@ -875,7 +875,7 @@ fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
         if let Status::Over(o) = game.status() {
             break result_of(&o, a_side, game.turn() - first_turn);
         }
-        let seed = s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491);
+        let seed = decision_seed(s, index, ply);
         let played = game.play_random(&mut DecisionRng::new(seed), &mut Quiet);
         let t = now();
         spent[mover].add(t.saturating_sub(started));
@@ -888,6 +888,11 @@ fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
     p.result = end;
     spent[a_side].add_to(&mut p.clock_a);
     spent[a_side.other()].add_to(&mut p.clock_b);
+}
+
+/// The seed of game `index`'s decision number `ply` (after the opening).
+fn decision_seed(s: &Settings, index: u32, ply: u64) -> u64 {
+    s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491)
 }
 
 /// One side's think time in nanoseconds, kept as integers while a game is played.
@@ -1016,7 +1021,7 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
         let mover = game.to_move();
         let is_a = mover == a_side;
         let seat = if is_a { &mut seat_a } else { &mut seat_b };
-        let seed = s.seed ^ (index as u64) << 32 ^ ply.wrapping_mul(0x2545_f491);
+        let seed = decision_seed(s, index, ply);
         let random = matches!(seat, Seat::Builtin(Player::Random));
         // Random decisions in a row share a reading: one ends as the next starts.
         let started = match last_coarse.take() {

@@ -8,13 +8,13 @@ use masai_mancala::settings::Settings as UserSettings;
 use masai_mancala::{out, protocol, text};
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// mimalloc: the AI's search copies a game at every node, and with the
 /// system allocator Bao's search spent a third of its time in malloc and
 /// free (nodes a second 1.5x with mimalloc, measured interleaved).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use std::time::Instant;
 
 fn main() -> ExitCode {
     let started = Instant::now();
@@ -361,10 +361,15 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
             err.write_all(text.as_bytes()).is_ok()
         };
         let written = if tty {
-            // Read at each redraw: the window may have been resized.
-            let width =
-                ratatui::crossterm::terminal::size().map(|(w, _)| usize::from(w.max(2)) - 1);
-            !due || put("\r\x1b[K", width.ok(), "")
+            // Read at each redraw (the window may have been resized), and only then.
+            !due || {
+                let width = ratatui::crossterm::terminal::size().ok();
+                put(
+                    "\r\x1b[K",
+                    width.map(|(w, _)| usize::from(w.max(2)) - 1),
+                    "",
+                )
+            }
         } else {
             put("", None, "\n")
         };
