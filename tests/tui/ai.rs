@@ -18,16 +18,7 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     keys(&mut app, "i");
     assert_eq!(app.status(), "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
-    assert!(
-        matches!(
-            ev,
-            AppEvent::Job(Done {
-                output: Output::Analysis(_),
-                ..
-            })
-        ),
-        "{ev:?}"
-    );
+    assert!(is_analysis(&ev), "{ev:?}");
     // The analysis's search, exactly (issue 11 item 6: one search, one
     // value): its best decision and value.
     let best = app.analysis().expect("the analysis").values[0].clone();
@@ -184,16 +175,7 @@ fn the_analysis_panel_lists_every_decision_best_first() {
         ]
     );
     let ev = next_event(&mut app, &rx);
-    assert!(
-        matches!(
-            ev,
-            AppEvent::Job(Done {
-                output: Output::Analysis(_),
-                ..
-            })
-        ),
-        "{ev:?}"
-    );
+    assert!(is_analysis(&ev), "{ev:?}");
     let s = screen(&mut app);
     // Values for South in seeds from a 6-decision search of every decision.
     assert_eq!(

@@ -256,6 +256,17 @@ pub fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
     ev
 }
 
+/// Is `ev` the answer of an analysis (or hint) job?
+pub fn is_analysis(ev: &AppEvent) -> bool {
+    matches!(
+        ev,
+        AppEvent::Job(Done {
+            output: Output::Analysis(_),
+            ..
+        })
+    )
+}
+
 /// The replay viewer on the record of `app`'s game so far.
 pub fn replay_of(app: &App) -> App {
     let loaded = masai_mancala::app::load_from_record(

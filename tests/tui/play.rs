@@ -162,7 +162,6 @@ fn a_long_en_gehe_board_too_tall_for_60x20_names_the_size_that_works() {
 /// line free under the board, a note that it cannot be shown) is on screen.
 #[test]
 fn the_analysis_panel_never_covers_the_board() {
-    use masai_mancala::app::AppEvent;
     use ratatui::layout::Rect;
     let games = [
         "enkeshui --holes 8 --race off --north human --instant",
@@ -181,13 +180,7 @@ fn the_analysis_panel_never_covers_the_board() {
                 let ev = rx
                     .recv_timeout(std::time::Duration::from_secs(20))
                     .expect("the analysis comes");
-                let done = matches!(
-                    ev,
-                    AppEvent::Job(Done {
-                        output: Output::Analysis(_),
-                        ..
-                    })
-                );
+                let done = is_analysis(&ev);
                 app.handle(ev, Instant::now());
                 if done {
                     break;
