@@ -6,15 +6,13 @@
 //! The lessons' positions are small, so a decision is played on the UI
 //! thread: none of them holds a sowing that takes long to decide.
 
-use super::adapter::adapter;
+use super::adapter::{BoardView, adapter};
 use super::anim::{self, BoardState, Frame, Marks};
 use super::keys::{self, Action, Ctx};
-use super::view::bao::{BaoBoard, BaoRow};
-use super::view::board::TwoRowBoard;
 use super::view::theme::Theme;
-use super::view::{bao_model, hint_line, two_row_model};
+use super::view::{GameBoard, hint_line};
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{AnyGame, Event, Game, GameKind, Side};
+use crate::engine::{AnyGame, Event, GameKind, Side};
 use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
 use ratatui::buffer::Buffer;
@@ -626,33 +624,20 @@ impl Widget for LessonView<'_> {
         );
         let (board, marks) = s.shown();
         let picking = matches!(s.phase, Phase::Play | Phase::Special { .. }) && s.anim.is_none();
-        match &s.game {
-            AnyGame::BaoLaKimasai(g) => {
-                let cursor = picking.then(|| {
-                    let (row, k) = if s.cursor > 8 {
-                        (BaoRow::Outer, s.cursor - 8)
-                    } else {
-                        (BaoRow::Inner, s.cursor)
-                    };
-                    (Side::South, row, k)
-                });
-                let model = bao_model(&board, &marks, g.phase(), g.turn(), g.to_move(), cursor);
-                BaoBoard {
-                    model: &model,
-                    theme: th,
-                }
-                .render(board_area, buf);
-            }
-            _ => {
-                let cursor = picking.then_some((Side::South, s.cursor));
-                let model = two_row_model(&board, &marks, Side::South, cursor);
-                TwoRowBoard {
-                    model: &model,
-                    theme: th,
-                }
-                .render(board_area, buf);
-            }
+        // The player sits South, at the bottom.
+        let view = BoardView {
+            board: &board,
+            marks: &marks,
+            bottom: Side::South,
+            cursor: picking.then_some(s.cursor),
+            turn: s.game.turn(),
+            mover: s.game.to_move(),
+        };
+        GameBoard {
+            model: &adapter(&s.game).board_model(view),
+            theme: th,
         }
+        .render(board_area, buf);
         let hints = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
         buf.set_line(
             hints.x,

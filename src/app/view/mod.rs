@@ -299,3 +299,27 @@ pub fn hint_line_without(
     }
     Line::from(spans)
 }
+
+/// Any game's board: its view model (from the game's adapter) drawn in the theme.
+pub struct GameBoard<'a> {
+    pub model: &'a crate::app::adapter::BoardModel,
+    pub theme: Theme,
+}
+
+impl Widget for GameBoard<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        use crate::app::adapter::BoardModel;
+        match self.model {
+            BoardModel::TwoRows(model) => board::TwoRowBoard {
+                model,
+                theme: self.theme,
+            }
+            .render(area, buf),
+            BoardModel::Bao(model) => bao::BaoBoard {
+                model,
+                theme: self.theme,
+            }
+            .render(area, buf),
+        }
+    }
+}

@@ -1,9 +1,8 @@
 //! The play screen, the race screen, the game-over screen and the quit prompt.
 
-use super::bao::BaoBoard;
-use super::board::TwoRowBoard;
+use super::GameBoard;
 use super::theme::{Mark, Theme};
-use crate::app::adapter::{BoardModel, BoardView, adapter, value_words};
+use crate::app::adapter::{BoardView, adapter, value_words};
 use crate::app::anim::{BoardState, Frame, Marks};
 use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove};
 use crate::app::state::App;
@@ -157,18 +156,11 @@ fn draw_board(app: &App, p: &Shown, area: Rect, buf: &mut Buffer) {
         turn,
         mover,
     };
-    match adapter(p.game).board_model(view) {
-        BoardModel::TwoRows(model) => TwoRowBoard {
-            model: &model,
-            theme: app.theme(),
-        }
-        .render(area, buf),
-        BoardModel::Bao(model) => BaoBoard {
-            model: &model,
-            theme: app.theme(),
-        }
-        .render(area, buf),
+    GameBoard {
+        model: &adapter(p.game).board_model(view),
+        theme: app.theme(),
     }
+    .render(area, buf);
 }
 
 fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
