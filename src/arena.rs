@@ -514,6 +514,27 @@ struct Played {
     end: Status,
 }
 
+impl Played {
+    /// Game `index` about to be played, A sitting `a_side`, after the
+    /// opening's `decisions`.
+    fn new(index: u32, a_side: Side, decisions: Vec<String>) -> Played {
+        Played {
+            index,
+            a_side,
+            result: GameResult {
+                points: 0.5,
+                margin: 0,
+                turns: 0,
+                forfeit: None,
+            },
+            clock_a: Clock::default(),
+            clock_b: Clock::default(),
+            decisions,
+            end: Status::Playing,
+        }
+    }
+}
+
 /// Plays the whole arena on `jobs` threads. After each game, `progress`
 /// gets the summary so far and the game's progress line (written out only
 /// if it is shown); when it answers `false` (its output is closed) no new game
@@ -785,20 +806,7 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
             turns_played += 1;
         }
     }
-    let mut played = Played {
-        index: i,
-        a_side,
-        result: GameResult {
-            points: 0.5,
-            margin: 0,
-            turns: 0,
-            forfeit: None,
-        },
-        clock_a: Clock::default(),
-        clock_b: Clock::default(),
-        decisions,
-        end: Status::Playing,
-    };
+    let mut played = Played::new(i, a_side, decisions);
     let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
     if random(&s.a) && random(&s.b) && !keep {
         match &mut game {
@@ -1270,19 +1278,12 @@ mod tests {
                 s.games = u32::MAX;
                 s.a = Contender::Program(vec!["./other".into(), "--flag".into()]);
             }
-            let p = Played {
-                index,
-                a_side,
-                result: GameResult {
-                    points,
-                    margin,
-                    turns,
-                    forfeit: forfeit.map(String::from),
-                },
-                clock_a: Clock::default(),
-                clock_b: Clock::default(),
-                decisions: Vec::new(),
-                end: Status::Playing,
+            let mut p = Played::new(index, a_side, Vec::new());
+            p.result = GameResult {
+                points,
+                margin,
+                turns,
+                forfeit: forfeit.map(String::from),
             };
             summary.add(p.index, &p.result);
             let line = ProgressLine {
@@ -1374,20 +1375,7 @@ mod tests {
             let start = new_game(&s.game).unwrap();
             for i in 0..20 {
                 let fast = play_game(&s, &start, i).unwrap();
-                let mut general = Played {
-                    index: i,
-                    a_side: fast.a_side,
-                    result: GameResult {
-                        points: 0.5,
-                        margin: 0,
-                        turns: 0,
-                        forfeit: None,
-                    },
-                    clock_a: Clock::default(),
-                    clock_b: Clock::default(),
-                    decisions: Vec::new(),
-                    end: Status::Playing,
-                };
+                let mut general = Played::new(i, fast.a_side, Vec::new());
                 let mut game = start.clone();
                 let mut rng =
                     SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));

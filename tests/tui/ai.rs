@@ -2,7 +2,7 @@
 
 use super::harness::*;
 use masai_mancala::app::App;
-use masai_mancala::app::{AppEvent, Done, Output};
+use masai_mancala::app::{AppEvent, Output};
 use masai_mancala::engine::{Game, Side};
 use ratatui::crossterm::event::KeyCode;
 use std::sync::mpsc::Receiver;
@@ -18,7 +18,7 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
     keys(&mut app, "i");
     assert_eq!(app.status(), "Working out a hint for South...");
     let ev = next_event(&mut app, &rx);
-    assert!(is_analysis(&ev), "{ev:?}");
+    assert!(matches!(output(&ev), Some(Output::Analysis(_))), "{ev:?}");
     // The analysis's search, exactly (issue 11 item 6: one search, one
     // value): its best decision and value.
     let best = app.analysis().expect("the analysis").values[0].clone();
@@ -135,16 +135,7 @@ fn the_ai_seat_shows_that_it_is_thinking() {
     let ev = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("the AI answers");
-    assert!(
-        matches!(
-            ev,
-            AppEvent::Job(Done {
-                output: Output::Ai(_),
-                ..
-            })
-        ),
-        "{ev:?}"
-    );
+    assert!(matches!(output(&ev), Some(Output::Ai(_))), "{ev:?}");
 }
 
 /// The right `w` columns of screen lines `from..to`.
@@ -175,7 +166,7 @@ fn the_analysis_panel_lists_every_decision_best_first() {
         ]
     );
     let ev = next_event(&mut app, &rx);
-    assert!(is_analysis(&ev), "{ev:?}");
+    assert!(matches!(output(&ev), Some(Output::Analysis(_))), "{ev:?}");
     let s = screen(&mut app);
     // Values for South in seeds from a 6-decision search of every decision.
     assert_eq!(

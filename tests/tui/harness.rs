@@ -256,15 +256,12 @@ pub fn next_event(app: &mut App, rx: &Receiver<AppEvent>) -> AppEvent {
     ev
 }
 
-/// Is `ev` the answer of an analysis (or hint) job?
-pub fn is_analysis(ev: &AppEvent) -> bool {
-    matches!(
-        ev,
-        AppEvent::Job(Done {
-            output: Output::Analysis(_),
-            ..
-        })
-    )
+/// The output of a background job's answer, or None for any other event.
+pub fn output(ev: &AppEvent) -> Option<&Output> {
+    match ev {
+        AppEvent::Job(Done { output, .. }) => Some(output),
+        _ => None,
+    }
 }
 
 /// The replay viewer on the record of `app`'s game so far.

@@ -121,13 +121,7 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
         let ev = rx
             .recv_timeout(Duration::from_secs(10))
             .expect("the saves answer");
-        answers += usize::from(matches!(
-            ev,
-            AppEvent::Job(Done {
-                output: Output::Saved(_),
-                ..
-            })
-        ));
+        answers += usize::from(matches!(output(&ev), Some(Output::Saved(_))));
         app.handle(ev, Instant::now());
     }
     let files: Vec<_> = std::fs::read_dir(&dir)
