@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the README's calibration table from arena JSON lines.
+"""Prints docs/ai.md's calibration table from arena JSON lines.
 
     scripts/calibration-table.py calibration/enkeshui-2x8.jsonl
 """

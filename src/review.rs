@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 /// Nodes searched per decision on Enkeshui; the other games scale it by their
 /// `NODE_PERCENT` (En Gehé 4%, Bao 10%), as the levels do. Chosen so that a
 /// 2x50 En Gehé game of 300 turns is reviewed within a minute on one core
-/// (measured in the README).
+/// (measured in docs/performance.md).
 pub const NODES: u64 = 200_000;
 
 /// A decision that loses this many seeds (cows) or more is a mistake.

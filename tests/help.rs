@@ -209,20 +209,20 @@ fn whole_help_with(app: &mut App) -> Vec<String> {
 }
 
 #[test]
-fn the_readme_key_table_is_the_binding_table() {
+fn the_guide_key_table_is_the_binding_table() {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
     let open = "<!-- keys: made from src/app/keys.rs -->\n";
     let start = readme
         .find(open)
-        .expect("the key table's start in README.md")
+        .expect("the key table's start in docs/guide.md")
         + open.len();
     let end = readme
         .find("<!-- /keys -->")
-        .expect("the key table's end in README.md");
+        .expect("the key table's end in docs/guide.md");
     let table = keys::markdown_table(&Keymap::default());
     assert!(
         readme[start..end] == table,
-        "README.md's key table differs from src/app/keys.rs; it should be:\n{table}"
+        "docs/guide.md's key table differs from src/app/keys.rs; it should be:\n{table}"
     );
 }

@@ -9,7 +9,7 @@
 //! turn boundary loads back (`position`) as itself.
 //!
 //! The suite runs `FUZZ_LINES` lines (default 2,500) from `FUZZ_SEED`
-//! (default 1). The longer run of the README:
+//! (default 1). The longer run of docs/testing.md:
 //! `FUZZ_LINES=200000 FUZZ_SEED=7 FUZZ_BINARY_LINES=20000 cargo test --release --test protocol_fuzz -- --nocapture`.
 
 use masai_mancala::protocol::{Reply, Session};

@@ -570,7 +570,7 @@ fn round_trip_of_a_bao_game() {
 
 /// A 2x50 En Gehé game of 1,000 turns: the mover takes a sowing that captures
 /// nothing where he can (so the game lasts), else the first legal one; loading and checking it is timed and printed (never
-/// asserted: timings are for the README, not for pass/fail).
+/// asserted: timings are for docs/performance.md, not for pass/fail).
 #[test]
 fn a_long_en_gehe_2x50_record_round_trips() {
     use masai_mancala::engine::en_gehe::{self, EnGehe};

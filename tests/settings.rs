@@ -293,8 +293,8 @@ fn config_path_follows_xdg_config_home() {
 }
 
 #[test]
-fn the_readme_example_is_a_valid_settings_file() {
-    let readme = include_str!("../README.md");
+fn the_guide_example_is_a_valid_settings_file() {
+    let readme = include_str!("../docs/guide.md");
     let from = readme.find("## Settings and themes").unwrap();
     let block = &readme[from..];
     let start = block.find("```toml\n").unwrap() + "```toml\n".len();

@@ -1,6 +1,6 @@
 //! Monte Carlo tree search (UCT with random playouts), generic over any
 //! [`Game`]: the arena's `mcts` player, kept to measure the alpha-beta levels
-//! against the other usual algorithm for these games (README "Built-in AI").
+//! against the other usual algorithm for these games (docs/ai.md, "Built-in AI").
 //!
 //! Each node remembers who made the decision leading to it, so turns of
 //! several decisions by one player need no special care. A playout that is
@@ -27,7 +27,7 @@ const EXPLORE: f64 = 1.4;
 /// the special move's room): at most about 700 bytes.
 pub const MAX_NODES: usize = 100_000;
 /// The most memory a search's tree takes, in MiB (measured below it on
-/// every game: README "Arena").
+/// every game: docs/ai.md, "Arena").
 pub const TREE_MB: u64 = 70;
 
 struct Node<D> {

@@ -1398,8 +1398,8 @@ pub fn hints(ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
     active().hints(ctx, rows)
 }
 
-/// The README's key table: every binding with its keys, screen by screen
-/// (tests/help.rs checks the README against it).
+/// The user guide's key table: every binding with its keys, screen by screen
+/// (tests/help.rs checks docs/guide.md against it).
 pub fn markdown_table(map: &Keymap) -> String {
     let mut out = String::from("| screen | keys | what it does |\n|---|---|---|\n");
     for (i, b) in BINDINGS.iter().enumerate() {
