@@ -47,12 +47,162 @@ pub fn version_text(verbose: bool) -> String {
     s
 }
 
-/// A shell completion script of the whole command line, for `shell`.
+/// The program's name, as installed and as the shells complete it.
+pub const BIN: &str = "masai-mancala";
+
+/// A shell completion script of the whole command line, for `shell`:
+/// every visible subcommand and option, and the usual values of the
+/// options that take one (`--race on`, `--holes 12`, a level, a game).
 pub fn completions(shell: clap_complete::Shell) -> String {
     use clap::CommandFactory;
+    let mut cmd = visible(&Cli::command());
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "masai-mancala", &mut buf);
-    String::from_utf8_lossy(&buf).into_owned()
+    clap_complete::generate(shell, &mut cmd, BIN, &mut buf);
+    let script = String::from_utf8_lossy(&buf).into_owned();
+    match shell {
+        clap_complete::Shell::Bash => bash_labels(&script, BIN),
+        clap_complete::Shell::Fish => script + &fish_positionals(&cmd, BIN),
+        _ => script,
+    }
+}
+
+/// clap_complete's fish script completes options only: the values of a
+/// subcommand's positional argument (`learn GAME`) are added here, in the
+/// script's own form.
+fn fish_positionals(cmd: &clap::Command, bin: &str) -> String {
+    let func = format!("__fish_{}_using_subcommand", bin.replace('-', "_"));
+    let mut out = String::new();
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        for pos in sub.get_positionals() {
+            let values: Vec<String> = pos
+                .get_value_parser()
+                .possible_values()
+                .into_iter()
+                .flatten()
+                .filter(|v| !v.is_hide_set())
+                .map(|v| v.get_name().to_string())
+                .collect();
+            if !values.is_empty() {
+                out.push_str(&format!(
+                    "complete -c {bin} -n \"{func} {}\" -f -a \"{}\"\n",
+                    sub.get_name(),
+                    values.join(" ")
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The command without its hidden subcommands (`bench-render`):
+/// clap_complete offers every subcommand it is given, hidden or not.
+fn visible(cmd: &clap::Command) -> clap::Command {
+    let mut out = clap::Command::new(BIN)
+        .disable_version_flag(true)
+        .args(cmd.get_arguments().cloned());
+    if let Some(about) = cmd.get_about() {
+        out = out.about(about.clone());
+    }
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        out = out.subcommand(sub.clone());
+    }
+    out
+}
+
+/// clap_complete 4.6's bash script dispatches on labels made two ways: the
+/// loop that reads the words escapes the program's name alone
+/// (`masai__mancala__subcmd__enkeshui`), the `case` that picks a subcommand's
+/// options escapes the whole path at once and turns the name's hyphen into
+/// the subcommand separator (`masai__subcmd__mancala__subcmd__enkeshui`), so
+/// no subcommand of a hyphenated program ever completed an option or a value
+/// (clap-rs/clap#6421). The case labels are put back to the loop's spelling.
+fn bash_labels(script: &str, bin: &str) -> String {
+    if !bin.contains('-') {
+        return script.to_string();
+    }
+    let wrong = format!("{}__subcmd__", bin.replace('-', "__subcmd__"));
+    let right = format!("{}__subcmd__", bin.replace('-', "__"));
+    script.replace(&wrong, &right)
+}
+
+/// A value parser that accepts what `parser` accepts and offers `hints` to
+/// the shell completion scripts (clap_complete completes an option's
+/// possible values). The arguments that use it hide their possible values,
+/// so `--help` keeps its own words: the hints are the usual values, not the
+/// only ones (`--holes 14` still works with a custom layout).
+#[derive(Clone)]
+pub struct Hinted<P> {
+    parser: P,
+    hints: &'static [&'static str],
+}
+
+impl<P> Hinted<P> {
+    pub fn new(parser: P, hints: &'static [&'static str]) -> Self {
+        Hinted { parser, hints }
+    }
+}
+
+impl<P> clap::builder::TypedValueParser for Hinted<P>
+where
+    P: clap::builder::TypedValueParser,
+{
+    type Value = P::Value;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        self.parser.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.hints
+                .iter()
+                .map(|h| clap::builder::PossibleValue::new(*h)),
+        ))
+    }
+}
+
+/// The values completed for each kind of option (tests check each is accepted).
+pub mod hints {
+    /// Enkeshui's traditional sizes.
+    pub const ENKESHUI_HOLES: &[&str] = &["8", "10", "12"];
+    /// En Gehé's traditional sizes.
+    pub const EN_GEHE_HOLES: &[&str] = &[
+        "40", "41", "42", "43", "44", "45", "46", "47", "48", "49", "50",
+    ];
+    /// Enkeshui's named layouts.
+    pub const LAYOUTS: &[&str] = &[
+        "12-alternate",
+        "8-left-empty",
+        "8-right-empty",
+        "10-left-empty",
+    ];
+    /// The AI levels.
+    pub const LEVELS: &[&str] = &["easy", "medium", "hard", "expert"];
+    /// The levels and the calibration players.
+    pub const PLAYERS: &[&str] = &[
+        "random", "greedy", "mcts", "easy", "medium", "hard", "expert",
+    ];
+    /// Who can sit in a seat.
+    pub const SEATS: &[&str] = &[
+        "human",
+        "ai",
+        "ai:random",
+        "ai:greedy",
+        "ai:mcts",
+        "ai:easy",
+        "ai:medium",
+        "ai:hard",
+        "ai:expert",
+    ];
+    /// The games' names.
+    pub const GAMES: &[&str] = &["enkeshui", "en-gehe", "bao-la-kimasai"];
 }
 
 /// The manual pages, from the same definition as `--help`: (file name,
@@ -81,7 +231,7 @@ pub enum Command {
     /// Enkeshui: 2 rows of 8, 10 or 12 holes, 48 seeds, relay, bulls, a starting race
     Enkeshui(EnkeshuiArgs),
     /// Bao la Kimasai: 4 rows of 8, 64 cows, reserves brought in (phase 1), then steals (phase 2)
-    #[command(name = "bao-la-kimasai", alias = "bao")]
+    #[command(name = "bao-la-kimasai", visible_alias = "bao")]
     BaoLaKimasai(BaoArgs),
     /// En Gehé: 2 rows of 40 to 50 holes, 4 seeds each, relay sowing, captures
     EnGehe(EnGeheArgs),
@@ -197,7 +347,8 @@ pub struct ReplayArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct LearnArgs {
     /// The game: enkeshui, en-gehe or bao-la-kimasai (bao) [default: all three, in that order]
-    #[arg(value_name = "GAME")]
+    #[arg(value_name = "GAME", hide_possible_values = true,
+          value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::GAMES))]
     pub game: Option<String>,
     /// No terminal: list the lessons, with those done marked [x]
     #[arg(long)]
@@ -300,13 +451,15 @@ pub fn layout_from_options(
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
     /// The game: enkeshui, en-gehe or bao-la-kimasai (bao)
-    #[arg(long, default_value = "enkeshui")]
+    #[arg(long, default_value = "enkeshui", hide_possible_values = true,
+          value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::GAMES))]
     pub game: String,
     /// Holes per row
     #[arg(long, value_name = "N")]
     pub holes: Option<usize>,
     /// Starting layout (as for the game's subcommand)
-    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true, hide_possible_values = true,
+          value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::LAYOUTS))]
     pub layout: Option<String>,
     /// Allow captures at the end of any lap
     #[arg(long)]
@@ -315,10 +468,12 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "N")]
     pub max_turns: Option<u32>,
     /// Player A (the summary is from A's side)
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", hide_possible_values = true,
+          value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::PLAYERS))]
     pub a: String,
     /// Player B
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", hide_possible_values = true,
+          value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::PLAYERS))]
     pub b: String,
     /// Number of games (A and B swap sides every game)
     #[arg(long, default_value_t = 20)]
@@ -438,13 +593,15 @@ impl Command {
 
 #[derive(Args, Debug, Clone)]
 pub struct EnkeshuiArgs {
-    /// Holes per row: 8, 10 or 12 (4..16 with a custom --layout)
-    #[arg(long, value_name = "N")]
+    /// Holes per row: 8, 10 or 12 (4..16 with a custom --layout) [default: 8, or the settings file's; with --layout: the layout's]
+    #[arg(long, value_name = "N", hide_possible_values = true,
+          value_parser = Hinted::new(parse_count, hints::ENKESHUI_HOLES))]
     pub holes: Option<usize>,
     /// Starting layout: 12-alternate, 8-left-empty, 8-right-empty, 10-left-empty, or seed counts
     /// ("0 0 4 4 4 4 4 4": both rows alike, or 2N counts: South's row then North's). Default: the size's own layout
     // A layout may start with a minus sign: it is refused as a negative count, not taken for an option.
-    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true, hide_possible_values = true,
+          value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::LAYOUTS))]
     pub layout: Option<String>,
     /// The starting race
     #[arg(long, value_enum, default_value = "on")]
@@ -453,7 +610,8 @@ pub struct EnkeshuiArgs {
     #[arg(long, value_name = "K")]
     pub race_hole: Option<usize>,
     /// How fast the AI racers drop seeds: easy, medium, hard or expert [default: the AI seat's level]
-    #[arg(long, value_name = "LEVEL", value_parser = parse_race_speed)]
+    #[arg(long, value_name = "LEVEL", hide_possible_values = true,
+          value_parser = Hinted::new(parse_race_speed, hints::LEVELS))]
     pub race_speed: Option<Level>,
     /// Who moves first when there is no race
     #[arg(long, value_enum, default_value = "south")]
@@ -487,6 +645,15 @@ fn parse_race_speed(s: &str) -> Result<Level, String> {
             crate::text::excerpt(s)
         )
     })
+}
+
+/// A count of holes (as clap reads a `usize` from its text).
+fn parse_count(s: &str) -> Result<usize, std::num::ParseIntError> {
+    s.parse()
+}
+
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    s.parse()
 }
 
 /// Who sits in a seat: a person at the keyboard or a built-in player.
@@ -543,10 +710,12 @@ impl std::str::FromStr for Seat {
 #[derive(Args, Debug, Clone)]
 pub struct ClientArgs {
     /// Who plays South: human, ai (the medium AI) or ai:LEVEL (random, greedy, mcts, easy, medium, hard, expert)
-    #[arg(long, value_name = "SEAT", default_value = "human")]
+    #[arg(long, value_name = "SEAT", default_value = "human", hide_possible_values = true,
+          value_parser = Hinted::new(parse_seat, hints::SEATS))]
     pub south: Seat,
     /// Who plays North: human, ai (the medium AI) or ai:LEVEL (random, greedy, mcts, easy, medium, hard, expert)
-    #[arg(long, value_name = "SEAT", default_value = "ai")]
+    #[arg(long, value_name = "SEAT", default_value = "ai", hide_possible_values = true,
+          value_parser = Hinted::new(parse_seat, hints::SEATS))]
     pub north: Seat,
     /// No animation: every move lands at once
     #[arg(long)]
@@ -641,8 +810,9 @@ pub struct BaoArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct EnGeheArgs {
-    /// Holes per row: 40 to 50 are traditional, 4 to 39 allowed (non-traditional) [default: 40]
-    #[arg(long, value_name = "N", conflicts_with = "position")]
+    /// Holes per row: 40 to 50 are traditional, 4 to 39 allowed (non-traditional) [default: 40, or the settings file's]
+    #[arg(long, value_name = "N", conflicts_with = "position", hide_possible_values = true,
+          value_parser = Hinted::new(parse_count, hints::EN_GEHE_HOLES))]
     pub holes: Option<usize>,
     /// Who moves first
     #[arg(long, value_enum, default_value = "south", conflicts_with = "position")]
@@ -758,7 +928,7 @@ struct NewLine {
 #[derive(Subcommand, Debug)]
 enum NewGame {
     Enkeshui(EnkeshuiArgs),
-    #[command(name = "bao-la-kimasai", alias = "bao")]
+    #[command(name = "bao-la-kimasai", visible_alias = "bao")]
     BaoLaKimasai(BaoArgs),
     EnGehe(EnGeheArgs),
 }

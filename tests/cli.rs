@@ -399,3 +399,304 @@ fn completions_for_every_shell() {
     }
     assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
 }
+
+/// A shell the completion tests run, if it is installed. Missing, the test
+/// is skipped, except where `REQUIRE_SHELLS` is set (`.ci/run` sets it):
+/// there a missing shell fails it.
+fn shell(name: &str) -> Option<&'static str> {
+    let there = Command::new(name)
+        .arg("-c")
+        .arg("exit 0")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        there || std::env::var_os("REQUIRE_SHELLS").is_none(),
+        "{name} is not installed, and REQUIRE_SHELLS asks for the completion tests"
+    );
+    there.then_some(match name {
+        "bash" => "bash",
+        "zsh" => "zsh",
+        _ => "fish",
+    })
+}
+
+/// The completion script for `shell`, written to a file in a folder of the
+/// test's own (`test`: tests run at once in one process).
+fn completion_script(shell: &str, test: &str) -> (PathBuf, String) {
+    let out = run(&["completions", shell]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let script = String::from_utf8(out.stdout).unwrap();
+    let dir = temp_dir(&format!("complete-{shell}-{test}"));
+    let path = dir.join(format!("masai-mancala.{shell}"));
+    std::fs::write(&path, &script).unwrap();
+    (path, script)
+}
+
+/// What bash offers for the command line `words` (the last one being
+/// completed), as bash calls the script's function on a TAB.
+fn bash_offers(script: &Path, words: &[&str]) -> Vec<String> {
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(
+            r#"source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1));
+            COMP_LINE="$*"; COMP_POINT=${#COMP_LINE};
+            _masai__mancala "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}";
+            printf '%s\n' "${COMPREPLY[@]}""#,
+        )
+        .arg("bash")
+        .arg(script)
+        .args(words)
+        .current_dir(script.parent().unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn bash_completes_a_subcommands_options() {
+    let Some(_) = shell("bash") else { return };
+    let (script, _) = completion_script("bash", "options");
+    let offered = bash_offers(&script, &["masai-mancala", "enkeshui", "--"]);
+    for opt in [
+        "--holes",
+        "--layout",
+        "--race",
+        "--race-speed",
+        "--south",
+        "--north",
+        "--theme",
+        "--help",
+    ] {
+        assert!(offered.iter().any(|o| o == opt), "{opt} in {offered:?}");
+    }
+    assert!(offered.iter().all(|o| o.starts_with("--")), "{offered:?}");
+    assert_eq!(
+        bash_offers(&script, &["masai-mancala", "enkeshui", "--ra"]),
+        ["--race", "--race-hole", "--race-speed"]
+    );
+    assert_eq!(
+        bash_offers(&script, &["masai-mancala", "en-gehe", "--south-"]),
+        ["--south-team"]
+    );
+    assert_eq!(
+        bash_offers(&script, &["masai-mancala", "bao", "--f"]),
+        ["--first", "--flip", "--force"]
+    );
+    let _ = std::fs::remove_dir_all(script.parent().unwrap());
+}
+
+#[test]
+fn bash_completes_the_values_of_options_and_arguments() {
+    let Some(_) = shell("bash") else { return };
+    let (script, _) = completion_script("bash", "values");
+    // The folder holds the script: a file name offered would show here.
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["enkeshui", "--race", ""], &["on", "off", "quick"]),
+        (&["enkeshui", "--holes", ""], &["8", "10", "12"]),
+        (
+            &["enkeshui", "--race-speed", ""],
+            &["easy", "medium", "hard", "expert"],
+        ),
+        (
+            &["enkeshui", "--layout", "8"],
+            &["8-left-empty", "8-right-empty"],
+        ),
+        (&["enkeshui", "--north", "ai:e"], &["ai:easy", "ai:expert"]),
+        (&["bao", "--south", "h"], &["human"]),
+        (
+            &["en-gehe", "--holes", "4"],
+            &["40", "41", "42", "43", "44", "45", "46", "47", "48", "49"],
+        ),
+        (&["arena", "--a", "m"], &["mcts", "medium"]),
+        (&["arena", "--game", "en"], &["enkeshui", "en-gehe"]),
+        (&["learn", "e"], &["enkeshui", "en-gehe"]),
+        (&["learn", "b"], &["bao-la-kimasai"]),
+        (&["completions", "f"], &["fish"]),
+    ];
+    for (words, want) in cases {
+        let mut line = vec!["masai-mancala"];
+        line.extend_from_slice(words);
+        assert_eq!(bash_offers(&script, &line), *want, "{}", line.join(" "));
+    }
+    let _ = std::fs::remove_dir_all(script.parent().unwrap());
+}
+
+#[test]
+fn completions_leave_hidden_subcommands_out() {
+    if shell("bash").is_some() {
+        let (script, _) = completion_script("bash", "hidden");
+        let top = bash_offers(&script, &["masai-mancala", ""]);
+        assert!(top.iter().any(|o| o == "enkeshui"), "{top:?}");
+        assert!(!top.iter().any(|o| o == "bench-render"), "{top:?}");
+        assert!(bash_offers(&script, &["masai-mancala", "be"]).is_empty());
+        assert!(bash_offers(&script, &["masai-mancala", "help", "be"]).is_empty());
+        let _ = std::fs::remove_dir_all(script.parent().unwrap());
+    }
+    for sh in ["zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", sh]);
+        let script = String::from_utf8(out.stdout).unwrap();
+        assert!(!script.contains("bench-render"), "{sh}");
+    }
+    // Still there for those who know it.
+    assert_eq!(run(&["bench-render", "--help"]).status.code(), Some(0));
+}
+
+#[test]
+fn zsh_completes_the_values_of_options_and_arguments() {
+    let (path, script) = completion_script("zsh", "values");
+    for want in [
+        ":N:(8 10 12)'",
+        ":RACE:((on\\:\"The players race for the first move\"",
+        ":LEVEL:(easy medium hard expert)'",
+        ":SEAT:(human ai ai\\:random ai\\:greedy ai\\:mcts ai\\:easy ai\\:medium ai\\:hard ai\\:expert)'",
+        ":N:(40 41 42 43 44 45 46 47 48 49 50)'",
+        ":(enkeshui en-gehe bao-la-kimasai)'",
+    ] {
+        assert!(script.contains(want), "zsh: no {want}");
+    }
+    if let Some(zsh) = shell("zsh") {
+        let check = Command::new(zsh).arg("-n").arg(&path).output().unwrap();
+        assert!(check.status.success(), "{}", stderr(&check));
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+/// What fish offers for `line` (the words only, without descriptions).
+fn fish_offers(script: &Path, line: &str) -> Vec<String> {
+    let out = Command::new("fish")
+        .arg("-c")
+        .arg("source $argv[1]; complete --do-complete $argv[2]")
+        .arg(script)
+        .arg(line)
+        .current_dir(script.parent().unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn fish_completes_the_values_of_options_and_arguments() {
+    let Some(fish) = shell("fish") else { return };
+    let (path, _) = completion_script("fish", "values");
+    let check = Command::new(fish)
+        .arg("--no-execute")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{}", stderr(&check));
+    let cases: &[(&str, &[&str])] = &[
+        ("masai-mancala enkeshui --race ", &["off", "on", "quick"]),
+        ("masai-mancala enkeshui --holes ", &["8", "10", "12"]),
+        (
+            "masai-mancala enkeshui --race-speed ",
+            &["easy", "expert", "hard", "medium"],
+        ),
+        (
+            "masai-mancala enkeshui --ra",
+            &["--race", "--race-hole", "--race-speed"],
+        ),
+        (
+            "masai-mancala learn ",
+            &["bao-la-kimasai", "enkeshui", "en-gehe"],
+        ),
+        ("masai-mancala arena --a ra", &["random"]),
+        ("masai-mancala be", &[]),
+    ];
+    for (line, want) in cases {
+        assert_eq!(fish_offers(&path, line), *want, "{line}");
+    }
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
+}
+
+#[test]
+fn the_help_gives_the_default_board_size() {
+    let out = run(&["enkeshui", "--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains(
+            "      --holes <N>\n          Holes per row: 8, 10 or 12 (4..16 with a custom --layout) \
+             [default: 8, or the settings file's; with --layout: the layout's]\n"
+        ),
+        "{help}"
+    );
+    // The values completed are the usual ones, not the only ones: --help does not list them.
+    assert!(!help.contains("possible values: 8, 10, 12"), "{help}");
+    let out = run(&["en-gehe", "--help"]);
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("[default: 40, or the settings file's]"),
+        "{help}"
+    );
+}
+
+/// Every value the completion scripts offer is one the program takes.
+#[test]
+fn every_completed_value_is_accepted() {
+    use clap::Parser;
+    use masai_mancala::cli::{Cli, Command as Sub, hints};
+    let parse = |args: &[&str]| {
+        let mut line = vec!["masai-mancala"];
+        line.extend_from_slice(args);
+        Cli::try_parse_from(&line)
+            .unwrap_or_else(|e| panic!("{}: {e}", line.join(" ")))
+            .command
+            .unwrap()
+    };
+    for h in hints::ENKESHUI_HOLES {
+        let Sub::Enkeshui(a) = parse(&["enkeshui", "--holes", h]) else {
+            panic!()
+        };
+        assert_eq!(a.game().unwrap().holes().to_string(), *h);
+    }
+    for h in hints::EN_GEHE_HOLES {
+        let Sub::EnGehe(a) = parse(&["en-gehe", "--holes", h]) else {
+            panic!()
+        };
+        assert!(a.game().is_ok(), "en-gehe --holes {h}");
+    }
+    for l in hints::LAYOUTS {
+        let Sub::Enkeshui(a) = parse(&["enkeshui", "--layout", l]) else {
+            panic!()
+        };
+        assert!(a.game().is_ok(), "--layout {l}");
+    }
+    for l in hints::LEVELS {
+        parse(&["enkeshui", "--race-speed", l]);
+    }
+    for s in hints::SEATS {
+        parse(&["bao", "--south", s, "--north", s]);
+    }
+    for p in hints::PLAYERS {
+        assert!(masai_mancala::ai::Player::parse(p).is_some(), "{p}");
+        parse(&["arena", "--a", p, "--b", p]);
+    }
+    for g in hints::GAMES {
+        assert!(masai_mancala::engine::GameKind::parse(g).is_some(), "{g}");
+        let Sub::Learn(a) = parse(&["learn", g]) else {
+            panic!()
+        };
+        assert!(a.kind().unwrap().is_some());
+    }
+    // And the usual values are not the only ones: a custom 2x14 layout still plays.
+    let Sub::Enkeshui(a) = parse(&[
+        "enkeshui",
+        "--holes",
+        "14",
+        "--layout",
+        "0 2 2 2 2 2 2 2 2 2 2 2 2 0",
+    ]) else {
+        panic!()
+    };
+    assert!(a.game().is_ok());
+}
