@@ -209,20 +209,33 @@ pub mod hints {
 /// roff text) of the program's page and of each visible subcommand's.
 pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     use clap::CommandFactory;
-    fn pages(cmd: &clap::Command, out: &mut Vec<(String, Vec<u8>)>) {
+    fn pages(cmd: &clap::Command, main: bool, out: &mut Vec<(String, Vec<u8>)>) {
         let man = clap_mangen::Man::new(cmd.clone());
         let mut text = Vec::new();
         // Rendering into memory cannot fail.
-        let _ = man.render(&mut text);
+        if main {
+            // The main page as clap_mangen renders one, with the keys, files,
+            // environment and examples before the version.
+            let _ = man.render_title(&mut text);
+            let _ = man.render_name_section(&mut text);
+            let _ = man.render_synopsis_section(&mut text);
+            let _ = man.render_description_section(&mut text);
+            let _ = man.render_options_section(&mut text);
+            let _ = man.render_subcommands_section(&mut text);
+            text.extend_from_slice(crate::manual::roff_sections().as_bytes());
+            let _ = man.render_version_section(&mut text);
+        } else {
+            let _ = man.render(&mut text);
+        }
         out.push((man.get_filename(), text));
         for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-            pages(sub, out);
+            pages(sub, false, out);
         }
     }
     let mut cmd = Cli::command().disable_help_subcommand(true);
     cmd.build();
     let mut out = Vec::new();
-    pages(&cmd, &mut out);
+    pages(&cmd, true, &mut out);
     out
 }
 

@@ -9,6 +9,7 @@ pub mod arena;
 pub mod cli;
 pub mod engine;
 pub mod learn;
+pub mod manual;
 pub mod out;
 pub mod protocol;
 pub mod record;

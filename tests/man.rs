@@ -56,3 +56,122 @@ fn the_pages_cover_every_visible_subcommand_and_option() {
         assert!(enk.contains(opt), "{opt} in the enkeshui page");
     }
 }
+
+/// The main page's own sections, in `man`'s usual order, before VERSION.
+fn main_page() -> String {
+    let pages = masai_mancala::cli::man_pages();
+    String::from_utf8(pages[0].1.clone()).unwrap()
+}
+
+/// A section's text: from its `.SH` line to the next.
+fn section<'a>(page: &'a str, name: &str) -> &'a str {
+    let start = page
+        .find(&format!(".SH {name}\n"))
+        .unwrap_or_else(|| panic!("no {name} section in the main page"));
+    let end = page[start + 4..]
+        .find(".SH ")
+        .map_or(page.len(), |e| start + 4 + e);
+    &page[start..end]
+}
+
+fn roff(text: &str) -> String {
+    text.replace('\\', "\\e").replace('-', "\\-")
+}
+
+#[test]
+fn the_main_page_has_keys_files_environment_and_examples() {
+    let page = main_page();
+    let at = |name: &str| page.find(&format!(".SH {name}\n")).unwrap_or(usize::MAX);
+    let order = [
+        "OPTIONS",
+        "SUBCOMMANDS",
+        "KEYS",
+        "FILES",
+        "ENVIRONMENT",
+        "EXAMPLES",
+        "VERSION",
+    ];
+    for pair in order.windows(2) {
+        assert!(at(pair[0]) < at(pair[1]), "{} before {}", pair[0], pair[1]);
+    }
+    // Every binding, with its keys, under its screen's title.
+    let keys = section(&page, "KEYS");
+    let map = masai_mancala::app::Keymap::default();
+    for (i, b) in masai_mancala::app::BINDINGS.iter().enumerate() {
+        let labels: Vec<String> = map.keys(i).iter().map(|k| k.label()).collect();
+        let entry = format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            roff(&labels.join(" ")),
+            roff(b.help)
+        );
+        assert!(keys.contains(&entry), "KEYS lacks {entry:?}");
+        assert!(keys.contains(&format!(".SS \"{}\"\n", roff(b.ctx.title()))));
+    }
+    assert!(keys.contains(".TP\n\\fBz x\\fR\nSouth's racer drops a seed"));
+    let files = section(&page, "FILES");
+    for (path, _) in masai_mancala::manual::FILES {
+        assert!(files.contains(&format!("\\fB{}\\fR", roff(path))), "{path}");
+    }
+    // The settings file's template, line for line.
+    for line in masai_mancala::settings::TEMPLATE.lines() {
+        assert!(files.contains(&format!("\n{}\n", roff(line))), "{line}");
+    }
+    let env = section(&page, "ENVIRONMENT");
+    for name in [
+        "XDG_CONFIG_HOME",
+        "XDG_DATA_HOME",
+        "HOME",
+        "VISUAL, EDITOR",
+        "NO_COLOR",
+        "USER, LOGNAME",
+    ] {
+        assert!(env.contains(&format!(".TP\n\\fB{name}\\fR\n")), "{name}");
+    }
+    let examples = section(&page, "EXAMPLES");
+    assert!(examples.contains(".TP\n\\fBmasai\\-mancala enkeshui \\-\\-holes 12\\fR\n"));
+}
+
+#[test]
+fn every_example_is_a_command_line_the_program_takes() {
+    use clap::Parser;
+    assert!(masai_mancala::manual::EXAMPLES.len() >= 8);
+    for (line, _) in masai_mancala::manual::EXAMPLES {
+        let words: Vec<&str> = line.split_whitespace().take_while(|w| *w != ">").collect();
+        if let Err(e) = masai_mancala::cli::Cli::try_parse_from(&words) {
+            panic!("{line}: {e}");
+        }
+    }
+}
+
+#[test]
+fn the_main_page_reads_without_roff_warnings() {
+    let Ok(out) = std::process::Command::new("groff")
+        .args(["-man", "-ww", "-z", "-K", "utf8"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("man/masai-mancala.1"))
+        .output()
+    else {
+        return; // no groff here: the roff is checked by the tests above
+    };
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn the_guide_files_and_environment_are_the_manuals() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"))
+            .unwrap();
+    let open = "<!-- files: made from src/manual.rs -->\n";
+    let start = guide
+        .find(open)
+        .expect("the files table's start in docs/guide.md")
+        + open.len();
+    let end = guide
+        .find("<!-- /files -->")
+        .expect("the files table's end in docs/guide.md");
+    let tables = masai_mancala::manual::markdown_tables();
+    assert!(
+        guide[start..end] == tables,
+        "docs/guide.md's files and environment differ from src/manual.rs; they should be:\n{tables}"
+    );
+}
