@@ -90,13 +90,11 @@ fn link_fault(doc: &Path, target: &str) -> Option<String> {
     if !path.exists() {
         return Some(format!("{target}: no such file in the repository"));
     }
-    if let Some(anchor) = anchor {
-        if path.extension().is_some_and(|e| e == "md") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            if !anchors(&text).contains(anchor) {
-                return Some(format!("{target}: no heading #{anchor} in it"));
-            }
-        }
+    if let Some(anchor) = anchor
+        && path.extension().is_some_and(|e| e == "md")
+        && !anchors(&std::fs::read_to_string(&path).unwrap()).contains(anchor)
+    {
+        return Some(format!("{target}: no heading #{anchor} in it"));
     }
     None
 }
