@@ -395,3 +395,74 @@ fn a_client_start_removes_stale_temporary_files() {
     quit(&s);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `--save PATH --force` replaces another program's regular file, never a
+/// device, a FIFO or a socket: the error names what it is, exit 2, and the
+/// node is still there. (Before, as root, `--save /dev/null --force` would
+/// have put a record in place of the system's `/dev/null`.)
+#[test]
+fn forced_saves_refuse_anything_but_a_regular_file() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir("force-node");
+    let fifo = dir.join("pipe.json");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo only reads the path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let (record, _) = file::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json"),
+    )
+    .unwrap();
+    let fifo_error = format!(
+        "{}: is a FIFO (named pipe), not a record: not replacing it (not even with --force)",
+        fifo.display()
+    );
+    assert_eq!(file::check_target(&fifo, true), Err(fifo_error.clone()));
+    assert_eq!(file::save(&fifo, &record, true), Err(fifo_error.clone()));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A link to the device is refused too.
+    let link = dir.join("null.json");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    assert_eq!(
+        file::check_target(&link, true),
+        Err(format!(
+            "{}: is a character device, not a record: not replacing it (not even with --force)",
+            link.display()
+        ))
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    // The binary says so before anything else, and ends with status 2.
+    for (path, kind) in [
+        (fifo.clone(), "a FIFO (named pipe)"),
+        (PathBuf::from("/dev/null"), "a character device"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["enkeshui", "--save"])
+            .arg(&path)
+            .arg("--force")
+            .env("XDG_DATA_HOME", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: {}: is {kind}, not a record: not replacing it (not even with --force)\n",
+                path.display()
+            )
+        );
+    }
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

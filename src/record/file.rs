@@ -142,14 +142,27 @@ pub fn is_record_file(path: &Path) -> bool {
 }
 
 /// May a record be written at `path`? A new path, or a record of this program;
-/// another file only with `force`.
+/// another regular file only with `force`. Never a device, a FIFO or a
+/// socket, even forced: the save would put a file in its place (as root,
+/// `--save /dev/null --force` would replace the system's `/dev/null`).
 pub fn check_target(path: &Path, force: bool) -> Result<(), String> {
     let name = path.display();
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("{name}: {e}")),
         Ok(meta) if meta.is_dir() => return Err(format!("{name}: is a folder")),
-        Ok(_) => {
+        Ok(meta) => {
+            // Through a link too: the link's target is what the player named.
+            let target = if meta.file_type().is_symlink() {
+                fs::metadata(path).ok()
+            } else {
+                Some(meta)
+            };
+            if let Some(kind) = target.as_ref().and_then(not_regular) {
+                return Err(format!(
+                    "{name}: is {kind}, not a record: not replacing it (not even with --force)"
+                ));
+            }
             if !force && !is_record_file(path) {
                 return Err(format!(
                     "{name}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)"
