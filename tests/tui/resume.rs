@@ -173,3 +173,164 @@ fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() 
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A data folder holding one unfinished game, `game-2.json` (the first
+/// three decisions of `valid.json`, North a human): its folder and path.
+fn data_with_an_unfinished_game(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    use masai_mancala::record::file;
+    let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let valid = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/records/valid.json");
+    let (mut r, _) = file::load(&valid).unwrap();
+    r.games[0].decisions.truncate(3);
+    r.games[0].result = None;
+    r.seats.north = "human".into();
+    let path = dir.join("game-2.json");
+    file::save(&path, &r, false).unwrap();
+    (dir, path)
+}
+
+fn app_in(dir: &std::path::Path) -> App {
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.set_autosave_dir(dir.to_path_buf());
+    app.set_work_wait(Duration::from_secs(10));
+    app.set_save_wait(Duration::from_secs(10));
+    app.set_ai_pause(Duration::ZERO);
+    app
+}
+
+fn records_in(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A game another client has open is not opened again: the player is
+/// asked, and either nothing happens or a copy opens, saved under a new
+/// name. (Before, both windows played it, and the last to save won.)
+#[test]
+fn resuming_a_game_open_in_another_window_asks_first() {
+    use super::other_client::OtherClient;
+    use masai_mancala::app::{Ctx, LoadFor};
+    let (dir, path) = data_with_an_unfinished_game("resume-in-use");
+    let before = std::fs::read(&path).unwrap();
+    let other = OtherClient::holding(&path);
+    // `resume FILE`: asked; n and Esc both leave it alone.
+    for answer in [KeyCode::Char('n'), KeyCode::Esc] {
+        let mut app = app_in(&dir);
+        app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+        assert_eq!(app.ctx(), Ctx::InUse);
+        assert_eq!(
+            app.status(),
+            "game-2.json is open in another window: c opens a copy, n does not"
+        );
+        let s = screen(&mut app);
+        assert!(has(&s, "game-2.json is open in another window."), "{s:#?}");
+        assert!(has(&s, "A copy is saved under a new name in the data folder."));
+        assert!(has(&s, "c open a copy    n don't open it"), "{s:#?}");
+        assert_eq!(s[23], "c open a copy  n/Esc don't  ? help");
+        // Nothing is played under the question.
+        keys(&mut app, "4");
+        key(&mut app, KeyCode::Enter);
+        assert!(!app.quitting());
+        key(&mut app, answer);
+        assert!(app.quitting());
+        assert_eq!(app.fatal(), None);
+        assert_eq!(
+            app.note(),
+            Some(
+                format!(
+                    "{} is open in another window: not opened. Nothing was changed.",
+                    path.display()
+                )
+                .as_str()
+            )
+        );
+        assert_eq!(app.save_path(), None);
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        assert_eq!(records_in(&dir), ["game-2.json"]);
+    }
+    // c: a copy opens, saved under a new name; the game open elsewhere is
+    // left as it was.
+    let mut app = app_in(&dir);
+    app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    keys(&mut app, "c");
+    assert_eq!(app.ctx(), Ctx::Play);
+    assert_eq!(
+        app.status(),
+        format!(
+            "A copy of game-2.json (open in another window): saved in {}",
+            dir.display()
+        )
+    );
+    app.decide("4".into(), Instant::now());
+    let copy = app.save_path().unwrap().to_path_buf();
+    assert_ne!(copy, path);
+    assert_eq!(copy.parent(), Some(dir.as_path()));
+    let (r, _) = masai_mancala::record::file::load(&copy).unwrap();
+    assert_eq!(r.games[0].decisions, ["7", "3", "5", "4"]);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(records_in(&dir).len(), 2);
+    drop(app);
+    // The other client killed: its lock went with it, nothing is asked.
+    other.kill();
+    let mut app = app_in(&dir);
+    app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert_eq!(app.ctx(), Ctx::Play);
+    assert_eq!(app.save_path(), Some(path.as_path()));
+    // Now this window has it open: a second one is asked.
+    let mut second = app_in(&dir);
+    second.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert_eq!(second.ctx(), Ctx::InUse);
+    drop(app);
+    let mut third = app_in(&dir);
+    third.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert_eq!(third.ctx(), Ctx::Play, "{}", third.status());
+    drop((second, third));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The saved-games list asks too before it opens a game another client has
+/// open; n leaves the list as it was.
+#[test]
+fn the_saved_games_list_asks_before_opening_a_game_open_elsewhere() {
+    use super::other_client::OtherClient;
+    use masai_mancala::app::Ctx;
+    let (dir, path) = data_with_an_unfinished_game("list-in-use");
+    let before = std::fs::read(&path).unwrap();
+    let other = OtherClient::holding(&path);
+    let mut app = app_in(&dir);
+    keys(&mut app, "o");
+    assert_eq!(app.ctx(), Ctx::Saves);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.ctx(), Ctx::InUse);
+    let s = screen(&mut app);
+    assert!(has(&s, "game-2.json is open in another window."), "{s:#?}");
+    keys(&mut app, "n");
+    assert_eq!(app.ctx(), Ctx::Saves);
+    assert!(!app.quitting());
+    assert_eq!(
+        app.status(),
+        "Not opened: game-2.json is open in another window"
+    );
+    // The replay viewer only reads it: no question.
+    keys(&mut app, "v");
+    assert_eq!(app.ctx(), Ctx::Replay);
+    keys(&mut app, "q");
+    assert_eq!(app.ctx(), Ctx::Saves);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "c");
+    assert_eq!(app.ctx(), Ctx::Play);
+    let copy = app.save_path().unwrap().to_path_buf();
+    assert_ne!(copy, path);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    drop(other);
+    let _ = std::fs::remove_dir_all(&dir);
+}
