@@ -466,3 +466,98 @@ fn forced_saves_refuse_anything_but_a_regular_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The records of a folder (not the hidden temporary or lock files): their
+/// decisions, sorted.
+fn decisions_in(dir: &Path) -> Vec<Vec<String>> {
+    let mut v: Vec<Vec<String>> = names_in(dir)
+        .iter()
+        .filter(|n| !n.starts_with('.'))
+        .map(|n| file::load(&dir.join(n)).unwrap().0.games[0].decisions.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `resume` in two windows: the second is told that the game is open in
+/// the first and opens a copy, and each window's moves are kept. (Before,
+/// both played the one file and the last to quit overwrote the other.)
+#[test]
+fn two_windows_resuming_one_game_keep_both_games() {
+    let data = temp_dir("two-resume");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let dir = data.join("masai-mancala");
+    let first = start("two-resume-0", &env, GAME);
+    wait_for(&first, "South to move");
+    send(&first, &["5", "Enter"]);
+    wait_for(&first, "1. S 5");
+    assert!(quit(&first).contains("EXIT:0"));
+    // Its lock went with it: only the record is left.
+    assert_eq!(names_in(&dir).len(), 1, "{:?}", names_in(&dir));
+    let a = start("two-resume-a", &env, "resume --instant");
+    wait_for(&a, "North to move");
+    let b = start("two-resume-b", &env, "resume --instant");
+    let sc = wait_for(&b, "is open in another window.");
+    assert!(sc.contains("c open a copy    n don't open it"), "{sc}");
+    send(&b, &["c"]);
+    wait_for(&b, "A copy of game-");
+    wait_for(&b, "North to move");
+    send(&a, &["4", "Enter"]);
+    wait_for(&a, "South to move");
+    send(&b, &["3", "Enter"]);
+    wait_for(&b, "South to move");
+    for s in [&a, &b] {
+        let sc = quit(s);
+        assert!(sc.contains("The game is saved in"), "{sc}");
+        assert!(sc.contains("EXIT:0"), "{sc}");
+    }
+    assert_eq!(decisions_in(&dir), [["5", "3"], ["5", "4"]]);
+    assert_eq!(names_in(&dir).len(), 2, "{:?}", names_in(&dir));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `--save PATH` of a file another window has open asks first: n ends the
+/// program with nothing changed, c saves a copy in the data folder.
+#[test]
+fn saving_to_a_file_open_in_another_window_asks_first() {
+    let dir = temp_dir("save-busy");
+    let data = temp_dir("save-busy-data");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let path = dir.join("mine.json");
+    let args = format!("{GAME} --save {}", path.display());
+    let a = start("save-busy-a", &env, &args);
+    wait_for(&a, "South to move");
+    send(&a, &["5", "Enter"]);
+    wait_for(&a, "1. S 5");
+    let b = start("save-busy-b", &env, &args);
+    let sc = wait_for(&b, "mine.json is open in another window.");
+    assert!(sc.contains("c save a copy    n don't"), "{sc}");
+    send(&b, &["n"]);
+    let sc = wait_for(&b, "EXIT:");
+    assert!(
+        sc.contains(&format!(
+            "{} is open in another window: not saved there. Nothing was changed.\nEXIT:0",
+            path.display()
+        )),
+        "{sc}"
+    );
+    let c = start("save-busy-c", &env, &args);
+    wait_for(&c, "mine.json is open in another window.");
+    send(&c, &["c"]);
+    wait_for(&c, "A copy of mine.json");
+    send(&c, &["6", "Enter"]);
+    wait_for(&c, "1. S 6");
+    let sc = quit(&c);
+    assert!(
+        sc.contains(&format!(
+            "The game is saved in {}/masai-mancala/game-",
+            data.display()
+        )),
+        "{sc}"
+    );
+    assert!(quit(&a).contains("EXIT:0"));
+    assert_eq!(decisions_in(&dir), [["5"]]);
+    assert_eq!(decisions_in(&data.join("masai-mancala")), [["6"]]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}
