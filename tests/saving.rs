@@ -473,7 +473,11 @@ fn decisions_in(dir: &Path) -> Vec<Vec<String>> {
     let mut v: Vec<Vec<String>> = names_in(dir)
         .iter()
         .filter(|n| !n.starts_with('.'))
-        .map(|n| file::load(&dir.join(n)).unwrap().0.games[0].decisions.clone())
+        .map(|n| {
+            file::load(&dir.join(n)).unwrap().0.games[0]
+                .decisions
+                .clone()
+        })
         .collect();
     v.sort();
     v

@@ -507,7 +507,11 @@ impl App {
     /// Saves to `path` after every change; `force` replaces a file there
     /// that is not a record (`--save PATH --force`).
     pub fn save_to(&mut self, path: PathBuf, force: bool) {
-        if self.lock.as_ref().is_some_and(|l| !same_record(l.record(), &path)) {
+        if self
+            .lock
+            .as_ref()
+            .is_some_and(|l| !same_record(l.record(), &path))
+        {
             self.lock = None;
         }
         self.save_path = Some(path);
@@ -1654,7 +1658,10 @@ impl App {
                     // The name locked was taken by a file of a client that
                     // does not lock: the lock follows the game.
                     if saved.written != saved.asked
-                        && self.lock.as_ref().is_some_and(|l| l.record() == saved.asked)
+                        && self
+                            .lock
+                            .as_ref()
+                            .is_some_and(|l| l.record() == saved.asked)
                     {
                         self.lock = RecordLock::try_lock(&saved.written).ok();
                     }
@@ -1806,7 +1813,11 @@ impl App {
     /// the data folder, and locked there.
     fn open_copy(&mut self, now: Instant) {
         let Some(u) = self.in_use.take() else { return };
-        let dir = match self.autosave_dir.clone().map_or_else(file::open_data_dir, Ok) {
+        let dir = match self
+            .autosave_dir
+            .clone()
+            .map_or_else(file::open_data_dir, Ok)
+        {
             Ok(dir) => dir,
             Err(e) => {
                 self.in_use = Some(u);
@@ -1826,7 +1837,11 @@ impl App {
             InUseOpen::Resume { loaded, at_start } => {
                 if let Err(e) = self.open_resume(&loaded, now) {
                     (self.save_path, self.save_new, self.last_saved, self.lock) = before;
-                    return if at_start { self.fail(e) } else { self.refuse(e) };
+                    return if at_start {
+                        self.fail(e)
+                    } else {
+                        self.refuse(e)
+                    };
                 }
             }
             InUseOpen::Save => self.autosave(),

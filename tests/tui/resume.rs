@@ -181,8 +181,8 @@ fn data_with_an_unfinished_game(name: &str) -> (std::path::PathBuf, std::path::P
     let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let valid = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/records/valid.json");
+    let valid =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
     let (mut r, _) = file::load(&valid).unwrap();
     r.games[0].decisions.truncate(3);
     r.games[0].result = None;
@@ -233,7 +233,10 @@ fn resuming_a_game_open_in_another_window_asks_first() {
         );
         let s = screen(&mut app);
         assert!(has(&s, "game-2.json is open in another window."), "{s:#?}");
-        assert!(has(&s, "A copy is saved under a new name in the data folder."));
+        assert!(has(
+            &s,
+            "A copy is saved under a new name in the data folder."
+        ));
         assert!(has(&s, "c open a copy    n don't open it"), "{s:#?}");
         assert_eq!(s[23], "c open a copy  n/Esc don't  ? help");
         // Nothing is played under the question.
@@ -339,8 +342,8 @@ fn the_saved_games_list_asks_before_opening_a_game_open_elsewhere() {
 /// unfinished `game-2.json` made from it (the newer, listed first).
 fn data_with_two_games(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let (dir, unfinished) = data_with_an_unfinished_game(name);
-    let valid = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/records/valid.json");
+    let valid =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
     let finished = dir.join("game-1.json");
     std::fs::copy(valid, &finished).unwrap();
     let old = std::time::SystemTime::now() - Duration::from_secs(3600);

@@ -38,8 +38,10 @@ impl SavesScreen {
     /// The game chosen's file name, for messages.
     pub fn name(&self) -> String {
         let path = &self.list[self.sel].path;
-        path.file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     }
 
     /// The game at `path` was deleted: out of the list (`None`: the list is
