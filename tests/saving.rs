@@ -565,3 +565,38 @@ fn saving_to_a_file_open_in_another_window_asks_first() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A client killed (SIGKILL: no clean-up of its own) leaves no lock behind:
+/// the next `resume` opens the game without asking.
+#[test]
+fn a_killed_client_leaves_its_game_open_to_the_next() {
+    let data = temp_dir("killed-lock");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let dir = data.join("masai-mancala");
+    let a = start("killed-lock-a", &env, GAME);
+    wait_for(&a, "South to move");
+    send(&a, &["5", "Enter"]);
+    wait_for(&a, "1. S 5");
+    let shell = tmux(&["display", "-p", "-t", &a.0, "#{pane_pid}"]);
+    let out = Command::new("pgrep")
+        .args(["-P", shell.trim(), "-x", "masai-mancala"])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(!pid.is_empty());
+    // Open while it runs.
+    let b = start("killed-lock-b", &env, "resume --instant");
+    wait_for(&b, "is open in another window.");
+    send(&b, &["n"]);
+    wait_for(&b, "EXIT:0");
+    assert!(Command::new("kill").args(["-KILL", &pid]).status().unwrap().success());
+    wait_for(&a, "EXIT:");
+    let c = start("killed-lock-c", &env, "resume --instant");
+    let sc = wait_for(&c, "North to move");
+    assert!(!sc.contains("open in another window"), "{sc}");
+    send(&c, &["4", "Enter"]);
+    wait_for(&c, "South to move");
+    assert!(quit(&c).contains("EXIT:0"));
+    assert_eq!(decisions_in(&dir), [["5", "4"]]);
+    let _ = std::fs::remove_dir_all(&data);
+}
