@@ -589,7 +589,13 @@ fn a_killed_client_leaves_its_game_open_to_the_next() {
     wait_for(&b, "is open in another window.");
     send(&b, &["n"]);
     wait_for(&b, "EXIT:0");
-    assert!(Command::new("kill").args(["-KILL", &pid]).status().unwrap().success());
+    assert!(
+        Command::new("kill")
+            .args(["-KILL", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
     wait_for(&a, "EXIT:");
     let c = start("killed-lock-c", &env, "resume --instant");
     let sc = wait_for(&c, "North to move");
