@@ -606,3 +606,39 @@ fn a_killed_client_leaves_its_game_open_to_the_next() {
     assert_eq!(decisions_in(&dir), [["5", "4"]]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The lock files of killed clients (nobody holds them) are removed with
+/// their temporary files; one a client holds stays, and so does a temporary
+/// file of its game, even one whose process id looks ended here (that
+/// client may be saving now).
+#[test]
+fn lock_files_nobody_holds_are_removed_and_held_ones_kept() {
+    use common::other_client::OtherClient;
+    let dir = temp_dir("stale-locks");
+    let left = dir.join(".game-20260101-000000.json.lock");
+    std::fs::write(&left, "").unwrap();
+    let open = dir.join("game-20260101-000001.json");
+    std::fs::write(&open, valid_record()).unwrap();
+    let other = OtherClient::holding(&open);
+    let saving = dir.join(format!(".game-20260101-000001.json.{}.1.tmp", dead_pid()));
+    std::fs::write(&saving, "being written").unwrap();
+    let foreign = dir.join(".notes.json.lock");
+    std::fs::write(&foreign, "").unwrap();
+    assert_eq!(file::remove_stale_temps(&dir, file::is_data_record_name), 0);
+    let mut kept = vec![
+        ".game-20260101-000001.json.lock".to_string(),
+        saving.file_name().unwrap().to_string_lossy().into_owned(),
+        ".notes.json.lock".to_string(),
+        "game-20260101-000001.json".to_string(),
+    ];
+    kept.sort();
+    assert_eq!(names_in(&dir), kept);
+    // That client gone (killed): its leftovers go.
+    other.kill();
+    assert_eq!(file::remove_stale_temps(&dir, file::is_data_record_name), 1);
+    assert_eq!(
+        names_in(&dir),
+        [".notes.json.lock", "game-20260101-000001.json"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
