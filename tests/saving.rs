@@ -395,3 +395,250 @@ fn a_client_start_removes_stale_temporary_files() {
     quit(&s);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// `--save PATH --force` replaces another program's regular file, never a
+/// device, a FIFO or a socket: the error names what it is, exit 2, and the
+/// node is still there. (Before, as root, `--save /dev/null --force` would
+/// have put a record in place of the system's `/dev/null`.)
+#[test]
+fn forced_saves_refuse_anything_but_a_regular_file() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir("force-node");
+    let fifo = dir.join("pipe.json");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo only reads the path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let (record, _) = file::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json"),
+    )
+    .unwrap();
+    let fifo_error = format!(
+        "{}: is a FIFO (named pipe), not a record: not replacing it (not even with --force)",
+        fifo.display()
+    );
+    assert_eq!(file::check_target(&fifo, true), Err(fifo_error.clone()));
+    assert_eq!(file::save(&fifo, &record, true), Err(fifo_error.clone()));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A link to the device is refused too.
+    let link = dir.join("null.json");
+    std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+    assert_eq!(
+        file::check_target(&link, true),
+        Err(format!(
+            "{}: is a character device, not a record: not replacing it (not even with --force)",
+            link.display()
+        ))
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    // The binary says so before anything else, and ends with status 2.
+    for (path, kind) in [
+        (fifo.clone(), "a FIFO (named pipe)"),
+        (PathBuf::from("/dev/null"), "a character device"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["enkeshui", "--save"])
+            .arg(&path)
+            .arg("--force")
+            .env("XDG_DATA_HOME", &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: {}: is {kind}, not a record: not replacing it (not even with --force)\n",
+                path.display()
+            )
+        );
+    }
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The records of a folder (not the hidden temporary or lock files): their
+/// decisions, sorted.
+fn decisions_in(dir: &Path) -> Vec<Vec<String>> {
+    let mut v: Vec<Vec<String>> = names_in(dir)
+        .iter()
+        .filter(|n| !n.starts_with('.'))
+        .map(|n| {
+            file::load(&dir.join(n)).unwrap().0.games[0]
+                .decisions
+                .clone()
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// `resume` in two windows: the second is told that the game is open in
+/// the first and opens a copy, and each window's moves are kept. (Before,
+/// both played the one file and the last to quit overwrote the other.)
+#[test]
+fn two_windows_resuming_one_game_keep_both_games() {
+    let data = temp_dir("two-resume");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let dir = data.join("masai-mancala");
+    let first = start("two-resume-0", &env, GAME);
+    wait_for(&first, "South to move");
+    send(&first, &["5", "Enter"]);
+    wait_for(&first, "1. S 5");
+    assert!(quit(&first).contains("EXIT:0"));
+    // Its lock went with it: only the record is left.
+    assert_eq!(names_in(&dir).len(), 1, "{:?}", names_in(&dir));
+    let a = start("two-resume-a", &env, "resume --instant");
+    wait_for(&a, "North to move");
+    let b = start("two-resume-b", &env, "resume --instant");
+    let sc = wait_for(&b, "is open in another window.");
+    assert!(sc.contains("c open a copy    n don't open it"), "{sc}");
+    send(&b, &["c"]);
+    wait_for(&b, "A copy of game-");
+    wait_for(&b, "North to move");
+    send(&a, &["4", "Enter"]);
+    wait_for(&a, "South to move");
+    send(&b, &["3", "Enter"]);
+    wait_for(&b, "South to move");
+    for s in [&a, &b] {
+        let sc = quit(s);
+        assert!(sc.contains("The game is saved in"), "{sc}");
+        assert!(sc.contains("EXIT:0"), "{sc}");
+    }
+    assert_eq!(decisions_in(&dir), [["5", "3"], ["5", "4"]]);
+    assert_eq!(names_in(&dir).len(), 2, "{:?}", names_in(&dir));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// `--save PATH` of a file another window has open asks first: n ends the
+/// program with nothing changed, c saves a copy in the data folder.
+#[test]
+fn saving_to_a_file_open_in_another_window_asks_first() {
+    let dir = temp_dir("save-busy");
+    let data = temp_dir("save-busy-data");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let path = dir.join("mine.json");
+    let args = format!("{GAME} --save {}", path.display());
+    let a = start("save-busy-a", &env, &args);
+    wait_for(&a, "South to move");
+    send(&a, &["5", "Enter"]);
+    wait_for(&a, "1. S 5");
+    let b = start("save-busy-b", &env, &args);
+    let sc = wait_for(&b, "mine.json is open in another window.");
+    assert!(sc.contains("c save a copy    n don't"), "{sc}");
+    send(&b, &["n"]);
+    let sc = wait_for(&b, "EXIT:");
+    assert!(
+        sc.contains(&format!(
+            "{} is open in another window: not saved there. Nothing was changed.\nEXIT:0",
+            path.display()
+        )),
+        "{sc}"
+    );
+    let c = start("save-busy-c", &env, &args);
+    wait_for(&c, "mine.json is open in another window.");
+    send(&c, &["c"]);
+    wait_for(&c, "A copy of mine.json");
+    send(&c, &["6", "Enter"]);
+    wait_for(&c, "1. S 6");
+    let sc = quit(&c);
+    assert!(
+        sc.contains(&format!(
+            "The game is saved in {}/masai-mancala/game-",
+            data.display()
+        )),
+        "{sc}"
+    );
+    assert!(quit(&a).contains("EXIT:0"));
+    assert_eq!(decisions_in(&dir), [["5"]]);
+    assert_eq!(decisions_in(&data.join("masai-mancala")), [["6"]]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A client killed (SIGKILL: no clean-up of its own) leaves no lock behind:
+/// the next `resume` opens the game without asking.
+#[test]
+fn a_killed_client_leaves_its_game_open_to_the_next() {
+    let data = temp_dir("killed-lock");
+    let env = format!("XDG_DATA_HOME={}", data.display());
+    let dir = data.join("masai-mancala");
+    let a = start("killed-lock-a", &env, GAME);
+    wait_for(&a, "South to move");
+    send(&a, &["5", "Enter"]);
+    wait_for(&a, "1. S 5");
+    let shell = tmux(&["display", "-p", "-t", &a.0, "#{pane_pid}"]);
+    let out = Command::new("pgrep")
+        .args(["-P", shell.trim(), "-x", "masai-mancala"])
+        .output()
+        .unwrap();
+    let pid = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert!(!pid.is_empty());
+    // Open while it runs.
+    let b = start("killed-lock-b", &env, "resume --instant");
+    wait_for(&b, "is open in another window.");
+    send(&b, &["n"]);
+    wait_for(&b, "EXIT:0");
+    assert!(
+        Command::new("kill")
+            .args(["-KILL", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    wait_for(&a, "EXIT:");
+    let c = start("killed-lock-c", &env, "resume --instant");
+    let sc = wait_for(&c, "North to move");
+    assert!(!sc.contains("open in another window"), "{sc}");
+    send(&c, &["4", "Enter"]);
+    wait_for(&c, "South to move");
+    assert!(quit(&c).contains("EXIT:0"));
+    assert_eq!(decisions_in(&dir), [["5", "4"]]);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The lock files of killed clients (nobody holds them) are removed with
+/// their temporary files; one a client holds stays, and so does a temporary
+/// file of its game, even one whose process id looks ended here (that
+/// client may be saving now).
+#[test]
+fn lock_files_nobody_holds_are_removed_and_held_ones_kept() {
+    use common::other_client::OtherClient;
+    let dir = temp_dir("stale-locks");
+    let left = dir.join(".game-20260101-000000.json.lock");
+    std::fs::write(&left, "").unwrap();
+    let open = dir.join("game-20260101-000001.json");
+    std::fs::write(&open, valid_record()).unwrap();
+    let other = OtherClient::holding(&open);
+    let saving = dir.join(format!(".game-20260101-000001.json.{}.1.tmp", dead_pid()));
+    std::fs::write(&saving, "being written").unwrap();
+    let foreign = dir.join(".notes.json.lock");
+    std::fs::write(&foreign, "").unwrap();
+    assert_eq!(file::remove_stale_temps(&dir, file::is_data_record_name), 0);
+    let mut kept = vec![
+        ".game-20260101-000001.json.lock".to_string(),
+        saving.file_name().unwrap().to_string_lossy().into_owned(),
+        ".notes.json.lock".to_string(),
+        "game-20260101-000001.json".to_string(),
+    ];
+    kept.sort();
+    assert_eq!(names_in(&dir), kept);
+    // That client gone (killed): its leftovers go.
+    other.kill();
+    assert_eq!(file::remove_stale_temps(&dir, file::is_data_record_name), 1);
+    assert_eq!(
+        names_in(&dir),
+        [".notes.json.lock", "game-20260101-000001.json"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -692,3 +692,45 @@ fn the_arena_progress_bar_stays_on_one_row_of_a_narrow_terminal() {
         "{sc}"
     );
 }
+
+/// From the saved-games list: a replay goes back to the list with q and
+/// Esc (the program goes on), and d deletes a game after y.
+#[test]
+fn the_saved_games_list_comes_back_from_a_replay_and_deletes_a_game() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-menu-delete");
+    let saves = data.join("masai-mancala");
+    std::fs::create_dir_all(&saves).unwrap();
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/records");
+    std::fs::copy(format!("{fixtures}/valid.json"), saves.join("game-1.json")).unwrap();
+    let s = start_in("masai-menu-delete", "", &data);
+    wait_for(&s, "Enter starts the game");
+    send(&s, &["o"]);
+    wait_for(&s, "> game-1.json  finished");
+    for leave in ["q", "Escape"] {
+        send(&s, &["v"]);
+        wait_for(&s, "Replay: decision 0 of 17");
+        send(&s, &[leave]);
+        let sc = wait_for(&s, "Back to the saved games");
+        assert!(sc.contains("> game-1.json  finished"), "{sc}");
+        assert!(!sc.contains("EXIT:"), "{sc}");
+        send(&s, &["Down"]);
+    }
+    send(&s, &["d"]);
+    let sc = wait_for(&s, "Delete game-1.json? y deletes it, n keeps it");
+    assert!(sc.contains("It cannot be undone."), "{sc}");
+    send(&s, &["n"]);
+    wait_for(&s, "Not deleted: game-1.json");
+    assert!(saves.join("game-1.json").exists());
+    send(&s, &["d"]);
+    wait_for(&s, "Delete game-1.json?");
+    send(&s, &["y"]);
+    wait_for(&s, "Deleted game-1.json: no saved games left");
+    assert!(records_in(&saves).is_empty());
+    send(&s, &["q"]);
+    wait_for(&s, "EXIT:0");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -22,6 +22,10 @@ pub enum Ctx {
     Replay,
     /// The list of saved games (from the start menu).
     Saves,
+    /// Deleting the saved game chosen in that list: y or n.
+    Delete,
+    /// The game asked for is open in another window: open a copy, or not.
+    InUse,
     /// A record or the saved games being read (a progress line).
     Loading,
     Help,
@@ -32,7 +36,7 @@ pub enum Ctx {
 
 impl Ctx {
     /// Every context, in the help's order.
-    pub const ALL: [Ctx; 14] = [
+    pub const ALL: [Ctx; 16] = [
         Ctx::Global,
         Ctx::Menu,
         Ctx::Race,
@@ -43,6 +47,8 @@ impl Ctx {
         Ctx::Over,
         Ctx::Replay,
         Ctx::Saves,
+        Ctx::Delete,
+        Ctx::InUse,
         Ctx::Loading,
         Ctx::Help,
         Ctx::Confirm,
@@ -62,6 +68,8 @@ impl Ctx {
             Ctx::Over => "over",
             Ctx::Replay => "replay",
             Ctx::Saves => "saves",
+            Ctx::Delete => "delete",
+            Ctx::InUse => "in-use",
             Ctx::Loading => "loading",
             Ctx::Help => "help",
             Ctx::Confirm => "confirm",
@@ -81,6 +89,8 @@ impl Ctx {
             Ctx::Over => "Game over",
             Ctx::Replay => "Replay viewer",
             Ctx::Saves => "Saved games",
+            Ctx::Delete => "Deleting a saved game",
+            Ctx::InUse => "A game open in another window",
             Ctx::Loading => "Reading a record or the saved games",
             Ctx::Help => "This help",
             Ctx::Confirm => "Quit confirmation",
@@ -129,6 +139,8 @@ pub enum Action {
     PrevGame,
     OpenSaves,
     ViewReplay,
+    Delete,
+    Copy,
     Suspend,
     Learn,
     Solution,
@@ -180,6 +192,8 @@ impl Action {
             Action::PrevGame => "prev-game",
             Action::OpenSaves => "open-saves",
             Action::ViewReplay => "view-replay",
+            Action::Delete => "delete",
+            Action::Copy => "copy",
             Action::Suspend => "suspend",
             Action::Learn => "learn",
             Action::Solution => "solution",
@@ -365,6 +379,14 @@ pub static BINDINGS: &[Binding] = &[
         Action::ViewReplay,
         "open the game in the replay viewer",
         "replay",
+    ),
+    b(
+        Ctx::Saves,
+        &[Char('d'), Code(KeyCode::Delete)],
+        "d",
+        Action::Delete,
+        "delete the game (asks first; never one open in another window)",
+        "delete",
     ),
     b(
         Ctx::Saves,
@@ -877,16 +899,48 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Esc)],
         "Esc",
         Action::Cancel,
-        "clear the turn number typed",
+        "clear the turn number typed; opened from the saved games: back to the list",
         "",
     ),
     b(
         Ctx::Replay,
         &[Char('q')],
         "q",
-        Action::QuitNow,
-        "quit the viewer",
+        Action::Quit,
+        "quit the viewer (opened from the saved games: back to the list)",
         "quit",
+    ),
+    b(
+        Ctx::Delete,
+        &[Char('y')],
+        "y",
+        Action::Yes,
+        "yes, delete the saved game",
+        "delete",
+    ),
+    b(
+        Ctx::Delete,
+        &[Char('n'), Code(KeyCode::Esc)],
+        "n/Esc",
+        Action::No,
+        "no, keep it",
+        "keep",
+    ),
+    b(
+        Ctx::InUse,
+        &[Char('c')],
+        "c",
+        Action::Copy,
+        "open a copy of the game, saved under a new name in the data folder",
+        "open a copy",
+    ),
+    b(
+        Ctx::InUse,
+        &[Char('n'), Code(KeyCode::Esc)],
+        "n/Esc",
+        Action::No,
+        "don't open it (from the command line: the program ends, nothing changed)",
+        "don't",
     ),
     b(
         Ctx::Loading,

@@ -285,7 +285,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 path.file_name()
                     .is_some_and(|n| n.to_string_lossy() == name)
             });
-            app.save_to(path, force);
+            app.claim_save(path, force);
         }
         None if keep_path => {}
         None => app.save_to_new_file(),

@@ -27,6 +27,7 @@ use crate::engine::enkeshui::race::Race;
 use crate::engine::{PerSide, Quiet, Side, Status};
 use crate::out::thousands;
 use crate::record::file;
+use crate::record::lock::{LockError, RecordLock};
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -195,6 +196,52 @@ pub struct App {
     lessons: Option<Box<crate::app::lesson::LessonScreen>>,
     /// Opened by `learn`: leaving the lessons quits.
     lessons_only: bool,
+    /// The lock of the game this window has open (its `save_path`): no
+    /// other client opens it meanwhile.
+    lock: Option<RecordLock>,
+    /// The game asked for is open in another window: the player chooses
+    /// to open a copy or not (nothing is saved until then).
+    in_use: Option<InUse>,
+}
+
+/// A game open in another window, and what opening it was for.
+#[derive(Debug)]
+pub struct InUse {
+    pub path: PathBuf,
+    open: InUseOpen,
+}
+
+impl InUse {
+    /// The question's lines and its keys.
+    pub fn question(&self) -> (Vec<String>, String) {
+        let name = file_name(&self.path);
+        let (then, copy) = match self.open {
+            InUseOpen::Resume { .. } => (
+                "Played in both, one window's moves would be lost.",
+                "c open a copy    n don't open it",
+            ),
+            InUseOpen::Save => (
+                "Saved from both, one window's game would be lost.",
+                "c save a copy    n don't",
+            ),
+        };
+        (
+            vec![
+                format!("{name} is open in another window."),
+                then.to_string(),
+                "A copy is saved under a new name in the data folder.".to_string(),
+            ],
+            copy.to_string(),
+        )
+    }
+}
+
+#[derive(Debug)]
+enum InUseOpen {
+    /// Continue this record (`at_start`: asked on the command line).
+    Resume { loaded: Box<Loaded>, at_start: bool },
+    /// `--save PATH`: the game on screen saved there.
+    Save,
 }
 
 /// What a load is for: where its answer goes.
@@ -231,14 +278,22 @@ impl LoadFor {
     fn run(&self, progress: &job::Progress) -> Result<LoadResult, String> {
         let record = |l: Loaded| LoadResult::Record(Box::new(l));
         match self {
-            LoadFor::Resume(Some(p)) | LoadFor::Replay(p) | LoadFor::Chosen(p, _) => {
+            LoadFor::Resume(Some(p)) => {
+                // What a save killed left beside it goes (never a live save's).
+                let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                file::remove_stale_temps(&file::parent_dir(p), |n| Some(n) == name.as_deref());
                 load::load(p, progress).map(record)
             }
+            LoadFor::Replay(p) | LoadFor::Chosen(p, _) => load::load(p, progress).map(record),
             LoadFor::Resume(None) => {
                 let dir = file::data_dir()?;
+                file::remove_stale_temps(&dir, file::is_data_record_name);
                 load::newest_unfinished(&dir, progress).map(record)
             }
-            LoadFor::Saves(dir) => load::list(dir, progress).map(LoadResult::Saves),
+            LoadFor::Saves(dir) => {
+                file::remove_stale_temps(dir, file::is_data_record_name);
+                load::list(dir, progress).map(LoadResult::Saves)
+            }
         }
     }
 }
@@ -312,6 +367,8 @@ impl App {
             stats_dir: None,
             lessons: None,
             lessons_only: false,
+            lock: None,
+            in_use: None,
         }
     }
 
@@ -450,6 +507,13 @@ impl App {
     /// Saves to `path` after every change; `force` replaces a file there
     /// that is not a record (`--save PATH --force`).
     pub fn save_to(&mut self, path: PathBuf, force: bool) {
+        if self
+            .lock
+            .as_ref()
+            .is_some_and(|l| !same_record(l.record(), &path))
+        {
+            self.lock = None;
+        }
         self.save_path = Some(path);
         self.save_force = force;
         self.save_new = false;
@@ -893,6 +957,9 @@ impl App {
             Some(Overlay::Help(_)) => return Ctx::Help,
             None => {}
         }
+        if self.in_use.is_some() {
+            return Ctx::InUse;
+        }
         if self.loading.is_some() {
             return Ctx::Loading;
         }
@@ -900,6 +967,7 @@ impl App {
             return l.ctx();
         }
         match &self.shown {
+            Shown::Menu { saves: Some(s) } if s.confirming() => Ctx::Delete,
             Shown::Menu { saves: Some(_) } => Ctx::Saves,
             Shown::Menu { saves: None } => Ctx::Menu,
             Shown::Race(_) => Ctx::Race,
@@ -989,7 +1057,8 @@ impl App {
                 self.transition(t, now)
             }
             Ctx::Replay => self.replay_key(action, &k, now),
-            Ctx::Saves => self.saves_key(action, now),
+            Ctx::Saves | Ctx::Delete => self.saves_key(action, now),
+            Ctx::InUse => self.in_use_key(action, now),
             Ctx::Loading => {
                 match action {
                     Action::Cancel => self.stop_loading(),
@@ -1109,6 +1178,7 @@ impl App {
                 }
                 self.set_status(status);
             }
+            Transition::DeleteSaved(path) => self.delete_saved(path),
             Transition::OpenSaved { path, replay } => {
                 self.start_load(LoadFor::Chosen(path, replay), now);
             }
@@ -1159,6 +1229,11 @@ impl App {
             }
             Transition::Review => return self.review_game(),
             Transition::Menu => {
+                // The game is closed: another window may open it now (with
+                // --save the file stays this window's: the next game goes there).
+                if self.autosave_dir.is_some() {
+                    self.lock = None;
+                }
                 self.shown = Shown::menu();
                 self.load_menu_record();
                 self.set_status("Choose the game and press Enter");
@@ -1450,7 +1525,7 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
-        if self.overlay.is_some() || self.too_small() {
+        if self.overlay.is_some() || self.in_use.is_some() || self.too_small() {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
@@ -1470,6 +1545,24 @@ impl App {
 
 /// How often the progress of work on a thread is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Are these two paths one record (spelt alike, or one file)?
+fn same_record(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a == b
+        || match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => false,
+        }
+}
+
+/// A path's file name, for messages (the whole path when it has none).
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
 
 /// The text with its first letter upper case.
 fn capitalized(s: &str) -> String {
@@ -1523,7 +1616,8 @@ impl App {
     /// over a new file or a record, unless forced). The answer comes at
     /// once if it is there within `save_wait`, else as an event.
     pub fn autosave(&mut self) {
-        if self.shown.viewer().is_some() {
+        // Nothing is saved while the player is asked about a game open elsewhere.
+        if self.shown.viewer().is_some() || self.in_use.is_some() {
             return;
         }
         let Some(path) = self.save_path.clone() else {
@@ -1561,6 +1655,16 @@ impl App {
         match saved.result {
             Ok(_) => {
                 if self.save_path.as_ref() == Some(&saved.asked) {
+                    // The name locked was taken by a file of a client that
+                    // does not lock: the lock follows the game.
+                    if saved.written != saved.asked
+                        && self
+                            .lock
+                            .as_ref()
+                            .is_some_and(|l| l.record() == saved.asked)
+                    {
+                        self.lock = RecordLock::try_lock(&saved.written).ok();
+                    }
                     self.save_path = Some(saved.written);
                     self.save_new = false;
                 }
@@ -1607,9 +1711,174 @@ impl App {
     /// save (nothing when there is no data folder or with `--save`).
     pub fn save_to_new_file(&mut self) {
         if let Some(dir) = &self.autosave_dir {
-            self.save_path = Some(file::new_save_path(dir));
+            let (path, lock) = file::claim_new_path(dir);
+            self.lock = lock;
+            self.save_path = Some(path);
             self.save_new = true;
             self.last_saved.clear();
+        }
+    }
+
+    /// `--save PATH`: the game is saved there, locked, unless another
+    /// client has that file open: then the player is asked first (open a
+    /// copy in the data folder, or not) and nothing is saved till then.
+    pub fn claim_save(&mut self, path: PathBuf, force: bool) {
+        match RecordLock::try_lock(&path) {
+            Ok(lock) => {
+                self.save_to(path, force);
+                self.lock = Some(lock);
+            }
+            Err(LockError::Busy) => {
+                self.save_path = None;
+                self.ask_in_use(InUse {
+                    path,
+                    open: InUseOpen::Save,
+                });
+            }
+            // No lock to be had there (a file system without locks): saved as before.
+            Err(LockError::Unavailable(_)) => self.save_to(path, force),
+        }
+    }
+
+    /// Asks the player about a game open in another window.
+    fn ask_in_use(&mut self, u: InUse) {
+        self.set_status(format!(
+            "{} is open in another window: c opens a copy, n does not",
+            file_name(&u.path)
+        ));
+        self.in_use = Some(u);
+    }
+
+    /// The game open in another window that the player is asked about.
+    pub fn in_use(&self) -> Option<&InUse> {
+        self.in_use.as_ref()
+    }
+
+    /// Takes the lock of the record at `path` for this window: `Err` when
+    /// another client has it open; `Ok(None)` when no lock can be had there.
+    /// The lock this window holds already, if it is that record's, is kept.
+    fn lock_record(&mut self, path: &std::path::Path) -> Result<Option<RecordLock>, ()> {
+        if self
+            .lock
+            .as_ref()
+            .is_some_and(|l| same_record(l.record(), path))
+        {
+            return Ok(self.lock.take());
+        }
+        match RecordLock::try_lock(path) {
+            Ok(lock) => Ok(Some(lock)),
+            Err(LockError::Busy) => Err(()),
+            Err(LockError::Unavailable(_)) => Ok(None),
+        }
+    }
+
+    /// The in-use question's keys: open a copy, or not.
+    fn in_use_key(&mut self, action: Action, now: Instant) -> bool {
+        match action {
+            Action::Copy => self.open_copy(now),
+            Action::No => self.dont_open(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Not opened: from the command line the program ends, nothing
+    /// changed; from the list, the list stays.
+    fn dont_open(&mut self) {
+        let Some(u) = self.in_use.take() else { return };
+        let shown = u.path.display();
+        match u.open {
+            InUseOpen::Resume {
+                at_start: false, ..
+            } => self.set_status(format!(
+                "Not opened: {} is open in another window",
+                file_name(&u.path)
+            )),
+            InUseOpen::Resume { at_start: true, .. } => {
+                self.note = Some(format!(
+                    "{shown} is open in another window: not opened. Nothing was changed."
+                ));
+                self.quit = true;
+            }
+            InUseOpen::Save => {
+                self.note = Some(format!(
+                    "{shown} is open in another window: not saved there. Nothing was changed."
+                ));
+                self.quit = true;
+            }
+        }
+    }
+
+    /// Opens a copy of the game open elsewhere: saved under a new name in
+    /// the data folder, and locked there.
+    fn open_copy(&mut self, now: Instant) {
+        let Some(u) = self.in_use.take() else { return };
+        let dir = match self
+            .autosave_dir
+            .clone()
+            .map_or_else(file::open_data_dir, Ok)
+        {
+            Ok(dir) => dir,
+            Err(e) => {
+                self.in_use = Some(u);
+                self.refuse(format!("No copy: {e}"));
+                return;
+            }
+        };
+        let (path, lock) = file::claim_new_path(&dir);
+        let before = (
+            self.save_path.replace(path),
+            std::mem::replace(&mut self.save_new, true),
+            std::mem::take(&mut self.last_saved),
+            std::mem::replace(&mut self.lock, lock),
+        );
+        let name = file_name(&u.path);
+        match u.open {
+            InUseOpen::Resume { loaded, at_start } => {
+                if let Err(e) = self.open_resume(&loaded, now) {
+                    (self.save_path, self.save_new, self.last_saved, self.lock) = before;
+                    return if at_start {
+                        self.fail(e)
+                    } else {
+                        self.refuse(e)
+                    };
+                }
+            }
+            InUseOpen::Save => self.autosave(),
+        }
+        if !self.status_error {
+            self.set_status(format!(
+                "A copy of {name} (open in another window): saved in {}",
+                dir.display()
+            ));
+        }
+    }
+
+    /// Deletes a saved game of the list, unless a client has it open.
+    fn delete_saved(&mut self, path: PathBuf) {
+        let Shown::Menu { saves } = &mut self.shown else {
+            return;
+        };
+        let name = file_name(&path);
+        if RecordLock::held_here(&path) {
+            return self.refuse(format!("Not deleted: {name} is the game of this window"));
+        }
+        let lock = match RecordLock::try_lock(&path) {
+            Err(LockError::Busy) => {
+                return self.refuse(format!("Not deleted: {name} is open in another window"));
+            }
+            lock => lock.ok(),
+        };
+        if let Err(e) = std::fs::remove_file(&path) {
+            return self.refuse(format!("Not deleted: {name}: {}", file::io_reason(&e)));
+        }
+        // Let go once the record is gone (its lock file goes with it).
+        drop(lock);
+        *saves = saves.take().and_then(|s| s.removed(&path));
+        if saves.is_some() {
+            self.set_status(format!("Deleted {name}"));
+        } else {
+            self.set_status(format!("Deleted {name}: no saved games left"));
         }
     }
 
@@ -1777,6 +2046,18 @@ impl App {
                     let path = loaded.path.display();
                     return self.fail(format!("{path}: the game is over (`replay` shows it)"));
                 }
+                let Ok(lock) = self.lock_record(&loaded.path) else {
+                    // Open in another window: the player chooses.
+                    self.ask_in_use(InUse {
+                        path: loaded.path.clone(),
+                        open: InUseOpen::Resume {
+                            loaded: Box::new(loaded),
+                            at_start: true,
+                        },
+                    });
+                    return;
+                };
+                self.lock = lock;
                 self.save_path = Some(loaded.path.clone());
                 self.save_new = false;
                 self.last_saved.clear();
@@ -1787,17 +2068,49 @@ impl App {
             LoadFor::Chosen(path, view) => {
                 // A finished match opens at its end, like an unfinished game.
                 let result = if view || finished {
-                    self.open_replay(loaded, 0)
+                    // Read only, no lock; q and Esc go back to the list.
+                    let list = match &mut self.shown {
+                        Shown::Menu { saves } => saves.take(),
+                        _ => None,
+                    };
+                    let r = self.open_replay(loaded, 0);
+                    match (&r, list) {
+                        (Ok(()), Some(list)) => {
+                            if let Some(v) = self.viewer_mut() {
+                                v.set_back(list);
+                            }
+                        }
+                        (Err(_), Some(list)) => {
+                            if let Shown::Menu { saves } = &mut self.shown {
+                                *saves = Some(list);
+                            }
+                        }
+                        _ => {}
+                    }
+                    r
                 } else {
+                    let Ok(lock) = self.lock_record(&path) else {
+                        // Open in another window: the player chooses.
+                        self.ask_in_use(InUse {
+                            path,
+                            open: InUseOpen::Resume {
+                                loaded: Box::new(loaded),
+                                at_start: false,
+                            },
+                        });
+                        return;
+                    };
                     // Saved back to its own file (set first: resuming saves).
                     let before = self.save_path.replace(path);
                     let before_new = std::mem::replace(&mut self.save_new, false);
                     let saved = std::mem::take(&mut self.last_saved);
+                    let before_lock = std::mem::replace(&mut self.lock, lock);
                     let r = self.open_resume(&loaded, now);
                     if r.is_err() {
                         self.save_path = before;
                         self.save_new = before_new;
                         self.last_saved = saved;
+                        self.lock = before_lock;
                     }
                     r
                 };
@@ -1878,6 +2191,16 @@ impl App {
         let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
             return false;
         };
+        // Opened from the saved-games list: q and Esc go back to it.
+        if let Some(list) = v.take_back(action) {
+            self.shown = Shown::Menu { saves: Some(list) };
+            self.set_status("Back to the saved games");
+            return true;
+        }
+        if action == Action::Quit {
+            self.quit = true;
+            return false;
+        }
         let digit = match k.code {
             KeyCode::Char(c) => Some(c),
             _ => None,

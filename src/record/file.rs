@@ -142,14 +142,27 @@ pub fn is_record_file(path: &Path) -> bool {
 }
 
 /// May a record be written at `path`? A new path, or a record of this program;
-/// another file only with `force`.
+/// another regular file only with `force`. Never a device, a FIFO or a
+/// socket, even forced: the save would put a file in its place (as root,
+/// `--save /dev/null --force` would replace the system's `/dev/null`).
 pub fn check_target(path: &Path, force: bool) -> Result<(), String> {
     let name = path.display();
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("{name}: {e}")),
         Ok(meta) if meta.is_dir() => return Err(format!("{name}: is a folder")),
-        Ok(_) => {
+        Ok(meta) => {
+            // Through a link too: the link's target is what the player named.
+            let target = if meta.file_type().is_symlink() {
+                fs::metadata(path).ok()
+            } else {
+                Some(meta)
+            };
+            if let Some(kind) = target.as_ref().and_then(not_regular) {
+                return Err(format!(
+                    "{name}: is {kind}, not a record: not replacing it (not even with --force)"
+                ));
+            }
             if !force && !is_record_file(path) {
                 return Err(format!(
                     "{name}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)"
@@ -334,19 +347,30 @@ fn process_gone(pid: u32) -> bool {
 }
 
 /// Removes the temporary files a killed save left in `dir`: only ours
-/// (`.{name}.{pid}.{nanos}.tmp` where `keep_name(name)` says the record is
-/// ours), and only those no live process is writing: the process named in it
-/// has ended, or the file is older than [`STALE_TEMP_AGE`]. Returns how many
-/// were removed.
+/// (`.{name}.{pid}.{nanos}.tmp` where `ours(name)` says the record is ours),
+/// and only those no live save is writing: older than [`STALE_TEMP_AGE`], or
+/// the process named in it has ended and no other client has the record
+/// open (the record's lock: a client that holds it may be saving now, even
+/// one whose process id this one cannot see). The lock files nobody holds
+/// any more (left by a client killed) go too. Returns how many temporary
+/// files were removed.
 pub fn remove_stale_temps(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
+    use super::lock::{RecordLock, parse_lock_name};
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
     };
     let me = std::process::id();
     let mut removed = 0;
+    let mut open_elsewhere = std::collections::HashMap::new();
+    let mut locks = Vec::new();
     for entry in entries.flatten() {
         let file = entry.file_name();
-        let Some((name, pid)) = file.to_str().and_then(parse_temp_name) else {
+        let Some(file) = file.to_str() else { continue };
+        if let Some(name) = parse_lock_name(file).filter(|n| ours(n)) {
+            locks.push(dir.join(name));
+            continue;
+        }
+        let Some((name, pid)) = parse_temp_name(file) else {
             continue;
         };
         if !ours(name) {
@@ -361,8 +385,19 @@ pub fn remove_stale_temps(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
             .ok()
             .and_then(|m| m.elapsed().ok())
             .is_some_and(|age| age > STALE_TEMP_AGE);
-        if (old || (pid != me && process_gone(pid))) && fs::remove_file(entry.path()).is_ok() {
+        let orphan = pid != me
+            && process_gone(pid)
+            && !*open_elsewhere
+                .entry(name.to_string())
+                .or_insert_with(|| RecordLock::open_elsewhere(&dir.join(name)));
+        if (old || orphan) && fs::remove_file(entry.path()).is_ok() {
             removed += 1;
+        }
+    }
+    for record in locks {
+        if !RecordLock::held_here(&record) {
+            // Taken, it is nobody's: dropped, it is removed.
+            drop(RecordLock::try_lock(&record));
         }
     }
     removed
@@ -415,6 +450,32 @@ pub fn io_reason(e: &io::Error) -> String {
         Some(i) => s[..i].to_string(),
         None => s,
     }
+}
+
+/// A fresh file name for a new game in the data folder, as
+/// [`new_save_path`], with its lock taken at once: another client starting
+/// in the same second takes the next name (its lock is busy), and nobody
+/// opens the game while this client has it. `None`: the lock could not be
+/// taken here (the game is saved unlocked).
+pub fn claim_new_path(dir: &Path) -> (PathBuf, Option<super::lock::RecordLock>) {
+    use super::lock::{LockError, RecordLock};
+    let first = new_save_path(dir);
+    let mut last = first.clone();
+    for k in 1..10_000 {
+        let path = with_suffix(&first, k);
+        if path.exists() {
+            continue;
+        }
+        last = path.clone();
+        match RecordLock::try_lock(&path) {
+            // Made meanwhile by a client that does not lock: the next name.
+            Ok(_) if path.exists() => continue,
+            Ok(lock) => return (path, Some(lock)),
+            Err(LockError::Busy) => continue,
+            Err(LockError::Unavailable(_)) => return (path, None),
+        }
+    }
+    (last, None)
 }
 
 /// A fresh file name for a new game in the data folder: `game-YYYYMMDD-HHMMSS.json`

@@ -8,6 +8,7 @@
 //! loads is a game that was legally played. Depends on the engine only.
 
 pub mod file;
+pub mod lock;
 pub mod print;
 
 use crate::ai::Player;

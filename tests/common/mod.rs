@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod contract;
+pub mod other_client;
 pub mod tmux;
 
 use masai_mancala::engine::PositionJson;

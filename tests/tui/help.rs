@@ -16,7 +16,7 @@ fn help_lists_the_bindings_and_the_rules() {
     ));
     assert!(has(&s, "z/x         South's racer drops a seed"));
     // Scroll to the rules (past the bindings of every screen).
-    for _ in 0..65 {
+    for _ in 0..77 {
         key(&mut app, KeyCode::Down);
     }
     let s = screen_wh(&mut app, 80, 60);

@@ -1,6 +1,10 @@
 //! The terminal client on a `TestBackend`: what a player sees after each key,
 //! one module per screen over one harness.
 
+#[path = "../common/other_client.rs"]
+#[allow(dead_code)]
+mod other_client;
+
 mod ai;
 mod board;
 mod harness;

@@ -173,3 +173,340 @@ fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() 
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A data folder holding one unfinished game, `game-2.json` (the first
+/// three decisions of `valid.json`, North a human): its folder and path.
+fn data_with_an_unfinished_game(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    use masai_mancala::record::file;
+    let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let valid =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
+    let (mut r, _) = file::load(&valid).unwrap();
+    r.games[0].decisions.truncate(3);
+    r.games[0].result = None;
+    r.seats.north = "human".into();
+    let path = dir.join("game-2.json");
+    file::save(&path, &r, false).unwrap();
+    (dir, path)
+}
+
+fn app_in(dir: &std::path::Path) -> App {
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, Default::default(), PLAIN);
+    app.set_autosave_dir(dir.to_path_buf());
+    app.set_work_wait(Duration::from_secs(10));
+    app.set_save_wait(Duration::from_secs(10));
+    app.set_ai_pause(Duration::ZERO);
+    app
+}
+
+fn records_in(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A game another client has open is not opened again: the player is
+/// asked, and either nothing happens or a copy opens, saved under a new
+/// name. (Before, both windows played it, and the last to save won.)
+#[test]
+fn resuming_a_game_open_in_another_window_asks_first() {
+    use super::other_client::OtherClient;
+    use masai_mancala::app::{Ctx, LoadFor};
+    let (dir, path) = data_with_an_unfinished_game("resume-in-use");
+    let before = std::fs::read(&path).unwrap();
+    let other = OtherClient::holding(&path);
+    // `resume FILE`: asked; n and Esc both leave it alone.
+    for answer in [KeyCode::Char('n'), KeyCode::Esc] {
+        let mut app = app_in(&dir);
+        app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+        assert_eq!(app.ctx(), Ctx::InUse);
+        assert_eq!(
+            app.status(),
+            "game-2.json is open in another window: c opens a copy, n does not"
+        );
+        let s = screen(&mut app);
+        assert!(has(&s, "game-2.json is open in another window."), "{s:#?}");
+        assert!(has(
+            &s,
+            "A copy is saved under a new name in the data folder."
+        ));
+        assert!(has(&s, "c open a copy    n don't open it"), "{s:#?}");
+        assert_eq!(s[23], "c open a copy  n/Esc don't  ? help");
+        // Nothing is played under the question.
+        keys(&mut app, "4");
+        key(&mut app, KeyCode::Enter);
+        assert!(!app.quitting());
+        key(&mut app, answer);
+        assert!(app.quitting());
+        assert_eq!(app.fatal(), None);
+        assert_eq!(
+            app.note(),
+            Some(
+                format!(
+                    "{} is open in another window: not opened. Nothing was changed.",
+                    path.display()
+                )
+                .as_str()
+            )
+        );
+        assert_eq!(app.save_path(), None);
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        assert_eq!(records_in(&dir), ["game-2.json"]);
+    }
+    // c: a copy opens, saved under a new name; the game open elsewhere is
+    // left as it was.
+    let mut app = app_in(&dir);
+    app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    keys(&mut app, "c");
+    assert_eq!(app.ctx(), Ctx::Play);
+    assert_eq!(
+        app.status(),
+        format!(
+            "A copy of game-2.json (open in another window): saved in {}",
+            dir.display()
+        )
+    );
+    app.decide("4".into(), Instant::now());
+    let copy = app.save_path().unwrap().to_path_buf();
+    assert_ne!(copy, path);
+    assert_eq!(copy.parent(), Some(dir.as_path()));
+    let (r, _) = masai_mancala::record::file::load(&copy).unwrap();
+    assert_eq!(r.games[0].decisions, ["7", "3", "5", "4"]);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(records_in(&dir).len(), 2);
+    drop(app);
+    // The other client killed: its lock went with it, nothing is asked.
+    other.kill();
+    let mut app = app_in(&dir);
+    app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert_eq!(app.ctx(), Ctx::Play);
+    assert_eq!(app.save_path(), Some(path.as_path()));
+    // Now this window has it open: a second one is asked.
+    let mut second = app_in(&dir);
+    second.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert_eq!(second.ctx(), Ctx::InUse);
+    drop(app);
+    let mut third = app_in(&dir);
+    third.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert_eq!(third.ctx(), Ctx::Play, "{}", third.status());
+    drop((second, third));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The saved-games list asks too before it opens a game another client has
+/// open; n leaves the list as it was.
+#[test]
+fn the_saved_games_list_asks_before_opening_a_game_open_elsewhere() {
+    use super::other_client::OtherClient;
+    use masai_mancala::app::Ctx;
+    let (dir, path) = data_with_an_unfinished_game("list-in-use");
+    let before = std::fs::read(&path).unwrap();
+    let other = OtherClient::holding(&path);
+    let mut app = app_in(&dir);
+    keys(&mut app, "o");
+    assert_eq!(app.ctx(), Ctx::Saves);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.ctx(), Ctx::InUse);
+    let s = screen(&mut app);
+    assert!(has(&s, "game-2.json is open in another window."), "{s:#?}");
+    keys(&mut app, "n");
+    assert_eq!(app.ctx(), Ctx::Saves);
+    assert!(!app.quitting());
+    assert_eq!(
+        app.status(),
+        "Not opened: game-2.json is open in another window"
+    );
+    // The replay viewer only reads it: no question.
+    keys(&mut app, "v");
+    assert_eq!(app.ctx(), Ctx::Replay);
+    keys(&mut app, "q");
+    assert_eq!(app.ctx(), Ctx::Saves);
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "c");
+    assert_eq!(app.ctx(), Ctx::Play);
+    let copy = app.save_path().unwrap().to_path_buf();
+    assert_ne!(copy, path);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    drop(other);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A data folder with the finished `valid.json` as `game-1.json`, and the
+/// unfinished `game-2.json` made from it (the newer, listed first).
+fn data_with_two_games(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (dir, unfinished) = data_with_an_unfinished_game(name);
+    let valid =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
+    let finished = dir.join("game-1.json");
+    std::fs::copy(valid, &finished).unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&finished)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    (dir, unfinished)
+}
+
+/// A replay opened from the saved-games list goes back to the list with q
+/// and Esc (before, Esc did nothing and q ended the program).
+#[test]
+fn a_replay_opened_from_the_saved_games_list_goes_back_to_it() {
+    use masai_mancala::app::Ctx;
+    let (dir, _) = data_with_two_games("replay-back");
+    let mut app = app_in(&dir);
+    keys(&mut app, "o");
+    let list = screen(&mut app);
+    // v on the unfinished game, Enter on the finished one: both replay it.
+    for open in [KeyCode::Char('v'), KeyCode::Enter] {
+        if open == KeyCode::Enter {
+            key(&mut app, KeyCode::Down);
+        }
+        let list = screen(&mut app);
+        key(&mut app, open);
+        assert_eq!(app.ctx(), Ctx::Replay, "{}", app.status());
+        // Esc first clears a turn number typed, and stays.
+        keys(&mut app, "3");
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.ctx(), Ctx::Replay);
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.ctx(), Ctx::Saves);
+        assert_eq!(app.status(), "Back to the saved games");
+        assert!(!app.quitting());
+        assert_eq!(screen(&mut app)[..22], list[..22]);
+        key(&mut app, open);
+        assert_eq!(app.ctx(), Ctx::Replay);
+        keys(&mut app, "q");
+        assert_eq!(app.ctx(), Ctx::Saves);
+        assert!(!app.quitting());
+        assert_eq!(screen(&mut app)[..22], list[..22]);
+    }
+    assert_ne!(list, screen(&mut app), "the second game is chosen");
+    // From the command line, q still quits the viewer.
+    let loaded = masai_mancala::app::load(&dir.join("game-1.json"), &Default::default()).unwrap();
+    let (tx, _rx) = channel();
+    let mut viewer = App::replay(tx, loaded, Default::default(), PLAIN).unwrap();
+    key(&mut viewer, KeyCode::Esc);
+    assert!(!viewer.quitting());
+    keys(&mut viewer, "q");
+    assert!(viewer.quitting());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// d deletes the saved game chosen once y confirms it (n and Esc keep it),
+/// never one open in another window.
+#[test]
+fn deleting_a_saved_game_asks_first_and_spares_one_open_elsewhere() {
+    use super::other_client::OtherClient;
+    use masai_mancala::app::Ctx;
+    let (dir, unfinished) = data_with_two_games("delete");
+    let finished = dir.join("game-1.json");
+    let mut app = app_in(&dir);
+    keys(&mut app, "o");
+    let s = screen(&mut app);
+    assert_eq!(
+        s[23],
+        "↑/↓ choose  Enter continue  v replay  d delete  Esc back  ? help"
+    );
+    // The help says so too.
+    let help = masai_mancala::app::help_lines(&app, 78)
+        .iter()
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        help.contains("delete the game (asks first; never one open in another window)"),
+        "{help}"
+    );
+    assert!(help.contains("yes, delete the saved game"), "{help}");
+    key(&mut app, KeyCode::Down);
+    for no in [KeyCode::Char('n'), KeyCode::Esc] {
+        keys(&mut app, "d");
+        assert_eq!(app.ctx(), Ctx::Delete);
+        assert_eq!(app.status(), "Delete game-1.json? y deletes it, n keeps it");
+        let s = screen(&mut app);
+        assert!(has(&s, "Delete game-1.json?"), "{s:#?}");
+        assert!(has(&s, "It cannot be undone."), "{s:#?}");
+        assert_eq!(s[23], "y delete  n/Esc keep  ? help");
+        key(&mut app, no);
+        assert_eq!(app.ctx(), Ctx::Saves);
+        assert_eq!(app.status(), "Not deleted: game-1.json");
+        assert!(finished.exists());
+    }
+    keys(&mut app, "dy");
+    assert!(!finished.exists());
+    assert_eq!(app.status(), "Deleted game-1.json");
+    assert_eq!(app.saves().unwrap().list().len(), 1);
+    assert_eq!(records_in(&dir), ["game-2.json"]);
+    // Open in another window: kept.
+    let other = OtherClient::holding(&unfinished);
+    keys(&mut app, "dy");
+    assert!(app.status_error());
+    assert_eq!(
+        app.status(),
+        "Not deleted: game-2.json is open in another window"
+    );
+    assert!(unfinished.exists());
+    assert_eq!(app.saves().unwrap().list().len(), 1);
+    // Closed there (even killed): deleted, and the list with it.
+    other.kill();
+    keys(&mut app, "dy");
+    assert!(!unfinished.exists());
+    assert_eq!(app.status(), "Deleted game-2.json: no saved games left");
+    assert_eq!(app.ctx(), Ctx::Menu);
+    assert_eq!(records_in(&dir), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pid of a process that has ended.
+fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+/// The temporary files of a save killed while this client ran go when the
+/// saved-games list or a resume opens (not only at the next start), but
+/// never those of a game another client has open (it may be saving now).
+#[test]
+fn stale_temporary_files_go_when_the_list_or_a_resume_opens() {
+    use super::other_client::OtherClient;
+    use masai_mancala::app::LoadFor;
+    let (dir, path) = data_with_an_unfinished_game("stale-list");
+    let dead = dead_pid();
+    let killed = dir.join(format!(".game-2.json.{dead}.1.tmp"));
+    let busy = dir.join("game-3.json");
+    std::fs::copy(&path, &busy).unwrap();
+    let live = dir.join(format!(".game-3.json.{dead}.2.tmp"));
+    let other = OtherClient::holding(&busy);
+    std::fs::write(&killed, "partial").unwrap();
+    std::fs::write(&live, "being written").unwrap();
+    let mut app = app_in(&dir);
+    keys(&mut app, "o");
+    assert_eq!(app.saves().unwrap().list().len(), 2);
+    assert!(!killed.exists());
+    assert!(live.exists());
+    // A resume cleans beside its record.
+    let killed = dir.join(format!(".game-2.json.{dead}.3.tmp"));
+    std::fs::write(&killed, "partial").unwrap();
+    let mut app = app_in(&dir);
+    app.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
+    assert!(!killed.exists());
+    assert!(live.exists());
+    // The other client gone, its leftovers go too.
+    other.kill();
+    drop(app);
+    let mut app = app_in(&dir);
+    keys(&mut app, "o");
+    assert!(!live.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -44,6 +44,8 @@ pub enum Transition {
         path: std::path::PathBuf,
         replay: bool,
     },
+    /// Delete the saved game at this path (asked and answered yes).
+    DeleteSaved(std::path::PathBuf),
     /// The menu's colours changed: draw everything in them from now on.
     Theme(crate::app::view::theme::Palette),
     /// The race is over: play from its board.

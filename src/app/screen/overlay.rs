@@ -78,3 +78,37 @@ impl Widget for ConfirmView {
         .render(r, buf);
     }
 }
+
+/// A question in a box centred over the screen: its lines, then its keys.
+pub struct QuestionView {
+    pub title: &'static str,
+    pub lines: Vec<String>,
+    pub keys: String,
+    pub theme: Theme,
+}
+
+impl Widget for QuestionView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let longest = self
+            .lines
+            .iter()
+            .chain(std::iter::once(&self.keys))
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        let w = (longest as u16 + 4).min(area.width);
+        let h = (self.lines.len() as u16 + 3).min(area.height);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        Clear.render(r, buf);
+        let mut lines: Vec<Line> = self.lines.into_iter().map(Line::from).collect();
+        lines.push(Line::styled(self.keys, self.theme.key()));
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(self.title))
+            .render(r, buf);
+    }
+}

@@ -37,6 +37,8 @@ pub struct ReplayScreen {
     goto: String,
     /// The AI's review of the record (dropped with the viewer: it stops).
     review: ReviewPanel,
+    /// Opened from the saved-games list: q and Esc go back to it.
+    back: Option<Box<super::saves::SavesScreen>>,
 }
 
 /// How fast the viewer animates: the app's speed (the viewer's keys change
@@ -66,7 +68,23 @@ impl ReplayScreen {
             next_step: None,
             goto: String::new(),
             review: ReviewPanel::default(),
+            back: None,
         }
+    }
+
+    /// Opened from this saved-games list: leaving goes back to it.
+    pub fn set_back(&mut self, list: super::saves::SavesScreen) {
+        self.back = Some(Box::new(list));
+    }
+
+    /// Leaving by this key goes back to the saved-games list (q, or Esc with
+    /// no turn number typed): the list, taken.
+    pub fn take_back(&mut self, action: Action) -> Option<super::saves::SavesScreen> {
+        let leaves = action == Action::Quit || (action == Action::Cancel && self.goto.is_empty());
+        if !leaves {
+            return None;
+        }
+        self.back.take().map(|b| *b)
     }
 
     pub fn record(&self) -> &Record {

@@ -1,4 +1,5 @@
-//! The saved games over the start menu: choose one, continue it or replay it.
+//! The saved games over the start menu: choose one, continue it, replay it
+//! or delete it (asked first).
 
 use super::Transition;
 use crate::app::keys::Action;
@@ -15,12 +16,41 @@ use std::path::PathBuf;
 pub struct SavesScreen {
     list: Vec<SavedGame>,
     sel: usize,
+    /// Deleting the game chosen was asked: y or n.
+    confirming: bool,
 }
 
 impl SavesScreen {
     /// The list of the saved games; `None` when there is none.
     pub fn new(list: Vec<SavedGame>) -> Option<SavesScreen> {
-        (!list.is_empty()).then_some(SavesScreen { list, sel: 0 })
+        (!list.is_empty()).then_some(SavesScreen {
+            list,
+            sel: 0,
+            confirming: false,
+        })
+    }
+
+    /// Is the deletion of the game chosen being asked?
+    pub fn confirming(&self) -> bool {
+        self.confirming
+    }
+
+    /// The game chosen's file name, for messages.
+    pub fn name(&self) -> String {
+        let path = &self.list[self.sel].path;
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
+    /// The game at `path` was deleted: out of the list (`None`: the list is
+    /// empty now).
+    pub fn removed(mut self, path: &std::path::Path) -> Option<SavesScreen> {
+        self.list.retain(|s| s.path != path);
+        self.sel = self.sel.min(self.list.len().saturating_sub(1));
+        self.confirming = false;
+        (!self.list.is_empty()).then_some(self)
     }
 
     pub fn list(&self) -> &[SavedGame] {
@@ -33,7 +63,21 @@ impl SavesScreen {
 
     pub fn handle(&mut self, action: Action) -> Transition {
         let n = self.list.len();
+        if self.confirming {
+            self.confirming = false;
+            return match action {
+                Action::Yes => Transition::DeleteSaved(self.path()),
+                _ => Transition::Status(format!("Not deleted: {}", self.name())),
+            };
+        }
         match action {
+            Action::Delete => {
+                self.confirming = true;
+                return Transition::Status(format!(
+                    "Delete {}? y deletes it, n keeps it",
+                    self.name()
+                ));
+            }
             Action::Up => self.sel = (self.sel + n - 1) % n,
             Action::Down => self.sel = (self.sel + 1) % n,
             Action::Cancel => return Transition::Close("Choose the game and press Enter".into()),
@@ -132,5 +176,17 @@ impl SavesScreen {
                     .title(" Saved games "),
             )
             .render(r, buf);
+        if self.confirming {
+            super::overlay::QuestionView {
+                title: " Delete ",
+                lines: vec![
+                    format!("Delete {}?", self.name()),
+                    "It cannot be undone.".into(),
+                ],
+                keys: "y delete    n keep it".into(),
+                theme: *th,
+            }
+            .render(area, buf);
+        }
     }
 }

@@ -134,6 +134,16 @@ impl Widget for AppView<'_> {
         if app.confirming_quit() {
             crate::app::screen::overlay::ConfirmView { theme: app.theme() }.render(area, buf);
         }
+        if let Some(u) = app.in_use() {
+            let (lines, keys) = u.question();
+            crate::app::screen::overlay::QuestionView {
+                title: " Open in another window ",
+                lines,
+                keys,
+                theme: app.theme(),
+            }
+            .render(area, buf);
+        }
         if app.theme().ascii {
             asciify(area, buf);
         }
