@@ -763,10 +763,82 @@ enum NewGame {
     EnGehe(EnGeheArgs),
 }
 
-/// Builds a start position from `<game> [flags]` words.
+/// The options `new` takes for each game: the start position and the rules
+/// (by their argument names). The others (seats, display, saving, seeds,
+/// race details) mean nothing to the protocol, so they are refused, not ignored.
+fn new_options(game: &str) -> &'static [&'static str] {
+    match game {
+        "enkeshui" => &[
+            "holes",
+            "layout",
+            "race",
+            "first",
+            "capture_after_relay",
+            "special_move",
+            "max_turns",
+            "match_play",
+            "unfilled",
+        ],
+        "en-gehe" => &["holes", "first", "max_turns"],
+        _ => &["first", "max_turns"],
+    }
+}
+
+/// Refuses any option of `new` that is not a game or rule option, naming it.
+fn check_new_options(matches: &clap::ArgMatches) -> Result<(), OptionsError> {
+    use clap::CommandFactory;
+    use clap::parser::ValueSource;
+    let Some((game, sub)) = matches.subcommand() else {
+        return Ok(());
+    };
+    let cmd = NewLine::command();
+    let Some(game_cmd) = cmd.find_subcommand(game) else {
+        return Ok(());
+    };
+    let allowed = new_options(game);
+    let long = |id: &str| {
+        game_cmd
+            .get_arguments()
+            .find(|a| a.get_id() == id)
+            .and_then(|a| a.get_long())
+            .unwrap_or(id)
+            .to_string()
+    };
+    for arg in game_cmd.get_arguments() {
+        let id = arg.get_id().as_str();
+        if sub.value_source(id) != Some(ValueSource::CommandLine) {
+            continue;
+        }
+        if !allowed.contains(&id) {
+            let takes: Vec<String> = allowed.iter().map(|a| format!("--{}", long(a))).collect();
+            return Err(OptionsError(format!(
+                "new: --{} is not a game or rule option ({game} takes {})",
+                long(id),
+                takes.join(", ")
+            )));
+        }
+        // `new` sets up the start position: there is never a race to run.
+        if id == "race" && sub.get_one::<RaceArg>(id) != Some(&RaceArg::Off) {
+            return Err(OptionsError(
+                "new: the protocol never runs a race (South moves first, or --first north); \
+                 leave out --race or give --race off"
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Builds a start position from `<game> [flags]` words (game and rule
+/// options only).
 pub fn new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
-    let parsed =
-        NewLine::try_parse_from(words).map_err(|e| OptionsError(first_line(&e.to_string())))?;
+    use clap::{CommandFactory, FromArgMatches};
+    let clap_error = |e: clap::Error| OptionsError(first_line(&e.to_string()));
+    let matches = NewLine::command()
+        .try_get_matches_from(words)
+        .map_err(clap_error)?;
+    check_new_options(&matches)?;
+    let parsed = NewLine::from_arg_matches(&matches).map_err(clap_error)?;
     match parsed.game {
         NewGame::Enkeshui(a) => a
             .game()

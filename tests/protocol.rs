@@ -193,6 +193,59 @@ fn every_bad_line_gets_an_error_and_changes_nothing() {
 }
 
 #[test]
+fn new_refuses_every_option_that_is_not_a_game_or_rule_option() {
+    // Issue 21: `new` took --save, --south and --seed and ignored them.
+    let enkeshui = "(enkeshui takes --holes, --layout, --race, --first, --capture-after-relay, --special-move, --max-turns, --match, --unfilled)";
+    let en_gehe = "(en-gehe takes --holes, --first, --max-turns)";
+    let bao = "(bao-la-kimasai takes --first, --max-turns)";
+    let mut s = Session::default();
+    assert_eq!(ask(&mut s, "new bao"), "ok");
+    let before = state(&mut s);
+    for (line, option, takes) in [
+        ("new enkeshui --save x.json", "save", enkeshui),
+        ("new enkeshui --south ai:expert", "south", enkeshui),
+        ("new enkeshui --seed 7", "seed", enkeshui),
+        ("new enkeshui --holes 10 --seed=7", "seed", enkeshui),
+        ("new enkeshui --north human", "north", enkeshui),
+        ("new enkeshui --instant", "instant", enkeshui),
+        ("new enkeshui --speed 5", "speed", enkeshui),
+        ("new enkeshui --theme light", "theme", enkeshui),
+        ("new enkeshui --hash-mb 4", "hash-mb", enkeshui),
+        ("new enkeshui --race-hole 3", "race-hole", enkeshui),
+        ("new enkeshui --race-speed hard", "race-speed", enkeshui),
+        ("new en-gehe --save x.json", "save", en_gehe),
+        ("new en-gehe --south-team Loita", "south-team", en_gehe),
+        ("new en-gehe --holes 8 --seed 1", "seed", en_gehe),
+        ("new bao --save x.json --force", "save", bao),
+        ("new bao --flip", "flip", bao),
+        ("new bao-la-kimasai --ascii", "ascii", bao),
+    ] {
+        assert_eq!(
+            ask(&mut s, line),
+            format!("error new: --{option} is not a game or rule option {takes}"),
+            "{line}"
+        );
+        assert_eq!(state(&mut s), before, "{line} changed the game");
+    }
+    for race in ["on", "quick"] {
+        assert_eq!(
+            ask(&mut s, &format!("new enkeshui --race {race}")),
+            "error new: the protocol never runs a race (South moves first, or --first north); leave out --race or give --race off"
+        );
+    }
+    assert_eq!(state(&mut s), before);
+    // Every game and rule option is still taken.
+    for line in [
+        "new enkeshui --race off --holes 10 --first north --special-move any --max-turns 9 --match --unfilled closed --capture-after-relay",
+        "new enkeshui --holes 8 --layout 8-left-empty",
+        "new en-gehe --holes 8 --first north --max-turns 9",
+        "new bao --first north --max-turns 9",
+    ] {
+        assert_eq!(ask(&mut s, line), "ok", "{line}");
+    }
+}
+
+#[test]
 fn go_plays_a_legal_decision_reproducibly() {
     let mut s = Session::default();
     // A fixed depth with no time limit is reproducible for a seed, even with
