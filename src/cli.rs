@@ -186,8 +186,8 @@ pub struct ReplayArgs {
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
@@ -205,8 +205,8 @@ pub struct LearnArgs {
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
 }
 
@@ -238,8 +238,8 @@ pub struct ResumeArgs {
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
@@ -326,11 +326,11 @@ pub struct ArenaArgs {
     /// Seed of the openings and the players' random choices
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Think time per decision for both players, in ms (default: each level's own)
-    #[arg(long, value_name = "MS")]
+    /// Think time per decision for both players, in ms: 0 to 86400000, a day (default: each level's own)
+    #[arg(long, value_name = "MS", value_parser = parse_think_ms)]
     pub think_ms: Option<u64>,
-    /// Random turns played before the players take over (1: South's first move is random)
-    #[arg(long, default_value_t = 1)]
+    /// Random turns played before the players take over, 0 to 1000 (1: South's first move is random)
+    #[arg(long, default_value_t = 1, value_parser = parse_opening)]
     pub opening: u32,
     /// Print one JSON object instead of the text summary
     #[arg(long)]
@@ -338,8 +338,8 @@ pub struct ArenaArgs {
     /// The AI's transposition table per player, in MiB (default: each level's own, at most 16)
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub hash_mb: Option<u16>,
-    /// Games played at once, one thread each (the results do not depend on it)
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Games played at once, one thread each, 1 to 64 (the results do not depend on it)
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
     /// Write every game's record: the file PATH for one game, else numbered files in the folder PATH
     #[arg(long, value_name = "PATH")]
@@ -382,6 +382,60 @@ impl ArenaArgs {
         }
         w
     }
+}
+
+/// `s` as a whole number within `range`, or an error naming `what` is
+/// counted and the range (then `why`).
+fn number_in<T>(
+    s: &str,
+    range: std::ops::RangeInclusive<u64>,
+    what: &str,
+    why: &str,
+) -> Result<T, String>
+where
+    T: TryFrom<u64>,
+{
+    let refused = || {
+        format!(
+            "{what}, a whole number from {} to {}{why}",
+            range.start(),
+            range.end()
+        )
+    };
+    s.parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(refused)
+}
+
+/// `--think-ms`: never more than the engine protocol's longest `movetime`,
+/// which a correct outside engine refuses (it would lose every game).
+fn parse_think_ms(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        0..=crate::protocol::MAX_MOVETIME_MS,
+        "milliseconds per decision",
+        " (a day: the longest movetime of the engine protocol)",
+    )
+}
+
+fn parse_opening(s: &str) -> Result<u32, String> {
+    number_in(s, 0..=crate::arena::MAX_OPENING as u64, "random turns", "")
+}
+
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    number_in(s, 1..=crate::arena::MAX_JOBS as u64, "games at once", "")
+}
+
+/// `--speed`: the settings file's range (a huge one froze every animation).
+fn parse_speed(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        1..=crate::settings::MAX_SPEED_MS,
+        "milliseconds per seed",
+        "",
+    )
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -557,8 +611,8 @@ pub struct ClientArgs {
     /// Hot-seat: turn the board so the player to move sits at the bottom
     #[arg(long)]
     pub flip: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
