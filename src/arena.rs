@@ -80,6 +80,12 @@ impl Contender {
     }
 }
 
+/// The most games played at once (`--jobs`).
+pub const MAX_JOBS: usize = 64;
+
+/// The longest random opening (`--opening`), in turns.
+pub const MAX_OPENING: u32 = 1000;
+
 /// The arena's settings.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -548,7 +554,7 @@ pub fn run(
         return Err("--games: must be at least 1".into());
     }
     let start = new_game(&s.game).map_err(|e| e.to_string())?;
-    let jobs = s.jobs.clamp(1, 64).min(s.games as usize);
+    let jobs = s.jobs.clamp(1, MAX_JOBS).min(s.games as usize);
     // Refused before any game is played, not after.
     check_memory(s, jobs)?;
     check_save(s)?;

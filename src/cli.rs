@@ -349,8 +349,8 @@ pub struct ReplayArgs {
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
@@ -369,8 +369,8 @@ pub struct LearnArgs {
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
 }
 
@@ -402,8 +402,8 @@ pub struct ResumeArgs {
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
@@ -494,11 +494,11 @@ pub struct ArenaArgs {
     /// Seed of the openings and the players' random choices
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Think time per decision for both players, in ms (default: each level's own)
-    #[arg(long, value_name = "MS")]
+    /// Think time per decision for both players, in ms: 0 to 86400000, a day (default: each level's own)
+    #[arg(long, value_name = "MS", value_parser = parse_think_ms)]
     pub think_ms: Option<u64>,
-    /// Random turns played before the players take over (1: South's first move is random)
-    #[arg(long, default_value_t = 1)]
+    /// Random turns played before the players take over, 0 to 1000 (1: South's first move is random)
+    #[arg(long, default_value_t = 1, value_parser = parse_opening)]
     pub opening: u32,
     /// Print one JSON object instead of the text summary
     #[arg(long)]
@@ -506,8 +506,8 @@ pub struct ArenaArgs {
     /// The AI's transposition table per player, in MiB (default: each level's own, at most 16)
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub hash_mb: Option<u16>,
-    /// Games played at once, one thread each (the results do not depend on it)
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Games played at once, one thread each, 1 to 64 (the results do not depend on it)
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
     /// Write every game's record: the file PATH for one game, else numbered files in the folder PATH
     #[arg(long, value_name = "PATH")]
@@ -550,6 +550,60 @@ impl ArenaArgs {
         }
         w
     }
+}
+
+/// `s` as a whole number within `range`, or an error naming `what` is
+/// counted and the range (then `why`).
+fn number_in<T>(
+    s: &str,
+    range: std::ops::RangeInclusive<u64>,
+    what: &str,
+    why: &str,
+) -> Result<T, String>
+where
+    T: TryFrom<u64>,
+{
+    let refused = || {
+        format!(
+            "{what}, a whole number from {} to {}{why}",
+            range.start(),
+            range.end()
+        )
+    };
+    s.parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(refused)
+}
+
+/// `--think-ms`: never more than the engine protocol's longest `movetime`,
+/// which a correct outside engine refuses (it would lose every game).
+fn parse_think_ms(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        0..=crate::protocol::MAX_MOVETIME_MS,
+        "milliseconds per decision",
+        " (a day: the longest movetime of the engine protocol)",
+    )
+}
+
+fn parse_opening(s: &str) -> Result<u32, String> {
+    number_in(s, 0..=crate::arena::MAX_OPENING as u64, "random turns", "")
+}
+
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    number_in(s, 1..=crate::arena::MAX_JOBS as u64, "games at once", "")
+}
+
+/// `--speed`: the settings file's range (a huge one froze every animation).
+fn parse_speed(s: &str) -> Result<u64, String> {
+    number_in(
+        s,
+        1..=crate::settings::MAX_SPEED_MS,
+        "milliseconds per seed",
+        "",
+    )
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -739,8 +793,8 @@ pub struct ClientArgs {
     /// Hot-seat: turn the board so the player to move sits at the bottom
     #[arg(long)]
     pub flip: bool,
-    /// Milliseconds per seed in the animation
-    #[arg(long, value_name = "MS", default_value_t = 90)]
+    /// Milliseconds per seed in the animation, 1 to 5000
+    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
@@ -946,10 +1000,82 @@ enum NewGame {
     EnGehe(EnGeheArgs),
 }
 
-/// Builds a start position from `<game> [flags]` words.
+/// The options `new` takes for each game: the start position and the rules
+/// (by their argument names). The others (seats, display, saving, seeds,
+/// race details) mean nothing to the protocol, so they are refused, not ignored.
+fn new_options(game: &str) -> &'static [&'static str] {
+    match game {
+        "enkeshui" => &[
+            "holes",
+            "layout",
+            "race",
+            "first",
+            "capture_after_relay",
+            "special_move",
+            "max_turns",
+            "match_play",
+            "unfilled",
+        ],
+        "en-gehe" => &["holes", "first", "max_turns"],
+        _ => &["first", "max_turns"],
+    }
+}
+
+/// Refuses any option of `new` that is not a game or rule option, naming it.
+fn check_new_options(matches: &clap::ArgMatches) -> Result<(), OptionsError> {
+    use clap::CommandFactory;
+    use clap::parser::ValueSource;
+    let Some((game, sub)) = matches.subcommand() else {
+        return Ok(());
+    };
+    let cmd = NewLine::command();
+    let Some(game_cmd) = cmd.find_subcommand(game) else {
+        return Ok(());
+    };
+    let allowed = new_options(game);
+    let long = |id: &str| {
+        game_cmd
+            .get_arguments()
+            .find(|a| a.get_id() == id)
+            .and_then(|a| a.get_long())
+            .unwrap_or(id)
+            .to_string()
+    };
+    for arg in game_cmd.get_arguments() {
+        let id = arg.get_id().as_str();
+        if sub.value_source(id) != Some(ValueSource::CommandLine) {
+            continue;
+        }
+        if !allowed.contains(&id) {
+            let takes: Vec<String> = allowed.iter().map(|a| format!("--{}", long(a))).collect();
+            return Err(OptionsError(format!(
+                "new: --{} is not a game or rule option ({game} takes {})",
+                long(id),
+                takes.join(", ")
+            )));
+        }
+        // `new` sets up the start position: there is never a race to run.
+        if id == "race" && sub.get_one::<RaceArg>(id) != Some(&RaceArg::Off) {
+            return Err(OptionsError(
+                "new: the protocol never runs a race (South moves first, or --first north); \
+                 leave out --race or give --race off"
+                    .into(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Builds a start position from `<game> [flags]` words (game and rule
+/// options only).
 pub fn new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
-    let parsed =
-        NewLine::try_parse_from(words).map_err(|e| OptionsError(first_line(&e.to_string())))?;
+    use clap::{CommandFactory, FromArgMatches};
+    let clap_error = |e: clap::Error| OptionsError(first_line(&e.to_string()));
+    let matches = NewLine::command()
+        .try_get_matches_from(words)
+        .map_err(clap_error)?;
+    check_new_options(&matches)?;
+    let parsed = NewLine::from_arg_matches(&matches).map_err(clap_error)?;
     match parsed.game {
         NewGame::Enkeshui(a) => a
             .game()

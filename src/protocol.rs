@@ -9,7 +9,7 @@ use crate::ai::{self, Level, Player, Request};
 use crate::cli::{new_game, split_words};
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
 use crate::engine::{AnyGame, MoveError, Quiet, Undecided, decide_growing};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -44,6 +44,9 @@ pub struct Session {
     hash_mb: Option<usize>,
     /// Set by `stop`: the running command ends as soon as it sees it.
     stop: Arc<AtomicBool>,
+    /// The last command handled was ended by the stop flag (so a `stop`
+    /// did something): `go` cut short, or `error stopped`.
+    stopped: bool,
 }
 
 impl Default for Session {
@@ -53,6 +56,7 @@ impl Default for Session {
             game: AnyGame::Enkeshui(Enkeshui::new(&layout, Rules::default())),
             hash_mb: None,
             stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
         }
     }
 }
@@ -81,9 +85,9 @@ impl Session {
     }
 
     /// The flag `stop` sets. `go` then answers its best decision so far,
-    /// `perft` answers `error stopped`, and so do `legal` and `moves` when a
-    /// sowing is not decided within the first lap budget (a quick one never
-    /// looks). [`Session::handle`] never clears it.
+    /// `perft` (of depth 2 or more) answers `error stopped`, and so do
+    /// `legal`, `moves` and `perft 1` when a sowing is not decided within the
+    /// first lap budget (a quick one never looks). [`Session::handle`] never clears it.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -91,6 +95,7 @@ impl Session {
     /// Answers one line. `stop` here answers `error nothing to stop`: a line
     /// handled on its own never runs alongside another one.
     pub fn handle(&mut self, line: &str) -> Reply {
+        self.stopped = false;
         let line = line.trim();
         if line.is_empty() {
             return Reply::Line("error empty line".into());
@@ -115,10 +120,19 @@ impl Session {
                 excerpt(other)
             )),
         };
+        if matches!(&answer, Err(e) if e == STOPPED) {
+            self.stopped = true;
+        }
         Reply::Line(match answer {
             Ok(a) => a,
             Err(e) => error_line(&e),
         })
+    }
+
+    /// Whether the last line handled was ended by the stop flag: `go`
+    /// answered early, or a command answered `error stopped`.
+    pub fn was_stopped(&self) -> bool {
+        self.stopped
     }
 
     fn new_game(&mut self, rest: &str) -> Result<String, String> {
@@ -202,9 +216,14 @@ impl Session {
             )
         })?;
         let stop = &*self.stop;
+        // Not looked at before the count starts: `perft 0` and `perft 1`
+        // are quick, like `legal` (stopped only when a sowing is long), so
+        // a `stop` meant for a long command after them goes on to it.
+        let started = std::cell::Cell::new(false);
+        let stopped = || started.replace(true) && stop.load(Ordering::Relaxed);
         let count = self
             .game
-            .perft_until(depth, &|| stop.load(Ordering::Relaxed))
+            .perft_until(depth, &stopped)
             .map_err(|e| e.to_string())?;
         Ok(format!("perft {count}"))
     }
@@ -253,7 +272,13 @@ impl Session {
         if req.depth.is_some() && req.think_ms.is_none() {
             req.think_ms = Some(GO_DEPTH_CAP_MS);
         }
-        match ai::choose_token(&self.game, &req) {
+        let choice = ai::choose_token(&self.game, &req);
+        // A search (`random` and `greedy` never look at the flag) that
+        // returns with the flag set ended on it, or together with it: that
+        // `stop` did something.
+        let searches = matches!(req.player, Player::Level(_) | Player::Mcts);
+        self.stopped = searches && choice.is_some() && self.stop.load(Ordering::Relaxed);
+        match choice {
             Some(c) => Ok(format!("bestmove {}", c.decision)),
             None => Err("the game is over".into()),
         }
@@ -371,8 +396,8 @@ enum Input {
 /// What the reader passes on, in input order.
 enum Msg {
     Line(Input),
-    /// An answer known when the line was read (`stop`).
-    Answer(String),
+    /// `stop`, answered in its turn by whether it ended a command.
+    Stop,
     Quit,
     Failed(io::Error),
 }
@@ -388,8 +413,12 @@ struct Queue {
     read: u64,
     /// Lines answered so far: the number of the last one.
     answered: u64,
-    /// Commands up to this line number are stopped.
+    /// Commands up to this line number are stopped (by `quit`).
     stop_upto: u64,
+    /// The `stop` lines read and not yet answered, by line number: whether
+    /// each has ended a command. Each stops every command read before it
+    /// (only long work ends on it: a quick line is answered as usual).
+    stops: BTreeMap<u64, bool>,
     /// The running command's line number and stop flag.
     running: Option<(u64, Arc<AtomicBool>)>,
 }
@@ -417,6 +446,31 @@ impl Queue {
             flag.store(true, Ordering::Relaxed);
         }
     }
+
+    /// Whether the command of line `n` is to stop: `quit` or `stop` was
+    /// read after it.
+    fn stops_line(&self, n: u64) -> bool {
+        n <= self.stop_upto || self.stops.range(n + 1..).next().is_some()
+    }
+
+    /// The `stop` of line `number` is read: it stops the running command
+    /// and every one read before it and still waiting.
+    fn stop_read(&mut self, number: u64) {
+        self.stops.insert(number, false);
+        if let Some((n, flag)) = &self.running
+            && *n < number
+        {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The command of line `n` ended on the stop: the first `stop` after it
+    /// that has ended nothing yet has ended one (a later one did nothing).
+    fn stop_used(&mut self, n: u64) {
+        if let Some((_, ended)) = self.stops.range_mut(n + 1..).find(|(_, ended)| !**ended) {
+            *ended = true;
+        }
+    }
 }
 
 fn run(
@@ -440,7 +494,7 @@ fn run(
                 if let Some((number, msg, bytes)) = q.items.pop_front() {
                     q.bytes -= bytes;
                     if let Msg::Line(_) = msg {
-                        let flag = Arc::new(AtomicBool::new(number <= q.stop_upto));
+                        let flag = Arc::new(AtomicBool::new(q.stops_line(number)));
                         session.stop = flag.clone();
                         q.running = Some((number, flag));
                     }
@@ -453,10 +507,18 @@ fn run(
                 q = shared.changed.wait(q).unwrap_or_else(|e| e.into_inner());
             }
         };
+        let mut ended_on_stop = false;
         let answer = match msg {
             Msg::Quit => return Ok(()),
             Msg::Failed(e) => return Err(e),
-            Msg::Answer(a) => a,
+            Msg::Stop => {
+                // Every line before it is answered: it ended one or nothing.
+                if shared.lock().stops.remove(&number) == Some(true) {
+                    "ok".into()
+                } else {
+                    error_line(NOTHING_TO_STOP)
+                }
+            }
             Msg::Line(Input::NotUtf8) => "error the line is not valid UTF-8".into(),
             Msg::Line(Input::TooLong(start)) => format!(
                 "error the line is over {MAX_LINE_BYTES} bytes (1 MiB), not read: \"{}...\"",
@@ -464,12 +526,18 @@ fn run(
             ),
             Msg::Line(Input::Text(line)) => match session.handle(&line) {
                 Reply::Quit => return Ok(()),
-                Reply::Line(answer) => answer,
+                Reply::Line(answer) => {
+                    ended_on_stop = session.was_stopped();
+                    answer
+                }
             },
         };
         writeln!(output, "{answer}")?;
         output.flush()?;
         let mut q = shared.lock();
+        if ended_on_stop {
+            q.stop_used(number);
+        }
         q.running = None;
         q.answered = number;
         shared.changed.notify_all();
@@ -497,20 +565,7 @@ fn read_input(input: impl Read, shared: &Shared, exit_after: Option<Duration>) {
                     match String::from_utf8(std::mem::take(&mut buf)) {
                         Ok(line) => match line.trim() {
                             "quit" => Msg::Quit,
-                            "stop" => {
-                                // The running command, or the next to run
-                                // when the loop has not picked it up yet.
-                                let first = q.answered + 1;
-                                let running = first <= q.read;
-                                if running {
-                                    q.stop_before(first);
-                                }
-                                Msg::Answer(if running {
-                                    "ok".into()
-                                } else {
-                                    error_line(NOTHING_TO_STOP)
-                                })
-                            }
+                            "stop" => Msg::Stop,
                             _ => Msg::Line(Input::Text(line)),
                         },
                         Err(_) => Msg::Line(Input::NotUtf8),
@@ -529,6 +584,9 @@ fn read_input(input: impl Read, shared: &Shared, exit_after: Option<Duration>) {
         }
         q.read += 1;
         let number = q.read;
+        if let Msg::Stop = msg {
+            q.stop_read(number);
+        }
         let quit = matches!(msg, Msg::Quit);
         let end = quit || matches!(msg, Msg::Failed(_));
         q.closed |= end;

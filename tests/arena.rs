@@ -339,6 +339,73 @@ fn results_for_a_seed_are_what_they_were() {
 }
 
 #[test]
+fn flags_out_of_their_range_are_refused_up_front() {
+    // Issue 21: a think time over a day (which the protocol refuses, so a
+    // correct outside engine lost every game), a 4-billion-turn opening and
+    // a million threads were all taken.
+    let day = "(a day: the longest movetime of the engine protocol)";
+    for (flag, value, what) in [
+        (
+            "--think-ms",
+            "9223372036854775808",
+            format!("milliseconds per decision, a whole number from 0 to 86400000 {day}"),
+        ),
+        (
+            "--think-ms",
+            "86400001",
+            format!("milliseconds per decision, a whole number from 0 to 86400000 {day}"),
+        ),
+        (
+            "--opening",
+            "4294967295",
+            "random turns, a whole number from 0 to 1000".into(),
+        ),
+        (
+            "--opening",
+            "1001",
+            "random turns, a whole number from 0 to 1000".into(),
+        ),
+        (
+            "--jobs",
+            "1000000",
+            "games at once, a whole number from 1 to 64".into(),
+        ),
+        (
+            "--jobs",
+            "0",
+            "games at once, a whole number from 1 to 64".into(),
+        ),
+    ] {
+        let (code, v, err) = arena(&["--a", "random", "--b", "random", flag, value]);
+        assert_eq!(code, 2, "{flag} {value}");
+        assert_eq!(v, Value::Null, "{flag} {value}");
+        let name = match flag {
+            "--think-ms" => "--think-ms <MS>",
+            "--opening" => "--opening <OPENING>",
+            _ => "--jobs <N>",
+        };
+        assert_eq!(
+            err.lines().next().unwrap_or_default(),
+            format!("error: invalid value '{value}' for '{name}': {what}"),
+            "{flag} {value}"
+        );
+    }
+    // The ends of each range are taken.
+    for (flag, value) in [
+        ("--think-ms", "0"),
+        ("--opening", "1000"),
+        ("--opening", "0"),
+        ("--jobs", "64"),
+    ] {
+        let (code, v, err) = arena(&[
+            "--a", "random", "--b", "random", "--games", "2", "--json", flag, value,
+        ]);
+        assert_eq!(code, 0, "{flag} {value}: {err}");
+        assert_eq!(v["games"], 2, "{flag} {value}: {v}");
+    }
+}
+
+#[test]
 fn zero_games_are_refused() {
     let (code, v, err) = arena(&["--a", "random", "--b", "random", "--games", "0"]);
     assert_eq!(code, 2);
@@ -517,8 +584,9 @@ fn a_huge_think_time_waits_for_the_program_instead_of_wrapping() {
         "0",
         "--max-turns",
         "1",
+        // The longest think time taken (a day; more is refused).
         "--think-ms",
-        &u64::MAX.to_string(),
+        "86400000",
         "--json",
     ]);
     assert_eq!(code, 0, "{err}");

@@ -125,6 +125,37 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+#[test]
+fn an_animation_speed_out_of_range_is_refused() {
+    // Issue 21: `--speed 18446744073709551615` was taken, and every
+    // animation then waited for `s`. The range is the settings file's.
+    let dir = temp_dir("speed-range");
+    let record = dir.join("none.json");
+    let record = record.to_str().unwrap();
+    for command in [
+        vec!["enkeshui"],
+        vec!["en-gehe"],
+        vec!["bao"],
+        vec!["learn"],
+        vec!["replay", record],
+        vec!["resume", record],
+    ] {
+        for value in ["18446744073709551615", "18446744073709551616", "5001", "0"] {
+            let mut args = command.clone();
+            args.extend(["--speed", value]);
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert_eq!(
+                stderr(&out).lines().next().unwrap_or_default(),
+                format!(
+                    "error: invalid value '{value}' for '--speed <MS>': milliseconds per seed, a whole number from 1 to 5000"
+                ),
+                "{args:?}"
+            );
+        }
+    }
+}
+
 /// `resume` refuses an unknown seat level with the same line as `replay --check`.
 #[test]
 fn resume_names_the_file_and_field_of_an_unknown_seat() {

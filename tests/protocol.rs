@@ -193,6 +193,59 @@ fn every_bad_line_gets_an_error_and_changes_nothing() {
 }
 
 #[test]
+fn new_refuses_every_option_that_is_not_a_game_or_rule_option() {
+    // Issue 21: `new` took --save, --south and --seed and ignored them.
+    let enkeshui = "(enkeshui takes --holes, --layout, --race, --first, --capture-after-relay, --special-move, --max-turns, --match, --unfilled)";
+    let en_gehe = "(en-gehe takes --holes, --first, --max-turns)";
+    let bao = "(bao-la-kimasai takes --first, --max-turns)";
+    let mut s = Session::default();
+    assert_eq!(ask(&mut s, "new bao"), "ok");
+    let before = state(&mut s);
+    for (line, option, takes) in [
+        ("new enkeshui --save x.json", "save", enkeshui),
+        ("new enkeshui --south ai:expert", "south", enkeshui),
+        ("new enkeshui --seed 7", "seed", enkeshui),
+        ("new enkeshui --holes 10 --seed=7", "seed", enkeshui),
+        ("new enkeshui --north human", "north", enkeshui),
+        ("new enkeshui --instant", "instant", enkeshui),
+        ("new enkeshui --speed 5", "speed", enkeshui),
+        ("new enkeshui --theme light", "theme", enkeshui),
+        ("new enkeshui --hash-mb 4", "hash-mb", enkeshui),
+        ("new enkeshui --race-hole 3", "race-hole", enkeshui),
+        ("new enkeshui --race-speed hard", "race-speed", enkeshui),
+        ("new en-gehe --save x.json", "save", en_gehe),
+        ("new en-gehe --south-team Loita", "south-team", en_gehe),
+        ("new en-gehe --holes 8 --seed 1", "seed", en_gehe),
+        ("new bao --save x.json --force", "save", bao),
+        ("new bao --flip", "flip", bao),
+        ("new bao-la-kimasai --ascii", "ascii", bao),
+    ] {
+        assert_eq!(
+            ask(&mut s, line),
+            format!("error new: --{option} is not a game or rule option {takes}"),
+            "{line}"
+        );
+        assert_eq!(state(&mut s), before, "{line} changed the game");
+    }
+    for race in ["on", "quick"] {
+        assert_eq!(
+            ask(&mut s, &format!("new enkeshui --race {race}")),
+            "error new: the protocol never runs a race (South moves first, or --first north); leave out --race or give --race off"
+        );
+    }
+    assert_eq!(state(&mut s), before);
+    // Every game and rule option is still taken.
+    for line in [
+        "new enkeshui --race off --holes 10 --first north --special-move any --max-turns 9 --match --unfilled closed --capture-after-relay",
+        "new enkeshui --holes 8 --layout 8-left-empty",
+        "new en-gehe --holes 8 --first north --max-turns 9",
+        "new bao --first north --max-turns 9",
+    ] {
+        assert_eq!(ask(&mut s, line), "ok", "{line}");
+    }
+}
+
+#[test]
 fn go_plays_a_legal_decision_reproducibly() {
     let mut s = Session::default();
     // A fixed depth with no time limit is reproducible for a seed, even with
@@ -479,6 +532,88 @@ fn lines_sent_during_a_long_command_are_answered_after_it_in_order() {
     assert_eq!(answers[5], "error empty line");
     assert!(answers[6].starts_with("error unknown command 'bogus'"));
     assert_eq!(answers[7], "ok", "the answer to stop comes in its turn");
+}
+
+/// Sends `burst` in one write and reads `n` answers, failing on a hang.
+fn answers_to_burst(e: &mut Live, burst: &str, n: usize) -> Vec<String> {
+    e.send(burst);
+    (0..n).map(|_| e.answer(burst)).collect()
+}
+
+#[test]
+fn a_stop_sent_close_behind_other_lines_ends_the_long_command_before_it() {
+    // Issue 21: the stop used to reach only the first line not yet answered
+    // (here `new`), and the long command behind it ran on.
+    for before in ["", "legal\n", "moves i1\n", "state\n"] {
+        for long in ["perft 60", "go level expert movetime 60000"] {
+            let mut e = Live::start();
+            let started = Instant::now();
+            let burst = format!("new bao\n{before}{long}\nstop\nlegal\n");
+            let n = 4 + usize::from(!before.is_empty());
+            let a = answers_to_burst(&mut e, &burst, n);
+            assert_eq!(a[0], "ok", "{burst:?}");
+            let ended = &a[n - 3];
+            if long.starts_with("perft") {
+                assert_eq!(ended, "error stopped", "{burst:?}");
+            } else {
+                assert!(ended.starts_with("bestmove "), "{burst:?}: {ended}");
+            }
+            assert_eq!(a[n - 2], "ok", "{burst:?}: the stop ended {long}");
+            assert!(a[n - 1].starts_with("legal "), "{burst:?}: {a:?}");
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "{burst:?} took {:?}",
+                started.elapsed()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stop_that_ends_nothing_says_so_even_when_sent_early() {
+    let mut e = Live::start();
+    // Read while `new` runs, but `new` ends on its own: nothing was stopped.
+    let a = answers_to_burst(&mut e, "new bao\nstop\nlegal\nstop\n", 4);
+    assert_eq!(
+        a,
+        [
+            "ok",
+            "error nothing to stop",
+            "legal i1 i2 i3 i4 i5 i6 i7 i8",
+            "error nothing to stop"
+        ]
+    );
+    // Quick lines before a long one do not use the stop up.
+    let a = answers_to_burst(
+        &mut e,
+        "state\nlegal\ngo level random\nperft 1\nperft 60\nstop\n",
+        6,
+    );
+    assert_eq!(a[1], "legal i1 i2 i3 i4 i5 i6 i7 i8");
+    assert!(a[2].starts_with("bestmove i"), "{a:?}");
+    assert_eq!(a[3..], ["perft 8", "error stopped", "ok"]);
+    // Two stops behind one command: the first ends it, the second ends nothing.
+    let a = answers_to_burst(&mut e, "perft 60\nstop\nstop\n", 3);
+    assert_eq!(a, ["error stopped", "ok", "error nothing to stop"]);
+    // Each stop ends the long command before it, and only that one.
+    let a = answers_to_burst(&mut e, "perft 60\nstop\nperft 60\nstop\nperft 2\n", 5);
+    assert_eq!(
+        a,
+        ["error stopped", "ok", "error stopped", "ok", "perft 64"]
+    );
+    // A stop ends every long command read before it, not only the first,
+    // and a quick line between them is answered as usual.
+    let a = answers_to_burst(&mut e, "perft 2\nperft 60\nlegal\nstop\nperft 2\n", 5);
+    assert_eq!(
+        a,
+        [
+            "error stopped",
+            "error stopped",
+            "legal i1 i2 i3 i4 i5 i6 i7 i8",
+            "ok",
+            "perft 64"
+        ]
+    );
 }
 
 #[test]
@@ -817,6 +952,7 @@ fn a_stop_flag_already_set_ends_only_long_work() {
         .store(true, std::sync::atomic::Ordering::Relaxed);
     // Decided within the first lap budget: never waits, so never stopped.
     assert_eq!(ask(&mut s, "legal"), "legal 3 4 5 6 7 8");
+    assert_eq!(ask(&mut s, "perft 1"), "perft 6");
     assert_eq!(ask(&mut s, "perft 2"), "error stopped");
     assert!(ask(&mut s, "go depth 30").starts_with("bestmove "));
     // 32 seeds on 2x4 (the most En Gehé allows): one relay needs more than

@@ -612,3 +612,124 @@ fn run_binary(input: &[u8], limit: Duration) -> (Option<i32>, String, String) {
     let err = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
     (status.code(), out, err)
 }
+
+/// Quick lines for the stop bursts, with the start of their answer (none of
+/// them looks at the stop flag, so a stop never changes their answer).
+const QUICK: [(&str, &str); 8] = [
+    ("legal", "legal "),
+    ("state", "state {"),
+    ("moves", "ok"),
+    ("perft 1", "perft "),
+    ("perft 0", "perft 1"),
+    ("go level random", "bestmove "),
+    ("", "error empty line"),
+    ("bogus", "error unknown command 'bogus'"),
+];
+
+/// Long commands for the stop bursts: they run for a minute or for ever
+/// unless stopped, with the start of the answer once stopped.
+const LONG: [(&str, &str); 4] = [
+    ("perft 60", "error stopped"),
+    ("go level expert movetime 60000", "bestmove "),
+    ("go level mcts movetime 60000", "bestmove "),
+    ("go depth 200 movetime 60000", "bestmove "),
+];
+
+#[test]
+fn pipelined_stop_bursts() {
+    // Issue 21: a `stop` sent close behind other lines used to reach only
+    // the first line not yet answered, so the long command behind it ran on.
+    let seed = env_u64("FUZZ_SEED", 1);
+    let bursts = env_u64("FUZZ_STOP_BURSTS", 40);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, answers) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // Far beyond what a stopped burst needs; a lost stop runs a minute.
+    let patience = Duration::from_secs(15);
+    let started = Instant::now();
+    for burst in 0..bursts {
+        let game = ["new bao", "new en-gehe --holes 40", "new enkeshui"]
+            .choose(&mut rng)
+            .unwrap();
+        // Lines and what their answer starts with; `None` for the state
+        // before the long command, which the stopped command must keep.
+        let mut lines: Vec<(String, Option<&str>)> = vec![(game.to_string(), Some("ok"))];
+        for _ in 0..rng.random_range(0..4) {
+            if rng.random_bool(0.15) {
+                // Only quick lines before it: this stop ends nothing.
+                lines.push(("stop".into(), Some("error nothing to stop")));
+            } else {
+                let (l, a) = QUICK.choose(&mut rng).unwrap();
+                lines.push((l.to_string(), Some(a)));
+            }
+        }
+        lines.push(("state".into(), None));
+        let (long, stopped) = LONG.choose(&mut rng).unwrap();
+        lines.push((long.to_string(), Some(stopped)));
+        // The stop comes at once, or behind quick lines, or a little later.
+        let split = lines.len();
+        for _ in 0..rng.random_range(0..3) {
+            let (l, a) = QUICK.choose(&mut rng).unwrap();
+            lines.push((l.to_string(), Some(a)));
+        }
+        lines.push(("stop".into(), Some("ok")));
+        if rng.random_bool(0.3) {
+            lines.push(("stop".into(), Some("error nothing to stop")));
+        }
+        lines.push(("state".into(), None));
+        let text: Vec<String> = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+        let first: String = text[..split].concat();
+        let rest: String = text[split..].concat();
+        stdin.write_all(first.as_bytes()).unwrap();
+        if rng.random_bool(0.3) {
+            stdin.flush().unwrap();
+            std::thread::sleep(Duration::from_millis(rng.random_range(0..60)));
+        }
+        stdin.write_all(rest.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let sent = format!("{first}{rest}");
+        let mut states = Vec::new();
+        for (line, expected) in &lines {
+            let answer = answers.recv_timeout(patience).unwrap_or_else(|_| {
+                let _ = child.kill();
+                panic!("burst {burst}: no answer to {line:?} within {patience:?} in {sent:?}")
+            });
+            check_answer(line, &answer);
+            match expected {
+                Some(start) => assert!(
+                    answer.starts_with(start),
+                    "burst {burst}: {line:?} answered {answer:?}, not {start:?}..., in {sent:?}"
+                ),
+                None => states.push(answer),
+            }
+        }
+        assert_eq!(
+            states[0], states[1],
+            "burst {burst}: the stopped {long:?} changed the game, in {sent:?}"
+        );
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    eprintln!(
+        "stop bursts: {bursts} bursts from seed {seed} in {:.1?}",
+        started.elapsed()
+    );
+}
