@@ -13,6 +13,7 @@ mod race;
 mod resume;
 mod review;
 mod save;
+mod settings;
 mod setup;
 
 use harness::*;
