@@ -323,7 +323,7 @@ fn counts_near_the_u32_limit_score_at_most_one_hundred_percent() {
         losses: max,
         last: String::new(),
     };
-    assert_eq!((u64::from(t.games()), t.score()), (2 * u64::from(max), 0.5));
+    assert_eq!((t.games(), t.score()), (2 * u64::from(max), 0.5));
 }
 
 #[test]
