@@ -593,7 +593,8 @@ pub const TEMPLATE: &str = r#"# masai-mancala settings. Remove the '#' of a line
 # Key bindings: ACTION (every screen) or SCREEN.ACTION = a key or a list of keys.
 # Keys: a character, Ctrl-x, 0-9, Up, Down, Left, Right, Enter, Space, Esc, Tab,
 # Backspace, PgUp, PgDn, Home, End, Delete, Insert, F1-F12. Two actions on one key
-# in one screen are refused. `config --print` lists every SCREEN.ACTION.
+# in one screen are refused. Ctrl-C always quits at once: it cannot be unbound or
+# bound to anything else. `config --print` lists every SCREEN.ACTION.
 # [keys]
 # undo = "z"
 # "play.hint" = ["i", "F2"]

@@ -27,10 +27,10 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn games(&self) -> u32 {
-        self.wins
-            .saturating_add(self.draws)
-            .saturating_add(self.losses)
+    /// Games in all, in u64: three counts near the u32 limit (an edited
+    /// file) add up exactly, so a score is never over 100%.
+    pub fn games(&self) -> u64 {
+        u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
     }
 
     /// The player's score: wins and half the draws, over the games.
@@ -39,7 +39,7 @@ impl Tally {
         if games == 0 {
             return 0.0;
         }
-        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(games)
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / games as f64
     }
 }
 
@@ -356,7 +356,7 @@ pub fn strength(game: &str, tallies: &BTreeMap<String, Tally>) -> Option<Strengt
         .iter()
         .map(|(_, t)| f64::from(t.wins) + f64::from(t.draws) / 2.0)
         .sum();
-    let games: f64 = results.iter().map(|(_, t)| f64::from(t.games())).sum();
+    let games: f64 = results.iter().map(|(_, t)| t.games() as f64).sum();
     if points >= games {
         return Some(Strength::Above(
             results.iter().map(|r| r.0).fold(f64::MIN, f64::max),
@@ -370,7 +370,7 @@ pub fn strength(game: &str, tallies: &BTreeMap<String, Tally>) -> Option<Strengt
     let expected = |r: f64| -> f64 {
         results
             .iter()
-            .map(|(level, t)| f64::from(t.games()) / (1.0 + 10f64.powf((level - r) / 400.0)))
+            .map(|(level, t)| t.games() as f64 / (1.0 + 10f64.powf((level - r) / 400.0)))
             .sum()
     };
     // Expected points rise with the rating: bisect for expected = actual.
@@ -389,7 +389,7 @@ pub fn strength(game: &str, tallies: &BTreeMap<String, Tally>) -> Option<Strengt
         .iter()
         .map(|(level, t)| {
             let p = 1.0 / (1.0 + 10f64.powf((level - elo) / 400.0));
-            f64::from(t.games()) * p * (1.0 - p) * k * k
+            t.games() as f64 * p * (1.0 - p) * k * k
         })
         .sum();
     let margin = 1.96 / info.sqrt();
@@ -397,7 +397,7 @@ pub fn strength(game: &str, tallies: &BTreeMap<String, Tally>) -> Option<Strengt
 }
 
 /// Games a level must have been played before the next one is offered.
-pub const OFFER_AFTER: u32 = 5;
+pub const OFFER_AFTER: u64 = 5;
 
 /// "you score 70% against medium: try hard" for the strongest level the
 /// player scores over 60% against (in at least `OFFER_AFTER` games), when
@@ -418,6 +418,47 @@ pub fn offer(player: &str, tallies: &BTreeMap<String, Tally>) -> Option<String> 
         beaten.name(),
         next.name()
     ))
+}
+
+/// What `stats` says comes next: the offer, or, when the strongest level
+/// scored over 60% against has fewer than `OFFER_AFTER` games, the level
+/// that follows it and when it will be offered ("ann scores 100% against
+/// hard (3 games): expert is next, offered after 5 games over 60%"), or
+/// that the level beaten is the strongest.
+pub fn next_step(player: &str, tallies: &BTreeMap<String, Tally>) -> Option<String> {
+    use crate::ai::Level;
+    let over = |l: &&Level| {
+        tallies
+            .get(l.name())
+            .is_some_and(|t| t.games() > 0 && t.score() > 0.6)
+    };
+    let Some(best) = Level::ALL.iter().rev().find(over) else {
+        return offer(player, tallies);
+    };
+    let t = &tallies[best.name()];
+    let next = Level::ALL.get(Level::ALL.iter().position(|l| l == best)? + 1);
+    match next {
+        Some(next) if t.games() < OFFER_AFTER => {
+            let verb = if player == "you" { "score" } else { "scores" };
+            let games = t.games();
+            Some(format!(
+                "{player} {verb} {:.0}% against {} ({games} game{}): {} is next, offered after {OFFER_AFTER} games over 60%",
+                t.score() * 100.0,
+                best.name(),
+                if games == 1 { "" } else { "s" },
+                next.name()
+            ))
+        }
+        None if t.games() >= OFFER_AFTER => {
+            let verb = if player == "you" { "score" } else { "scores" };
+            Some(format!(
+                "{player} {verb} {:.0}% against {}, the strongest level",
+                t.score() * 100.0,
+                best.name()
+            ))
+        }
+        _ => offer(player, tallies),
+    }
 }
 
 /// Counts a finished game of one person against the AI in the statistics
@@ -492,29 +533,48 @@ fn sorted(levels: &BTreeMap<String, Tally>) -> Vec<(&String, &Tally)> {
     v
 }
 
-/// What `masai-mancala stats` prints for `player`.
+/// Text from the statistics file or the environment (a player's, a game's
+/// or a level's name), safe for a terminal: control characters escaped as
+/// `replay --check` does.
+fn safe(s: &str) -> String {
+    crate::text::one_line(s, crate::text::MAX_LINE_CHARS)
+}
+
+/// What `masai-mancala stats` prints for `player`. Every name in it is
+/// escaped: the file and `USER` may hold terminal commands.
 pub fn report(stats: &Stats, player: &str, file: &Path) -> String {
-    let mut out = format!("Statistics of {player} ({})\n", file.display());
+    let mut out = format!(
+        "Statistics of {} ({})\n",
+        safe(player),
+        safe(&file.display().to_string())
+    );
     let Some(games) = stats.players.get(player) else {
         out.push_str("No game against the AI finished yet (hot-seat games do not count).\n");
         return out;
     };
     for (game, levels) in games {
-        out.push_str(&format!("\n{game}\n"));
+        out.push_str(&format!("\n{}\n", safe(game)));
         for (level, t) in sorted(levels) {
             out.push_str(&format!(
-                "  vs {level:<7} {:>3}-{}-{:<3} {:>3.0}%  last {}\n",
+                "  vs {:<7} {:>3}-{}-{:<3} {:>3.0}%  last {}\n",
+                safe(level),
                 t.wins,
                 t.draws,
                 t.losses,
                 t.score() * 100.0,
-                t.last
+                safe(&t.last)
             ));
         }
         if let Some(s) = strength(game, levels) {
             let (table, _) = calibration(game).unwrap_or(("", ""));
+            // Other sizes are rated on the calibrated size's scale: say so.
+            let whose = if table == game {
+                format!("{table} calibration")
+            } else {
+                format!("{table} calibration, as {} has none", safe(game))
+            };
             out.push_str(&format!(
-                "  strength: {s} on the AI levels' scale\n  ({table} calibration: "
+                "  strength: {s} on the AI levels' scale\n  ({whose}: "
             ));
             if let Some(r) = level_ratings(game) {
                 let scale: Vec<String> = RATED.iter().map(|l| format!("{l} {:.0}", r[l])).collect();
@@ -522,8 +582,16 @@ pub fn report(stats: &Stats, player: &str, file: &Path) -> String {
             }
             out.push_str(")\n");
         }
-        if let Some(o) = offer(player, levels) {
-            out.push_str(&format!("  {o}\n"));
+        if let Some(o) = next_step(player, levels) {
+            out.push_str(&format!("  {}\n", safe(&o)));
+        }
+        // A footnote: a level below a calibration player looks like a slip.
+        if strength(game, levels).is_some()
+            && level_ratings(game).is_some_and(|r| r["easy"] < r["greedy"])
+        {
+            out.push_str(
+                "  (easy rates below greedy: it misjudges each move by up to 3 seeds, as a newcomer does)\n",
+            );
         }
     }
     out
@@ -552,7 +620,7 @@ pub fn report_json(stats: &Stats, player: &str, file: &Path) -> serde_json::Valu
             };
             games.push(
                 json!({"game": game, "results": results, "strength": strength,
-                              "offer": offer(player, levels)}),
+                              "offer": offer(player, levels), "next": next_step(player, levels)}),
             );
         }
     }

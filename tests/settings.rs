@@ -235,6 +235,28 @@ fn a_binding_conflict_in_the_file_is_refused_naming_both() {
 }
 
 #[test]
+fn ctrl_c_stays_the_way_out_whatever_the_keys_say() {
+    // Every other way out unbound: accepted, Ctrl-C still quits at once.
+    let s = Settings::parse(
+        "[keys]\n\"play.quit\" = []\n\"global.quit-now\" = []\n\"over.quit-now\" = []\n\"confirm.yes\" = []\n\"menu.quit-now\" = []\n\"play.cancel\" = []\n",
+    )
+    .unwrap();
+    let print = s.print("x.toml");
+    let line = print
+        .lines()
+        .find(|l| l.starts_with("keys.global.quit-now "))
+        .unwrap();
+    assert_eq!(line.split_whitespace().nth(1), Some("Ctrl-c"), "{line}");
+    // Ctrl-C bound to another action is refused, even with quit-now moved away.
+    assert_eq!(
+        Settings::parse("[keys]\n\"global.quit-now\" = \"F12\"\nundo = [\"z\", \"Ctrl-c\"]\n"),
+        Err(
+            "line 3: undo: Ctrl-c always quits at once and cannot be bound to anything else".into()
+        )
+    );
+}
+
+#[test]
 fn config_edit_creates_the_commented_file_once_and_never_overwrites_it() {
     let home = config_home("edit", None);
     let path = home.join("masai-mancala/config.toml");

@@ -272,3 +272,128 @@ fn stats_prints_the_record_the_strength_and_the_offer() {
     );
     assert_eq!(margin, 235.0);
 }
+
+/// `stats` run on this statistics file, for the player `user`: (status, stdout).
+fn stats_of(name: &str, file: &str, user: &str) -> (Option<i32>, String) {
+    let data = temp_dir(name);
+    std::fs::create_dir_all(data.join("masai-mancala")).unwrap();
+    std::fs::write(data.join("masai-mancala/stats.json"), file).unwrap();
+    let out = Process::new(BIN)
+        .arg("stats")
+        .env("XDG_DATA_HOME", &data)
+        .env("USER", user)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// A statistics file of one player; `games` is game -> level -> tally.
+fn file_of(player: &str, games: serde_json::Value) -> String {
+    serde_json::json!({"format": "masai-mancala-stats", "version": 1, "players": {player: games}})
+        .to_string()
+}
+
+fn tally_json(w: u32, d: u32, l: u32, last: &str) -> serde_json::Value {
+    serde_json::json!({"wins": w, "draws": d, "losses": l, "last": last})
+}
+
+#[test]
+fn counts_near_the_u32_limit_score_at_most_one_hundred_percent() {
+    let max = u32::MAX;
+    let file = file_of(
+        "ann",
+        serde_json::json!({"Bao la Kimasai": {"medium": tally_json(max, max, max, "2025-12-01 12:00")}}),
+    );
+    let (code, text) = stats_of("u32", &file, "ann");
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[3],
+        format!("  vs medium  {max}-{max}-{max}  50%  last 2025-12-01 12:00")
+    );
+    // 50% is no reason to offer the next level.
+    assert!(!text.contains("try hard"), "{text}");
+    let t = stats::Tally {
+        wins: max,
+        draws: 0,
+        losses: max,
+        last: String::new(),
+    };
+    assert_eq!((t.games(), t.score()), (2 * u64::from(max), 0.5));
+}
+
+#[test]
+fn names_from_the_file_and_user_reach_the_terminal_escaped() {
+    let evil = "ann\u{1b}]0;owned\u{7}\u{1b}[2J";
+    let file = file_of(
+        evil,
+        serde_json::json!({"Enkeshui \u{1b}[31m2x8": {"hard\u{1b}[H": tally_json(1, 0, 0, "2025\u{9b}2J")}}),
+    );
+    let (code, text) = stats_of("escape", &file, evil);
+    assert_eq!(code, Some(0));
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("Statistics of ann\\u{1b}]0;owned\\u{7}\\u{1b}[2J ("),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[2], "Enkeshui \\u{1b}[31m2x8");
+    assert_eq!(
+        lines[3],
+        "  vs hard\\u{1b}[H   1-0-0   100%  last 2025\\u{9b}2J"
+    );
+}
+
+#[test]
+fn the_report_says_which_calibration_rates_a_size_why_easy_is_below_greedy_and_what_is_next() {
+    let last = "2025-12-01 12:00";
+    let file = file_of(
+        "ann",
+        serde_json::json!({
+            "Enkeshui 2x12": {"hard": tally_json(3, 0, 0, last)},
+            "Enkeshui 2x8": {"easy": tally_json(2, 0, 3, last)},
+            "Bao la Kimasai": {"expert": tally_json(5, 0, 0, last)},
+        }),
+    );
+    let (code, text) = stats_of("labels", &file, "ann");
+    assert_eq!(code, Some(0));
+    let section = |game: &str| -> Vec<&str> {
+        text.split("\n\n")
+            .find(|s| s.starts_with(&format!("{game}\n")))
+            .unwrap_or_else(|| panic!("{game} in {text}"))
+            .lines()
+            .collect()
+    };
+    let big = section("Enkeshui 2x12");
+    assert!(
+        big[3].starts_with("  (Enkeshui 2x8 calibration, as Enkeshui 2x12 has none: random 0, "),
+        "{text}"
+    );
+    // 100% against hard in fewer games than an offer needs: what comes next.
+    assert_eq!(
+        big[4],
+        "  ann scores 100% against hard (3 games): expert is next, offered after 5 games over 60%"
+    );
+    let why =
+        "  (easy rates below greedy: it misjudges each move by up to 3 seeds, as a newcomer does)";
+    assert_eq!(big[5], why);
+    let small = section("Enkeshui 2x8");
+    assert!(
+        small[3].starts_with("  (Enkeshui 2x8 calibration: random 0, "),
+        "{text}"
+    );
+    assert_eq!(small[4..], [why], "40% offers nothing: {text}");
+    let bao = section("Bao la Kimasai");
+    assert_eq!(
+        bao[4],
+        "  ann scores 100% against expert, the strongest level"
+    );
+}

@@ -1229,6 +1229,14 @@ impl Key {
     }
 }
 
+/// The key that always quits (`Keymap::rebind`).
+const CTRL_C: Key = Key::Ctrl('c');
+
+/// Ctrl-C, with Shift or Caps Lock too: the way out of every screen.
+fn is_ctrl_c(ev: &KeyEvent) -> bool {
+    ev.modifiers.contains(KeyModifiers::CONTROL) && matches!(ev.code, KeyCode::Char('c' | 'C'))
+}
+
 /// `SCREEN.ACTION`, the name of a binding in the settings file.
 pub fn binding_name(b: &Binding) -> String {
     format!("{}.{}", b.ctx.name(), b.action.name())
@@ -1267,18 +1275,34 @@ impl Keymap {
     /// for one screen, or `ACTION` (e.g. `undo`) for every screen that has it.
     /// Returns how many bindings changed; an unknown name is an error naming
     /// the closest known one.
+    ///
+    /// Ctrl-C is the way out no settings can take away: it quits at once
+    /// whatever is bound (`action`), stays on `global.quit-now`, and
+    /// binding it to any other action is refused.
     pub fn rebind(&mut self, name: &str, keys: &[Key]) -> Result<usize, String> {
-        let mut changed = 0;
-        for (i, b) in BINDINGS.iter().enumerate() {
-            let hit = match name.split_once('.') {
-                Some((ctx, action)) => b.ctx.name() == ctx && b.action.name() == action,
-                None => b.action.name() == name,
-            };
-            if hit {
-                self.keys[i] = keys.to_vec();
-                changed += 1;
-            }
+        let hits: Vec<usize> = (0..BINDINGS.len())
+            .filter(|&i| {
+                let b = &BINDINGS[i];
+                match name.split_once('.') {
+                    Some((ctx, action)) => b.ctx.name() == ctx && b.action.name() == action,
+                    None => b.action.name() == name,
+                }
+            })
+            .collect();
+        if keys.contains(&CTRL_C) && hits.iter().any(|&i| BINDINGS[i].action != Action::QuitNow) {
+            return Err(format!(
+                "{}: Ctrl-c always quits at once and cannot be bound to anything else",
+                crate::text::excerpt(name)
+            ));
         }
+        for &i in &hits {
+            let mut these: Vec<Key> = keys.iter().copied().filter(|&k| k != CTRL_C).collect();
+            if BINDINGS[i].ctx == Ctx::Global && BINDINGS[i].action == Action::QuitNow {
+                these.insert(0, CTRL_C);
+            }
+            self.keys[i] = these;
+        }
+        let changed = hits.len();
         if changed == 0 {
             let known = Self::names();
             let hint = crate::settings::did_you_mean(name, known.iter().map(String::as_str))
@@ -1356,6 +1380,9 @@ impl Keymap {
 
     /// The action of a key in a context (global bindings apply everywhere).
     pub fn action(&self, ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
+        if is_ctrl_c(ev) {
+            return Some(Action::QuitNow);
+        }
         let find = |c: Ctx| {
             (0..BINDINGS.len())
                 .filter(|&i| BINDINGS[i].ctx == c)
@@ -1529,6 +1556,34 @@ mod tests {
         let after = map.hints(Ctx::Play, true);
         assert!(after.contains(&("Ctrl-z".into(), "undo")), "{after:?}");
         assert!(after.contains(&("w/↓".into(), "row")), "{after:?}");
+    }
+
+    #[test]
+    fn ctrl_c_always_quits_and_cannot_be_bound_to_anything_else() {
+        let mut map = Keymap::default();
+        map.rebind("quit-now", &[]).unwrap();
+        map.rebind("global.quit-now", &[Key::Code(KeyCode::F(12))])
+            .unwrap();
+        let quit_now = BINDINGS
+            .iter()
+            .position(|b| b.ctx == Ctx::Global && b.action == Action::QuitNow)
+            .unwrap();
+        assert_eq!(map.label(quit_now), "Ctrl-c/F12");
+        for c in ['c', 'C'] {
+            let ev = KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+            for ctx in Ctx::ALL {
+                assert_eq!(map.action(ctx, &ev), Some(Action::QuitNow), "{ctx:?}");
+            }
+        }
+        assert_eq!(
+            map.rebind("play.undo", &[Key::Char('z'), Key::Ctrl('c')]),
+            Err(
+                "play.undo: Ctrl-c always quits at once and cannot be bound to anything else"
+                    .into()
+            )
+        );
+        assert_eq!(map.rebind("menu.quit-now", &[Key::Ctrl('c')]), Ok(1));
+        assert_eq!(map.conflict(), None);
     }
 
     #[test]

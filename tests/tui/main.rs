@@ -17,6 +17,7 @@ mod race;
 mod resume;
 mod review;
 mod save;
+mod settings;
 mod setup;
 
 use harness::*;
