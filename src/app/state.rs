@@ -789,10 +789,24 @@ impl App {
     /// One event. Returns whether the screen must be redrawn.
     pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
         let dirty = self.handle_event(ev, now);
+        self.hold_race(now);
         if self.working_now() && self.progress_at.is_none() {
             self.progress_at = Some(now + PROGRESS_EVERY);
         }
         self.sync_analysis() || dirty
+    }
+
+    /// The race is held while anything covers it (the help, the quit
+    /// confirmation, a terminal too small), and goes on once it shows again.
+    fn hold_race(&mut self, now: Instant) {
+        let covered = self.overlay.is_some() || self.loading.is_some() || self.too_small();
+        if let Shown::Race(r) = &mut self.shown {
+            if covered {
+                r.pause(now);
+            } else {
+                r.resume(now);
+            }
+        }
     }
 
     /// The live game's analysis follows the position shown (the play
