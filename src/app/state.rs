@@ -457,6 +457,11 @@ impl App {
     }
 
     /// Each new game goes to a new file in this folder (the data folder).
+    /// The data folder new games are saved in, if any.
+    pub fn autosave_dir(&self) -> Option<&std::path::Path> {
+        self.autosave_dir.as_deref()
+    }
+
     pub fn set_autosave_dir(&mut self, dir: PathBuf) {
         self.autosave_dir = Some(dir);
     }
