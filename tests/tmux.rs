@@ -734,3 +734,65 @@ fn the_saved_games_list_comes_back_from_a_replay_and_deletes_a_game() {
     wait_for(&s, "EXIT:0");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Issue 21 item 15: quitting a game of the data folder advises plain
+/// `masai-mancala resume` (no long path to wrap); a game saved elsewhere,
+/// or one the data folder has a newer game than, keeps its path.
+#[test]
+fn quitting_a_game_of_the_data_folder_advises_plain_resume() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-plain-resume");
+    let game = "enkeshui --holes 8 --race off --north human --instant";
+    let s = start_in("masai-plain-resume", game, &data);
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["5", "Enter"]);
+    wait_for(&s, "North to move");
+    let sc = quit(&s, "Quit?");
+    assert!(
+        sc.contains("The game is saved (`masai-mancala resume` continues it).\nEXIT:0"),
+        "{sc}"
+    );
+    assert!(!sc.contains(&data.display().to_string()), "{sc}");
+    drop(s);
+    // Resumed by its path, it is saved again as the newest: plain resume still.
+    let saves = data.join("masai-mancala");
+    let first = records_in(&saves);
+    assert_eq!(first.len(), 1, "{first:?}");
+    let s = start_in(
+        "masai-plain-resume2",
+        &format!("resume {}", first[0].display()),
+        &data,
+    );
+    wait_for(&s, "North to move");
+    send(&s, &["3", "Enter"]);
+    wait_for(&s, "South to move");
+    let sc = quit(&s, "Quit?");
+    assert!(
+        sc.contains("The game is saved (`masai-mancala resume` continues it).\nEXIT:0"),
+        "{sc}"
+    );
+    drop(s);
+    // Saved elsewhere: the path, and the command with it.
+    let other = fresh_dir("masai-plain-resume-other");
+    std::fs::create_dir_all(&other).unwrap();
+    let path = other.join("g.json");
+    let s = start_in(
+        "masai-plain-resume3",
+        &format!("{game} --save {}", path.display()),
+        &data,
+    );
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["5", "Enter"]);
+    wait_for(&s, "North to move");
+    let sc = quit(&s, "Quit?");
+    let joined = sc.replace('\n', "");
+    assert!(
+        joined.contains(&format!("masai-mancala resume {}", path.display())),
+        "{sc}"
+    );
+    let _ = std::fs::remove_dir_all(&other);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -401,7 +401,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('z'), Char('x')],
         "z x",
         Action::SouthRace,
-        "South's racer drops a seed: press z and x in turn (the same key twice counts once)",
+        "South's racer drops a seed: press its two keys in turn (the same key twice counts once)",
         "South",
     ),
     b(
@@ -409,7 +409,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('n'), Char('m')],
         "n m",
         Action::NorthRace,
-        "North's racer drops a seed: press n and m in turn (the same key twice counts once)",
+        "North's racer drops a seed: press its two keys in turn (the same key twice counts once)",
         "North",
     ),
     b(

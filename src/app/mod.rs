@@ -338,13 +338,47 @@ pub fn run(launch: Launch) -> Result<(), String> {
             .play()
             .map_or(app.race().is_some(), |p| !p.game.status().is_over())
     {
-        crate::out::err(&format!(
-            "The game is saved in {} (`{}` continues it).",
-            path.display(),
-            file::resume_command(path)
-        ));
+        // Plain `resume` opens the data folder's newest game: this one, if
+        // nothing there is newer; else the path says which.
+        if newest_in(path, app.autosave_dir()) {
+            crate::out::err("The game is saved (`masai-mancala resume` continues it).");
+        } else {
+            crate::out::err(&format!(
+                "The game is saved in {} (`{}` continues it).",
+                path.display(),
+                file::resume_command(path)
+            ));
+        }
     }
     result
+}
+
+/// Is `path` a game of the data folder `dir`, and no game there newer?
+fn newest_in(path: &std::path::Path, dir: Option<&std::path::Path>) -> bool {
+    let Some(dir) = dir else {
+        return false;
+    };
+    let same = |a: &std::path::Path, b: &std::path::Path| {
+        std::fs::canonicalize(a)
+            .ok()
+            .is_some_and(|a| std::fs::canonicalize(b).ok() == Some(a))
+    };
+    if !path.parent().is_some_and(|p| same(p, dir)) {
+        return false;
+    }
+    let modified = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let Some(mine) = modified(path) else {
+        return false;
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries.flatten().all(|e| {
+        let p = e.path();
+        p.extension().is_none_or(|x| x != "json")
+            || same(&p, path)
+            || modified(&p).is_some_and(|t| t < mine)
+    })
 }
 
 /// How long quitting waits for the saves under way.

@@ -521,6 +521,11 @@ impl App {
     }
 
     /// Each new game goes to a new file in this folder (the data folder).
+    /// The data folder new games are saved in, if any.
+    pub fn autosave_dir(&self) -> Option<&std::path::Path> {
+        self.autosave_dir.as_deref()
+    }
+
     pub fn set_autosave_dir(&mut self, dir: PathBuf) {
         self.autosave_dir = Some(dir);
     }
@@ -853,10 +858,24 @@ impl App {
     /// One event. Returns whether the screen must be redrawn.
     pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
         let dirty = self.handle_event(ev, now);
+        self.hold_race(now);
         if self.working_now() && self.progress_at.is_none() {
             self.progress_at = Some(now + PROGRESS_EVERY);
         }
         self.sync_analysis() || dirty
+    }
+
+    /// The race is held while anything covers it (the help, the quit
+    /// confirmation, a terminal too small), and goes on once it shows again.
+    fn hold_race(&mut self, now: Instant) {
+        let covered = self.overlay.is_some() || self.loading.is_some() || self.too_small();
+        if let Shown::Race(r) = &mut self.shown {
+            if covered {
+                r.pause(now);
+            } else {
+                r.resume(now);
+            }
+        }
     }
 
     /// The live game's analysis follows the position shown (the play

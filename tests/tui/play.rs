@@ -1302,3 +1302,46 @@ fn results_are_told_when_the_animation_reaches_them() {
     );
     assert_eq!(app.status(), "North to move: pick a hole and press Enter");
 }
+
+/// The screen's lines from `from` on, as one text (the wrapped lines joined).
+fn text_from(s: &[String], from: usize) -> String {
+    s[from..]
+        .iter()
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 21 item 15: a status longer than the line wraps onto the line
+/// above instead of being cut, at 80 and 60 columns; the key bar stays.
+#[test]
+fn a_long_status_wraps_whole_at_80_and_60_columns() {
+    let (mut app, _rx) = super::harness::app(
+        "--holes 8 --race off --north human --instant --special-move any --layout '0 0 0 0 0 0 0 24'",
+    );
+    keys(&mut app, "x");
+    let why = "South cannot make the special move now: it needs two holes to lift (not empty, not a bull, in play)";
+    assert_eq!(app.status(), why);
+    for (w, h) in [(80, 24), (60, 20)] {
+        let s = screen_wh(&mut app, w, h);
+        let h = h as usize;
+        assert!(
+            text_from(&s, h - 4).contains(why),
+            "{w}x{h}: {:#?}",
+            &s[h - 4..]
+        );
+        assert!(s[h - 1].ends_with("? help"), "{w}x{h}: {s:#?}");
+    }
+}
+
+/// Issue 21 item 15: the game-over message, whole at 80 columns.
+#[test]
+fn the_game_over_message_shows_whole_at_80_columns() {
+    let (mut app, _rx) = super::harness::app("--holes 8 --race off --north human --instant");
+    play_to_the_end(&mut app);
+    let msg = app.status().to_string();
+    assert!(msg.starts_with("Game over: "), "{msg}");
+    assert!(msg.chars().count() > 80, "{msg}");
+    let s = screen(&mut app);
+    assert!(text_from(&s, 20).contains(&msg), "{msg}\n{s:#?}");
+}

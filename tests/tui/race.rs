@@ -297,3 +297,224 @@ fn the_race_shows_each_ai_racers_level() {
     assert!(has(&s, "AI racer (easy)"), "{s:#?}");
     assert!(has(&s, "AI racer (hard)"), "{s:#?}");
 }
+
+/// A person who starts `react_ms` after Go and then presses the two keys in
+/// turn `per_second` times a second, against the AI racer of `args`: who
+/// sleeps first, and the person's and the AI's drop counts.
+fn person_vs_ai(args: &str, react_ms: u64, per_second: u64) -> (Side, usize, usize) {
+    let (mut app, _rx) = app(args);
+    let go_at = go(&mut app);
+    let mut press = go_at + Duration::from_millis(react_ms);
+    let mut k = 0;
+    while app.race().unwrap().result().is_none() {
+        match app.deadline() {
+            Some(ai) if ai <= press => {
+                app.tick(ai);
+            }
+            _ => {
+                let c = if k % 2 == 0 { 'z' } else { 'x' };
+                app.handle(
+                    masai_mancala::app::AppEvent::Key(KeyCode::Char(c).into()),
+                    press,
+                );
+                k += 1;
+                press += Duration::from_millis(1000 / per_second);
+            }
+        }
+        assert!(k < 500, "{args}: the race never ends");
+    }
+    let r = app.race().unwrap().race();
+    let count = |s: Side| r.drops().iter().filter(|&&d| d == s).count();
+    (
+        r.first_sleeper().unwrap(),
+        count(Side::South),
+        count(Side::North),
+    )
+}
+
+/// Issue 21 item 12: each racer level is what its name says. A fast person
+/// (9 presses a second, starting a quarter second after Go) beats the
+/// expert racer from every size and seed; a casual one (5 a second) beats
+/// medium; and the expert racer still beats the casual person.
+#[test]
+fn a_fast_person_beats_the_expert_racer_and_a_casual_one_beats_medium() {
+    for holes in [8, 10, 12] {
+        for seed in 1..=5 {
+            let expert = format!("--holes {holes} --north ai:expert --seed {seed}");
+            let (first, south, north) = person_vs_ai(&expert, 250, 9);
+            assert_eq!(
+                first,
+                Side::South,
+                "9 a second vs expert, {expert}: South {south} drops, North {north}"
+            );
+            let medium = format!("--holes {holes} --north ai:medium --seed {seed}");
+            let (first, south, north) = person_vs_ai(&medium, 250, 5);
+            assert_eq!(
+                first,
+                Side::South,
+                "5 a second vs medium, {medium}: South {south} drops, North {north}"
+            );
+            let (first, south, north) = person_vs_ai(&expert, 250, 5);
+            assert_eq!(
+                first,
+                Side::North,
+                "5 a second vs expert, {expert}: South {south} drops, North {north}"
+            );
+        }
+    }
+}
+
+/// Issue 21 item 12: the help (or the quit question) holds the race: the
+/// AI racer drops nothing and the clock stops while it is open; closed, the
+/// race goes on where it was.
+#[test]
+fn an_overlay_holds_the_race_and_the_clock() {
+    let (mut app, _rx) = app("--holes 12 --north ai:expert");
+    let at = |app: &mut App, key: KeyCode, t: Instant| {
+        app.handle(masai_mancala::app::AppEvent::Key(key.into()), t);
+    };
+    // The countdown, held at 3 for a minute with the help open.
+    let t0 = Instant::now();
+    let due = app.deadline().expect("the countdown ticks");
+    at(&mut app, KeyCode::Char('?'), t0);
+    assert_eq!(
+        app.deadline(),
+        None,
+        "nothing is due while the help is open"
+    );
+    app.tick(t0 + Duration::from_secs(60));
+    assert_eq!(app.race().unwrap().countdown(), Some(COUNTDOWN));
+    let back = t0 + Duration::from_secs(60);
+    at(&mut app, KeyCode::Char('?'), back);
+    assert_eq!(
+        app.deadline(),
+        Some(due + Duration::from_secs(60)),
+        "the countdown goes on with the rest of its second"
+    );
+    // After Go: the AI racer drops, then the quit question holds it.
+    let go_at = go(&mut app);
+    let first = app.deadline().unwrap();
+    app.tick(first);
+    assert_eq!(app.race().unwrap().race().drops(), &[Side::North]);
+    let next = app.deadline().unwrap();
+    let gap = next - first;
+    let held = first + Duration::from_millis(10);
+    key_at(&mut app, 'q', held);
+    assert!(app.confirming_quit());
+    assert_eq!(app.deadline(), None);
+    app.tick(held + Duration::from_secs(5));
+    assert_eq!(app.race().unwrap().race().drops(), &[Side::North]);
+    // "n" goes on: the next drop comes as far after as it was due.
+    let resumed = held + Duration::from_secs(5);
+    key_at(&mut app, 'n', resumed);
+    assert!(!app.confirming_quit());
+    assert_eq!(
+        app.deadline(),
+        Some(resumed + gap - Duration::from_millis(10))
+    );
+    assert!(go_at < first);
+}
+
+fn key_at(app: &mut App, c: char, t: Instant) {
+    app.handle(
+        masai_mancala::app::AppEvent::Key(KeyCode::Char(c).into()),
+        t,
+    );
+}
+
+/// Issue 21 item 12: the key bar shows the race keys of the people racing
+/// only.
+#[test]
+fn the_key_bar_shows_only_the_human_racers_keys() {
+    let (mut a, _rx) = app("--holes 8 --north ai:easy");
+    let s = screen(&mut a);
+    assert_eq!(s[23].trim_end(), "z x South  Enter start  q quit  ? help");
+    let (mut a, _rx) = app("--holes 8 --south ai:easy --north human");
+    let s = screen(&mut a);
+    assert_eq!(s[23].trim_end(), "n m North  Enter start  q quit  ? help");
+    let (mut a, _rx) = app("--holes 8 --south human --north human");
+    let s = screen(&mut a);
+    assert_eq!(
+        s[23].trim_end(),
+        "z x South  n m North  Enter start  q quit  ? help"
+    );
+}
+
+/// Issue 21 item 12: with the race keys rebound, every race text names the
+/// keys in effect.
+#[test]
+fn the_race_texts_name_the_keys_in_effect() {
+    use masai_mancala::app::{self as keys, Key, Keymap};
+    let mut map = Keymap::default();
+    map.rebind("south-race", &[Key::Char('a'), Key::Char('s')])
+        .unwrap();
+    map.rebind("north-race", &[Key::Char('k'), Key::Char('l')])
+        .unwrap();
+    keys::set_active(map);
+    let (mut app, _rx) = app("--holes 8 --south human --north human");
+    let s = screen(&mut app);
+    keys::set_active(Keymap::default());
+    assert!(
+        has(
+            &s,
+            "Race! South: press a and s in turn; North: press k and l in turn"
+        ),
+        "{s:#?}"
+    );
+    assert!(has(&s, "drops   0 · keys a s"), "{s:#?}");
+    assert!(has(&s, "drops   0 · keys k l"), "{s:#?}");
+    assert!(!has(&s, "z x") && !has(&s, "n m"), "{s:#?}");
+}
+
+/// Issue 21 item 12: after losing to an AI racer, the race screen says
+/// where its speed is set; not after a win, nor between two people.
+#[test]
+fn a_lost_race_names_the_racer_speed_setting() {
+    let advice = [
+        "North's AI racer (expert) won the race. Its speed is set by --race-speed LEVEL",
+        "(easy, medium, hard or expert), the start menu's \"AI racer speed\" or race-speed",
+        "in the settings file.",
+    ];
+    // Five presses a second lose to expert.
+    let (mut app, _rx) = self::app("--holes 8 --north ai:expert");
+    let go_at = go(&mut app);
+    let mut press = go_at + Duration::from_millis(250);
+    let mut k = 0;
+    while app.race().unwrap().result().is_none() {
+        match app.deadline() {
+            Some(ai) if ai <= press => {
+                app.tick(ai);
+            }
+            _ => {
+                key_at(&mut app, if k % 2 == 0 { 'z' } else { 'x' }, press);
+                k += 1;
+                press += Duration::from_millis(200);
+            }
+        }
+    }
+    assert_eq!(
+        app.race().unwrap().race().first_sleeper(),
+        Some(Side::North)
+    );
+    let s = screen(&mut app);
+    let at = s
+        .iter()
+        .position(|l| l.starts_with("North sleeps first and moves first. The game starts"))
+        .unwrap_or_else(|| panic!("{s:#?}"));
+    assert_eq!(
+        s[at + 1..at + 4]
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>(),
+        advice,
+        "{s:#?}"
+    );
+    let s = screen_wh(&mut app, 60, 20);
+    let text = s.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text.contains(&advice.join(" ")), "{s:#?}");
+    // Two people: no advice.
+    let (mut two, _rx) = self::app("--holes 8 --south human --north human");
+    race_to_the_end(&mut two);
+    let s = screen(&mut two);
+    assert!(!has(&s, "AI racer"), "{s:#?}");
+}

@@ -4,7 +4,7 @@
 use super::{Chrome, Raced, Transition};
 use crate::ai::{Level, Player};
 use crate::app::anim::{BoardState, Marks};
-use crate::app::keys::Action;
+use crate::app::keys::{self, Action, BINDINGS, Ctx};
 use crate::app::view::board::TwoRowBoard;
 use crate::app::view::play::PlayLayout;
 use crate::app::view::theme::{Mark, Theme};
@@ -27,13 +27,15 @@ pub const COUNTDOWN: u8 = 3;
 
 /// Milliseconds between two drops of an AI racer at a level (a range: the
 /// pace varies a little). A casual player alternating two keys makes 4 to 6
-/// drops a second: easy is slower than that, expert quicker.
+/// drops a second: easy and medium are slower than that, hard about as quick,
+/// expert quicker; a fast player (9 or 10 a second) still beats expert, even
+/// a third of a second late off the mark.
 pub fn racer_ms(level: Level) -> (u64, u64) {
     match level {
         Level::Easy => (380, 460),
-        Level::Medium => (240, 300),
-        Level::Hard => (170, 210),
-        Level::Expert => (110, 150),
+        Level::Medium => (260, 320),
+        Level::Hard => (190, 230),
+        Level::Expert => (145, 165),
     }
 }
 
@@ -86,7 +88,34 @@ pub struct RaceScreen {
     finished: Option<Finished>,
     /// Nobody to press Enter (two AI racers): the game starts then.
     auto_start: Option<Instant>,
+    /// Since when the race is held (an overlay is open): the clock and
+    /// both racers stop, and go on from where they were.
+    paused: Option<Instant>,
     rng: SmallRng,
+}
+
+/// The keys of a side's racer in effect (the settings may rebind them), as
+/// the help writes them.
+pub fn racer_keys(side: Side) -> Vec<String> {
+    let action = match side {
+        Side::South => Action::SouthRace,
+        Side::North => Action::NorthRace,
+    };
+    let map = keys::active();
+    BINDINGS
+        .iter()
+        .position(|b| b.ctx == Ctx::Race && b.action == action)
+        .map(|i| map.keys(i).iter().map(|k| k.label()).collect())
+        .unwrap_or_default()
+}
+
+/// "z and x", "a, b and c": keys for a sentence.
+fn and_list(keys: &[String]) -> String {
+    match keys {
+        [] => "(no key bound)".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 impl RaceScreen {
@@ -100,19 +129,24 @@ impl RaceScreen {
             next_ai: PerSide::both(None),
             finished: None,
             auto_start: None,
+            paused: None,
             rng: SmallRng::seed_from_u64(seed),
         }
     }
 
     /// The status line while counting down.
     pub fn greeting(&self) -> String {
-        let mut keys = Vec::new();
-        if self.ai.south.is_none() {
-            keys.push("South: press z and x in turn");
-        }
-        if self.ai.north.is_none() {
-            keys.push("North: press n and m in turn");
-        }
+        let keys: Vec<String> = Side::BOTH
+            .into_iter()
+            .filter(|&side| self.ai[side].is_none())
+            .map(|side| {
+                format!(
+                    "{}: press {} in turn",
+                    side.title(),
+                    and_list(&racer_keys(side))
+                )
+            })
+            .collect();
         if keys.is_empty() {
             "The race is on: the AI racers drop seeds".to_string()
         } else {
@@ -122,6 +156,41 @@ impl RaceScreen {
 
     pub fn race(&self) -> &Race {
         &self.race
+    }
+
+    /// The level of a side's AI racer (None: a person races).
+    pub fn ai(&self, side: Side) -> Option<Level> {
+        self.ai[side]
+    }
+
+    /// Holds the race at `now` (an overlay opened): no countdown, no AI drop.
+    pub fn pause(&mut self, now: Instant) {
+        self.paused.get_or_insert(now);
+    }
+
+    /// Goes on after a pause: every time still to come is moved on by the
+    /// time held, so the clock and the racers go on where they stopped.
+    pub fn resume(&mut self, now: Instant) {
+        let Some(at) = self.paused.take() else {
+            return;
+        };
+        let held = now.saturating_duration_since(at);
+        if let Some((_, t)) = &mut self.countdown {
+            *t += held;
+        }
+        for side in Side::BOTH {
+            if let Some(t) = &mut self.next_ai[side] {
+                *t += held;
+            }
+        }
+        if let Some(t) = &mut self.auto_start {
+            *t += held;
+        }
+    }
+
+    /// Is the race held?
+    pub fn paused(&self) -> bool {
+        self.paused.is_some()
     }
 
     /// Repeated presses of one key that were not counted, per side.
@@ -149,6 +218,9 @@ impl RaceScreen {
 
     /// When the screen next changes by itself.
     pub fn deadline(&self) -> Option<Instant> {
+        if self.paused.is_some() {
+            return None;
+        }
         if self.finished.is_some() {
             return self.auto_start;
         }
@@ -187,6 +259,9 @@ impl RaceScreen {
 
     /// Time passed: the countdown, the AI racers, or the start of the game.
     pub fn tick(&mut self, now: Instant) -> Transition {
+        if self.paused.is_some() {
+            return Transition::Stay;
+        }
         if self.finished.is_some() {
             if self.auto_start.is_some_and(|t| t <= now) {
                 return self.begin();
@@ -268,6 +343,9 @@ impl RaceScreen {
 
     /// A key on the race screen (`c`: the character pressed, for racer keys).
     pub fn handle(&mut self, action: Action, c: Option<char>, now: Instant) -> Transition {
+        if self.paused.is_some() {
+            return Transition::Stay;
+        }
         let counted = self.count_down(now);
         match action {
             Action::Quit => Transition::Quit,
@@ -343,7 +421,7 @@ impl RaceScreen {
         }
         .render(l.board, buf);
         Paragraph::new(self.racer_lines(th)).render(l.scores, buf);
-        let info = if let Some(f) = &self.finished {
+        let mut info = vec![if let Some(f) = &self.finished {
             Line::styled(
                 format!(
                     "{} sleeps first and moves first. The game starts from this board.",
@@ -357,12 +435,32 @@ impl RaceScreen {
             Line::from(
                 "Each racer lifts the same hole and sows with relay; the first to end in an empty hole sleeps and moves first.",
             )
-        };
+        }];
+        if let Some(advice) = self.speed_advice() {
+            info.push(Line::from(advice));
+        }
+        // The lines between the racers and the status are free: room for
+        // the advice after a lost race, wrapped.
+        let h = l.status.y.saturating_sub(l.prompt.y).max(2);
         Paragraph::new(info)
             .wrap(Wrap { trim: true })
-            .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, 2), buf);
+            .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, h), buf);
         chrome.status.render(l.status, buf);
         chrome.hints.render(l.hints, buf);
+    }
+
+    /// After a person lost to an AI racer: where its speed is set.
+    pub fn speed_advice(&self) -> Option<String> {
+        let f = self.finished.as_ref()?;
+        let level = self.ai[f.first]?;
+        if self.ai[f.first.other()].is_some() {
+            return None;
+        }
+        Some(format!(
+            "{}'s AI racer ({}) won the race. Its speed is set by --race-speed LEVEL (easy, medium, hard or expert), the start menu's \"AI racer speed\" or race-speed in the settings file.",
+            f.first.title(),
+            level.name()
+        ))
     }
 
     /// One line per racer: lap, seeds in hand, own drops and keys; once the
@@ -378,10 +476,9 @@ impl RaceScreen {
                 Some(f) if f.first == side => "ASLEEP: moves first".to_string(),
                 Some(_) => "sowing finished".to_string(),
                 None => {
-                    let keys = match (self.ai[side], side) {
-                        (Some(l), _) => format!("AI racer ({})", l.name()),
-                        (None, Side::South) => "keys z x".to_string(),
-                        (None, Side::North) => "keys n m".to_string(),
+                    let keys = match self.ai[side] {
+                        Some(l) => format!("AI racer ({})", l.name()),
+                        None => format!("keys {}", racer_keys(side).join(" ")),
                     };
                     let last = self.last_key[side]
                         .map(|c| format!(", last key {c}"))

@@ -259,8 +259,19 @@ pub fn app_hints(app: &App, width: u16) -> Line<'static> {
     let rows = ad.as_ref().is_some_and(|a| a.picks_rows());
     // `x` is shown only when the special move can be made now.
     let special = ad.as_ref().is_some_and(|a| a.special_allowed());
-    let hide: &[&str] = if special { &[] } else { &["special"] };
-    hint_line_without(app.ctx(), rows, width, &app.theme(), hide)
+    let mut hide = vec![];
+    if !special {
+        hide.push("special");
+    }
+    // Only the keys of the people racing: an AI racer has none.
+    if let Some(r) = app.race() {
+        for side in Side::BOTH {
+            if r.ai(side).is_some() {
+                hide.push(side.title());
+            }
+        }
+    }
+    hint_line_without(app.ctx(), rows, width, &app.theme(), &hide)
 }
 
 /// The key-hint bar from the one list of bindings, fitted to `width`: two

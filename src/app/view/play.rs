@@ -489,6 +489,41 @@ fn status_line(app: &App, width: u16) -> Line<'static> {
     Line::styled(text, style)
 }
 
+/// The status line; a message longer than the line wraps onto the lines
+/// above (the bottom border of the boxes there), so it is never cut.
+fn render_status(app: &App, r: Rect, buf: &mut Buffer) {
+    let line = status_line(app, r.width);
+    let rows = wrapped_rows(app.status(), r.width as usize).min(usize::from(r.y) + 1);
+    if rows <= 1 {
+        line.render(r, buf);
+        return;
+    }
+    let up = rows as u16 - 1;
+    let all = Rect::new(r.x, r.y - up, r.width, rows as u16);
+    Clear.render(all, buf);
+    Paragraph::new(line)
+        .wrap(Wrap { trim: true })
+        .render(all, buf);
+}
+
+/// How many lines `text` takes wrapped at word boundaries to `width`.
+pub fn wrapped_rows(text: &str, width: usize) -> usize {
+    let width = width.max(1);
+    let mut rows = 1;
+    let mut used = 0;
+    for word in text.split(' ') {
+        let w = word.chars().count();
+        let need = if used == 0 { w } else { used + 1 + w };
+        if need <= width {
+            used = need;
+        } else {
+            rows += 1 + (w.saturating_sub(1)) / width;
+            used = if w % width == 0 { width } else { w % width };
+        }
+    }
+    rows
+}
+
 /// `text`'s parts (split at `sep`) that fit `width`, from the first (the
 /// first always; the next one shortened to its words before a bracket or
 /// a comma when only that fits).
@@ -618,7 +653,6 @@ impl Widget for PlayView<'_> {
             .block(Block::default().borders(Borders::ALL).title(" Moves "))
             .render(l.moves, buf),
         }
-        status_line(app, l.status.width).render(l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
         if app.viewer().is_none()
             && let Some(a) = app.analysis_panel()
@@ -630,6 +664,12 @@ impl Widget for PlayView<'_> {
                 Rect::new(area.x, l.log.y, area.width, l.log.height),
                 buf,
             );
+        }
+        // Last: a long message wraps over the boxes' bottom border.
+        if app.viewer().is_some() {
+            status_line(app, l.status.width).render(l.status, buf);
+        } else {
+            render_status(app, l.status, buf);
         }
     }
 }
@@ -745,7 +785,7 @@ impl Widget for OverView<'_> {
             .wrap(Wrap { trim: false })
             .block(Block::default().borders(Borders::ALL).title(" Game over "))
             .render(Rect::new(area.x, top, area.width, h), buf);
-        status_line(app, l.status.width).render(l.status, buf);
+        render_status(app, l.status, buf);
         super::app_hints(app, l.hints.width).render(l.hints, buf);
     }
 }
