@@ -235,7 +235,15 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
     root.sort_by_key(|(_, v)| -v);
     let (best, best_value) = root.first().cloned()?;
     let mut value = root.iter().find(|(d, _)| *d == decision).map(|(_, v)| *v);
-    let mut stopped = t.stopped && limits.cancel.is_some();
+    // Only a cancel stops the review: a search that used up its node budget
+    // has its answer (`t.stopped` says either).
+    let cancelled = || {
+        limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let mut stopped = t.stopped && cancelled();
     if value.is_none() {
         // A decision the search leaves out (a special move, a sowing too
         // long to decide in the search): judged from the position it gives.
@@ -246,7 +254,7 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
             Some(v) => v,
             None => {
                 let t2 = think(&next, limits)?;
-                stopped |= t2.stopped && limits.cancel.is_some();
+                stopped |= t2.stopped && cancelled();
                 if next.to_move() == me {
                     t2.value
                 } else {

@@ -211,3 +211,56 @@ fn the_end_of_a_game_offers_its_review() {
     keys(&mut app, "m");
     assert_eq!(app.replay_step(), (1, 3));
 }
+
+/// A record of one game between two random players, saved by `arena`.
+fn arena_record(game: &str, holes: Option<&str>, name: &str) -> std::path::PathBuf {
+    let path = temp_file(name);
+    let mut args = vec!["arena", "--game", game];
+    if let Some(h) = holes {
+        args.extend(["--holes", h]);
+    }
+    args.extend([
+        "--a", "random", "--b", "random", "--games", "1", "--seed", "5",
+    ]);
+    args.extend(["--save", path.to_str().unwrap()]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    path
+}
+
+/// The viewer's review of arena games of every game runs to the end (the
+/// searches that used up their node budget were taken for a cancel), and
+/// it judges every decision as `replay FILE --review` does.
+#[test]
+fn the_viewers_review_of_an_arena_game_runs_to_the_end() {
+    for (game, holes) in [
+        ("enkeshui", Some("8")),
+        ("bao", None),
+        ("en-gehe", Some("5")),
+    ] {
+        let path = arena_record(game, holes, &format!("arena-review-{game}"));
+        let (mut app, rx) = viewer(path.to_str().unwrap());
+        keys(&mut app, "v");
+        assert!(
+            app.status().starts_with("Reviewing "),
+            "{game}: {}",
+            app.status()
+        );
+        finish_review(&mut app, &rx);
+        assert!(
+            app.status().starts_with("Review done: South "),
+            "{game}: {}",
+            app.status()
+        );
+        let (record, checked) = masai_mancala::record::file::load(&path).unwrap();
+        let printed = masai_mancala::review::review(&record, &checked, None, &mut |_, _| {});
+        let shown = app.viewer().unwrap().review().review().cloned();
+        assert_eq!(shown, printed, "{game}");
+        assert!(shown.unwrap().decisions.len() > 20, "{game}: a whole game");
+        let s = screen(&mut app);
+        assert!(has(&s, "┌ Moves (reviewed) "), "{game}: {s:#?}");
+    }
+}
