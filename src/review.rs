@@ -9,6 +9,7 @@
 //! ([`MISTAKE`], [`BLUNDER`], [`Mark::Only`]). Depends on the AI and the
 //! records only (the client runs it on a thread).
 
+use crate::ai::search::{Proof, one_turn_later};
 use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
 use crate::out::thousands;
@@ -144,13 +145,11 @@ pub fn proven(v: i32) -> i32 {
 }
 
 /// A value in seeds (cows): the evaluation, or a proven result's final
-/// margin. A proven value is `WIN` plus the margin less the plies to the end
-/// (a loss: minus `WIN`, plus the plies), exact for ends within 16 plies.
+/// margin (exact however long the proof).
 pub fn seeds(v: i32) -> f64 {
-    match proven(v) {
-        1 => ((v - WIN).div_euclid(UNIT) + 1) as f64,
-        -1 => (v + WIN - 1).div_euclid(UNIT) as f64,
-        _ => v as f64 / UNIT as f64,
+    match Proof::of(v) {
+        Some(p) => p.margin as f64,
+        None => v as f64 / UNIT as f64,
     }
 }
 
@@ -202,18 +201,12 @@ fn limits(percent: u64, cancel: Option<Arc<AtomicBool>>) -> Limits {
     }
 }
 
-/// The value of a finished game for `me`, one decision from the root (as the search counts it).
+/// The value of a finished game for `me`, ended by a decision of this turn
+/// (as the search counts it).
 fn terminal<G: Game>(g: &G, me: Side) -> Option<i32> {
     match g.status() {
         Status::Playing => None,
-        Status::Over(o) => {
-            let margin = o.score[me] as i32 - o.score[me.other()] as i32;
-            Some(match o.winner {
-                None => 0,
-                Some(w) if w == me => WIN + margin * UNIT - 1,
-                Some(_) => -WIN + margin * UNIT + 1,
-            })
-        }
+        Status::Over(o) => Some(crate::ai::search::terminal(o.score, me, o.winner, 0)),
     }
 }
 
@@ -258,7 +251,7 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
                 if next.to_move() == me {
                     t2.value
                 } else {
-                    -t2.value
+                    -one_turn_later(t2.value)
                 }
             }
         });

@@ -228,3 +228,36 @@ fn a_cancelled_review_gives_nothing() {
     });
     assert_eq!(r, None);
 }
+
+/// A one-decision record from an Enkeshui position (JSON text).
+fn one_decision(start: &str, decision: &str) -> (Record, masai_mancala::record::Checked) {
+    let start: Value = serde_json::from_str(start).unwrap();
+    let v = json!({
+        "format": "masai-mancala-record", "version": 1, "game": "enkeshui",
+        "variant": {"holes": 8}, "rules": {}, "seats": {"south": "human", "north": "human"},
+        "start": start, "race": null, "decisions": [decision], "result": null,
+    });
+    let record = Record::from_json(&v).unwrap().0;
+    let checked = record.check().unwrap();
+    (record, checked)
+}
+
+/// Issue 24: 1, 7 and 8 all win by exactly 42 seeds (`tests/solved.rs`
+/// proves it), in lines longer than 16 decisions. The review read 7 as a win
+/// by 41 and charged it a seed.
+#[test]
+fn a_long_proof_reads_as_its_exact_margin() {
+    let (record, checked) = one_decision(
+        r#"{"game":"enkeshui","holes":8,"south":[2,0,0,0,0,10,1,2],"north":[0,0,0,17,11,0,2,0],"bulls":[{"side":"south","hole":6,"owner":"south"},{"side":"north","hole":4,"owner":"south"},{"side":"north","hole":5,"owner":"south"}],"captured":{"south":0,"north":3},"to_move":"south","turn":1}"#,
+        "7",
+    );
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    let d = &r.decisions[0];
+    assert_eq!(review::seeds(d.value), 42.0, "{d:?}");
+    assert_eq!(review::seeds(d.best_value), 42.0, "{d:?}");
+    assert_eq!((d.loss, d.mark), (0.0, None), "{d:?}");
+    assert_eq!(
+        r.summary_line(&record, Side::South),
+        "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"
+    );
+}
