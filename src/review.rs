@@ -38,7 +38,8 @@ pub fn marks_help(unit: &str) -> String {
     format!(
         "Marks: a mistake loses 2 {unit} or more against the best decision, a blunder 5\n\
          or more, or throws away a forced win, or walks into a forced loss; \"only good\n\
-         move\": the best decision when every other one would have been a mistake.\n\
+         move\": the best decision when every other one would have been a mistake;\n\
+         \"gives up\": keeps a forced win (or a lost game lost) but for fewer {unit}.\n\
          Accuracy: the share of a player's decisions within half a {one} of the best\n\
          (decisions without a choice are not counted)."
     )
@@ -51,6 +52,9 @@ pub enum Mark {
     Mistake,
     /// The best decision, and every other one loses at least [`MISTAKE`].
     Only,
+    /// Keeps a proven result (a win stays a win, a loss was lost anyway) but
+    /// gives up seeds (cows) against the best decision.
+    GivesUp,
 }
 
 impl Mark {
@@ -59,6 +63,7 @@ impl Mark {
             Mark::Blunder => "blunder",
             Mark::Mistake => "mistake",
             Mark::Only => "only good move",
+            Mark::GivesUp => "gives up seeds",
         }
     }
 
@@ -68,6 +73,7 @@ impl Mark {
             Mark::Blunder => "??",
             Mark::Mistake => "?",
             Mark::Only => "!",
+            Mark::GivesUp => "~",
         }
     }
 }
@@ -153,12 +159,21 @@ pub fn seeds(v: i32) -> f64 {
     }
 }
 
-/// A value as the review prints it: `+1.5`, `win`, `loss`.
+/// A value as the review prints it: `+1.5`, `win +42 in 9 turns`,
+/// `loss -5 in 1 turn`.
 pub fn value_text(v: i32) -> String {
-    match proven(v) {
-        1 => format!("win {:+}", seeds(v)),
-        -1 => format!("loss {:+}", seeds(v)),
-        _ => format!("{:+.1}", seeds(v)),
+    match Proof::of(v) {
+        Some(p) => p.to_string(),
+        None => format!("{:+.1}", seeds(v)),
+    }
+}
+
+/// A value in few characters (the viewer's graph title): `+1.5`, `win +3`,
+/// `loss -5`.
+pub fn short_value_text(v: i32) -> String {
+    match Proof::of(v) {
+        Some(p) => format!("{} {:+}", if p.won { "win" } else { "loss" }, p.margin),
+        None => format!("{:+.1}", seeds(v)),
     }
 }
 
@@ -170,11 +185,16 @@ pub fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64,
     if forced {
         return (loss, None);
     }
+    // A proven result changed (a win thrown away, a loss walked into) is a
+    // blunder, however few seeds; one kept, seeds given up are said as such.
     let thrown =
         (proven(best) == 1 && proven(played) < 1) || (proven(played) == -1 && proven(best) > -1);
-    let mark = if thrown || loss >= BLUNDER {
+    let kept = proven(best) != 0 && proven(best) == proven(played);
+    let mark = if kept && loss >= GOOD {
+        Some(Mark::GivesUp)
+    } else if !kept && (thrown || loss >= BLUNDER) {
         Some(Mark::Blunder)
-    } else if loss >= MISTAKE {
+    } else if !kept && loss >= MISTAKE {
         Some(Mark::Mistake)
     } else if played >= best
         && proven(best) > -1
@@ -187,6 +207,12 @@ pub fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64,
         None
     };
     (loss, mark)
+}
+
+/// The limits of one judgement in a game of `kind`: the review's, the
+/// hint's and the analysis's (one search, one budget, one value scale).
+pub fn search_limits(kind: GameKind, cancel: Option<Arc<AtomicBool>>) -> Limits {
+    limits(node_percent(kind), cancel)
 }
 
 /// The limits of one judgement in a game whose budgets are `percent` of Enkeshui's.
@@ -391,7 +417,7 @@ impl Review {
                 Some(Mark::Blunder) => s.blunders += 1,
                 Some(Mark::Mistake) => s.mistakes += 1,
                 Some(Mark::Only) => s.only += 1,
-                None => {}
+                Some(Mark::GivesUp) | None => {}
             }
             if d.loss > 0.0 && s.largest.is_none_or(|(l, _)| d.loss > l) {
                 s.largest = Some((d.loss, i));
@@ -437,15 +463,24 @@ impl Review {
                 if record.is_match() {
                     out.push_str(&format!("== Game {} of the match ==\n", d.game + 1));
                 }
-                out.push_str(" turn side   played      value  best        value   loss  mark\n");
+                let head = format!(
+                    "{:>5} {:<6} {:<8} {:>18}  {:<8} {:>18} {:>6}  {}\n",
+                    "turn", "side", "played", "value", "best", "value", "loss", "mark"
+                );
+                out.push_str(&head);
             }
             let mark = match (d.forced, d.mark) {
                 (true, _) => "(no choice)".to_string(),
+                // In a match the seeds carry over to the next game.
+                (false, Some(Mark::GivesUp)) if record.is_match() => {
+                    format!("gives up {:.1} {unit} (they carry over)", d.loss)
+                }
+                (false, Some(Mark::GivesUp)) => format!("gives up {:.1} {unit}", d.loss),
                 (false, Some(m)) => m.name().to_string(),
                 (false, None) => String::new(),
             };
             let line = format!(
-                "{:>5} {:<6} {:<8} {:>8}  {:<8} {:>8} {:>6}  {}",
+                "{:>5} {:<6} {:<8} {:>18}  {:<8} {:>18} {:>6}  {}",
                 d.turn,
                 d.side.title(),
                 d.played,

@@ -30,7 +30,8 @@ const HEADER: &str = "\
 Review: En Gehé, 8,000 nodes a decision. Values in seeds for the player deciding.
 Marks: a mistake loses 2 seeds or more against the best decision, a blunder 5
 or more, or throws away a forced win, or walks into a forced loss; \"only good
-move\": the best decision when every other one would have been a mistake.
+move\": the best decision when every other one would have been a mistake;
+\"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds.
 Accuracy: the share of a player's decisions within half a seed of the best
 (decisions without a choice are not counted).
 ";
@@ -45,10 +46,10 @@ fn giving_away_a_capture_is_a_blunder_in_the_printed_review() {
     assert_eq!((code, err.as_str()), (0, ""));
     let expected = format!(
         "{HEADER}
- turn side   played      value  best        value   loss  mark
-    1 South  1         loss -5  3          win +1    6.0  blunder
-    2 North  1          win +5  1          win +5    0.0  (no choice)
-    3 South  2         loss -5  2         loss -5    0.0  (no choice)
+ turn side   played                value  best                  value   loss  mark
+    1 South  1        loss -5 in 3 turns  3         win +1 in 8 turns    6.0  blunder
+    2 North  1         win +5 in 2 turns  1         win +5 in 2 turns    0.0  (no choice)
+    3 South  2         loss -5 in 1 turn  2         loss -5 in 1 turn    0.0  (no choice)
 
 South (human): 1 decision (and 1 without a choice), accuracy 0.0%, 0 mistakes, 1 blunder, largest loss 6.0 seeds (turn 1: 1)
 North (ai:hard): 0 decisions (and 1 without a choice), accuracy -, 0 mistakes, 0 blunders, largest loss 0
@@ -113,7 +114,7 @@ fn the_only_good_move_is_marked() {
         ("3", "3", 0.0)
     );
     assert_eq!(d.mark, Some(Mark::Only));
-    assert_eq!(review::value_text(d.value), "win +1");
+    assert_eq!(review::value_text(d.value), "win +1 in 8 turns");
     assert_eq!(
         r.summary_line(&record, Side::South),
         "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"

@@ -69,6 +69,16 @@ impl Proof {
     }
 }
 
+/// "win +42 in 9 turns", "loss -5 in 1 turn": the result, the final margin
+/// and the turns to the end, this one included.
+impl std::fmt::Display for Proof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let result = if self.won { "win" } else { "loss" };
+        let s = if self.turns == 1 { "" } else { "s" };
+        write!(f, "{result} {:+} in {} turn{s}", self.margin, self.turns)
+    }
+}
+
 /// A value one turn further away (the value of a position for its mover,
 /// seen from the turn before): proven results take one turn more.
 pub fn one_turn_later(v: i32) -> i32 {
