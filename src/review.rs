@@ -628,5 +628,45 @@ mod tests {
             judge(WIN - 2, WIN - 2, Some(3 * u), false).1,
             Some(Mark::Only)
         );
+        // Issue 24: a win by 14 where 20 was there keeps the win: it gives
+        // up 6 seeds, it is no blunder; so for a loss by 8 where 2 was there.
+        let won = |margin, turns| {
+            Proof {
+                won: true,
+                margin,
+                turns,
+            }
+            .value()
+        };
+        let lost = |margin, turns| {
+            Proof {
+                won: false,
+                margin,
+                turns,
+            }
+            .value()
+        };
+        assert_eq!(
+            judge(won(14, 9), won(20, 3), Some(won(14, 9)), false),
+            (6.0, Some(Mark::GivesUp))
+        );
+        assert_eq!(
+            judge(lost(-8, 2), lost(-2, 5), None, false),
+            (6.0, Some(Mark::GivesUp))
+        );
+        // The same margin a turn slower gives up nothing.
+        assert_eq!(judge(won(20, 4), won(20, 3), None, false), (0.0, None));
+        // A proven result changed is a blunder, whatever the seeds.
+        assert_eq!(
+            judge(0, won(1, 30), None, false),
+            (1.0, Some(Mark::Blunder))
+        );
+        assert_eq!(
+            judge(lost(-1, 30), 0, None, false),
+            (1.0, Some(Mark::Blunder))
+        );
+        assert_eq!(value_text(won(20, 3)), "win +20 in 3 turns");
+        assert_eq!(value_text(lost(-1, 1)), "loss -1 in 1 turn");
+        assert_eq!(short_value_text(lost(-1, 1)), "loss -1");
     }
 }
