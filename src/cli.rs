@@ -326,7 +326,8 @@ judged by a search of a fixed number of nodes (the same result on any machine): 
 decision played for its player, the best alternative and its value, and the loss in seeds (cows in \
 Bao). Marks: a mistake loses 2 seeds (cows) or more, a blunder 5 or more, or throws away a forced \
 win, or walks into a forced loss; \"only good move\": the best decision when every other one would \
-have been a mistake. Then per player: accuracy (the share of decisions within half a seed of the \
+have been a mistake; \"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds. \
+Then per player: accuracy (the share of decisions within half a seed of the \
 best; decisions without a choice are not counted), mistakes, blunders and the largest loss.";
 
 #[derive(Args, Debug, Clone)]

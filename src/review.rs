@@ -9,6 +9,7 @@
 //! ([`MISTAKE`], [`BLUNDER`], [`Mark::Only`]). Depends on the AI and the
 //! records only (the client runs it on a thread).
 
+use crate::ai::search::{Proof, one_turn_later};
 use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
 use crate::out::thousands;
@@ -37,7 +38,8 @@ pub fn marks_help(unit: &str) -> String {
     format!(
         "Marks: a mistake loses 2 {unit} or more against the best decision, a blunder 5\n\
          or more, or throws away a forced win, or walks into a forced loss; \"only good\n\
-         move\": the best decision when every other one would have been a mistake.\n\
+         move\": the best decision when every other one would have been a mistake;\n\
+         \"gives up\": keeps a forced win (or a lost game lost) but for fewer {unit}.\n\
          Accuracy: the share of a player's decisions within half a {one} of the best\n\
          (decisions without a choice are not counted)."
     )
@@ -50,6 +52,9 @@ pub enum Mark {
     Mistake,
     /// The best decision, and every other one loses at least [`MISTAKE`].
     Only,
+    /// Keeps a proven result (a win stays a win, a loss was lost anyway) but
+    /// gives up seeds (cows) against the best decision.
+    GivesUp,
 }
 
 impl Mark {
@@ -58,6 +63,7 @@ impl Mark {
             Mark::Blunder => "blunder",
             Mark::Mistake => "mistake",
             Mark::Only => "only good move",
+            Mark::GivesUp => "gives up seeds",
         }
     }
 
@@ -67,6 +73,7 @@ impl Mark {
             Mark::Blunder => "??",
             Mark::Mistake => "?",
             Mark::Only => "!",
+            Mark::GivesUp => "~",
         }
     }
 }
@@ -144,22 +151,29 @@ pub fn proven(v: i32) -> i32 {
 }
 
 /// A value in seeds (cows): the evaluation, or a proven result's final
-/// margin. A proven value is `WIN` plus the margin less the plies to the end
-/// (a loss: minus `WIN`, plus the plies), exact for ends within 16 plies.
+/// margin (exact however long the proof).
 pub fn seeds(v: i32) -> f64 {
-    match proven(v) {
-        1 => ((v - WIN).div_euclid(UNIT) + 1) as f64,
-        -1 => (v + WIN - 1).div_euclid(UNIT) as f64,
-        _ => v as f64 / UNIT as f64,
+    match Proof::of(v) {
+        Some(p) => p.margin as f64,
+        None => v as f64 / UNIT as f64,
     }
 }
 
-/// A value as the review prints it: `+1.5`, `win`, `loss`.
+/// A value as the review prints it: `+1.5`, `win +42 in 9 turns`,
+/// `loss -5 in 1 turn`.
 pub fn value_text(v: i32) -> String {
-    match proven(v) {
-        1 => format!("win {:+}", seeds(v)),
-        -1 => format!("loss {:+}", seeds(v)),
-        _ => format!("{:+.1}", seeds(v)),
+    match Proof::of(v) {
+        Some(p) => p.to_string(),
+        None => format!("{:+.1}", seeds(v)),
+    }
+}
+
+/// A value in few characters (the viewer's graph title): `+1.5`, `win +3`,
+/// `loss -5`.
+pub fn short_value_text(v: i32) -> String {
+    match Proof::of(v) {
+        Some(p) => format!("{} {:+}", if p.won { "win" } else { "loss" }, p.margin),
+        None => format!("{:+.1}", seeds(v)),
     }
 }
 
@@ -171,11 +185,16 @@ pub fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64,
     if forced {
         return (loss, None);
     }
+    // A proven result changed (a win thrown away, a loss walked into) is a
+    // blunder, however few seeds; one kept, seeds given up are said as such.
     let thrown =
         (proven(best) == 1 && proven(played) < 1) || (proven(played) == -1 && proven(best) > -1);
-    let mark = if thrown || loss >= BLUNDER {
+    let kept = proven(best) != 0 && proven(best) == proven(played);
+    let mark = if kept && loss >= GOOD {
+        Some(Mark::GivesUp)
+    } else if !kept && (thrown || loss >= BLUNDER) {
         Some(Mark::Blunder)
-    } else if loss >= MISTAKE {
+    } else if !kept && loss >= MISTAKE {
         Some(Mark::Mistake)
     } else if played >= best
         && proven(best) > -1
@@ -190,6 +209,12 @@ pub fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64,
     (loss, mark)
 }
 
+/// The limits of one judgement in a game of `kind`: the review's, the
+/// hint's and the analysis's (one search, one budget, one value scale).
+pub fn search_limits(kind: GameKind, cancel: Option<Arc<AtomicBool>>) -> Limits {
+    limits(node_percent(kind), cancel)
+}
+
 /// The limits of one judgement in a game whose budgets are `percent` of Enkeshui's.
 fn limits(percent: u64, cancel: Option<Arc<AtomicBool>>) -> Limits {
     Limits {
@@ -202,18 +227,12 @@ fn limits(percent: u64, cancel: Option<Arc<AtomicBool>>) -> Limits {
     }
 }
 
-/// The value of a finished game for `me`, one decision from the root (as the search counts it).
+/// The value of a finished game for `me`, ended by a decision of this turn
+/// (as the search counts it).
 fn terminal<G: Game>(g: &G, me: Side) -> Option<i32> {
     match g.status() {
         Status::Playing => None,
-        Status::Over(o) => {
-            let margin = o.score[me] as i32 - o.score[me.other()] as i32;
-            Some(match o.winner {
-                None => 0,
-                Some(w) if w == me => WIN + margin * UNIT - 1,
-                Some(_) => -WIN + margin * UNIT + 1,
-            })
-        }
+        Status::Over(o) => Some(crate::ai::search::terminal(o.score, me, o.winner, 0)),
     }
 }
 
@@ -235,7 +254,15 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
     root.sort_by_key(|(_, v)| -v);
     let (best, best_value) = root.first().cloned()?;
     let mut value = root.iter().find(|(d, _)| *d == decision).map(|(_, v)| *v);
-    let mut stopped = t.stopped && limits.cancel.is_some();
+    // Only a cancel stops the review: a search that used up its node budget
+    // has its answer (`t.stopped` says either).
+    let cancelled = || {
+        limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let mut stopped = t.stopped && cancelled();
     if value.is_none() {
         // A decision the search leaves out (a special move, a sowing too
         // long to decide in the search): judged from the position it gives.
@@ -246,11 +273,11 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
             Some(v) => v,
             None => {
                 let t2 = think(&next, limits)?;
-                stopped |= t2.stopped && limits.cancel.is_some();
+                stopped |= t2.stopped && cancelled();
                 if next.to_move() == me {
                     t2.value
                 } else {
-                    -t2.value
+                    -one_turn_later(t2.value)
                 }
             }
         });
@@ -390,7 +417,7 @@ impl Review {
                 Some(Mark::Blunder) => s.blunders += 1,
                 Some(Mark::Mistake) => s.mistakes += 1,
                 Some(Mark::Only) => s.only += 1,
-                None => {}
+                Some(Mark::GivesUp) | None => {}
             }
             if d.loss > 0.0 && s.largest.is_none_or(|(l, _)| d.loss > l) {
                 s.largest = Some((d.loss, i));
@@ -436,15 +463,24 @@ impl Review {
                 if record.is_match() {
                     out.push_str(&format!("== Game {} of the match ==\n", d.game + 1));
                 }
-                out.push_str(" turn side   played      value  best        value   loss  mark\n");
+                let head = format!(
+                    "{:>5} {:<6} {:<8} {:>18}  {:<8} {:>18} {:>6}  {}\n",
+                    "turn", "side", "played", "value", "best", "value", "loss", "mark"
+                );
+                out.push_str(&head);
             }
             let mark = match (d.forced, d.mark) {
                 (true, _) => "(no choice)".to_string(),
+                // In a match the seeds carry over to the next game.
+                (false, Some(Mark::GivesUp)) if record.is_match() => {
+                    format!("gives up {:.1} {unit} (they carry over)", d.loss)
+                }
+                (false, Some(Mark::GivesUp)) => format!("gives up {:.1} {unit}", d.loss),
                 (false, Some(m)) => m.name().to_string(),
                 (false, None) => String::new(),
             };
             let line = format!(
-                "{:>5} {:<6} {:<8} {:>8}  {:<8} {:>8} {:>6}  {}",
+                "{:>5} {:<6} {:<8} {:>18}  {:<8} {:>18} {:>6}  {}",
                 d.turn,
                 d.side.title(),
                 d.played,
@@ -592,5 +628,45 @@ mod tests {
             judge(WIN - 2, WIN - 2, Some(3 * u), false).1,
             Some(Mark::Only)
         );
+        // Issue 24: a win by 14 where 20 was there keeps the win: it gives
+        // up 6 seeds, it is no blunder; so for a loss by 8 where 2 was there.
+        let won = |margin, turns| {
+            Proof {
+                won: true,
+                margin,
+                turns,
+            }
+            .value()
+        };
+        let lost = |margin, turns| {
+            Proof {
+                won: false,
+                margin,
+                turns,
+            }
+            .value()
+        };
+        assert_eq!(
+            judge(won(14, 9), won(20, 3), Some(won(14, 9)), false),
+            (6.0, Some(Mark::GivesUp))
+        );
+        assert_eq!(
+            judge(lost(-8, 2), lost(-2, 5), None, false),
+            (6.0, Some(Mark::GivesUp))
+        );
+        // The same margin a turn slower gives up nothing.
+        assert_eq!(judge(won(20, 4), won(20, 3), None, false), (0.0, None));
+        // A proven result changed is a blunder, whatever the seeds.
+        assert_eq!(
+            judge(0, won(1, 30), None, false),
+            (1.0, Some(Mark::Blunder))
+        );
+        assert_eq!(
+            judge(lost(-1, 30), 0, None, false),
+            (1.0, Some(Mark::Blunder))
+        );
+        assert_eq!(value_text(won(20, 3)), "win +20 in 3 turns");
+        assert_eq!(value_text(lost(-1, 1)), "loss -1 in 1 turn");
+        assert_eq!(short_value_text(lost(-1, 1)), "loss -1");
     }
 }

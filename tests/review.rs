@@ -30,7 +30,8 @@ const HEADER: &str = "\
 Review: En Gehé, 8,000 nodes a decision. Values in seeds for the player deciding.
 Marks: a mistake loses 2 seeds or more against the best decision, a blunder 5
 or more, or throws away a forced win, or walks into a forced loss; \"only good
-move\": the best decision when every other one would have been a mistake.
+move\": the best decision when every other one would have been a mistake;
+\"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds.
 Accuracy: the share of a player's decisions within half a seed of the best
 (decisions without a choice are not counted).
 ";
@@ -45,10 +46,10 @@ fn giving_away_a_capture_is_a_blunder_in_the_printed_review() {
     assert_eq!((code, err.as_str()), (0, ""));
     let expected = format!(
         "{HEADER}
- turn side   played      value  best        value   loss  mark
-    1 South  1         loss -5  3          win +1    6.0  blunder
-    2 North  1          win +5  1          win +5    0.0  (no choice)
-    3 South  2         loss -5  2         loss -5    0.0  (no choice)
+ turn side   played                value  best                  value   loss  mark
+    1 South  1        loss -5 in 3 turns  3         win +1 in 8 turns    6.0  blunder
+    2 North  1         win +5 in 2 turns  1         win +5 in 2 turns    0.0  (no choice)
+    3 South  2         loss -5 in 1 turn  2         loss -5 in 1 turn    0.0  (no choice)
 
 South (human): 1 decision (and 1 without a choice), accuracy 0.0%, 0 mistakes, 1 blunder, largest loss 6.0 seeds (turn 1: 1)
 North (ai:hard): 0 decisions (and 1 without a choice), accuracy -, 0 mistakes, 0 blunders, largest loss 0
@@ -113,7 +114,7 @@ fn the_only_good_move_is_marked() {
         ("3", "3", 0.0)
     );
     assert_eq!(d.mark, Some(Mark::Only));
-    assert_eq!(review::value_text(d.value), "win +1");
+    assert_eq!(review::value_text(d.value), "win +1 in 8 turns");
     assert_eq!(
         r.summary_line(&record, Side::South),
         "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"
@@ -227,4 +228,37 @@ fn a_cancelled_review_gives_nothing() {
         }
     });
     assert_eq!(r, None);
+}
+
+/// A one-decision record from an Enkeshui position (JSON text).
+fn one_decision(start: &str, decision: &str) -> (Record, masai_mancala::record::Checked) {
+    let start: Value = serde_json::from_str(start).unwrap();
+    let v = json!({
+        "format": "masai-mancala-record", "version": 1, "game": "enkeshui",
+        "variant": {"holes": 8}, "rules": {}, "seats": {"south": "human", "north": "human"},
+        "start": start, "race": null, "decisions": [decision], "result": null,
+    });
+    let record = Record::from_json(&v).unwrap().0;
+    let checked = record.check().unwrap();
+    (record, checked)
+}
+
+/// Issue 24: 1, 7 and 8 all win by exactly 42 seeds (`tests/solved.rs`
+/// proves it), in lines longer than 16 decisions. The review read 7 as a win
+/// by 41 and charged it a seed.
+#[test]
+fn a_long_proof_reads_as_its_exact_margin() {
+    let (record, checked) = one_decision(
+        r#"{"game":"enkeshui","holes":8,"south":[2,0,0,0,0,10,1,2],"north":[0,0,0,17,11,0,2,0],"bulls":[{"side":"south","hole":6,"owner":"south"},{"side":"north","hole":4,"owner":"south"},{"side":"north","hole":5,"owner":"south"}],"captured":{"south":0,"north":3},"to_move":"south","turn":1}"#,
+        "7",
+    );
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    let d = &r.decisions[0];
+    assert_eq!(review::seeds(d.value), 42.0, "{d:?}");
+    assert_eq!(review::seeds(d.best_value), 42.0, "{d:?}");
+    assert_eq!((d.loss, d.mark), (0.0, None), "{d:?}");
+    assert_eq!(
+        r.summary_line(&record, Side::South),
+        "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"
+    );
 }

@@ -6,15 +6,90 @@
 //! after a crossing), so the sign of a child's value flips only when
 //! `to_move()` changes between parent and child. Depth counts decisions.
 
-use super::eval::{Evaluate, UNIT};
+use super::eval::Evaluate;
 use crate::engine::{MoveError, Quiet, Status};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A won game is worth `WIN` plus the margin, minus the plies it takes.
-pub const WIN: i32 = 1_000_000;
+/// A won game is worth `WIN` plus the final margin in seeds times
+/// [`MARGIN_STEP`], minus the turns it takes; a lost one `-WIN` plus the
+/// margin times [`MARGIN_STEP`] (negative), plus the turns. The margin comes
+/// first, then the speed: the search takes the biggest win, then the
+/// quickest, and the smallest loss, then the slowest. Any value at least
+/// `WIN / 2` away from 0 is proven; [`Proof::of`] reads one back exactly.
+pub const WIN: i32 = 1 << 28;
+/// One seed of final margin in a proven value: more than the turns any
+/// line the search can see (its depth is at most 255 decisions).
+pub const MARGIN_STEP: i32 = 1024;
 const INF: i32 = 2 * WIN;
+
+/// A proven result read back from a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// Won (true) or lost (false) for the side whose value it is.
+    pub won: bool,
+    /// The final margin in seeds (cows in Bao) for that side.
+    pub margin: i32,
+    /// Turns to the end, this one included (1: the game ends in this turn).
+    pub turns: u32,
+}
+
+impl Proof {
+    /// The proven result a value stands for (`None`: not proven).
+    pub fn of(v: i32) -> Option<Proof> {
+        if v >= WIN / 2 {
+            let x = v - WIN;
+            let margin = (x + MARGIN_STEP - 1).div_euclid(MARGIN_STEP);
+            Some(Proof {
+                won: true,
+                margin,
+                turns: (margin * MARGIN_STEP - x) as u32 + 1,
+            })
+        } else if v <= -WIN / 2 {
+            let x = v + WIN;
+            Some(Proof {
+                won: false,
+                margin: x.div_euclid(MARGIN_STEP),
+                turns: x.rem_euclid(MARGIN_STEP) as u32 + 1,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The value of this result.
+    pub fn value(self) -> i32 {
+        let later = self.turns.saturating_sub(1) as i32;
+        if self.won {
+            WIN + self.margin * MARGIN_STEP - later
+        } else {
+            -WIN + self.margin * MARGIN_STEP + later
+        }
+    }
+}
+
+/// "win +42 in 9 turns", "loss -5 in 1 turn": the result, the final margin
+/// and the turns to the end, this one included.
+impl std::fmt::Display for Proof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let result = if self.won { "win" } else { "loss" };
+        let s = if self.turns == 1 { "" } else { "s" };
+        write!(f, "{result} {:+} in {} turn{s}", self.margin, self.turns)
+    }
+}
+
+/// A value one turn further away (the value of a position for its mover,
+/// seen from the turn before): proven results take one turn more.
+pub fn one_turn_later(v: i32) -> i32 {
+    if v >= WIN / 2 {
+        v - 1
+    } else if v <= -WIN / 2 {
+        v + 1
+    } else {
+        v
+    }
+}
 
 /// How long and how deep to think.
 #[derive(Clone, Debug)]
@@ -61,8 +136,11 @@ pub struct Thought<D> {
     /// Every root decision with its value at the last completed depth (exact
     /// with `all_root_values`, otherwise bounds except for the best one).
     pub root: Vec<(D, i32)>,
-    /// The search stopped early (time or cancel).
+    /// The search stopped early (time, nodes or cancel).
     pub stopped: bool,
+    /// The last completed iteration saw every line to the end of the game:
+    /// its values are the game's own (deeper searches change nothing).
+    pub exact: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -73,6 +151,8 @@ struct Entry {
     /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
     flag: u8,
     best: u8,
+    /// The value was found with every line seen to the end of the game.
+    solved: bool,
 }
 
 const EXACT: u8 = 1;
@@ -110,7 +190,7 @@ impl Table {
         (e.flag != 0 && e.key == key).then_some(e)
     }
 
-    fn store(&mut self, key: u64, depth: u32, value: i32, flag: u8, best: usize) {
+    fn store(&mut self, key: u64, depth: u32, value: i32, flag: u8, best: usize, solved: bool) {
         if self.slots.is_empty() {
             return;
         }
@@ -122,6 +202,7 @@ impl Table {
                 depth: depth.min(255) as u8,
                 flag,
                 best: best.min(255) as u8,
+                solved,
             };
         }
     }
@@ -136,6 +217,9 @@ struct Searcher {
     stopped: bool,
     /// No in-turn extension beyond this ply.
     ply_limit: u32,
+    /// A value below the node being searched came from the evaluation (or
+    /// from a table entry that did): it may change with more depth.
+    horizon: bool,
 }
 
 /// Laps a sowing may take in the search before it is left out (deciding
@@ -175,20 +259,40 @@ impl Searcher {
         self.stopped
     }
 
-    /// The value of `g` for its side to move.
+    /// The value of `g` for its side to move, `turns` turns after the root's
+    /// (proven results count the turns from the root).
     fn negamax<G: Evaluate>(
+        &mut self,
+        g: &G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        turns: u32,
+    ) -> i32 {
+        // Whether this node's value depends on the horizon is its own: the
+        // caller's flag gathers its children's.
+        let outer = std::mem::replace(&mut self.horizon, false);
+        let v = self.node(g, depth, alpha, beta, ply, turns);
+        self.horizon |= outer;
+        v
+    }
+
+    fn node<G: Evaluate>(
         &mut self,
         g: &G,
         depth: u32,
         mut alpha: i32,
         beta: i32,
         ply: u32,
+        turns: u32,
     ) -> i32 {
         self.nodes += 1;
         if let Status::Over(o) = g.status() {
-            return terminal(o.score, g.to_move(), o.winner, ply);
+            return terminal(o.score, g.to_move(), o.winner, turns);
         }
         if self.should_stop() {
+            self.horizon = true;
             return g.evaluate();
         }
         // Inside a turn (seeds in hand) the static value is unreliable: look
@@ -199,13 +303,14 @@ impl Searcher {
             depth
         };
         if depth == 0 {
+            self.horizon = true;
             return g.evaluate();
         }
         let key = g.hash_key();
         let mut tt_best = usize::MAX;
         if let Some(e) = self.table.probe(key) {
             tt_best = e.best as usize;
-            let value = from_table(e.value, ply);
+            let value = from_table(e.value, turns);
             if e.depth as u32 >= depth {
                 let ok = match e.flag {
                     EXACT => true,
@@ -213,6 +318,7 @@ impl Searcher {
                     _ => value <= alpha,
                 };
                 if ok {
+                    self.horizon |= !e.solved;
                     return value;
                 }
             }
@@ -222,6 +328,7 @@ impl Searcher {
         // and deciding them could take seconds.
         let mut children = expand_within(g);
         if children.is_empty() {
+            self.horizon = true;
             return g.evaluate();
         }
         order(&mut children, me, tt_best, depth >= 2);
@@ -230,13 +337,13 @@ impl Searcher {
         let mut best_index = children[0].index;
         for (i, c) in children.iter().enumerate() {
             let v = if i == 0 {
-                self.child(c, me, depth - 1, alpha, beta, ply + 1)
+                self.child(c, me, depth - 1, alpha, beta, ply + 1, turns)
             } else {
                 // Principal variation search: prove the others worse with a
                 // null window, search again only when one is not.
-                let v = self.child(c, me, depth - 1, alpha, alpha + 1, ply + 1);
+                let v = self.child(c, me, depth - 1, alpha, alpha + 1, ply + 1, turns);
                 if v > alpha && v < beta && !self.stopped {
-                    self.child(c, me, depth - 1, v, beta, ply + 1)
+                    self.child(c, me, depth - 1, v, beta, ply + 1, turns)
                 } else {
                     v
                 }
@@ -260,13 +367,15 @@ impl Searcher {
         } else {
             EXACT
         };
+        let solved = !self.horizon;
         self.table
-            .store(key, depth, to_table(best, ply), flag, best_index);
+            .store(key, depth, to_table(best, turns), flag, best_index, solved);
         best
     }
 
     /// A child's value for `me` within (alpha, beta): the sign flips only
-    /// when the turn passes.
+    /// when the turn passes (a finished game is still the same turn's).
+    #[allow(clippy::too_many_arguments)]
     fn child<G: Evaluate>(
         &mut self,
         c: &Child<G>,
@@ -275,49 +384,57 @@ impl Searcher {
         alpha: i32,
         beta: i32,
         ply: u32,
+        turns: u32,
     ) -> i32 {
         if c.game.to_move() == me {
-            self.negamax(&c.game, depth, alpha, beta, ply)
+            self.negamax(&c.game, depth, alpha, beta, ply, turns)
         } else {
-            -self.negamax(&c.game, depth, -beta, -alpha, ply)
+            let turns = turns + u32::from(!c.game.status().is_over());
+            -self.negamax(&c.game, depth, -beta, -alpha, ply, turns)
         }
     }
 }
 
 /// Win and loss values are stored counted from the position itself, so that
-/// a stored result keeps its meaning when met again at another ply.
-fn to_table(v: i32, ply: u32) -> i32 {
+/// a stored result keeps its meaning when met again at another distance
+/// from the root.
+fn to_table(v: i32, turns: u32) -> i32 {
     if v >= WIN / 2 {
-        v + ply as i32
+        v + turns as i32
     } else if v <= -WIN / 2 {
-        v - ply as i32
+        v - turns as i32
     } else {
         v
     }
 }
 
-fn from_table(v: i32, ply: u32) -> i32 {
+fn from_table(v: i32, turns: u32) -> i32 {
     if v >= WIN / 2 {
-        v - ply as i32
+        v - turns as i32
     } else if v <= -WIN / 2 {
-        v + ply as i32
+        v + turns as i32
     } else {
         v
     }
 }
 
-/// The value of a finished game for `me`.
-fn terminal(
+/// The value for `me` of a game finished `turns` turns after the root's
+/// (a draw is 0, as an even position).
+pub fn terminal(
     score: crate::engine::PerSide<u32>,
     me: crate::engine::Side,
     winner: Option<crate::engine::Side>,
-    ply: u32,
+    turns: u32,
 ) -> i32 {
     let margin = score[me] as i32 - score[me.other()] as i32;
     match winner {
         None => 0,
-        Some(w) if w == me => WIN + margin * UNIT - ply as i32,
-        Some(_) => -WIN + margin * UNIT + ply as i32,
+        Some(w) => Proof {
+            won: w == me,
+            margin,
+            turns: turns + 1,
+        }
+        .value(),
     }
 }
 
@@ -421,6 +538,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         cancel: limits.cancel.clone(),
         stopped: false,
         ply_limit: 0,
+        horizon: false,
     };
     let mut children = expand(game, &moves);
     order(&mut children, me, usize::MAX, true);
@@ -436,10 +554,12 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
             .map(|c| (moves[c.index].clone(), c.hint))
             .collect(),
         stopped: false,
+        exact: false,
     };
     let max_depth = limits.max_depth.max(1);
     for depth in 1..=max_depth {
         s.ply_limit = depth + TURN_EXTENSION;
+        s.horizon = false;
         let mut alpha = -INF;
         let mut values = Vec::with_capacity(children.len());
         let mut best_index = children[0].index;
@@ -447,11 +567,11 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         for (i, c) in children.iter().enumerate() {
             let v = if limits.all_root_values || i == 0 {
                 let lo = if limits.all_root_values { -INF } else { alpha };
-                s.child(c, me, depth - 1, lo, INF, 1)
+                s.child(c, me, depth - 1, lo, INF, 1, 0)
             } else {
-                let v = s.child(c, me, depth - 1, alpha, alpha + 1, 1);
+                let v = s.child(c, me, depth - 1, alpha, alpha + 1, 1, 0);
                 if v > alpha && !s.stopped {
-                    s.child(c, me, depth - 1, v, INF, 1)
+                    s.child(c, me, depth - 1, v, INF, 1, 0)
                 } else {
                     v
                 }
@@ -486,8 +606,11 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         // Next iteration: best first, then the others by this iteration's value.
         let rank = |i: usize| values.iter().find(|v| v.0 == i).map_or(-INF, |v| v.1);
         children.sort_by_key(|c| (c.index != best_index, -rank(c.index)));
-        // A proven result cannot change with more depth.
-        if best.abs() >= WIN / 2 && !limits.all_root_values {
+        // Every line was seen to its end: more depth changes nothing. A
+        // proven result short of that goes on: a deeper search may find a
+        // bigger win (or a smaller loss) in the moves not yet proven.
+        result.exact = !s.horizon;
+        if result.exact {
             break;
         }
         // Another iteration costs several times this one: skip it when it
@@ -548,6 +671,33 @@ mod tests {
             }
         }
         positions
+    }
+
+    /// Every proven result reads back as itself, however long its line:
+    /// the margin first, then the turns.
+    #[test]
+    fn proven_values_read_back_exactly() {
+        for won in [true, false] {
+            for margin in [-400, -42, -1, 0, 1, 41, 42, 400] {
+                for turns in [1, 2, 16, 17, 20, 255] {
+                    let p = Proof { won, margin, turns };
+                    assert_eq!(Proof::of(p.value()), Some(p));
+                    let later = Proof::of(one_turn_later(p.value())).unwrap();
+                    assert_eq!(later.turns, turns + 1);
+                }
+            }
+        }
+        let win = |margin, turns| {
+            Proof {
+                won: true,
+                margin,
+                turns,
+            }
+            .value()
+        };
+        assert!(win(42, 200) > win(41, 1), "a bigger win first");
+        assert!(win(42, 3) > win(42, 4), "then the quicker");
+        assert!(win(-5, 9) >= WIN / 2 && Proof::of(3 * 16).is_none());
     }
 
     #[test]

@@ -518,6 +518,16 @@ fn bao_cursor(outer: bool, k: i32) -> usize {
     k.clamp(1, 8) as usize + if outer { 8 } else { 0 }
 }
 
+/// A value for the mover (evaluation units) as the hint and the analysis
+/// say it: "+2.5 seeds" ("cows" in Bao), a proven result as the review
+/// prints it, "win +42 in 9 turns".
+pub fn value_text(v: i32, units: &str) -> String {
+    match crate::ai::search::Proof::of(v) {
+        Some(p) => p.to_string(),
+        None => value_words(f64::from(v) / f64::from(crate::ai::UNIT), units),
+    }
+}
+
 /// A value for the mover in words: "+2.5 seeds" ("cows" in Bao), "a forced win".
 pub fn value_words(seeds: f64, units: &str) -> String {
     if seeds >= 99.0 {

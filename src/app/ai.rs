@@ -35,15 +35,6 @@ pub fn seat_decision(
     token
 }
 
-/// A value for the mover in seeds; a proven win or loss is ±99.
-pub fn seeds(v: i32) -> f64 {
-    if v.abs() >= ai::WIN / 2 {
-        f64::from(v.signum()) * 99.0
-    } else {
-        f64::from(v) / f64::from(ai::UNIT)
-    }
-}
-
 /// Every legal decision of the side to move with its value for the mover
 /// (evaluation units), best first, at the deepest search completed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,12 +43,10 @@ pub struct Analysis {
     pub values: Vec<(String, i32)>,
 }
 
-/// How long the analysis thinks about a position.
-pub const ANALYSIS_MS: u64 = 400;
-
-/// Searches every root decision with a full window (exact values). A fixed
-/// `depth` searches to that depth whatever the time (reproducible); None
-/// when cancelled.
+/// Searches every root decision with a full window (exact values), with the
+/// review's node budget: the hint, the analysis and the review judge a
+/// position alike, the same on any machine. A fixed `depth` searches to that
+/// depth instead (tests); None when cancelled.
 pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Option<Analysis> {
     fn of<G: ai::Evaluate>(g: &G, limits: &ai::Limits) -> Option<Analysis> {
         let t = ai::think(g, limits)?;
@@ -70,13 +59,17 @@ pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Optio
             values,
         })
     }
-    let limits = ai::Limits {
-        max_depth: depth.unwrap_or(64),
-        think: depth.is_none().then(|| Duration::from_millis(ANALYSIS_MS)),
-        max_nodes: None,
-        hash_mb: 8,
-        cancel: Some(progress.cancel_flag()),
-        all_root_values: true,
+    let cancel = Some(progress.cancel_flag());
+    let limits = match depth {
+        None => crate::review::search_limits(game.kind(), cancel),
+        Some(depth) => ai::Limits {
+            max_depth: depth,
+            think: None,
+            max_nodes: None,
+            hash_mb: 8,
+            cancel,
+            all_root_values: true,
+        },
     };
     match game {
         AnyGame::Enkeshui(g) => of(g, &limits),

@@ -387,7 +387,7 @@ impl Widget for ReviewGraph<'_> {
             }));
         }
         let title = match values.get(self.step).copied().flatten() {
-            Some(v) => format!(" Value for South {} ", review::value_text(v)),
+            Some(v) => format!(" Value for South {} ", review::short_value_text(v)),
             None => " Value for South ".to_string(),
         };
         bars.render(title, cur_col, area, buf);

@@ -1320,9 +1320,13 @@ impl App {
                 if !self.panel {
                     self.set_status("Analysis off");
                 } else {
+                    let nodes = self
+                        .shown
+                        .play()
+                        .map_or(0, |p| crate::review::nodes(p.game.kind()));
                     self.set_status(format!(
-                        "Analysis on: the AI looks at every decision for {} ms",
-                        ai::ANALYSIS_MS
+                        "Analysis on: the AI judges every decision as the review does ({} nodes)",
+                        crate::out::thousands(nodes)
                     ));
                 }
                 return true;

@@ -158,11 +158,11 @@ fn the_analysis_panel_lists_every_decision_best_first() {
     keys(&mut app, "a");
     let s = screen(&mut app);
     assert_eq!(
-        right_cols(&s, 19, 22, 32),
+        right_cols(&s, 19, 22, 38),
         [
-            "┌ Analysis · South to move ────┐",
-            "│Thinking...                   │",
-            "└ a hides ─────────────────────┘",
+            "┌ Analysis · South to move ──────────┐",
+            "│Thinking...                         │",
+            "└ a hides ───────────────────────────┘",
         ]
     );
     let ev = next_event(&mut app, &rx);
@@ -170,13 +170,13 @@ fn the_analysis_panel_lists_every_decision_best_first() {
     let s = screen(&mut app);
     // Values for South in seeds from a 6-decision search of every decision.
     assert_eq!(
-        right_cols(&s, 17, 22, 32),
+        right_cols(&s, 17, 22, 38),
         [
-            "┌ Analysis · South to move ────┐",
-            "│    1  +1.8 seeds (best)      │",
-            "│    6  -12.5 seeds            │",
-            "│    8  -13.1 seeds            │",
-            "└ depth 6 · a hides ───────────┘",
+            "┌ Analysis · South to move ──────────┐",
+            "│    1  +1.8 seeds (best)            │",
+            "│    6  -12.5 seeds                  │",
+            "│    8  -13.1 seeds                  │",
+            "└ depth 6 · a hides ─────────────────┘",
         ]
     );
     // a again hides it.
@@ -187,7 +187,7 @@ fn the_analysis_panel_lists_every_decision_best_first() {
 }
 
 #[test]
-fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
+fn the_analysis_says_proven_losses_with_their_margin_and_turns_and_follows_the_position() {
     let (mut app, rx) = app(
         "--holes 8 --layout '0 0 0 0 0 0 2 3 0 0 0 0 0 1 0 42' --race off --south human --north human --instant",
     );
@@ -195,11 +195,11 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
     next_event(&mut app, &rx);
     let s = screen(&mut app);
     assert_eq!(
-        right_cols(&s, 18, 21, 32),
+        right_cols(&s, 18, 21, 38),
         [
-            "┌ Analysis · South to move ────┐",
-            "│    8  a forced loss (best)   │",
-            "│    7  a forced loss          │",
+            "┌ Analysis · South to move ──────────┐",
+            "│    8  loss -48 in 6 turns (best)   │",
+            "│    7  loss -48 in 4 turns          │",
         ]
     );
     // South sows 8: the panel asks about North's position at once.
@@ -207,10 +207,10 @@ fn the_analysis_says_forced_losses_in_words_and_follows_the_position() {
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
     assert_eq!(
-        right_cols(&s, 19, 21, 32),
+        right_cols(&s, 19, 21, 38),
         [
-            "┌ Analysis · North to move ────┐",
-            "│Thinking...                   │",
+            "┌ Analysis · North to move ──────────┐",
+            "│Thinking...                         │",
         ]
     );
     let north = app.play().unwrap().game.legal_tokens();

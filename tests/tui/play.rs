@@ -262,7 +262,7 @@ fn the_hint_is_the_analysis_best_line_with_the_same_value() {
     app.handle(ev, Instant::now());
     keys(&mut app, "i");
     let s = screen(&mut app);
-    assert!(has(&s, "│    1  +1.8 seeds (best)      │"), "{s:#?}");
+    assert!(has(&s, "│    1  +1.8 seeds (best)            │"), "{s:#?}");
     assert_eq!(
         s[22],
         "Hint for South: 1 (the AI rates it +1.8 seeds); Enter plays it"

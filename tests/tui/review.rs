@@ -5,6 +5,7 @@
 use super::harness::*;
 use masai_mancala::app::App;
 use masai_mancala::app::AppEvent;
+use masai_mancala::review::Mark;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -104,7 +105,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     keys(&mut app, "m");
     assert_eq!(
         app.status(),
-        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1)"
+        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 in 8 turns)"
     );
     assert_eq!(app.replay_step(), (1, 3));
     let s = screen(&mut app);
@@ -210,4 +211,119 @@ fn the_end_of_a_game_offers_its_review() {
     assert!(has(&s, "│ 1. S 1??"), "{s:#?}");
     keys(&mut app, "m");
     assert_eq!(app.replay_step(), (1, 3));
+}
+
+/// A record of one game between two random players, saved by `arena`.
+fn arena_record(game: &str, holes: Option<&str>, name: &str) -> std::path::PathBuf {
+    let path = temp_file(name);
+    let mut args = vec!["arena", "--game", game];
+    if let Some(h) = holes {
+        args.extend(["--holes", h]);
+    }
+    args.extend([
+        "--a", "random", "--b", "random", "--games", "1", "--seed", "5",
+    ]);
+    args.extend(["--save", path.to_str().unwrap()]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    path
+}
+
+/// The viewer's review of arena games of every game runs to the end (the
+/// searches that used up their node budget were taken for a cancel), and
+/// it judges every decision as `replay FILE --review` does.
+#[test]
+fn the_viewers_review_of_an_arena_game_runs_to_the_end() {
+    for (game, holes) in [
+        ("enkeshui", Some("8")),
+        ("bao", None),
+        ("en-gehe", Some("5")),
+    ] {
+        let path = arena_record(game, holes, &format!("arena-review-{game}"));
+        let (mut app, rx) = viewer(path.to_str().unwrap());
+        keys(&mut app, "v");
+        assert!(
+            app.status().starts_with("Reviewing "),
+            "{game}: {}",
+            app.status()
+        );
+        finish_review(&mut app, &rx);
+        assert!(
+            app.status().starts_with("Review done: South "),
+            "{game}: {}",
+            app.status()
+        );
+        let (record, checked) = masai_mancala::record::file::load(&path).unwrap();
+        let printed = masai_mancala::review::review(&record, &checked, None, &mut |_, _| {});
+        let shown = app.viewer().unwrap().review().review().cloned();
+        assert_eq!(shown, printed, "{game}");
+        assert!(shown.unwrap().decisions.len() > 20, "{game}: a whole game");
+        let s = screen(&mut app);
+        assert!(has(&s, "┌ Moves (reviewed) "), "{game}: {s:#?}");
+    }
+}
+
+/// Issue 24: with every South decision played from the hint (i, then
+/// Enter) against `ai:easy`, the review at the end marks none of them and
+/// charges none a seed: the hint, the analysis and the review are one search
+/// on one budget.
+#[test]
+fn the_review_never_marks_the_decision_the_hint_recommends() {
+    use masai_mancala::app::Screen;
+    use masai_mancala::engine::Side;
+    for args in [
+        "enkeshui --holes 8 --race off --north ai:easy --instant --seed 3",
+        "en-gehe --holes 5 --north ai:easy --instant --seed 3",
+    ] {
+        let (mut app, rx) = start(args);
+        let mut hinted = Vec::new();
+        while app.screen() != Screen::Over {
+            let south = app
+                .play()
+                .is_some_and(|p| p.game.to_move() == Side::South && !p.game.status().is_over());
+            if !south {
+                events_until(&mut app, &rx, |a| {
+                    a.screen() == Screen::Over
+                        || a.play().is_some_and(|p| p.game.to_move() == Side::South)
+                });
+                continue;
+            }
+            keys(&mut app, "i");
+            events_until(&mut app, &rx, |a| {
+                a.status().starts_with("Hint for South: ")
+            });
+            let token = app
+                .status()
+                .strip_prefix("Hint for South: ")
+                .and_then(|s| s.split_once(' '))
+                .map(|(t, _)| t.to_string())
+                .unwrap();
+            hinted.push(token);
+            key(&mut app, KeyCode::Enter);
+            assert!(hinted.len() < 200, "{args}: the game does not end");
+        }
+        keys(&mut app, "v");
+        finish_review(&mut app, &rx);
+        let review = app.viewer().unwrap().review().review().unwrap().clone();
+        let south: Vec<_> = review
+            .decisions
+            .iter()
+            .filter(|d| d.side == Side::South)
+            .collect();
+        let played: Vec<&str> = south.iter().map(|d| d.played.as_str()).collect();
+        assert_eq!(
+            played, hinted,
+            "{args}: every South decision was the hint's"
+        );
+        for d in south {
+            assert_eq!(
+                (d.loss, d.mark.filter(|m| *m != Mark::Only)),
+                (0.0, None),
+                "{args}: {d:?}"
+            );
+        }
+    }
 }

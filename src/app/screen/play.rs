@@ -5,7 +5,7 @@
 
 use super::Transition;
 use super::over::over_line;
-use crate::app::adapter::{adapter, value_words};
+use crate::app::adapter::{adapter, value_text};
 use crate::app::ai;
 use crate::app::anim::{self, BoardState, Frame, Marks};
 use crate::app::event::{self, AppEvent, Output};
@@ -864,13 +864,12 @@ impl Play {
         if self.version != version || self.anim.is_some() || self.game.status().is_over() {
             return None;
         }
-        let seeds = ai::seeds(value);
         let (mover, kind) = (self.game.to_move(), adapter(&self.game).units());
         self.select(&token);
         Some(format!(
             "Hint for {}: {token} (the AI rates it {}); Enter plays it",
             mover.title(),
-            value_words(seeds, kind)
+            value_text(value, kind)
         ))
     }
 

@@ -2,7 +2,7 @@
 
 use super::GameBoard;
 use super::theme::{Mark, Theme};
-use crate::app::adapter::{BoardView, adapter, value_words};
+use crate::app::adapter::{BoardView, adapter, value_text};
 use crate::app::anim::{BoardState, Frame, Marks};
 use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove};
 use crate::app::state::App;
@@ -695,8 +695,7 @@ fn analysis_panel(
             lines.push(Line::from("No legal decision"));
         }
         for (k, (token, v)) in an.values.iter().enumerate() {
-            let seeds = crate::app::ai::seeds(*v);
-            let words = value_words(seeds, adapter(game).units());
+            let words = value_text(*v, adapter(game).units());
             let text = format!("{token:>5}  {words}");
             lines.push(if k == 0 {
                 Line::styled(format!("{text} (best)"), th.key())
@@ -708,7 +707,8 @@ fn analysis_panel(
     } else {
         lines.push(Line::from("Thinking..."));
     }
-    let w = 32.min(area.width / 2);
+    // Room for "    8  loss -48 in 16 turns (best)".
+    let w = 38.min(area.width / 2);
     let room = area.height;
     let h = (lines.len() as u16 + 2).min(room);
     if h < 3 {
