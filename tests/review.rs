@@ -262,3 +262,47 @@ fn a_long_proof_reads_as_its_exact_margin() {
         "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"
     );
 }
+
+/// Issue 24: North's 4 wins by 32 where 1 wins by 42. It keeps the win: the
+/// review says it gives up 10 seeds, no blunder; in a match, where the seeds
+/// carry over to the next game, it says so.
+#[test]
+fn a_smaller_win_gives_up_seeds_and_is_no_blunder() {
+    let (mut record, checked) = one_decision(
+        r#"{"game":"enkeshui","holes":8,"south":[0,0,5,0,0,0,1,0],"north":[4,0,0,1,8,7,0,9],"bulls":[{"side":"south","hole":3,"owner":"north"},{"side":"north","hole":5,"owner":"north"},{"side":"north","hole":6,"owner":"north"},{"side":"north","hole":8,"owner":"north"}],"captured":{"south":3,"north":10},"to_move":"north","turn":1}"#,
+        "4",
+    );
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    let d = &r.decisions[0];
+    assert_eq!(
+        (
+            review::seeds(d.value),
+            d.best.as_str(),
+            review::seeds(d.best_value)
+        ),
+        (32.0, "1", 42.0),
+        "{d:?}"
+    );
+    assert_eq!((d.loss, d.mark), (10.0, Some(Mark::GivesUp)));
+    let line = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("    1 North  4"))
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        line(&r.text(&record)).ends_with("  10.0  gives up 10.0 seeds"),
+        "{}",
+        r.text(&record)
+    );
+    assert_eq!(
+        r.summary_line(&record, Side::North),
+        "North (human): 1 decision, accuracy 0.0%, 0 mistakes, 0 blunders, largest loss 10.0 seeds (turn 1: 4)"
+    );
+    record.rules.insert("match".into(), json!(true));
+    assert!(
+        line(&r.text(&record)).ends_with("  10.0  gives up 10.0 seeds (they carry over)"),
+        "{}",
+        r.text(&record)
+    );
+}

@@ -97,6 +97,9 @@ pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
     lines.push(Line::from(
         "Move list signs: ?? blunder, ? mistake, ! the only good move.",
     ));
+    lines.push(Line::from(format!(
+        "~ gives up: keeps a forced win (or a lost game lost) for fewer {unit}."
+    )));
     let marks = crate::review::marks_help(unit).replace('\n', " ");
     lines.extend(markdown::render(&marks, width as u16, th));
     lines

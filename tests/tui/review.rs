@@ -165,6 +165,10 @@ fn the_help_states_the_marks_and_their_thresholds() {
         text.contains("Move list signs: ?? blunder, ? mistake, ! the only good move."),
         "{text}"
     );
+    assert!(
+        text.contains("~ gives up: keeps a forced win (or a lost game lost) for fewer seeds."),
+        "{text}"
+    );
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(&format!(
