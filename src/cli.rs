@@ -1017,7 +1017,7 @@ fn new_options(game: &str) -> &'static [&'static str] {
             "match_play",
             "unfilled",
         ],
-        "en-gehe" => &["holes", "first", "max_turns"],
+        "en-gehe" => &["holes", "first", "max_turns", "position"],
         _ => &["first", "max_turns"],
     }
 }

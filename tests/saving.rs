@@ -512,7 +512,7 @@ fn two_windows_resuming_one_game_keep_both_games() {
     wait_for(&b, "South to move");
     for s in [&a, &b] {
         let sc = quit(s);
-        assert!(sc.contains("The game is saved in"), "{sc}");
+        assert!(sc.contains("The game is saved"), "{sc}");
         assert!(sc.contains("EXIT:0"), "{sc}");
     }
     assert_eq!(decisions_in(&dir), [["5", "3"], ["5", "4"]]);
