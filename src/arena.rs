@@ -336,11 +336,173 @@ fn kill_group(id: i32) {
     }
 }
 
+/// The environment variable every outside program (and so every process it
+/// starts, in its group or not) carries: this arena's id and the program's.
+const PROGRAM_MARK: &str = "MASAI_MANCALA_ARENA_PROGRAM";
+
+/// The mark of this arena's programs: `<arena pid>-`, then a number each.
+fn arena_mark() -> String {
+    format!("{}-", std::process::id())
+}
+
+/// Numbers the programs of this arena.
+static PROGRAMS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The processes left by outside programs, found in /proc (Linux): those
+/// whose environment carries the mark `mark` (or, when `prefix`, any mark
+/// starting with it), and those descending from `root` (a program still
+/// running), whatever session or group they moved to (`setsid`).
+#[cfg(target_os = "linux")]
+fn left_by_programs(mark: &str, prefix: bool, root: Option<i32>) -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let want = format!("{PROGRAM_MARK}={mark}");
+    let matches = |var: &[u8]| {
+        if prefix {
+            var.starts_with(want.as_bytes())
+        } else {
+            var == want.as_bytes()
+        }
+    };
+    let mut parents: Vec<(i32, i32)> = Vec::new();
+    let mut found = Vec::new();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return found;
+    };
+    for entry in dir.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        // `pid (name) state ppid ...`: the name may hold spaces and parentheses.
+        let ppid = std::fs::read_to_string(entry.path().join("stat"))
+            .ok()
+            .and_then(|st| {
+                st.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<i32>().ok())
+            });
+        if let Some(ppid) = ppid {
+            parents.push((pid, ppid));
+        }
+        let marked = std::fs::read(entry.path().join("environ"))
+            .is_ok_and(|env| env.split(|&b| b == 0).any(matches));
+        if marked {
+            found.push(pid);
+        }
+    }
+    if let Some(root) = root {
+        // Descendants of `root`, generation by generation.
+        let mut frontier = vec![root];
+        while !frontier.is_empty() {
+            let next: Vec<i32> = parents
+                .iter()
+                .filter(|(_, ppid)| frontier.contains(ppid))
+                .map(|&(pid, _)| pid)
+                .filter(|pid| *pid != root && !found.contains(pid))
+                .collect();
+            found.extend(&next);
+            frontier = next;
+        }
+    }
+    found.retain(|&pid| Some(pid) != root);
+    found
+}
+
+#[cfg(not(target_os = "linux"))]
+fn left_by_programs(_mark: &str, _prefix: bool, _root: Option<i32>) -> Vec<i32> {
+    Vec::new()
+}
+
+/// Kills `pids`, then reaps those the arena adopted (it is their child
+/// subreaper), waiting at most a second for them to go.
+fn kill_and_reap(pids: &[i32]) {
+    for &pid in pids {
+        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    let end = Instant::now() + Duration::from_secs(1);
+    let mut left: Vec<i32> = pids.to_vec();
+    while !left.is_empty() && Instant::now() < end {
+        left.retain(|&pid| {
+            // SAFETY: waitpid(2) on one pid, with no status wanted.
+            let reaped = unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) };
+            reaped != pid && Path::new(&format!("/proc/{pid}")).exists() && !is_zombie_of_other(pid)
+        });
+        if !left.is_empty() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// A dead process another (live) process will reap: nothing left to end.
+fn is_zombie_of_other(pid: i32) -> bool {
+    let me = std::process::id() as i32;
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
+        st.rsplit_once(')').is_some_and(|(_, rest)| {
+            let mut f = rest.split_whitespace();
+            f.next() == Some("Z") && f.next().and_then(|p| p.parse::<i32>().ok()) != Some(me)
+        })
+    })
+}
+
+/// Ends every process the outside programs of this arena left behind
+/// (children that moved to their own session with `setsid` included), and
+/// every process the arena adopted, then reaps them. Called when the arena
+/// is over and on a signal.
+pub fn end_left_processes() {
+    let mut pids = left_by_programs(&arena_mark(), true, None);
+    for pid in adopted() {
+        if !pids.contains(&pid) {
+            pids.push(pid);
+        }
+    }
+    kill_and_reap(&pids);
+}
+
+/// The arena's children that are not running programs: orphans adopted
+/// while it is their subreaper (Linux).
+fn adopted() -> Vec<i32> {
+    let me = std::process::id() as i32;
+    let programs = groups().ids.clone();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| !programs.contains(pid))
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
+                st.rsplit_once(')').is_some_and(|(_, rest)| {
+                    rest.split_whitespace()
+                        .nth(1)
+                        .and_then(|p| p.parse::<i32>().ok())
+                        == Some(me)
+                })
+            })
+        })
+        .collect()
+}
+
 /// On SIGINT, SIGTERM or SIGHUP, ends every outside program with its whole
-/// process group, then the arena (status 128 + the signal). A program in
-/// its own group gets no Ctrl-C from the terminal, so this is its only end.
+/// process group and everything it left, then the arena (status 128 + the
+/// signal). A program in its own group gets no Ctrl-C from the terminal, so
+/// this is its only end. The arena also becomes the child subreaper of its
+/// programs (Linux): a child that left its program's group and session
+/// (`setsid`) and outlived its parent is the arena's to end and reap.
 pub fn end_programs_on_signals() -> Result<(), String> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl(2) with plain integers; it only sets a flag of this process.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
         .map_err(|e| format!("signals: {e}"))?;
     std::thread::spawn(move || {
@@ -350,6 +512,8 @@ pub fn end_programs_on_signals() -> Result<(), String> {
             for &id in &g.ids {
                 kill_group(id);
             }
+            drop(g);
+            end_left_processes();
             std::process::exit(128 + sig);
         }
     });
@@ -361,6 +525,8 @@ struct Program {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Result<String, String>>,
+    /// The value of [`PROGRAM_MARK`] in its environment.
+    mark: String,
 }
 
 impl Program {
@@ -369,8 +535,14 @@ impl Program {
         if g.closing {
             return Err("the arena is ending".into());
         }
+        let mark = format!(
+            "{}{}",
+            arena_mark(),
+            PROGRAMS.fetch_add(1, Ordering::Relaxed)
+        );
         let mut child = Command::new(&words[0])
             .args(&words[1..])
+            .env(PROGRAM_MARK, &mark)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -388,6 +560,7 @@ impl Program {
             child,
             stdin,
             lines,
+            mark,
         })
     }
 
@@ -491,8 +664,11 @@ impl Drop for Program {
         let _ = self.stdin.flush();
         std::thread::sleep(Duration::from_millis(10));
         // The whole group, children included; before `wait`, so that the
-        // group's id cannot have been reused.
+        // group's id cannot have been reused. Then what left the group
+        // (`setsid`): found while the program still runs, so that its
+        // descendants are still its own.
         let id = self.child.id() as i32;
+        let left = left_by_programs(&self.mark, false, Some(id));
         {
             let mut g = groups();
             kill_group(id);
@@ -500,6 +676,7 @@ impl Drop for Program {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        kill_and_reap(&left);
     }
 }
 

@@ -1067,15 +1067,26 @@ fn check_new_options(matches: &clap::ArgMatches) -> Result<(), OptionsError> {
     Ok(())
 }
 
-/// Builds a start position from `<game> [flags]` words (game and rule
-/// options only).
+/// Builds a start position from `<game> [flags]` words (the client's
+/// options are parsed and left unused; En Gehé's `--position` reads its file).
 pub fn new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
+    build_new_game(words, false)
+}
+
+/// The protocol's `new`: [`new_game`] taking game and rule options only.
+pub fn protocol_new_game(words: &[String]) -> Result<AnyGame, OptionsError> {
+    build_new_game(words, true)
+}
+
+fn build_new_game(words: &[String], rules_only: bool) -> Result<AnyGame, OptionsError> {
     use clap::{CommandFactory, FromArgMatches};
     let clap_error = |e: clap::Error| OptionsError(first_line(&e.to_string()));
     let matches = NewLine::command()
         .try_get_matches_from(words)
         .map_err(clap_error)?;
-    check_new_options(&matches)?;
+    if rules_only {
+        check_new_options(&matches)?;
+    }
     let parsed = NewLine::from_arg_matches(&matches).map_err(clap_error)?;
     match parsed.game {
         NewGame::Enkeshui(a) => a

@@ -378,8 +378,10 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
             return written && err.flush().is_ok();
         }
         written
-    })?;
-    let Some(summary) = summary else {
+    });
+    // Whatever the programs left running (`setsid` children) ends with the arena.
+    arena::end_left_processes();
+    let Some(summary) = summary? else {
         return Ok(());
     };
     if tty && writeln!(err).and_then(|()| err.flush()).is_err() {

@@ -6,7 +6,7 @@
 //! other line waits its turn and is answered in order.
 
 use crate::ai::{self, Level, Player, Request};
-use crate::cli::{new_game, split_words};
+use crate::cli::{protocol_new_game, split_words};
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
 use crate::engine::{AnyGame, MoveError, Quiet, Undecided, decide_growing};
 use std::collections::{BTreeMap, VecDeque};
@@ -151,7 +151,8 @@ impl Session {
                     .into(),
             );
         }
-        self.game = new_game(&words).map_err(|e| shorten_inputs(&e.to_string(), &words))?;
+        self.game =
+            protocol_new_game(&words).map_err(|e| shorten_inputs(&e.to_string(), &words))?;
         Ok("ok".into())
     }
 

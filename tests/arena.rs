@@ -528,6 +528,110 @@ fn children_of_an_outside_program_end_with_the_arena_on_a_signal() {
     assert_eq!(left_after_a_while(&["sleep", &secs]), 0);
 }
 
+/// Whether process `pid` still runs the command line `words` (a zombie, or
+/// a pid reused by another program, does not).
+fn still_runs(pid: &str, words: &[&str]) -> bool {
+    let want = words.join("\0") + "\0";
+    std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c == want.as_bytes())
+}
+
+/// An outside program that starts `sleep <secs>` in a session of its own
+/// (`setsid`, out of the program's process group), writing its pid to
+/// `pid_file`, then answers garbage (`cat`) or never answers (`sleep 600`).
+/// With `orphan`, the sleeper is started from a subshell that ends at once.
+fn setsid_program(secs: &str, pid_file: &std::path::Path, then: &str, orphan: bool) -> String {
+    let start = format!("setsid sleep {secs} & echo $! > {}", pid_file.display());
+    let start = if orphan {
+        format!("( {start} )")
+    } else {
+        start
+    };
+    format!("cmd:sh -c '{start}; exec {then}'")
+}
+
+/// Waits up to 5 s for `file` to hold a pid.
+fn pid_in(file: &std::path::Path) -> String {
+    for _ in 0..100 {
+        if let Ok(t) = std::fs::read_to_string(file)
+            && !t.trim().is_empty()
+        {
+            return t.trim().to_string();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("no pid in {}", file.display());
+}
+
+#[test]
+fn setsid_children_of_an_outside_program_end_with_its_game() {
+    // Issue 21: a child in its own session is out of the program's group,
+    // so ending the group left it running.
+    let dir = temp_dir("setsid");
+    for orphan in [false, true] {
+        let secs = format!("79{}{}", std::process::id(), u8::from(orphan));
+        let file = dir.join(format!("pid-{orphan}"));
+        let cmd = setsid_program(&secs, &file, "cat", orphan);
+        let (code, v, err) = arena(&["--a", &cmd, "--b", "random", "--games", "1", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(count(&v, "losses"), 1, "{v}");
+        let pid = pid_in(&file);
+        let mut gone = false;
+        for _ in 0..30 {
+            gone = !still_runs(&pid, &["sleep", &secs]);
+            if gone {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        if !gone {
+            // SAFETY: kill(2) on the leftover sleeper the test started.
+            unsafe { libc::kill(pid.parse().unwrap(), libc::SIGKILL) };
+        }
+        assert!(
+            gone,
+            "orphan {orphan}: the setsid sleeper {pid} outlived the arena"
+        );
+    }
+}
+
+#[test]
+fn setsid_children_of_an_outside_program_end_with_the_arena_on_a_signal() {
+    let dir = temp_dir("setsid-signal");
+    for orphan in [false, true] {
+        let secs = format!("80{}{}", std::process::id(), u8::from(orphan));
+        let file = dir.join(format!("pid-{orphan}"));
+        let cmd = setsid_program(&secs, &file, "sleep 600", orphan);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+            .args(["arena", "--a", &cmd, "--b", "random", "--games", "1"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pid = pid_in(&file);
+        assert!(still_runs(&pid, &["sleep", &secs]));
+        // SAFETY: kill(2) on our own child's id.
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+        let mut gone = false;
+        for _ in 0..30 {
+            gone = !still_runs(&pid, &["sleep", &secs]);
+            if gone {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        if !gone {
+            // SAFETY: kill(2) on the leftover sleeper the test started.
+            unsafe { libc::kill(pid.parse().unwrap(), libc::SIGKILL) };
+        }
+        assert!(
+            gone,
+            "orphan {orphan}: the setsid sleeper {pid} outlived the arena"
+        );
+    }
+}
+
 /// The one forfeit of a one-game arena where A is `program`.
 fn forfeit_of(program: &str, think_ms: &str) -> String {
     let cmd = format!("cmd:{program}");
