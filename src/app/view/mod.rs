@@ -134,6 +134,14 @@ impl Widget for AppView<'_> {
         if app.confirming_quit() {
             crate::app::screen::overlay::ConfirmView { theme: app.theme() }.render(area, buf);
         }
+        if let Some((title, lines)) = app.notice() {
+            crate::app::screen::overlay::NoticeView {
+                title,
+                lines,
+                theme: app.theme(),
+            }
+            .render(area, buf);
+        }
         if app.theme().ascii {
             asciify(area, buf);
         }
