@@ -1,8 +1,9 @@
 //! The settings file, `$XDG_CONFIG_HOME/masai-mancala/config.toml`: the
 //! defaults a player wants every time. Layers, each over the one before:
 //! the built-in defaults, the file, the command line, the environment
-//! (`NO_COLOR`). A bad file is reported with its line and never rewritten;
-//! the program then runs on the built-in defaults.
+//! (`NO_COLOR`). A bad line is reported with its line number and left out,
+//! every other setting of the file kept; a file that cannot be read at all
+//! gives the built-in defaults. The file is never rewritten.
 
 use crate::ai::{Level, Player};
 use crate::app::keys::{BINDINGS, Key, Keymap, binding_name};
@@ -849,6 +850,7 @@ pub const TEMPLATE: &str = r#"# masai-mancala settings. Remove the '#' of a line
 
 # Colours: dark, light or high-contrast
 # theme = "dark"
+# colour = true      # false: no colour at all (as NO_COLOR)
 
 # Default size of each game
 # [enkeshui]
