@@ -4,7 +4,7 @@ use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{Cli, ClientArgs, Command, ConfigArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use masai_mancala::record::{file, print};
-use masai_mancala::settings::Settings as UserSettings;
+use masai_mancala::settings::{Problem, Settings as UserSettings};
 use masai_mancala::{out, protocol, text};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -50,10 +50,13 @@ fn main() -> ExitCode {
     if client_command {
         let (mut settings, problem) = load_settings();
         if let Some(p) = problem {
-            out::err(&format!(
-                "warning: {}; running on the default settings (the file is left as it is)",
-                text::one_line(&p, text::MAX_LINE_CHARS)
-            ));
+            // On standard error, and over the client's first screen: printed
+            // before the screen opens, it would be seen only after quitting.
+            let messages = p.messages(" (the file is left as it is)");
+            for m in &messages {
+                out::err(&format!("warning: {m}"));
+            }
+            app::set_startup_notice("Settings file", messages);
         }
         settings.apply_env(std::env::var_os("NO_COLOR").as_deref());
         masai_mancala::settings::apply(&mut settings, &mut cli.command, &matches);
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
             menu_sizes = (settings.enkeshui_holes.value, settings.en_gehe_holes.value);
         }
         masai_mancala::app::set_active(settings.keys.clone());
+        masai_mancala::app::set_colour(settings.color.value);
     }
     let result = match cli.command {
         Some(Command::Engine(args)) => {
@@ -108,12 +112,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// The settings file's settings, and what is wrong with it if anything
-/// (then the defaults).
-fn load_settings() -> (UserSettings, Option<String>) {
+/// The settings file's settings, and what is wrong with it if anything.
+fn load_settings() -> (UserSettings, Option<Problem>) {
     match masai_mancala::settings::path() {
         Ok(path) => UserSettings::load(&path),
-        Err(e) => (UserSettings::default(), Some(e)),
+        Err(e) => (UserSettings::default(), Some(Problem::Unreadable(e))),
     }
 }
 
@@ -142,25 +145,34 @@ fn config(args: &ConfigArgs) -> ExitCode {
     }
     let (mut settings, problem) = UserSettings::load(&path);
     settings.apply_env(std::env::var_os("NO_COLOR").as_deref());
+    // No file at all (a link to nothing is a file gone wrong: said below).
+    let none = std::fs::symlink_metadata(&path).is_err();
     if args.print {
-        let file = if path.exists() {
-            path.display().to_string()
+        let shown = text::one_line(&path.display().to_string(), text::MAX_LINE_CHARS);
+        let file = if none {
+            format!("{shown} (none: every setting is the default)")
         } else {
-            format!("{} (none: every setting is the default)", path.display())
+            shown
         };
         out::text(&settings.print(&file));
     }
     match problem {
         Some(p) => {
-            out::err(&format!(
-                "error: {}; the program runs on the default settings",
-                text::one_line(&p, text::MAX_LINE_CHARS)
-            ));
+            for m in p.messages("") {
+                out::err(&format!("error: {m}"));
+            }
             ExitCode::from(2)
         }
         None => {
             if args.edit {
-                out::err(&format!("{}: ok", path.display()));
+                let shown = text::one_line(&path.display().to_string(), text::MAX_LINE_CHARS);
+                if none {
+                    out::err(&format!(
+                        "{shown}: the file is gone (the editor removed it): every setting is the default"
+                    ));
+                } else {
+                    out::err(&format!("{shown}: ok"));
+                }
             }
             ExitCode::SUCCESS
         }

@@ -1,17 +1,19 @@
 //! The settings file, `$XDG_CONFIG_HOME/masai-mancala/config.toml`: the
 //! defaults a player wants every time. Layers, each over the one before:
 //! the built-in defaults, the file, the command line, the environment
-//! (`NO_COLOR`). A bad file is reported with its line and never rewritten;
-//! the program then runs on the built-in defaults.
+//! (`NO_COLOR`). A bad line is reported with its line number and left out,
+//! every other setting of the file kept; a file that cannot be read at all
+//! gives the built-in defaults. The file is never rewritten.
 
 use crate::ai::{Level, Player};
 use crate::app::keys::{BINDINGS, Key, Keymap, binding_name};
 use crate::app::view::theme::Palette;
 use crate::cli::{ClientArgs, Seat};
-use serde::Deserialize;
+use Source::File;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 /// Where a setting's value came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,37 +103,6 @@ impl Default for Settings {
     }
 }
 
-/// The file as written: every key optional, no other key allowed.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct Raw {
-    south: Option<Spanned<String>>,
-    north: Option<Spanned<String>>,
-    level: Option<Spanned<String>>,
-    speed: Option<Spanned<i64>>,
-    race_speed: Option<Spanned<String>>,
-    ascii: Option<Spanned<bool>>,
-    instant: Option<Spanned<bool>>,
-    flip: Option<Spanned<bool>>,
-    theme: Option<Spanned<String>>,
-    enkeshui: Option<RawGame>,
-    en_gehe: Option<RawGame>,
-    keys: Option<BTreeMap<Spanned<String>, Spanned<RawKeys>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawGame {
-    holes: Option<Spanned<i64>>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawKeys {
-    One(String),
-    Many(Vec<String>),
-}
-
 /// Every key the file may have, for "did you mean".
 const KEYS: &[&str] = &[
     "south",
@@ -143,6 +114,7 @@ const KEYS: &[&str] = &[
     "instant",
     "flip",
     "theme",
+    "colour",
     "enkeshui",
     "en-gehe",
     "keys",
@@ -184,162 +156,468 @@ pub fn path() -> Result<PathBuf, String> {
 /// Largest settings file read (a settings file is a few hundred bytes).
 const MAX_BYTES: u64 = 256 * 1024;
 
-impl Settings {
-    /// The settings of `path`: the defaults when it does not exist; on any
-    /// error the defaults too, with the reason ("FILE: line N: what").
-    pub fn load(path: &Path) -> (Settings, Option<String>) {
-        let text = match std::fs::symlink_metadata(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return (Settings::default(), None);
+/// What is wrong with the settings file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// It cannot be read at all ("FILE: why"): every setting is the default.
+    Unreadable(String),
+    /// These settings are ignored ("FILE: line N: what"), each with its
+    /// line; every other setting of the file is in effect.
+    Lines(Vec<String>),
+}
+
+impl Problem {
+    /// What the program does about it.
+    pub fn outcome(&self) -> &'static str {
+        match self {
+            Problem::Unreadable(_) => "the program runs on the default settings",
+            Problem::Lines(l) if l.len() == 1 => {
+                "that line is ignored, the rest of the file is in effect"
             }
-            _ => crate::record::file::read_regular(path, MAX_BYTES, "a settings file"),
-        };
-        let result = text.and_then(|t| Settings::parse(&t));
-        match result {
-            Ok(s) => (s, None),
-            Err(e) => (
-                Settings::default(),
-                Some(format!("{}: {e}", path.display())),
-            ),
+            Problem::Lines(_) => "these lines are ignored, the rest of the file is in effect",
         }
     }
 
-    /// Reads the text of a settings file over the defaults. The error is
-    /// "line N: what is wrong".
-    pub fn parse(text: &str) -> Result<Settings, String> {
-        let raw: Raw = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| line_of(text, s.start));
-            let msg = explain(e.message());
-            match line {
-                Some(l) => format!("line {l}: {msg}"),
-                None => msg,
-            }
-        })?;
-        let mut s = Settings::default();
-        let at = |span: std::ops::Range<usize>| Source::File(line_of(text, span.start));
-        let err = |span: std::ops::Range<usize>, msg: String| {
-            format!("line {}: {msg}", line_of(text, span.start))
+    /// One message a line, the last followed by `; OUTCOME` and `more`
+    /// ("" or " (the file is left as it is)"), each safe for a terminal.
+    pub fn messages(&self, more: &str) -> Vec<String> {
+        let mut out: Vec<String> = match self {
+            Problem::Unreadable(p) => vec![p.clone()],
+            Problem::Lines(l) => l.clone(),
         };
-        if let Some(v) = raw.level {
-            let level = Level::parse(v.get_ref()).ok_or_else(|| {
-                err(
-                    v.span(),
-                    format!(
-                        "level '{}': easy, medium, hard or expert",
-                        crate::text::excerpt(v.get_ref())
-                    ),
+        if let Some(last) = out.last_mut() {
+            last.push_str(&format!("; {}{more}", self.outcome()));
+        }
+        out.iter()
+            .map(|m| crate::text::one_line(m, crate::text::MAX_LINE_CHARS))
+            .collect()
+    }
+}
+
+/// The errors of a file being read, each "line N: what", in line order.
+struct Errors<'t> {
+    text: &'t str,
+    list: Vec<(usize, String)>,
+}
+
+impl Errors<'_> {
+    fn line(&self, span: std::ops::Range<usize>) -> usize {
+        line_of(self.text, span.start)
+    }
+
+    fn add(&mut self, span: std::ops::Range<usize>, msg: String) {
+        let line = self.line(span);
+        self.list.push((line, msg));
+    }
+}
+
+/// A value's kind, in a message.
+fn kind(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "text",
+        DeValue::Integer(_) => "a whole number",
+        DeValue::Float(_) => "a decimal number",
+        DeValue::Boolean(_) => "true or false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// The whole number of a value, or what is wrong (`what`: what it sets).
+fn integer(v: &DeValue, what: &str) -> Result<i64, String> {
+    match v {
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+            .map_err(|_| format!("{what} {}: too large", crate::text::excerpt(i.as_str()))),
+        other => Err(format!("{what}: a whole number, not {}", kind(other))),
+    }
+}
+
+fn string<'v>(v: &'v DeValue, what: &str) -> Result<&'v str, String> {
+    match v {
+        DeValue::String(s) => Ok(s),
+        other => Err(format!("{what}: text in quotes, not {}", kind(other))),
+    }
+}
+
+fn boolean(v: &DeValue, what: &str) -> Result<bool, String> {
+    match v {
+        DeValue::Boolean(b) => Ok(*b),
+        other => Err(format!("{what}: true or false, not {}", kind(other))),
+    }
+}
+
+/// "unknown key 'x' (did you mean 'y'?)".
+fn unknown_key(key: &str) -> String {
+    let hint = did_you_mean(key, KEYS.iter().copied())
+        .map(|k| format!(" (did you mean '{k}'?)"))
+        .unwrap_or_default();
+    format!("unknown key '{}'{hint}", crate::text::excerpt(key))
+}
+
+/// Syntax errors looked at one by one (past these, the parser's own recovery).
+const MAX_SYNTAX_ERRORS: usize = 20;
+
+/// How far above a syntax error its cause is looked for (an unclosed list
+/// is found wrong only on a later line).
+const CAUSE_LINES: usize = 10;
+
+/// `text` with each line that breaks the TOML blanked out (spaces: every
+/// other line keeps its place), so one bad line loses only itself; each
+/// goes into `errors` with its line. The line blanked is the one of the
+/// error, or the line above it whose blanking leaves the fewest errors.
+fn without_bad_lines(text: &str, errors: &mut Vec<(usize, String)>) -> String {
+    let mut text = text.to_string();
+    let count = |t: &str| DeTable::parse_recoverable(t).1.len();
+    for _ in 0..MAX_SYNTAX_ERRORS {
+        let (_, found) = DeTable::parse_recoverable(&text);
+        let Some(first) = found.first() else { break };
+        let Some(span) = first.span() else { break };
+        let at = line_of(&text, span.start);
+        let (best, _) = (at.saturating_sub(CAUSE_LINES).max(1)..=at)
+            .map(|l| (l, count(&blank_line(&text, l))))
+            .min_by_key(|&(l, n)| (n, std::cmp::Reverse(l)))
+            .unwrap_or((at, 0));
+        let msg = explain(first.message());
+        errors.push(if best == at {
+            (at, msg)
+        } else {
+            (best, format!("{msg} (found on line {at})"))
+        });
+        text = blank_line(&text, best);
+    }
+    text
+}
+
+/// `text` with its line `n` (1-based) made of spaces.
+fn blank_line(text: &str, n: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == n {
+            let body = line.trim_end_matches(['\n', '\r']);
+            out.extend(std::iter::repeat_n(' ', body.len()));
+            out.push_str(&line[body.len()..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+type Entry<'a, 'i> = (
+    &'a Spanned<std::borrow::Cow<'i, str>>,
+    &'a Spanned<DeValue<'i>>,
+);
+
+impl Settings {
+    /// The settings of `path`: the defaults when it does not exist. A file
+    /// that cannot be read gives the defaults; a bad line is left out and
+    /// every other setting kept. Either way, what is wrong, with the file's
+    /// name ("FILE: line N: what").
+    pub fn load(path: &Path) -> (Settings, Option<Problem>) {
+        let shown = path.display();
+        let meta = match std::fs::symlink_metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Settings::default(), None);
+            }
+            other => other,
+        };
+        // A link to nothing: said as such, not as "no such file".
+        if meta.is_ok_and(|m| m.file_type().is_symlink())
+            && std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+        {
+            let target = std::fs::read_link(path)
+                .map(|t| t.display().to_string())
+                .unwrap_or_default();
+            return (
+                Settings::default(),
+                Some(Problem::Unreadable(format!(
+                    "{shown}: a link to {target}, which does not exist"
+                ))),
+            );
+        }
+        let text = match crate::record::file::read_regular_as(
+            path,
+            MAX_BYTES,
+            "a settings file",
+            "TOML",
+        ) {
+            Ok(t) => t,
+            Err(e) => {
+                return (
+                    Settings::default(),
+                    Some(Problem::Unreadable(format!("{shown}: {e}"))),
+                );
+            }
+        };
+        let (settings, errors) = Settings::read(&text);
+        let problem = (!errors.is_empty())
+            .then(|| Problem::Lines(errors.iter().map(|e| format!("{shown}: {e}")).collect()));
+        (settings, problem)
+    }
+
+    /// Reads the text of a settings file over the defaults; every error is
+    /// "line N: what is wrong", one a line, and refuses the whole file.
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let (s, errors) = Settings::read(text);
+        if errors.is_empty() {
+            Ok(s)
+        } else {
+            Err(errors.join("\n"))
+        }
+    }
+
+    /// Reads the text of a settings file over the defaults, keeping every
+    /// setting that is right: the others are left out, each with its error
+    /// ("line N: what is wrong"), in the order of the lines.
+    pub fn read(text: &str) -> (Settings, Vec<String>) {
+        let mut errors = Errors {
+            text,
+            list: Vec::new(),
+        };
+        let clean = without_bad_lines(text, &mut errors.list);
+        let (doc, syntax) = DeTable::parse_recoverable(&clean);
+        for e in syntax {
+            let msg = explain(e.message());
+            match e.span() {
+                Some(span) => errors.add(span, msg),
+                None => errors.list.push((0, msg)),
+            }
+        }
+        let mut s = Settings::default();
+        // The top-level keys, read in an order where each may use the ones before.
+        let mut found: BTreeMap<&str, Entry> = BTreeMap::new();
+        for (k, v) in doc.get_ref().iter() {
+            if KEYS.contains(&k.get_ref().as_ref()) && k.get_ref() != "holes" {
+                found.insert(k.get_ref(), (k, v));
+            } else {
+                errors.add(k.span(), unknown_key(k.get_ref()));
+            }
+        }
+        s.read_values(&found, &mut errors);
+        for (game, name) in [("enkeshui", "enkeshui"), ("en-gehe", "en-gehe")] {
+            if let Some((_, v)) = found.get(game) {
+                s.read_game(name, v, &mut errors);
+            }
+        }
+        if let Some((_, v)) = found.get("keys") {
+            s.read_keys(v, &mut errors);
+        }
+        errors.list.sort_by_key(|(line, _)| *line);
+        let list = errors
+            .list
+            .into_iter()
+            .map(|(line, msg)| {
+                if line == 0 {
+                    msg
+                } else {
+                    format!("line {line}: {msg}")
+                }
+            })
+            .collect();
+        (s, list)
+    }
+
+    /// The settings of the top level (not the games' tables, not the keys).
+    fn read_values(&mut self, found: &BTreeMap<&str, Entry>, errors: &mut Errors) {
+        let get = |k: &str| found.get(k).map(|(_, v)| *v);
+        let levels = |what: &str, v: &Spanned<DeValue>| -> Result<Level, String> {
+            let word = string(v.get_ref(), what)?;
+            Level::parse(word).ok_or_else(|| {
+                format!(
+                    "{what} '{}': easy, medium, hard or expert",
+                    crate::text::excerpt(word)
                 )
-            })?;
-            s.level.set(level, at(v.span()));
+            })
+        };
+        if let Some(v) = get("level") {
+            match levels("level", v) {
+                Ok(level) => self.level.set(level, File(errors.line(v.span()))),
+                Err(e) => errors.add(v.span(), e),
+            }
         }
         // A plain `ai` seat plays at the level set.
-        let level = s.level.value;
-        s.north.value = Seat::Ai(Player::Level(level));
-        for (raw_seat, seat) in [(raw.south, &mut s.south), (raw.north, &mut s.north)] {
-            if let Some(v) = raw_seat {
-                let parsed = if v.get_ref() == "ai" {
-                    Seat::Ai(Player::Level(level))
+        let level = self.level.value;
+        self.north.value = Seat::Ai(Player::Level(level));
+        for id in ["south", "north"] {
+            let Some(v) = get(id) else { continue };
+            let parsed = string(v.get_ref(), id).and_then(|word| {
+                if word == "ai" {
+                    Ok(Seat::Ai(Player::Level(level)))
                 } else {
-                    v.get_ref().parse::<Seat>().map_err(|e| err(v.span(), e))?
-                };
-                seat.set(parsed, at(v.span()));
+                    word.parse::<Seat>()
+                }
+            });
+            let seat = if id == "south" {
+                &mut self.south
+            } else {
+                &mut self.north
+            };
+            match parsed {
+                Ok(p) => seat.set(p, File(errors.line(v.span()))),
+                Err(e) => errors.add(v.span(), e),
             }
         }
-        if let Some(v) = raw.speed {
-            let ms = *v.get_ref();
-            if !(1..=MAX_SPEED_MS as i64).contains(&ms) {
-                return Err(err(
+        if let Some(v) = get("speed") {
+            match integer(v.get_ref(), "speed") {
+                Ok(ms) if (1..=MAX_SPEED_MS as i64).contains(&ms) => {
+                    self.speed.set(ms as u64, File(errors.line(v.span())));
+                }
+                Ok(ms) => errors.add(
                     v.span(),
                     format!("speed {ms}: milliseconds per seed, 1 to {MAX_SPEED_MS}"),
-                ));
-            }
-            s.speed.set(ms as u64, at(v.span()));
-        }
-        if let Some(v) = raw.race_speed {
-            let level = Level::parse(v.get_ref()).ok_or_else(|| {
-                err(
-                    v.span(),
-                    format!(
-                        "race-speed '{}': easy, medium, hard or expert",
-                        crate::text::excerpt(v.get_ref())
-                    ),
-                )
-            })?;
-            s.race_speed.set(Some(level), at(v.span()));
-        }
-        for (v, setting) in [
-            (raw.ascii, &mut s.ascii),
-            (raw.instant, &mut s.instant),
-            (raw.flip, &mut s.flip),
-        ] {
-            if let Some(v) = v {
-                setting.set(*v.get_ref(), at(v.span()));
+                ),
+                Err(e) => errors.add(v.span(), e),
             }
         }
-        if let Some(v) = raw.theme {
-            let p = Palette::parse(v.get_ref()).ok_or_else(|| {
-                err(
-                    v.span(),
+        if let Some(v) = get("race-speed") {
+            match levels("race-speed", v) {
+                Ok(l) => self.race_speed.set(Some(l), File(errors.line(v.span()))),
+                Err(e) => errors.add(v.span(), e),
+            }
+        }
+        for id in ["ascii", "instant", "flip", "colour"] {
+            let Some(v) = get(id) else { continue };
+            let setting = match id {
+                "ascii" => &mut self.ascii,
+                "instant" => &mut self.instant,
+                "flip" => &mut self.flip,
+                _ => &mut self.color,
+            };
+            match boolean(v.get_ref(), id) {
+                Ok(b) => setting.set(b, File(errors.line(v.span()))),
+                Err(e) => errors.add(v.span(), e),
+            }
+        }
+        if let Some(v) = get("theme") {
+            let p = string(v.get_ref(), "theme").and_then(|word| {
+                Palette::parse(word).ok_or_else(|| {
                     format!(
                         "theme '{}': dark, light or high-contrast",
-                        crate::text::excerpt(v.get_ref())
-                    ),
-                )
-            })?;
-            s.theme.set(p, at(v.span()));
-        }
-        if let Some(h) = raw.enkeshui.and_then(|g| g.holes) {
-            let n = *h.get_ref();
-            if ![8, 10, 12].contains(&n) {
-                return Err(err(
-                    h.span(),
-                    format!("enkeshui holes {n}: 8, 10 or 12 (other sizes need --layout)"),
-                ));
+                        crate::text::excerpt(word)
+                    )
+                })
+            });
+            match p {
+                Ok(p) => self.theme.set(p, File(errors.line(v.span()))),
+                Err(e) => errors.add(v.span(), e),
             }
-            s.enkeshui_holes.set(n as usize, at(h.span()));
         }
-        if let Some(h) = raw.en_gehe.and_then(|g| g.holes) {
-            let n = *h.get_ref();
-            let (lo, hi) = (
-                crate::engine::en_gehe::MIN_HOLES as i64,
-                crate::engine::en_gehe::MAX_HOLES as i64,
+    }
+
+    /// `[enkeshui]` or `[en-gehe]`: its `holes`.
+    fn read_game(&mut self, game: &str, v: &Spanned<DeValue>, errors: &mut Errors) {
+        let DeValue::Table(t) = v.get_ref() else {
+            errors.add(
+                v.span(),
+                format!(
+                    "{game}: a table ([{game}] then holes = N), not {}",
+                    kind(v.get_ref())
+                ),
             );
-            if !(lo..=hi).contains(&n) {
-                return Err(err(
-                    h.span(),
-                    format!("en-gehe holes {n}: {lo} to {hi} (40 to 50 are traditional)"),
-                ));
+            return;
+        };
+        for (k, h) in t.iter() {
+            if k.get_ref() != "holes" {
+                errors.add(k.span(), unknown_key(k.get_ref()));
+                continue;
             }
-            s.en_gehe_holes.set(n as usize, at(h.span()));
+            let n = match integer(h.get_ref(), &format!("{game} holes")) {
+                Ok(n) => n,
+                Err(e) => {
+                    errors.add(h.span(), e);
+                    continue;
+                }
+            };
+            let at = File(errors.line(h.span()));
+            if game == "enkeshui" {
+                if [8, 10, 12].contains(&n) {
+                    self.enkeshui_holes.set(n as usize, at);
+                } else {
+                    errors.add(
+                        h.span(),
+                        format!("enkeshui holes {n}: 8, 10 or 12 (other sizes need --layout)"),
+                    );
+                }
+            } else {
+                let (lo, hi) = (
+                    crate::engine::en_gehe::MIN_HOLES as i64,
+                    crate::engine::en_gehe::MAX_HOLES as i64,
+                );
+                if (lo..=hi).contains(&n) {
+                    self.en_gehe_holes.set(n as usize, at);
+                } else {
+                    errors.add(
+                        h.span(),
+                        format!("en-gehe holes {n}: {lo} to {hi} (40 to 50 are traditional)"),
+                    );
+                }
+            }
         }
-        // Bindings: applied in the file's order, checked for conflicts after.
-        let mut entries: Vec<_> = raw.keys.unwrap_or_default().into_iter().collect();
+    }
+
+    /// `[keys]`: applied in the file's order; an entry that is wrong or
+    /// makes a conflict is left out (the bindings stay as before it).
+    fn read_keys(&mut self, v: &Spanned<DeValue>, errors: &mut Errors) {
+        let DeValue::Table(t) = v.get_ref() else {
+            errors.add(
+                v.span(),
+                format!(
+                    "keys: a table ([keys] then ACTION = KEYS), not {}",
+                    kind(v.get_ref())
+                ),
+            );
+            return;
+        };
+        let mut entries: Vec<_> = t.iter().collect();
         entries.sort_by_key(|(name, _)| name.span().start);
         for (name, keys) in entries {
-            let line = line_of(text, name.span().start);
-            let words = match keys.get_ref() {
-                RawKeys::One(k) => vec![k.clone()],
-                RawKeys::Many(ks) => ks.clone(),
+            let line = errors.line(name.span());
+            let name = name.get_ref().as_ref();
+            let words: Result<Vec<&str>, String> = match keys.get_ref() {
+                DeValue::String(k) => Ok(vec![k.as_ref()]),
+                DeValue::Array(ks) => ks
+                    .iter()
+                    .map(|k| match k.get_ref() {
+                        DeValue::String(k) => Ok(k.as_ref()),
+                        other => Err(kind(other)),
+                    })
+                    .collect::<Result<_, _>>()
+                    .map_err(|k| {
+                        format!(
+                            "{}: keys are text in quotes, not {k}",
+                            crate::text::excerpt(name)
+                        )
+                    }),
+                other => Err(format!(
+                    "{}: a key or a list of keys, not {}",
+                    crate::text::excerpt(name),
+                    kind(other)
+                )),
             };
-            let keys = words
-                .iter()
-                .map(|w| Key::parse(w))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("line {line}: {}: {e}", name.get_ref()))?;
-            let before = s.keys.clone();
-            s.keys
-                .rebind(name.get_ref(), &keys)
-                .map_err(|e| format!("line {line}: {e}"))?;
-            for (i, l) in s.key_lines.iter_mut().enumerate() {
-                if before.keys(i) != s.keys.keys(i) || l.is_none() && rebinds(name.get_ref(), i) {
+            let keys = words.and_then(|words| {
+                words
+                    .iter()
+                    .map(|w| Key::parse(w))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("{}: {e}", crate::text::excerpt(name)))
+            });
+            let before = (self.keys.clone(), self.key_lines.clone());
+            let applied = keys.and_then(|keys| self.keys.rebind(name, &keys).map(|_| ()));
+            if let Err(e) = applied {
+                errors.list.push((line, e));
+                continue;
+            }
+            for (i, l) in self.key_lines.iter_mut().enumerate() {
+                if before.0.keys(i) != self.keys.keys(i) || l.is_none() && rebinds(name, i) {
                     *l = Some(line);
                 }
             }
-            if let Some(c) = s.keys.conflict() {
-                return Err(format!("line {line}: {c}"));
+            if let Some(c) = self.keys.conflict() {
+                errors.list.push((line, c));
+                (self.keys, self.key_lines) = before;
             }
         }
-        Ok(s)
     }
 
     /// The environment's word last: NO_COLOR (any non-empty value) turns
@@ -545,20 +823,9 @@ fn rebinds(name: &str, i: usize) -> bool {
     }
 }
 
-/// toml's message in the player's words: an unknown key with the closest
-/// known one.
+/// toml's message on one line.
 fn explain(msg: &str) -> String {
-    let msg = msg.trim();
-    if let Some(rest) = msg.strip_prefix("unknown field `")
-        && let Some(end) = rest.find('`')
-    {
-        let key = &rest[..end];
-        let hint = did_you_mean(key, KEYS.iter().copied())
-            .map(|k| format!(" (did you mean '{k}'?)"))
-            .unwrap_or_default();
-        return format!("unknown key '{}'{hint}", crate::text::excerpt(key));
-    }
-    crate::text::one_line(msg, crate::text::MAX_LINE_CHARS)
+    crate::text::one_line(msg.trim(), crate::text::MAX_LINE_CHARS)
 }
 
 /// The file `config --edit` creates: every setting, commented out at its default.
@@ -583,6 +850,7 @@ pub const TEMPLATE: &str = r#"# masai-mancala settings. Remove the '#' of a line
 
 # Colours: dark, light or high-contrast
 # theme = "dark"
+# colour = true      # false: no colour at all (as NO_COLOR)
 
 # Default size of each game
 # [enkeshui]
@@ -617,8 +885,12 @@ mod tests {
             Err("line 2: unknown key 'hole' (did you mean 'holes'?)".into())
         );
         assert_eq!(
-            Settings::parse("colour = true\n"),
-            Err("line 1: unknown key 'colour'".into())
+            Settings::parse("color = true\n"),
+            Err("line 1: unknown key 'color' (did you mean 'colour'?)".into())
+        );
+        assert_eq!(
+            Settings::parse("sound = true\n"),
+            Err("line 1: unknown key 'sound'".into())
         );
     }
 
@@ -694,6 +966,51 @@ mod tests {
             .find(|l| l.starts_with("keys.play.hint "))
             .unwrap();
         assert!(hint.ends_with("  default"), "{hint}");
+    }
+
+    #[test]
+    fn every_good_setting_is_kept_and_every_bad_one_named_with_its_line() {
+        let text = "level = \"hard\"\nspeed = 0\nsped = 40\ntheme = \"light\"\nascii = \"yes\"\nflip = [\ncolour = false\n[enkeshui]\nholes = 9\n[en-gehe]\nholes = 44\n[keys]\nundo = \"z\"\nhint = \"z\"\n\"play.special\" = \"Hyper\"\nredo = \"y\"\n";
+        let (s, errors) = Settings::read(text);
+        assert_eq!(
+            errors,
+            [
+                "line 2: speed 0: milliseconds per seed, 1 to 5000",
+                "line 3: unknown key 'sped' (did you mean 'speed'?)",
+                "line 5: ascii: true or false, not text",
+                "line 6: unexpected `=` in array, expected value, `]` (found on line 7)",
+                "line 9: enkeshui holes 9: 8, 10 or 12 (other sizes need --layout)",
+                "line 14: play: key z is bound to both play.undo and play.hint",
+                "line 15: play.special: 'Hyper' is not a key (a character, Ctrl-x, 0-9, Up, Down, Left, Right, Enter, Space, Esc, Tab, Backspace, PgUp, PgDn, Home, End, Delete, Insert, F1-F12)",
+            ]
+        );
+        assert_eq!(
+            (s.level.value, &s.level.source),
+            (Level::Hard, &Source::File(1))
+        );
+        assert_eq!(s.north.value, Seat::Ai(Player::Level(Level::Hard)));
+        assert_eq!(s.speed.value, 90);
+        assert_eq!(s.theme.value, Palette::Light);
+        assert!(!s.ascii.value && !s.flip.value);
+        assert_eq!((s.color.value, &s.color.source), (false, &Source::File(7)));
+        assert_eq!(s.enkeshui_holes.value, 8);
+        assert_eq!(s.en_gehe_holes.value, 44);
+        // The conflicting `hint` is left out, `undo` and `redo` are kept.
+        let print = s.print("x.toml");
+        let key = |name: &str| {
+            print
+                .lines()
+                .find(|l| l.starts_with(&format!("keys.{name} ")))
+                .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+        };
+        assert_eq!(key("play.undo").as_deref(), Some("z"));
+        assert_eq!(key("play.hint").as_deref(), Some("i"));
+        assert_eq!(key("play.special").as_deref(), Some("x"));
+        assert_eq!(key("play.redo").as_deref(), Some("y"));
+        assert_eq!(
+            Settings::parse(text).unwrap_err().lines().count(),
+            errors.len()
+        );
     }
 
     #[test]

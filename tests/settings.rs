@@ -183,7 +183,7 @@ fn config_print_says_where_each_setting_comes_from() {
 }
 
 #[test]
-fn a_bad_file_is_named_with_its_line_left_alone_and_the_defaults_used() {
+fn a_bad_line_is_named_with_its_line_left_alone_and_the_rest_used() {
     let bad = "south = \"human\"\n\n# the animation\n\n\n\nsped = 40\n";
     let home = config_home("bad", Some(bad));
     let path = home.join("masai-mancala/config.toml");
@@ -192,7 +192,7 @@ fn a_bad_file_is_named_with_its_line_left_alone_and_the_defaults_used() {
     assert_eq!(
         text(&out.stderr),
         format!(
-            "error: {}: line 7: unknown key 'sped' (did you mean 'speed'?); the program runs on the default settings\n",
+            "error: {}: line 7: unknown key 'sped' (did you mean 'speed'?); that line is ignored, the rest of the file is in effect\n",
             path.display()
         )
     );
@@ -206,7 +206,7 @@ fn a_bad_file_is_named_with_its_line_left_alone_and_the_defaults_used() {
     assert_eq!(
         text(&out.stderr),
         format!(
-            "warning: {}: line 7: unknown key 'sped' (did you mean 'speed'?); running on the default settings (the file is left as it is)\n\
+            "warning: {}: line 7: unknown key 'sped' (did you mean 'speed'?); that line is ignored, the rest of the file is in effect (the file is left as it is)\n\
              error: the game needs a terminal (scripts can use `masai-mancala engine`)\n",
             path.display()
         )
@@ -227,7 +227,7 @@ fn a_binding_conflict_in_the_file_is_refused_naming_both() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).ends_with(
-            "config.toml: line 3: replay: key t is bound to both replay.autoplay and replay.take-over; the program runs on the default settings\n"
+            "config.toml: line 3: replay: key t is bound to both replay.autoplay and replay.take-over; that line is ignored, the rest of the file is in effect\n"
         ),
         "{}",
         text(&out.stderr)
@@ -291,6 +291,109 @@ fn config_edit_creates_the_commented_file_once_and_never_overwrites_it() {
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "speed = 25\nflip = true\n"
+    );
+}
+
+#[test]
+fn every_bad_line_is_listed_and_every_good_setting_kept() {
+    let file =
+        "level = \"hard\"\nspeed = 0\nflip = true\nspeed = 40\ntheme = \"neon\"\ncolour = false\n";
+    let home = config_home("several", Some(file));
+    let path = home.join("masai-mancala/config.toml");
+    let out = run(&home, &["config", "--print"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {p}: line 2: speed 0: milliseconds per seed, 1 to 5000\n\
+             error: {p}: line 4: duplicate key\n\
+             error: {p}: line 5: theme 'neon': dark, light or high-contrast; these lines are ignored, the rest of the file is in effect\n",
+            p = path.display()
+        )
+    );
+    let stdout = text(&out.stdout);
+    for row in [
+        "level hard settings file, line 1",
+        "flip true settings file, line 3",
+        "speed 90 default",
+        "theme dark default",
+        "colour off settings file, line 6",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") == row),
+            "{row} in {stdout}"
+        );
+    }
+}
+
+#[test]
+fn colour_is_a_setting_and_no_color_still_wins() {
+    let (s, _) = layered("colour = false\n", &["bao"], None);
+    assert!(!s.color.value);
+    assert_eq!(s.color.source, Source::File(1));
+    let (s, _) = layered("colour = true\n", &["bao"], Some("1"));
+    assert!(!s.color.value);
+    assert_eq!(s.color.source, Source::Environment("NO_COLOR"));
+}
+
+#[test]
+fn a_binary_file_is_not_utf8_and_not_toml() {
+    let home = config_home("binary", None);
+    let dir = home.join("masai-mancala");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("config.toml"), b"speed = 4\n\xff\xfe\x00\x01").unwrap();
+    let out = run(&home, &["config", "--print"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}: not TOML: not text (invalid UTF-8 at byte 10); the program runs on the default settings\n",
+            dir.join("config.toml").display()
+        )
+    );
+}
+
+#[test]
+fn a_link_to_nothing_is_one_clear_message() {
+    let home = config_home("dangling", None);
+    let dir = home.join("masai-mancala");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("config.toml");
+    let target = home.join("gone.toml");
+    std::os::unix::fs::symlink(&target, &path).unwrap();
+    let out = run(&home, &["config", "--print"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().next().unwrap(),
+        format!("settings file: {}", path.display()),
+        "not 'none': there is a file, gone wrong"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {}: a link to {}, which does not exist; the program runs on the default settings\n",
+            path.display(),
+            target.display()
+        )
+    );
+}
+
+#[test]
+fn an_editor_that_deletes_the_file_is_told_so() {
+    let home = config_home("deleted", Some("speed = 25\n"));
+    let path = home.join("masai-mancala/config.toml");
+    let out = run(&home, &["config", "--edit"], &[("EDITOR", "rm")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!path.exists());
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{}: the file is gone (the editor removed it): every setting is the default\n",
+            path.display()
+        )
     );
 }
 

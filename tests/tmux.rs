@@ -796,3 +796,58 @@ fn quitting_a_game_of_the_data_folder_advises_plain_resume() {
     let _ = std::fs::remove_dir_all(&other);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn the_settings_files_errors_show_inside_the_client_and_a_key_closes_them() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let home = fresh_dir("masai-tmux-settings");
+    std::fs::create_dir_all(home.join("masai-mancala")).unwrap();
+    std::fs::write(
+        home.join("masai-mancala/config.toml"),
+        "level = \"hard\"\nsped = 40\n",
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    let cmd = format!(
+        "XDG_CONFIG_HOME={h} XDG_DATA_HOME={h}/data {bin} enkeshui --race off --north human; echo EXIT:$?; sleep 30",
+        h = home.display()
+    );
+    let s = new_session(
+        format!("masai-settings-notice-{}", std::process::id()),
+        100,
+        30,
+        &cmd,
+    );
+    let sc = wait_for(&s, "Any key: go on");
+    assert!(sc.contains("┌ Settings file "), "{sc}");
+    // One line of the screen with the box's text (wrapped where the path ends).
+    let text: String = sc
+        .lines()
+        .filter_map(|l| l.split('│').nth(2))
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        text.contains(
+            "config.toml: line 2: unknown key 'sped' (did you mean 'speed'?); that line is ignored"
+        ),
+        "{text}"
+    );
+    send(&s, &["Right"]);
+    let t = Instant::now();
+    while screen(&s).contains("Any key: go on") {
+        assert!(t.elapsed() < Duration::from_secs(20), "{}", screen(&s));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The key only closed the notice: the cursor is still on hole 3.
+    assert!(screen(&s).contains("1    2  [3]    4"), "{}", screen(&s));
+    send(&s, &["C-c"]);
+    let sc = wait_for(&s, "EXIT:0");
+    assert!(
+        sc.contains("warning: ") && sc.contains("line 2: unknown key 'sped'"),
+        "{sc}"
+    );
+}

@@ -44,7 +44,7 @@ pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
 pub use view::board::{Geometry, Row, TwoRowBoard};
 pub use view::help::help_lines;
 pub use view::play::PlayLayout;
-pub use view::theme::{Palette, Theme};
+pub use view::theme::{Palette, Theme, set_colour};
 pub use view::{hint_line, needed_size};
 
 use ratatui::Terminal;
@@ -175,6 +175,18 @@ pub enum Launch {
     Learn(Box<LearnArgs>),
 }
 
+thread_local! {
+    /// The notice `run` shows over the first screen (`set_startup_notice`).
+    static STARTUP_NOTICE: std::cell::RefCell<Option<(String, Vec<String>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// A notice for the client to show over its first screen until a key is
+/// pressed (the settings file's errors): a title and its lines.
+pub fn set_startup_notice(title: &str, lines: Vec<String>) {
+    STARTUP_NOTICE.with(|n| *n.borrow_mut() = Some((title.to_string(), lines)));
+}
+
 /// Runs the client in the real terminal until the player quits.
 pub fn run(launch: Launch) -> Result<(), String> {
     let (tx, rx) = channel();
@@ -262,6 +274,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             app
         }
     };
+    if let Some((title, lines)) = STARTUP_NOTICE.with(|n| n.borrow_mut().take()) {
+        app.show_notice(&title, lines);
+    }
     if !tty {
         return Err("the game needs a terminal (scripts can use `masai-mancala engine`)".into());
     }

@@ -190,6 +190,9 @@ pub struct App {
     fatal: Option<String>,
     /// A line for the terminal once the screen is closed.
     note: Option<String>,
+    /// A notice over the first screen (the settings file's errors): its
+    /// title and lines; any key closes it.
+    notice: Option<(String, Vec<String>)>,
     /// The data folder whose statistics count finished games (None: not counted).
     stats_dir: Option<PathBuf>,
     /// The lessons, when open (over whatever screen is below).
@@ -364,6 +367,7 @@ impl App {
             progress_at: None,
             fatal: None,
             note: None,
+            notice: None,
             stats_dir: None,
             lessons: None,
             lessons_only: false,
@@ -456,6 +460,19 @@ impl App {
     /// Has the player quit (or a signal come)?
     pub fn quitting(&self) -> bool {
         self.quit
+    }
+
+    /// Shows a notice over the screen until a key is pressed: its title
+    /// and its lines (the settings file's errors, when the client opens).
+    pub fn show_notice(&mut self, title: &str, lines: Vec<String>) {
+        self.notice = Some((title.to_string(), lines));
+    }
+
+    /// The notice shown over the screen, if any: its title and lines.
+    pub fn notice(&self) -> Option<(&str, &[String])> {
+        self.notice
+            .as_ref()
+            .map(|(t, l)| (t.as_str(), l.as_slice()))
     }
 
     /// Did Ctrl-Z ask to hand the terminal back to the shell? (Asked once:
@@ -1010,6 +1027,15 @@ impl App {
             self.quit |= quit;
             return false;
         }
+        if self.notice.is_some() {
+            // Any key closes the notice, and does nothing else (Ctrl-C still quits).
+            if keys::action(Ctx::Global, &k) == Some(Action::QuitNow) {
+                self.quit = true;
+                return false;
+            }
+            self.notice = None;
+            return true;
+        }
         let ctx = self.ctx();
         let Some(action) = keys::action(ctx, &k) else {
             return false;
@@ -1547,6 +1573,9 @@ impl App {
     fn mouse(&mut self, m: MouseEvent, now: Instant) -> bool {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
+        }
+        if self.notice.take().is_some() {
+            return true;
         }
         if self.overlay.is_some() || self.in_use.is_some() || self.too_small() {
             return false;

@@ -78,12 +78,21 @@ pub enum Mark {
     Captured,
 }
 
+/// The settings file's `colour` (on unless it says `colour = false`).
+static COLOUR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Puts the settings' `colour` in effect for the client (NO_COLOR still wins).
+pub fn set_colour(on: bool) {
+    COLOUR.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
 impl Theme {
-    /// Reads NO_COLOR (any non-empty value turns colour off) and `--ascii`.
+    /// Reads NO_COLOR (any non-empty value turns colour off), the
+    /// settings' `colour` (`set_colour`) and `--ascii`.
     pub fn from_env(ascii: bool) -> Theme {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Theme {
-            color: !no_color,
+            color: !no_color && COLOUR.load(std::sync::atomic::Ordering::Relaxed),
             ascii,
             palette: Palette::Dark,
         }

@@ -71,6 +71,12 @@ fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
 /// reading, so a file that grows after its size was read is cut off too.
 /// `what` names the expected content: "a record", "a position".
 pub fn read_regular(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    read_regular_as(path, max, what, "JSON")
+}
+
+/// `read_regular` for a file of another `format` ("TOML"): bytes that are
+/// not UTF-8 are "not FORMAT: not text (invalid UTF-8 at byte N)".
+pub fn read_regular_as(path: &Path, max: u64, what: &str, format: &str) -> Result<String, String> {
     use std::os::unix::fs::OpenOptionsExt;
     let refuse = |meta: &fs::Metadata| match not_regular(meta) {
         Some(kind) => Err(format!("is {kind}, not {what}")),
@@ -101,7 +107,7 @@ pub fn read_regular(path: &Path, max: u64, what: &str) -> Result<String, String>
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     String::from_utf8(body.to_vec()).map_err(|e| {
         format!(
-            "not JSON: not text (invalid UTF-8 at byte {})",
+            "not {format}: not text (invalid UTF-8 at byte {})",
             e.utf8_error().valid_up_to() + (bytes.len() - body.len())
         )
     })

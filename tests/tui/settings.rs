@@ -43,3 +43,29 @@ fn ctrl_c_quits_every_screen_whatever_the_settings_unbind() {
     assert!(over.quitting(), "Ctrl-C when the game is over");
     set_active(Keymap::default());
 }
+
+#[test]
+fn the_settings_files_errors_show_over_the_first_screen_until_a_key() {
+    let (mut game, _rx) = app("--holes 8 --race off --north human --instant");
+    let before = screen(&mut game);
+    let message = "/home/ann/.config/masai-mancala/config.toml: line 7: unknown key 'sped' (did you mean 'speed'?); that line is ignored, the rest of the file is in effect (the file is left as it is)";
+    game.show_notice("Settings file", vec![message.into()]);
+    let s = screen(&mut game);
+    assert!(has(&s, "┌ Settings file "), "{s:#?}");
+    assert!(
+        has(
+            &s,
+            "│/home/ann/.config/masai-mancala/config.toml: line 7: unknown key 'sped'"
+        ),
+        "{s:#?}"
+    );
+    assert!(has(&s, "│Any key: go on"), "{s:#?}");
+    // Any key closes it and does nothing else: → did not move the cursor.
+    key(&mut game, KeyCode::Right);
+    assert!(game.notice().is_none());
+    assert_eq!(screen(&mut game), before);
+    // Ctrl-C quits even with the notice open.
+    game.show_notice("Settings file", vec![message.into()]);
+    ctrl_c(&mut game);
+    assert!(game.quitting());
+}

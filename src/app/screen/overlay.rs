@@ -7,7 +7,7 @@ use crate::app::view::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 /// What is open over the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +109,41 @@ impl Widget for QuestionView {
         lines.push(Line::styled(self.keys, self.theme.key()));
         Paragraph::new(lines)
             .block(Block::default().borders(Borders::ALL).title(self.title))
+            .render(r, buf);
+    }
+}
+
+/// A notice over the screen (the settings file's errors when the client
+/// opens): its lines wrapped in a box, "any key: go on" last.
+pub struct NoticeView<'a> {
+    pub title: &'a str,
+    pub lines: &'a [String],
+    pub theme: Theme,
+}
+
+impl Widget for NoticeView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let w = 76.min(area.width);
+        let inner = usize::from(w.saturating_sub(2)).max(1);
+        let mut text: Vec<Line> = self.lines.iter().map(|l| Line::from(l.as_str())).collect();
+        text.push(Line::from(""));
+        text.push(Line::styled("Any key: go on", self.theme.key()));
+        let rows: usize = text.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+        let h = u16::try_from(rows + 2).unwrap_or(u16::MAX).min(area.height);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        Clear.render(r, buf);
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title(format!(" {} ", self.title)),
+            )
             .render(r, buf);
     }
 }

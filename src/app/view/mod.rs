@@ -144,6 +144,14 @@ impl Widget for AppView<'_> {
             }
             .render(area, buf);
         }
+        if let Some((title, lines)) = app.notice() {
+            crate::app::screen::overlay::NoticeView {
+                title,
+                lines,
+                theme: app.theme(),
+            }
+            .render(area, buf);
+        }
         if app.theme().ascii {
             asciify(area, buf);
         }
