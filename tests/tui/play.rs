@@ -1345,3 +1345,21 @@ fn the_game_over_message_shows_whole_at_80_columns() {
     let s = screen(&mut app);
     assert!(text_from(&s, 20).contains(&msg), "{msg}\n{s:#?}");
 }
+
+/// Issue 21 item 15: at 60 columns the key bars keep their essential keys
+/// (the menu's saved games, quitting, the help) and leave out others first.
+#[test]
+fn narrow_key_bars_keep_the_essential_keys() {
+    let (mut app, _rx) = super::harness::menu();
+    let s = screen_wh(&mut app, 60, 20);
+    assert_eq!(
+        s[19].trim_end(),
+        "↓/j option →/l value Enter start q quit o saved games ? help"
+    );
+    let (mut app, _rx) = super::harness::app("--holes 8 --race off --north human");
+    let s = screen_wh(&mut app, 60, 20);
+    assert_eq!(
+        s[19].trim_end(),
+        "←/h move 0-9 hole Enter sow u undo i hint q quit ? help"
+    );
+}
