@@ -432,3 +432,28 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     assert!(!app.confirming_quit());
     assert!(app.quitting());
 }
+
+/// Issue 21 item 15: at 60 columns (holes packed 4 columns apart) a bull
+/// keeps a space from the holes beside it.
+#[test]
+fn bulls_keep_a_space_from_their_neighbours_at_60_columns() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant");
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let s = screen_wh(&mut app, 60, 20);
+    let south = s
+        .iter()
+        .find(|l| l.trim_start().starts_with("South ") && l.contains("4S"))
+        .unwrap_or_else(|| panic!("{s:#?}"));
+    assert_eq!(
+        south.trim(),
+        "South    0   3   3   0   0   4   1 ◆4S   3   0   3   3",
+        "{s:#?}"
+    );
+    // At 80 columns, as it was.
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    1 ◆ 4S    3    0    3    3"
+    );
+}
