@@ -31,12 +31,22 @@ pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
     let mut ctx: Option<Ctx> = None;
     // The lessons' keys only while the lessons are open (they have their own screen).
     let lessons = facts.lessons;
+    // The mouse plays: its line ends the keys of the play screen.
+    let mouse = |lines: &mut Vec<Line<'static>>| {
+        lines.push(Line::from(vec![
+            Span::styled(format!("   {:<KEY_COLUMN$}", "mouse"), th.key()),
+            Span::raw("click a hole of your row to sow it"),
+        ]));
+    };
     for (i, b) in BINDINGS
         .iter()
         .enumerate()
         .filter(|(_, b)| lessons || b.ctx != Ctx::Lesson)
     {
         if ctx != Some(b.ctx) {
+            if ctx == Some(Ctx::Play) {
+                mouse(&mut lines);
+            }
             ctx = Some(b.ctx);
             lines.push(Line::styled(format!(" {}", b.ctx.title()), th.label()));
         }
@@ -67,10 +77,6 @@ pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
         }
         flush(&mut text, &mut first, &mut lines);
     }
-    lines.push(Line::from(vec![
-        Span::styled(format!("   {:<KEY_COLUMN$}", "mouse"), th.key()),
-        Span::raw("click a hole of your row to sow it"),
-    ]));
     // A game on screen: its rules only; at the menu: every game's.
     let current = facts.game;
     for (title, text) in RULES

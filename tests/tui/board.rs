@@ -310,10 +310,11 @@ fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
         s[23],
         "←/h move  0-9 hole  Enter lift/drop  Backspace take back  Esc cancel  ? help"
     );
-    // A narrow bar keeps "? help" and leaves out what does not fit.
+    // A narrow bar keeps "? help" and leaves out what does not fit, the
+    // entries that are not essential first (it keeps sowing and quitting).
     let line = masai_mancala::app::hint_line(masai_mancala::app::Ctx::Play, true, 40, &PLAIN);
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    assert_eq!(text, "←/h move ↑/↓ row 0-9 hole ? help");
+    assert_eq!(text, "←/h move ↑/↓ row Enter sow q quit ? help");
 }
 
 #[test]
@@ -430,4 +431,29 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     keys(&mut app, "q");
     assert!(!app.confirming_quit());
     assert!(app.quitting());
+}
+
+/// Issue 21 item 15: at 60 columns (holes packed 4 columns apart) a bull
+/// keeps a space from the holes beside it.
+#[test]
+fn bulls_keep_a_space_from_their_neighbours_at_60_columns() {
+    let (mut app, _rx) = app("--holes 12 --race off --north human --instant");
+    keys(&mut app, "5");
+    key(&mut app, KeyCode::Enter);
+    let s = screen_wh(&mut app, 60, 20);
+    let south = s
+        .iter()
+        .find(|l| l.trim_start().starts_with("South ") && l.contains("4S"))
+        .unwrap_or_else(|| panic!("{s:#?}"));
+    assert_eq!(
+        south.trim(),
+        "South    0   3   3   0   0   4   1 ◆4S   3   0   3   3",
+        "{s:#?}"
+    );
+    // At 80 columns, as it was.
+    let s = screen(&mut app);
+    assert_eq!(
+        board_lines(&s)[2],
+        "South     0    3    3    0    0    4    1 ◆ 4S    3    0    3    3"
+    );
 }

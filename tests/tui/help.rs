@@ -64,3 +64,21 @@ fn the_help_shows_the_rules_of_the_game_on_screen() {
         "{s:#?}"
     );
 }
+
+/// Issue 21 item 15: the mouse line is among the play screen's keys, not
+/// under the quit confirmation's.
+#[test]
+fn the_mouse_line_is_in_the_playing_section() {
+    let (mut app, _rx) = app("--holes 8 --race off");
+    keys(&mut app, "?");
+    let s = screen_wh(&mut app, 80, 200);
+    let at = |text: &str| {
+        s.iter()
+            .position(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("{text}: {s:#?}"))
+    };
+    let mouse = at("mouse       click a hole of your row to sow it");
+    assert!(at(" Playing") < mouse, "{s:#?}");
+    assert!(mouse < at(" Earlier positions of the game"), "{s:#?}");
+    assert!(mouse < at(" Quit confirmation"), "{s:#?}");
+}

@@ -1345,3 +1345,57 @@ fn the_game_over_message_shows_whole_at_80_columns() {
     let s = screen(&mut app);
     assert!(text_from(&s, 20).contains(&msg), "{msg}\n{s:#?}");
 }
+
+/// Issue 21 item 15: at 60 columns the key bars keep their essential keys
+/// (the menu's saved games, quitting, the help) and leave out others first.
+#[test]
+fn narrow_key_bars_keep_the_essential_keys() {
+    let (mut app, _rx) = super::harness::menu();
+    let s = screen_wh(&mut app, 60, 20);
+    assert_eq!(
+        s[19].trim_end(),
+        "↓/j option →/l value Enter start q quit o saved games ? help"
+    );
+    let (mut app, _rx) = super::harness::app("--holes 8 --race off --north human");
+    let s = screen_wh(&mut app, 60, 20);
+    assert_eq!(
+        s[19].trim_end(),
+        "←/h move 0-9 hole Enter sow u undo i hint q quit ? help"
+    );
+}
+
+/// Issue 21 item 16: in En Gehé at 80x24 (two lines under the board) the
+/// analysis panel takes the log's and the move list's place and lists the
+/// decisions in columns, not one and "... 39 more".
+#[test]
+fn the_analysis_panel_has_room_in_en_gehe_at_80x24() {
+    let (mut app, rx) = start("en-gehe --north human --instant");
+    app.set_analysis_depth(Some(1));
+    keys(&mut app, "a");
+    loop {
+        let ev = rx
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("the analysis comes");
+        let done = matches!(output(&ev), Some(Output::Analysis(_)));
+        app.handle(ev, Instant::now());
+        if done {
+            break;
+        }
+    }
+    let n = app.analysis().unwrap().values.len();
+    assert_eq!(n, 40);
+    let s = screen(&mut app);
+    let top = s
+        .iter()
+        .position(|l| l.starts_with("┌ Analysis · South to move "))
+        .unwrap_or_else(|| panic!("{s:#?}"));
+    let body = &s[top + 1..s.len() - 3];
+    let shown = body
+        .iter()
+        .map(|l| l.matches(" seeds").count())
+        .sum::<usize>();
+    assert!(shown >= 6, "{s:#?}");
+    let more = format!("... {} more", n - shown);
+    assert!(body.iter().any(|l| l.contains(&more)), "{more}: {s:#?}");
+    assert!(!has(&s, "┌ Log"), "the panel is in the log's place: {s:#?}");
+}

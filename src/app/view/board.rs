@@ -57,11 +57,17 @@ pub fn cell_text(h: &HoleView, cell_w: u16, theme: &Theme) -> String {
             Side::South => 'S',
             Side::North => 'N',
         };
-        if h.count > 99 {
-            format!("{}{o}", h.count)
-        } else {
-            format!("{}{:>2}{o}", theme.bull_glyph(), h.count)
-        }
+        // A space before it always: the glyph's padding goes first, then
+        // the glyph (the owner's letter and colour still say it is a bull).
+        let g = theme.bull_glyph();
+        [
+            format!("{g}{:>2}{o}", h.count),
+            format!("{g}{}{o}", h.count),
+            format!("{}{o}", h.count),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() < cell_w as usize)
+        .unwrap_or_else(|| format!("{}{o}", h.count))
     } else {
         format!("{:>3}", h.count)
     };

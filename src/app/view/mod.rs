@@ -282,9 +282,27 @@ pub fn app_hints(app: &App, width: u16) -> Line<'static> {
     hint_line_without(app.ctx(), rows, width, &app.theme(), &hide)
 }
 
+/// The keys a key bar keeps longest when narrow: quitting, the help, what
+/// starts or plays, the saved games, the answers, and the race keys.
+const ESSENTIAL: &[keys::Action] = &[
+    keys::Action::Help,
+    keys::Action::Quit,
+    keys::Action::QuitNow,
+    keys::Action::Start,
+    keys::Action::Play,
+    keys::Action::OpenSaves,
+    keys::Action::Yes,
+    keys::Action::No,
+    keys::Action::Back,
+    keys::Action::Cancel,
+    keys::Action::SouthRace,
+    keys::Action::NorthRace,
+];
+
 /// The key-hint bar from the one list of bindings, fitted to `width`: two
-/// spaces between entries, one when tight, and then the last entries before
-/// `? help` left out (the help lists them all).
+/// spaces between entries, one when tight, and then the last entries that
+/// are not essential left out, before the essential ones (the help lists
+/// them all).
 pub fn hint_line(ctx: Ctx, rows: bool, width: u16, theme: &Theme) -> Line<'static> {
     hint_line_without(ctx, rows, width, theme, &[])
 }
@@ -309,13 +327,23 @@ pub fn hint_line_without(
     };
     let width = width as usize;
     let sep = if len(&items, 2) <= width { 2 } else { 1 };
+    // Too long: the last entries that are not essential go first (never
+    // `? help`, last), then the essential ones from the end.
+    let essential = |word: &str| {
+        keys::BINDINGS
+            .iter()
+            .find(|b| (b.ctx == ctx || b.ctx == Ctx::Global) && b.hint == word)
+            .is_some_and(|b| ESSENTIAL.contains(&b.action))
+    };
     while len(&items, sep) > width && items.len() > 1 {
         let last = items.len() - 1;
-        let drop = if ctx != Ctx::Help && last > 0 {
-            last - 1
-        } else {
-            last
-        };
+        let keep_last = ctx != Ctx::Help && last > 0;
+        let candidates = if keep_last { 0..last } else { 0..last + 1 };
+        let drop = candidates
+            .clone()
+            .rev()
+            .find(|&i| !essential(items[i].1))
+            .unwrap_or(candidates.end - 1);
         items.remove(drop);
     }
     let mut spans = Vec::new();

@@ -710,6 +710,13 @@ fn analysis_panel(
     // Room for "    8  loss -48 in 16 turns (best)".
     let w = 38.min(area.width / 2);
     let room = area.height;
+    // More decisions than lines: the panel takes the whole width under the
+    // board (the log's and the move list's place) in columns.
+    if a.shown.is_some() && lines.len() + 2 > usize::from(room) && room >= 3 {
+        let title = format!(" Analysis{}{} to move ", th.sep(), game.to_move().title());
+        wide_panel(lines, area, title, footer, buf);
+        return;
+    }
     let h = (lines.len() as u16 + 2).min(room);
     if h < 3 {
         // No line for it under the board: said on the log's top border.
@@ -738,6 +745,57 @@ fn analysis_panel(
                 .title_bottom(Line::from(footer)),
         )
         .render(r, buf);
+}
+
+/// The analysis's decisions in columns over all of `area` (top to bottom,
+/// then the next column), "... N more" in the last place when they do not
+/// all fit.
+fn wide_panel(
+    mut lines: Vec<Line<'static>>,
+    area: Rect,
+    title: String,
+    footer: String,
+    buf: &mut Buffer,
+) {
+    // The best is first and highlighted: the title says so, and its
+    // column is no wider than the others.
+    if let Some(span) = lines.first_mut().and_then(|l| l.spans.first_mut())
+        && let Some(short) = span.content.strip_suffix(" (best)")
+    {
+        span.content = short.to_string().into();
+    }
+    let title = format!("{}· best first ", title);
+    let rows = usize::from(area.height - 2);
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    let col_w = lines.iter().map(Line::width).max().unwrap_or(1) + 2;
+    let cols = (inner_w / col_w).max(1);
+    let room = rows * cols;
+    if lines.len() > room {
+        let more = lines.len() - room + 1;
+        lines.truncate(room - 1);
+        lines.push(Line::from(format!("  ... {more} more")));
+    }
+    let mut out: Vec<Line<'static>> = vec![Line::default(); rows.min(lines.len())];
+    for (k, line) in lines.into_iter().enumerate() {
+        let row = &mut out[k % rows];
+        let pad = col_w.saturating_sub(line.width());
+        row.spans.extend(line.spans.into_iter().map(|mut s| {
+            s.style = s.style.patch(line.style);
+            s
+        }));
+        if k / rows + 1 < cols {
+            row.spans.push(Span::raw(" ".repeat(pad)));
+        }
+    }
+    Clear.render(area, buf);
+    Paragraph::new(out)
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(title)
+                .title_bottom(Line::from(footer)),
+        )
+        .render(area, buf);
 }
 
 /// The starting race (the race screen draws itself).
