@@ -376,14 +376,49 @@ fn the_last_lesson_says_all_done() {
     );
     keys(&mut app, "\n");
     assert!(text(&mut app).contains("En Gehé lesson 1 of 3"));
-    // Not all done: the last lesson names the one left.
+    // Not all done: the last lesson names the ones left.
     let path = temp("not-all-done");
     let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
     keys(&mut app, "1\n");
     settle(&mut app);
     let t = flat(&mut app);
     assert!(
-        t.contains("That was the last lesson; lesson 1 is not solved yet. Enter: lesson 1"),
+        t.contains("That was the last lesson; not solved yet: lessons 1, 2. Enter: lesson 1"),
+        "{t}"
+    );
+    // One left: named alone, and Enter opens it.
+    let path = temp("one-left");
+    std::fs::write(&path, "{\"done\":[\"en-gehe-long-board\"]}\n").unwrap();
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
+    keys(&mut app, "1\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("That was the last lesson; not solved yet: lesson 2. Enter: lesson 2"),
+        "{t}"
+    );
+    keys(&mut app, "\n");
+    assert!(text(&mut app).contains("En Gehé lesson 2 of 3"));
+    // Enkeshui, none done before: every lesson left is named.
+    let path = temp("none-done");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-match", &path);
+    keys(&mut app, "4\n");
+    settle(&mut app);
+    keys(&mut app, "\n");
+    keys(&mut app, "a");
+    let sol = app.lessons().unwrap().lesson().solution.clone();
+    assert_eq!(sol, ["x2,5=0,0,0,0,0,0,0,8"]);
+    keys(&mut app, "x2\n5\n");
+    for _ in 0..8 {
+        keys(&mut app, "8\n");
+    }
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(
+        t.contains(
+            "That was the last lesson; not solved yet: lessons 1, 2, 3, 4, 5, 6. Enter: lesson 1"
+        ),
         "{t}"
     );
 }

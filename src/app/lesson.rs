@@ -556,6 +556,19 @@ impl LessonScreen {
             Span::styled("Task: ", th.title()),
             Span::raw(l.task.clone()),
         ]));
+        // A task judged on the final score shows the score it is judged on.
+        if let learn::Goal::FinalScore { .. } = l.goal {
+            let (you, north) = (
+                learn::score_now(&self.game, Side::South),
+                learn::score_now(&self.game, Side::North),
+            );
+            let when = if self.game.status().is_over() {
+                "Final score"
+            } else {
+                "Score if the game ended now"
+            };
+            out.push(Line::raw(format!("{when}: you {you}, North {north}.")));
+        }
         match &self.phase {
             Phase::Answer(v) if v.solved => {
                 let said = if l.is_race() {
@@ -584,10 +597,18 @@ impl LessonScreen {
                         out.push(Line::styled("Enter: lesson 1 again, q: leave", th.dim()));
                     }
                     Some(i) if self.index + 1 == self.lessons.len() => {
+                        let left: Vec<String> = (0..self.lessons.len())
+                            .filter(|&k| !self.progress.is_done(&self.lessons[k].id))
+                            .map(|k| (k + 1).to_string())
+                            .collect();
+                        let which = if left.len() == 1 {
+                            format!("lesson {}", left[0])
+                        } else {
+                            format!("lessons {}", left.join(", "))
+                        };
                         out.push(Line::styled(
                             format!(
-                                "That was the last lesson; lesson {} is not solved yet. Enter: lesson {}",
-                                i + 1,
+                                "That was the last lesson; not solved yet: {which}. Enter: lesson {}",
                                 i + 1
                             ),
                             th.dim(),
@@ -631,19 +652,6 @@ impl LessonScreen {
                     )));
                 }
             }
-        }
-        // A task judged on the final score shows the score it is judged on.
-        if let learn::Goal::FinalScore { .. } = l.goal {
-            let (you, north) = (
-                learn::score_now(&self.game, Side::South),
-                learn::score_now(&self.game, Side::North),
-            );
-            let when = if self.game.status().is_over() {
-                "Final score"
-            } else {
-                "Score if the game ended now"
-            };
-            out.push(Line::raw(format!("{when}: you {you}, North {north}.")));
         }
         if self.hint {
             out.push(Line::from(vec![
