@@ -180,3 +180,86 @@ fn learn_list_prints_every_lesson() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every "lesson N" in the lessons' texts is followed by that lesson's
+/// title, and none says "next lesson" (which one would it be?).
+#[test]
+fn every_lesson_reference_names_the_right_lesson() {
+    let all = learn::all();
+    for l in &all {
+        let titles: Vec<&str> = all
+            .iter()
+            .filter(|o| o.kind() == l.kind())
+            .map(|o| o.title.as_str())
+            .collect();
+        let mut texts = l.text.clone();
+        texts.extend([
+            l.task.clone(),
+            l.hint.clone(),
+            l.success.clone(),
+            l.wrong.clone(),
+        ]);
+        for t in &texts {
+            let lower = t.to_lowercase();
+            for bad in [
+                "next lesson",
+                "previous lesson",
+                "last lesson",
+                "lesson before",
+            ] {
+                assert!(!lower.contains(bad), "{}: '{bad}' in: {t}", l.id);
+            }
+            for (at, _) in lower.match_indices("lesson ") {
+                let rest = &t[at + "lesson ".len()..];
+                let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+                if digits.is_empty() {
+                    continue;
+                }
+                let n: usize = digits.parse().unwrap();
+                let title = titles
+                    .get(n.wrapping_sub(1))
+                    .unwrap_or_else(|| panic!("{}: no lesson {n}: {t}", l.id));
+                assert!(
+                    rest[digits.len()..].starts_with(&format!(": {title}")),
+                    "{}: lesson {n} is \"{title}\": {t}",
+                    l.id
+                );
+            }
+        }
+    }
+}
+
+/// The answer tells of the turn played: a special move other than the
+/// listed one is described as played, with no "0 laps" and no other solution's story.
+#[test]
+fn the_answer_tells_of_the_turn_played() {
+    let l = lesson("enkeshui-special");
+    let played = vec!["x2,5=2,0,2,2,0,2,0,0".to_string()];
+    let v = l.check_tokens(&played).unwrap();
+    assert!(v.solved, "{}", v.what);
+    assert_eq!(
+        l.answer(&played, &v),
+        "You made the special move: your row is now 2 0 2 2 0 2 0 0. North can take nothing now. That works too; this lesson's own solution is x2,5=0,0,0,0,0,0,0,8."
+    );
+    let v = l.check_tokens(&l.solution).unwrap();
+    assert_eq!(
+        l.answer(&l.solution, &v),
+        "None of your seeds now faces an empty hole where one of North's laps can end: he can capture nothing. You made the special move: your row is now 0 0 0 0 0 0 0 8. North can take nothing now."
+    );
+    // A failing special move: what North can now take, from the board.
+    let bad = vec!["x2,5=0,8,0,0,0,0,0,0".to_string()];
+    let v = l.check_tokens(&bad).unwrap();
+    assert!(!v.solved);
+    assert!(l.answer(&bad, &v).starts_with("You made the special move: your row is now 0 8 0 0 0 0 0 0. North can now take 9 seeds with 6."), "{}", l.answer(&bad, &v));
+    // No answer of any lesson, for any turn, counts "0 laps".
+    for l in learn::all().into_iter().filter(|l| !l.is_race()) {
+        for (path, _) in learn::turns(&l.start().unwrap(), 10_000) {
+            let v = l.check_tokens(&path).unwrap();
+            assert!(
+                !l.answer(&path, &v).contains(" 0 laps"),
+                "{} {path:?}",
+                l.id
+            );
+        }
+    }
+}

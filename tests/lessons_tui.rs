@@ -270,3 +270,173 @@ fn every_lesson_shows_its_task_board_and_keys() {
         }
     }
 }
+
+/// The screen as one line of words (wrapped lines joined with spaces).
+fn flat(app: &mut App) -> String {
+    screen(app)
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A special move other than the listed one is told as played.
+#[test]
+fn the_special_move_answer_tells_the_row_played() {
+    let path = temp("special-other");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    // Lift 2 and 5, drop into 1 1 3 3 4 4 6 6.
+    keys(&mut app, "x2\n5\n");
+    for h in "11334466".chars() {
+        keys(&mut app, &format!("{h}\n"));
+    }
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(
+        t.contains("You made the special move: your row is now 2 0 2 2 0 2 0 0. North can take nothing now."),
+        "{t}"
+    );
+    assert!(!t.contains("0 laps"), "{t}");
+    assert!(!t.contains("hole 8"), "{t}");
+}
+
+/// A capture task comes only once its game's captures were explained on screen.
+#[test]
+fn captures_are_explained_before_a_capture_task() {
+    let path = temp("explained");
+    for kind in GameKind::ALL {
+        let mut explained = false;
+        for l in masai_mancala::learn::of(kind) {
+            let mut app = lessons(kind, &l.id, &path);
+            let (w, h) = masai_mancala::app::needed_size(&app);
+            app.handle(AppEvent::Resize(w, h), Instant::now());
+            let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+            masai_mancala::app::draw(&mut term, &app).unwrap();
+            let buf = term.backend().buffer();
+            let words: Vec<String> = (0..buf.area.height)
+                .map(|y| {
+                    (0..buf.area.width)
+                        .map(|x| buf[(x, y)].symbol().to_string())
+                        .collect::<String>()
+                        .trim()
+                        .to_string()
+                })
+                .collect();
+            let t = words.join(" ");
+            let before_task = t.split("Task:").next().unwrap();
+            explained |= before_task.contains("you capture them");
+            if matches!(l.goal, masai_mancala::learn::Goal::Capture { .. }) {
+                assert!(
+                    explained,
+                    "{}: a capture task before captures are explained: {t}",
+                    l.id
+                );
+            }
+        }
+    }
+}
+
+/// The final-score task shows the score it is judged on.
+#[test]
+fn the_match_lesson_shows_the_score() {
+    let path = temp("score");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-match", &path);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Score if the game ended now: you 22, North 26."),
+        "{t}"
+    );
+    keys(&mut app, "4\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("Final score: you 25, North 23."), "{t}");
+}
+
+/// After the last lesson, with every lesson done: an "all done" note and what next.
+#[test]
+fn the_last_lesson_says_all_done() {
+    let path = temp("all-done");
+    let others: Vec<String> = masai_mancala::learn::of(GameKind::EnGehe)
+        .iter()
+        .filter(|l| l.id != "en-gehe-endless")
+        .map(|l| format!("\"{}\"", l.id))
+        .collect();
+    std::fs::write(&path, format!("{{\"done\":[{}]}}\n", others.join(","))).unwrap();
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
+    keys(&mut app, "1\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(
+        t.contains("All done: you have solved every En Gehé lesson. Next, play a game against the AI: run masai-mancala en-gehe, or New game in the start menu."),
+        "{t}"
+    );
+    keys(&mut app, "\n");
+    assert!(text(&mut app).contains("En Gehé lesson 1 of 3"));
+    // Not all done: the last lesson names the ones left.
+    let path = temp("not-all-done");
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
+    keys(&mut app, "1\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("That was the last lesson; not solved yet: lessons 1, 2. Enter: lesson 1"),
+        "{t}"
+    );
+    // One left: named alone, and Enter opens it.
+    let path = temp("one-left");
+    std::fs::write(&path, "{\"done\":[\"en-gehe-long-board\"]}\n").unwrap();
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
+    keys(&mut app, "1\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("That was the last lesson; not solved yet: lesson 2. Enter: lesson 2"),
+        "{t}"
+    );
+    keys(&mut app, "\n");
+    assert!(text(&mut app).contains("En Gehé lesson 2 of 3"));
+    // Enkeshui, none done before: every lesson left is named.
+    let path = temp("none-done");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-match", &path);
+    keys(&mut app, "4\n");
+    settle(&mut app);
+    keys(&mut app, "\n");
+    keys(&mut app, "a");
+    let sol = app.lessons().unwrap().lesson().solution.clone();
+    assert_eq!(sol, ["x2,5=0,0,0,0,0,0,0,8"]);
+    keys(&mut app, "x2\n5\n");
+    for _ in 0..8 {
+        keys(&mut app, "8\n");
+    }
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(
+        t.contains(
+            "That was the last lesson; not solved yet: lessons 1, 2, 3, 4, 5, 6. Enter: lesson 1"
+        ),
+        "{t}"
+    );
+}
+
+/// `i` shows the hint and selects the hinted hole, as in a game: Enter then plays it.
+#[test]
+fn the_hint_key_selects_the_hinted_hole() {
+    let path = temp("hint-select");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    assert_eq!(app.lessons().unwrap().cursor, 2);
+    keys(&mut app, "i");
+    assert_eq!(app.lessons().unwrap().cursor, 3);
+    assert!(text(&mut app).contains("Hint: "));
+    keys(&mut app, "\n");
+    settle(&mut app);
+    assert!(text(&mut app).contains("Solved!"));
+    // Mid-turn, the next decision's hole; the special move: its first lifted hole.
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    keys(&mut app, "i");
+    assert_eq!(app.lessons().unwrap().cursor, 2);
+}

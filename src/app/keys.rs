@@ -1075,7 +1075,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('i')],
         "i",
         Action::Hint,
-        "a hint",
+        "a hint (selects its hole; Enter plays it)",
         "hint",
     ),
     b(

@@ -295,6 +295,31 @@ impl LessonScreen {
         self.phase = Phase::Answer(verdict);
     }
 
+    /// The hole of the solution's next decision, while the turn so far
+    /// follows the solution (a special move: its first lifted hole).
+    pub fn hinted_hole(&self) -> Option<usize> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let solution = &self.lesson().solution;
+        if !solution.starts_with(&self.tokens) {
+            return None;
+        }
+        let next = solution.get(self.tokens.len())?;
+        let token = match next.strip_prefix('x') {
+            Some(rest) => rest.split([',', '=']).next()?.to_string(),
+            None => next.clone(),
+        };
+        (1..=self.holes()).find(|&h| self.token_of(h) == token)
+    }
+
+    /// The first lesson of the list not done yet.
+    fn first_not_done(&self) -> Option<usize> {
+        self.lessons
+            .iter()
+            .position(|l| !self.progress.is_done(&l.id))
+    }
+
     /// Skips the running animation.
     fn skip(&mut self) -> bool {
         self.anim.take().is_some()
@@ -328,14 +353,27 @@ impl LessonScreen {
                 now,
             ),
             (Action::Restart, _) => self.open(self.index, now),
-            (Action::Hint, _) => self.hint = true,
+            (Action::Hint, _) => {
+                self.hint = true;
+                // As in a game, the hint also selects its hole.
+                if let Some(h) = self.hinted_hole() {
+                    self.cursor = h;
+                }
+            }
             (Action::Solution, _) => {
                 self.hint = true;
                 self.solution = true;
             }
             (Action::Play, Phase::Answer(v)) => {
-                let next = if v.solved { self.index + 1 } else { self.index };
-                self.open(next % self.lessons.len(), now);
+                let next = if !v.solved {
+                    self.index
+                } else if self.index + 1 == self.lessons.len() {
+                    // After the last lesson: the first one not done yet.
+                    self.first_not_done().unwrap_or(0)
+                } else {
+                    self.index + 1
+                };
+                self.open(next, now);
             }
             (_, Phase::Answer(_)) | (_, Phase::Race) => return Outcome::Ignored,
             (Action::Left, Phase::Play) if self.game.pending().is_some() => {
@@ -518,18 +556,76 @@ impl LessonScreen {
             Span::styled("Task: ", th.title()),
             Span::raw(l.task.clone()),
         ]));
+        // A task judged on the final score shows the score it is judged on.
+        if let learn::Goal::FinalScore { .. } = l.goal {
+            let (you, north) = (
+                learn::score_now(&self.game, Side::South),
+                learn::score_now(&self.game, Side::North),
+            );
+            let when = if self.game.status().is_over() {
+                "Final score"
+            } else {
+                "Score if the game ended now"
+            };
+            out.push(Line::raw(format!("{when}: you {you}, North {north}.")));
+        }
         match &self.phase {
             Phase::Answer(v) if v.solved => {
+                let said = if l.is_race() {
+                    format!("{} {}", l.success, v.what)
+                } else {
+                    l.answer(&self.tokens, v)
+                };
                 out.push(Line::from(vec![
                     Span::styled("Solved! ", th.title()),
-                    Span::raw(format!("{} {}", l.success, v.what)),
+                    Span::raw(said),
                 ]));
-                out.push(Line::styled("Enter: the next lesson", th.dim()));
+                match self.first_not_done() {
+                    None => {
+                        let (what, cmd) = match self.lessons.first().map(|l| l.kind()) {
+                            Some(k) if self.lessons.iter().all(|l| l.kind() == k) => {
+                                (format!("every {} lesson", k.title()), k.to_string())
+                            }
+                            _ => ("every lesson".to_string(), "enkeshui".to_string()),
+                        };
+                        out.push(Line::styled(
+                            format!(
+                                "All done: you have solved {what}. Next, play a game against the AI: run masai-mancala {cmd}, or New game in the start menu."
+                            ),
+                            th.title(),
+                        ));
+                        out.push(Line::styled("Enter: lesson 1 again, q: leave", th.dim()));
+                    }
+                    Some(i) if self.index + 1 == self.lessons.len() => {
+                        let left: Vec<String> = (0..self.lessons.len())
+                            .filter(|&k| !self.progress.is_done(&self.lessons[k].id))
+                            .map(|k| (k + 1).to_string())
+                            .collect();
+                        let which = if left.len() == 1 {
+                            format!("lesson {}", left[0])
+                        } else {
+                            format!("lessons {}", left.join(", "))
+                        };
+                        out.push(Line::styled(
+                            format!(
+                                "That was the last lesson; not solved yet: {which}. Enter: lesson {}",
+                                i + 1
+                            ),
+                            th.dim(),
+                        ));
+                    }
+                    Some(_) => out.push(Line::styled("Enter: the next lesson", th.dim())),
+                }
             }
             Phase::Answer(v) => {
+                let said = if l.is_race() {
+                    format!("{} {}", v.what, l.wrong)
+                } else {
+                    l.answer(&self.tokens, v)
+                };
                 out.push(Line::from(vec![
                     Span::styled("Not this time. ", th.error()),
-                    Span::raw(format!("{} {}", v.what, l.wrong)),
+                    Span::raw(said),
                 ]));
                 out.push(Line::styled("Enter or u: try again, i: a hint", th.dim()));
             }

@@ -79,6 +79,9 @@ pub struct Lesson {
     pub success: String,
     /// Why a decision that misses the goal is wrong.
     pub wrong: String,
+    /// The failing turn `wrong` tells of (none: `wrong` fits every failing turn).
+    #[serde(default)]
+    pub wrong_turn: Option<Vec<String>>,
     /// The race lesson: the racers' hole (default: the rightmost both can lift).
     #[serde(default)]
     pub race_hole: Option<usize>,
@@ -143,6 +146,8 @@ pub struct TurnLog {
     pub bulls: u32,
     pub stolen: u32,
     pub special: bool,
+    /// The mover's row after a special move.
+    pub special_row: Option<Vec<u32>>,
     pub put_back: bool,
 }
 
@@ -165,7 +170,10 @@ impl Observer for Recorder {
             Event::Capture { seeds, by, .. } if by == self.me => l.captured += seeds,
             Event::Bull { owner, .. } if owner == self.me => l.bulls += 1,
             Event::Steal { seeds, .. } => l.stolen += seeds,
-            Event::Special { .. } => l.special = true,
+            Event::Special { row, .. } => {
+                l.special = true;
+                l.special_row = Some(row);
+            }
             Event::PutBack { .. } => l.put_back = true,
             _ => {}
         }
@@ -187,6 +195,15 @@ pub fn banked(game: &AnyGame, side: Side) -> u32 {
         AnyGame::Enkeshui(g) => g.captured()[side] + g.board().bull_seeds(side),
         AnyGame::EnGehe(g) => g.captured()[side],
         AnyGame::BaoLaKimasai(g) => g.cows(side),
+    }
+}
+
+/// South's score were the game to end now: captured, plus the seeds of his
+/// row and bulls (Enkeshui), captured (En Gehé), cows owned (Bao).
+pub fn score_now(game: &AnyGame, side: Side) -> u32 {
+    match game {
+        AnyGame::Enkeshui(g) => g.captured()[side] + g.board().seeds_held(side),
+        _ => banked(game, side),
     }
 }
 
@@ -296,10 +313,13 @@ impl Lesson {
     pub fn check(&self, before: &AnyGame, after: &AnyGame, log: &TurnLog) -> Verdict {
         let me = before.to_move();
         let mut what = Vec::new();
-        what.push(format!(
-            "Your turn sowed {}.",
-            plural(log.laps, "lap", "laps")
-        ));
+        // A special move sows nothing: no "0 laps".
+        if log.laps > 0 {
+            what.push(format!(
+                "Your turn sowed {}.",
+                plural(log.laps, "lap", "laps")
+            ));
+        }
         if let Some((hole, empty)) = log.last_end {
             what.push(format!(
                 "The last {} fell into {}{}.",
@@ -312,8 +332,16 @@ impl Lesson {
                 if empty { ", which was empty" } else { "" }
             ));
         }
-        if log.special {
-            what.push("You made the special move.".into());
+        match &log.special_row {
+            Some(row) => {
+                let row: Vec<String> = row.iter().map(|n| n.to_string()).collect();
+                what.push(format!(
+                    "You made the special move: your row is now {}.",
+                    row.join(" ")
+                ));
+            }
+            None if log.special => what.push("You made the special move.".into()),
+            None => {}
         }
         if log.captured > 0 {
             what.push(format!(
@@ -370,6 +398,28 @@ impl Lesson {
         Verdict {
             solved,
             what: what.join(" "),
+        }
+    }
+
+    /// What the lesson says about a finished turn (`tokens`, judged `v`):
+    /// what happened on the board, then the lesson's explanation only where
+    /// it tells of this very turn (`success`: the listed solution; `wrong`:
+    /// `wrong_turn` when given, else any failing turn).
+    pub fn answer(&self, tokens: &[String], v: &Verdict) -> String {
+        if v.solved {
+            if tokens == self.solution.as_slice() {
+                format!("{} {}", self.success, v.what)
+            } else {
+                format!(
+                    "{} That works too; this lesson's own solution is {}.",
+                    v.what,
+                    self.solution.join(" ")
+                )
+            }
+        } else if self.wrong_turn.as_ref().is_none_or(|w| w == tokens) {
+            format!("{} {}", v.what, self.wrong)
+        } else {
+            v.what.clone()
         }
     }
 
