@@ -12,7 +12,7 @@
 use crate::ai::search::{Proof, one_turn_later};
 use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
-use crate::out::thousands;
+use crate::text::thousands;
 use crate::record::{Checked, Record};
 use serde_json::{Value, json};
 use std::sync::Arc;
