@@ -12,8 +12,8 @@
 use crate::ai::search::{Proof, one_turn_later};
 use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
-use crate::text::thousands;
 use crate::record::{Checked, Record};
+use crate::text::thousands;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
