@@ -7,11 +7,13 @@
 
 // The core's areas, under the paths the program has always used
 // (`crate::engine::...`).
-pub use masai_core::{ai, engine, review, text};
+pub use masai_core::{review, text};
 
+pub mod ai;
 pub mod app;
 pub mod arena;
 pub mod cli;
+pub mod engine;
 pub mod learn;
 pub mod manual;
 pub mod out;

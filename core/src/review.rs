@@ -429,16 +429,6 @@ impl Review {
         s
     }
 
-    /// The next marked mistake or blunder after decision index `from` (of
-    /// [`Review::decisions`]), wrapping round.
-    pub fn next_mistake(&self, from: Option<usize>) -> Option<usize> {
-        let n = self.decisions.len();
-        let start = from.map_or(0, |f| f + 1);
-        (0..n)
-            .map(|k| (start + k) % n)
-            .find(|&i| matches!(self.decisions[i].mark, Some(Mark::Mistake | Mark::Blunder)))
-    }
-
     fn unit(&self) -> &'static str {
         match self.kind {
             GameKind::BaoLaKimasai => "cows",
