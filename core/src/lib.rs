@@ -10,17 +10,23 @@
 //! typed error naming what is wrong:
 //!
 //! ```
-//! use masai_core::engine::{Game, Side, Status};
-//! use masai_core::engine::enkeshui::{Enkeshui, Layout, Setup};
+//! use masai_core::engine::enkeshui::{Enkeshui, Layout, Rules, SetupError};
+//! use masai_core::engine::{Game, MoveError, Quiet, Side};
 //!
-//! let mut game = Enkeshui::new(Setup::new(8, Layout::Standard)).unwrap();
+//! // 8 holes a row: the game's own starting layout.
+//! let layout = Layout::from_options(Some(8), None).unwrap();
+//! let mut game = Enkeshui::new(&layout, Rules::default());
 //! assert_eq!(game.to_move(), Side::South);
-//! let first = game.legal_decisions()[0].clone();
-//! game.apply(&first).unwrap();
-//! assert!(matches!(game.status(), Status::Playing));
+//! let sow = game.parse_decision("8").unwrap();
+//! game.play(&sow, &mut Quiet).unwrap();
 //!
-//! // 3 holes a row is too few: refused, never a half-made board.
-//! assert!(Enkeshui::new(Setup::new(3, Layout::Standard)).is_err());
+//! // 3 holes a row is too few: refused with the number, never a half-made board.
+//! assert!(matches!(
+//!     Layout::from_options(Some(3), None),
+//!     Err(SetupError::HolesOutOfRange(3))
+//! ));
+//! // A decision that is not one of this game is refused, and the game is unchanged.
+//! assert!(matches!(game.parse_decision("x"), Err(MoveError::BadToken(_))));
 //! ```
 
 #![allow(missing_docs)]
