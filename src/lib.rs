@@ -1,7 +1,13 @@
 //! Masai mancalas: Enkeshui, En Gehé and Bao la Kimasai.
 //!
-//! `engine` is the pure rules engine; `protocol` speaks the `engine` line
-//! protocol on top of it; `cli` turns command-line options into game setups.
+//! The program over the core crate (`masai_core`: the rules engine, the AI,
+//! records, the review and the lessons): `protocol` speaks the `engine` line
+//! protocol on top of it; `cli` turns command-line options into game setups;
+//! `app` is the terminal client.
+
+// The core's areas, under the paths the program has always used
+// (`crate::engine::...`).
+pub use masai_core::{review, text};
 
 pub mod ai;
 pub mod app;
@@ -13,7 +19,5 @@ pub mod manual;
 pub mod out;
 pub mod protocol;
 pub mod record;
-pub mod review;
 pub mod settings;
 pub mod stats;
-pub mod text;

@@ -8,6 +8,8 @@
 
 use std::io::{self, Write};
 
+pub use masai_core::text::thousands;
+
 /// Exit status when standard output was closed by its reader: the reader
 /// chose to stop, so this is not a failure (as `rg ... | head` does).
 pub const CLOSED_EXIT: i32 = 0;
@@ -15,19 +17,6 @@ pub const CLOSED_EXIT: i32 = 0;
 /// Writes `text` to standard output as it is, and flushes it. A closed pipe
 /// ends the program quietly with [`CLOSED_EXIT`]; another write error (a full
 /// disk) ends it with one line on standard error and status 2.
-/// 60000 as "60,000".
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 pub fn text(text: &str) {
     let mut out = io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -68,17 +57,4 @@ fn stdout_failed(e: &io::Error) -> ! {
     }
     err(&format!("error: standard output: {e}"));
     std::process::exit(2);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::thousands;
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(thousands(60000), "60,000");
-        assert_eq!(thousands(2400), "2,400");
-        assert_eq!(thousands(600), "600");
-        assert_eq!(thousands(1_000_000), "1,000,000");
-    }
 }

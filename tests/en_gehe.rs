@@ -375,7 +375,7 @@ fn endless_periods_of_random_sowings_equal_plain_brent() {
         }
     }
     // Endless sowings are rare beyond 2x8 (the search hole by hole of bigger
-    // boards is checked against the packed one in src/engine/en_gehe).
+    // boards is checked against the packed one in core/src/engine/en_gehe).
     assert!(checked.len() > 80, "{checked:?}");
     assert!(checked.iter().any(|&(_, p)| p > 500_000), "{checked:?}");
     assert!(checked.iter().any(|&(n, _)| n == 8), "{checked:?}");

@@ -794,3 +794,24 @@ fn replay_print_draws_every_game_as_text_boards() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Records saved by the build before the core crate and typed records
+/// (tests/fixtures/saved, written by `arena --save`) still load, replay to
+/// their saved result, and are written back byte for byte: the format stays.
+#[test]
+fn records_saved_by_earlier_builds_load_and_are_written_back_the_same() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saved");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 6);
+    for path in &names {
+        let (record, checked) =
+            file::load(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(checked.is_finished(), "{}", path.display());
+        let saved = std::fs::read_to_string(path).unwrap();
+        assert_eq!(record.to_text(), saved, "{}", path.display());
+    }
+}

@@ -7,8 +7,6 @@
 //! everything and replays every decision through the engine, so a record that
 //! loads is a game that was legally played. Depends on the engine only.
 
-pub mod file;
-pub mod lock;
 pub mod print;
 
 use crate::ai::Player;

@@ -12,8 +12,8 @@
 use crate::ai::search::{Proof, one_turn_later};
 use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
-use crate::out::thousands;
 use crate::record::{Checked, Record};
+use crate::text::thousands;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -427,16 +427,6 @@ impl Review {
             s.accuracy = Some((1000.0 * good as f64 / s.judged as f64).round() / 10.0);
         }
         s
-    }
-
-    /// The next marked mistake or blunder after decision index `from` (of
-    /// [`Review::decisions`]), wrapping round.
-    pub fn next_mistake(&self, from: Option<usize>) -> Option<usize> {
-        let n = self.decisions.len();
-        let start = from.map_or(0, |f| f + 1);
-        (0..n)
-            .map(|k| (start + k) % n)
-            .find(|&i| matches!(self.decisions[i].mark, Some(Mark::Mistake | Mark::Blunder)))
     }
 
     fn unit(&self) -> &'static str {

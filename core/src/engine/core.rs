@@ -434,6 +434,7 @@ impl<K: PartialEq> Sightings<K> {
 
     /// Notes that the next lap starts from `hole` (for callers that test
     /// which holes the laps of a cycle started from).
+    #[cfg(test)]
     #[inline(always)]
     pub fn note_start(&mut self, hole: u32) {
         self.starts |= 1 << hole;
@@ -609,7 +610,8 @@ pub fn turned_period(tau: u64, d: usize, ring: usize) -> u64 {
 /// Does any of `holes` start a sowing that ends? `ends(hole, max_laps)`
 /// runs one sowing under a lap budget. Every hole runs under a growing
 /// budget, so one very long endless sowing never holds up the answer while
-/// another hole ends quickly. Exact.
+/// another hole ends quickly. Exact. (The games use the budgeted form.)
+#[cfg(test)]
 pub fn any_sowing_ends(
     holes: impl IntoIterator<Item = usize>,
     ends: impl FnMut(usize, u64) -> Result<(), Unended>,

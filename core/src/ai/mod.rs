@@ -18,12 +18,13 @@
 //! random legal decision; `greedy` plays the decision that banks the most
 //! seeds by the end of its own turn (captures and bulls), ties at random.
 
-pub mod eval;
-pub mod mcts;
-pub mod search;
+pub(crate) mod eval;
+pub(crate) mod mcts;
+pub(crate) mod search;
 
 pub use eval::{Evaluate, UNIT};
-pub use search::{Limits, Thought, WIN, think};
+pub use mcts::{TREE_MB, mcts_bounded};
+pub use search::{Limits, Proof, Thought, WIN, think};
 
 use crate::engine::{AnyGame, Quiet, Side, Status};
 use rand::rngs::SmallRng;

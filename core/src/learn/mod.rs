@@ -6,10 +6,8 @@
 //! several decisions: Enkeshui's `cw`/`ccw`), read from the engine's events:
 //! laps sown, seeds captured, bulls made, cows stolen, the game's end, or what
 //! the opponent could take next. The race lesson runs the starting race.
-//! Depends on the engine, the AI's material count and the records' atomic
-//! saving (progress), never on the client.
-
-pub mod progress;
+//! Depends on the engine and the AI's material count, never on the client;
+//! the progress file is the program's.
 
 use crate::engine::bao::Row;
 use crate::engine::enkeshui::race::Race;
@@ -110,8 +108,9 @@ pub fn of(kind: GameKind) -> Vec<Lesson> {
     all().into_iter().filter(|l| l.game == Some(kind)).collect()
 }
 
-/// What `learn --list` prints: each game's lessons numbered, `[x]` when done.
-pub fn list_text(kind: Option<GameKind>, progress: &progress::Progress) -> String {
+/// What `learn --list` prints: each game's lessons numbered, `[x]` when
+/// `is_done` says the lesson of that id is done.
+pub fn list_text(kind: Option<GameKind>, is_done: impl Fn(&str) -> bool) -> String {
     let mut out = String::new();
     let (mut done, mut total) = (0, 0);
     for k in GameKind::ALL {
@@ -121,7 +120,7 @@ pub fn list_text(kind: Option<GameKind>, progress: &progress::Progress) -> Strin
         out.push_str(k.title());
         out.push('\n');
         for (i, l) in of(k).iter().enumerate() {
-            let d = progress.is_done(&l.id);
+            let d = is_done(&l.id);
             done += usize::from(d);
             total += 1;
             out.push_str(&format!(

@@ -4,22 +4,26 @@
 //! then one module per game, all behind the [`Game`] trait, and [`AnyGame`] to
 //! hold any of them.
 
-pub mod any;
+// What every game shares is private and re-exported here; each game's
+// module is public (its type, setup, board and errors).
+pub(crate) mod any;
 pub mod bao;
-pub mod core;
+pub(crate) mod core;
 pub mod en_gehe;
 pub mod enkeshui;
-pub mod playout;
-pub mod position;
-pub mod side;
-pub mod turn;
+pub(crate) mod playout;
+pub(crate) mod position;
+pub(crate) mod side;
+pub(crate) mod turn;
 
-pub use self::any::{AnyGame, GameKind};
+pub use self::any::{AnyGame, GameKind, TokenError};
+use self::core::unbudgeted;
 pub use self::core::{
     Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
 };
-use self::core::{Unended, unbudgeted};
-pub use self::position::PositionJson;
+pub use self::core::{Unended, run_laps_within};
+pub use self::playout::{DropCounter, random_playout};
+pub use self::position::{PositionError, PositionJson};
 pub use self::side::{PerSide, Side};
 pub use self::turn::{DEFAULT_MAX_TURNS, Irreversible, TurnState};
 

@@ -189,6 +189,19 @@ pub fn escape_lines(s: &str) -> String {
     out
 }
 
+/// 60000 as "60,000".
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,5 +219,13 @@ mod tests {
         assert_eq!(one_line("abc", 3), "abc");
         assert_eq!(excerpt(&"x".repeat(1000)), format!("{}...", "x".repeat(40)));
         assert_eq!(escape_lines("a\u{1b}\nb\n"), "a\\u{1b}\nb\n");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(60000), "60,000");
+        assert_eq!(thousands(2400), "2,400");
+        assert_eq!(thousands(600), "600");
+        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }
