@@ -285,11 +285,10 @@ impl Table {
 }
 
 /// A table's slots, all empty (zero bits: `T::default()`), mapped straight
-/// from the system on Unix: a page becomes resident when the search first
-/// stores in it, and the whole table goes back when the search ends.
-/// Through the allocator it was written whole at each decision, and a freed
-/// table waited in mimalloc's arenas while the next decision's thread took
-/// another (the client reached 57 MB on En Gehé 2x50, expert against expert).
+/// from the system on Unix, and at most one table's mapping kept between
+/// searches ([`spare`]). Through the allocator, a freed table waited in
+/// mimalloc's arenas while the next decision's thread took another (the
+/// client reached 57 MB on En Gehé 2x50, expert against expert).
 struct Slots<T> {
     ptr: std::ptr::NonNull<T>,
     len: usize,
@@ -308,6 +307,18 @@ impl<T: Copy + Default> Slots<T> {
         let bytes = len * std::mem::size_of::<T>();
         #[cfg(unix)]
         if bytes > 0 {
+            if let Some(p) = spare::take(bytes) {
+                // SAFETY: the spare mapping of `bytes` bytes, ours alone now;
+                // zero bits are `T::default()`.
+                unsafe { std::ptr::write_bytes(p as *mut u8, 0, bytes) };
+                if let Some(ptr) = std::ptr::NonNull::new(p as *mut T) {
+                    return Slots {
+                        ptr,
+                        len,
+                        mapped: true,
+                    };
+                }
+            }
             // SAFETY: a fresh private anonymous mapping (zero-filled by the
             // system), checked before use; all-zero bits are `T::default()`.
             let p = unsafe {
@@ -359,14 +370,11 @@ impl<T> std::ops::DerefMut for Slots<T> {
 impl<T> Drop for Slots<T> {
     fn drop(&mut self) {
         if self.mapped {
-            // SAFETY: the mapping made in `zeroed`, of this size, unmapped once.
             #[cfg(unix)]
-            unsafe {
-                libc::munmap(
-                    self.ptr.as_ptr() as *mut libc::c_void,
-                    self.len * std::mem::size_of::<T>(),
-                );
-            }
+            spare::keep(
+                self.ptr.as_ptr() as *mut libc::c_void,
+                self.len * std::mem::size_of::<T>(),
+            );
         } else {
             // SAFETY: the boxed slice made in `zeroed`, dropped once.
             drop(unsafe {
@@ -376,6 +384,47 @@ impl<T> Drop for Slots<T> {
                 ))
             });
         }
+    }
+}
+
+/// The last table's mapping, kept for the next search: a fresh mapping
+/// costs a page fault a page as the search first stores there (the hard
+/// level spent as long again in the system), a kept one a clear in place.
+/// One at most: the client's next decision, on another thread, takes the
+/// one its last decision left.
+#[cfg(unix)]
+mod spare {
+    use std::sync::Mutex;
+
+    /// The address (as a number: a raw pointer is not `Send`) and the size.
+    static SPARE: Mutex<Option<(usize, usize)>> = Mutex::new(None);
+
+    /// The kept mapping if it has `bytes` bytes (a mapping of another size
+    /// is unmapped).
+    pub(super) fn take(bytes: usize) -> Option<*mut libc::c_void> {
+        let kept = SPARE.lock().unwrap_or_else(|e| e.into_inner()).take()?;
+        if kept.1 == bytes {
+            return Some(kept.0 as *mut libc::c_void);
+        }
+        unmap(kept);
+        None
+    }
+
+    /// Keeps the mapping `p` of `bytes` bytes, unmapping the one kept before.
+    pub(super) fn keep(p: *mut libc::c_void, bytes: usize) {
+        let old = SPARE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace((p as usize, bytes));
+        if let Some(old) = old {
+            unmap(old);
+        }
+    }
+
+    fn unmap((p, bytes): (usize, usize)) {
+        // SAFETY: a mapping made by `Slots::zeroed`, no longer used by any
+        // table, unmapped once.
+        unsafe { libc::munmap(p as *mut libc::c_void, bytes) };
     }
 }
 

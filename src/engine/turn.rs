@@ -127,10 +127,9 @@ fn weighted_lanes(
     unsafe {
         let load = |p: *const u16| _mm_loadu_si128(p as *const __m128i);
         let mut acc = _mm_setzero_si128();
-        let out = copy.as_mut_ptr() as *mut __m128i;
-        for (i, (group, weights)) in groups.zip(&WEIGHTS).enumerate() {
+        for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
             let g = load(group.as_ptr());
-            _mm_storeu_si128(out.add(i), g);
+            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, g);
             acc = _mm_add_epi16(acc, _mm_mullo_epi16(g, load(weights.as_ptr())));
         }
         acc = _mm_add_epi16(
