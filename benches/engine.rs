@@ -57,6 +57,14 @@ fn measure<G: Game>(name: &str, start: &G, circuit: u64, budget: Duration) {
         decisions as f64 / batch as f64,
         secs * 1e9 / drops
     );
+    // The lap-bound floor of a playout (docs/performance.md): 10
+    // instructions a lap, 1 a seed dropped, 100 a decision.
+    let per = |n: u64| n as f64 / batch as f64;
+    let (laps, seeds, decided) = (per(counter.laps), per(counter.drops), per(decisions as u64));
+    println!(
+        "{name:<22} a playout: {laps:.1} laps, {seeds:.1} seeds, {decided:.1} decisions: floor {:.0} instructions",
+        10.0 * laps + seeds + 100.0 * decided
+    );
 }
 
 /// The timed workload, its own function so that `valgrind --tool=callgrind

@@ -22,10 +22,12 @@ pub fn random_playout<G: Game, R: Rng, O: Observer>(
     played
 }
 
-/// Counts seeds dropped (single drops and whole circuits).
+/// Counts seeds dropped (single drops and whole circuits) and laps.
 #[derive(Default)]
 pub struct DropCounter {
     pub drops: u64,
+    /// Laps sown (each lap's end).
+    pub laps: u64,
     /// Holes per circuit of the game being counted.
     pub circuit: u64,
 }
@@ -35,6 +37,7 @@ impl Observer for DropCounter {
         match event {
             Event::Drop { .. } => self.drops += 1,
             Event::Circuit { seeds } => self.drops += seeds as u64 * self.circuit,
+            Event::LapEnd { .. } => self.laps += 1,
             _ => {}
         }
     }

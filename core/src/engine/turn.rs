@@ -5,6 +5,7 @@
 
 use super::core::Status;
 use super::side::Side;
+use std::mem::MaybeUninit;
 
 /// The turn limit when none is given (`--max-turns`), in every game.
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
@@ -86,40 +87,50 @@ const WEIGHTS: [Group; MAX_BOARD / 8 + 1] = {
 
 /// A hash of a board: its holes' weighted sums in eight 16-bit lanes,
 /// mixed into 64 bits whose top bits depend on every lane. Odd weights: two
-/// boards one hole apart never hash equal.
+/// boards one hole apart never hash equal. The board is copied into `copy`
+/// (of its length) on the way: each group is read once for both.
 #[inline(always)]
-fn board_hash(board: &[u16]) -> u64 {
+fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
+    assert_eq!(copy.len(), board.len(), "room for the board");
     let groups = board.chunks_exact(8);
     let tail = groups.remainder();
+    let whole = board.len() - tail.len();
     let mut last = [0u16; 8];
-    for (g, &c) in last.iter_mut().zip(tail) {
+    for ((g, &c), out) in last.iter_mut().zip(tail).zip(&mut copy[whole..]) {
         *g = c;
+        out.write(c);
     }
-    let (lo, hi) = weighted_lanes(groups, &last, board.len() / 8);
+    let (lo, hi) = weighted_lanes(groups, &mut copy[..whole], &last, board.len() / 8);
     lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
-/// The weighted sums of [`board_hash`], as two words: the whole groups of
-/// eight holes, then `last` (the holes past them, padded with zeros) with
-/// the weights of group `k`. SSE2, which every x86-64 has, multiplies and
-/// adds eight holes in one instruction each.
+/// The weighted sums of [`board_hash_into`], as two words: the whole groups
+/// of eight holes (each also stored into `copy`), then `last` (the holes
+/// past them, padded with zeros) with the weights of group `k`. SSE2, which
+/// every x86-64 has, multiplies and adds eight holes in one instruction each.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn weighted_lanes(groups: std::slice::ChunksExact<'_, u16>, last: &Group, k: usize) -> (u64, u64) {
+fn weighted_lanes(
+    groups: std::slice::ChunksExact<'_, u16>,
+    copy: &mut [MaybeUninit<u16>],
+    last: &Group,
+    k: usize,
+) -> (u64, u64) {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi16, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mullo_epi16,
-        _mm_setzero_si128, _mm_unpackhi_epi64,
+        _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi64,
     };
+    assert_eq!(copy.len(), groups.len() * 8, "room for the whole groups");
     // SAFETY: SSE2 is part of x86-64; each unaligned load reads one group
-    // of eight u16 (a chunk of exactly eight, a `Group`, a row of WEIGHTS).
+    // of eight u16 (a chunk of exactly eight, a `Group`, a row of WEIGHTS),
+    // and each store writes eight u16 of `copy`, which holds eight a group.
     unsafe {
         let load = |p: *const u16| _mm_loadu_si128(p as *const __m128i);
         let mut acc = _mm_setzero_si128();
-        for (group, weights) in groups.zip(&WEIGHTS) {
-            acc = _mm_add_epi16(
-                acc,
-                _mm_mullo_epi16(load(group.as_ptr()), load(weights.as_ptr())),
-            );
+        for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
+            let g = load(group.as_ptr());
+            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, g);
+            acc = _mm_add_epi16(acc, _mm_mullo_epi16(g, load(weights.as_ptr())));
         }
         acc = _mm_add_epi16(
             acc,
@@ -135,14 +146,22 @@ fn weighted_lanes(groups: std::slice::ChunksExact<'_, u16>, last: &Group, k: usi
 /// [`weighted_lanes`] elsewhere, lane by lane.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn weighted_lanes(groups: std::slice::ChunksExact<'_, u16>, last: &Group, k: usize) -> (u64, u64) {
+fn weighted_lanes(
+    groups: std::slice::ChunksExact<'_, u16>,
+    copy: &mut [MaybeUninit<u16>],
+    last: &Group,
+    k: usize,
+) -> (u64, u64) {
     let mut acc = [0u16; 8];
     let mut add = |group: &[u16], weights: &Group| {
         for ((a, &c), &w) in acc.iter_mut().zip(group).zip(weights) {
             *a = a.wrapping_add(c.wrapping_mul(w));
         }
     };
-    for (group, weights) in groups.zip(&WEIGHTS) {
+    for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
+        for (o, &c) in out.iter_mut().zip(group) {
+            o.write(c);
+        }
         add(group, weights);
     }
     add(last, &WEIGHTS[k]);
@@ -209,7 +228,10 @@ impl History {
             self.heads.reserve(more);
             self.boards.reserve(more.saturating_mul(stride));
         }
-        let hash = board_hash(board);
+        // Hashed and copied at the end of `boards` in one pass; counted
+        // in once the earlier boards are compared.
+        let at = self.boards.len();
+        let hash = board_hash_into(board, &mut self.boards.spare_capacity_mut()[..stride]);
         let head = (hash >> 32) as u32 & !1 | side as u32;
         let mut seen = 1;
         let (word, bucket) = ((hash >> 62) as usize, 1u64 << (hash >> 56 & 63));
@@ -228,7 +250,9 @@ impl History {
         }
         self.buckets[word] |= bucket;
         self.heads.push(head);
-        self.boards.extend_from_slice(board);
+        // SAFETY: `board_hash_into` wrote the `stride` holes past `at`,
+        // within the capacity reserved above.
+        unsafe { self.boards.set_len(at + stride) };
         seen
     }
 }
