@@ -14,6 +14,7 @@ pub mod out;
 pub mod protocol;
 pub mod record;
 pub mod review;
+pub mod session;
 pub mod settings;
 pub mod stats;
 pub mod text;

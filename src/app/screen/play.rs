@@ -877,41 +877,24 @@ impl Play {
 
     /// Back to the last decision of a human (the AI's are skipped).
     pub fn undo(&mut self, env: &PlayEnv) -> Transition {
-        if env.all_ai() {
-            return Transition::Refuse("Both seats are AI: nothing to undo".into());
-        }
-        if self.at == 0 {
-            return Transition::Refuse("Nothing to undo".into());
-        }
-        let mut target = self.at - 1;
-        while target > 0 && !self.snapshot_is_human(target, env) {
-            target -= 1;
-        }
-        if !self.snapshot_is_human(target, env) {
-            // The game opened with the AI to move: its first move stays.
-            if target + 1 < self.at {
-                target += 1;
-            }
-            while target < self.at && !self.snapshot_is_human(target, env) {
-                target += 1;
-            }
-            if target >= self.at {
-                return Transition::Refuse("Nothing to undo".into());
-            }
-        }
+        let target = match crate::session::undo_target(self.at, env.all_ai(), |k| {
+            self.snapshot_is_human(k, env)
+        }) {
+            Ok(t) => t,
+            Err(e) => return Transition::Refuse(e.into()),
+        };
         self.restore(target);
         Transition::Next(Some(format!("Undone: back to turn {}", self.game.turn())))
     }
 
     pub fn redo(&mut self, env: &PlayEnv) -> Transition {
-        if !self.can_redo() {
-            return Transition::Refuse("Nothing to redo".into());
-        }
         let last = self.history.len() - 1;
-        let mut target = self.at + 1;
-        while target < last && !self.snapshot_is_human(target, env) {
-            target += 1;
-        }
+        let target = match crate::session::redo_target(self.at, last, |k| {
+            self.snapshot_is_human(k, env)
+        }) {
+            Ok(t) => t,
+            Err(e) => return Transition::Refuse(e.into()),
+        };
         self.restore(target);
         Transition::Next(Some(format!("Redone: turn {}", self.game.turn())))
     }
