@@ -11,6 +11,7 @@ pub mod engine;
 pub mod learn;
 pub mod manual;
 pub mod out;
+pub mod plain;
 pub mod protocol;
 pub mod record;
 pub mod review;

@@ -256,6 +256,9 @@ fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
 fn play(command: &Command) -> Result<(), String> {
     let setup = Setup::from_cli(command)?;
     let client = command.client().cloned().unwrap_or_default();
+    if client.plain {
+        return masai_mancala::plain::play(setup, &client);
+    }
     app::run(Launch::Game(Box::new(setup), Box::new(client)))
 }
 
@@ -322,6 +325,9 @@ fn learn(args: LearnArgs) -> Result<(), String> {
 /// `resume [FILE]`: the named record, or the newest unfinished one of the
 /// data folder (the client loads it: on a thread, with a progress line).
 fn resume(args: ResumeArgs) -> Result<(), String> {
+    if args.plain {
+        return masai_mancala::plain::resume(&args);
+    }
     app::run(Launch::Resume(Box::new(args)))
 }
 

@@ -59,6 +59,35 @@ pub fn match_over_line(winner: Option<Side>) -> String {
     }
 }
 
+/// Why the mover cannot make Enkeshui's special move now (None: he can).
+/// (The client's play screen and the line mode say the same.)
+pub fn special_refusal(game: &AnyGame) -> Option<String> {
+    use crate::engine::enkeshui::SpecialMove;
+    let AnyGame::Enkeshui(g) = game else {
+        return Some(format!("{} has no special move", game.kind().title()));
+    };
+    if g.special_allowed() {
+        return None;
+    }
+    let side = game.to_move();
+    let reason = if game.status().is_over() {
+        "the game is over"
+    } else if game.pending().is_some() {
+        "a sowing is under way"
+    } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
+        "it is allowed once a game, and it was made already"
+    } else {
+        "it needs two holes to lift (not empty, not a bull, in play)"
+    };
+    Some(match g.rules().special_move {
+        SpecialMove::Off => "the special move is off (--special-move once or any)".to_string(),
+        _ => format!(
+            "{} cannot make the special move now: {reason}",
+            side.title()
+        ),
+    })
+}
+
 /// Undo goes back to the last step where a person's turn starts; `human_at(k)`
 /// says whether one does at step k. `at` is the step shown. Err: why not.
 /// (The client's play screen and the session share this walk.)
@@ -440,6 +469,13 @@ impl Session {
         self.history[1..=self.at]
             .iter()
             .filter_map(|s| s.turn.as_ref())
+    }
+
+    /// Each decision played up to the position shown, with the position after it.
+    pub fn played(&self) -> impl Iterator<Item = (&Turn, &AnyGame)> {
+        self.history[1..=self.at]
+            .iter()
+            .filter_map(|s| s.turn.as_ref().map(|t| (t, &s.game)))
     }
 
     /// The step shown: 0 at the start, k after k decisions.

@@ -909,30 +909,8 @@ impl Play {
     // ---- the special move ---------------------------------------------------------
 
     fn start_special(&mut self) -> Transition {
-        let Some(g) = self.enkeshui() else {
-            return Transition::Refuse(format!("{} has no special move", self.game.kind().title()));
-        };
-        if !g.special_allowed() {
-            use crate::engine::enkeshui::SpecialMove;
-            let side = self.game.to_move();
-            let reason = if self.game.status().is_over() {
-                "the game is over"
-            } else if self.game.pending().is_some() {
-                "a sowing is under way"
-            } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
-                "it is allowed once a game, and it was made already"
-            } else {
-                "it needs two holes to lift (not empty, not a bull, in play)"
-            };
-            return Transition::Refuse(match g.rules().special_move {
-                SpecialMove::Off => {
-                    "the special move is off (--special-move once or any)".to_string()
-                }
-                _ => format!(
-                    "{} cannot make the special move now: {reason}",
-                    side.title()
-                ),
-            });
+        if let Some(why) = crate::session::special_refusal(&self.game) {
+            return Transition::Refuse(why);
         }
         self.special = Some(SpecialMove {
             lifted: Vec::new(),
