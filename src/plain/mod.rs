@@ -179,7 +179,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let line = match (&self.save, &self.save_error) {
             (Some(t), None) => format!("Saved in {}", t.path().display()),
             (Some(_), Some(e)) => format!("Not saved: {e}"),
-            (None, _) => "Not saved: no data folder (set HOME or XDG_DATA_HOME, or use --save)".into(),
+            (None, _) => {
+                "Not saved: no data folder (set HOME or XDG_DATA_HOME, or use --save)".into()
+            }
         };
         self.line(&line);
     }
@@ -287,8 +289,8 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 let other = me.other();
                 let level = racing.ai(other).expect("the AI races");
                 let (lo, hi) = crate::session::race::racer_ms(level);
-                let per_ten = (10 * crate::session::race::PERSON_MS * 2 + (lo + hi) / 2)
-                    / (lo + hi);
+                let per_ten =
+                    (10 * crate::session::race::PERSON_MS * 2 + (lo + hi) / 2) / (lo + hi);
                 format!(
                     "Race for the first move: you and {} each sow from your hole {hole} at once; \
                      the first whose last seed falls in an empty hole moves first. \
@@ -309,8 +311,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             let Some(line) = self.read() else {
                 return false;
             };
-            let (side, n) = match (person, line.split_whitespace().collect::<Vec<_>>().as_slice())
-            {
+            let (side, n) = match (
+                person,
+                line.split_whitespace().collect::<Vec<_>>().as_slice(),
+            ) {
                 (_, ["quit"]) | (_, ["exit"]) => return false,
                 (_, ["help"]) => {
                     self.line(&intro);
@@ -359,9 +363,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                         let laps = r.race().laps();
                         let part = |s: Side| {
                             format!(
-                                "{} {} drops, {} in hand, lap {}",
+                                "{}: {}, {} in hand, lap {}",
                                 self.view.who(s),
-                                drops[s],
+                                plural(drops[s], "drop"),
                                 hand[s],
                                 laps[s]
                             )
@@ -437,7 +441,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         };
         if self.game().pending().is_some() {
             let opts = direction_options(self.game(), &self.view);
-            self.line(&format!("{who}: choose the direction, {}.", opts.join(" or ")));
+            self.line(&format!(
+                "{who}: choose the direction, {}.",
+                opts.join(" or ")
+            ));
             return;
         }
         if let Some(stage) = &self.special {
@@ -706,7 +713,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     fn rules(&mut self) {
         let title = self.kind().title();
-        let Some((_, text)) = crate::app::rules_text::RULES.iter().find(|(t, _)| *t == title)
+        let Some((_, text)) = crate::app::rules_text::RULES
+            .iter()
+            .find(|(t, _)| *t == title)
         else {
             return;
         };
@@ -743,7 +752,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                         .map(|s| format!("{} to {}", s.south, s.north))
                         .collect();
                     self.line(&format!("{}.", match_over_line(winner)));
-                    self.line(&format!("The games, South to North: {}.", scores.join(", ")));
+                    self.line(&format!(
+                        "The games, South to North: {}.",
+                        scores.join(", ")
+                    ));
                 }
                 NextGame::None => {}
             }
@@ -842,6 +854,11 @@ fn example_split(seeds: u32, n: usize) -> String {
         .map(|k| (seeds / n + u32::from(k < seeds % n)).to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// "1 drop", "5 drops".
+fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
 }
 
 fn capitalized(s: &str) -> String {

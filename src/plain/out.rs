@@ -108,14 +108,14 @@ pub fn reflow_markdown(md: &str) -> Vec<String> {
                 .map(|c| strip(c.trim()))
                 .filter(|c| !c.is_empty())
                 .collect();
-            if cells.iter().all(|c| c.chars().all(|ch| ch == '-' || ch == ':')) {
+            if cells
+                .iter()
+                .all(|c| c.chars().all(|ch| ch == '-' || ch == ':'))
+            {
                 continue;
             }
             out.push(cells.join(", "));
-        } else if let Some(item) = line
-            .strip_prefix("- ")
-            .or_else(|| line.strip_prefix("* "))
-        {
+        } else if let Some(item) = line.strip_prefix("- ").or_else(|| line.strip_prefix("* ")) {
             flush(&mut para, &mut out);
             para.push_str(&strip(item));
         } else {
@@ -154,7 +154,14 @@ mod tests {
         let md = "# Title\n\nSome **bold** and `code`\ntext.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
         assert_eq!(
             reflow_markdown(md),
-            ["Title", "Some bold and code text.", "one", "two", "a, b", "1, 2"]
+            [
+                "Title",
+                "Some bold and code text.",
+                "one",
+                "two",
+                "a, b",
+                "1, 2"
+            ]
         );
     }
 }

@@ -112,8 +112,12 @@ pub fn token_words(token: &str) -> String {
     match token {
         "cw" => "clockwise".into(),
         "ccw" => "counterclockwise".into(),
-        t if t.starts_with('i') && t[1..].parse::<u32>().is_ok() => format!("inner hole {}", &t[1..]),
-        t if t.starts_with('o') && t[1..].parse::<u32>().is_ok() => format!("outer hole {}", &t[1..]),
+        t if t.starts_with('i') && t[1..].parse::<u32>().is_ok() => {
+            format!("inner hole {}", &t[1..])
+        }
+        t if t.starts_with('o') && t[1..].parse::<u32>().is_ok() => {
+            format!("outer hole {}", &t[1..])
+        }
         t if t.parse::<u32>().is_ok() => format!("hole {t}"),
         t => t.to_string(),
     }
@@ -144,7 +148,10 @@ fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
             HoleLabel::Bao(Row::Inner, k) => ("inner ", k),
             HoleLabel::Bao(Row::Outer, k) => ("outer ", k),
         };
-        match groups.iter_mut().find(|(s, r, _)| *s == name.side && *r == row) {
+        match groups
+            .iter_mut()
+            .find(|(s, r, _)| *s == name.side && *r == row)
+        {
             Some(group) => group.2.push(k.to_string()),
             None => groups.push((name.side, row, vec![k.to_string()])),
         }
@@ -234,11 +241,19 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
                 }
             }
             Event::Bull { hole: h, owner } => {
-                parts.push(format!("makes {} a bull for {}", hole(*h), view.name(*owner)));
+                parts.push(format!(
+                    "makes {} a bull for {}",
+                    hole(*h),
+                    view.name(*owner)
+                ));
             }
             Event::Capture { hole: h, seeds, .. } => captures.push((*h, *seeds)),
             Event::Steal { from, seeds, .. } => {
-                parts.push(format!("steals {} from {}", count(kind, *seeds), hole(*from)));
+                parts.push(format!(
+                    "steals {} from {}",
+                    count(kind, *seeds),
+                    hole(*from)
+                ));
             }
             Event::PutBack { hole: h, seeds } => parts.push(format!(
                 "finds no open direction and puts {} back in {}",
@@ -247,7 +262,11 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
             )),
             Event::Special { row, .. } => {
                 let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-                parts.push(format!("{} row is now {}", view.whose(t.side), row.join(", ")));
+                parts.push(format!(
+                    "{} row is now {}",
+                    view.whose(t.side),
+                    row.join(", ")
+                ));
             }
             _ => {}
         }
@@ -264,7 +283,10 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
     let busy = t.events.iter().any(|e| {
         matches!(
             e,
-            Event::Capture { .. } | Event::Bull { .. } | Event::Steal { .. } | Event::Special { .. }
+            Event::Capture { .. }
+                | Event::Bull { .. }
+                | Event::Steal { .. }
+                | Event::Special { .. }
         )
     });
     if turn_over && !busy {
@@ -273,7 +295,10 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
             _ => None,
         });
         if let Some((h, 1)) = end {
-            parts.push(format!("ends in {}", described(&hole_name(g, h), view, "empty ")));
+            parts.push(format!(
+                "ends in {}",
+                described(&hole_name(g, h), view, "empty ")
+            ));
         }
     }
     if let Some(p) = after.pending().filter(|_| !turn_over) {
@@ -321,7 +346,12 @@ pub fn score_line(game: &AnyGame, view: &View) -> String {
     if view.me == Some(first) {
         format!("{} {a}, {} {b}.", has(first), second.title())
     } else {
-        format!("{} {} {a}, {} {b}.", first.title(), has(first), second.title())
+        format!(
+            "{} {} {a}, {} {b}.",
+            first.title(),
+            has(first),
+            second.title()
+        )
     }
 }
 
@@ -360,10 +390,12 @@ pub fn board_lines(game: &AnyGame, view: &View) -> Vec<String> {
             for (side, rows) in [(mine, ["inner", "outer"]), (other, ["inner", "outer"])] {
                 for row in rows {
                     let counts = &v[key(side)][row];
-                    let holes: Vec<(usize, String)> = (1..=8)
-                        .map(|k| (k, counts[k - 1].to_string()))
-                        .collect();
-                    out.extend(row_lines(&format!("{} {row} row", view.whose_cap(side)), &holes));
+                    let holes: Vec<(usize, String)> =
+                        (1..=8).map(|k| (k, counts[k - 1].to_string())).collect();
+                    out.extend(row_lines(
+                        &format!("{} {row} row", view.whose_cap(side)),
+                        &holes,
+                    ));
                 }
             }
             if let Some((s, n)) = reserves(game) {
@@ -382,10 +414,12 @@ pub fn board_lines(game: &AnyGame, view: &View) -> Vec<String> {
             let bulls = v["bulls"].as_array().cloned().unwrap_or_default();
             let closed = v["closed"].as_array().cloned().unwrap_or_default();
             let at = |list: &[Value], side: Side, hole: usize| {
-                list.iter().find(|b| {
-                    b["side"].as_str() == Some(key(side)) && b["hole"].as_u64() == Some(hole as u64)
-                })
-                .cloned()
+                list.iter()
+                    .find(|b| {
+                        b["side"].as_str() == Some(key(side))
+                            && b["hole"].as_u64() == Some(hole as u64)
+                    })
+                    .cloned()
             };
             for side in [mine, other] {
                 let counts = &v[key(side)];
@@ -397,12 +431,7 @@ pub fn board_lines(game: &AnyGame, view: &View) -> Vec<String> {
                         } else {
                             Side::North
                         };
-                        let owner = if view.me == Some(owner) {
-                            "yours".to_string()
-                        } else {
-                            owner.title().to_string() + "'s"
-                        };
-                        format!("{c} in a bull of {owner}")
+                        format!("{c} in {} bull", view.whose(owner))
                     } else if at(&closed, side, h).is_some() {
                         "closed".to_string()
                     } else {

@@ -322,10 +322,7 @@ impl Session {
             .collect();
         let g = &record.games[gi];
         let r = &checked.games[gi];
-        let raced = s
-            .setup
-            .race()
-            .is_some_and(|race| race.mode != RaceArg::Off);
+        let raced = s.setup.race().is_some_and(|race| race.mode != RaceArg::Off);
         if raced && g.race.is_none() && g.decisions.is_empty() {
             s.start_game(r.start.clone());
             return Ok(s);
@@ -655,7 +652,9 @@ impl Session {
             return Ok(false);
         }
         let racing = self.racing.take().expect("racing");
-        let (game, record, note) = racing.finish().map_err(|e| format!("the race failed ({e})"))?;
+        let (game, record, note) = racing
+            .finish()
+            .map_err(|e| format!("the race failed ({e})"))?;
         self.race = Some(record);
         self.begin(game.into(), Some(note));
         Ok(true)

@@ -114,7 +114,9 @@ impl Racing {
                 return Ok(());
             }
             self.clock[side] = next;
-            self.race.drop_seed(side, &mut Quiet).map_err(|e| e.to_string())?;
+            self.race
+                .drop_seed(side, &mut Quiet)
+                .map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -134,7 +136,9 @@ impl Racing {
             if self.race.first_sleeper().is_some() {
                 break;
             }
-            self.race.drop_seed(side, &mut Quiet).map_err(|e| e.to_string())?;
+            self.race
+                .drop_seed(side, &mut Quiet)
+                .map_err(|e| e.to_string())?;
         }
         Ok(())
     }

@@ -22,11 +22,16 @@ fn hot_seat(game: &str) -> Session {
 
 #[test]
 fn decisions_give_the_engines_boards_and_the_turns_played() {
-    let mut s = session(&["enkeshui", "--race", "off", "--south", "human", "--north", "human"]);
+    let mut s = session(&[
+        "enkeshui", "--race", "off", "--south", "human", "--north", "human",
+    ]);
     assert_eq!(s.ask(), Ask::Person(Side::South));
     assert_eq!(s.opening(), ["South moves first."]);
     let a = s.play("8").expect("8 is legal");
-    assert_eq!((a.turn.side, a.turn.turn, a.turn.token.as_str()), (Side::South, 1, "8"));
+    assert_eq!(
+        (a.turn.side, a.turn.turn, a.turn.token.as_str()),
+        (Side::South, 1, "8")
+    );
     assert!(a.save && a.over.is_none());
     assert_eq!(
         rows(&s),
@@ -45,12 +50,17 @@ fn decisions_give_the_engines_boards_and_the_turns_played() {
 
 #[test]
 fn a_refused_decision_says_why_and_changes_nothing() {
-    let mut s = session(&["enkeshui", "--race", "off", "--south", "human", "--north", "human"]);
+    let mut s = session(&[
+        "enkeshui", "--race", "off", "--south", "human", "--north", "human",
+    ]);
     let before = rows(&s);
     let e = s.play("1").expect_err("hole 1 is empty");
     assert_eq!(e, Refused::Rule("1: hole 1 is empty".into()));
     let e = s.play("9").expect_err("no hole 9");
-    assert!(matches!(e, Refused::Rule(ref m) if m.starts_with("9: ")), "{e:?}");
+    assert!(
+        matches!(e, Refused::Rule(ref m) if m.starts_with("9: ")),
+        "{e:?}"
+    );
     assert_eq!(rows(&s), before);
     assert_eq!(s.step(), 0);
 }
@@ -120,8 +130,16 @@ fn both_seats_ai_have_nothing_to_undo() {
 #[test]
 fn a_match_carries_each_score_over_as_the_next_games_stock() {
     let mut s = session(&[
-        "enkeshui", "--race", "off", "--match", "--max-turns", "3", "--south", "human",
-        "--north", "human",
+        "enkeshui",
+        "--race",
+        "off",
+        "--match",
+        "--max-turns",
+        "3",
+        "--south",
+        "human",
+        "--north",
+        "human",
     ]);
     assert_eq!(s.opening(), ["Game 1 of the match.", "South moves first."]);
     assert_eq!(s.next_game(), NextGame::None, "not over yet");
@@ -172,15 +190,33 @@ fn a_person_races_the_ai_at_its_pace_and_the_first_sleeper_moves_first() {
     let north = race.drops.len() - south;
     // Easy drops every 380 to 460 ms, a person every 250: about 0.6 of a
     // drop for each of the person's.
-    assert!(north * 10 <= south * 7 && north * 10 >= south * 5, "{south} {north}");
-    assert!(s.opening()[0].starts_with("Race from hole 8: "), "{:?}", s.opening());
+    assert!(
+        north * 10 <= south * 7 && north * 10 >= south * 5,
+        "{south} {north}"
+    );
+    assert!(
+        s.opening()[0].starts_with("Race from hole 8: "),
+        "{:?}",
+        s.opening()
+    );
     assert!(matches!(s.ask(), Ask::Person(_) | Ask::Ai(..)));
 }
 
 #[test]
 fn two_ai_racers_run_the_race_to_its_end() {
-    let mut s = session(&["enkeshui", "--race", "on", "--south", "ai:expert", "--north", "ai:easy"]);
-    assert_eq!(s.race_drops(Side::South, 1), Err("South races by the AI".into()));
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "on",
+        "--south",
+        "ai:expert",
+        "--north",
+        "ai:easy",
+    ]);
+    assert_eq!(
+        s.race_drops(Side::South, 1),
+        Err("South races by the AI".into())
+    );
     assert_eq!(s.race_run(), Ok(true));
     let race = s.record().games[0].race.clone().expect("recorded");
     let south = race.drops.iter().filter(|&&d| d == Side::South).count();
@@ -191,7 +227,9 @@ fn two_ai_racers_run_the_race_to_its_end() {
 
 #[test]
 fn a_saved_record_resumes_at_the_same_position() {
-    let mut s = session(&["enkeshui", "--race", "off", "--south", "human", "--north", "human"]);
+    let mut s = session(&[
+        "enkeshui", "--race", "off", "--south", "human", "--north", "human",
+    ]);
     s.play("8").expect("legal");
     s.play("3").expect("legal");
     let record = s.record();
@@ -212,7 +250,13 @@ fn a_finished_game_against_the_ai_is_counted_once() {
     let dir = std::env::temp_dir().join(format!("mm-session-stats-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut s = session(&[
-        "enkeshui", "--race", "off", "--max-turns", "1", "--north", "ai:easy",
+        "enkeshui",
+        "--race",
+        "off",
+        "--max-turns",
+        "1",
+        "--north",
+        "ai:easy",
     ]);
     assert!(s.count(&dir, 0).is_none(), "not over");
     let a = s.play("8").expect("legal");

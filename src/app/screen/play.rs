@@ -889,12 +889,11 @@ impl Play {
 
     pub fn redo(&mut self, env: &PlayEnv) -> Transition {
         let last = self.history.len() - 1;
-        let target = match crate::session::redo_target(self.at, last, |k| {
-            self.snapshot_is_human(k, env)
-        }) {
-            Ok(t) => t,
-            Err(e) => return Transition::Refuse(e.into()),
-        };
+        let target =
+            match crate::session::redo_target(self.at, last, |k| self.snapshot_is_human(k, env)) {
+                Ok(t) => t,
+                Err(e) => return Transition::Refuse(e.into()),
+            };
         self.restore(target);
         Transition::Next(Some(format!("Redone: turn {}", self.game.turn())))
     }
