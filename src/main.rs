@@ -265,6 +265,9 @@ fn play(command: &Command) -> Result<(), String> {
 /// `replay FILE`: check it, print it, or step through it in the terminal.
 fn replay(args: ReplayArgs) -> Result<(), String> {
     if !args.check && !args.print && !args.review {
+        if args.plain {
+            return masai_mancala::plain::replay::replay(&args);
+        }
         // The viewer loads it (on a thread, with a progress line).
         return app::run(Launch::Replay(Box::new(args)));
     }

@@ -596,8 +596,78 @@ fn help_and_rules_are_plain_lines() {
 
 #[test]
 fn help_shows_plain_on_every_subcommand_that_has_it() {
-    for sub in ["enkeshui", "en-gehe", "bao", "resume"] {
+    for sub in ["enkeshui", "en-gehe", "bao", "resume", "replay"] {
         let r = run_any(&temp_dir(), &[sub, "--help"], "");
         assert!(r.out.contains("--plain"), "{sub}: {}", r.out);
     }
+}
+
+#[test]
+fn replay_steps_through_a_record_by_lines() {
+    let dir = temp_dir();
+    let save = dir.join("m.json");
+    let r = run_in(
+        &dir,
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--race",
+                "off",
+                "--match",
+                "--max-turns",
+                "3",
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            &HOT_SEAT,
+        ),
+        "8\n3\n7\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let r = run_in(
+        &dir,
+        &["replay", "--plain", save.to_str().unwrap()],
+        "\nnext\nback\nturn 2\nfoo\nnext\nnext\nnext\nreview\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines = r.lines();
+    // The file's name decides where the first line wraps.
+    assert_eq!(
+        lines[..2].join(" "),
+        format!(
+            "Replay of {}: Enkeshui 2x8 (8-left-empty). South: human, North: human. \
+             3 decisions in 2 games.",
+            save.display()
+        )
+    );
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with("Turn 1: "))
+        .unwrap();
+    assert_eq!(
+        lines[i..i + 11],
+        [
+            "Turn 1: South sows hole 8: 2 laps, relays 5 seeds from North's hole 4, ends in",
+            "South's empty hole 1. South has 21, North 27.",
+            "Turn 2: North sows hole 3: 3 laps, relays 6 seeds from North's hole 8, relays 5",
+            "seeds from South's hole 6, ends in North's empty hole 3. South has 24, North 24.",
+            "Back to turn 2, North to move.",
+            "Turn 2, North to move.",
+            "South's row, holes 1 to 8: 1, 0, 4, 4, 4, 4, 4, 0.",
+            "North's row, holes 8 to 1: 5, 5, 5, 5, 0, 5, 1, 1.",
+            "Captured: South 0, North 0.",
+            "'foo' is not a replay word. Type next (or just Enter), back, turn and a number,",
+            "start, end, board, review, or quit.",
+        ]
+    );
+    assert!(r.out.contains("\nTurn 3: South sows hole 7: "), "{}", r.out);
+    assert!(r.out.contains(
+        "\nGame over: South wins, South 29 to North 19 (the turn limit was reached).\nGame 2 of 2.\n"
+    ));
+    assert!(
+        r.out
+            .contains("\nReviewing the record: this takes a moment.\n")
+    );
+    assert!(r.out.contains("\n1, South, 8, "), "{}", r.out);
 }

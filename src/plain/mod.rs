@@ -5,6 +5,7 @@
 //! (wrapped at words), one event per line, the main words first.
 
 pub mod out;
+pub mod replay;
 pub mod words;
 
 use self::out::Say;
@@ -834,7 +835,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         match text {
             Ok(text) => {
                 for l in text.lines() {
-                    self.line(l);
+                    self.line(&out::columns(l));
                 }
             }
             Err(e) => self.line(&format!("No review: {e}")),

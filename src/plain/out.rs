@@ -79,6 +79,25 @@ impl<W: Write> Say<W> {
     }
 }
 
+/// A table row of aligned columns read as a list: columns two or more
+/// spaces apart become "a, b, c", so numbers are not run together aloud.
+pub fn columns(line: &str) -> String {
+    let mut cells: Vec<&str> = line
+        .trim()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    // A narrow first column ("1 South", "turn side") is one space from the next.
+    if cells.len() > 1 {
+        let first: Vec<&str> = cells[0].split_whitespace().collect();
+        if first.len() == 2 {
+            cells.splice(0..1, first);
+        }
+    }
+    cells.join(", ")
+}
+
 /// Markdown read as plain paragraphs: headings on their own line, list
 /// items and table rows one a line, emphasis and code marks left out,
 /// each paragraph one line (wrapped when said).
@@ -147,6 +166,7 @@ mod tests {
         );
         assert_eq!(wrap(&"x".repeat(85), 80), ["x".repeat(80), "x".repeat(5)]);
         assert_eq!(wrap("a\x1b[31mb", 80), ["a [31mb"]);
+        assert_eq!(columns("  1  South   8    +0.0  6"), "1, South, 8, +0.0, 6");
     }
 
     #[test]
