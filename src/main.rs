@@ -313,6 +313,9 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 fn learn(args: LearnArgs) -> Result<(), String> {
     use masai_mancala::learn::{self, progress::Progress};
     let kind = args.kind()?;
+    if args.plain && !args.list {
+        return masai_mancala::plain::learn::learn(&args);
+    }
     if !args.list {
         return app::run(Launch::Learn(Box::new(args)));
     }

@@ -596,7 +596,7 @@ fn help_and_rules_are_plain_lines() {
 
 #[test]
 fn help_shows_plain_on_every_subcommand_that_has_it() {
-    for sub in ["enkeshui", "en-gehe", "bao", "resume", "replay"] {
+    for sub in ["enkeshui", "en-gehe", "bao", "resume", "replay", "learn"] {
         let r = run_any(&temp_dir(), &[sub, "--help"], "");
         assert!(r.out.contains("--plain"), "{sub}: {}", r.out);
     }
@@ -670,4 +670,33 @@ fn replay_steps_through_a_record_by_lines() {
             .contains("\nReviewing the record: this takes a moment.\n")
     );
     assert!(r.out.contains("\n1, South, 8, "), "{}", r.out);
+}
+
+#[test]
+fn learn_runs_the_lessons_in_lines_and_keeps_the_progress() {
+    let dir = temp_dir();
+    let r = run_in(
+        &dir,
+        &["learn", "enkeshui", "--plain"],
+        "\n1\n5\nagain\n3\nnext\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with("8 lessons, 0 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 1 of 8: Sowing and relay.\n"));
+    assert!(r.out.contains(
+        "\nTask: Pick the hole whose sowing relays: your turn must sow at least 2 laps.\n\
+         Type a move, or help for the words you can use.\nHole 1 is empty.\n"
+    ));
+    assert!(
+        r.out
+            .contains("\nNot solved. Type again to try again, hint for a hint, or next.\n")
+    );
+    assert!(r.out.contains("\nYou sow hole 3: 2 laps, "), "{}", r.out);
+    assert!(
+        r.out
+            .contains("\nSolved. Type next for the next lesson, or again.\nLesson 2 of 8: ")
+    );
+    let r = run_in(&dir, &["learn", "enkeshui", "--plain"], "");
+    assert!(r.out.starts_with("8 lessons, 1 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 2 of 8: "));
 }

@@ -4,6 +4,7 @@
 //! said is `words`'s. Output: no escape bytes, no line over 80 columns
 //! (wrapped at words), one event per line, the main words first.
 
+pub mod learn;
 pub mod out;
 pub mod replay;
 pub mod words;
