@@ -129,7 +129,7 @@ fn the_start_is_read_aloud_and_a_relay_is_told_in_words() {
     assert_eq!(
         r.lines()[..8],
         [
-            "Enkeshui 2x8 (8-left-empty). South is a person, North is a person.",
+            "Enkeshui, 2 rows of 8 (8-left-empty). South is a person, North is a person.",
             "Type help for the words you can use.",
             "South moves first.",
             "South's row, holes 1 to 8: 0, 0, 4, 4, 4, 4, 4, 4.",
@@ -554,7 +554,10 @@ fn a_person_races_the_ai_by_lines_and_hears_it_every_few_drops() {
         &"\n".repeat(60),
     );
     assert_eq!(r.code, 0, "{}", r.err);
-    assert!(r.lines()[2].starts_with("Race for the first move: you and North each sow"));
+    assert!(
+        r.out
+            .contains("\nRace for the first move: you and North each sow")
+    );
     assert!(
         r.out
             .contains("\nYou: 4 drops, 5 in hand, lap 2. North: 2 drops, 2 in hand, lap 1.\n"),
@@ -636,7 +639,7 @@ fn replay_steps_through_a_record_by_lines() {
     assert_eq!(
         lines[..2].join(" "),
         format!(
-            "Replay of {}: Enkeshui 2x8 (8-left-empty). South: human, North: human. \
+            "Replay of {}: Enkeshui, 2 rows of 8 (8-left-empty). South: human, North: human. \
              3 decisions in 2 games.",
             save.display()
         )

@@ -196,7 +196,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     }
 
     fn intro(&mut self) {
-        let title = self.session.setup().title();
+        let title = words::spoken_title(&self.session.setup().title());
         let line = match self.view.me {
             Some(me) => format!(
                 "{title}. You play {} against {}, {}.",
@@ -688,9 +688,20 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         });
         match analysis.and_then(|a| a.values.first().cloned()) {
             Some((token, value)) => {
+                // Bao's token is said too: it is what to type.
+                let words = token_words(&token);
+                let typed = if token.parse::<u32>().is_ok() {
+                    String::new()
+                } else {
+                    format!(" ({token})")
+                };
+                let unit = if self.kind() == GameKind::BaoLaKimasai {
+                    "cows"
+                } else {
+                    "seeds"
+                };
                 let line = format!(
-                    "Hint: {} ({token}); the AI rates it {}.",
-                    token_words(&token),
+                    "Hint: {words}{typed}; the AI rates it {} {unit} for you.",
                     crate::review::value_text(value)
                 );
                 self.line(&line);

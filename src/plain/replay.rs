@@ -69,7 +69,7 @@ pub fn run<R: BufRead, W: Write>(loaded: &Loaded, mut input: R, output: W) -> Re
     say.line(&format!(
         "Replay of {}: {}. South: {}, North: {}. {} decision{}{}.",
         loaded.path.display(),
-        setup.title(),
+        super::words::spoken_title(&setup.title()),
         loaded.record.seats.south,
         loaded.record.seats.north,
         decisions,

@@ -488,3 +488,32 @@ pub fn direction_options(game: &AnyGame, view: &View) -> Vec<String> {
         })
         .collect()
 }
+
+/// A game's title as said aloud: "Enkeshui 2x8" becomes "Enkeshui, 2 rows
+/// of 8" (a speech synthesiser reads "2x8" as "two ex eight").
+pub fn spoken_title(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(' ')
+        .map(|w| match w.strip_prefix("2x") {
+            Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+                format!("2 rows of {n}")
+            }
+            _ => w.to_string(),
+        })
+        .collect();
+    words.join(" ").replacen(" 2 rows", ", 2 rows", 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_are_said_in_words() {
+        assert_eq!(
+            spoken_title("Enkeshui 2x8 (8-left-empty)"),
+            "Enkeshui, 2 rows of 8 (8-left-empty)"
+        );
+        assert_eq!(spoken_title("Bao la Kimasai"), "Bao la Kimasai");
+    }
+}
