@@ -67,13 +67,12 @@ fn run_any(dir: &Path, args: &[&str], input: &str) -> Run {
     });
     let out = child.wait_with_output().expect("it ends");
     writer.join().expect("input written");
-    let run = Run {
+    Run {
         out: String::from_utf8(out.stdout).expect("UTF-8 out"),
         err: String::from_utf8(out.stderr).expect("UTF-8 err"),
         code: out.status.code().unwrap_or(-1),
         dir: dir.to_path_buf(),
-    };
-    run
+    }
 }
 
 fn run(args: &[&str], input: &str) -> Run {
@@ -431,7 +430,7 @@ fn bad_input_gets_one_line_why_and_the_game_goes_on() {
         [
             "Hole 1 is empty.",
             "There is no hole 9 (holes are 1 to 8).",
-            "'foo' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..).",
+            "'foo' is not an Enkeshui decision (a hole 1 to 8, cw, ccw or a special move x).",
             "No direction is asked now: type a hole.",
             "Type a move, or help for the words you can use.",
         ]

@@ -187,7 +187,7 @@ pub fn run<R: BufRead, W: Write>(
                 let mut events: Vec<Event> = Vec::new();
                 if let Err(e) = game.play_token(&token, &mut events) {
                     let e = e.to_string();
-                    say.line(&capital(&format!("{e}.")));
+                    say.line(&capital(&super::words::speakable(&format!("{e}."))));
                     continue;
                 }
                 let me = before.to_move();

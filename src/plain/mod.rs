@@ -419,7 +419,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                     .strip_prefix(&format!("{token}: "))
                     .unwrap_or(&e)
                     .to_string();
-                self.line(&capitalized(&format!("{e}.")));
+                self.line(&capitalized(&words::speakable(&format!("{e}."))));
                 false
             }
             Err(e) => {

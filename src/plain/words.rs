@@ -504,9 +504,41 @@ pub fn spoken_title(title: &str) -> String {
     words.join(" ").replacen(" 2 rows", ", 2 rows", 1)
 }
 
+/// The engine's messages said aloud: a range "1..8" becomes "1 to 8" (a
+/// speech synthesiser reads "one point eight"), a trailing "x.." loses its dots.
+pub fn speakable(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '.' && chars.get(i + 1) == Some(&'.') && chars.get(i + 2) != Some(&'.') {
+            if i > 0
+                && chars[i - 1].is_alphanumeric()
+                && chars.get(i + 2).is_some_and(|c| c.is_alphanumeric())
+            {
+                out.push_str(" to ");
+            }
+            i += 2;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranges_are_said_as_words() {
+        assert_eq!(
+            speakable("'foo' is not a decision (a hole 1..8, cw, ccw or a special move x..)."),
+            "'foo' is not a decision (a hole 1 to 8, cw, ccw or a special move x)."
+        );
+        assert_eq!(speakable("holes are i1..i8"), "holes are i1 to i8");
+    }
 
     #[test]
     fn titles_are_said_in_words() {
