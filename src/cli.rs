@@ -356,6 +356,9 @@ pub struct ReplayArgs {
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::app::view::theme::Palette>,
+    /// Plain lines on standard input and output, for screen readers, braille and scripts
+    #[arg(long)]
+    pub plain: bool,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -373,6 +376,9 @@ pub struct LearnArgs {
     /// Milliseconds per seed in the animation, 1 to 5000
     #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
+    /// Plain lines on standard input and output, for screen readers, braille and scripts
+    #[arg(long)]
+    pub plain: bool,
 }
 
 impl LearnArgs {
@@ -409,6 +415,9 @@ pub struct ResumeArgs {
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::app::view::theme::Palette>,
+    /// Plain lines on standard input and output, for screen readers, braille and scripts
+    #[arg(long)]
+    pub plain: bool,
 }
 
 const ARENA_HELP: &str = "Plays A against B for --games games and prints a summary from A's side \
@@ -809,6 +818,9 @@ pub struct ClientArgs {
     /// The AI seats' transposition table, in MiB (default: each level's own, at most 16)
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub hash_mb: Option<u16>,
+    /// Plain lines on standard input and output, for screen readers, braille and scripts
+    #[arg(long)]
+    pub plain: bool,
 }
 
 impl Default for ClientArgs {
@@ -824,6 +836,7 @@ impl Default for ClientArgs {
             save: None,
             force: false,
             hash_mb: None,
+            plain: false,
         }
     }
 }

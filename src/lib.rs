@@ -3,7 +3,8 @@
 //! The program over the core crate (`masai_core`: the rules engine, the AI,
 //! records, the review and the lessons): `protocol` speaks the `engine` line
 //! protocol on top of it; `cli` turns command-line options into game setups;
-//! `app` is the terminal client.
+//! `session` is one game being played, with no terminal; `app` is the terminal
+//! client and `plain` the line-by-line one.
 
 // The core's areas, under the paths the program has always used
 // (`crate::engine::...`).
@@ -17,7 +18,9 @@ pub mod engine;
 pub mod learn;
 pub mod manual;
 pub mod out;
+pub mod plain;
 pub mod protocol;
 pub mod record;
+pub mod session;
 pub mod settings;
 pub mod stats;

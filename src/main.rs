@@ -256,12 +256,18 @@ fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
 fn play(command: &Command) -> Result<(), String> {
     let setup = Setup::from_cli(command)?;
     let client = command.client().cloned().unwrap_or_default();
+    if client.plain {
+        return masai_mancala::plain::play(setup, &client);
+    }
     app::run(Launch::Game(Box::new(setup), Box::new(client)))
 }
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
 fn replay(args: ReplayArgs) -> Result<(), String> {
     if !args.check && !args.print && !args.review {
+        if args.plain {
+            return masai_mancala::plain::replay::replay(&args);
+        }
         // The viewer loads it (on a thread, with a progress line).
         return app::run(Launch::Replay(Box::new(args)));
     }
@@ -307,6 +313,9 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 fn learn(args: LearnArgs) -> Result<(), String> {
     use masai_mancala::learn::{self, progress::Progress};
     let kind = args.kind()?;
+    if args.plain && !args.list {
+        return masai_mancala::plain::learn::learn(&args);
+    }
     if !args.list {
         return app::run(Launch::Learn(Box::new(args)));
     }
@@ -322,6 +331,9 @@ fn learn(args: LearnArgs) -> Result<(), String> {
 /// `resume [FILE]`: the named record, or the newest unfinished one of the
 /// data folder (the client loads it: on a thread, with a progress line).
 fn resume(args: ResumeArgs) -> Result<(), String> {
+    if args.plain {
+        return masai_mancala::plain::resume(&args);
+    }
     app::run(Launch::Resume(Box::new(args)))
 }
 

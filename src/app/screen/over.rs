@@ -114,28 +114,5 @@ impl OverScreen<'_> {
     }
 }
 
-/// "Game over: South wins, South 30 to North 18 (the player to move has no seeds to sow)".
-pub fn over_line(o: &Outcome) -> String {
-    let who = match o.winner {
-        Some(s) => format!("{} wins", s.title()),
-        None => "a draw".into(),
-    };
-    format!(
-        "Game over: {who}, South {} to North {} ({})",
-        o.score.south,
-        o.score.north,
-        o.reason.describe()
-    )
-}
-
-/// "North cannot fill a hole: South wins the match".
-pub fn match_over_line(winner: Option<Side>) -> String {
-    match winner {
-        Some(s) => format!(
-            "{} cannot fill a hole: {} wins the match",
-            s.other().title(),
-            s.title()
-        ),
-        None => "Neither player can fill a hole: the match is drawn".into(),
-    }
-}
+// The game's and the match's end in words are the session's (every front end says them).
+pub use crate::session::{match_over_line, over_line};

@@ -877,41 +877,23 @@ impl Play {
 
     /// Back to the last decision of a human (the AI's are skipped).
     pub fn undo(&mut self, env: &PlayEnv) -> Transition {
-        if env.all_ai() {
-            return Transition::Refuse("Both seats are AI: nothing to undo".into());
-        }
-        if self.at == 0 {
-            return Transition::Refuse("Nothing to undo".into());
-        }
-        let mut target = self.at - 1;
-        while target > 0 && !self.snapshot_is_human(target, env) {
-            target -= 1;
-        }
-        if !self.snapshot_is_human(target, env) {
-            // The game opened with the AI to move: its first move stays.
-            if target + 1 < self.at {
-                target += 1;
-            }
-            while target < self.at && !self.snapshot_is_human(target, env) {
-                target += 1;
-            }
-            if target >= self.at {
-                return Transition::Refuse("Nothing to undo".into());
-            }
-        }
+        let target = match crate::session::undo_target(self.at, env.all_ai(), |k| {
+            self.snapshot_is_human(k, env)
+        }) {
+            Ok(t) => t,
+            Err(e) => return Transition::Refuse(e.into()),
+        };
         self.restore(target);
         Transition::Next(Some(format!("Undone: back to turn {}", self.game.turn())))
     }
 
     pub fn redo(&mut self, env: &PlayEnv) -> Transition {
-        if !self.can_redo() {
-            return Transition::Refuse("Nothing to redo".into());
-        }
         let last = self.history.len() - 1;
-        let mut target = self.at + 1;
-        while target < last && !self.snapshot_is_human(target, env) {
-            target += 1;
-        }
+        let target =
+            match crate::session::redo_target(self.at, last, |k| self.snapshot_is_human(k, env)) {
+                Ok(t) => t,
+                Err(e) => return Transition::Refuse(e.into()),
+            };
         self.restore(target);
         Transition::Next(Some(format!("Redone: turn {}", self.game.turn())))
     }
@@ -926,30 +908,8 @@ impl Play {
     // ---- the special move ---------------------------------------------------------
 
     fn start_special(&mut self) -> Transition {
-        let Some(g) = self.enkeshui() else {
-            return Transition::Refuse(format!("{} has no special move", self.game.kind().title()));
-        };
-        if !g.special_allowed() {
-            use crate::engine::enkeshui::SpecialMove;
-            let side = self.game.to_move();
-            let reason = if self.game.status().is_over() {
-                "the game is over"
-            } else if self.game.pending().is_some() {
-                "a sowing is under way"
-            } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
-                "it is allowed once a game, and it was made already"
-            } else {
-                "it needs two holes to lift (not empty, not a bull, in play)"
-            };
-            return Transition::Refuse(match g.rules().special_move {
-                SpecialMove::Off => {
-                    "the special move is off (--special-move once or any)".to_string()
-                }
-                _ => format!(
-                    "{} cannot make the special move now: {reason}",
-                    side.title()
-                ),
-            });
+        if let Some(why) = crate::session::special_refusal(&self.game) {
+            return Transition::Refuse(why);
         }
         self.special = Some(SpecialMove {
             lifted: Vec::new(),

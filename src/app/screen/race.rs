@@ -2,14 +2,13 @@
 //! human with two keys pressed in turn, each AI racer at its level's pace.
 
 use super::{Chrome, Raced, Transition};
-use crate::ai::{Level, Player};
+use crate::ai::Level;
 use crate::app::anim::{BoardState, Marks};
 use crate::app::keys::{self, Action, BINDINGS, Ctx};
 use crate::app::view::board::TwoRowBoard;
 use crate::app::view::play::PlayLayout;
 use crate::app::view::theme::{Mark, Theme};
 use crate::app::view::two_row_model;
-use crate::cli::Seat;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{PerSide, Quiet, Side};
@@ -25,45 +24,9 @@ use std::time::{Duration, Instant};
 /// Seconds counted down before the racers may start.
 pub const COUNTDOWN: u8 = 3;
 
-/// Milliseconds between two drops of an AI racer at a level (a range: the
-/// pace varies a little). A casual player alternating two keys makes 4 to 6
-/// drops a second: easy and medium are slower than that, hard about as quick,
-/// expert quicker; a fast player (9 or 10 a second) still beats expert, even
-/// a third of a second late off the mark.
-pub fn racer_ms(level: Level) -> (u64, u64) {
-    match level {
-        Level::Easy => (380, 460),
-        Level::Medium => (260, 320),
-        Level::Hard => (190, 230),
-        Level::Expert => (145, 165),
-    }
-}
-
-/// The level an AI racer runs at: the one asked for, else its seat's level
-/// (medium for the calibration players).
-pub fn racer_level(seat: &Seat, asked: Option<Level>) -> Option<Level> {
-    match seat {
-        Seat::Human => None,
-        Seat::Ai(p) => Some(asked.unwrap_or(match p {
-            Player::Level(l) => *l,
-            _ => Level::Medium,
-        })),
-    }
-}
-
-/// The log's line for a race: who slept first after how many of their own
-/// drops (as the racer lines count them), and the other's count.
-pub fn race_note(hole: usize, first: Side, drops: &[Side], quick: bool) -> String {
-    let count = |s: Side| drops.iter().filter(|&&d| d == s).count();
-    format!(
-        "{}ace from hole {hole}: {} slept first after {} drops ({} made {}) and moves first.",
-        if quick { "Quick r" } else { "R" },
-        first.title(),
-        count(first),
-        first.other().title(),
-        count(first.other()),
-    )
-}
+// The racers' pace, levels and the race's log line are the session's
+// (the line mode races on them too).
+pub use crate::session::race::{race_note, racer_level, racer_ms};
 
 /// How the race ended.
 #[derive(Clone, Debug)]

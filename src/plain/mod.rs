@@ -1,0 +1,883 @@
+//! The line mode (`--plain`): a game in plain lines of text through
+//! standard input and output, for screen readers, braille displays and
+//! scripts. It drives the same [`Session`] as every front end; what is
+//! said is `words`'s. Output: no escape bytes, no line over 80 columns
+//! (wrapped at words), one event per line, the main words first.
+
+pub mod learn;
+pub mod out;
+pub mod replay;
+pub mod words;
+
+use self::out::Say;
+use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
+use crate::app::job::Progress;
+use crate::app::setup::Setup;
+use crate::app::work;
+use crate::cli::{ClientArgs, ResumeArgs, Seat};
+use crate::engine::{AnyGame, GameKind, Side};
+use crate::session::save::SaveTarget;
+use crate::session::{Applied, Ask, NextGame, Refused, Session, match_over_line, over_line};
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Work taking longer than this says so, once.
+const SLOW: Duration = Duration::from_secs(2);
+
+/// `enkeshui|en-gehe|bao --plain`.
+pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), String> {
+    let save = match &client.save {
+        Some(path) => Some(SaveTarget::at(path.clone(), client.force)?),
+        None => crate::record::file::open_data_dir()
+            .ok()
+            .map(|dir| SaveTarget::new_in(&dir)),
+    };
+    let mut session = Session::new(setup);
+    session.set_hash_mb(client.hash_mb.map(usize::from));
+    let stdin = std::io::stdin();
+    run(session, save, stdin.lock(), std::io::stdout())
+}
+
+/// `resume --plain [FILE]`.
+pub fn resume(args: &ResumeArgs) -> Result<(), String> {
+    let progress = Progress::default();
+    let loaded = match &args.file {
+        Some(path) => crate::app::load::load(path, &progress)?,
+        None => {
+            let dir = crate::record::file::data_dir()?;
+            crate::app::load::newest_unfinished(&dir, &progress)?
+        }
+    };
+    let save = SaveTarget::resumed(loaded.path.clone(), &loaded.record)?;
+    let session = Session::resume(&loaded)?;
+    let stdin = std::io::stdin();
+    run(session, Some(save), stdin.lock(), std::io::stdout())
+}
+
+/// Plays a session to its end or the end of input.
+pub fn run<R: BufRead, W: std::io::Write>(
+    session: Session,
+    save: Option<SaveTarget>,
+    input: R,
+    output: W,
+) -> Result<(), String> {
+    let stats = crate::record::file::data_dir().ok();
+    let mut p = Plain {
+        view: View {
+            me: single_person(&session),
+        },
+        session,
+        save,
+        save_error: None,
+        stats,
+        input,
+        say: Say::new(output),
+        told_over: None,
+        special: None,
+    };
+    p.main()
+}
+
+/// The one person playing against the AI ("you"), if there is exactly one.
+fn single_person(s: &Session) -> Option<Side> {
+    match (s.human(Side::South), s.human(Side::North)) {
+        (true, false) => Some(Side::South),
+        (false, true) => Some(Side::North),
+        _ => None,
+    }
+}
+
+/// The guided special move: the two holes lifted, then the seeds given out.
+#[derive(Clone, Debug)]
+struct Lifted {
+    holes: (usize, usize),
+    in_hand: u32,
+}
+
+struct Plain<R, W: std::io::Write> {
+    session: Session,
+    save: Option<SaveTarget>,
+    save_error: Option<String>,
+    stats: Option<PathBuf>,
+    input: R,
+    say: Say<W>,
+    view: View,
+    /// The version whose game over was told.
+    told_over: Option<u64>,
+    /// The special move under way: None, lifting (Some(None)), or lifted.
+    special: Option<Option<Lifted>>,
+}
+
+/// Runs `work` on a thread; past [`SLOW`], `note` is said once.
+fn on_thread<T: Send + 'static, W: std::io::Write>(
+    say: &mut Say<W>,
+    note: &str,
+    work: impl FnOnce(&Progress) -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work(&Progress::default()));
+    });
+    match rx.recv_timeout(SLOW) {
+        Ok(t) => t,
+        Err(_) => {
+            say.line(note);
+            rx.recv().expect("the work answers")
+        }
+    }
+}
+
+const HELP: &[&str] = &[
+    "Type a hole number to sow it (in Bao i3 or o5: inner or outer hole 3 or 5).",
+    "When the seeds cross, type cw for clockwise or ccw for counterclockwise.",
+    "Words: board reads the board. legal lists your moves. hint asks the AI.",
+    "undo takes back your last move, redo plays it again. score, log: the score \
+     and the moves so far. rules: the rules of this game. save saves the game. \
+     quit saves and ends. special starts Enkeshui's special move.",
+];
+
+impl<R: BufRead, W: std::io::Write> Plain<R, W> {
+    fn line(&mut self, text: &str) {
+        self.say.line(text);
+    }
+
+    /// The next line of input (None: the end of input).
+    fn read(&mut self) -> Option<String> {
+        let mut buf = String::new();
+        match self.input.read_line(&mut buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(buf.trim().to_lowercase()),
+        }
+    }
+
+    fn game(&self) -> &AnyGame {
+        self.session.game()
+    }
+
+    fn kind(&self) -> GameKind {
+        self.game().kind()
+    }
+
+    /// Saves the record if it changed; a failure is said once.
+    fn save(&mut self) {
+        let Some(target) = self.save.as_mut() else {
+            return;
+        };
+        match target.save(&self.session.record()) {
+            Ok(_) => self.save_error = None,
+            Err(e) => {
+                if self.save_error.as_ref() != Some(&e) {
+                    self.say.line(&format!("Not saved: {e}"));
+                }
+                self.save_error = Some(e);
+            }
+        }
+    }
+
+    fn saved_line(&mut self) {
+        self.save();
+        let line = match (&self.save, &self.save_error) {
+            (Some(t), None) => format!("Saved in {}", t.path().display()),
+            (Some(_), Some(e)) => format!("Not saved: {e}"),
+            (None, _) => {
+                "Not saved: no data folder (set HOME or XDG_DATA_HOME, or use --save)".into()
+            }
+        };
+        self.line(&line);
+    }
+
+    fn seat_words(&self, side: Side) -> String {
+        match self.session.seat(side) {
+            Seat::Human => "a person".into(),
+            Seat::Ai(p) => format!("the AI at {}", p.name()),
+        }
+    }
+
+    fn intro(&mut self) {
+        let title = words::spoken_title(&self.session.setup().title());
+        let line = match self.view.me {
+            Some(me) => format!(
+                "{title}. You play {} against {}, {}.",
+                me.title(),
+                me.other().title(),
+                self.seat_words(me.other())
+            ),
+            None => format!(
+                "{title}. South is {}, North is {}.",
+                self.seat_words(Side::South),
+                self.seat_words(Side::North)
+            ),
+        };
+        self.line(&line);
+        self.line("Type help for the words you can use.");
+    }
+
+    fn opening(&mut self) {
+        for l in self.session.opening().to_vec() {
+            self.line(&l);
+        }
+        self.board();
+    }
+
+    fn board(&mut self) {
+        for l in board_lines(self.game(), &self.view) {
+            self.line(&l);
+        }
+    }
+
+    fn main(&mut self) -> Result<(), String> {
+        self.intro();
+        if self.session.racing().is_none() {
+            if self.session.step() > 0 {
+                self.line(&format!("Resumed at turn {}.", self.game().turn()));
+            }
+            self.opening();
+        }
+        self.save();
+        loop {
+            if self.say.closed() {
+                break;
+            }
+            let go_on = match self.session.ask() {
+                Ask::Race => self.race(),
+                Ask::Ai(side, player) => {
+                    self.ai_turn(side, player.name());
+                    true
+                }
+                Ask::Person(side) => self.person(side),
+                Ask::Over(o) => self.over(o),
+            };
+            if !go_on {
+                break;
+            }
+        }
+        self.saved_line();
+        Ok(())
+    }
+
+    // ---- the race -----------------------------------------------------------
+
+    fn race(&mut self) -> bool {
+        let Some(r) = self.session.racing() else {
+            return true;
+        };
+        let hole = r.race().hole();
+        let ai = (r.ai(Side::South), r.ai(Side::North));
+        match ai {
+            (Some(_), Some(_)) => {
+                self.line(&format!(
+                    "Race for the first move from hole {hole}: the two AI racers sow at once."
+                ));
+                if let Err(e) = self.session.race_run() {
+                    self.line(&format!("The race failed: {e}"));
+                    return false;
+                }
+                self.opening();
+                self.save();
+                true
+            }
+            _ => self.person_race(hole),
+        }
+    }
+
+    /// A person races (against the AI's pace, or two people by turns).
+    fn person_race(&mut self, hole: usize) -> bool {
+        let racing = self.session.racing().expect("racing");
+        let person = self.view.me;
+        let intro = match person {
+            Some(me) => {
+                let other = me.other();
+                let level = racing.ai(other).expect("the AI races");
+                let (lo, hi) = crate::session::race::racer_ms(level);
+                let per_ten =
+                    (10 * crate::session::race::PERSON_MS * 2 + (lo + hi) / 2) / (lo + hi);
+                format!(
+                    "Race for the first move: you and {} each sow from your hole {hole} at once; \
+                     the first whose last seed falls in an empty hole moves first. \
+                     Press Enter to drop a seed, or type a number to drop that many. \
+                     {} drops about {per_ten} seeds for every 10 of yours.",
+                    other.title(),
+                    other.title()
+                )
+            }
+            None => format!(
+                "Race for the first move from hole {hole}: type s to drop a seed for South, \
+                 n for North, or s 5 to drop five."
+            ),
+        };
+        self.line(&intro);
+        let mut told = 0;
+        loop {
+            let Some(line) = self.read() else {
+                return false;
+            };
+            let (side, n) = match (
+                person,
+                line.split_whitespace().collect::<Vec<_>>().as_slice(),
+            ) {
+                (_, ["quit"]) | (_, ["exit"]) => return false,
+                (_, ["help"]) => {
+                    self.line(&intro);
+                    continue;
+                }
+                (Some(me), []) => (me, 1),
+                (Some(me), [n]) if n.parse::<u32>().is_ok() => (me, n.parse::<u32>().unwrap()),
+                (None, [s, rest @ ..]) if *s == "s" || *s == "n" => {
+                    let side = if *s == "s" { Side::South } else { Side::North };
+                    match rest {
+                        [] => (side, 1),
+                        [n] if n.parse::<u32>().is_ok() => (side, n.parse::<u32>().unwrap()),
+                        _ => {
+                            self.line("Type s or n, and a number of seeds if more than one.");
+                            continue;
+                        }
+                    }
+                }
+                (Some(_), _) => {
+                    self.line("Press Enter to drop a seed, or type a number of seeds.");
+                    continue;
+                }
+                (None, _) => {
+                    self.line("Type s to drop a seed for South, n for North.");
+                    continue;
+                }
+            };
+            let n = n.clamp(1, 1000);
+            match self.session.race_drops(side, n) {
+                Err(e) => {
+                    self.line(&format!("The race failed: {e}"));
+                    return false;
+                }
+                Ok(true) => {
+                    self.opening();
+                    self.save();
+                    return true;
+                }
+                Ok(false) => {
+                    let r = self.session.racing().expect("racing");
+                    let drops = r.drops();
+                    let total = drops.south + drops.north;
+                    if total / 5 > told / 5 || n > 1 {
+                        told = total;
+                        let hand = r.race().in_hand();
+                        let laps = r.race().laps();
+                        let part = |s: Side| {
+                            format!(
+                                "{}: {}, {} in hand, lap {}",
+                                self.view.who(s),
+                                plural(drops[s], "drop"),
+                                hand[s],
+                                laps[s]
+                            )
+                        };
+                        let first = person.unwrap_or(Side::South);
+                        let line = format!("{}. {}.", part(first), part(first.other()));
+                        self.line(&line);
+                    }
+                }
+            }
+        }
+    }
+
+    // ---- the turns --------------------------------------------------------------
+
+    fn told(&mut self, a: &Applied) {
+        let line = turn_line(&a.turn, self.game(), &self.view);
+        self.line(&line);
+        if a.save {
+            self.save();
+        }
+    }
+
+    fn ai_turn(&mut self, side: Side, level: &str) {
+        let Some(job) = self.session.ai_job() else {
+            return;
+        };
+        let note = format!("{} (AI {level}) is thinking.", side.title());
+        let token = on_thread(&mut self.say, &note, move |p| job.run(p));
+        let Some(token) = token else {
+            self.line("The AI found no move.");
+            return;
+        };
+        self.decide(&token);
+    }
+
+    /// Plays a decision (worked out on a thread): told, or refused in a line.
+    fn decide(&mut self, token: &str) -> bool {
+        let job = self.session.decide(token);
+        let note = format!("Working out the sowing of {}.", token_words(token));
+        let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
+        match self.session.apply(decided) {
+            Ok(a) => {
+                self.told(&a);
+                true
+            }
+            Err(Refused::Rule(e)) => {
+                let e = e
+                    .strip_prefix(&format!("{token}: "))
+                    .unwrap_or(&e)
+                    .to_string();
+                self.line(&capitalized(&words::speakable(&format!("{e}."))));
+                false
+            }
+            Err(e) => {
+                self.line(&capitalized(&format!("{e}.")));
+                false
+            }
+        }
+    }
+
+    fn legal(&mut self) -> Vec<String> {
+        let game = self.game().clone();
+        on_thread(&mut self.say, "Working out the legal moves.", move |p| {
+            work::legal_of(&game, p).unwrap_or_default()
+        })
+    }
+
+    fn prompt(&mut self, side: Side) {
+        let who = match self.view.me {
+            Some(me) if me == side => "Your move".to_string(),
+            _ => format!("{} to move", side.title()),
+        };
+        if self.game().pending().is_some() {
+            let opts = direction_options(self.game(), &self.view);
+            self.line(&format!(
+                "{who}: choose the direction, {}.",
+                opts.join(" or ")
+            ));
+            return;
+        }
+        if let Some(stage) = &self.special {
+            let line = match stage {
+                None => "Special move: type the two holes to lift, for example 3 5. \
+                         Type cancel to give it up."
+                    .to_string(),
+                Some(l) => format!(
+                    "Special move: you hold {}. Type how many each of your holes 1 to {} gets, \
+                     in order, for example {}.",
+                    words::count(self.kind(), l.in_hand),
+                    holes_in_row(self.game()),
+                    example_split(l.in_hand, holes_in_row(self.game()))
+                ),
+            };
+            self.line(&line);
+            return;
+        }
+        let legal = self.legal();
+        let mut tokens: Vec<String> = legal.iter().filter(|t| *t != "special").cloned().collect();
+        let special = legal.iter().any(|t| t == "special");
+        let what = if self.kind() == GameKind::BaoLaKimasai {
+            "sow".to_string()
+        } else if tokens.len() == 1 {
+            "hole".to_string()
+        } else {
+            "holes".to_string()
+        };
+        if special {
+            tokens.push("special".into());
+        }
+        let line = format!(
+            "{who}, turn {}, {what} {}.",
+            self.game().turn(),
+            words::list(&tokens).replace(" and ", " or ")
+        );
+        self.line(&line);
+    }
+
+    /// A person's turn: the prompt, a line read, and what it asks.
+    fn person(&mut self, side: Side) -> bool {
+        self.prompt(side);
+        loop {
+            let Some(line) = self.read() else {
+                return false;
+            };
+            if line.is_empty() {
+                self.line("Type a move, or help for the words you can use.");
+                continue;
+            }
+            match self.word(&line) {
+                Some(go_on) => return go_on,
+                None => continue,
+            }
+        }
+    }
+
+    /// A line typed at a person's turn. Some(go on): the turn is over or
+    /// something was done that needs the prompt again; None: read again.
+    fn word(&mut self, line: &str) -> Option<bool> {
+        let first = line.split_whitespace().next().unwrap_or("");
+        match first {
+            "quit" | "exit" | "q" => return Some(false),
+            "help" | "?" => {
+                for l in HELP {
+                    self.line(l);
+                }
+                return None;
+            }
+            "board" | "b" => {
+                self.board();
+                return None;
+            }
+            "legal" | "moves" => {
+                self.special = None;
+                return Some(true);
+            }
+            "score" => {
+                let l = score_line(self.game(), &self.view);
+                self.line(&format!("Turn {}. {l}", self.game().turn()));
+                return None;
+            }
+            "log" => {
+                self.log();
+                return None;
+            }
+            "rules" => {
+                self.rules();
+                return None;
+            }
+            "save" => {
+                self.save();
+                let line = match (&self.save, &self.save_error) {
+                    (Some(t), None) => format!("Saved in {}", t.path().display()),
+                    (_, Some(e)) => format!("Not saved: {e}"),
+                    (None, None) => "Not saved: no data folder".into(),
+                };
+                self.line(&line);
+                return None;
+            }
+            "hint" => {
+                self.hint();
+                return None;
+            }
+            "undo" => {
+                self.special = None;
+                match self.session.undo() {
+                    Ok(turn) => {
+                        self.line(&format!("Undone: back to turn {turn}."));
+                        self.save();
+                    }
+                    Err(e) => self.line(&format!("{e}.")),
+                }
+                return Some(true);
+            }
+            "redo" => {
+                match self.session.redo() {
+                    Ok(turn) => {
+                        self.line(&format!("Redone: turn {turn}."));
+                        self.save();
+                    }
+                    Err(e) => self.line(&format!("{e}.")),
+                }
+                return Some(true);
+            }
+            "cancel" if self.special.is_some() => {
+                self.special = None;
+                self.line("Special move given up.");
+                return Some(true);
+            }
+            "special" if line == "special" => {
+                if let Some(why) = crate::session::special_refusal(self.game()) {
+                    self.line(&capitalized(&format!("{why}.")));
+                    return None;
+                }
+                self.special = Some(None);
+                return Some(true);
+            }
+            _ => {}
+        }
+        if let Some(stage) = self.special.clone() {
+            return self.special_step(stage, line);
+        }
+        let token = match line {
+            "clockwise" => "cw",
+            "counterclockwise" | "anticlockwise" | "counter-clockwise" | "anti-clockwise" => "ccw",
+            t => t,
+        }
+        .to_string();
+        let direction = token == "cw" || token == "ccw";
+        match (self.game().pending().is_some(), direction) {
+            (true, false) => {
+                self.line("cw or ccw? The seeds in hand go on one way or the other.");
+                return None;
+            }
+            (false, true) => {
+                self.line("No direction is asked now: type a hole.");
+                return None;
+            }
+            _ => {}
+        }
+        if self.decide(&token) {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// A line of the guided special move.
+    fn special_step(&mut self, stage: Option<Lifted>, line: &str) -> Option<bool> {
+        let n = holes_in_row(self.game());
+        let numbers: Result<Vec<u32>, _> = line
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(str::parse::<u32>)
+            .collect();
+        let Ok(numbers) = numbers else {
+            self.line("Type numbers only, or cancel.");
+            return None;
+        };
+        match stage {
+            None => {
+                let [a, b] = numbers[..] else {
+                    self.line("Type two holes, for example 3 5.");
+                    return None;
+                };
+                let (a, b) = (a as usize, b as usize);
+                if a == b || a == 0 || b == 0 || a > n || b > n {
+                    self.line(&format!("Two different holes from 1 to {n}, please."));
+                    return None;
+                }
+                let v = self.game().position_json();
+                let side = if self.game().to_move() == Side::South {
+                    "south"
+                } else {
+                    "north"
+                };
+                let in_hand = (v[side][a - 1].as_u64().unwrap_or(0)
+                    + v[side][b - 1].as_u64().unwrap_or(0)) as u32;
+                self.special = Some(Some(Lifted {
+                    holes: (a, b),
+                    in_hand,
+                }));
+                Some(true)
+            }
+            Some(l) => {
+                if numbers.len() != n {
+                    self.line(&format!("Type {n} numbers, one for each of your holes."));
+                    return None;
+                }
+                let sum: u32 = numbers.iter().sum();
+                if sum != l.in_hand {
+                    self.line(&format!(
+                        "Those add up to {sum}; you hold {}.",
+                        words::count(self.kind(), l.in_hand)
+                    ));
+                    return None;
+                }
+                let counts: Vec<String> = numbers.iter().map(u32::to_string).collect();
+                let token = format!("x{},{}={}", l.holes.0, l.holes.1, counts.join(","));
+                if self.decide(&token) {
+                    self.special = None;
+                    Some(true)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    fn hint(&mut self) {
+        let game = self.game().clone();
+        if game.status().is_over() {
+            self.line("The game is over.");
+            return;
+        }
+        let analysis = on_thread(&mut self.say, "Working out a hint.", move |p| {
+            crate::app::ai::analyse(&game, None, p)
+        });
+        match analysis.and_then(|a| a.values.first().cloned()) {
+            Some((token, value)) => {
+                // Bao's token is said too: it is what to type.
+                let words = token_words(&token);
+                let typed = if token.parse::<u32>().is_ok() {
+                    String::new()
+                } else {
+                    format!(" ({token})")
+                };
+                let unit = if self.kind() == GameKind::BaoLaKimasai {
+                    "cows"
+                } else {
+                    "seeds"
+                };
+                let line = format!(
+                    "Hint: {words}{typed}; the AI rates it {} {unit} for you.",
+                    crate::review::value_text(value)
+                );
+                self.line(&line);
+            }
+            None => self.line("No hint: the AI found no move."),
+        }
+    }
+
+    fn log(&mut self) {
+        let lines: Vec<String> = self
+            .session
+            .played()
+            .map(|(t, after)| format!("Turn {}: {}", t.turn, turn_line(t, after, &self.view)))
+            .collect();
+        if lines.is_empty() {
+            self.line("No moves yet.");
+        }
+        for l in lines {
+            self.line(&l);
+        }
+    }
+
+    fn rules(&mut self) {
+        let title = self.kind().title();
+        let Some((_, text)) = crate::app::rules_text::RULES
+            .iter()
+            .find(|(t, _)| *t == title)
+        else {
+            return;
+        };
+        for l in out::reflow_markdown(text) {
+            self.line(&l);
+        }
+    }
+
+    // ---- the end ------------------------------------------------------------------
+
+    fn over(&mut self, o: crate::engine::Outcome) -> bool {
+        if self.told_over != Some(self.session.version()) {
+            self.told_over = Some(self.session.version());
+            self.line(&format!("{}.", over_line(&o)));
+            self.count();
+            match self.session.next_game() {
+                NextGame::Started { game, stock } => {
+                    self.line(&format!(
+                        "Game {game} of the match: South carries {} over, North {}.",
+                        words::count(self.kind(), stock.south),
+                        words::count(self.kind(), stock.north)
+                    ));
+                    self.save();
+                    if self.session.racing().is_none() {
+                        self.opening();
+                    }
+                    return true;
+                }
+                NextGame::MatchOver(winner) => {
+                    let scores: Vec<String> = self
+                        .session
+                        .match_scores()
+                        .iter()
+                        .map(|s| format!("{} to {}", s.south, s.north))
+                        .collect();
+                    self.line(&format!("{}.", match_over_line(winner)));
+                    self.line(&format!(
+                        "The games, South to North: {}.",
+                        scores.join(", ")
+                    ));
+                }
+                NextGame::None => {}
+            }
+            self.save();
+        }
+        let undo = Side::BOTH.iter().any(|&s| self.session.human(s));
+        self.line(if undo {
+            "Type review for the AI's review of the game, undo to take back your last \
+             move, board, log, or quit."
+        } else {
+            "Type review for the AI's review of the game, board, log, or quit."
+        });
+        loop {
+            let Some(line) = self.read() else {
+                return false;
+            };
+            match line.as_str() {
+                "review" => {
+                    self.review();
+                    return false;
+                }
+                "quit" | "exit" | "q" | "" => return false,
+                "undo" if undo => {
+                    match self.session.undo() {
+                        Ok(turn) => {
+                            self.line(&format!("Undone: back to turn {turn}."));
+                            self.save();
+                        }
+                        Err(e) => self.line(&format!("{e}.")),
+                    }
+                    return true;
+                }
+                "board" => self.board(),
+                "log" => self.log(),
+                "help" => self.line("review, undo, board, log or quit."),
+                "score" => {
+                    let line = format!("{}.", over_line(&o));
+                    self.line(&line);
+                }
+                _ => self.line("The game is over: review, board, log or quit."),
+            }
+        }
+    }
+
+    fn count(&mut self) {
+        let Some(dir) = self.stats.clone() else {
+            return;
+        };
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        match self.session.count(&dir, now) {
+            Some(Ok(lines)) => {
+                for l in lines {
+                    self.line(&capitalized(&format!("{l}.")));
+                }
+            }
+            Some(Err(e)) => self.line(&format!("Statistics not saved: {e}")),
+            None => {}
+        }
+    }
+
+    fn review(&mut self) {
+        self.line("Reviewing the game: this takes a moment.");
+        let record = self.session.record();
+        let path = self
+            .save
+            .as_ref()
+            .map_or_else(|| PathBuf::from("game"), |t| t.path().to_path_buf());
+        let text = on_thread(&mut self.say, "Still reviewing.", move |p| {
+            let loaded = crate::app::load::from_record(&path, record, p)?;
+            crate::review::review(&loaded.record, &loaded.checked, None, &mut |_, _| {})
+                .map(|r| r.text(&loaded.record))
+                .ok_or_else(|| "the review stopped".to_string())
+        });
+        match text {
+            Ok(text) => {
+                for l in text.lines() {
+                    self.line(&out::columns(l));
+                }
+            }
+            Err(e) => self.line(&format!("No review: {e}")),
+        }
+    }
+}
+
+/// Holes in the mover's row (two-row games).
+fn holes_in_row(game: &AnyGame) -> usize {
+    game.position_json()["holes"].as_u64().unwrap_or(8) as usize
+}
+
+/// "2 1 1 1 1 1 1 1": `seeds` given out over `n` holes, as an example.
+fn example_split(seeds: u32, n: usize) -> String {
+    let n = n.max(1) as u32;
+    (0..n)
+        .map(|k| (seeds / n + u32::from(k < seeds % n)).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "1 drop", "5 drops".
+fn plural(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

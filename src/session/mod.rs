@@ -1,0 +1,736 @@
+//! The live game without any user interface: the game, its history with
+//! undo and redo, the seats, the turn cycle (a decision, its sowing, the AI
+//! seat, the end), the starting race, the match with its carry-over, and the
+//! points where saving and the statistics happen. Front ends (the line mode
+//! today, the full-screen client later) drive one `Session`: they ask what
+//! comes next ([`Session::ask`]), hand the slow work (a sowing worked out, the
+//! AI seat's search) to a thread as a `Send` job, and give its answer back
+//! ([`Session::apply`]), which says what happened and what to do about it.
+//!
+//! The rules stay the engine's; the work is `app::work` (a sowing decided
+//! under growing lap budgets) and `app::ai` (the AI seat's request), the
+//! same functions the client's play screen runs.
+
+pub mod race;
+pub mod save;
+
+use crate::ai::Player;
+use crate::app::ai::{SeatRequest, seat_decision};
+use crate::app::job::Progress;
+use crate::app::load::Loaded;
+use crate::app::setup::Setup;
+use crate::app::work::{self, Played};
+use crate::cli::{RaceArg, Seat};
+use crate::engine::any::AnyGame;
+use crate::engine::enkeshui::play_match::Next as MatchNext;
+use crate::engine::enkeshui::race::Race;
+use crate::engine::{Event, Outcome, PerSide, Quiet, Side, Status};
+use crate::record::{GameRecord, RaceRecord, Record};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::path::Path;
+use std::time::Duration;
+
+pub use self::race::{Racing, race_note, racer_level};
+
+/// "Game over: South wins, South 30 to North 18 (the player to move has no seeds to sow)".
+pub fn over_line(o: &Outcome) -> String {
+    let who = match o.winner {
+        Some(s) => format!("{} wins", s.title()),
+        None => "a draw".into(),
+    };
+    format!(
+        "Game over: {who}, South {} to North {} ({})",
+        o.score.south,
+        o.score.north,
+        o.reason.describe()
+    )
+}
+
+/// "North cannot fill a hole: South wins the match".
+pub fn match_over_line(winner: Option<Side>) -> String {
+    match winner {
+        Some(s) => format!(
+            "{} cannot fill a hole: {} wins the match",
+            s.other().title(),
+            s.title()
+        ),
+        None => "Neither player can fill a hole: the match is drawn".into(),
+    }
+}
+
+/// Why the mover cannot make Enkeshui's special move now (None: he can).
+/// (The client's play screen and the line mode say the same.)
+pub fn special_refusal(game: &AnyGame) -> Option<String> {
+    use crate::engine::enkeshui::SpecialMove;
+    let AnyGame::Enkeshui(g) = game else {
+        return Some(format!("{} has no special move", game.kind().title()));
+    };
+    if g.special_allowed() {
+        return None;
+    }
+    let side = game.to_move();
+    let reason = if game.status().is_over() {
+        "the game is over"
+    } else if game.pending().is_some() {
+        "a sowing is under way"
+    } else if g.rules().special_move == SpecialMove::Once && g.special_used()[side] {
+        "it is allowed once a game, and it was made already"
+    } else {
+        "it needs two holes to lift (not empty, not a bull, in play)"
+    };
+    Some(match g.rules().special_move {
+        SpecialMove::Off => "the special move is off (--special-move once or any)".to_string(),
+        _ => format!(
+            "{} cannot make the special move now: {reason}",
+            side.title()
+        ),
+    })
+}
+
+/// Undo goes back to the last step where a person's turn starts; `human_at(k)`
+/// says whether one does at step k. `at` is the step shown. Err: why not.
+/// (The client's play screen and the session share this walk.)
+pub fn undo_target(
+    at: usize,
+    all_ai: bool,
+    human_at: impl Fn(usize) -> bool,
+) -> Result<usize, &'static str> {
+    if all_ai {
+        return Err("Both seats are AI: nothing to undo");
+    }
+    if at == 0 {
+        return Err("Nothing to undo");
+    }
+    let mut target = at - 1;
+    while target > 0 && !human_at(target) {
+        target -= 1;
+    }
+    if !human_at(target) {
+        // The game opened with the AI to move: its first move stays.
+        if target + 1 < at {
+            target += 1;
+        }
+        while target < at && !human_at(target) {
+            target += 1;
+        }
+        if target >= at {
+            return Err("Nothing to undo");
+        }
+    }
+    Ok(target)
+}
+
+/// Redo goes forward to the next person's turn (or the last step).
+pub fn redo_target(
+    at: usize,
+    last: usize,
+    human_at: impl Fn(usize) -> bool,
+) -> Result<usize, &'static str> {
+    if at >= last {
+        return Err("Nothing to redo");
+    }
+    let mut target = at + 1;
+    while target < last && !human_at(target) {
+        target += 1;
+    }
+    Ok(target)
+}
+
+/// A turn's decision as played: who, which turn, the token, the position
+/// before it and the engine's events (what the front end tells).
+#[derive(Clone, Debug)]
+pub struct Turn {
+    pub side: Side,
+    pub turn: u32,
+    pub token: String,
+    pub before: AnyGame,
+    pub events: Vec<Event>,
+}
+
+/// One step of the history: the position after `turn` (none at the start).
+#[derive(Clone, Debug)]
+struct Step {
+    game: AnyGame,
+    turn: Option<Turn>,
+}
+
+/// What the session waits for now.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ask {
+    /// The race for the first move is on (Enkeshui).
+    Race,
+    /// A person's decision for this side (`pending`: a direction inside a turn).
+    Person(Side),
+    /// The AI seat of this side: hand out [`Session::ai_job`].
+    Ai(Side, Player),
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// The work of one decision, to run on any thread; its answer goes to
+/// [`Session::apply`].
+#[derive(Clone, Debug)]
+pub struct DecideJob {
+    game: AnyGame,
+    token: String,
+    version: u64,
+}
+
+impl DecideJob {
+    /// Plays the decision on a copy (may be slow; cancellable through `progress`).
+    pub fn run(self, progress: &Progress) -> Decided {
+        Decided {
+            version: self.version,
+            result: work::play(&self.game, &self.token, false, progress),
+        }
+    }
+}
+
+/// A decision worked out: played, or refused with the engine's reason.
+#[derive(Debug)]
+pub struct Decided {
+    version: u64,
+    pub result: Result<Played, String>,
+}
+
+/// The AI seat's search, to run on any thread; its token goes back through
+/// [`Session::decide`].
+#[derive(Clone, Debug)]
+pub struct AiJob {
+    game: AnyGame,
+    seat: SeatRequest,
+    pause: Duration,
+    pub version: u64,
+}
+
+impl AiJob {
+    /// The seat's decision (None: cancelled, or no legal decision).
+    pub fn run(self, progress: &Progress) -> Option<String> {
+        seat_decision(&self.game, self.seat, self.pause, progress)
+    }
+}
+
+/// What applying a decision did, and what the front end should do now.
+#[derive(Debug)]
+pub struct Applied {
+    pub turn: Turn,
+    /// The game ended with it.
+    pub over: Option<Outcome>,
+    /// The record changed: save it now (the autosave point).
+    pub save: bool,
+}
+
+/// Why a decision was not taken into the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The engine's reason ("5: hole 5 is empty").
+    Rule(String),
+    /// The answer is for a position no longer shown (undone meanwhile).
+    Stale,
+    /// The race is still on.
+    Racing,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Rule(s) => f.write_str(s),
+            Refused::Stale => f.write_str("the position changed meanwhile"),
+            Refused::Racing => f.write_str("the race for the first move is still on"),
+        }
+    }
+}
+
+/// What comes after a finished game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextGame {
+    /// The next game started; each side's stock carried over.
+    Started { game: usize, stock: PerSide<u32> },
+    /// The match is over (winner; None: drawn).
+    MatchOver(Option<Side>),
+    /// Not a match, or the game is not over.
+    None,
+}
+
+/// The live game.
+#[derive(Debug)]
+pub struct Session {
+    setup: Setup,
+    history: Vec<Step>,
+    at: usize,
+    /// Goes up at every change: jobs made for an older version are stale.
+    version: u64,
+    /// This game's start position (before its race) and its race.
+    start: AnyGame,
+    race: Option<RaceRecord>,
+    /// The race being run (Enkeshui, `--race on`).
+    racing: Option<Racing>,
+    /// The log's opening lines of this game ("Game 2 of the match.", the race, who starts).
+    opening: Vec<String>,
+    /// The games of the match finished before this one, and their scores.
+    done: Vec<GameRecord>,
+    scores: Vec<PerSide<u32>>,
+    match_over: Option<Option<Side>>,
+    /// The end of this game is in the statistics (once, undo or not).
+    counted: bool,
+    ai_pause: Duration,
+    hash_mb: Option<usize>,
+}
+
+impl Session {
+    /// A new game (or match) as set up: the race first when it has one.
+    pub fn new(setup: Setup) -> Session {
+        let start = setup.start().clone();
+        let mut s = Session {
+            history: vec![Step {
+                game: start.clone(),
+                turn: None,
+            }],
+            setup,
+            at: 0,
+            version: 0,
+            start: start.clone(),
+            race: None,
+            racing: None,
+            opening: Vec::new(),
+            done: Vec::new(),
+            scores: Vec::new(),
+            match_over: None,
+            counted: false,
+            ai_pause: Duration::ZERO,
+            hash_mb: None,
+        };
+        s.start_game(start);
+        s
+    }
+
+    /// Continues a loaded record at its last game's end (a race saved
+    /// unfinished runs again from its start, as the client does).
+    pub fn resume(loaded: &Loaded) -> Result<Session, String> {
+        let (record, checked) = (&loaded.record, &loaded.checked);
+        let setup = Setup::from_record(record)?;
+        let gi = record.games.len() - 1;
+        let mut s = Session::new(setup);
+        s.done = record.games[..gi].to_vec();
+        s.scores = checked.games[..gi]
+            .iter()
+            .filter_map(|r| match r.end.status() {
+                Status::Over(o) => Some(o.score),
+                Status::Playing => None,
+            })
+            .collect();
+        let g = &record.games[gi];
+        let r = &checked.games[gi];
+        let raced = s.setup.race().is_some_and(|race| race.mode != RaceArg::Off);
+        if raced && g.race.is_none() && g.decisions.is_empty() {
+            s.start_game(r.start.clone());
+            return Ok(s);
+        }
+        s.racing = None;
+        s.start = r.start.clone();
+        s.race = g.race.clone();
+        let note = match (&g.race, r.race_first) {
+            (Some(race), Some(first)) => Some(race_note(race.hole, first, &race.drops, false)),
+            _ => None,
+        };
+        s.begin(r.begin.clone(), note);
+        for step in loaded.steps.get(gi).map_or(&[][..], Vec::as_slice) {
+            s.push(step.clone());
+        }
+        s.match_over = checked.match_over;
+        Ok(s)
+    }
+
+    /// The AI seats think at least this long (0: as fast as they can).
+    pub fn set_ai_pause(&mut self, pause: Duration) {
+        self.ai_pause = pause;
+    }
+
+    pub fn set_hash_mb(&mut self, mb: Option<usize>) {
+        self.hash_mb = mb;
+    }
+
+    /// Starts a game from its start position: its race as set up.
+    fn start_game(&mut self, game: AnyGame) {
+        self.start = game.clone();
+        self.race = None;
+        self.racing = None;
+        let AnyGame::Enkeshui(g) = &game else {
+            return self.begin(game, None);
+        };
+        let Some(options) = self.setup.race().filter(|r| r.mode != RaceArg::Off) else {
+            return self.begin(game, None);
+        };
+        let seed = self.setup.seed() + self.scores.len() as u64;
+        let race = match Race::start(g, options.hole, &mut Quiet) {
+            Ok(r) => r,
+            Err(e) => {
+                return self.begin(game, Some(format!("No race ({e}): South moves first.")));
+            }
+        };
+        let racers = PerSide::new(
+            racer_level(self.setup.seat(Side::South), options.speed),
+            racer_level(self.setup.seat(Side::North), options.speed),
+        );
+        // The quick race, and a race nobody plays (both seats AI or both
+        // people at one keyboard): decided at once by the seeded generator.
+        let quick = options.mode == RaceArg::Quick;
+        if quick {
+            let mut race = race;
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let (game_after, note) = match race.run_quick(&mut rng, &mut Quiet) {
+                Ok(first) => {
+                    self.race = Some(RaceRecord {
+                        hole: race.hole(),
+                        drops: race.drops().to_vec(),
+                    });
+                    let note = race_note(race.hole(), first, race.drops(), true);
+                    match race.finish(&mut Quiet) {
+                        Ok(g) => (AnyGame::from(g), note),
+                        Err(e) => {
+                            self.race = None;
+                            (game, format!("The race failed ({e})."))
+                        }
+                    }
+                }
+                Err(e) => (game, format!("The race failed ({e}).")),
+            };
+            return self.begin(game_after, Some(note));
+        }
+        self.racing = Some(Racing::new(race, racers, seed));
+        self.history = vec![Step {
+            game: self.start.clone(),
+            turn: None,
+        }];
+        self.at = 0;
+        self.changed();
+    }
+
+    /// The first turn of a game: a fresh history and its opening lines.
+    fn begin(&mut self, game: AnyGame, race_note: Option<String>) {
+        self.racing = None;
+        self.counted = false;
+        self.opening.clear();
+        if !self.scores.is_empty() || self.setup.match_play() {
+            self.opening
+                .push(format!("Game {} of the match.", self.scores.len() + 1));
+        }
+        self.opening.extend(race_note);
+        self.opening
+            .push(format!("{} moves first.", game.to_move().title()));
+        self.history = vec![Step { game, turn: None }];
+        self.at = 0;
+        self.changed();
+    }
+
+    fn changed(&mut self) {
+        self.version += 1;
+    }
+
+    // ---- what there is ----------------------------------------------------
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The position shown (during the race: the start position).
+    pub fn game(&self) -> &AnyGame {
+        &self.history[self.at].game
+    }
+
+    pub fn seat(&self, side: Side) -> &Seat {
+        self.setup.seat(side)
+    }
+
+    pub fn human(&self, side: Side) -> bool {
+        self.seat(side).is_human()
+    }
+
+    fn all_ai(&self) -> bool {
+        Side::BOTH.iter().all(|&s| !self.human(s))
+    }
+
+    /// The version of the position: jobs carry it.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The opening lines of this game ("South moves first.").
+    pub fn opening(&self) -> &[String] {
+        &self.opening
+    }
+
+    /// The decisions played up to the position shown.
+    pub fn turns(&self) -> impl Iterator<Item = &Turn> {
+        self.history[1..=self.at]
+            .iter()
+            .filter_map(|s| s.turn.as_ref())
+    }
+
+    /// Each decision played up to the position shown, with the position after it.
+    pub fn played(&self) -> impl Iterator<Item = (&Turn, &AnyGame)> {
+        self.history[1..=self.at]
+            .iter()
+            .filter_map(|s| s.turn.as_ref().map(|t| (t, &s.game)))
+    }
+
+    /// The step shown: 0 at the start, k after k decisions.
+    pub fn step(&self) -> usize {
+        self.at
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.at + 1 < self.history.len()
+    }
+
+    /// The race under way.
+    pub fn racing(&self) -> Option<&Racing> {
+        self.racing.as_ref()
+    }
+
+    /// The match's finished games' scores (South, North), in order.
+    pub fn match_scores(&self) -> &[PerSide<u32>] {
+        &self.scores
+    }
+
+    pub fn match_over(&self) -> Option<Option<Side>> {
+        self.match_over
+    }
+
+    /// What the session waits for now.
+    pub fn ask(&self) -> Ask {
+        if self.racing.is_some() {
+            return Ask::Race;
+        }
+        let g = self.game();
+        if let Status::Over(o) = g.status() {
+            return Ask::Over(o);
+        }
+        let side = g.to_move();
+        match self.seat(side) {
+            Seat::Human => Ask::Person(side),
+            Seat::Ai(p) => Ask::Ai(side, *p),
+        }
+    }
+
+    // ---- the turn cycle ----------------------------------------------------
+
+    /// The work of playing `token` in the position shown.
+    pub fn decide(&self, token: &str) -> DecideJob {
+        DecideJob {
+            game: self.game().clone(),
+            token: token.to_string(),
+            version: self.version,
+        }
+    }
+
+    /// The AI seat's search in the position shown (None: a person moves,
+    /// the race is on or the game is over).
+    pub fn ai_job(&self) -> Option<AiJob> {
+        let Ask::Ai(_, player) = self.ask() else {
+            return None;
+        };
+        Some(AiJob {
+            game: self.game().clone(),
+            seat: SeatRequest {
+                player,
+                seed: self.ai_seed(),
+                hash_mb: self.hash_mb,
+            },
+            pause: self.ai_pause,
+            version: self.version,
+        })
+    }
+
+    /// The AI's request seed in the position shown: the setup's seed mixed
+    /// with the step and the turn, as the client's play screen derives it.
+    pub fn ai_seed(&self) -> u64 {
+        self.setup.seed() ^ (((self.at + 1) as u64) << 20) ^ (self.game().turn() as u64)
+    }
+
+    /// Takes a decision worked out into the game (when still current).
+    pub fn apply(&mut self, decided: Decided) -> Result<Applied, Refused> {
+        if self.racing.is_some() {
+            return Err(Refused::Racing);
+        }
+        if decided.version != self.version {
+            return Err(Refused::Stale);
+        }
+        let played = decided.result.map_err(Refused::Rule)?;
+        Ok(self.push(played))
+    }
+
+    /// [`Session::decide`], run here, then [`Session::apply`].
+    pub fn play(&mut self, token: &str) -> Result<Applied, Refused> {
+        let decided = self.decide(token).run(&Progress::default());
+        self.apply(decided)
+    }
+
+    /// The AI seat's decision worked out here and played (None: not the AI's turn).
+    pub fn play_ai(&mut self) -> Option<Result<Applied, Refused>> {
+        let token = self.ai_job()?.run(&Progress::default())?;
+        Some(self.play(&token))
+    }
+
+    fn push(&mut self, played: Played) -> Applied {
+        let before = self.game().clone();
+        let turn = Turn {
+            side: before.to_move(),
+            turn: before.turn(),
+            token: played.token,
+            before,
+            events: played.events,
+        };
+        let over = match played.game.status() {
+            Status::Over(o) => Some(o),
+            Status::Playing => None,
+        };
+        self.history.truncate(self.at + 1);
+        self.history.push(Step {
+            game: played.game,
+            turn: Some(turn.clone()),
+        });
+        self.at += 1;
+        self.changed();
+        Applied {
+            turn,
+            over,
+            save: true,
+        }
+    }
+
+    /// Does a person's turn start at step k (not over, not inside a turn)?
+    fn human_at(&self, k: usize) -> bool {
+        let g = &self.history[k].game;
+        !g.status().is_over() && self.human(g.to_move()) && g.pending().is_none()
+    }
+
+    /// Back to the last person's turn (the AI's decisions are skipped).
+    pub fn undo(&mut self) -> Result<u32, &'static str> {
+        if self.racing.is_some() {
+            return Err("Nothing to undo");
+        }
+        let target = undo_target(self.at, self.all_ai(), |k| self.human_at(k))?;
+        self.at = target;
+        self.changed();
+        Ok(self.game().turn())
+    }
+
+    /// Forward again to the next person's turn.
+    pub fn redo(&mut self) -> Result<u32, &'static str> {
+        let last = self.history.len() - 1;
+        let target = redo_target(self.at, last, |k| self.human_at(k))?;
+        self.at = target;
+        self.changed();
+        Ok(self.game().turn())
+    }
+
+    // ---- the race ----------------------------------------------------------
+
+    /// A person racer dropped `drops` seeds; the AI racer keeps its pace.
+    /// Returns whether the race is over (the game then begins).
+    pub fn race_drops(&mut self, side: Side, drops: u32) -> Result<bool, String> {
+        let racing = self.racing.as_mut().ok_or("there is no race")?;
+        racing.person_drops(side, drops)?;
+        self.race_settle()
+    }
+
+    /// Both racers are AI: the race runs at their paces to its end.
+    pub fn race_run(&mut self) -> Result<bool, String> {
+        let racing = self.racing.as_mut().ok_or("there is no race")?;
+        racing.run_ai()?;
+        self.race_settle()
+    }
+
+    fn race_settle(&mut self) -> Result<bool, String> {
+        let Some(racing) = self.racing.as_ref() else {
+            return Ok(true);
+        };
+        if racing.race().first_sleeper().is_none() {
+            self.changed();
+            return Ok(false);
+        }
+        let racing = self.racing.take().expect("racing");
+        let (game, record, note) = racing
+            .finish()
+            .map_err(|e| format!("the race failed ({e})"))?;
+        self.race = Some(record);
+        self.begin(game.into(), Some(note));
+        Ok(true)
+    }
+
+    // ---- the end, the statistics and the match ------------------------------
+
+    /// Counts a finished game of a person against the AI in the statistics
+    /// of `dir`, once per game (undo or not): the lines to tell.
+    pub fn count(&mut self, dir: &Path, now_secs: u64) -> Option<Result<Vec<String>, String>> {
+        if self.counted || !self.game().status().is_over() {
+            return None;
+        }
+        self.counted = true;
+        crate::stats::count_game(
+            dir,
+            self.game(),
+            self.setup.seat(Side::South),
+            self.setup.seat(Side::North),
+            now_secs,
+        )
+    }
+
+    /// After a finished game of a match: the next game with each side's
+    /// score as its stock, or the match's end.
+    pub fn next_game(&mut self) -> NextGame {
+        let Status::Over(o) = self.game().status() else {
+            return NextGame::None;
+        };
+        if !self.setup.match_play() || self.match_over.is_some() {
+            return NextGame::None;
+        }
+        match self.setup.next_match_game(o.score) {
+            Some(MatchNext::Game(g)) => {
+                let record = self.game_record();
+                self.done.push(record);
+                self.scores.push(o.score);
+                self.start_game((*g).into());
+                NextGame::Started {
+                    game: self.scores.len() + 1,
+                    stock: o.score,
+                }
+            }
+            Some(MatchNext::MatchOver { winner }) => {
+                if self.scores.len() == self.done.len() {
+                    self.scores.push(o.score);
+                }
+                self.match_over = Some(winner);
+                NextGame::MatchOver(winner)
+            }
+            None => NextGame::None,
+        }
+    }
+
+    // ---- the record ----------------------------------------------------------
+
+    /// This game as a record entry (its decisions up to the position shown).
+    fn game_record(&self) -> GameRecord {
+        GameRecord {
+            start: self.start.position_json(),
+            race: self.race.clone(),
+            decisions: self.turns().map(|t| t.token.clone()).collect(),
+            result: match self.game().status() {
+                Status::Over(o) if self.racing.is_none() => Some(o),
+                _ => None,
+            },
+        }
+    }
+
+    /// Everything played so far, as the client saves it.
+    pub fn record(&self) -> Record {
+        let mut games = self.done.clone();
+        games.push(self.game_record());
+        self.setup.record(games)
+    }
+}
+
+#[cfg(test)]
+mod tests;

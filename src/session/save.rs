@@ -1,0 +1,116 @@
+//! Where a session's record goes and how it is written: the client's ways
+//! (a new file in the data folder, `--save PATH`, the resumed record's own
+//! file), written atomically and never over a file that is not a record
+//! unless forced. Synchronous: a front end that must not wait runs
+//! [`SaveTarget::save`] on a thread, as the client's saver does.
+
+use crate::record::Record;
+use crate::record::file;
+use crate::record::lock::{LockError, RecordLock};
+use std::path::{Path, PathBuf};
+
+/// How the next save writes its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum How {
+    /// A new file in the data folder: the name proposed, or the next free one.
+    New,
+    /// The first save to this file: only over a record, unless forced.
+    First { force: bool },
+    /// Over the game's own file, saved before.
+    Again,
+}
+
+/// The file a game is saved in.
+#[derive(Debug)]
+pub struct SaveTarget {
+    path: PathBuf,
+    how: How,
+    /// This program's lock of the record while it plays it.
+    _lock: Option<RecordLock>,
+    /// The text last written (an unchanged record is not written again).
+    last: String,
+}
+
+fn locked(path: &Path) -> Result<Option<RecordLock>, String> {
+    match RecordLock::try_lock(path) {
+        Ok(lock) => Ok(Some(lock)),
+        Err(LockError::Busy) => Err(format!(
+            "{}: the game is open in another window",
+            path.display()
+        )),
+        // No lock to be had there (a file system without locks): saved as before.
+        Err(LockError::Unavailable(_)) => Ok(None),
+    }
+}
+
+impl SaveTarget {
+    /// A new file in the data folder `dir`, named at its first save.
+    pub fn new_in(dir: &Path) -> SaveTarget {
+        let (path, lock) = file::claim_new_path(dir);
+        SaveTarget {
+            path,
+            how: How::New,
+            _lock: lock,
+            last: String::new(),
+        }
+    }
+
+    /// `--save PATH` (`force`: also over a file that is not a record).
+    pub fn at(path: PathBuf, force: bool) -> Result<SaveTarget, String> {
+        file::check_target(&path, force)?;
+        let lock = locked(&path)?;
+        Ok(SaveTarget {
+            path,
+            how: How::First { force },
+            _lock: lock,
+            last: String::new(),
+        })
+    }
+
+    /// The record a game was resumed from, saved over as it goes on.
+    pub fn resumed(path: PathBuf, record: &Record) -> Result<SaveTarget, String> {
+        let lock = locked(&path)?;
+        Ok(SaveTarget {
+            path,
+            how: How::Again,
+            _lock: lock,
+            last: record.to_text(),
+        })
+    }
+
+    /// Where the game is (or will be) saved.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes the record if it changed: `Ok(true)` when written.
+    pub fn save(&mut self, record: &Record) -> Result<bool, String> {
+        let text = record.to_text();
+        if text == self.last {
+            return Ok(false);
+        }
+        let cannot = |e: std::io::Error| {
+            format!(
+                "{}: cannot save: {}",
+                self.path.display(),
+                file::io_reason(&e)
+            )
+        };
+        let written = match &self.how {
+            How::New => file::write_new(&self.path, text.as_bytes()).map_err(cannot)?,
+            How::First { force } => {
+                file::check_target(&self.path, *force)?;
+                file::write_atomic(&self.path, text.as_bytes(), || Ok(())).map_err(cannot)?;
+                self.path.clone()
+            }
+            How::Again => {
+                file::write_atomic(&self.path, text.as_bytes(), || Ok(())).map_err(cannot)?;
+                self.path.clone()
+            }
+        };
+        self.path = written;
+        self.how = How::Again;
+        self.last = text;
+        Ok(true)
+    }
+}

@@ -1,0 +1,268 @@
+use super::*;
+use crate::cli::Cli;
+use clap::Parser;
+
+fn session(args: &[&str]) -> Session {
+    let mut all = vec!["masai-mancala"];
+    all.extend_from_slice(args);
+    let cli = Cli::try_parse_from(all).expect("arguments parse");
+    let setup = Setup::from_cli(cli.command.as_ref().expect("a game")).expect("a setup");
+    Session::new(setup)
+}
+
+/// The rows of a two-row position, South's then North's.
+fn rows(s: &Session) -> (String, String) {
+    let v = s.game().position_json();
+    (v["south"].to_string(), v["north"].to_string())
+}
+
+fn hot_seat(game: &str) -> Session {
+    session(&[game, "--south", "human", "--north", "human"])
+}
+
+#[test]
+fn decisions_give_the_engines_boards_and_the_turns_played() {
+    let mut s = session(&[
+        "enkeshui", "--race", "off", "--south", "human", "--north", "human",
+    ]);
+    assert_eq!(s.ask(), Ask::Person(Side::South));
+    assert_eq!(s.opening(), ["South moves first."]);
+    let a = s.play("8").expect("8 is legal");
+    assert_eq!(
+        (a.turn.side, a.turn.turn, a.turn.token.as_str()),
+        (Side::South, 1, "8")
+    );
+    assert!(a.save && a.over.is_none());
+    assert_eq!(
+        rows(&s),
+        ("[1,0,4,4,4,4,4,0]".into(), "[1,1,5,0,5,5,5,5]".into())
+    );
+    assert_eq!(s.ask(), Ask::Person(Side::North));
+    s.play("3").expect("3 is legal");
+    assert_eq!(
+        rows(&s),
+        ("[2,1,5,5,5,0,5,1]".into(), "[2,2,1,1,6,6,6,0]".into())
+    );
+    let tokens: Vec<&str> = s.turns().map(|t| t.token.as_str()).collect();
+    assert_eq!(tokens, ["8", "3"]);
+    assert_eq!(s.record().games[0].decisions, ["8", "3"]);
+}
+
+#[test]
+fn a_refused_decision_says_why_and_changes_nothing() {
+    let mut s = session(&[
+        "enkeshui", "--race", "off", "--south", "human", "--north", "human",
+    ]);
+    let before = rows(&s);
+    let e = s.play("1").expect_err("hole 1 is empty");
+    assert_eq!(e, Refused::Rule("1: hole 1 is empty".into()));
+    let e = s.play("9").expect_err("no hole 9");
+    assert!(
+        matches!(e, Refused::Rule(ref m) if m.starts_with("9: ")),
+        "{e:?}"
+    );
+    assert_eq!(rows(&s), before);
+    assert_eq!(s.step(), 0);
+}
+
+#[test]
+fn an_answer_for_an_older_position_is_not_applied() {
+    let mut s = hot_seat("en-gehe");
+    let job = s.decide("1");
+    s.play("2").expect("2 is legal");
+    let late = job.run(&Progress::default());
+    assert_eq!(s.apply(late).unwrap_err(), Refused::Stale);
+    assert_eq!(s.step(), 1);
+}
+
+#[test]
+fn the_ai_seat_works_on_another_thread_and_its_answer_is_played() {
+    let mut s = session(&["bao", "--south", "ai:easy", "--north", "human"]);
+    let Ask::Ai(Side::South, _) = s.ask() else {
+        panic!("South is the AI: {:?}", s.ask());
+    };
+    let job = s.ai_job().expect("the AI moves");
+    let token = std::thread::spawn(move || job.run(&Progress::default()))
+        .join()
+        .expect("the thread ends")
+        .expect("a decision");
+    let decided = std::thread::spawn({
+        let job = s.decide(&token);
+        move || job.run(&Progress::default())
+    })
+    .join()
+    .expect("the thread ends");
+    let a = s.apply(decided).expect("the AI's decision is legal");
+    assert_eq!(a.turn.side, Side::South);
+    assert_eq!(s.ask(), Ask::Person(Side::North));
+}
+
+#[test]
+fn undo_goes_back_over_the_ai_to_the_persons_turn_and_redo_forward() {
+    let mut s = session(&["enkeshui", "--race", "off", "--north", "ai:easy"]);
+    let start = rows(&s);
+    s.play("8").expect("8 is legal");
+    let after_8 = rows(&s);
+    s.play_ai().expect("North is the AI").expect("legal");
+    let after_ai = rows(&s);
+    assert_eq!(s.step(), 2);
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!((s.step(), rows(&s)), (0, start.clone()));
+    assert_eq!(s.undo(), Err("Nothing to undo"));
+    assert_eq!(s.redo(), Ok(3));
+    assert_eq!((s.step(), rows(&s)), (2, after_ai));
+    assert_eq!(s.redo(), Err("Nothing to redo"));
+    // A new decision after an undo drops what was undone.
+    s.undo().expect("undo");
+    s.play("7").expect("7 is legal");
+    assert_ne!(rows(&s), after_8);
+    assert!(!s.can_redo());
+    assert_eq!(s.record().games[0].decisions, ["7"]);
+}
+
+#[test]
+fn both_seats_ai_have_nothing_to_undo() {
+    let mut s = session(&["en-gehe", "--south", "ai:easy", "--north", "ai:easy"]);
+    s.play_ai().expect("AI").expect("legal");
+    assert_eq!(s.undo(), Err("Both seats are AI: nothing to undo"));
+}
+
+#[test]
+fn a_match_carries_each_score_over_as_the_next_games_stock() {
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "off",
+        "--match",
+        "--max-turns",
+        "3",
+        "--south",
+        "human",
+        "--north",
+        "human",
+    ]);
+    assert_eq!(s.opening(), ["Game 1 of the match.", "South moves first."]);
+    assert_eq!(s.next_game(), NextGame::None, "not over yet");
+    s.play("8").expect("legal");
+    s.play("3").expect("legal");
+    let a = s.play("7").expect("legal");
+    let o = a.over.expect("the turn limit ends it");
+    assert_eq!(
+        over_line(&o),
+        "Game over: South wins, South 29 to North 19 (the turn limit was reached)"
+    );
+    let next = s.next_game();
+    assert_eq!(
+        next,
+        NextGame::Started {
+            game: 2,
+            stock: PerSide::new(29, 19)
+        }
+    );
+    assert_eq!(s.match_scores(), [PerSide::new(29, 19)]);
+    assert_eq!(s.opening(), ["Game 2 of the match.", "South moves first."]);
+    assert_eq!(s.step(), 0);
+    assert_eq!(
+        rows(&s),
+        ("[0,0,4,4,4,4,4,4]".into(), "[0,0,0,0,4,4,4,4]".into())
+    );
+    let r = s.record();
+    assert_eq!(r.games.len(), 2);
+    assert_eq!(r.games[0].decisions, ["8", "3", "7"]);
+    assert_eq!(r.games[0].result, Some(o));
+    assert!(r.games[1].decisions.is_empty());
+}
+
+#[test]
+fn a_person_races_the_ai_at_its_pace_and_the_first_sleeper_moves_first() {
+    let mut s = session(&["enkeshui", "--race", "on", "--north", "ai:easy"]);
+    assert_eq!(s.ask(), Ask::Race);
+    assert!(s.play("8").is_err(), "no decision during the race");
+    let mut lines = 0;
+    while !s.race_drops(Side::South, 1).expect("a drop") {
+        lines += 1;
+        assert!(lines < 1000, "the race ends");
+    }
+    assert!(s.racing().is_none());
+    let r = s.record();
+    let race = r.games[0].race.clone().expect("the race is recorded");
+    let south = race.drops.iter().filter(|&&d| d == Side::South).count();
+    let north = race.drops.len() - south;
+    // Easy drops every 380 to 460 ms, a person every 250: about 0.6 of a
+    // drop for each of the person's.
+    assert!(
+        north * 10 <= south * 7 && north * 10 >= south * 5,
+        "{south} {north}"
+    );
+    assert!(
+        s.opening()[0].starts_with("Race from hole 8: "),
+        "{:?}",
+        s.opening()
+    );
+    assert!(matches!(s.ask(), Ask::Person(_) | Ask::Ai(..)));
+}
+
+#[test]
+fn two_ai_racers_run_the_race_to_its_end() {
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "on",
+        "--south",
+        "ai:expert",
+        "--north",
+        "ai:easy",
+    ]);
+    assert_eq!(
+        s.race_drops(Side::South, 1),
+        Err("South races by the AI".into())
+    );
+    assert_eq!(s.race_run(), Ok(true));
+    let race = s.record().games[0].race.clone().expect("recorded");
+    let south = race.drops.iter().filter(|&&d| d == Side::South).count();
+    // Expert drops every 145 to 165 ms, easy every 380 to 460.
+    assert!(south * 2 > race.drops.len(), "{race:?}");
+    assert!(s.racing().is_none() && s.step() == 0);
+}
+
+#[test]
+fn a_saved_record_resumes_at_the_same_position() {
+    let mut s = session(&[
+        "enkeshui", "--race", "off", "--south", "human", "--north", "human",
+    ]);
+    s.play("8").expect("legal");
+    s.play("3").expect("legal");
+    let record = s.record();
+    let loaded = crate::app::load::from_record(
+        Path::new("t.json"),
+        Record::parse(&record.to_json()).expect("parses"),
+        &Progress::default(),
+    )
+    .expect("loads");
+    let r = Session::resume(&loaded).expect("resumes");
+    assert_eq!(rows(&r), rows(&s));
+    assert_eq!(r.step(), 2);
+    assert_eq!(r.record(), record);
+}
+
+#[test]
+fn a_finished_game_against_the_ai_is_counted_once() {
+    let dir = std::env::temp_dir().join(format!("mm-session-stats-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "off",
+        "--max-turns",
+        "1",
+        "--north",
+        "ai:easy",
+    ]);
+    assert!(s.count(&dir, 0).is_none(), "not over");
+    let a = s.play("8").expect("legal");
+    assert!(a.over.is_some());
+    let lines = s.count(&dir, 0).expect("counted").expect("saved");
+    assert_eq!(lines[0], "you vs easy, Enkeshui 2x8: 0-0-1");
+    assert!(s.count(&dir, 0).is_none(), "once");
+    let _ = std::fs::remove_dir_all(&dir);
+}

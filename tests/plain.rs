@@ -1,0 +1,704 @@
+//! The line mode (`--plain`), driven as a person or a script drives it:
+//! lines piped in, lines read back.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh data folder (and home) for one run.
+fn temp_dir() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "mm-plain-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+    dir: PathBuf,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.out.lines().collect()
+    }
+
+    /// The line that starts with `head` and the lines it wraps onto, as one.
+    fn event(&self, head: &str) -> String {
+        let lines = self.lines();
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(head))
+            .unwrap_or_else(|| panic!("no line starting {head:?} in:\n{}", self.out));
+        lines[i..].join("\n")
+    }
+}
+
+fn run_in(dir: &Path, args: &[&str], input: &str) -> Run {
+    let run = run_any(dir, args, input);
+    plain_lines(&run.out);
+    run
+}
+
+fn run_any(dir: &Path, args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("HOME", dir)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("it ends");
+    writer.join().expect("input written");
+    Run {
+        out: String::from_utf8(out.stdout).expect("UTF-8 out"),
+        err: String::from_utf8(out.stderr).expect("UTF-8 err"),
+        code: out.status.code().unwrap_or(-1),
+        dir: dir.to_path_buf(),
+    }
+}
+
+fn run(args: &[&str], input: &str) -> Run {
+    run_in(&temp_dir(), args, input)
+}
+
+/// No escape byte or other control character, no line over 80 columns.
+fn plain_lines(out: &str) {
+    for l in out.lines() {
+        assert!(
+            !l.chars().any(|c| c.is_control()),
+            "a control character in {l:?}"
+        );
+        assert!(l.chars().count() <= 80, "over 80 columns: {l:?}");
+    }
+}
+
+/// A record of a hot-seat game starting at `start` (a position JSON), in `dir`.
+fn record(dir: &Path, game: &str, start: &str, rules: &str) -> PathBuf {
+    let path = dir.join("game.json");
+    let variant = if game == "bao-la-kimasai" {
+        "{}"
+    } else {
+        r#"{"holes": 8}"#
+    };
+    std::fs::write(
+        &path,
+        format!(
+            r#"{{"format":"masai-mancala-record","version":1,"game":"{game}","variant":{variant},
+"rules":{rules},"seats":{{"south":"human","north":"human"}},"options":{{"race":"off","seed":0}},
+"start":{start},"race":null,"decisions":[],"result":null}}"#
+        ),
+    )
+    .expect("record written");
+    path
+}
+
+const HOT_SEAT: [&str; 4] = ["--south", "human", "--north", "human"];
+
+fn args<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
+    head.iter().chain(tail).copied().collect()
+}
+
+// ---- hand-worked turns ---------------------------------------------------------
+
+#[test]
+fn the_start_is_read_aloud_and_a_relay_is_told_in_words() {
+    let r = run(
+        &args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT),
+        "8\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.lines()[..8],
+        [
+            "Enkeshui, 2 rows of 8 (8-left-empty). South is a person, North is a person.",
+            "Type help for the words you can use.",
+            "South moves first.",
+            "South's row, holes 1 to 8: 0, 0, 4, 4, 4, 4, 4, 4.",
+            "North's row, holes 8 to 1: 4, 4, 4, 4, 4, 4, 0, 0.",
+            "Captured: South 0, North 0.",
+            "South to move, turn 1, holes 3, 4, 5, 6, 7 or 8.",
+            "South sows hole 8: 2 laps, relays 5 seeds from North's hole 4, ends in South's",
+        ]
+    );
+    assert_eq!(r.lines()[8], "empty hole 1. South has 21, North 27.");
+    assert_eq!(
+        r.lines()[9],
+        "North to move, turn 2, holes 1, 2, 3, 5, 6, 7 or 8."
+    );
+}
+
+#[test]
+fn a_capture_names_its_holes() {
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "enkeshui",
+        r#"{"game":"enkeshui","holes":8,"south":[5,0,6,4,10,2,4,0],"north":[0,4,8,4,0,0,1,0],
+"bulls":[{"side":"south","hole":1,"owner":"south"},{"side":"south","hole":7,"owner":"south"},
+{"side":"north","hole":3,"owner":"south"},{"side":"north","hole":4,"owner":"south"}],
+"captured":{"south":0,"north":0},"to_move":"north","turn":12}"#,
+        "{}",
+    );
+    let r = run_in(&dir, &["resume", "--plain", path.to_str().unwrap()], "2\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    // Bulls are read in words.
+    assert!(r.out.contains(
+        "\nSouth's row, holes 1 to 8: 5 in South's bull, 0, 6, 4, 10, 2, 4 in South's bull,\n0.\n"
+    ));
+    assert_eq!(
+        r.event("North sows"),
+        "North sows hole 2: captures 7 seeds from South's hole 3 and North's hole 6.\n\
+         South has 39, North 9.\n\
+         South to move, turn 13, holes 4, 5 or 6.\n\
+         Saved in game.json"
+            .replace("game.json", &path.display().to_string())
+    );
+}
+
+#[test]
+fn a_bull_made_is_told() {
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "enkeshui",
+        r#"{"game":"enkeshui","holes":8,"south":[5,5,5,3,9,1,3,0],"north":[0,4,8,4,0,0,1,0],
+"bulls":[{"side":"south","hole":1,"owner":"south"},{"side":"north","hole":3,"owner":"south"},
+{"side":"north","hole":4,"owner":"south"}],"captured":{"south":0,"north":0},"to_move":"south","turn":11}"#,
+        "{}",
+    );
+    let r = run_in(&dir, &["resume", "--plain", path.to_str().unwrap()], "2\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out.contains(
+            "\nSouth sows hole 2: makes South's hole 7 a bull for South. South has 43, North 5.\n"
+        ),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn a_crossing_asks_the_direction_in_words_and_wrong_answers_get_a_line() {
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "enkeshui",
+        r#"{"game":"enkeshui","holes":8,"south":[0,3,0,4,5,0,1,10],"north":[0,4,4,3,2,1,8,3],
+"bulls":[{"side":"south","hole":4,"owner":"south"},{"side":"south","hole":5,"owner":"south"},
+{"side":"north","hole":2,"owner":"north"}],"captured":{"south":0,"north":0},"to_move":"north","turn":8}"#,
+        "{}",
+    );
+    let r = run_in(
+        &dir,
+        &["resume", "--plain", path.to_str().unwrap()],
+        "4\nleft\n1\ncounterclockwise\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("North sows hole 4"),
+        [
+            "North sows hole 4: 3 laps, relays 9 seeds from North's hole 7, relays 11 seeds",
+            "from South's hole 8, crosses: 11 seeds in hand from South's hole 8, the",
+            "direction to choose. South has 20, North 17.",
+            "North to move: choose the direction, cw (clockwise, toward South's hole 7) or",
+            "ccw (counterclockwise, toward North's hole 1).",
+            "cw or ccw? The seeds in hand go on one way or the other.",
+            "cw or ccw? The seeds in hand go on one way or the other.",
+            "North goes counterclockwise: 2 laps, relays 2 seeds from South's hole 3, the lap",
+            "ends: 2 seeds in hand from South's hole 3, the direction to choose. South has",
+            "21, North 25.",
+            "North to move: choose the direction, cw (clockwise, toward South's hole 2) or",
+            "ccw (counterclockwise, toward South's hole 4).",
+        ]
+        .join("\n")
+            + "\nSaved in "
+            + &path.display().to_string()
+    );
+}
+
+#[test]
+fn the_special_move_is_made_in_words() {
+    let r = run(
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--race",
+                "off",
+                "--special-move",
+                "once",
+            ],
+            &HOT_SEAT,
+        ),
+        "special\n3\n3 4\n1 1 1 1 1 1 1\n1 1 1 1 1 1 1 2\n1 1 1 1 1 1 1 1\nspecial\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("South to move, turn 1"),
+        [
+            "South to move, turn 1, holes 3, 4, 5, 6, 7, 8 or special.",
+            "Special move: type the two holes to lift, for example 3 5. Type cancel to give",
+            "it up.",
+            "Type two holes, for example 3 5.",
+            "Special move: you hold 8 seeds. Type how many each of your holes 1 to 8 gets, in",
+            "order, for example 1 1 1 1 1 1 1 1.",
+            "Type 8 numbers, one for each of your holes.",
+            "Those add up to 9; you hold 8 seeds.",
+            "South makes the special move: South's row is now 1, 1, 1, 1, 5, 5, 5, 5. South",
+            "has 24, North 24.",
+            "North to move, turn 2, holes 3, 4, 5, 6, 7, 8 or special.",
+            "Special move: type the two holes to lift, for example 3 5. Type cancel to give",
+            "it up.",
+        ]
+        .join("\n")
+            + "\n"
+            + r.lines().last().unwrap()
+    );
+    assert!(r.lines().last().unwrap().starts_with("Saved in "));
+}
+
+#[test]
+fn a_bao_steal_is_told_with_its_hole() {
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "bao-la-kimasai",
+        r#"{"game":"bao-la-kimasai","south":{"inner":[0,6,1,0,1,2,1,6],"outer":[2,0,1,5,0,1,5,1]},
+"north":{"inner":[4,0,0,2,3,1,1,0],"outer":[0,2,1,3,2,1,1,11]},"reserve":{"south":0,"north":0},
+"to_move":"north","turn":54}"#,
+        "{}",
+    );
+    let r = run_in(&dir, &["resume", "--plain", path.to_str().unwrap()], "o8\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("South's inner row"),
+        [
+            "South's inner row, holes 1 to 8: 0, 6, 1, 0, 1, 2, 1, 6.",
+            "South's outer row, holes 1 to 8: 2, 0, 1, 5, 0, 1, 5, 1.",
+            "North's inner row, holes 1 to 8: 4, 0, 0, 2, 3, 1, 1, 0.",
+            "North's outer row, holes 1 to 8: 0, 2, 1, 3, 2, 1, 1, 11.",
+            "Reserves: South 0, North 0.",
+            "North to move, turn 54, sow i1, i4, i5, i6, i7, o2, o3, o4, o5, o6, o7 or o8.",
+            "North sows outer hole 8: 3 laps, steals 1 cow from South's inner hole 5, relays",
+            "4 cows from North's inner hole 4. South has 31, North 33.",
+            "South to move, turn 55, sow i2, i3, i6, i7, i8, o1, o3, o4, o6, o7 or o8.",
+        ]
+        .join("\n")
+            + "\nSaved in "
+            + &path.display().to_string()
+    );
+}
+
+#[test]
+fn bao_reserve_cows_and_the_phase_change_are_told() {
+    // Both reserves down to their last cow: the turn that sows North's last
+    // one begins phase 2.
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "bao-la-kimasai",
+        r#"{"game":"bao-la-kimasai","south":{"inner":[3,3,3,3,3,3,3,3],"outer":[1,1,1,1,1,1,1,1]},
+"north":{"inner":[3,3,3,3,3,3,3,3],"outer":[1,1,1,1,1,1,1,0]},"reserve":{"south":0,"north":1},
+"to_move":"north","turn":49}"#,
+        "{}",
+    );
+    let r = run_in(&dir, &["resume", "--plain", path.to_str().unwrap()], "i1\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    let told = r.event("North sows inner hole 1");
+    assert!(told.starts_with("North sows inner hole 1:"), "{told}");
+    assert!(
+        told.contains("puts a reserve cow in North's inner hole 1"),
+        "{told}"
+    );
+    assert!(
+        told.contains("both reserves are empty: phase 2 begins"),
+        "{told}"
+    );
+}
+
+// ---- whole games -----------------------------------------------------------------
+
+fn ai_game(game: &[&str]) {
+    let r = run(
+        &args(
+            game,
+            &["--plain", "--south", "ai:easy", "--north", "ai:easy"],
+        ),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let over = r
+        .lines()
+        .iter()
+        .position(|l| l.starts_with("Game over: "))
+        .unwrap_or_else(|| panic!("no game over:\n{}", r.out));
+    assert!(
+        r.lines()[over + 1..]
+            .iter()
+            .any(|l| l.starts_with("Type review for the AI's review")),
+        "{}",
+        r.out
+    );
+    let saved = r.lines().last().unwrap().to_string();
+    let path = saved.strip_prefix("Saved in ").expect("saved line");
+    let text = std::fs::read_to_string(path).expect("the record is there");
+    assert!(text.contains("\"result\": {"), "{text}");
+    assert!(r.err.is_empty(), "{}", r.err);
+}
+
+#[test]
+fn ai_against_ai_runs_each_game_to_its_end_with_no_input() {
+    ai_game(&["enkeshui", "--race", "on"]);
+    ai_game(&["en-gehe", "--holes", "12"]);
+    ai_game(&["bao"]);
+}
+
+/// A person who tries every hole in turn, with wrong input between: every
+/// line is played or refused in one line, and the game goes on to its end.
+fn every_hole(game: &[&str], holes: &[&str]) {
+    let mut input = String::new();
+    for _ in 0..300 {
+        input.push_str("nonsense\n\n99\nundo\nredo\n");
+        for h in holes {
+            input.push_str(h);
+            input.push('\n');
+        }
+    }
+    let r = run(
+        &args(game, &["--plain", "--south", "human", "--north", "ai:easy"]),
+        &input,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("\nGame over: "), "{}", r.out);
+    assert!(
+        r.out
+            .contains("\nType a move, or help for the words you can use.\n")
+    );
+    assert!(r.lines().last().unwrap().starts_with("Saved in "));
+    assert!(r.err.is_empty(), "{}", r.err);
+}
+
+#[test]
+fn a_person_trying_every_hole_with_wrong_input_plays_each_game_to_its_end() {
+    every_hole(
+        &["enkeshui", "--race", "off"],
+        &["1", "2", "3", "4", "5", "6", "7", "8", "cw"],
+    );
+    every_hole(
+        &["en-gehe", "--holes", "10"],
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+    );
+    let mut bao: Vec<String> = (1..=8).map(|k| format!("i{k}")).collect();
+    bao.extend((1..=8).map(|k| format!("o{k}")));
+    let bao: Vec<&str> = bao.iter().map(String::as_str).collect();
+    every_hole(&["bao"], &bao);
+}
+
+// ---- words, saving, the end ------------------------------------------------------
+
+#[test]
+fn bad_input_gets_one_line_why_and_the_game_goes_on() {
+    let r = run(
+        &args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT),
+        "1\n9\nfoo\ncw\n\n8\n",
+    );
+    let i = r
+        .lines()
+        .iter()
+        .position(|l| l.starts_with("South to move, turn 1"))
+        .unwrap();
+    assert_eq!(
+        r.lines()[i + 1..i + 6],
+        [
+            "Hole 1 is empty.",
+            "There is no hole 9 (holes are 1 to 8).",
+            "'foo' is not an Enkeshui decision (a hole 1 to 8, cw, ccw or a special move x).",
+            "No direction is asked now: type a hole.",
+            "Type a move, or help for the words you can use.",
+        ]
+    );
+    assert!(r.lines()[i + 6].starts_with("South sows hole 8: "));
+}
+
+#[test]
+fn undo_and_redo_go_back_to_the_persons_turn() {
+    let r = run(
+        &["enkeshui", "--plain", "--race", "off", "--north", "ai:easy"],
+        "8\nundo\nundo\nredo\nscore\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out
+            .contains("\nUndone: back to turn 1.\nYour move, turn 1, ")
+    );
+    assert!(r.out.contains("\nNothing to undo.\n"));
+    assert!(r.out.contains("\nRedone: turn 3.\nYour move, turn 3, "));
+    assert!(
+        r.out.contains("\nTurn 3. You have 22, North 26.\n"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn quit_saves_where_asked_and_ends_with_status_0() {
+    let dir = temp_dir();
+    let save = dir.join("mine.json");
+    let r = run_in(
+        &dir,
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--race",
+                "off",
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            &HOT_SEAT,
+        ),
+        "8\n3\nquit\n8\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.lines().last().copied(),
+        Some(format!("Saved in {}", save.display()).as_str())
+    );
+    let text = std::fs::read_to_string(&save).expect("saved");
+    assert!(text.contains(r#""decisions": ["8", "3"]"#), "{text}");
+    // Resumed in plain lines where it stopped.
+    let r = run_in(&dir, &["resume", "--plain", save.to_str().unwrap()], "");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("\nResumed at turn 3.\n"), "{}", r.out);
+    assert!(
+        r.out
+            .contains("South's row, holes 1 to 8: 2, 1, 5, 5, 5, 0, 5, 1.")
+    );
+}
+
+#[test]
+fn the_end_of_input_saves_in_the_data_folder() {
+    let r = run(&["bao", "--plain", "--north", "ai:easy"], "i1\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    let last = r.lines().last().unwrap().to_string();
+    let path = last.strip_prefix("Saved in ").expect("saved");
+    assert!(
+        Path::new(path).starts_with(r.dir.join("data").join("masai-mancala")),
+        "{path}"
+    );
+    assert!(std::fs::read_to_string(path).unwrap().contains(r#""i1""#));
+}
+
+#[test]
+fn an_error_that_ends_the_program_is_one_line_and_status_2() {
+    let r = run(&["resume", "--plain", "no-such-game.json"], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    assert!(r.err.starts_with("error: "), "{}", r.err);
+    assert!(r.out.is_empty());
+}
+
+#[test]
+fn a_match_says_each_game_and_the_carry_over() {
+    let r = run(
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--race",
+                "off",
+                "--match",
+                "--max-turns",
+                "3",
+            ],
+            &HOT_SEAT,
+        ),
+        "8\n3\n7\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let over = r.event("Game over: ");
+    assert_eq!(
+        over.lines().take(4).collect::<Vec<_>>(),
+        [
+            "Game over: South wins, South 29 to North 19 (the turn limit was reached).",
+            "Game 2 of the match: South carries 29 seeds over, North 19 seeds.",
+            "Game 2 of the match.",
+            "South moves first.",
+        ]
+    );
+}
+
+#[test]
+fn a_person_races_the_ai_by_lines_and_hears_it_every_few_drops() {
+    let r = run(
+        &["enkeshui", "--plain", "--north", "ai:easy"],
+        &"\n".repeat(60),
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out
+            .contains("\nRace for the first move: you and North each sow")
+    );
+    assert!(
+        r.out
+            .contains("\nYou: 4 drops, 5 in hand, lap 2. North: 2 drops, 2 in hand, lap 1.\n"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("\nRace from hole 8: "), "{}", r.out);
+    assert!(r.out.contains("\nYour row, holes 1 to 8: "));
+}
+
+#[test]
+fn two_people_race_with_s_and_n() {
+    let r = run(&args(&["enkeshui", "--plain"], &HOT_SEAT), "s 30\nn\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out.contains("\nRace from hole 8: South slept first"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn help_and_rules_are_plain_lines() {
+    let r = run(
+        &args(&["en-gehe", "--plain"], &HOT_SEAT),
+        "help\nrules\nboard\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("\nWords: board reads the board."));
+    assert!(r.out.contains("\nEn Gehé"), "{}", r.out);
+    assert!(!r.out.contains("**") && !r.out.contains('`') && !r.out.contains("# "));
+    // The 40 holes of a row are read in groups of ten.
+    assert!(
+        r.out.contains(
+            "\nSouth's row, holes 1 to 10: 4, 4, 4, 4, 4, 4, 4, 4, 4, 4.\nholes 11 to 20: "
+        )
+    );
+}
+
+#[test]
+fn help_shows_plain_on_every_subcommand_that_has_it() {
+    for sub in ["enkeshui", "en-gehe", "bao", "resume", "replay", "learn"] {
+        let r = run_any(&temp_dir(), &[sub, "--help"], "");
+        assert!(r.out.contains("--plain"), "{sub}: {}", r.out);
+    }
+}
+
+#[test]
+fn replay_steps_through_a_record_by_lines() {
+    let dir = temp_dir();
+    let save = dir.join("m.json");
+    let r = run_in(
+        &dir,
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--race",
+                "off",
+                "--match",
+                "--max-turns",
+                "3",
+                "--save",
+                save.to_str().unwrap(),
+            ],
+            &HOT_SEAT,
+        ),
+        "8\n3\n7\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let r = run_in(
+        &dir,
+        &["replay", "--plain", save.to_str().unwrap()],
+        "\nnext\nback\nturn 2\nfoo\nnext\nnext\nnext\nreview\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines = r.lines();
+    // The file's name decides where the first line wraps.
+    assert_eq!(
+        lines[..2].join(" "),
+        format!(
+            "Replay of {}: Enkeshui, 2 rows of 8 (8-left-empty). South: human, North: human. \
+             3 decisions in 2 games.",
+            save.display()
+        )
+    );
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with("Turn 1: "))
+        .unwrap();
+    assert_eq!(
+        lines[i..i + 11],
+        [
+            "Turn 1: South sows hole 8: 2 laps, relays 5 seeds from North's hole 4, ends in",
+            "South's empty hole 1. South has 21, North 27.",
+            "Turn 2: North sows hole 3: 3 laps, relays 6 seeds from North's hole 8, relays 5",
+            "seeds from South's hole 6, ends in North's empty hole 3. South has 24, North 24.",
+            "Back to turn 2, North to move.",
+            "Turn 2, North to move.",
+            "South's row, holes 1 to 8: 1, 0, 4, 4, 4, 4, 4, 0.",
+            "North's row, holes 8 to 1: 5, 5, 5, 5, 0, 5, 1, 1.",
+            "Captured: South 0, North 0.",
+            "'foo' is not a replay word. Type next (or just Enter), back, turn and a number,",
+            "start, end, board, review, or quit.",
+        ]
+    );
+    assert!(r.out.contains("\nTurn 3: South sows hole 7: "), "{}", r.out);
+    assert!(r.out.contains(
+        "\nGame over: South wins, South 29 to North 19 (the turn limit was reached).\nGame 2 of 2.\n"
+    ));
+    assert!(
+        r.out
+            .contains("\nReviewing the record: this takes a moment.\n")
+    );
+    assert!(r.out.contains("\n1, South, 8, "), "{}", r.out);
+}
+
+#[test]
+fn learn_runs_the_lessons_in_lines_and_keeps_the_progress() {
+    let dir = temp_dir();
+    let r = run_in(
+        &dir,
+        &["learn", "enkeshui", "--plain"],
+        "\n1\n5\nagain\n3\nnext\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with("8 lessons, 0 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 1 of 8: Sowing and relay.\n"));
+    assert!(r.out.contains(
+        "\nTask: Pick the hole whose sowing relays: your turn must sow at least 2 laps.\n\
+         Type a move, or help for the words you can use.\nHole 1 is empty.\n"
+    ));
+    assert!(
+        r.out
+            .contains("\nNot solved. Type again to try again, hint for a hint, or next.\n")
+    );
+    assert!(r.out.contains("\nYou sow hole 3: 2 laps, "), "{}", r.out);
+    assert!(
+        r.out
+            .contains("\nSolved. Type next for the next lesson, or again.\nLesson 2 of 8: ")
+    );
+    let r = run_in(&dir, &["learn", "enkeshui", "--plain"], "");
+    assert!(r.out.starts_with("8 lessons, 1 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 2 of 8: "));
+}
