@@ -507,3 +507,25 @@ fn the_end_of_game_lesson_shows_the_score_and_the_end() {
     assert!(t.contains("Final score: you 28, North 20."), "{t}");
     assert!(t.contains("The game is over: South wins, South 28 to North 20 (the player to move has no seeds to sow)."), "{t}");
 }
+
+/// Two `learn` sessions open at once, each solving a lesson: the progress
+/// file keeps both, and the later session learns of the other's lesson.
+#[test]
+fn two_sessions_keep_each_other_s_progress() {
+    let path = temp("two-sessions");
+    let mut one = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    let mut two = lessons(GameKind::Enkeshui, "enkeshui-board", &path);
+    keys(&mut one, "3\n");
+    settle(&mut one);
+    assert!(text(&mut one).contains("Solved!"));
+    keys(&mut two, "6\n");
+    settle(&mut two);
+    assert!(text(&mut two).contains("Solved!"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\",\"enkeshui-board\"]}\n"
+    );
+    let s = two.lessons().unwrap();
+    assert!(s.progress.is_done("enkeshui-capture"));
+    assert!(s.progress.is_done("enkeshui-board"));
+}

@@ -285,11 +285,18 @@ impl LessonScreen {
     fn finish(&mut self, verdict: Verdict) {
         if verdict.solved {
             let id = self.lessons[self.index].id.clone();
-            if self.progress.mark(&id)
-                && let Some(path) = &self.progress_path
-                && let Err(e) = self.progress.save(path)
-            {
-                self.message = format!("Progress not saved: {e}");
+            // Saved under the lock, over what other sessions saved meanwhile.
+            match &self.progress_path {
+                Some(path) => match Progress::record(path, &id) {
+                    Ok(now) => self.progress = now,
+                    Err(e) => {
+                        self.progress.mark(&id);
+                        self.message = format!("Progress not saved: {e}");
+                    }
+                },
+                None => {
+                    self.progress.mark(&id);
+                }
             }
         }
         self.phase = Phase::Answer(verdict);
