@@ -87,6 +87,14 @@ fn settle(app: &mut App) {
     panic!("the animation never ends");
 }
 
+/// Runs the race lesson's countdown to Go.
+fn go(app: &mut App) {
+    let now = Instant::now();
+    for k in 1..=3 {
+        app.tick(now + Duration::from_secs(k));
+    }
+}
+
 fn phase(app: &App) -> Phase {
     app.lessons().unwrap().phase.clone()
 }
@@ -194,6 +202,8 @@ fn the_special_move_lesson_is_played_with_the_guided_special_move() {
 fn the_race_lesson_is_won_by_pressing_fast_and_lost_by_waiting() {
     let path = temp("race");
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    // The countdown first, as in a game's race.
+    go(&mut app);
     for _ in 0..200 {
         if phase(&app) != Phase::Race {
             break;
@@ -528,4 +538,76 @@ fn two_sessions_keep_each_other_s_progress() {
     let s = two.lessons().unwrap();
     assert!(s.progress.is_done("enkeshui-capture"));
     assert!(s.progress.is_done("enkeshui-board"));
+}
+
+/// The race lesson counts down 3-2-1 as a game's race does: no drop before
+/// Go, neither yours nor North's; and it names the racer keys in effect.
+#[test]
+fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
+    use masai_mancala::app::{self as keys, Key, Keymap};
+    let path = temp("race-go");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    let t = flat(&mut app);
+    assert!(
+        t.contains(
+            "The race starts in 3... Then press z and x in turn! (North drops a seed every 150 ms.)"
+        ),
+        "{t}"
+    );
+    keys(&mut app, "z");
+    assert!(flat(&mut app).contains("Wait for Go! (3)"));
+    let now = Instant::now();
+    app.tick(now + Duration::from_millis(1500));
+    let t = flat(&mut app);
+    assert!(t.contains("The race starts in 2..."), "{t}");
+    let race = app.lessons().unwrap().race.clone().unwrap();
+    assert!(race.drops().is_empty(), "a drop before Go");
+    app.tick(now + Duration::from_millis(3000));
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Race: your seeds in hand 4, North's 4. Press z and x in turn!"),
+        "{t}"
+    );
+    assert!(!t.contains("Wait for Go!"), "{t}");
+    // North's first drop comes 150 ms after Go.
+    app.tick(now + Duration::from_millis(3100));
+    assert!(
+        app.lessons()
+            .unwrap()
+            .race
+            .as_ref()
+            .unwrap()
+            .drops()
+            .is_empty()
+    );
+    app.tick(now + Duration::from_millis(3160));
+    assert_eq!(
+        app.lessons().unwrap().race.as_ref().unwrap().drops().len(),
+        1
+    );
+    // Rebound racer keys: the lesson names them, and they race.
+    let mut map = Keymap::default();
+    map.rebind("south-race", &[Key::Char('a'), Key::Char('s')])
+        .unwrap();
+    keys::set_active(map);
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    let before = flat(&mut app);
+    go(&mut app);
+    keys(&mut app, "as");
+    let after = flat(&mut app);
+    keys::set_active(Keymap::default());
+    assert!(before.contains("Then press a and s in turn!"), "{before}");
+    assert!(after.contains("Press a and s in turn!"), "{after}");
+    assert!(
+        !before.contains("z and x") && !after.contains("z and x"),
+        "{after}"
+    );
+    let race = app.lessons().unwrap().race.clone().unwrap();
+    assert_eq!(
+        race.drops()
+            .iter()
+            .filter(|d| **d == masai_mancala::engine::Side::South)
+            .count(),
+        2
+    );
 }
