@@ -440,3 +440,19 @@ fn the_new_lessons_answer_their_solution_and_a_wrong_turn() {
         }
     }
 }
+
+/// docs/lessons.md's coverage table has a row for every lesson: its rule
+/// section, its number and title, its id.
+#[test]
+fn the_coverage_table_lists_every_lesson() {
+    let doc =
+        std::fs::read_to_string(format!("{}/docs/lessons.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let rows = doc.lines().filter(|l| l.contains("| `")).count();
+    assert_eq!(rows, learn::all().len());
+    for kind in GameKind::ALL {
+        for (i, l) in learn::of(kind).iter().enumerate() {
+            let row = format!("| {} | {}. {} | `{}` |", l.section, i + 1, l.title, l.id);
+            assert!(doc.contains(&row), "docs/lessons.md has no row {row}");
+        }
+    }
+}
