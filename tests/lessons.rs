@@ -317,6 +317,15 @@ fn rule_sections_are_the_rule_headings() {
     );
 }
 
+/// A lesson, its solution and answer, a wrong turn and its answer.
+type Case = (
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+);
+
 /// The lessons for the rules the first fifteen left out: the listed
 /// solution and a wrong turn, each with its exact answer, told from the
 /// board (the turn's laps, where the last seed fell, what was taken, how the
@@ -324,7 +333,7 @@ fn rule_sections_are_the_rule_headings() {
 #[test]
 fn the_new_lessons_answer_their_solution_and_a_wrong_turn() {
     #[rustfmt::skip]
-    let table: [(&str, &[&str], &str, &[&str], &str); 11] = [
+    let table: [Case; 11] = [
     (
         "enkeshui-board",
         &["6"],
