@@ -465,3 +465,27 @@ fn the_coverage_table_lists_every_lesson() {
         }
     }
 }
+
+/// A lesson's `wrong_turn` is a turn that fails it (else its story is
+/// never told), and no lesson names fixed racer keys: the screen names the
+/// keys in effect.
+#[test]
+fn wrong_turns_fail_and_no_text_names_fixed_keys() {
+    for l in learn::all() {
+        if let Some(w) = &l.wrong_turn {
+            let v = l.check_tokens(w).unwrap();
+            assert!(!v.solved, "{}: its wrong turn {w:?} solves it", l.id);
+            assert_ne!(w, &l.solution, "{}", l.id);
+        }
+        let mut texts = l.text.clone();
+        texts.extend([
+            l.task.clone(),
+            l.hint.clone(),
+            l.success.clone(),
+            l.wrong.clone(),
+        ]);
+        for t in texts {
+            assert!(!t.contains("z and x"), "{}: {t}", l.id);
+        }
+    }
+}
