@@ -87,6 +87,14 @@ fn settle(app: &mut App) {
     panic!("the animation never ends");
 }
 
+/// Runs the race lesson's countdown to Go.
+fn go(app: &mut App) {
+    let now = Instant::now();
+    for k in 1..=3 {
+        app.tick(now + Duration::from_secs(k));
+    }
+}
+
 fn phase(app: &App) -> Phase {
     app.lessons().unwrap().phase.clone()
 }
@@ -97,7 +105,7 @@ fn the_capture_lesson_solved_with_the_keys() {
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
     let t = text(&mut app);
     assert!(
-        t.contains("Enkeshui lesson 4 of 8: Capture on the first lap, and the forward chain"),
+        t.contains("Enkeshui lesson 5 of 13: Capture on the first lap, and the forward chain"),
         "{t}"
     );
     assert!(
@@ -132,7 +140,7 @@ fn the_capture_lesson_solved_with_the_keys() {
     );
     // Enter goes on to the next lesson.
     keys(&mut app, "\n");
-    assert!(text(&mut app).contains("lesson 5 of 8: Crossing, and the cw/ccw choice"));
+    assert!(text(&mut app).contains("lesson 6 of 13: Crossing, and the cw/ccw choice"));
 }
 
 #[test]
@@ -194,6 +202,8 @@ fn the_special_move_lesson_is_played_with_the_guided_special_move() {
 fn the_race_lesson_is_won_by_pressing_fast_and_lost_by_waiting() {
     let path = temp("race");
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    // The countdown first, as in a game's race.
+    go(&mut app);
     for _ in 0..200 {
         if phase(&app) != Phase::Race {
             break;
@@ -217,7 +227,7 @@ fn bao_lessons_use_the_four_row_board() {
     let path = temp("bao");
     let mut app = lessons(GameKind::BaoLaKimasai, "bao-steal", &path);
     let t = text(&mut app);
-    assert!(t.contains("Bao la Kimasai lesson 3 of 4: Steals"), "{t}");
+    assert!(t.contains("Bao la Kimasai lesson 5 of 8: Steals"), "{t}");
     assert!(t.contains("reserve"), "{t}");
     keys(&mut app, "3\n");
     settle(&mut app);
@@ -361,12 +371,12 @@ fn the_last_lesson_says_all_done() {
     let path = temp("all-done");
     let others: Vec<String> = masai_mancala::learn::of(GameKind::EnGehe)
         .iter()
-        .filter(|l| l.id != "en-gehe-endless")
+        .filter(|l| l.id != "en-gehe-turn-limit")
         .map(|l| format!("\"{}\"", l.id))
         .collect();
     std::fs::write(&path, format!("{{\"done\":[{}]}}\n", others.join(","))).unwrap();
-    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
-    keys(&mut app, "1\n");
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-turn-limit", &path);
+    keys(&mut app, "2\n");
     settle(&mut app);
     let t = flat(&mut app);
     assert!(t.contains("Solved!"), "{t}");
@@ -375,22 +385,26 @@ fn the_last_lesson_says_all_done() {
         "{t}"
     );
     keys(&mut app, "\n");
-    assert!(text(&mut app).contains("En Gehé lesson 1 of 3"));
+    assert!(text(&mut app).contains("En Gehé lesson 1 of 5"));
     // Not all done: the last lesson names the ones left.
     let path = temp("not-all-done");
-    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
-    keys(&mut app, "1\n");
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-turn-limit", &path);
+    keys(&mut app, "2\n");
     settle(&mut app);
     let t = flat(&mut app);
     assert!(
-        t.contains("That was the last lesson; not solved yet: lessons 1, 2. Enter: lesson 1"),
+        t.contains("That was the last lesson; not solved yet: lessons 1, 2, 3, 4. Enter: lesson 1"),
         "{t}"
     );
     // One left: named alone, and Enter opens it.
     let path = temp("one-left");
-    std::fs::write(&path, "{\"done\":[\"en-gehe-long-board\"]}\n").unwrap();
-    let mut app = lessons(GameKind::EnGehe, "en-gehe-endless", &path);
-    keys(&mut app, "1\n");
+    std::fs::write(
+        &path,
+        "{\"done\":[\"en-gehe-long-board\",\"en-gehe-endless\",\"en-gehe-end\"]}\n",
+    )
+    .unwrap();
+    let mut app = lessons(GameKind::EnGehe, "en-gehe-turn-limit", &path);
+    keys(&mut app, "2\n");
     settle(&mut app);
     let t = flat(&mut app);
     assert!(
@@ -398,7 +412,7 @@ fn the_last_lesson_says_all_done() {
         "{t}"
     );
     keys(&mut app, "\n");
-    assert!(text(&mut app).contains("En Gehé lesson 2 of 3"));
+    assert!(text(&mut app).contains("En Gehé lesson 2 of 5"));
     // Enkeshui, none done before: every lesson left is named.
     let path = temp("none-done");
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-match", &path);
@@ -415,9 +429,16 @@ fn the_last_lesson_says_all_done() {
     settle(&mut app);
     let t = flat(&mut app);
     assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("Enter: the next lesson"), "{t}");
+    keys(&mut app, "\n");
+    assert!(text(&mut app).contains("Enkeshui lesson 13 of 13: The turn limit"));
+    keys(&mut app, "3\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
     assert!(
         t.contains(
-            "That was the last lesson; not solved yet: lessons 1, 2, 3, 4, 5, 6. Enter: lesson 1"
+            "That was the last lesson; not solved yet: lessons 1, 2, 3, 4, 5, 6, 7, 8, 9, 10. Enter: lesson 1"
         ),
         "{t}"
     );
@@ -439,4 +460,154 @@ fn the_hint_key_selects_the_hinted_hole() {
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
     keys(&mut app, "i");
     assert_eq!(app.lessons().unwrap().cursor, 2);
+}
+
+/// A new lesson played with the keys: the endless sowing refused with its
+/// cycle, a wrong turn told from the board, then the solution.
+#[test]
+fn the_bao_endless_lesson_refuses_the_endless_hole_and_tells_the_turn() {
+    let path = temp("bao-endless");
+    let mut app = lessons(GameKind::BaoLaKimasai, "bao-endless", &path);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Bao la Kimasai lesson 7 of 8: Sowings that never end"),
+        "{t}"
+    );
+    keys(&mut app, "6\n");
+    let t = flat(&mut app);
+    assert!(
+        t.contains("i6: sowing i6 would never end (it repeats every 120 laps)"),
+        "{t}"
+    );
+    assert_eq!(phase(&app), Phase::Play);
+    keys(&mut app, "5\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Not this time. Your turn sowed 1 lap. The last cow fell into your inner hole 7, which was empty. Every sowing here ends in your empty i7, and the others reach it sooner: from i8 the way round is the longest."),
+        "{t}"
+    );
+    keys(&mut app, "u8\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Solved! Your i8's 2 cows went round the corner into o8 and o7; from there each lap ended in an occupied hole, o5, o3, i1, i3 and i5, until the last cow fell into your empty i7: 7 laps. Your turn sowed 7 laps."),
+        "{t}"
+    );
+}
+
+/// The Enkeshui end-of-game lesson shows the score it is judged on, before
+/// and after, and the game's end.
+#[test]
+fn the_end_of_game_lesson_shows_the_score_and_the_end() {
+    let path = temp("enk-end");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-end", &path);
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Score if the game ended now: you 25, North 23."),
+        "{t}"
+    );
+    keys(&mut app, "8\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Not this time. Your turn sowed 1 lap. The last seed fell into North's hole 2, which was empty. Your first seed fell into your bull"), "{t}");
+    keys(&mut app, "u3\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Final score: you 28, North 20."), "{t}");
+    assert!(t.contains("The game is over: South wins, South 28 to North 20 (the player to move has no seeds to sow)."), "{t}");
+}
+
+/// Two `learn` sessions open at once, each solving a lesson: the progress
+/// file keeps both, and the later session learns of the other's lesson.
+#[test]
+fn two_sessions_keep_each_other_s_progress() {
+    let path = temp("two-sessions");
+    let mut one = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    let mut two = lessons(GameKind::Enkeshui, "enkeshui-board", &path);
+    keys(&mut one, "3\n");
+    settle(&mut one);
+    assert!(text(&mut one).contains("Solved!"));
+    keys(&mut two, "6\n");
+    settle(&mut two);
+    assert!(text(&mut two).contains("Solved!"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\",\"enkeshui-board\"]}\n"
+    );
+    let s = two.lessons().unwrap();
+    assert!(s.progress.is_done("enkeshui-capture"));
+    assert!(s.progress.is_done("enkeshui-board"));
+}
+
+/// The race lesson counts down 3-2-1 as a game's race does: no drop before
+/// Go, neither yours nor North's; and it names the racer keys in effect.
+#[test]
+fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
+    use masai_mancala::app::{self as keys, Key, Keymap};
+    let path = temp("race-go");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    let t = flat(&mut app);
+    assert!(
+        t.contains(
+            "The race starts in 3... Then press z and x in turn! (North drops a seed every 150 ms.)"
+        ),
+        "{t}"
+    );
+    keys(&mut app, "z");
+    assert!(flat(&mut app).contains("Wait for Go! (3)"));
+    let now = Instant::now();
+    app.tick(now + Duration::from_millis(1500));
+    let t = flat(&mut app);
+    assert!(t.contains("The race starts in 2..."), "{t}");
+    let race = app.lessons().unwrap().race.clone().unwrap();
+    assert!(race.drops().is_empty(), "a drop before Go");
+    app.tick(now + Duration::from_millis(3000));
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Race: your seeds in hand 4, North's 4. Press z and x in turn!"),
+        "{t}"
+    );
+    assert!(!t.contains("Wait for Go!"), "{t}");
+    // North's first drop comes 150 ms after Go.
+    app.tick(now + Duration::from_millis(3100));
+    assert!(
+        app.lessons()
+            .unwrap()
+            .race
+            .as_ref()
+            .unwrap()
+            .drops()
+            .is_empty()
+    );
+    app.tick(now + Duration::from_millis(3160));
+    assert_eq!(
+        app.lessons().unwrap().race.as_ref().unwrap().drops().len(),
+        1
+    );
+    // Rebound racer keys: the lesson names them, and they race.
+    let mut map = Keymap::default();
+    map.rebind("south-race", &[Key::Char('a'), Key::Char('s')])
+        .unwrap();
+    keys::set_active(map);
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    let before = flat(&mut app);
+    go(&mut app);
+    keys(&mut app, "as");
+    let after = flat(&mut app);
+    keys::set_active(Keymap::default());
+    assert!(before.contains("Then press a and s in turn!"), "{before}");
+    assert!(after.contains("Press a and s in turn!"), "{after}");
+    assert!(
+        !before.contains("z and x") && !after.contains("z and x"),
+        "{after}"
+    );
+    let race = app.lessons().unwrap().race.clone().unwrap();
+    assert_eq!(
+        race.drops()
+            .iter()
+            .filter(|d| **d == masai_mancala::engine::Side::South)
+            .count(),
+        2
+    );
 }

@@ -9,6 +9,7 @@
 use super::adapter::{BoardView, adapter};
 use super::anim::{self, BoardState, Frame, Marks};
 use super::keys::{self, Action, Ctx};
+use super::screen::race::{COUNTDOWN, and_list, racer_keys};
 use super::view::theme::Theme;
 use super::view::{GameBoard, hint_line};
 use crate::engine::enkeshui::race::Race;
@@ -73,6 +74,9 @@ pub struct LessonScreen {
     pub race: Option<Race>,
     /// South's last race key (the same key twice counts once).
     race_key: Option<char>,
+    /// The race lesson's countdown, as in a game's race: the number shown
+    /// and when it goes down (None: racing).
+    countdown: Option<(u8, Instant)>,
     north_at: Option<Instant>,
     pub theme: Theme,
 }
@@ -129,6 +133,7 @@ impl LessonScreen {
             speed_ms: speed_ms.max(1),
             race: None,
             race_key: None,
+            countdown: None,
             north_at: None,
             theme,
         };
@@ -158,10 +163,12 @@ impl LessonScreen {
         self.anim = None;
         self.race_key = None;
         self.north_at = None;
+        self.countdown = None;
         if l.is_race() {
             self.race = l.race().ok();
             self.phase = Phase::Race;
-            self.north_at = Some(now + Duration::from_millis(NORTH_RACE_MS));
+            // North's racer starts at Go, after the countdown.
+            self.countdown = Some((COUNTDOWN, now + Duration::from_secs(1)));
         } else {
             self.race = None;
             self.phase = Phase::Play;
@@ -196,9 +203,11 @@ impl LessonScreen {
 
     /// When the screen next needs a tick.
     pub fn deadline(&self) -> Option<Instant> {
-        match (&self.anim, self.north_at) {
-            (Some((_, _, at)), _) => Some(*at),
-            (None, Some(at)) if self.phase == Phase::Race => Some(at),
+        match (&self.anim, self.countdown, self.north_at) {
+            (Some((_, _, at)), _, _) => Some(*at),
+            (None, Some((_, at)), _) | (None, None, Some(at)) if self.phase == Phase::Race => {
+                Some(at)
+            }
             _ => None,
         }
     }
@@ -216,6 +225,19 @@ impl LessonScreen {
                 *at = now + Duration::from_millis(self.speed_ms * frames[*i].hold.max(1) as u64);
             }
             changed = true;
+        }
+        while self.phase == Phase::Race
+            && let Some((n, at)) = self.countdown
+            && now >= at
+        {
+            changed = true;
+            if n > 1 {
+                self.countdown = Some((n - 1, at + Duration::from_secs(1)));
+            } else {
+                self.countdown = None;
+                self.message.clear();
+                self.north_at = Some(at + Duration::from_millis(NORTH_RACE_MS));
+            }
         }
         if self.phase == Phase::Race
             && let Some(at) = self.north_at
@@ -285,11 +307,18 @@ impl LessonScreen {
     fn finish(&mut self, verdict: Verdict) {
         if verdict.solved {
             let id = self.lessons[self.index].id.clone();
-            if self.progress.mark(&id)
-                && let Some(path) = &self.progress_path
-                && let Err(e) = self.progress.save(path)
-            {
-                self.message = format!("Progress not saved: {e}");
+            // Saved under the lock, over what other sessions saved meanwhile.
+            match &self.progress_path {
+                Some(path) => match Progress::record(path, &id) {
+                    Ok(now) => self.progress = now,
+                    Err(e) => {
+                        self.progress.mark(&id);
+                        self.message = format!("Progress not saved: {e}");
+                    }
+                },
+                None => {
+                    self.progress.mark(&id);
+                }
             }
         }
         self.phase = Phase::Answer(verdict);
@@ -332,6 +361,10 @@ impl LessonScreen {
         let n = self.holes();
         match (action, &self.phase) {
             (Action::Quit | Action::Back, _) => return Outcome::Close,
+            (Action::SouthRace, Phase::Race) if self.countdown.is_some() => {
+                let n = self.countdown.map_or(0, |c| c.0);
+                self.message = format!("Wait for Go! ({n})");
+            }
             (Action::SouthRace, Phase::Race) => {
                 let c = match ev.code {
                     ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
@@ -634,9 +667,16 @@ impl LessonScreen {
                     .race
                     .as_ref()
                     .map_or((0, 0), |r| (r.in_hand().south, r.in_hand().north));
-                out.push(Line::raw(format!(
-                    "Race: your seeds in hand {s}, North's {n}. Press z and x in turn!"
-                )));
+                // The racer keys in effect (the settings may rebind them).
+                let keys = and_list(&racer_keys(Side::South));
+                out.push(Line::raw(match self.countdown {
+                    Some((c, _)) => format!(
+                        "The race starts in {c}... Then press {keys} in turn! (North drops a seed every {NORTH_RACE_MS} ms.)"
+                    ),
+                    None => format!(
+                        "Race: your seeds in hand {s}, North's {n}. Press {keys} in turn!"
+                    ),
+                }));
             }
             Phase::Special { .. } => {
                 out.push(Line::raw(format!(

@@ -1,13 +1,18 @@
 //! Lessons done, kept in `lessons.json` of the data folder and written
 //! atomically as every save is (a temporary file renamed over it), so a
-//! crash never leaves half a file.
+//! crash never leaves half a file. A lesson solved is read, added and
+//! written under a lock (`lessons.lock` beside it), as the statistics are,
+//! so two `learn` sessions keep each other's progress.
 
 use crate::record::file;
+use crate::record::lock::FileLock;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 /// The file's name in the data folder.
 pub const FILE: &str = "lessons.json";
+/// The lock file beside it.
+pub const LOCK: &str = "lessons.lock";
 
 /// The ids of the lessons done, in the order they were done.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,6 +61,22 @@ impl Progress {
         true
     }
 
+    /// Marks lesson `id` done in the progress file at `path`: under the
+    /// lock, reads the file (what other sessions saved), adds `id`, writes
+    /// it. Returns the progress as now saved. A file that does not read is
+    /// not written over.
+    pub fn record(path: &Path, id: &str) -> Result<Progress, String> {
+        let dir = file::parent_dir(path);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("{}: {}", dir.display(), file::io_reason(&e)))?;
+        let _lock = FileLock::take(&dir.join(LOCK))?;
+        let mut now = Progress::load(path)?;
+        if now.mark(id) {
+            now.save(path)?;
+        }
+        Ok(now)
+    }
+
     /// Writes the progress atomically, making the folder if needed.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let dir = file::parent_dir(path);
@@ -95,6 +116,56 @@ mod tests {
                 path.display()
             ))
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Two sessions each loaded the progress before either solved a
+    /// lesson; both lessons solved survive, in either order of saving.
+    #[test]
+    fn two_sessions_interleaved_keep_both_lessons() {
+        let dir = std::env::temp_dir().join(format!("masai-progress-two-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join(FILE);
+        let a = Progress::load(&path).unwrap();
+        let b = Progress::load(&path).unwrap();
+        assert_eq!((a.done.len(), b.done.len()), (0, 0));
+        let a = Progress::record(&path, "enkeshui-board").unwrap();
+        assert_eq!(a.done, ["enkeshui-board"]);
+        let b = Progress::record(&path, "bao-steal").unwrap();
+        assert_eq!(b.done, ["enkeshui-board", "bao-steal"]);
+        // Solving again changes nothing.
+        let a = Progress::record(&path, "enkeshui-board").unwrap();
+        assert_eq!(a.done, ["enkeshui-board", "bao-steal"]);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"done\":[\"enkeshui-board\",\"bao-steal\"]}\n"
+        );
+        // A file that is not a progress file is not written over.
+        std::fs::write(&path, "[1]").unwrap();
+        assert!(Progress::record(&path, "x").is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1]");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// While another session holds the lock, an update waits for it, then
+    /// reads what that session wrote.
+    #[test]
+    fn an_update_waits_for_the_lock() {
+        let dir = std::env::temp_dir().join(format!("masai-progress-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(FILE);
+        let held = FileLock::take(&dir.join(LOCK)).unwrap();
+        let p = path.clone();
+        let other = std::thread::spawn(move || Progress::record(&p, "en-gehe-end").unwrap());
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(!other.is_finished(), "the update did not wait for the lock");
+        // The holder's own read-change-write, then it lets go.
+        let mut mine = Progress::load(&path).unwrap();
+        mine.mark("bao-board");
+        mine.save(&path).unwrap();
+        drop(held);
+        assert_eq!(other.join().unwrap().done, ["bao-board", "en-gehe-end"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -140,3 +140,33 @@ impl Drop for RecordLock {
         }
     }
 }
+
+/// An exclusive lock on a lock file for one read-change-write of a file
+/// several clients share (the lessons' progress): waits for the holder,
+/// let go when dropped (or when the process ends).
+#[derive(Debug)]
+pub struct FileLock {
+    _file: File,
+}
+
+impl FileLock {
+    /// Takes the lock on the file at `path` (made if missing), waiting
+    /// while another client holds it.
+    pub fn take(path: &Path) -> Result<FileLock, String> {
+        let why = |e: io::Error| format!("{}: {}", path.display(), super::file::io_reason(&e));
+        let file = fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .custom_flags(libc::O_CLOEXEC)
+            .open(path)
+            .map_err(why)?;
+        // SAFETY: flock on a descriptor this lock owns; closing it lets go.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
+            return Err(why(io::Error::last_os_error()));
+        }
+        Ok(FileLock { _file: file })
+    }
+}

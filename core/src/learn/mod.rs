@@ -55,6 +55,9 @@ pub enum Goal {
     },
     /// Sleep first in the starting race.
     Race,
+    /// The turn's last lap ends in this hole, named as the answers name it
+    /// ("North's hole 2", "your outer hole 8").
+    LastIn { hole: String },
 }
 
 /// One lesson, as written in the data.
@@ -63,6 +66,9 @@ pub enum Goal {
 pub struct Lesson {
     pub id: String,
     pub title: String,
+    /// The rule section it teaches: a `##` or `###` heading of the game's
+    /// `rules/*.md`, without a closing "(...)" (tests/lessons.rs checks it).
+    pub section: String,
     /// The explanation, a few sentences per paragraph.
     pub text: Vec<String>,
     /// The position JSON of NOTATION.md (the race lesson: the position the race starts from).
@@ -108,6 +114,45 @@ pub fn of(kind: GameKind) -> Vec<Lesson> {
     all().into_iter().filter(|l| l.game == Some(kind)).collect()
 }
 
+/// Headings of `rules/*.md` that are reference, not rules: option tables,
+/// the command line, worked examples, sources and readings.
+pub const NOT_RULES: [&str; 6] = [
+    "All the options",
+    "Options",
+    "Playing from the command line",
+    "Worked examples",
+    "Where ",
+    "Our reading",
+];
+
+/// The rule sections of a game's player-facing rules (`rules/GAME.md`):
+/// every `##` and `###` heading, named without a closing "(...)", except
+/// the reference ones of [`NOT_RULES`]. Each has at least one lesson.
+pub fn rule_sections(markdown: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            fenced = !fenced;
+        }
+        let Some(head) = line
+            .strip_prefix("### ")
+            .or_else(|| line.strip_prefix("## "))
+            .filter(|_| !fenced)
+        else {
+            continue;
+        };
+        let name = match head.rfind(" (") {
+            Some(i) if head.ends_with(')') => &head[..i],
+            _ => head,
+        };
+        if !NOT_RULES.iter().any(|n| name.starts_with(n)) {
+            out.push(name.trim().to_string());
+        }
+    }
+    out
+}
+
 /// What `learn --list` prints: each game's lessons numbered, `[x]` when
 /// `is_done` says the lesson of that id is done.
 pub fn list_text(kind: Option<GameKind>, is_done: impl Fn(&str) -> bool) -> String {
@@ -124,10 +169,11 @@ pub fn list_text(kind: Option<GameKind>, is_done: impl Fn(&str) -> bool) -> Stri
             done += usize::from(d);
             total += 1;
             out.push_str(&format!(
-                "  {}. [{}] {}\n",
+                "  {}. [{}] {} (rules: {})\n",
                 i + 1,
                 if d { 'x' } else { ' ' },
-                l.title
+                l.title,
+                l.section
             ));
         }
     }
@@ -392,6 +438,9 @@ impl Lesson {
                 }
                 (!special || log.special) && worst.is_none_or(|(g, _)| g <= *at_most)
             }
+            Goal::LastIn { hole } => log
+                .last_end
+                .is_some_and(|(at, _)| hole_text(after, at, me) == *hole),
             Goal::Race => false,
         };
         Verdict {

@@ -73,7 +73,7 @@ pub fn racer_keys(side: Side) -> Vec<String> {
 }
 
 /// "z and x", "a, b and c": keys for a sentence.
-fn and_list(keys: &[String]) -> String {
+pub(crate) fn and_list(keys: &[String]) -> String {
     match keys {
         [] => "(no key bound)".to_string(),
         [one] => one.clone(),
