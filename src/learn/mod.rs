@@ -10,6 +10,7 @@
 //! saving (progress), never on the client.
 
 pub mod progress;
+pub mod puzzles;
 
 use crate::engine::bao::Row;
 use crate::engine::enkeshui::race::Race;
