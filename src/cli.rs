@@ -370,6 +370,9 @@ pub struct LearnArgs {
     /// No terminal: list the lessons, with those done marked [x]
     #[arg(long)]
     pub list: bool,
+    /// Puzzles from real games instead of lessons: one decision alone keeps the best result (with --list: list them by grade, solved ones marked x)
+    #[arg(long)]
+    pub puzzles: bool,
     /// Draw with ASCII characters only
     #[arg(long)]
     pub ascii: bool,

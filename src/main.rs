@@ -313,11 +313,35 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 fn learn(args: LearnArgs) -> Result<(), String> {
     use masai_mancala::learn::{self, progress::Progress};
     let kind = args.kind()?;
+    if args.puzzles
+        && let Some(k) = kind
+        && learn::puzzles::of(k).is_empty()
+    {
+        return Err(format!(
+            "learn --puzzles: no {} puzzles yet: its endgames are too long to prove to the end (docs/puzzles.md)",
+            k.title()
+        ));
+    }
     if args.plain && !args.list {
+        if args.puzzles {
+            return Err(
+                "learn --puzzles --plain: the puzzles are played in the full-screen client only; `learn --puzzles --list` prints them"
+                    .into(),
+            );
+        }
         return masai_mancala::plain::learn::learn(&args);
     }
     if !args.list {
         return app::run(Launch::Learn(Box::new(args)));
+    }
+    if args.puzzles {
+        // The puzzles solved are kept apart, in the same form.
+        let progress = match learn::puzzles::progress_path() {
+            Ok(path) => Progress::load(&path)?,
+            Err(_) => Progress::default(),
+        };
+        out::text(&learn::puzzles::list_text(kind, &progress));
+        return Ok(());
     }
     // No data folder, or no progress yet: every lesson is still to do.
     let progress = match Progress::path() {

@@ -79,6 +79,8 @@ pub struct LessonScreen {
     countdown: Option<(u8, Instant)>,
     north_at: Option<Instant>,
     pub theme: Theme,
+    /// Puzzles instead of lessons (`learn --puzzles`): their list and judge.
+    pub puzzles: Option<super::puzzle::Puzzles>,
 }
 
 impl LessonScreen {
@@ -95,6 +97,18 @@ impl LessonScreen {
             Some(k) => learn::of(k),
             None => learn::all(),
         };
+        LessonScreen::with_lessons(lessons, progress_path, theme, speed_ms, now)
+    }
+
+    /// These lessons (at least one), at the first one not done; progress
+    /// read from (and saved to) `progress_path`.
+    pub fn with_lessons(
+        lessons: Vec<Lesson>,
+        progress_path: Option<PathBuf>,
+        theme: Theme,
+        speed_ms: u64,
+        now: Instant,
+    ) -> LessonScreen {
         // A progress file that does not read is never written over.
         let (progress, message, progress_path) = match progress_path {
             None => (
@@ -136,6 +150,7 @@ impl LessonScreen {
             countdown: None,
             north_at: None,
             theme,
+            puzzles: None,
         };
         s.open(index, now);
         if !message.is_empty() {
@@ -298,7 +313,11 @@ impl LessonScreen {
             || self.game.pending().is_none();
         if turn_over {
             let l = &self.lessons[self.index];
-            let verdict = l.check(&self.before, &self.game, &self.log);
+            let verdict = match &self.puzzles {
+                // A puzzle is judged on the turn's first decision.
+                Some(p) => p.verdict(self.index, &self.tokens),
+                None => l.check(&self.before, &self.game, &self.log),
+            };
             self.finish(verdict);
         }
     }
@@ -358,6 +377,9 @@ impl LessonScreen {
         let Some(action) = keys::action(self.ctx(), ev) else {
             return Outcome::Ignored;
         };
+        if let Some(out) = super::puzzle::key(self, action, now) {
+            return out;
+        }
         let n = self.holes();
         match (action, &self.phase) {
             (Action::Quit | Action::Back, _) => return Outcome::Close,
@@ -582,6 +604,9 @@ impl LessonScreen {
     }
 
     fn task_lines(&self) -> Vec<Line<'static>> {
+        if let Some(p) = &self.puzzles {
+            return p.task_lines(self);
+        }
         let th = &self.theme;
         let l = self.lesson();
         let mut out = Vec::new();
@@ -719,19 +744,27 @@ impl Widget for LessonView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let s = self.0;
         let th = s.theme;
+        if let Some(p) = &s.puzzles
+            && p.listing
+        {
+            return super::puzzle::ListView(s, p).render(area, buf);
+        }
         let l = s.lesson();
         let done = if s.progress.is_done(&l.id) {
             " (done)"
         } else {
             ""
         };
-        let title = format!(
-            "{} lesson {} of {}: {}{done}",
-            l.kind().title(),
-            s.index + 1,
-            s.lessons.len(),
-            l.title
-        );
+        let title = match &s.puzzles {
+            Some(p) => p.title(s.index, done),
+            None => format!(
+                "{} lesson {} of {}: {}{done}",
+                l.kind().title(),
+                s.index + 1,
+                s.lessons.len(),
+                l.title
+            ),
+        };
         buf.set_string(area.x, area.y, title, th.title());
         let layout = crate::app::adapter::adapter(&s.game).layout(area);
         // The text first, then the board below it, then the hint bar.

@@ -14,6 +14,7 @@ pub(crate) mod keys;
 pub(crate) mod lesson;
 pub(crate) mod load;
 pub(crate) mod markdown;
+pub(crate) mod puzzle;
 pub(crate) mod review_view;
 pub(crate) mod rules_text;
 pub(crate) mod save;
@@ -34,6 +35,7 @@ pub use job::{Done, Job, OnCancel, Post, Spawn, Started, WAIT};
 pub use keys::{BINDINGS, Ctx, Key, Keymap, binding_name, markdown_table, set_active};
 pub use lesson::{LessonScreen, Phase};
 pub use load::{from_record as load_from_record, load};
+pub use puzzle::open as puzzle_screen;
 pub use review_view::ReviewUpdate;
 pub use save::Saved;
 pub use screen::race::{COUNTDOWN, racer_ms};
@@ -256,7 +258,11 @@ pub fn run(launch: Launch) -> Result<(), String> {
             let theme = Theme::from_env(args.ascii);
             let mut app = App::menu(tx.clone(), client, theme);
             keep_path = true;
-            app.open_lessons(args.kind()?, now);
+            if args.puzzles {
+                app.open_puzzles(args.kind()?, now);
+            } else {
+                app.open_lessons(args.kind()?, now);
+            }
             app.set_lessons_only(true);
             app
         }

@@ -1128,6 +1128,19 @@ impl App {
         )));
     }
 
+    /// Opens the puzzles of `kind` (all games: `None`) on their list,
+    /// progress in the data folder (`puzzles.json`).
+    pub fn open_puzzles(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
+        let path = crate::learn::puzzles::progress_path().ok();
+        self.lessons = Some(Box::new(crate::app::puzzle::open(
+            kind,
+            path,
+            self.theme,
+            self.speed_ms,
+            now,
+        )));
+    }
+
     /// What the help's text depends on now.
     pub fn help_facts(&self) -> HelpFacts {
         let game = self.shown.play().map(|p| &p.game);

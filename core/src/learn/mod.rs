@@ -9,6 +9,8 @@
 //! Depends on the engine and the AI's material count, never on the client;
 //! the progress file is the program's.
 
+pub mod puzzles;
+
 use crate::engine::bao::Row;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{AnyGame, Event, Game, GameKind, HoleLabel, Observer, Quiet, Side, Status};

@@ -1,0 +1,529 @@
+//! Puzzles from real games: positions met in games the AI played against
+//! itself where exactly one decision keeps the best result, proven by an
+//! exhaustive search over every legal decision to the end of the game.
+//! Kept as data (`puzzles/*.json`, embedded in the program), made by
+//! `cargo run --release --example make-puzzles` (docs/puzzles.md) and
+//! checked one by one, proof included, by `tests/puzzles.rs`.
+//!
+//! The proof is a plain minimax over the final result (won, drawn or lost,
+//! then the margin in seeds, then the turns: the judge's order of
+//! docs/JUDGE.md), with a memo, on the engine's public game API. It gives up
+//! past a node limit, or when a line comes back to a position already on it
+//! (the repetition rule would then depend on the history, which the memo
+//! does not see): a search that finishes has met no repetition at all, so
+//! its values are the game's own.
+
+use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+
+/// The puzzles of each game, easiest grade first.
+const DATA: [(GameKind, &str); 3] = [
+    (GameKind::Enkeshui, include_str!("puzzles/enkeshui.json")),
+    (GameKind::EnGehe, include_str!("puzzles/en-gehe.json")),
+    (
+        GameKind::BaoLaKimasai,
+        include_str!("puzzles/bao-la-kimasai.json"),
+    ),
+];
+
+/// The grades, by the length of the solution's proof in turns (the
+/// player's turn included): the last grade takes every longer proof.
+pub const GRADES: [(u32, &str); 4] = [
+    (1, "finish it"),
+    (3, "look ahead"),
+    (5, "plan"),
+    (u32::MAX, "deep"),
+];
+
+/// The grade (1..=4) of a proof this many turns long.
+pub fn grade_of(turns: u32) -> u32 {
+    GRADES
+        .iter()
+        .position(|&(max, _)| turns <= max)
+        .unwrap_or(0) as u32
+        + 1
+}
+
+/// The name of grade `g` (1..=4).
+pub fn grade_name(g: u32) -> &'static str {
+    GRADES
+        .get(g.saturating_sub(1) as usize)
+        .map_or("?", |(_, n)| n)
+}
+
+/// A proven result for the side to move: won, drawn or lost, the final
+/// margin in seeds (cows in Bao) and the turns to the end, the current one
+/// included. Ordered as the judge orders them: the result, then the
+/// margin, then the speed (a quicker win, a slower loss).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proven {
+    pub result: Outcome,
+    pub margin: i32,
+    pub turns: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Proven {
+    /// The order of results for the side they belong to.
+    fn key(&self) -> (Outcome, i32, i64) {
+        let speed = match self.result {
+            Outcome::Win => -(self.turns as i64),
+            Outcome::Loss => self.turns as i64,
+            // A draw is a draw, however long.
+            Outcome::Draw => 0,
+        };
+        (self.result, self.margin, speed)
+    }
+
+    /// Better than `o` for the side to move.
+    pub fn better(&self, o: &Proven) -> bool {
+        self.key() > o.key()
+    }
+
+    /// The same result and margin (the turns aside): what a puzzle's
+    /// solution must be alone in keeping.
+    pub fn same_result(&self, o: &Proven) -> bool {
+        self.result == o.result && self.margin == o.margin
+    }
+
+    /// The result seen by the other side.
+    fn flipped(self) -> Proven {
+        Proven {
+            result: match self.result {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Draw => Outcome::Draw,
+                Outcome::Loss => Outcome::Win,
+            },
+            margin: -self.margin,
+            turns: self.turns,
+        }
+    }
+
+    /// As the judge writes it: "win +4 in 3 turns", "draw in 2 turns".
+    pub fn judge(&self) -> String {
+        let s = if self.turns == 1 { "" } else { "s" };
+        match self.result {
+            Outcome::Draw => format!("draw in {} turn{s}", self.turns),
+            Outcome::Win | Outcome::Loss => crate::ai::search::Proof {
+                won: self.result == Outcome::Win,
+                margin: self.margin,
+                turns: self.turns,
+            }
+            .to_string(),
+        }
+    }
+
+    /// In words: "a win by 4 seeds in 3 turns" (cows in Bao).
+    pub fn words(&self, kind: GameKind) -> String {
+        let unit = if kind == GameKind::BaoLaKimasai {
+            "cow"
+        } else {
+            "seed"
+        };
+        let plural = |n: u32, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let turns = plural(self.turns, "turn");
+        match self.result {
+            Outcome::Draw => format!("a draw in {turns}"),
+            Outcome::Win => format!(
+                "a win by {} in {turns}",
+                plural(self.margin.unsigned_abs(), unit)
+            ),
+            Outcome::Loss => format!(
+                "a loss by {} in {turns}",
+                plural(self.margin.unsigned_abs(), unit)
+            ),
+        }
+    }
+}
+
+/// The result of a finished game for `me`, decided in the current turn.
+fn result<G: Game>(g: &G, me: Side) -> Option<Proven> {
+    match g.status() {
+        Status::Playing => None,
+        Status::Over(o) => Some(Proven {
+            result: match o.winner {
+                None => Outcome::Draw,
+                Some(w) if w == me => Outcome::Win,
+                Some(_) => Outcome::Loss,
+            },
+            margin: o.score[me] as i32 - o.score[me.other()] as i32,
+            turns: 1,
+        }),
+    }
+}
+
+/// The exhaustive search: minimax over the final result with a memo of
+/// every position solved, over every legal decision.
+pub struct Solver {
+    /// Each position solved, with the longest line below it (decisions).
+    memo: HashMap<u64, (Proven, u32)>,
+    path: HashSet<u64>,
+    /// Positions solved so far.
+    pub nodes: u64,
+    limit: u64,
+    /// The line being searched, in decisions from the root.
+    depth: u32,
+    /// The longest line below the position being searched, in decisions.
+    height: u32,
+    /// Why the search gave up, if it did.
+    pub gave_up: Option<&'static str>,
+}
+
+/// Lines longer than this many decisions are given up: shorter ones stay
+/// short of the turn limit of the safety rule (1000 turns from the loaded
+/// position, turn 1), which the memo does not see. A position met again
+/// deeper counts its longest line from there.
+const MAX_LINE: u32 = 900;
+
+impl Solver {
+    /// A search that gives up past `limit` positions.
+    pub fn new(limit: u64) -> Solver {
+        Solver {
+            memo: HashMap::new(),
+            path: HashSet::new(),
+            nodes: 0,
+            limit,
+            depth: 0,
+            height: 0,
+            gave_up: None,
+        }
+    }
+
+    /// The value of `g` for its side to move (`None`: given up).
+    fn value<G: Game>(&mut self, g: &G) -> Option<Proven> {
+        if let Some(v) = result(g, g.to_move()) {
+            return Some(v);
+        }
+        let key = g.hash_key();
+        if let Some(&(v, height)) = self.memo.get(&key) {
+            // Its lines must stay short of the turn limit from here too.
+            if self.depth + height > MAX_LINE {
+                self.gave_up = Some("a line too long");
+                return None;
+            }
+            self.height = self.height.max(height + 1);
+            return Some(v);
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.gave_up = Some("too many positions");
+            return None;
+        }
+        if self.depth > MAX_LINE {
+            self.gave_up = Some("a line too long");
+            return None;
+        }
+        if !self.path.insert(key) {
+            self.gave_up = Some("a position repeated");
+            return None;
+        }
+        self.depth += 1;
+        let outer = std::mem::replace(&mut self.height, 0);
+        let mut best: Option<Proven> = None;
+        for d in g.legal() {
+            let v = self.after(g, &d)?;
+            if best.is_none_or(|b| v.better(&b)) {
+                best = Some(v);
+            }
+        }
+        self.depth -= 1;
+        self.path.remove(&key);
+        let best = best?;
+        let height = self.height;
+        self.memo.insert(key, (best, height));
+        self.height = outer.max(height + 1);
+        Some(best)
+    }
+
+    /// The value of decision `d` for the side to move in `g`.
+    fn after<G: Game>(&mut self, g: &G, d: &G::Decision) -> Option<Proven> {
+        let me = g.to_move();
+        let mut c = g.clone();
+        c.play(d, &mut Quiet).ok()?;
+        if let Some(v) = result(&c, me) {
+            return Some(v);
+        }
+        let mut v = self.value(&c)?;
+        // The turns from `g`: those between it and `c`, then `c`'s.
+        v.turns += c.turn().saturating_sub(g.turn());
+        Some(if c.to_move() == me { v } else { v.flipped() })
+    }
+
+    /// Every legal decision with its proven value, in notation order
+    /// (`None`: the search gave up).
+    pub fn decisions<G: Game>(&mut self, g: &G) -> Option<Vec<(String, Proven)>> {
+        let legal = g.legal();
+        let mut out = Vec::with_capacity(legal.len());
+        for d in &legal {
+            out.push((d.to_string(), self.after(g, d)?));
+        }
+        Some(out)
+    }
+
+    /// `decisions` for a game of any kind.
+    pub fn decisions_any(&mut self, g: &AnyGame) -> Option<Vec<(String, Proven)>> {
+        match g {
+            AnyGame::Enkeshui(g) => self.decisions(g),
+            AnyGame::EnGehe(g) => self.decisions(g),
+            AnyGame::BaoLaKimasai(g) => self.decisions(g),
+        }
+    }
+}
+
+/// Where a puzzle comes from: the generator's seed, the game's number and
+/// the turn of that game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub seed: u64,
+    pub game: u32,
+    pub turn: u32,
+    /// The levels that played it, South then North.
+    pub players: [String; 2],
+}
+
+/// One decision and its proven value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Decided {
+    pub decision: String,
+    pub value: Proven,
+}
+
+/// One puzzle, as written in the data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    pub id: String,
+    /// 1..=4, by the solution's proof length (`grade_of`).
+    pub grade: u32,
+    /// The position JSON of NOTATION.md; South to move, at a turn's start.
+    pub position: Value,
+    /// The one decision that keeps the best result.
+    pub solution: String,
+    /// What it gives with the best play of both sides.
+    pub value: Proven,
+    /// Every legal decision with its proven value, in notation order (the
+    /// solution among them).
+    pub decisions: Vec<Decided>,
+    pub from: Source,
+}
+
+impl Puzzle {
+    pub fn kind(&self) -> GameKind {
+        GameKind::parse(self.position["game"].as_str().unwrap_or("")).unwrap_or(GameKind::Enkeshui)
+    }
+
+    /// The puzzle's position as a game.
+    pub fn start(&self) -> Result<AnyGame, String> {
+        AnyGame::from_position(&self.position).map_err(|e| format!("puzzle {}: {e}", self.id))
+    }
+
+    /// The proven value of a first decision, if it is legal here.
+    pub fn value_of(&self, token: &str) -> Option<Proven> {
+        self.decisions
+            .iter()
+            .find(|d| d.decision == token)
+            .map(|d| d.value)
+    }
+
+    /// The task, for the player sitting South.
+    pub fn task(&self) -> String {
+        let goal = match self.value.result {
+            Outcome::Win => "the biggest win",
+            Outcome::Draw => "the draw",
+            Outcome::Loss => "the smallest loss",
+        };
+        format!(
+            "One decision alone keeps {goal} you can force here. Find it (best play on both sides)."
+        )
+    }
+
+    /// What the player reads after the first decision `token`.
+    pub fn verdict(&self, token: &str) -> (bool, String) {
+        let kind = self.kind();
+        if token == self.solution {
+            return (
+                true,
+                format!(
+                    "{} keeps {} ({}); every other decision gives less.",
+                    self.solution,
+                    self.value.words(kind),
+                    self.value.judge()
+                ),
+            );
+        }
+        match self.value_of(token) {
+            Some(v) => (
+                false,
+                format!(
+                    "{token} gives {} ({}) with best play; the best decision keeps more.",
+                    v.words(kind),
+                    v.judge()
+                ),
+            ),
+            None => (
+                false,
+                format!("{token} is not a decision of this position."),
+            ),
+        }
+    }
+
+    /// Proves the puzzle again: the position loads, South is to move at a
+    /// turn's start, every decision's value is as written, the solution
+    /// alone keeps the best result and its grade fits. `limit`: the
+    /// search's node limit.
+    pub fn check(&self, limit: u64) -> Result<(), String> {
+        let g = self.start()?;
+        let bad = |why: String| Err(format!("puzzle {}: {why}", self.id));
+        if g.to_move() != Side::South || g.pending().is_some() || g.status().is_over() {
+            return bad("not South to move at a turn's start".into());
+        }
+        let Some(values) = Solver::new(limit).decisions_any(&g) else {
+            return bad(format!("not proven within {limit} positions"));
+        };
+        let written: Vec<(String, Proven)> = self
+            .decisions
+            .iter()
+            .map(|d| (d.decision.clone(), d.value))
+            .collect();
+        if values != written {
+            return bad(format!("proven {values:?}, written {written:?}"));
+        }
+        if self.value_of(&self.solution) != Some(self.value) {
+            return bad(format!(
+                "the solution {} is not valued {:?}",
+                self.solution, self.value
+            ));
+        }
+        for (d, v) in &values {
+            if *d != self.solution && (self.value.same_result(v) || !self.value.better(v)) {
+                return bad(format!("{d} keeps {} too", v.judge()));
+            }
+        }
+        let mut after = g.clone();
+        after
+            .play_token(&self.solution, &mut Quiet)
+            .map_err(|e| format!("puzzle {}: {}: {e}", self.id, self.solution))?;
+        if after.pending().is_some() {
+            return bad("the solution does not end the turn".into());
+        }
+        if self.grade != grade_of(self.value.turns) {
+            return bad(format!(
+                "grade {} for {} turns",
+                self.grade, self.value.turns
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The puzzle of a solved position, if it is one: South to move at a turn's
+/// start, two decisions or more, one alone keeping the best result (the
+/// result and the margin), and that one ending the turn.
+pub fn puzzle_of(
+    g: &AnyGame,
+    values: &[(String, Proven)],
+    id: String,
+    from: Source,
+) -> Option<Puzzle> {
+    if g.to_move() != Side::South || g.pending().is_some() || values.len() < 2 {
+        return None;
+    }
+    let (best, value) = values
+        .iter()
+        .fold(None::<&(String, Proven)>, |b, v| match b {
+            Some(b) if !v.1.better(&b.1) => Some(b),
+            _ => Some(v),
+        })?
+        .clone();
+    if values
+        .iter()
+        .any(|(d, v)| *d != best && v.same_result(&value))
+    {
+        return None;
+    }
+    let mut after = g.clone();
+    after.play_token(&best, &mut Quiet).ok()?;
+    if after.pending().is_some() {
+        return None;
+    }
+    Some(Puzzle {
+        id,
+        grade: grade_of(value.turns),
+        position: g.position_json(),
+        solution: best,
+        value,
+        decisions: values
+            .iter()
+            .map(|(d, v)| Decided {
+                decision: d.clone(),
+                value: *v,
+            })
+            .collect(),
+        from,
+    })
+}
+
+/// All puzzles, Enkeshui, En Gehé, then Bao la Kimasai, each game's by
+/// grade. The data is part of the program and checked by the tests, so a
+/// failure here is a bug.
+pub fn all() -> Vec<Puzzle> {
+    DATA.iter()
+        .flat_map(|(kind, text)| {
+            let list: Vec<Puzzle> =
+                serde_json::from_str(text).unwrap_or_else(|e| panic!("puzzles of {kind}: {e}"));
+            list
+        })
+        .collect()
+}
+
+/// The puzzles of one game, by grade.
+pub fn of(kind: GameKind) -> Vec<Puzzle> {
+    all().into_iter().filter(|p| p.kind() == kind).collect()
+}
+
+/// What `learn --puzzles --list` prints: each game's puzzles by grade, `[x]`
+/// when `is_done` says the puzzle of that id is solved.
+pub fn list_text(kind: Option<GameKind>, is_done: impl Fn(&str) -> bool) -> String {
+    let mut out = String::new();
+    let (mut done, mut total) = (0, 0);
+    for k in GameKind::ALL {
+        if kind.is_some_and(|want| want != k) {
+            continue;
+        }
+        let list = of(k);
+        out.push_str(&format!("{} puzzles\n", k.title()));
+        for g in 1..=GRADES.len() as u32 {
+            let marks: Vec<String> = list
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.grade == g)
+                .map(|(i, p)| {
+                    let d = is_done(&p.id);
+                    done += usize::from(d);
+                    total += 1;
+                    format!("{}{}", i + 1, if d { "x" } else { "" })
+                })
+                .collect();
+            if !marks.is_empty() {
+                out.push_str(&format!(
+                    "  grade {g} ({}): {}\n",
+                    grade_name(g),
+                    marks.join(" ")
+                ));
+            }
+        }
+    }
+    out.push_str(&format!("{done} of {total} solved (x: solved).\n"));
+    out
+}

@@ -1,0 +1,299 @@
+//! The puzzles (`learn --puzzles`): their list by grade with the solved ones
+//! marked, then one puzzle at a time on the lesson screen's machinery (its
+//! board, animation, keys and progress), judged on the turn's first decision
+//! against the puzzle's proven values. q/Esc goes back from a puzzle to the
+//! list, and from the list out.
+
+use super::keys::Action;
+use super::lesson::{LessonScreen, Outcome, Phase};
+use super::view::theme::Theme;
+use crate::engine::GameKind;
+use crate::learn::puzzles::{self, GRADES, Outcome as Result_, Puzzle, grade_name};
+use crate::learn::{Lesson, Verdict};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The puzzles of a lesson screen opened for puzzles.
+pub struct Puzzles {
+    /// In the lesson screen's order (its `lessons` are these puzzles).
+    pub list: Vec<Puzzle>,
+    /// The list is shown (not a puzzle).
+    pub listing: bool,
+    /// The puzzle selected in the list.
+    pub selected: usize,
+}
+
+/// The lesson screen for the puzzles of `kind` (all three games: `None`), on
+/// the list, at the first one not solved; progress read from (and saved to)
+/// `progress_path` (the puzzles' own file, `puzzles.json`).
+pub fn open(
+    kind: Option<GameKind>,
+    progress_path: Option<PathBuf>,
+    theme: Theme,
+    speed_ms: u64,
+    now: Instant,
+) -> LessonScreen {
+    let list = match kind {
+        Some(k) => puzzles::of(k),
+        None => puzzles::all(),
+    };
+    let lessons = list.iter().map(lesson_of).collect();
+    let mut s = LessonScreen::with_lessons(lessons, progress_path, theme, speed_ms, now);
+    let selected = list
+        .iter()
+        .position(|p| !s.progress.is_done(&p.id))
+        .unwrap_or(0);
+    s.puzzles = Some(Puzzles {
+        list,
+        listing: true,
+        selected,
+    });
+    s
+}
+
+/// A puzzle as a lesson: its position, task, hint and solution.
+fn lesson_of(p: &Puzzle) -> Lesson {
+    let hint = match p.value.result {
+        Result_::Win if p.value.turns == 1 => "You can win in this very turn.".to_string(),
+        Result_::Win => format!(
+            "You can win: the best line ends the game in {} turns, this one included.",
+            p.value.turns
+        ),
+        Result_::Draw => "The best you can force is a draw.".to_string(),
+        Result_::Loss => "Every decision loses: find the one that loses the fewest.".to_string(),
+    };
+    let [south, north] = &p.from.players;
+    let text = format!(
+        "From a game the AI played against itself ({south} South, {north} North), turn {} of that game. You play South; North answers each of your turns with its best.",
+        p.from.turn
+    );
+    let mut l: Lesson = serde_json::from_value(serde_json::json!({
+        "id": p.id,
+        "title": format!("grade {} ({})", p.grade, grade_name(p.grade)),
+        "text": [text],
+        "position": p.position,
+        "task": p.task(),
+        "goal": {"kind": "win"},
+        "hint": hint,
+        "solution": [p.solution],
+        "success": "",
+        "wrong": "",
+    }))
+    .expect("a puzzle makes a lesson");
+    l.game = Some(p.kind());
+    l
+}
+
+/// The puzzle's number within its game (from its id, `enkeshui-012`).
+fn number(p: &Puzzle) -> u32 {
+    p.id.rsplit('-')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+impl Puzzles {
+    /// The verdict on a turn of puzzle `index` (its first decision counts).
+    pub fn verdict(&self, index: usize, tokens: &[String]) -> Verdict {
+        let first = tokens.first().map_or("", String::as_str);
+        let (solved, what) = self.list[index].verdict(first);
+        Verdict { solved, what }
+    }
+
+    /// The title line of puzzle `index`.
+    pub fn title(&self, index: usize, done: &str) -> String {
+        let p = &self.list[index];
+        format!(
+            "{} puzzle {}, grade {} ({}){done}",
+            p.kind().title(),
+            number(p),
+            p.grade,
+            grade_name(p.grade)
+        )
+    }
+
+    /// The task and what happened, under the puzzle's text.
+    pub fn task_lines(&self, s: &LessonScreen) -> Vec<Line<'static>> {
+        let th = &s.theme;
+        let l = s.lesson();
+        let mut out = vec![Line::from(vec![
+            Span::styled("Task: ", th.title()),
+            Span::raw(l.task.clone()),
+        ])];
+        match &s.phase {
+            Phase::Answer(v) if v.solved => {
+                out.push(Line::from(vec![
+                    Span::styled("Solved! ", th.title()),
+                    Span::raw(v.what.clone()),
+                ]));
+                out.push(Line::styled(
+                    "Enter or q: back to the list, n: the next puzzle",
+                    th.dim(),
+                ));
+            }
+            Phase::Answer(v) => {
+                out.push(Line::from(vec![
+                    Span::styled("Not this time. ", th.error()),
+                    Span::raw(v.what.clone()),
+                ]));
+                out.push(Line::styled(
+                    "Enter or u: try again, i: a hint, q: back to the list",
+                    th.dim(),
+                ));
+            }
+            _ => {
+                if let Some(p) = s.game.pending() {
+                    out.push(Line::raw(format!(
+                        "You crossed North's row: {} seeds in hand, lap {}. ←: clockwise (cw), →: counterclockwise (ccw).",
+                        p.in_hand, p.lap
+                    )));
+                }
+            }
+        }
+        if s.hint {
+            out.push(Line::from(vec![
+                Span::styled("Hint: ", th.title()),
+                Span::raw(l.hint.clone()),
+            ]));
+        }
+        if s.solution {
+            out.push(Line::from(vec![
+                Span::styled("Solution: ", th.title()),
+                Span::raw(l.solution.join(" ")),
+            ]));
+        }
+        if !s.message.is_empty() {
+            out.push(Line::styled(s.message.clone(), th.error()));
+        }
+        out
+    }
+}
+
+/// The puzzles' keys before the lesson screen's: the list's, and q/Esc or
+/// Enter after a solved puzzle back to the list. `None`: the lesson screen's.
+pub fn key(s: &mut LessonScreen, action: Action, now: Instant) -> Option<Outcome> {
+    let solved = matches!(&s.phase, Phase::Answer(v) if v.solved);
+    let index = s.index;
+    let done: Vec<bool> = {
+        let p = s.puzzles.as_ref()?;
+        p.list.iter().map(|x| s.progress.is_done(&x.id)).collect()
+    };
+    let p = s.puzzles.as_mut()?;
+    let n = p.list.len();
+    if p.listing {
+        match action {
+            Action::Quit | Action::Back => return Some(Outcome::Close),
+            Action::Left | Action::Up => p.selected = (p.selected + n - 1) % n,
+            Action::Right | Action::Down => p.selected = (p.selected + 1) % n,
+            Action::Play => {
+                p.listing = false;
+                let i = p.selected;
+                s.open(i, now);
+            }
+            _ => return Some(Outcome::Ignored),
+        }
+        return Some(Outcome::Redraw);
+    }
+    match action {
+        Action::Quit | Action::Back => {
+            p.listing = true;
+            p.selected = index;
+        }
+        Action::Play if solved => {
+            p.listing = true;
+            // The next one not solved, after this one.
+            p.selected = (1..=n)
+                .map(|k| (index + k) % n)
+                .find(|&k| !done[k])
+                .unwrap_or(index);
+        }
+        _ => return None,
+    }
+    Some(Outcome::Redraw)
+}
+
+/// The list: each game's puzzles by grade, solved ones marked `x`, the
+/// selected one in brackets.
+pub struct ListView<'a>(pub &'a LessonScreen, pub &'a Puzzles);
+
+impl Widget for ListView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (s, p) = (self.0, self.1);
+        let th = s.theme;
+        let solved = p.list.iter().filter(|x| s.progress.is_done(&x.id)).count();
+        let mut lines = vec![
+            Line::styled(
+                format!(
+                    "Puzzles from real games: {solved} of {} solved (x)",
+                    p.list.len()
+                ),
+                th.title(),
+            ),
+            Line::raw(
+                "Positions from games the AI played against itself where one decision alone keeps the best result, proven to the end of the game. Graded by the length of that proof in turns.",
+            ),
+        ];
+        for kind in GameKind::ALL {
+            if !p.list.iter().any(|x| x.kind() == kind) {
+                continue;
+            }
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(kind.title().to_string(), th.title()));
+            for g in 1..=GRADES.len() as u32 {
+                let mut spans = vec![Span::raw(format!("  grade {g} ({}):", grade_name(g)))];
+                for (i, x) in p.list.iter().enumerate() {
+                    if x.kind() != kind || x.grade != g {
+                        continue;
+                    }
+                    let mark = if s.progress.is_done(&x.id) { "x" } else { " " };
+                    let cell = format!("{}{mark}", number(x));
+                    spans.push(if i == p.selected {
+                        Span::styled(
+                            format!("[{cell}]"),
+                            th.title().add_modifier(Modifier::REVERSED),
+                        )
+                    } else {
+                        Span::raw(format!(" {cell} "))
+                    });
+                }
+                if spans.len() > 1 {
+                    lines.push(Line::from(spans));
+                }
+            }
+        }
+        if let Some(x) = p.list.get(p.selected) {
+            lines.push(Line::raw(""));
+            let done = if s.progress.is_done(&x.id) {
+                ", solved"
+            } else {
+                ""
+            };
+            lines.push(Line::raw(format!(
+                "Selected: {} puzzle {}, grade {} ({}){done}.",
+                x.kind().title(),
+                number(x),
+                x.grade,
+                grade_name(x.grade)
+            )));
+        }
+        if !s.message.is_empty() {
+            lines.push(Line::styled(s.message.clone(), th.error()));
+        }
+        let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(body, buf);
+        let keys = "←→↑↓: choose  Enter: play  q/Esc: leave";
+        buf.set_string(
+            area.x,
+            area.bottom().saturating_sub(1),
+            keys,
+            Style::default().patch(th.dim()),
+        );
+    }
+}
