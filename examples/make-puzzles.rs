@@ -1,4 +1,4 @@
-//! Makes the puzzles of `src/learn/puzzles/*.json` (docs/puzzles.md):
+//! Makes the puzzles of `core/src/learn/puzzles/*.json` (docs/puzzles.md):
 //! plays seeded games of the AI against itself (`easy` and `medium`, after
 //! 2 to 8 random decisions), then, from each game's end backwards, proves
 //! every position with South to move by exhaustive search until one is too
@@ -35,7 +35,7 @@ fn args() -> Result<Args, String> {
         limit: 20_000,
         games: 400,
         kinds: GameKind::ALL.to_vec(),
-        out: "src/learn/puzzles".into(),
+        out: "core/src/learn/puzzles".into(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {

@@ -75,6 +75,7 @@ fn lesson_of(p: &Puzzle) -> Lesson {
     let mut l: Lesson = serde_json::from_value(serde_json::json!({
         "id": p.id,
         "title": format!("grade {} ({})", p.grade, grade_name(p.grade)),
+        "section": "Puzzles from real games",
         "text": [text],
         "position": p.position,
         "task": p.task(),
