@@ -284,17 +284,17 @@ impl Table {
     }
 }
 
-/// A table's slots, all empty (zero bits: `T::default()`), mapped straight
-/// from the system on Unix, and at most one table's mapping kept between
-/// searches ([`spare`]). Through the allocator, a freed table waited in
-/// mimalloc's arenas while the next decision's thread took another (the
-/// client reached 57 MB on En Gehé 2x50, expert against expert).
+/// A table's slots, all empty (zero bits: `T::default()`), taken from the
+/// system allocator (`std::alloc::System`, not the program's global one), and
+/// at most one table's memory kept between searches ([`spare`]). Through
+/// mimalloc, a freed table waited in its arenas while the next decision's
+/// thread took another (the client reached 57 MB on En Gehé 2x50, expert
+/// against expert). The system's `calloc` serves a block this big by a fresh
+/// mapping of zero pages, resident only as the search first stores in them,
+/// and unmaps it when freed (glibc and musl alike).
 struct Slots<T> {
     ptr: std::ptr::NonNull<T>,
     len: usize,
-    /// Where `ptr` came from: mmap, or a boxed slice elsewhere (and when
-    /// mmap refuses).
-    mapped: bool,
 }
 
 // SAFETY: `Slots` owns its memory alone, as a `Box<[T]>` would.
@@ -304,51 +304,30 @@ unsafe impl<T: Sync> Sync for Slots<T> {}
 impl<T: Copy + Default> Slots<T> {
     /// `len` empty slots. Only for `T` whose default is all zero bits.
     fn zeroed(len: usize) -> Slots<T> {
-        let bytes = len * std::mem::size_of::<T>();
-        #[cfg(unix)]
-        if bytes > 0 {
-            if let Some(p) = spare::take(bytes) {
-                // SAFETY: the spare mapping of `bytes` bytes, ours alone now;
-                // zero bits are `T::default()`.
-                unsafe { std::ptr::write_bytes(p as *mut u8, 0, bytes) };
-                if let Some(ptr) = std::ptr::NonNull::new(p as *mut T) {
-                    return Slots {
-                        ptr,
-                        len,
-                        mapped: true,
-                    };
-                }
-            }
-            // SAFETY: a fresh private anonymous mapping (zero-filled by the
-            // system), checked before use; all-zero bits are `T::default()`.
-            let p = unsafe {
-                libc::mmap(
-                    std::ptr::null_mut(),
-                    bytes,
-                    libc::PROT_READ | libc::PROT_WRITE,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-                    -1,
-                    0,
-                )
+        let Ok(layout) = std::alloc::Layout::array::<T>(len) else {
+            panic!("a table of {len} slots is too big");
+        };
+        if layout.size() == 0 {
+            return Slots {
+                ptr: std::ptr::NonNull::dangling(),
+                len,
             };
-            if p != libc::MAP_FAILED
-                && let Some(ptr) = std::ptr::NonNull::new(p as *mut T)
-            {
-                return Slots {
-                    ptr,
-                    len,
-                    mapped: true,
-                };
+        }
+        let p = match spare::take(layout) {
+            Some(p) => {
+                // SAFETY: the spare block of this layout, ours alone now;
+                // zero bits are `T::default()`.
+                unsafe { std::ptr::write_bytes(p, 0, layout.size()) };
+                p
             }
-        }
-        let _ = bytes;
-        let boxed: Box<[T]> = vec![T::default(); len].into_boxed_slice();
-        Slots {
-            ptr: std::ptr::NonNull::new(Box::into_raw(boxed) as *mut T)
-                .expect("a box is never null"),
-            len,
-            mapped: false,
-        }
+            // SAFETY: a layout of non-zero size; all-zero bits are
+            // `T::default()`.
+            None => unsafe { std::alloc::GlobalAlloc::alloc_zeroed(&std::alloc::System, layout) },
+        };
+        let Some(ptr) = std::ptr::NonNull::new(p as *mut T) else {
+            std::alloc::handle_alloc_error(layout);
+        };
+        Slots { ptr, len }
     }
 }
 
@@ -369,62 +348,51 @@ impl<T> std::ops::DerefMut for Slots<T> {
 
 impl<T> Drop for Slots<T> {
     fn drop(&mut self) {
-        if self.mapped {
-            #[cfg(unix)]
-            spare::keep(
-                self.ptr.as_ptr() as *mut libc::c_void,
-                self.len * std::mem::size_of::<T>(),
-            );
-        } else {
-            // SAFETY: the boxed slice made in `zeroed`, dropped once.
-            drop(unsafe {
-                Box::from_raw(std::ptr::slice_from_raw_parts_mut(
-                    self.ptr.as_ptr(),
-                    self.len,
-                ))
-            });
+        let layout = std::alloc::Layout::array::<T>(self.len).expect("checked in `zeroed`");
+        if layout.size() > 0 {
+            spare::keep(self.ptr.as_ptr() as *mut u8, layout);
         }
     }
 }
 
-/// The last table's mapping, kept for the next search: a fresh mapping
-/// costs a page fault a page as the search first stores there (the hard
-/// level spent as long again in the system), a kept one a clear in place.
-/// One at most: the client's next decision, on another thread, takes the
-/// one its last decision left.
-#[cfg(unix)]
+/// The last table's memory, kept for the next search: a fresh block costs
+/// a page fault a page as the search first stores there (the hard level
+/// spent as long again in the system), a kept one a clear in place. One at
+/// most: the client's next decision, on another thread, takes the one its
+/// last decision left.
 mod spare {
+    use std::alloc::{GlobalAlloc, Layout, System};
     use std::sync::Mutex;
 
-    /// The address (as a number: a raw pointer is not `Send`) and the size.
-    static SPARE: Mutex<Option<(usize, usize)>> = Mutex::new(None);
+    /// The address (as a number: a raw pointer is not `Send`) and the layout.
+    static SPARE: Mutex<Option<(usize, Layout)>> = Mutex::new(None);
 
-    /// The kept mapping if it has `bytes` bytes (a mapping of another size
-    /// is unmapped).
-    pub(super) fn take(bytes: usize) -> Option<*mut libc::c_void> {
+    /// The kept block if it has `layout` (a block of another layout is
+    /// freed).
+    pub(super) fn take(layout: Layout) -> Option<*mut u8> {
         let kept = SPARE.lock().unwrap_or_else(|e| e.into_inner()).take()?;
-        if kept.1 == bytes {
-            return Some(kept.0 as *mut libc::c_void);
+        if kept.1 == layout {
+            return Some(kept.0 as *mut u8);
         }
-        unmap(kept);
+        free(kept);
         None
     }
 
-    /// Keeps the mapping `p` of `bytes` bytes, unmapping the one kept before.
-    pub(super) fn keep(p: *mut libc::c_void, bytes: usize) {
+    /// Keeps the block `p` of `layout`, freeing the one kept before.
+    pub(super) fn keep(p: *mut u8, layout: Layout) {
         let old = SPARE
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .replace((p as usize, bytes));
+            .replace((p as usize, layout));
         if let Some(old) = old {
-            unmap(old);
+            free(old);
         }
     }
 
-    fn unmap((p, bytes): (usize, usize)) {
-        // SAFETY: a mapping made by `Slots::zeroed`, no longer used by any
-        // table, unmapped once.
-        unsafe { libc::munmap(p as *mut libc::c_void, bytes) };
+    fn free((p, layout): (usize, Layout)) {
+        // SAFETY: a block from `System.alloc_zeroed` in `Slots::zeroed`
+        // with this layout, no longer used by any table, freed once.
+        unsafe { System.dealloc(p as *mut u8, layout) };
     }
 }
 
@@ -959,6 +927,40 @@ mod tests {
         assert!(win(42, 200) > win(41, 1), "a bigger win first");
         assert!(win(42, 3) > win(42, 4), "then the quicker");
         assert!(win(-5, 9) >= WIN / 2 && Proof::of(3 * 16).is_none());
+    }
+
+    /// A table whose memory is the last table's (kept between searches)
+    /// starts empty all the same, and a table of another size works too.
+    #[test]
+    fn a_table_on_kept_memory_starts_empty() {
+        for (mb, key) in [(4, 0x1234_5678_9abc_def0u64), (4, 7), (1, 9), (4, 11)] {
+            let mut t = Table::new(mb);
+            for k in [0x1234_5678_9abc_def0u64, 7, 9, 11] {
+                assert!(t.probe(k).is_none(), "{mb} MiB: {k:x} found in a new table");
+            }
+            t.store(key, 3, 5, EXACT, 1, false);
+            assert_eq!(t.probe(key).map(|e| e.value), Some(5));
+        }
+    }
+
+    /// The core crate names no terminal, command-line, signal or process
+    /// crate (libc included) among its dependencies: the program holds those.
+    #[test]
+    fn the_core_takes_no_terminal_cli_signal_or_process_crate() {
+        let manifest = include_str!("../../Cargo.toml");
+        let mut section = String::new();
+        for line in manifest.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line.to_string();
+            } else if section.contains("dependencies") && !line.starts_with('#') {
+                let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+                assert!(
+                    !["ratatui", "crossterm", "clap", "signal-hook", "libc"].contains(&name),
+                    "core/Cargo.toml {section}: {line}"
+                );
+            }
+        }
+        assert!(manifest.contains("[dependencies]"));
     }
 
     #[test]

@@ -108,6 +108,14 @@ fn stealing_holes(opp: u64) -> u16 {
     ((top.swap_bytes() >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
+/// The hash of a turned state for [`run_turned`]'s distinguished points and
+/// its first test of a repeat.
+#[inline(always)]
+fn point_hash(own: u128, opp: u64) -> u64 {
+    (own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ opp.rotate_left(41))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
 /// algorithm and distinguished points ([`Sightings`]) on the turned state.
 ///
@@ -135,6 +143,7 @@ fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     // Brent's search: the tortoise is the state after `base` laps, and
     // `lam` laps have run since; it moves on when `lam` reaches `power`.
     let mut tortoise = (s.own, s.opp, s.pos);
+    let mut tortoise_hash = point_hash(s.own, s.opp);
     let mut base = PLAIN_LAPS;
     let mut power: u64 = 1;
     let mut lam: u64 = 0;
@@ -154,51 +163,62 @@ fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
         // one): the checks of every lap are the comparisons alone.
         let stop = power.min(max_laps.saturating_sub(base)).max(lam + 1);
         let points_from = POINTS_FROM.saturating_sub(base);
-        while lam < stop {
-            starts |= 0x1_0001 << s.pos;
-            if s.lap() {
-                return Ok(());
-            }
-            lam += 1;
-            if s.own == tortoise.0 && s.opp == tortoise.1 {
-                let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
-                if repeats(d, starts as u16, s.thieves) {
-                    return Err(Unended::Endless(Endless {
-                        period: turned_period(lam, d as usize, LOOP),
-                        laps: base + lam,
-                    }));
-                }
-            }
-            if lam >= points_from {
-                // One multiply: its leading bits, which decide, depend on
-                // every bit of the state (cheaper than `mix` at every lap).
-                let now = s.own;
-                let hash =
-                    (now as u64 ^ ((now >> 64) as u64).rotate_left(23) ^ s.opp.rotate_left(41))
-                        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                if hash < below {
-                    points.note_starts(starts >> 16);
-                    starts &= 0xffff;
-                    let laps = base + lam;
-                    let seen = points.see(hash, (now, s.opp), laps, s.pos);
-                    below = points.below();
-                    if let Some(seen) = seen {
-                        let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
-                        if repeats(d, seen.starts as u16, s.thieves) {
+        // The stretch of laps, written once for both kinds of lap below.
+        macro_rules! stretch {
+            ($lap:expr, $go_on:expr) => {
+                while lam < stop && $go_on {
+                    starts |= 0x1_0001 << s.pos;
+                    if $lap {
+                        return Ok(());
+                    }
+                    lam += 1;
+                    // One multiply: its leading bits, which decide, depend
+                    // on every bit of the state (cheaper than `mix` at every
+                    // lap); equal states have equal hashes, so the tortoise
+                    // is compared whole only when the hashes agree.
+                    let now = s.own;
+                    let hash = point_hash(now, s.opp);
+                    if hash == tortoise_hash && now == tortoise.0 && s.opp == tortoise.1 {
+                        let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                        if repeats(d, starts as u16, s.thieves) {
                             return Err(Unended::Endless(Endless {
-                                period: turned_period(laps - seen.laps, d as usize, LOOP),
-                                laps,
+                                period: turned_period(lam, d as usize, LOOP),
+                                laps: base + lam,
                             }));
                         }
                     }
+                    if hash < below && lam >= points_from {
+                        points.note_starts(starts >> 16);
+                        starts &= 0xffff;
+                        let laps = base + lam;
+                        let seen = points.see(hash, (now, s.opp), laps, s.pos);
+                        below = points.below();
+                        if let Some(seen) = seen {
+                            let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
+                            if repeats(d, seen.starts as u16, s.thieves) {
+                                return Err(Unended::Endless(Endless {
+                                    period: turned_period(laps - seen.laps, d as usize, LOOP),
+                                    laps,
+                                }));
+                            }
+                        }
+                    }
                 }
-            }
+            };
+        }
+        // Steals only ever clear `thieves`: once none is left, every lap
+        // is a relay, with no test of the hole it starts from.
+        if s.thieves == 0 {
+            stretch!(s.relay(), true);
+        } else {
+            stretch!(s.lap(), s.thieves != 0);
         }
         if base + lam >= max_laps {
             return Err(Unended::OverBudget);
         }
         if lam == power {
             tortoise = (s.own, s.opp, s.pos);
+            tortoise_hash = point_hash(s.own, s.opp);
             starts &= !0xffff;
             base += lam;
             power *= 2;
