@@ -409,7 +409,7 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
     key(&mut app, KeyCode::Esc);
     let s = screen(&mut app);
     assert!(!s[0].contains("VIEWING"), "{s:#?}");
-    assert_eq!(app.ctx(), masai_mancala::app::Ctx::Play);
+    assert_eq!(app.ctx(), masai_mancala::keys::Ctx::Play);
 }
 
 /// While an earlier position is viewed, the live game's prompt ("South to
