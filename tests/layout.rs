@@ -355,8 +355,10 @@ fn parse(file: &str, krate: &'static str, module: Vec<String>, text: &str) -> So
                 }
             }
             Tok::Ident(w) if w == "use" && toks.get(i + 1) != Some(&Tok::Punct('<')) => {
-                let public = i > 0 && matches!(&toks[i - 1], Tok::Ident(p) if p == "pub")
-                    || i > 0 && toks[i - 1] == Tok::Punct(')');
+                // `pub use` or `pub(crate) use`.
+                let public = i > 0
+                    && (matches!(&toks[i - 1], Tok::Ident(p) if p == "pub")
+                        || toks[i - 1] == Tok::Punct(')'));
                 let mut end = i + 1;
                 while end < toks.len() && toks[end] != Tok::Punct(';') {
                     end += 1;
@@ -638,8 +640,8 @@ impl Graph {
             next: 0,
             found: Vec::new(),
         };
-        for v in 0..n {
-            if t.index[v].is_none() && !out[v] {
+        for (v, &left_out) in out.iter().enumerate() {
+            if t.index[v].is_none() && !left_out {
                 t.visit(v);
             }
         }
