@@ -14,7 +14,7 @@ table = out.split("it should be:\n", 1)[1]
 table = "\n".join(l for l in table.split("\n") if l.startswith("|")) + "\n"
 p = "docs/guide.md"
 s = open(p).read()
-open_tag = "<!-- keys: made from src/app/keys.rs -->\n"
+open_tag = "<!-- keys: made from src/keys/table.rs -->\n"
 a = s.index(open_tag) + len(open_tag)
 b = s.index("<!-- /keys -->")
 open(p, "w").write(s[:a] + table + s[b:])

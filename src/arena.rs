@@ -80,11 +80,7 @@ impl Contender {
     }
 }
 
-/// The most games played at once (`--jobs`).
-pub const MAX_JOBS: usize = 64;
-
-/// The longest random opening (`--opening`), in turns.
-pub const MAX_OPENING: u32 = 1000;
+pub use crate::limits::{MAX_JOBS, MAX_OPENING};
 
 /// The arena's settings.
 #[derive(Clone, Debug)]

@@ -205,40 +205,6 @@ pub mod hints {
     pub const GAMES: &[&str] = &["enkeshui", "en-gehe", "bao-la-kimasai"];
 }
 
-/// The manual pages, from the same definition as `--help`: (file name,
-/// roff text) of the program's page and of each visible subcommand's.
-pub fn man_pages() -> Vec<(String, Vec<u8>)> {
-    use clap::CommandFactory;
-    fn pages(cmd: &clap::Command, main: bool, out: &mut Vec<(String, Vec<u8>)>) {
-        let man = clap_mangen::Man::new(cmd.clone());
-        let mut text = Vec::new();
-        // Rendering into memory cannot fail.
-        if main {
-            // The main page as clap_mangen renders one, with the keys, files,
-            // environment and examples before the version.
-            let _ = man.render_title(&mut text);
-            let _ = man.render_name_section(&mut text);
-            let _ = man.render_synopsis_section(&mut text);
-            let _ = man.render_description_section(&mut text);
-            let _ = man.render_options_section(&mut text);
-            let _ = man.render_subcommands_section(&mut text);
-            text.extend_from_slice(crate::manual::roff_sections().as_bytes());
-            let _ = man.render_version_section(&mut text);
-        } else {
-            let _ = man.render(&mut text);
-        }
-        out.push((man.get_filename(), text));
-        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-            pages(sub, false, out);
-        }
-    }
-    let mut cmd = Cli::command().disable_help_subcommand(true);
-    cmd.build();
-    let mut out = Vec::new();
-    pages(&cmd, true, &mut out);
-    out
-}
-
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Enkeshui: 2 rows of 8, 10 or 12 holes, 48 seeds, relay, bulls, a starting race
@@ -355,7 +321,7 @@ pub struct ReplayArgs {
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
-    pub theme: Option<crate::app::view::theme::Palette>,
+    pub theme: Option<crate::theme::Palette>,
     /// Plain lines on standard input and output, for screen readers, braille and scripts
     #[arg(long)]
     pub plain: bool,
@@ -417,7 +383,7 @@ pub struct ResumeArgs {
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
-    pub theme: Option<crate::app::view::theme::Palette>,
+    pub theme: Option<crate::theme::Palette>,
     /// Plain lines on standard input and output, for screen readers, braille and scripts
     #[arg(long)]
     pub plain: bool,
@@ -595,25 +561,25 @@ where
 fn parse_think_ms(s: &str) -> Result<u64, String> {
     number_in(
         s,
-        0..=crate::protocol::MAX_MOVETIME_MS,
+        0..=crate::limits::MAX_MOVETIME_MS,
         "milliseconds per decision",
         " (a day: the longest movetime of the engine protocol)",
     )
 }
 
 fn parse_opening(s: &str) -> Result<u32, String> {
-    number_in(s, 0..=crate::arena::MAX_OPENING as u64, "random turns", "")
+    number_in(s, 0..=crate::limits::MAX_OPENING as u64, "random turns", "")
 }
 
 fn parse_jobs(s: &str) -> Result<usize, String> {
-    number_in(s, 1..=crate::arena::MAX_JOBS as u64, "games at once", "")
+    number_in(s, 1..=crate::limits::MAX_JOBS as u64, "games at once", "")
 }
 
 /// `--speed`: the settings file's range (a huge one froze every animation).
 fn parse_speed(s: &str) -> Result<u64, String> {
     number_in(
         s,
-        1..=crate::settings::MAX_SPEED_MS,
+        1..=crate::limits::MAX_SPEED_MS,
         "milliseconds per seed",
         "",
     )
@@ -811,7 +777,7 @@ pub struct ClientArgs {
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
-    pub theme: Option<crate::app::view::theme::Palette>,
+    pub theme: Option<crate::theme::Palette>,
     /// Save the game to this file after every move and on quit [default: a new file in the data folder]
     #[arg(long, value_name = "PATH")]
     pub save: Option<std::path::PathBuf>,

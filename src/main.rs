@@ -92,7 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Config(args)) => return config(&args),
         Some(Command::Stats { json }) => stats(json),
         Some(Command::Man { out: None }) => {
-            let pages = masai_mancala::cli::man_pages();
+            let pages = masai_mancala::manual::man_pages();
             out::text(&String::from_utf8_lossy(&pages[0].1));
             Ok(())
         }
@@ -243,7 +243,7 @@ fn stats(json: bool) -> Result<(), String> {
 fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: {}", dir.display(), file::io_reason(&e)))?;
-    for (name, text) in masai_mancala::cli::man_pages() {
+    for (name, text) in masai_mancala::manual::man_pages() {
         let path = dir.join(&name);
         file::write_atomic(&path, &text, || Ok(()))
             .map_err(|e| format!("{}: {}", path.display(), file::io_reason(&e)))?;

@@ -1,10 +1,11 @@
-//! The manual's own sections, after the options that clap_mangen writes:
+//! The manual pages (`man_pages`: clap_mangen's, from the same definition
+//! as `--help`) and their own sections, after the options it writes:
 //! KEYS (from the binding table, as the help and the user guide's key
 //! table are), FILES (with the settings file's template), ENVIRONMENT and
 //! EXAMPLES. The user guide's files and environment tables are made from
 //! the same lists (tests/man.rs checks docs/guide.md against them).
 
-use crate::app::{BINDINGS, Keymap};
+use crate::keys::{BINDINGS, Keymap};
 
 /// The files the program reads and writes: (path, what it is). Text in
 /// backquotes is a name to type.
@@ -198,6 +199,40 @@ pub fn markdown_tables() -> String {
         let names: Vec<String> = name.split(", ").map(|n| format!("`{n}`")).collect();
         out.push_str(&format!("| {} | {what} |\n", names.join(", ")));
     }
+    out
+}
+
+/// The manual pages, from the same definition as `--help`: (file name,
+/// roff text) of the program's page and of each visible subcommand's.
+pub fn man_pages() -> Vec<(String, Vec<u8>)> {
+    use clap::CommandFactory;
+    fn pages(cmd: &clap::Command, main: bool, out: &mut Vec<(String, Vec<u8>)>) {
+        let man = clap_mangen::Man::new(cmd.clone());
+        let mut text = Vec::new();
+        // Rendering into memory cannot fail.
+        if main {
+            // The main page as clap_mangen renders one, with the keys, files,
+            // environment and examples before the version.
+            let _ = man.render_title(&mut text);
+            let _ = man.render_name_section(&mut text);
+            let _ = man.render_synopsis_section(&mut text);
+            let _ = man.render_description_section(&mut text);
+            let _ = man.render_options_section(&mut text);
+            let _ = man.render_subcommands_section(&mut text);
+            text.extend_from_slice(roff_sections().as_bytes());
+            let _ = man.render_version_section(&mut text);
+        } else {
+            let _ = man.render(&mut text);
+        }
+        out.push((man.get_filename(), text));
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            pages(sub, false, out);
+        }
+    }
+    let mut cmd = crate::cli::Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let mut out = Vec::new();
+    pages(&cmd, true, &mut out);
     out
 }
 

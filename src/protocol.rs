@@ -22,8 +22,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// the best decision found so far), so a deep search never looks like a hang.
 pub const GO_DEPTH_CAP_MS: u64 = 10_000;
 
-/// The longest `movetime` accepted: a day.
-pub const MAX_MOVETIME_MS: u64 = 86_400_000;
+pub use crate::limits::MAX_MOVETIME_MS;
 
 /// Characters of the input an error message repeats at most.
 const EXCERPT_CHARS: usize = 40;

@@ -6,9 +6,10 @@
 //! gives the built-in defaults. The file is never rewritten.
 
 use crate::ai::{Level, Player};
-use crate::app::keys::{BINDINGS, Key, Keymap, binding_name};
-use crate::app::view::theme::Palette;
 use crate::cli::{ClientArgs, Seat};
+use crate::keys::{BINDINGS, Key, Keymap, binding_name};
+use crate::spelling::did_you_mean;
+use crate::theme::Palette;
 use Source::File;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -121,18 +122,7 @@ const KEYS: &[&str] = &[
     "holes",
 ];
 
-/// Slowest animation the file may ask for (a minute a seed is no animation).
-pub const MAX_SPEED_MS: u64 = 5000;
-
-/// The closest of `known` to `word`, if close enough to be a slip.
-pub fn did_you_mean<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).clamp(1, 3);
-    known
-        .map(|k| (strsim::damerau_levenshtein(word, k), k))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
-}
+pub use crate::limits::MAX_SPEED_MS;
 
 /// The 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {

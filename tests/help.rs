@@ -5,7 +5,8 @@
 use masai_mancala::app::App;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::Theme;
-use masai_mancala::app::{self as keys, BINDINGS, Ctx, Key, Keymap};
+use masai_mancala::app::set_active;
+use masai_mancala::keys::{self, BINDINGS, Ctx, Key, Keymap};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -175,7 +176,7 @@ fn the_help_and_the_hint_bar_show_the_keys_in_effect() {
     let mut map = Keymap::default();
     map.rebind("menu.open-saves", &[Key::Char('w')]).unwrap();
     map.rebind("help.cancel", &[Key::Char('x')]).unwrap();
-    keys::set_active(map);
+    set_active(map);
     let mut app = menu();
     let s = screen(&mut app, 80, 24);
     assert!(s[23].contains("w saved games"), "{}", s[23]);
@@ -191,7 +192,7 @@ fn the_help_and_the_hint_bar_show_the_keys_in_effect() {
     );
     press(&mut app, KeyCode::Char('x'));
     assert!(app.help_scroll().is_none());
-    keys::set_active(Keymap::default());
+    set_active(Keymap::default());
     let _ = Ctx::Menu;
 }
 
@@ -212,7 +213,7 @@ fn whole_help_with(app: &mut App) -> Vec<String> {
 fn the_guide_key_table_is_the_binding_table() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide.md")).unwrap();
-    let open = "<!-- keys: made from src/app/keys.rs -->\n";
+    let open = "<!-- keys: made from src/keys/table.rs -->\n";
     let start = readme
         .find(open)
         .expect("the key table's start in docs/guide.md")
@@ -223,6 +224,6 @@ fn the_guide_key_table_is_the_binding_table() {
     let table = keys::markdown_table(&Keymap::default());
     assert!(
         readme[start..end] == table,
-        "docs/guide.md's key table differs from src/app/keys.rs; it should be:\n{table}"
+        "docs/guide.md's key table differs from src/keys/table.rs; it should be:\n{table}"
     );
 }

@@ -3,10 +3,11 @@
 
 use masai_mancala::app::App;
 use masai_mancala::app::AppEvent;
+use masai_mancala::app::Theme;
 use masai_mancala::app::{LessonScreen, Phase};
-use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::ClientArgs;
 use masai_mancala::engine::GameKind;
+use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -544,7 +545,8 @@ fn two_sessions_keep_each_other_s_progress() {
 /// Go, neither yours nor North's; and it names the racer keys in effect.
 #[test]
 fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
-    use masai_mancala::app::{self as keys, Key, Keymap};
+    use masai_mancala::app as keys;
+    use masai_mancala::keys::{Key, Keymap};
     let path = temp("race-go");
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
     let t = flat(&mut app);

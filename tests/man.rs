@@ -6,7 +6,7 @@ use std::path::Path;
 #[test]
 fn the_committed_man_pages_match_the_command_line() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
-    let pages = masai_mancala::cli::man_pages();
+    let pages = masai_mancala::manual::man_pages();
     let fix = "refresh them: cargo run --release -- man --out man";
     for (name, text) in &pages {
         let committed =
@@ -28,7 +28,7 @@ fn the_committed_man_pages_match_the_command_line() {
 
 #[test]
 fn the_pages_cover_every_visible_subcommand_and_option() {
-    let pages = masai_mancala::cli::man_pages();
+    let pages = masai_mancala::manual::man_pages();
     let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
     for n in [
         "masai-mancala.1",
@@ -59,7 +59,7 @@ fn the_pages_cover_every_visible_subcommand_and_option() {
 
 /// The main page's own sections, in `man`'s usual order, before VERSION.
 fn main_page() -> String {
-    let pages = masai_mancala::cli::man_pages();
+    let pages = masai_mancala::manual::man_pages();
     String::from_utf8(pages[0].1.clone()).unwrap()
 }
 
@@ -96,8 +96,8 @@ fn the_main_page_has_keys_files_environment_and_examples() {
     }
     // Every binding, with its keys, under its screen's title.
     let keys = section(&page, "KEYS");
-    let map = masai_mancala::app::Keymap::default();
-    for (i, b) in masai_mancala::app::BINDINGS.iter().enumerate() {
+    let map = masai_mancala::keys::Keymap::default();
+    for (i, b) in masai_mancala::keys::BINDINGS.iter().enumerate() {
         let labels: Vec<String> = map.keys(i).iter().map(|k| k.label()).collect();
         let entry = format!(
             ".TP\n\\fB{}\\fR\n{}\n",

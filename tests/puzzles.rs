@@ -3,11 +3,12 @@
 //! solution alone keeps the best result), and the puzzle screen on a
 //! `TestBackend`, played with the keys a player presses.
 
-use masai_mancala::app::{App, AppEvent, Palette, Phase, Theme, puzzle_screen};
+use masai_mancala::app::{App, AppEvent, Phase, Theme, puzzle_screen};
 use masai_mancala::cli::ClientArgs;
 use masai_mancala::engine::GameKind;
 use masai_mancala::learn::progress::Progress;
 use masai_mancala::learn::puzzles::{self, Outcome, Proven, Puzzle};
+use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};

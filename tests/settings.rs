@@ -3,9 +3,9 @@
 
 use clap::{CommandFactory, FromArgMatches};
 use masai_mancala::ai::{Level, Player};
-use masai_mancala::app::Palette;
 use masai_mancala::cli::{Cli, Command, Seat};
 use masai_mancala::settings::{self, Settings, Source};
+use masai_mancala::theme::Palette;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output, Stdio};
 

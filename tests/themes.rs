@@ -4,9 +4,10 @@
 
 use clap::Parser;
 use masai_mancala::app::AppEvent;
+use masai_mancala::app::Theme;
 use masai_mancala::app::{App, Setup};
-use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::{Cli, ClientArgs, Command};
+use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};

@@ -32,7 +32,7 @@ pub use anim::MAX_TOTAL_FRAMES;
 pub use bench::{model_2x50, run as bench_render};
 pub use event::{AppEvent, Output};
 pub use job::{Done, Job, OnCancel, Post, Spawn, Started, WAIT};
-pub use keys::{BINDINGS, Ctx, Key, Keymap, binding_name, markdown_table, set_active};
+pub use keys::set_active;
 pub use lesson::{LessonScreen, Phase};
 pub use load::{from_record as load_from_record, load};
 pub use puzzle::open as puzzle_screen;
@@ -46,7 +46,7 @@ pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
 pub use view::board::{Geometry, Row, TwoRowBoard};
 pub use view::help::help_lines;
 pub use view::play::PlayLayout;
-pub use view::theme::{Palette, Theme, set_colour};
+pub use view::theme::{Theme, set_colour};
 pub use view::{hint_line, needed_size};
 
 use ratatui::Terminal;

@@ -3,6 +3,8 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
+pub use crate::theme::Palette;
+
 /// How to draw: with or without colour, with Unicode glyphs or plain ASCII.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
@@ -18,33 +20,6 @@ impl Default for Theme {
             ascii: false,
             palette: Palette::Dark,
         }
-    }
-}
-
-/// The colours: for a dark or a light terminal background, or as far
-/// apart as they go.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Palette {
-    #[default]
-    Dark,
-    Light,
-    HighContrast,
-}
-
-impl Palette {
-    pub const ALL: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::HighContrast];
-
-    /// As the settings file and `--theme` write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Palette::Dark => "dark",
-            Palette::Light => "light",
-            Palette::HighContrast => "high-contrast",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Palette> {
-        Palette::ALL.into_iter().find(|p| p.name() == s)
     }
 }
 

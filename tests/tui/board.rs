@@ -3,10 +3,11 @@
 use super::harness::*;
 use masai_mancala::app::App;
 use masai_mancala::app::AppEvent;
+use masai_mancala::app::Theme;
 use masai_mancala::app::{BaoBoard, BaoModel, BaoSide};
 use masai_mancala::app::{Geometry, TwoRowBoard};
-use masai_mancala::app::{Palette, Theme};
 use masai_mancala::engine::Side;
+use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -312,7 +313,7 @@ fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
     );
     // A narrow bar keeps "? help" and leaves out what does not fit, the
     // entries that are not essential first (it keeps sowing and quitting).
-    let line = masai_mancala::app::hint_line(masai_mancala::app::Ctx::Play, true, 40, &PLAIN);
+    let line = masai_mancala::app::hint_line(masai_mancala::keys::Ctx::Play, true, 40, &PLAIN);
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     assert_eq!(text, "←/h move ↑/↓ row Enter sow q quit ? help");
 }

@@ -3,12 +3,13 @@
 
 use clap::Parser;
 use masai_mancala::app::Setup;
+use masai_mancala::app::Theme;
 use masai_mancala::app::{App, Screen};
 use masai_mancala::app::{AppEvent, Done, Output};
-use masai_mancala::app::{Palette, Theme};
 use masai_mancala::cli::{Cli, ClientArgs, Command};
 use masai_mancala::engine::enkeshui::Enkeshui;
 use masai_mancala::engine::{Game, Quiet, Side};
+use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;

@@ -300,7 +300,7 @@ fn the_menu_starts_each_game_at_the_settings_sizes() {
 
 #[test]
 fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
-    use masai_mancala::app::Palette;
+    use masai_mancala::theme::Palette;
     let (mut app, _rx) = menu();
     to_row(&mut app, "Colours");
     let s = screen(&mut app);

@@ -444,7 +444,8 @@ fn the_key_bar_shows_only_the_human_racers_keys() {
 /// keys in effect.
 #[test]
 fn the_race_texts_name_the_keys_in_effect() {
-    use masai_mancala::app::{self as keys, Key, Keymap};
+    use masai_mancala::app as keys;
+    use masai_mancala::keys::{Key, Keymap};
     let mut map = Keymap::default();
     map.rebind("south-race", &[Key::Char('a'), Key::Char('s')])
         .unwrap();

@@ -218,7 +218,8 @@ fn records_in(dir: &std::path::Path) -> Vec<String> {
 #[test]
 fn resuming_a_game_open_in_another_window_asks_first() {
     use super::other_client::OtherClient;
-    use masai_mancala::app::{Ctx, LoadFor};
+    use masai_mancala::app::LoadFor;
+    use masai_mancala::keys::Ctx;
     let (dir, path) = data_with_an_unfinished_game("resume-in-use");
     let before = std::fs::read(&path).unwrap();
     let other = OtherClient::holding(&path);
@@ -305,7 +306,7 @@ fn resuming_a_game_open_in_another_window_asks_first() {
 #[test]
 fn the_saved_games_list_asks_before_opening_a_game_open_elsewhere() {
     use super::other_client::OtherClient;
-    use masai_mancala::app::Ctx;
+    use masai_mancala::keys::Ctx;
     let (dir, path) = data_with_an_unfinished_game("list-in-use");
     let before = std::fs::read(&path).unwrap();
     let other = OtherClient::holding(&path);
@@ -360,7 +361,7 @@ fn data_with_two_games(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
 /// and Esc (before, Esc did nothing and q ended the program).
 #[test]
 fn a_replay_opened_from_the_saved_games_list_goes_back_to_it() {
-    use masai_mancala::app::Ctx;
+    use masai_mancala::keys::Ctx;
     let (dir, _) = data_with_two_games("replay-back");
     let mut app = app_in(&dir);
     keys(&mut app, "o");
@@ -406,7 +407,7 @@ fn a_replay_opened_from_the_saved_games_list_goes_back_to_it() {
 #[test]
 fn deleting_a_saved_game_asks_first_and_spares_one_open_elsewhere() {
     use super::other_client::OtherClient;
-    use masai_mancala::app::Ctx;
+    use masai_mancala::keys::Ctx;
     let (dir, unfinished) = data_with_two_games("delete");
     let finished = dir.join("game-1.json");
     let mut app = app_in(&dir);

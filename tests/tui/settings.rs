@@ -2,7 +2,8 @@
 //! Ctrl-C quits whatever `[keys]` says.
 
 use super::*;
-use masai_mancala::app::{Keymap, set_active};
+use masai_mancala::app::set_active;
+use masai_mancala::keys::Keymap;
 use masai_mancala::settings::Settings;
 use ratatui::crossterm::event::KeyModifiers;
 

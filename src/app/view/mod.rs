@@ -5,89 +5,24 @@ pub mod board;
 pub mod help;
 pub mod menu;
 pub mod play;
+
+mod hints;
+mod model;
+
+pub use hints::{hint_line, hint_line_without};
+pub use model::{GameBoard, bao_model, two_row_model};
+
 // The colours are the app's (the state keeps the theme chosen).
 pub(crate) use super::theme;
 
-use super::anim::{BoardState, Marks};
-use super::keys::{self, Ctx};
 use super::state::{App, Screen};
-use board::{HoleView, Row, RowView, TwoRowModel};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 use theme::Theme;
 
 use crate::engine::Side;
-
-/// The two-row view model of an Enkeshui board: `bottom` sits at the bottom.
-pub fn two_row_model(
-    b: &BoardState,
-    marks: &Marks,
-    bottom: Side,
-    cursor: Option<(Side, usize)>,
-) -> TwoRowModel {
-    let row = |side: Side| RowView {
-        side,
-        holes: (1..=b.n)
-            .map(|h| {
-                let i = b.index(side, h);
-                let mark = marks.of(i);
-                HoleView {
-                    count: b.counts[i],
-                    bull: b.bulls[i],
-                    closed: b.closed[i],
-                    mark,
-                }
-            })
-            .collect(),
-    };
-    let cursor = cursor.map(|(side, h)| {
-        (
-            if side == bottom {
-                Row::Bottom
-            } else {
-                Row::Top
-            },
-            h,
-        )
-    });
-    TwoRowModel {
-        top: row(bottom.other()),
-        bottom: row(bottom),
-        cursor,
-    }
-}
-
-/// The Bao view model of a board (Bao's `BoardState`: loops of 16, reserves in `captured`).
-pub fn bao_model(
-    b: &BoardState,
-    marks: &Marks,
-    phase: u8,
-    turn: u32,
-    to_move: Side,
-    cursor: Option<(Side, bao::BaoRow, usize)>,
-) -> bao::BaoModel {
-    let hole = |i: usize| HoleView {
-        count: b.counts[i],
-        bull: None,
-        closed: false,
-        mark: marks.of(i),
-    };
-    let half = |side: Side| bao::BaoSide {
-        inner: std::array::from_fn(|k| hole(b.index(side, k + 1))),
-        outer: std::array::from_fn(|k| hole(b.index(side, k + 9))),
-        reserve: b.captured[side],
-    };
-    bao::BaoModel {
-        south: half(Side::South),
-        north: half(Side::North),
-        phase,
-        turn,
-        to_move,
-        cursor,
-    }
-}
 
 /// The whole screen of the app.
 pub struct AppView<'a>(pub &'a App);
@@ -280,103 +215,4 @@ pub fn app_hints(app: &App, width: u16) -> Line<'static> {
         }
     }
     hint_line_without(app.ctx(), rows, width, &app.theme(), &hide)
-}
-
-/// The keys a key bar keeps longest when narrow: quitting, the help, what
-/// starts or plays, the saved games, the answers, and the race keys.
-const ESSENTIAL: &[keys::Action] = &[
-    keys::Action::Help,
-    keys::Action::Quit,
-    keys::Action::QuitNow,
-    keys::Action::Start,
-    keys::Action::Play,
-    keys::Action::OpenSaves,
-    keys::Action::Yes,
-    keys::Action::No,
-    keys::Action::Back,
-    keys::Action::Cancel,
-    keys::Action::SouthRace,
-    keys::Action::NorthRace,
-];
-
-/// The key-hint bar from the one list of bindings, fitted to `width`: two
-/// spaces between entries, one when tight, and then the last entries that
-/// are not essential left out, before the essential ones (the help lists
-/// them all).
-pub fn hint_line(ctx: Ctx, rows: bool, width: u16, theme: &Theme) -> Line<'static> {
-    hint_line_without(ctx, rows, width, theme, &[])
-}
-
-/// The key-hint bar without the entries whose words are in `hide` (keys that
-/// do nothing in this game now).
-pub fn hint_line_without(
-    ctx: Ctx,
-    rows: bool,
-    width: u16,
-    theme: &Theme,
-    hide: &[&str],
-) -> Line<'static> {
-    let mut items = keys::hints(ctx, rows);
-    items.retain(|(_, word)| !hide.contains(word));
-    let len = |items: &[(String, &str)], sep: usize| -> usize {
-        let words: usize = items
-            .iter()
-            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
-            .sum();
-        words + sep * items.len().saturating_sub(1)
-    };
-    let width = width as usize;
-    let sep = if len(&items, 2) <= width { 2 } else { 1 };
-    // Too long: the last entries that are not essential go first (never
-    // `? help`, last), then the essential ones from the end.
-    let essential = |word: &str| {
-        keys::BINDINGS
-            .iter()
-            .find(|b| (b.ctx == ctx || b.ctx == Ctx::Global) && b.hint == word)
-            .is_some_and(|b| ESSENTIAL.contains(&b.action))
-    };
-    while len(&items, sep) > width && items.len() > 1 {
-        let last = items.len() - 1;
-        let keep_last = ctx != Ctx::Help && last > 0;
-        let candidates = if keep_last { 0..last } else { 0..last + 1 };
-        let drop = candidates
-            .clone()
-            .rev()
-            .find(|&i| !essential(items[i].1))
-            .unwrap_or(candidates.end - 1);
-        items.remove(drop);
-    }
-    let mut spans = Vec::new();
-    for (i, (keys, word)) in items.into_iter().enumerate() {
-        if i > 0 {
-            spans.push(Span::raw(" ".repeat(sep)));
-        }
-        spans.push(Span::styled(keys, theme.key()));
-        spans.push(Span::raw(format!(" {word}")));
-    }
-    Line::from(spans)
-}
-
-/// Any game's board: its view model (from the game's adapter) drawn in the theme.
-pub struct GameBoard<'a> {
-    pub model: &'a crate::app::adapter::BoardModel,
-    pub theme: Theme,
-}
-
-impl Widget for GameBoard<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        use crate::app::adapter::BoardModel;
-        match self.model {
-            BoardModel::TwoRows(model) => board::TwoRowBoard {
-                model,
-                theme: self.theme,
-            }
-            .render(area, buf),
-            BoardModel::Bao(model) => bao::BaoBoard {
-                model,
-                theme: self.theme,
-            }
-            .render(area, buf),
-        }
-    }
 }

@@ -1,0 +1,30 @@
+//! The palettes a player picks (`--theme`, the settings' `theme`): the
+//! program's choice, by name. How each one is drawn is the client's
+//! (`app::theme`).
+
+/// The colours: for a dark or a light terminal background, or as far
+/// apart as they go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Palette {
+    #[default]
+    Dark,
+    Light,
+    HighContrast,
+}
+
+impl Palette {
+    pub const ALL: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::HighContrast];
+
+    /// As the settings file and `--theme` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Dark => "dark",
+            Palette::Light => "light",
+            Palette::HighContrast => "high-contrast",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Palette> {
+        Palette::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
