@@ -168,7 +168,10 @@ fn a_wrong_forced_puzzle_is_refused() {
     wrong.grade = 3;
     let e = wrong.check(FORCED_LIMIT).unwrap_err();
     assert!(
-        e.starts_with(&format!("puzzle {}: the solution {} is not valued", p.id, p.solution)),
+        e.starts_with(&format!(
+            "puzzle {}: the solution {} is not valued",
+            p.id, p.solution
+        )),
         "{e}"
     );
     // A decision's forced result written wrong.
@@ -531,7 +534,10 @@ fn a_bao_puzzle_failed_then_solved_with_the_keys() {
     key(&mut app, KeyCode::Right);
     keys(&mut app, "\n");
     let t = words(&mut app);
-    assert!(t.contains("Bao la Kimasai puzzle 2, grade 1 (finish it)"), "{t}");
+    assert!(
+        t.contains("Bao la Kimasai puzzle 2, grade 1 (finish it)"),
+        "{t}"
+    );
     sow(&mut app, "i4");
     let t = words(&mut app);
     assert!(

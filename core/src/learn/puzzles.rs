@@ -507,7 +507,10 @@ impl Puzzle {
             Outcome::Draw => ("a draw", "draw"),
             Outcome::Loss => ("a forced loss", "loss"),
         };
-        format!("{words} in {} turn{s} ({short} in {} turn{s})", v.turns, v.turns)
+        format!(
+            "{words} in {} turn{s} ({short} in {} turn{s})",
+            v.turns, v.turns
+        )
     }
 
     /// The task, for the player sitting South.
@@ -604,10 +607,8 @@ impl Puzzle {
             return bad("a decision without a value".into());
         }
         // Forced: the decisions without a forced result are left out.
-        let values: Vec<(String, Proven)> = all
-            .into_iter()
-            .filter_map(|(d, v)| Some((d, v?)))
-            .collect();
+        let values: Vec<(String, Proven)> =
+            all.into_iter().filter_map(|(d, v)| Some((d, v?))).collect();
         let written: Vec<(String, Proven)> = self
             .decisions
             .iter()
@@ -719,8 +720,7 @@ pub fn forced_puzzle_of(
         .filter_map(|(d, v)| Some((d.clone(), (*v)?)))
         .filter(|(_, v)| v.result == Outcome::Win && v.turns == quickest)
         .collect();
-    if g.to_move() != Side::South || g.pending().is_some() || values.len() < 2 || wins.len() != 1
-    {
+    if g.to_move() != Side::South || g.pending().is_some() || values.len() < 2 || wins.len() != 1 {
         return None;
     }
     let (best, value) = wins[0].clone();
