@@ -1,9 +1,10 @@
-//! Makes the puzzles of `src/learn/puzzles/*.json` (docs/puzzles.md):
+//! Makes the puzzles of `core/src/learn/puzzles/*.json` (docs/puzzles.md):
 //! plays seeded games of the AI against itself (`easy` and `medium`, after
 //! 2 to 8 random decisions), then, from each game's end backwards, proves
 //! every position with South to move by exhaustive search until one is too
 //! big; a position where one decision alone keeps the best result is a
-//! puzzle. Deterministic for a given seed.
+//! puzzle. Bao's are proven by `Forcer` (forced results: the result and the
+//! turns). Deterministic for a given seed.
 //!
 //! cargo run --release --example make-puzzles -- [--seed S] [--per-grade N]
 //!     [--limit NODES] [--games G] [--game GAME] [--back N] [--out DIR]
@@ -40,7 +41,7 @@ fn args() -> Result<Args, String> {
         games: 400,
         kinds: GameKind::ALL.to_vec(),
         back: 6,
-        out: "src/learn/puzzles".into(),
+        out: "core/src/learn/puzzles".into(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
