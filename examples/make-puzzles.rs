@@ -3,17 +3,20 @@
 //! 2 to 8 random decisions), then, from each game's end backwards, proves
 //! every position with South to move by exhaustive search until one is too
 //! big; a position where one decision alone keeps the best result is a
-//! puzzle. Deterministic for a given seed.
+//! puzzle. Bao's are proven by `Forcer` (forced results: the result and the
+//! turns). Deterministic for a given seed.
 //!
 //! cargo run --release --example make-puzzles -- [--seed S] [--per-grade N]
-//!     [--limit NODES] [--games G] [--game GAME] [--out DIR]
+//!     [--limit NODES] [--games G] [--game GAME] [--back N] [--out DIR]
 
 use masai_mancala::ai::{Level, Player, Request, choose_token};
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{self, Enkeshui, Layout};
 use masai_mancala::engine::{AnyGame, Game, GameKind, Quiet, Side};
-use masai_mancala::learn::puzzles::{GRADES, Puzzle, Solver, Source, puzzle_of};
+use masai_mancala::learn::puzzles::{
+    Forcer, GRADES, Puzzle, Solver, Source, forced_puzzle_of, puzzle_of,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::HashSet;
@@ -25,6 +28,8 @@ struct Args {
     limit: u64,
     games: u32,
     kinds: Vec<GameKind>,
+    /// Bao: the positions tried from each game's end.
+    back: u32,
     out: std::path::PathBuf,
 }
 
@@ -35,6 +40,7 @@ fn args() -> Result<Args, String> {
         limit: 20_000,
         games: 400,
         kinds: GameKind::ALL.to_vec(),
+        back: 6,
         out: "core/src/learn/puzzles".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -51,6 +57,7 @@ fn args() -> Result<Args, String> {
             "--game" => {
                 a.kinds = vec![GameKind::parse(&value).ok_or(format!("--game {value}: unknown"))?]
             }
+            "--back" => a.back = num(&value)? as u32,
             "--out" => a.out = value.into(),
             _ => return Err(format!("{flag}: unknown option")),
         }
@@ -129,29 +136,56 @@ fn make(kind: GameKind, a: &Args) -> Vec<Puzzle> {
             break;
         }
         let (south, north) = PAIRS[n as usize % PAIRS.len()];
+        let mut back_tried = 0;
         for (turn, mut json) in play(kind, a.seed, n).into_iter().rev() {
             // Counted from turn 1, as a loaded position: the turn limit of
             // the safety rule stays out of reach.
             json["turn"] = 1.into();
             let g = AnyGame::from_position(&json).expect("a position read back");
-            let mut solver = Solver::new(a.limit);
-            let Some(values) = solver.decisions_any(&g) else {
-                if std::env::var_os("PUZZLES_DEBUG").is_some() {
-                    eprintln!("  turn {turn}: gave up: {:?}", solver.gave_up);
-                }
-                break;
-            };
-            nodes += solver.nodes;
-            if !seen.insert(json.to_string()) {
-                continue;
-            }
             let from = Source {
                 seed: a.seed,
                 game: n,
                 turn,
                 players: [south.name().into(), north.name().into()],
             };
-            if let Some(p) = puzzle_of(&g, &values, String::new(), from) {
+            let found = if kind == GameKind::BaoLaKimasai {
+                // Bao: forced results only (docs/puzzles.md); a position
+                // without one is passed over, the earlier ones still tried
+                // up to `--back` of them.
+                if back_tried >= a.back {
+                    break;
+                }
+                back_tried += 1;
+                let mut forcer = Forcer::new(a.limit);
+                let values = forcer.decisions_any(&g);
+                nodes += forcer.nodes;
+                if std::env::var_os("PUZZLES_DEBUG").is_some() {
+                    let said: Vec<String> = values
+                        .iter()
+                        .flatten()
+                        .map(|(d, v)| format!("{d}:{}", v.map_or("-".into(), |v| v.judge())))
+                        .collect();
+                    eprintln!("  turn {turn}: {} {}", forcer.nodes, said.join(" "));
+                }
+                if !seen.insert(json.to_string()) {
+                    continue;
+                }
+                values.and_then(|v| forced_puzzle_of(&g, &v, forcer.nodes, String::new(), from))
+            } else {
+                let mut solver = Solver::new(a.limit);
+                let Some(values) = solver.decisions_any(&g) else {
+                    if std::env::var_os("PUZZLES_DEBUG").is_some() {
+                        eprintln!("  turn {turn}: gave up: {:?}", solver.gave_up);
+                    }
+                    break;
+                };
+                nodes += solver.nodes;
+                if !seen.insert(json.to_string()) {
+                    continue;
+                }
+                puzzle_of(&g, &values, String::new(), from)
+            };
+            if let Some(p) = found {
                 let list = &mut by_grade[p.grade as usize - 1];
                 if list.len() < a.per_grade {
                     list.push(p);

@@ -313,15 +313,6 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 fn learn(args: LearnArgs) -> Result<(), String> {
     use masai_mancala::learn::{self, progress::Progress};
     let kind = args.kind()?;
-    if args.puzzles
-        && let Some(k) = kind
-        && learn::puzzles::of(k).is_empty()
-    {
-        return Err(format!(
-            "learn --puzzles: no {} puzzles yet: its endgames are too long to prove to the end (docs/puzzles.md)",
-            k.title()
-        ));
-    }
     if args.plain && !args.list {
         if args.puzzles {
             return Err(

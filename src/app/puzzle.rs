@@ -72,10 +72,15 @@ fn lesson_of(p: &Puzzle) -> Lesson {
         "From a game the AI played against itself ({south} South, {north} North), turn {} of that game. You play South; North answers each of your turns with its best.",
         p.from.turn
     );
+    // A puzzle is about the end of the game: the rules' section on it.
+    let section = match p.kind() {
+        GameKind::Enkeshui => "The end of the game and the score",
+        GameKind::EnGehe | GameKind::BaoLaKimasai => "End of the game",
+    };
     let mut l: Lesson = serde_json::from_value(serde_json::json!({
         "id": p.id,
         "title": format!("grade {} ({})", p.grade, grade_name(p.grade)),
-        "section": "Puzzles from real games",
+        "section": section,
         "text": [text],
         "position": p.position,
         "task": p.task(),

@@ -12,6 +12,10 @@
 //! (the repetition rule would then depend on the history, which the memo
 //! does not see): a search that finishes has met no repetition at all, so
 //! its values are the game's own.
+//!
+//! Bao la Kimasai's lines are too long for that: its puzzles are proven by
+//! `Forcer` on a coarser scale, the result and the speed only (the quickest
+//! forced win; no margin), exactly too: see `Forcer`.
 
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
 use serde::{Deserialize, Serialize};
@@ -279,6 +283,153 @@ impl Solver {
     }
 }
 
+/// Forced results, for Bao la Kimasai: its cows never leave the board, so
+/// its lines rarely end unless one side forces the end, and `Solver` cannot
+/// prove its margins. `Forcer` proves the result and the speed alone: a
+/// side forces a win within `n` of its turns when some decision of its turn
+/// wins at once or leaves the other side losing by force within `n - 1`.
+/// A plain AND-OR search over every legal decision, without a memo, on
+/// copies of the game that keep their history: the repetition rule and the
+/// turn limit count exactly as in play, and nothing is estimated. It gives
+/// up past a node limit (decisions played).
+pub struct Forcer {
+    /// Decisions played so far.
+    pub nodes: u64,
+    limit: u64,
+}
+
+/// The deepest forced win looked for, in turns of the winner after the
+/// first decision (a win in 7 turns at most, a loss in 8).
+pub const FORCED_TURNS: u32 = 3;
+
+impl Forcer {
+    /// A search that gives up past `limit` decisions played.
+    pub fn new(limit: u64) -> Forcer {
+        Forcer { nodes: 0, limit }
+    }
+
+    fn play<G: Game>(&mut self, g: &G, d: &G::Decision) -> Option<G> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return None;
+        }
+        let mut c = g.clone();
+        c.play(d, &mut Quiet).ok()?;
+        Some(c)
+    }
+
+    /// Whether the side to move in `g` forces a win within `n` of its turns,
+    /// this one included (`None`: given up).
+    fn wins<G: Game>(&mut self, g: &G, n: u32) -> Option<bool> {
+        let me = g.to_move();
+        let mut rest = Vec::new();
+        for d in g.legal() {
+            let c = self.play(g, &d)?;
+            match c.status() {
+                Status::Over(o) if o.winner == Some(me) => return Some(true),
+                Status::Over(_) => {}
+                Status::Playing => rest.push(c),
+            }
+        }
+        for c in rest {
+            let won = if c.to_move() == me {
+                self.wins(&c, n)?
+            } else {
+                n > 1 && self.loses(&c, n - 1)?
+            };
+            if won {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the side to move in `g` loses by force: the other side wins
+    /// within `n` of its turns, whatever this one plays.
+    fn loses<G: Game>(&mut self, g: &G, n: u32) -> Option<bool> {
+        let me = g.to_move();
+        let mut rest = Vec::new();
+        for d in g.legal() {
+            let c = self.play(g, &d)?;
+            match c.status() {
+                Status::Over(o) if o.winner.is_some_and(|w| w != me) => {}
+                Status::Over(_) => return Some(false),
+                Status::Playing => rest.push(c),
+            }
+        }
+        for c in rest {
+            let lost = if c.to_move() == me {
+                self.loses(&c, n)?
+            } else {
+                self.wins(&c, n)?
+            };
+            if !lost {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// The forced value of decision `d` for the side to move in `g`, a game
+    /// whose decisions each end a turn: the result and the turns to the end
+    /// by force, this one included (the quickest forced win, the slowest
+    /// forced loss; margin 0: not proven). `Ok(None)`: no forced result
+    /// within `FORCED_TURNS`; `Err(())`: given up.
+    fn after<G: Game>(&mut self, g: &G, d: &G::Decision) -> Result<Option<Proven>, ()> {
+        let me = g.to_move();
+        let c = self.play(g, d).ok_or(())?;
+        let proven = |result, turns| {
+            Some(Proven {
+                result,
+                margin: 0,
+                turns,
+            })
+        };
+        if let Status::Over(o) = c.status() {
+            let result = match o.winner {
+                None => Outcome::Draw,
+                Some(w) if w == me => Outcome::Win,
+                Some(_) => Outcome::Loss,
+            };
+            return Ok(proven(result, 1));
+        }
+        if c.to_move() == me {
+            return Ok(None);
+        }
+        for n in 1..=FORCED_TURNS {
+            // The other side's n-th turn is turn 2n from here, ours 2n + 1.
+            if self.wins(&c, n).ok_or(())? {
+                return Ok(proven(Outcome::Loss, 2 * n));
+            }
+            if self.loses(&c, n).ok_or(())? {
+                return Ok(proven(Outcome::Win, 2 * n + 1));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Every legal decision with its forced value, in notation order, `None`
+    /// for one without a forced result within `FORCED_TURNS` (`None` for
+    /// all: given up).
+    pub fn decisions<G: Game>(&mut self, g: &G) -> Option<Vec<(String, Option<Proven>)>> {
+        let legal = g.legal();
+        let mut out = Vec::with_capacity(legal.len());
+        for d in &legal {
+            out.push((d.to_string(), self.after(g, d).ok()?));
+        }
+        Some(out)
+    }
+
+    /// `decisions` for a game of any kind.
+    pub fn decisions_any(&mut self, g: &AnyGame) -> Option<Vec<(String, Option<Proven>)>> {
+        match g {
+            AnyGame::Enkeshui(g) => self.decisions(g),
+            AnyGame::EnGehe(g) => self.decisions(g),
+            AnyGame::BaoLaKimasai(g) => self.decisions(g),
+        }
+    }
+}
+
 /// Where a puzzle comes from: the generator's seed, the game's number and
 /// the turn of that game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -316,6 +467,13 @@ pub struct Puzzle {
     /// solution among them).
     pub decisions: Vec<Decided>,
     pub from: Source,
+    /// The values are forced results (`Forcer`, Bao): the result and the
+    /// turns, no margin.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forced: bool,
+    /// The decisions the proof played (`Forcer`), to re-check it with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
 }
 
 impl Puzzle {
@@ -336,8 +494,30 @@ impl Puzzle {
             .map(|d| d.value)
     }
 
+    /// A value in words and as the judge writes it: "a win by 4 seeds in 3
+    /// turns (win +4 in 3 turns)", forced: "a forced win in 3 turns (win in
+    /// 3 turns)".
+    pub fn said(&self, v: &Proven) -> String {
+        if !self.forced {
+            return format!("{} ({})", v.words(self.kind()), v.judge());
+        }
+        let s = if v.turns == 1 { "" } else { "s" };
+        let (words, short) = match v.result {
+            Outcome::Win => ("a forced win", "win"),
+            Outcome::Draw => ("a draw", "draw"),
+            Outcome::Loss => ("a forced loss", "loss"),
+        };
+        format!(
+            "{words} in {} turn{s} ({short} in {} turn{s})",
+            v.turns, v.turns
+        )
+    }
+
     /// The task, for the player sitting South.
     pub fn task(&self) -> String {
+        if self.forced {
+            return "One decision alone forces the quickest win you can force here. Find it (best play on both sides).".into();
+        }
         let goal = match self.value.result {
             Outcome::Win => "the biggest win",
             Outcome::Draw => "the draw",
@@ -350,15 +530,18 @@ impl Puzzle {
 
     /// What the player reads after the first decision `token`.
     pub fn verdict(&self, token: &str) -> (bool, String) {
-        let kind = self.kind();
         if token == self.solution {
+            let others = if self.forced {
+                "no other decision forces a win so soon"
+            } else {
+                "every other decision gives less"
+            };
             return (
                 true,
                 format!(
-                    "{} keeps {} ({}); every other decision gives less.",
+                    "{} keeps {}; {others}.",
                     self.solution,
-                    self.value.words(kind),
-                    self.value.judge()
+                    self.said(&self.value)
                 ),
             );
         }
@@ -366,11 +549,23 @@ impl Puzzle {
             Some(v) => (
                 false,
                 format!(
-                    "{token} gives {} ({}) with best play; the best decision keeps more.",
-                    v.words(kind),
-                    v.judge()
+                    "{token} gives {} with best play; the best decision keeps more.",
+                    self.said(&v)
                 ),
             ),
+            None if self.forced
+                && self
+                    .start()
+                    .is_ok_and(|g| g.legal_tokens().iter().any(|t| t == token)) =>
+            {
+                let turns = 2 * FORCED_TURNS + 1;
+                (
+                    false,
+                    format!(
+                        "{token} forces no win within {turns} turns with best play; the best decision wins sooner."
+                    ),
+                )
+            }
             None => (
                 false,
                 format!("{token} is not a decision of this position."),
@@ -388,9 +583,32 @@ impl Puzzle {
         if g.to_move() != Side::South || g.pending().is_some() || g.status().is_over() {
             return bad("not South to move at a turn's start".into());
         }
-        let Some(values) = Solver::new(limit).decisions_any(&g) else {
+        let proof = if self.forced {
+            let mut forcer = Forcer::new(limit);
+            let proof = forcer.decisions_any(&g);
+            // The size written is the size found: the tests pick the
+            // proofs they re-check by it.
+            if proof.is_some() && self.nodes.is_some_and(|n| n != forcer.nodes) {
+                return bad(format!(
+                    "a proof of {} decisions, written {:?}",
+                    forcer.nodes, self.nodes
+                ));
+            }
+            proof
+        } else {
+            Solver::new(limit)
+                .decisions_any(&g)
+                .map(|v| v.into_iter().map(|(d, v)| (d, Some(v))).collect())
+        };
+        let Some(all) = proof else {
             return bad(format!("not proven within {limit} positions"));
         };
+        if all.iter().any(|(_, v)| v.is_none()) && !self.forced {
+            return bad("a decision without a value".into());
+        }
+        // Forced: the decisions without a forced result are left out.
+        let values: Vec<(String, Proven)> =
+            all.into_iter().filter_map(|(d, v)| Some((d, v?))).collect();
         let written: Vec<(String, Proven)> = self
             .decisions
             .iter()
@@ -406,7 +624,13 @@ impl Puzzle {
             ));
         }
         for (d, v) in &values {
-            if *d != self.solution && (self.value.same_result(v) || !self.value.better(v)) {
+            // Forced: the solution alone wins that quickly.
+            let kept = if self.forced {
+                v.result == Outcome::Win && v.turns <= self.value.turns
+            } else {
+                self.value.same_result(v) || !self.value.better(v)
+            };
+            if *d != self.solution && kept {
                 return bad(format!("{d} keeps {} too", v.judge()));
             }
         }
@@ -471,6 +695,58 @@ pub fn puzzle_of(
             })
             .collect(),
         from,
+        forced: false,
+        nodes: None,
+    })
+}
+
+/// The puzzle of a position with forced values (`Forcer`), if it is one:
+/// South to move at a turn's start, two decisions or more, one alone
+/// forcing a win, and that one ending the turn. `nodes`: the proof's size.
+pub fn forced_puzzle_of(
+    g: &AnyGame,
+    values: &[(String, Option<Proven>)],
+    nodes: u64,
+    id: String,
+    from: Source,
+) -> Option<Puzzle> {
+    let quickest = values
+        .iter()
+        .filter_map(|(_, v)| v.filter(|v| v.result == Outcome::Win))
+        .map(|v| v.turns)
+        .min()?;
+    let wins: Vec<(String, Proven)> = values
+        .iter()
+        .filter_map(|(d, v)| Some((d.clone(), (*v)?)))
+        .filter(|(_, v)| v.result == Outcome::Win && v.turns == quickest)
+        .collect();
+    if g.to_move() != Side::South || g.pending().is_some() || values.len() < 2 || wins.len() != 1 {
+        return None;
+    }
+    let (best, value) = wins[0].clone();
+    let mut after = g.clone();
+    after.play_token(&best, &mut Quiet).ok()?;
+    if after.pending().is_some() {
+        return None;
+    }
+    Some(Puzzle {
+        id,
+        grade: grade_of(value.turns),
+        position: g.position_json(),
+        solution: best,
+        value,
+        decisions: values
+            .iter()
+            .filter_map(|(d, v)| {
+                Some(Decided {
+                    decision: d.clone(),
+                    value: (*v)?,
+                })
+            })
+            .collect(),
+        from,
+        forced: true,
+        nodes: Some(nodes),
     })
 }
 
