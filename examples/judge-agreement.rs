@@ -42,7 +42,8 @@ fn hint(g: &AnyGame) -> Option<(String, i32)> {
 fn record_of(begin: &AnyGame, decisions: Vec<String>, seats: [Level; 2]) -> (Record, Checked) {
     let mut end = begin.clone();
     for d in &decisions {
-        end.play_token(d, &mut Quiet).expect("a decision played before");
+        end.play_token(d, &mut Quiet)
+            .expect("a decision played before");
     }
     let start = begin.position_json();
     let record = Record {
@@ -152,7 +153,8 @@ fn main() {
             );
             let token = choose_token(&g, &req).expect("a decision").decision;
             positions.push(g.clone());
-            g.play_token(&token, &mut Quiet).expect("the AI plays legally");
+            g.play_token(&token, &mut Quiet)
+                .expect("the AI plays legally");
             decisions.push(token);
         }
         let (record, checked) = record_of(&start, decisions.clone(), seats);

@@ -151,10 +151,11 @@ pub fn run<R: BufRead, W: Write>(
         if let Some(n) = line.strip_prefix("puzzle") {
             // Puzzle N of the game of the puzzle shown.
             let kind = p.kind();
-            let found = n.trim().parse::<u32>().ok().and_then(|n| {
-                list.iter()
-                    .position(|x| x.kind() == kind && number(x) == n)
-            });
+            let found = n
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| list.iter().position(|x| x.kind() == kind && number(x) == n));
             match found {
                 Some(i) => {
                     index = i;
@@ -229,9 +230,7 @@ pub fn run<R: BufRead, W: Write>(
             say.line("Type next for the next puzzle, list for the list, or quit.");
         } else {
             say.line(&format!("Not this time. {what}"));
-            say.line(
-                "Type again to try again, hint for a hint, solution for the answer, or next.",
-            );
+            say.line("Type again to try again, hint for a hint, solution for the answer, or next.");
         }
         state = Try::Done;
     }
