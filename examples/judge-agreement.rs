@@ -3,7 +3,9 @@
 //! every decision with a choice the hint is asked as the client asks it
 //! (the analysis: `review::search_limits`, every root decision searched,
 //! best first, ties in the engine's order), and the whole game is then
-//! reviewed by `review::review`. Where the hint's decision is not the one
+//! reviewed by `review::review`. Each game opens with a few random
+//! decisions (`--opening`, seeded), so that the levels without noise do
+//! not play the same game again and again. Where the hint's decision is not the one
 //! played, the review judges the hint's decision too, from the same
 //! position with its history. Counts: the hint's decisions the review
 //! marks (a mistake, a blunder or "gives up"; must be 0), and how often
@@ -11,7 +13,7 @@
 //!
 //! nice -n 19 cargo run --release --example judge-agreement -- --game enkeshui --games 100
 //! (--game enkeshui | en-gehe | bao, --holes N for the two-row games,
-//! --seed S, --max-decisions N)
+//! --seed S, --max-decisions N, --opening N)
 
 use masai_mancala::ai::{self, Evaluate, Level, Player, Request, choose_token};
 use masai_mancala::engine::{AnyGame, PerSide, Quiet, Side, Status};
@@ -103,6 +105,7 @@ fn main() {
     let mut games = 100usize;
     let mut seed = 1u64;
     let mut max_decisions = 400usize;
+    let mut opening = 4usize;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -119,9 +122,10 @@ fn main() {
             "--games" => games = number(&value) as usize,
             "--seed" => seed = number(&value),
             "--max-decisions" => max_decisions = number(&value) as usize,
+            "--opening" => opening = number(&value) as usize,
             other => {
                 eprintln!(
-                    "unknown option {other:?}: --game G, --holes N, --games N, --seed S, --max-decisions N"
+                    "unknown option {other:?}: --game G, --holes N, --games N, --seed S, --max-decisions N, --opening N"
                 );
                 std::process::exit(2)
             }
@@ -139,6 +143,7 @@ fn main() {
     let started = Instant::now();
     let levels = [Level::Easy, Level::Medium, Level::Hard];
     let mut c = Count::default();
+    let mut distinct = std::collections::HashSet::new();
     for n in 0..games {
         // Mixed levels, every pairing in turn.
         let seats = [levels[n % 3], levels[(n / 3 + n) % 3]];
@@ -147,8 +152,13 @@ fn main() {
         let mut decisions = Vec::new();
         while !g.status().is_over() && decisions.len() < max_decisions {
             let level = seats[if g.to_move() == Side::South { 0 } else { 1 }];
+            let player = if decisions.len() < opening {
+                Player::Random
+            } else {
+                Player::Level(level)
+            };
             let req = Request::new(
-                Player::Level(level),
+                player,
                 seed * 1_000_003 + n as u64 * 1_000 + decisions.len() as u64,
             );
             let token = choose_token(&g, &req).expect("a decision").decision;
@@ -157,6 +167,7 @@ fn main() {
                 .expect("the AI plays legally");
             decisions.push(token);
         }
+        distinct.insert(decisions.clone());
         let (record, checked) = record_of(&start, decisions.clone(), seats);
         let r = review::review(&record, &checked, None, &mut |_, _| {}).expect("reviewed");
         let mut row = Count {
@@ -216,13 +227,14 @@ fn main() {
     }
     let pct = |a: usize| 100.0 * a as f64 / c.judged.max(1) as f64;
     println!(
-        "| game | games | decisions with a choice | played decisions marked | hint's decision played | hint's decision marked | hint = review's best (decision) | hint = review's best (value) |"
+        "| game | games (distinct) | decisions with a choice | played decisions marked | hint's decision played | hint's decision marked | hint = review's best (decision) | hint = review's best (value) |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     println!(
-        "| {} | {} | {} | {} ({:.1}%) | {} ({:.1}%) | {} | {} ({:.1}%) | {} ({:.1}%) |",
+        "| {} | {} ({}) | {} | {} ({:.1}%) | {} ({:.1}%) | {} | {} ({:.1}%) | {} ({:.1}%) |",
         words.join(" "),
         c.games,
+        distinct.len(),
         c.judged,
         c.played_faulted,
         pct(c.played_faulted),
