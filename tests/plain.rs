@@ -680,27 +680,32 @@ fn learn_runs_the_lessons_in_lines_and_keeps_the_progress() {
     let r = run_in(
         &dir,
         &["learn", "enkeshui", "--plain"],
-        "\n1\n5\nagain\n3\nnext\n",
+        "\n1\n8\nagain\n6\nnext\n",
     );
     assert_eq!(r.code, 0, "{}", r.err);
-    assert!(r.out.starts_with("8 lessons, 0 done. "), "{}", r.out);
-    assert!(r.out.contains("\nLesson 1 of 8: Sowing and relay.\n"));
+    assert!(r.out.starts_with("13 lessons, 0 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 1 of 13: The board.\n"));
     assert!(r.out.contains(
-        "\nTask: Pick the hole whose sowing relays: your turn must sow at least 2 laps.\n\
+        "\nTask: Sow so that your last seed falls into North's hole 2.\n\
          Type a move, or help for the words you can use.\nHole 1 is empty.\n"
     ));
     assert!(
         r.out
             .contains("\nNot solved. Type again to try again, hint for a hint, or next.\n")
     );
-    assert!(r.out.contains("\nYou sow hole 3: 2 laps, "), "{}", r.out);
     assert!(
         r.out
-            .contains("\nSolved. Type next for the next lesson, or again.\nLesson 2 of 8: ")
+            .contains("\nYou sow hole 6: ends in North's empty hole 2. "),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("\nSolved. Type next for the next lesson, or again.\nLesson 2 of 13: ")
     );
     let r = run_in(&dir, &["learn", "enkeshui", "--plain"], "");
-    assert!(r.out.starts_with("8 lessons, 1 done. "), "{}", r.out);
-    assert!(r.out.contains("\nLesson 2 of 8: "));
+    assert!(r.out.starts_with("13 lessons, 1 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 2 of 13: "));
 }
 
 /// `learn --puzzles --plain`: a wrong answer told with its proven result,

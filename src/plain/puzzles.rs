@@ -36,7 +36,10 @@ const HELP: &str = "Type a decision as in a game (a hole, i3 or o5 in Bao, cw or
 
 /// The puzzle shown: its game so far this turn, or its verdict given.
 enum Try {
-    Turn { game: AnyGame, tokens: Vec<String> },
+    Turn {
+        game: Box<AnyGame>,
+        tokens: Vec<String>,
+    },
     Done,
 }
 
@@ -185,7 +188,7 @@ pub fn run<R: BufRead, W: Write>(
             "counterclockwise" | "anticlockwise" => "ccw".to_string(),
             t => t.to_string(),
         };
-        let before = game.clone();
+        let before = (**game).clone();
         let mut events: Vec<Event> = Vec::new();
         if let Err(e) = game.play_token(&token, &mut events) {
             say.line(&capital(&words::speakable(&format!("{e}."))));
@@ -293,7 +296,7 @@ fn open<W: Write>(
     say.line(&format!("Task: {}", p.task()));
     say.line(&prompt(p, &game));
     Ok(Try::Turn {
-        game,
+        game: Box::new(game),
         tokens: Vec::new(),
     })
 }
