@@ -224,17 +224,27 @@ fn main() {
         c.hint_faulted += row.hint_faulted;
         c.same_name += row.same_name;
         c.same_value += row.same_value;
+        // The table so far, should the run be stopped early.
+        table(&words.join(" "), &c, distinct.len(), &mut std::io::stderr());
     }
+    table(&words.join(" "), &c, distinct.len(), &mut std::io::stdout());
+    eprintln!("{:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// The table of the counts so far.
+fn table(game: &str, c: &Count, distinct: usize, out: &mut dyn std::io::Write) {
     let pct = |a: usize| 100.0 * a as f64 / c.judged.max(1) as f64;
-    println!(
+    let _ = writeln!(
+        out,
         "| game | games (distinct) | decisions with a choice | played decisions marked | hint's decision played | hint's decision marked | hint = review's best (decision) | hint = review's best (value) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
-    println!(
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
         "| {} | {} ({}) | {} | {} ({:.1}%) | {} ({:.1}%) | {} | {} ({:.1}%) | {} ({:.1}%) |",
-        words.join(" "),
+        game,
         c.games,
-        distinct.len(),
+        distinct,
         c.judged,
         c.played_faulted,
         pct(c.played_faulted),
@@ -246,5 +256,4 @@ fn main() {
         c.same_value,
         pct(c.same_value),
     );
-    eprintln!("{:.0} s", started.elapsed().as_secs_f64());
 }
