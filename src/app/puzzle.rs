@@ -62,6 +62,8 @@ fn lesson_of(p: &Puzzle) -> Lesson {
     let mut l: Lesson = serde_json::from_value(serde_json::json!({
         "id": p.id,
         "title": format!("grade {} ({})", p.grade, grade_name(p.grade)),
+        // A puzzle teaches no one rule section.
+        "section": "",
         "text": [text],
         "position": p.position,
         "task": p.task(),
