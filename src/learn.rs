@@ -33,4 +33,37 @@ pub mod puzzles {
     ) -> String {
         masai_core::learn::puzzles::list_text(kind, |id| progress.is_done(id))
     }
+
+    /// The puzzle's hint (the client's and the line mode's): what the best
+    /// result is, without the decision.
+    pub fn hint(p: &Puzzle) -> String {
+        match p.value.result {
+            Outcome::Win if p.value.turns == 1 => "You can win in this very turn.".to_string(),
+            Outcome::Win => format!(
+                "You can win: the best line ends the game in {} turns, this one included.",
+                p.value.turns
+            ),
+            Outcome::Draw => "The best you can force is a draw.".to_string(),
+            Outcome::Loss => {
+                "Every decision loses: find the one that loses the fewest.".to_string()
+            }
+        }
+    }
+
+    /// The puzzle's number within its game (from its id, `enkeshui-012`).
+    pub fn number(p: &Puzzle) -> u32 {
+        p.id.rsplit('-')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Where the puzzle comes from, for the player sitting South.
+    pub fn origin(p: &Puzzle) -> String {
+        let [south, north] = &p.from.players;
+        format!(
+            "From a game the AI played against itself ({south} South, {north} North), turn {} of that game. You play South; North answers each of your turns with its best.",
+            p.from.turn
+        )
+    }
 }

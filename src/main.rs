@@ -315,10 +315,7 @@ fn learn(args: LearnArgs) -> Result<(), String> {
     let kind = args.kind()?;
     if args.plain && !args.list {
         if args.puzzles {
-            return Err(
-                "learn --puzzles --plain: the puzzles are played in the full-screen client only; `learn --puzzles --list` prints them"
-                    .into(),
-            );
+            return masai_mancala::plain::puzzles::puzzles(&args);
         }
         return masai_mancala::plain::learn::learn(&args);
     }

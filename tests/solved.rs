@@ -276,3 +276,53 @@ fn a_long_win_is_played_exactly() {
         assert_eq!(s.of(&c.decision.to_string()), (1, 42), "{}", level.name());
     }
 }
+
+/// Each level's exactness on the solved set (docs/JUDGE.md): how many of
+/// the 600 solved endgames each level answers with an exactly optimal
+/// decision, printed as a table. Ignored by default (it searches every
+/// endgame at every level):
+/// `cargo test --release --test solved -- --ignored --nocapture each_level`
+#[test]
+#[ignore]
+fn each_level_exactness_on_the_solved_set() {
+    fn row<G>(name: &str, set: &[Solved<G>], total: &mut [usize; 4]) -> String
+    where
+        G: masai_mancala::ai::Evaluate + PositionJson,
+    {
+        let mut cells = Vec::new();
+        for (k, level) in Level::ALL.into_iter().enumerate() {
+            let exact = set.len() - misses(level, set).len();
+            total[k] += exact;
+            cells.push(format!(
+                "{exact} ({:.1}%)",
+                100.0 * exact as f64 / set.len() as f64
+            ));
+            // The top levels' promise, as the tests above hold it.
+            if matches!(level, Level::Hard | Level::Expert) {
+                assert_eq!(exact, set.len(), "{name}: {}", level.name());
+            }
+        }
+        format!("| {name} | {} | {} |", set.len(), cells.join(" | "))
+    }
+    let mut total = [0; 4];
+    let mut rows = Vec::new();
+    for (holes, seed) in [(8, 1), (10, 2)] {
+        let set = endgames(&enkeshui(holes), seed, ENDGAMES, SOLVER_LIMIT);
+        rows.push(row(&format!("Enkeshui 2x{holes}"), &set, &mut total));
+    }
+    for (holes, seed) in [(5, 3), (8, 4)] {
+        let set = endgames(&en_gehe(holes), seed, ENDGAMES, SOLVER_LIMIT);
+        rows.push(row(&format!("En Gehé 2x{holes}"), &set, &mut total));
+    }
+    let all = 4 * ENDGAMES;
+    println!("| set | endgames | easy | medium | hard | expert |");
+    println!("|---|---|---|---|---|---|");
+    for r in rows {
+        println!("{r}");
+    }
+    let cells: Vec<String> = total
+        .iter()
+        .map(|&e| format!("{e} ({:.1}%)", 100.0 * e as f64 / all as f64))
+        .collect();
+    println!("| all | {all} | {} |", cells.join(" | "));
+}

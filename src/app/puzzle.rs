@@ -8,7 +8,7 @@ use super::keys::Action;
 use super::lesson::{LessonScreen, Outcome, Phase};
 use super::view::theme::Theme;
 use crate::engine::GameKind;
-use crate::learn::puzzles::{self, GRADES, Outcome as Result_, Puzzle, grade_name};
+use crate::learn::puzzles::{self, GRADES, Puzzle, grade_name, number};
 use crate::learn::{Lesson, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -58,20 +58,7 @@ pub fn open(
 
 /// A puzzle as a lesson: its position, task, hint and solution.
 fn lesson_of(p: &Puzzle) -> Lesson {
-    let hint = match p.value.result {
-        Result_::Win if p.value.turns == 1 => "You can win in this very turn.".to_string(),
-        Result_::Win => format!(
-            "You can win: the best line ends the game in {} turns, this one included.",
-            p.value.turns
-        ),
-        Result_::Draw => "The best you can force is a draw.".to_string(),
-        Result_::Loss => "Every decision loses: find the one that loses the fewest.".to_string(),
-    };
-    let [south, north] = &p.from.players;
-    let text = format!(
-        "From a game the AI played against itself ({south} South, {north} North), turn {} of that game. You play South; North answers each of your turns with its best.",
-        p.from.turn
-    );
+    let (hint, text) = (puzzles::hint(p), puzzles::origin(p));
     // A puzzle is about the end of the game: the rules' section on it.
     let section = match p.kind() {
         GameKind::Enkeshui => "The end of the game and the score",
@@ -93,14 +80,6 @@ fn lesson_of(p: &Puzzle) -> Lesson {
     .expect("a puzzle makes a lesson");
     l.game = Some(p.kind());
     l
-}
-
-/// The puzzle's number within its game (from its id, `enkeshui-012`).
-fn number(p: &Puzzle) -> u32 {
-    p.id.rsplit('-')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
 }
 
 impl Puzzles {

@@ -6,6 +6,7 @@
 
 pub mod learn;
 pub mod out;
+pub mod puzzles;
 pub mod replay;
 pub mod words;
 

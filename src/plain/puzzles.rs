@@ -1,0 +1,392 @@
+//! `learn --puzzles --plain`: the puzzles from real games in plain lines.
+//! Each puzzle's origin, its board read aloud, its task and the legal
+//! decisions; the player's turn is played and told as in a game, and
+//! judged on its first decision against the puzzle's proven values (as the
+//! client's puzzle screen judges it). A solved puzzle is kept in
+//! puzzles.json, as the client keeps it.
+
+use super::out::Say;
+use super::words::{self, View, board_lines, direction_options, turn_line};
+use crate::cli::LearnArgs;
+use crate::engine::{AnyGame, Event, GameKind, Side};
+use crate::learn::progress::Progress;
+use crate::learn::puzzles::{self, GRADES, Puzzle, grade_name, number};
+use crate::session::Turn;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+/// `learn --puzzles --plain [GAME]` on standard input and output.
+pub fn puzzles(args: &LearnArgs) -> Result<(), String> {
+    let list = match args.kind()? {
+        Some(k) => puzzles::of(k),
+        None => puzzles::all(),
+    };
+    let stdin = std::io::stdin();
+    run(
+        list,
+        puzzles::progress_path().ok(),
+        stdin.lock(),
+        std::io::stdout(),
+    )
+}
+
+const HELP: &str = "Type a decision as in a game (a hole, i3 or o5 in Bao, cw or ccw). \
+                    Words: board, legal, hint, solution, again, next, back, list, \
+                    puzzle and a number, help, quit.";
+
+/// The puzzle shown: its game so far this turn, or its verdict given.
+enum Try {
+    Turn {
+        game: Box<AnyGame>,
+        tokens: Vec<String>,
+    },
+    Done,
+}
+
+/// Runs the puzzles of `list` by the lines of `input`; the solved ones
+/// are kept in the file at `progress_path`.
+pub fn run<R: BufRead, W: Write>(
+    list: Vec<Puzzle>,
+    progress_path: Option<PathBuf>,
+    mut input: R,
+    output: W,
+) -> Result<(), String> {
+    if list.is_empty() {
+        return Err("learn --puzzles: no puzzles to play".into());
+    }
+    let mut say = Say::new(output);
+    // A progress file that does not read is never written over.
+    let (mut progress, keep) = match &progress_path {
+        None => (Progress::default(), None),
+        Some(p) => match Progress::load(p) {
+            Ok(pr) => (pr, progress_path.clone()),
+            Err(e) => {
+                say.line(&format!("Progress not kept: {e}"));
+                (Progress::default(), None)
+            }
+        },
+    };
+    let solved = |progress: &Progress| list.iter().filter(|p| progress.is_done(&p.id)).count();
+    let mut index = list
+        .iter()
+        .position(|p| !progress.is_done(&p.id))
+        .unwrap_or(0);
+    say.line(&format!(
+        "Puzzles from real games: {} puzzles, {} solved. In each, one decision alone \
+         keeps the best result, proven to the end of the game. {HELP}",
+        list.len(),
+        solved(&progress)
+    ));
+    let mut state = open(&list, index, &progress, &mut say)?;
+    loop {
+        if say.closed() {
+            return Ok(());
+        }
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => return Ok(()),
+            Ok(_) => {}
+        }
+        let line = line.trim().to_lowercase();
+        let p = &list[index];
+        match line.as_str() {
+            "quit" | "q" | "exit" => return Ok(()),
+            "help" => {
+                say.line(HELP);
+                continue;
+            }
+            "hint" => {
+                say.line(&format!("Hint: {}", puzzles::hint(p)));
+                continue;
+            }
+            "solution" => {
+                say.line(&format!("Solution: {}.", p.solution));
+                continue;
+            }
+            "list" => {
+                for l in list_lines(&list, &progress) {
+                    say.line(&l);
+                }
+                continue;
+            }
+            "board" => {
+                match &state {
+                    Try::Turn { game, .. } => {
+                        for b in board_lines(game, &south()) {
+                            say.line(&b);
+                        }
+                    }
+                    Try::Done => say.line("This puzzle is over: type next, again or quit."),
+                }
+                continue;
+            }
+            "legal" => {
+                match &state {
+                    Try::Turn { game, .. } => say.line(&prompt(p, game)),
+                    Try::Done => say.line("This puzzle is over: type next, again or quit."),
+                }
+                continue;
+            }
+            "again" => {
+                state = open(&list, index, &progress, &mut say)?;
+                continue;
+            }
+            "next" | "back" => {
+                index = if line == "next" {
+                    (index + 1) % list.len()
+                } else {
+                    (index + list.len() - 1) % list.len()
+                };
+                state = open(&list, index, &progress, &mut say)?;
+                continue;
+            }
+            "" => {
+                match &state {
+                    Try::Turn { .. } => {
+                        say.line("Type a decision, or help for the words you can use.")
+                    }
+                    Try::Done => say.line("This puzzle is over: type next, again or quit."),
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(n) = line.strip_prefix("puzzle") {
+            // Puzzle N of the game of the puzzle shown.
+            let kind = p.kind();
+            let found = n
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| list.iter().position(|x| x.kind() == kind && number(x) == n));
+            match found {
+                Some(i) => {
+                    index = i;
+                    state = open(&list, index, &progress, &mut say)?;
+                }
+                None => {
+                    let of: Vec<u32> = list
+                        .iter()
+                        .filter(|x| x.kind() == kind)
+                        .map(number)
+                        .collect();
+                    say.line(&format!(
+                        "Type puzzle and a number from {} to {}.",
+                        of.iter().min().unwrap_or(&1),
+                        of.iter().max().unwrap_or(&1)
+                    ));
+                }
+            }
+            continue;
+        }
+        let Try::Turn { game, tokens } = &mut state else {
+            say.line("This puzzle is over: type next, again or quit.");
+            continue;
+        };
+        let token = match line.as_str() {
+            "clockwise" => "cw".to_string(),
+            "counterclockwise" | "anticlockwise" => "ccw".to_string(),
+            t => t.to_string(),
+        };
+        let before = (**game).clone();
+        let mut events: Vec<Event> = Vec::new();
+        if let Err(e) = game.play_token(&token, &mut events) {
+            say.line(&capital(&words::speakable(&format!("{e}."))));
+            continue;
+        }
+        let me = before.to_move();
+        let turn = Turn {
+            side: me,
+            turn: before.turn(),
+            token: token.clone(),
+            before,
+            events,
+        };
+        say.line(&turn_line(&turn, game, &south()));
+        if let crate::engine::Status::Over(o) = game.status() {
+            say.line(&format!("{}.", crate::session::over_line(&o)));
+        }
+        tokens.push(token);
+        if game.pending().is_some() && game.to_move() == me && !game.status().is_over() {
+            say.line(&prompt(p, game));
+            continue;
+        }
+        // Judged on the turn's first decision, as the client judges it.
+        let (ok, what) = p.verdict(&tokens[0]);
+        if ok {
+            say.line(&format!("Solved! {what}"));
+            match &keep {
+                Some(path) => match Progress::record(path, &p.id) {
+                    Ok(now) => progress = now,
+                    Err(e) => {
+                        progress.mark(&p.id);
+                        say.line(&format!("Progress not saved: {e}"));
+                    }
+                },
+                None => {
+                    progress.mark(&p.id);
+                }
+            }
+            if solved(&progress) == list.len() {
+                say.line(&format!("All {} puzzles here are solved.", list.len()));
+            }
+            say.line("Type next for the next puzzle, list for the list, or quit.");
+        } else {
+            say.line(&format!("Not this time. {what}"));
+            say.line("Type again to try again, hint for a hint, solution for the answer, or next.");
+        }
+        state = Try::Done;
+    }
+}
+
+/// The player sits South in every puzzle.
+fn south() -> View {
+    View {
+        me: Some(Side::South),
+    }
+}
+
+/// The prompt: the puzzle's legal decisions (or the directions mid-turn).
+fn prompt(p: &Puzzle, game: &AnyGame) -> String {
+    if game.pending().is_some() {
+        let opts = direction_options(game, &south());
+        return format!("Your move: choose the direction, {}.", opts.join(" or "));
+    }
+    let tokens: Vec<String> = p.decisions.iter().map(|d| d.decision.clone()).collect();
+    let what = if p.kind() == GameKind::BaoLaKimasai {
+        "sow"
+    } else if tokens.len() == 1 {
+        "hole"
+    } else {
+        "holes"
+    };
+    format!(
+        "Your move, {what} {}.",
+        words::list(&tokens).replace(" and ", " or ")
+    )
+}
+
+/// Shows puzzle `index`: its title, origin, board, task and prompt.
+fn open<W: Write>(
+    list: &[Puzzle],
+    index: usize,
+    progress: &Progress,
+    say: &mut Say<W>,
+) -> Result<Try, String> {
+    let p = &list[index];
+    let kind = p.kind();
+    let of = list.iter().filter(|x| x.kind() == kind).count();
+    let done = if progress.is_done(&p.id) {
+        ", solved before"
+    } else {
+        ""
+    };
+    say.line(&format!(
+        "{} puzzle {} of {of}, grade {} ({}){done}.",
+        kind.title(),
+        number(p),
+        p.grade,
+        grade_name(p.grade)
+    ));
+    say.line(&puzzles::origin(p));
+    let game = p.start()?;
+    for b in board_lines(&game, &south()) {
+        say.line(&b);
+    }
+    say.line(&format!("Task: {}", p.task()));
+    say.line(&prompt(p, &game));
+    Ok(Try::Turn {
+        game: Box::new(game),
+        tokens: Vec::new(),
+    })
+}
+
+/// The list: each game's puzzles by grade, then the solved ones.
+fn list_lines(list: &[Puzzle], progress: &Progress) -> Vec<String> {
+    let mut out = Vec::new();
+    for kind in GameKind::ALL {
+        let of: Vec<&Puzzle> = list.iter().filter(|x| x.kind() == kind).collect();
+        if of.is_empty() {
+            continue;
+        }
+        let solved: Vec<String> = of
+            .iter()
+            .filter(|x| progress.is_done(&x.id))
+            .map(|x| number(x).to_string())
+            .collect();
+        out.push(format!(
+            "{} puzzles: {}, {} solved.",
+            kind.title(),
+            of.len(),
+            solved.len()
+        ));
+        for g in 1..=GRADES.len() as u32 {
+            let numbers: Vec<String> = of
+                .iter()
+                .filter(|x| x.grade == g)
+                .map(|x| number(x).to_string())
+                .collect();
+            if numbers.is_empty() {
+                continue;
+            }
+            out.push(format!(
+                "Grade {g} ({}): puzzles {}.",
+                grade_name(g),
+                spans(&numbers)
+            ));
+        }
+        if !solved.is_empty() {
+            out.push(format!("Solved: {}.", spans(&solved)));
+        }
+    }
+    out
+}
+
+/// Numbers said as runs: "1 to 20, 22, 25 to 30".
+fn spans(numbers: &[String]) -> String {
+    let n: Vec<u32> = numbers.iter().filter_map(|x| x.parse().ok()).collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < n.len() {
+        let mut j = i;
+        while j + 1 < n.len() && n[j + 1] == n[j] + 1 {
+            j += 1;
+        }
+        out.push(match j - i {
+            0 => n[i].to_string(),
+            1 => format!("{}, {}", n[i], n[j]),
+            _ => format!("{} to {}", n[i], n[j]),
+        });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_list_is_refused_plainly() {
+        let out: Vec<u8> = Vec::new();
+        assert_eq!(
+            run(Vec::new(), None, &b""[..], out),
+            Err("learn --puzzles: no puzzles to play".to_string())
+        );
+    }
+
+    #[test]
+    fn numbers_are_said_as_runs() {
+        let s = |v: &[u32]| spans(&v.iter().map(|n| n.to_string()).collect::<Vec<_>>());
+        assert_eq!(s(&[1, 2, 3, 5, 7, 8, 10]), "1 to 3, 5, 7, 8, 10");
+        assert_eq!(s(&[]), "");
+    }
+}
