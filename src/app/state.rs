@@ -14,23 +14,20 @@ use super::screen::menu::MenuScreen;
 use super::screen::over::OverScreen;
 pub use super::screen::over::{MatchState, match_over_line, over_line};
 use super::screen::overlay::{self, HelpOverlay, Overlay};
-use super::screen::play::{Next as AfterMove, PlayEnv, working_line};
-use super::screen::race::{RaceScreen, race_note, racer_level};
+use super::screen::play::{Next as AfterMove, PlayOptions, working_line};
+use super::screen::race::RaceScreen;
 use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::theme::Theme;
-use super::work::{self, CANCELLED};
-use crate::cli::{ClientArgs, RaceArg, Seat};
+use super::work::CANCELLED;
+use crate::cli::{ClientArgs, Seat, Teams};
 use crate::engine::any::AnyGame;
-use crate::engine::enkeshui::play_match::Next;
-use crate::engine::enkeshui::race::Race;
-use crate::engine::{PerSide, Quiet, Side, Status};
+use crate::engine::{PerSide, Side};
 use crate::out::thousands;
+use crate::record::Record;
 use crate::record::file;
 use crate::record::lock::{LockError, RecordLock};
-use crate::record::{Checked, GameRecord, RaceRecord, Record};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use crate::session::{Decided, NextGame, Session};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -59,10 +56,12 @@ pub enum Screen {
 enum Shown {
     /// The start menu (its choices are `App::menu`, kept between games),
     /// with the list of saved games over it when open.
-    Menu {
-        saves: Option<SavesScreen>,
+    Menu { saves: Option<SavesScreen> },
+    /// The race, and the game it opens (waiting for the race's board).
+    Race {
+        race: Box<RaceScreen>,
+        play: Box<Play>,
     },
-    Race(Box<RaceScreen>),
     /// The game, and an earlier position of it looked at.
     Play {
         play: Box<Play>,
@@ -85,7 +84,7 @@ impl Shown {
     fn screen(&self) -> Screen {
         match self {
             Shown::Menu { .. } => Screen::Menu,
-            Shown::Race(_) => Screen::Race,
+            Shown::Race { .. } => Screen::Race,
             Shown::Play { .. } => Screen::Play,
             Shown::Over(_) => Screen::Over,
             Shown::Replay { .. } => Screen::Replay,
@@ -96,14 +95,22 @@ impl Shown {
     fn play(&self) -> Option<&Play> {
         match self {
             Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
-            Shown::Menu { .. } | Shown::Race(_) => None,
+            Shown::Menu { .. } | Shown::Race { .. } => None,
+        }
+    }
+
+    /// The game's session on any screen of it (the race's too).
+    fn session(&self) -> Option<&Session> {
+        match self {
+            Shown::Race { play, .. } => Some(play.session()),
+            other => other.play().map(Play::session),
         }
     }
 
     fn play_mut(&mut self) -> Option<&mut Play> {
         match self {
             Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
-            Shown::Menu { .. } | Shown::Race(_) => None,
+            Shown::Menu { .. } | Shown::Race { .. } => None,
         }
     }
 
@@ -132,13 +139,13 @@ use super::help_text::{self, HelpFacts};
 pub struct App {
     theme: Theme,
     tx: Sender<AppEvent>,
-    /// The screen shown, with its state.
+    /// The screen shown, with its state (the game's is its session's).
     shown: Shown,
-    setup: Option<Setup>,
+    /// The last game's seed (the menu's next game derives its own from it).
+    seed: u64,
     /// The start menu's choices, kept from one game to the next.
     menu: MenuScreen,
     client: ClientArgs,
-    matches: MatchState,
     /// The help or the quit confirmation, over the screen.
     overlay: Option<Overlay>,
     quit: bool,
@@ -151,8 +158,6 @@ pub struct App {
     speed_ms: u64,
     instant: bool,
     ai_pause: Duration,
-    /// The note of how the race went, for the log of the game that follows.
-    race_note: Option<String>,
     /// Where the game is saved after every change (None: not saved).
     save_path: Option<PathBuf>,
     /// Replace a file that is not a record at `save_path`.
@@ -171,11 +176,6 @@ pub struct App {
     /// `save_path` is a name proposed in the data folder: the first save
     /// takes it exclusively, or the next free one (`file::write_new`).
     save_new: bool,
-    /// The games of the match finished before the current one.
-    done_games: Vec<GameRecord>,
-    /// The current game's start position (before its race) and its race.
-    cur_start: Option<AnyGame>,
-    cur_race: Option<RaceRecord>,
     /// The analysis panel is on (the live game's search is the play screen's).
     panel: bool,
     /// How long the UI waits for a decision worked out on a thread.
@@ -335,12 +335,11 @@ impl App {
             theme,
             tx,
             shown: Shown::menu(),
-            setup: None,
+            seed: 0,
             menu: MenuScreen::new(&client),
             speed_ms: client.speed.max(1),
             instant: client.instant,
             client,
-            matches: MatchState::default(),
             overlay: None,
             quit: false,
             suspend: false,
@@ -348,7 +347,6 @@ impl App {
             status_error: false,
             size: (80, 24),
             ai_pause: Duration::from_millis(500),
-            race_note: None,
             save_path: None,
             save_force: false,
             autosave_dir: None,
@@ -357,9 +355,6 @@ impl App {
             save_wait: Duration::ZERO,
             save_error: None,
             save_new: false,
-            done_games: Vec::new(),
-            cur_start: None,
-            cur_race: None,
             panel: false,
             analysis_depth: None,
             work_wait: job::WAIT,
@@ -405,7 +400,7 @@ impl App {
     /// The race, while it is run.
     pub fn race(&self) -> Option<&RaceScreen> {
         match &self.shown {
-            Shown::Race(r) => Some(r),
+            Shown::Race { race, .. } => Some(race),
             _ => None,
         }
     }
@@ -434,17 +429,18 @@ impl App {
         self.theme
     }
 
+    /// The game's setup (its session's).
     pub fn setup(&self) -> Option<&Setup> {
-        self.setup.as_ref()
+        self.shown.session().map(Session::setup)
     }
 
     pub fn client(&self) -> &ClientArgs {
         &self.client
     }
 
-    /// The match's games so far and its end.
-    pub fn matches(&self) -> &MatchState {
-        &self.matches
+    /// The match's games so far and its end (the session's).
+    pub fn matches(&self) -> MatchState {
+        self.shown.session().map(MatchState::of).unwrap_or_default()
     }
 
     /// The terminal's size, as the last resize event gave it.
@@ -555,12 +551,18 @@ impl App {
     /// How long the AI seat waits before it moves.
     pub fn set_ai_pause(&mut self, pause: Duration) {
         self.ai_pause = pause;
+        if let Some(p) = self.shown.play_mut() {
+            p.set_ai_pause(pause);
+        }
     }
 
     /// How long the UI waits for a decision or a load worked out on a
     /// thread before its answer comes as an event.
     pub fn set_work_wait(&mut self, wait: Duration) {
         self.work_wait = wait;
+        if let Some(p) = self.shown.play_mut() {
+            p.set_work_wait(wait);
+        }
     }
 
     /// How long the UI waits for a save before its answer comes as an event.
@@ -576,6 +578,9 @@ impl App {
     /// Moves are shown at once (true) or sown seed by seed.
     pub fn set_instant(&mut self, instant: bool) {
         self.instant = instant;
+        if let Some(p) = self.shown.play_mut() {
+            p.set_instant(instant);
+        }
     }
 
     pub fn set_theme(&mut self, theme: Theme) {
@@ -602,19 +607,21 @@ impl App {
     /// Plays on from a given position (tests, set-up positions).
     pub fn load(&mut self, game: impl Into<AnyGame>, now: Instant) {
         let game = game.into();
-        self.matches = MatchState::default();
-        self.race_note = None;
-        self.begin_play(game, now);
+        let setup = self.setup().cloned().unwrap_or_else(|| {
+            Setup::other(game.clone(), &self.client, Teams::default(), self.seed)
+        });
+        let play = self.new_play(Session::at_position(setup, game));
+        self.show_game(play, now);
     }
 
     pub fn seat(&self, side: Side) -> Option<&Seat> {
-        self.setup.as_ref().map(|s| s.seat(side))
+        self.setup().map(|s| s.seat(side))
     }
 
     /// A side as the score lines name it: "South (you)", "North (AI hard)",
     /// "South (Loitha, human)" (hot seat: both "human").
     pub fn seat_label(&self, side: Side) -> String {
-        let Some(setup) = &self.setup else {
+        let Some(setup) = self.setup() else {
             return side.title().to_string();
         };
         let seat = match setup.seat(side) {
@@ -679,17 +686,8 @@ impl App {
 
     /// Is the board turned so that North sits at the bottom now?
     pub fn flipped(&self) -> bool {
-        let Some(setup) = &self.setup else {
-            return false;
-        };
-        setup.flip()
-            && adapter(setup.start()).can_flip()
-            && !setup.any_ai()
-            && self
-                .shown
-                .play()
-                .is_some_and(|p| p.game.to_move() == Side::North)
-            && self.screen() == Screen::Play
+        self.screen() == Screen::Play
+            && self.shown.play().is_some_and(|p| p.bottom() == Side::North)
     }
 
     fn set_status(&mut self, text: impl Into<String>) {
@@ -706,106 +704,44 @@ impl App {
 
     /// Starts a new game (or match) with these options.
     pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
-        let game = setup.start().clone();
         self.instant = self.client.instant;
-        self.setup = Some(setup);
-        self.matches = MatchState::default();
-        self.done_games.clear();
+        self.seed = setup.seed();
         self.save_to_new_file();
-        self.start_game(game, now);
+        let play = self.new_play(Session::new(setup));
+        self.show_game(play, now);
         Ok(())
     }
 
-    /// Starts a game from its start position: the race first, as set up.
-    fn start_game(&mut self, game: AnyGame, now: Instant) {
-        self.race_note = None;
-        self.cur_start = None;
-        self.cur_race = None;
-        self.cur_start = Some(game.clone());
-        let game = match game {
-            AnyGame::Enkeshui(g) => g,
-            other => {
-                // En Gehé and Bao: no race.
-                self.begin_play(other, now);
-                return;
-            }
+    /// The play screen of a session, with the client's options.
+    fn new_play(&self, mut session: Session) -> Box<Play> {
+        session.set_ai_pause(self.ai_pause);
+        session.set_hash_mb(self.client.hash_mb.map(usize::from));
+        let opts = PlayOptions {
+            tx: self.tx.clone(),
+            work_wait: self.work_wait,
+            speed_ms: self.speed_ms,
+            instant: self.instant,
         };
-        // Enkeshui's race, as set up (none without a setup: tests' positions).
-        let Some(setup) = self.setup.clone() else {
-            self.begin_play(game, now);
-            return;
-        };
-        let seed = setup.seed() + self.matches.games.len() as u64;
-        let Some(race_options) = setup.race().filter(|r| r.mode != RaceArg::Off) else {
-            self.begin_play(game, now);
-            return;
-        };
-        let race = match Race::start(&game, race_options.hole, &mut Quiet) {
-            Ok(r) => r,
-            Err(e) => {
-                self.race_note = Some(format!("No race ({e}): South moves first."));
-                self.begin_play(game, now);
-                return;
-            }
-        };
-        if race_options.mode == RaceArg::Quick {
-            let mut race = race;
-            let mut rng = SmallRng::seed_from_u64(seed);
-            match race.run_quick(&mut rng, &mut Quiet) {
-                Ok(first) => {
-                    self.cur_race = Some(RaceRecord {
-                        hole: race.hole(),
-                        drops: race.drops().to_vec(),
-                    });
-                    self.race_note = Some(race_note(race.hole(), first, race.drops(), true));
-                    match race.finish(&mut Quiet) {
-                        Ok(g) => self.begin_play(g, now),
-                        Err(e) => {
-                            self.cur_race = None;
-                            self.race_note = Some(format!("The race failed ({e})."));
-                            self.begin_play(game, now)
-                        }
-                    }
-                }
-                Err(e) => {
-                    self.race_note = Some(format!("The race failed ({e})."));
-                    self.begin_play(game, now);
-                }
-            }
-            return;
-        }
-        let ai = PerSide::new(
-            racer_level(setup.seat(Side::South), race_options.speed),
-            racer_level(setup.seat(Side::North), race_options.speed),
-        );
-        let r = RaceScreen::new(race, ai, seed, now);
-        self.set_status(r.greeting());
-        self.shown = Shown::Race(Box::new(r));
-        // Saved as the game's start: resuming runs the race again.
-        self.autosave();
+        Box::new(Play::new(session, opts))
     }
 
-    fn begin_play(&mut self, game: impl Into<AnyGame>, now: Instant) {
-        let play = self.first_turn(game.into());
+    /// Shows a game: its race first when the session runs one (saved as
+    /// the game's start: resuming runs the race again), else its turn.
+    fn show_game(&mut self, play: Box<Play>, now: Instant) {
+        self.seed = play.session().setup().seed();
+        if let Some(r) = play.session().racing() {
+            let racers = PerSide::new(r.ai(Side::South), r.ai(Side::North));
+            let race = RaceScreen::new(r.race().clone(), racers, play.session().race_seed(), now);
+            self.set_status(race.greeting());
+            self.shown = Shown::Race {
+                race: Box::new(race),
+                play,
+            };
+            self.autosave();
+            return;
+        }
         self.shown = Shown::Play { play, browse: None };
         self.after_move(now);
-    }
-
-    /// A game on its first turn, nobody asked to move yet.
-    fn first_turn(&mut self, game: AnyGame) -> Box<Play> {
-        let match_play = self.setup.as_ref().is_some_and(|s| s.match_play());
-        let mut log = Vec::new();
-        if !self.matches.games.is_empty() || match_play {
-            log.push(format!(
-                "Game {} of the match.",
-                self.matches.games.len() + 1
-            ));
-        }
-        if let Some(note) = self.race_note.take() {
-            log.push(note);
-        }
-        log.push(format!("{} moves first.", game.to_move().title()));
-        Box::new(Play::new(game, log))
     }
 
     // ---- the loop's entry points ------------------------------------------
@@ -850,7 +786,7 @@ impl App {
 
     fn screen_deadline(&self) -> Option<Instant> {
         match &self.shown {
-            Shown::Race(r) => r.deadline(),
+            Shown::Race { race, .. } => race.deadline(),
             Shown::Play { play, .. } => play.anim.as_ref().map(|a| a.next_at),
             Shown::Replay { viewer, play } => viewer.deadline(play),
             Shown::Menu { .. } | Shown::Over(_) => None,
@@ -863,7 +799,7 @@ impl App {
             return l.tick(now);
         }
         let dirty = match self.shown {
-            Shown::Race(_) => self.race_tick(now),
+            Shown::Race { .. } => self.race_tick(now),
             Shown::Play { .. } => self.anim_tick(now),
             Shown::Replay { .. } => self.replay_tick(now),
             Shown::Menu { .. } | Shown::Over(_) => false,
@@ -886,7 +822,7 @@ impl App {
     /// confirmation, a terminal too small), and goes on once it shows again.
     fn hold_race(&mut self, now: Instant) {
         let covered = self.overlay.is_some() || self.loading.is_some() || self.too_small();
-        if let Shown::Race(r) = &mut self.shown {
+        if let Shown::Race { race: r, .. } = &mut self.shown {
             if covered {
                 r.pause(now);
             } else {
@@ -899,10 +835,10 @@ impl App {
     /// screen's search; none in the replay viewer).
     fn sync_analysis(&mut self) -> bool {
         let live = self.shown.viewer().is_none();
-        let env = self.play_env();
+        let (panel, depth) = (self.panel, self.analysis_depth);
         self.shown
             .play_mut()
-            .is_some_and(|p| p.sync_analysis(&env, live))
+            .is_some_and(|p| p.sync_analysis(panel, depth, live))
     }
 
     /// The analysis panel, when on (it is the live position's: hidden
@@ -948,8 +884,8 @@ impl App {
     fn job_done(&mut self, done: Done<Output>, now: Instant) -> bool {
         let version = done.version;
         match done.output {
-            Output::Ai(token) => self.ai_move(version, token, now),
-            Output::Played { result, .. } => self.played_event(version, result, now),
+            Output::Ai(decided) => self.ai_move(version, *decided, now),
+            Output::Played { decided } => self.played_event(version, *decided, now),
             Output::Analysis(output) => {
                 let Some(p) = self.shown.play_mut() else {
                     return false;
@@ -1006,13 +942,13 @@ impl App {
             Shown::Menu { saves: Some(s) } if s.confirming() => Ctx::Delete,
             Shown::Menu { saves: Some(_) } => Ctx::Saves,
             Shown::Menu { saves: None } => Ctx::Menu,
-            Shown::Race(_) => Ctx::Race,
+            Shown::Race { .. } => Ctx::Race,
             Shown::Over(_) => Ctx::Over,
             Shown::Replay { .. } => Ctx::Replay,
             Shown::Play {
                 browse: Some(_), ..
             } => Ctx::Browse,
-            Shown::Play { play, browse: None } => play.ctx(&self.play_env()),
+            Shown::Play { play, browse: None } => play.ctx(),
         }
     }
 
@@ -1143,7 +1079,7 @@ impl App {
 
     /// What the help's text depends on now.
     pub fn help_facts(&self) -> HelpFacts {
-        let game = self.shown.play().map(|p| &p.game);
+        let game = self.shown.play().map(|p| p.game());
         HelpFacts {
             theme: self.theme,
             lessons: self.lessons.is_some(),
@@ -1165,7 +1101,7 @@ impl App {
             return l.needed_size(self.size.0);
         }
         match self.shown.play() {
-            Some(p) => adapter(&p.game).needed_size(self.size.0),
+            Some(p) => adapter(p.game()).needed_size(self.size.0),
             // The menu and the race: an 8-hole board's.
             None => (
                 MIN_W,
@@ -1175,7 +1111,7 @@ impl App {
     }
 
     fn ask_quit(&mut self) {
-        let in_progress = matches!(self.shown, Shown::Race(_) | Shown::Play { .. });
+        let in_progress = matches!(self.shown, Shown::Race { .. } | Shown::Play { .. });
         if in_progress {
             self.overlay = Some(Overlay::ConfirmQuit);
         } else {
@@ -1191,7 +1127,7 @@ impl App {
     }
 
     fn client_seed(&self) -> u64 {
-        self.setup.as_ref().map_or(0, |s| s.seed())
+        self.seed
     }
 
     // ---- race -------------------------------------------------------------
@@ -1201,7 +1137,7 @@ impl App {
             KeyCode::Char(c) => Some(c),
             _ => None,
         };
-        let Shown::Race(r) = &mut self.shown else {
+        let Shown::Race { race: r, .. } = &mut self.shown else {
             return false;
         };
         let t = r.handle(action, c, now);
@@ -1209,7 +1145,7 @@ impl App {
     }
 
     fn race_tick(&mut self, now: Instant) -> bool {
-        let Shown::Race(r) = &mut self.shown else {
+        let Shown::Race { race: r, .. } = &mut self.shown else {
             return false;
         };
         let t = r.tick(now);
@@ -1257,11 +1193,13 @@ impl App {
                 self.theme = self.theme.with_palette(palette);
                 self.client.theme = Some(palette);
             }
-            Transition::Raced(r) => {
-                self.cur_race = Some(r.record);
-                self.race_note = Some(r.note);
-                self.begin_play(r.game, now);
-            }
+            Transition::Raced(r) => match std::mem::replace(&mut self.shown, Shown::menu()) {
+                Shown::Race { mut play, .. } => {
+                    play.raced(r.game.into(), r.record, r.note);
+                    self.show_game(play, now);
+                }
+                other => self.shown = other,
+            },
             Transition::Moved(line) => self.moved(line, now),
             Transition::Next(line) => {
                 if let Some(line) = line {
@@ -1275,16 +1213,7 @@ impl App {
                     return self.transition(t, now);
                 }
             }
-            Transition::NextGame(g) => {
-                if let Some(done) = self.current_game_record() {
-                    self.done_games.push(done);
-                }
-                self.start_game((*g).into(), now)
-            }
-            Transition::MatchOver(winner) => {
-                self.matches.over = Some(winner);
-                self.set_status(match_over_line(winner));
-            }
+            Transition::NextGame => self.next_game(now),
             Transition::Review => return self.review_game(),
             Transition::Menu => {
                 // The game is closed: another window may open it now (with
@@ -1308,34 +1237,13 @@ impl App {
 
     // ---- playing: the play screen has the game; the app keeps its own keys ----
 
-    /// What the play screen needs of the app now.
-    pub fn play_env(&self) -> PlayEnv {
-        let setup = self.setup.as_ref();
-        PlayEnv {
-            seats: PerSide::new(
-                self.seat(Side::South).copied(),
-                self.seat(Side::North).copied(),
-            ),
-            bottom: self.bottom_side(),
-            tx: self.tx.clone(),
-            work_wait: self.work_wait,
-            speed_ms: self.speed_ms,
-            instant: self.instant,
-            ai_pause: self.ai_pause,
-            seed: setup.map_or(0, |s| s.seed()),
-            hash_mb: self.client.hash_mb.map(usize::from),
-            analysis: self.panel,
-            analysis_depth: self.analysis_depth,
-        }
-    }
-
     /// The play screen's keys: the app's own (quit, speed, the analysis,
     /// looking back) here, the game's on the play screen.
     fn play_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
         let human = self
             .shown
             .play()
-            .is_some_and(|p| self.human(p.game.to_move()));
+            .is_some_and(|p| self.human(p.game().to_move()));
         let taking_back = matches!(action, Action::Undo | Action::Cancel)
             && human
             && self.shown.play().is_some_and(|p| p.working.is_some());
@@ -1351,7 +1259,11 @@ impl App {
                 } else {
                     (self.speed_ms * 2).min(2000)
                 };
-                self.set_status(format!("Animation: {} ms a seed", self.speed_ms));
+                let ms = self.speed_ms;
+                if let Some(p) = self.shown.play_mut() {
+                    p.set_speed(ms);
+                }
+                self.set_status(format!("Animation: {ms} ms a seed"));
                 return true;
             }
             Action::Analysis => {
@@ -1362,7 +1274,7 @@ impl App {
                     let nodes = self
                         .shown
                         .play()
-                        .map_or(0, |p| crate::review::nodes(p.game.kind()));
+                        .map_or(0, |p| crate::review::nodes(p.game().kind()));
                     self.set_status(format!(
                         "Analysis on: the AI judges every decision as the review does ({} nodes)",
                         crate::out::thousands(nodes)
@@ -1386,11 +1298,10 @@ impl App {
             }
             _ => {}
         }
-        let env = self.play_env();
         let Some(p) = self.shown.play_mut() else {
             return false;
         };
-        let t = p.handle(action, k, &env, now);
+        let t = p.handle(action, k, now);
         self.transition(t, now)
     }
 
@@ -1411,26 +1322,19 @@ impl App {
 
     /// Plays one decision of the side to move (see `Play::decide`).
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
-        let env = self.play_env();
         let Some(p) = self.shown.play_mut() else {
             return false;
         };
-        let t = p.decide(token, &env, now);
+        let t = p.decide(token, now);
         self.transition(t, now)
     }
 
     /// A decision worked out on a thread arrived: shown if still current.
-    fn played_event(
-        &mut self,
-        version: u64,
-        result: Result<Box<work::Played>, String>,
-        now: Instant,
-    ) -> bool {
-        let env = self.play_env();
+    fn played_event(&mut self, version: u64, decided: Decided, now: Instant) -> bool {
         let Some(p) = self.shown.play_mut() else {
             return false;
         };
-        let t = p.played(version, result, &env, now);
+        let t = p.played(version, decided, now);
         self.transition(t, now)
     }
 
@@ -1458,32 +1362,14 @@ impl App {
     }
 
     /// A finished game of a person against the AI, once, into the
-    /// statistics; the record against that level goes to the log.
+    /// statistics (the session counts it); the record against that level
+    /// goes to the log.
     fn count_result(&mut self) {
-        let (Some(dir), Some(setup), Some(p)) =
-            (&self.stats_dir, &self.setup, self.shown.play_mut())
-        else {
+        let (Some(dir), Some(p)) = (self.stats_dir.clone(), self.shown.play_mut()) else {
             return;
         };
-        if std::mem::replace(&mut p.counted, true) {
-            return;
-        }
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        match crate::stats::count_game(
-            dir,
-            &p.game,
-            setup.seat(Side::South),
-            setup.seat(Side::North),
-            now,
-        ) {
-            Some(Ok(lines)) => p.log.extend(lines),
-            Some(Err(e)) => {
-                p.log.push(format!("Statistics not saved: {e}"));
-                self.note = Some(format!("The statistics were not saved: {e}"));
-            }
-            None => {}
+        if let Err(e) = p.count(&dir) {
+            self.note = Some(format!("The statistics were not saved: {e}"));
         }
     }
 
@@ -1494,22 +1380,19 @@ impl App {
             return;
         }
         self.autosave();
-        let env = self.play_env();
         let Some(p) = self.shown.play_mut() else {
             return;
         };
-        match p.after_move(&env) {
+        match p.after_move() {
             AfterMove::Over(o) => {
                 self.shown.set_over(true);
                 self.set_status(over_line(&o));
                 self.count_result();
-                if let Some(setup) = self.setup.as_ref().filter(|s| s.match_play()) {
-                    self.matches.games.push(o.score);
-                    // The match ends when a stock cannot fill a hole: say so now.
-                    if let Some(Next::MatchOver { winner }) = setup.next_match_game(o.score) {
-                        self.matches.over = Some(winner);
-                        self.set_status(match_over_line(winner));
-                    }
+                // The match ends when a stock cannot fill a hole: say so now.
+                if let Some(p) = self.shown.play_mut()
+                    && let Some(winner) = p.settle_match().or(p.session().match_over())
+                {
+                    self.set_status(match_over_line(winner));
                 }
             }
             AfterMove::Prompt(line) | AfterMove::Thinking(line) => {
@@ -1523,29 +1406,47 @@ impl App {
 
     /// The seed of the AI seat's request in the position shown.
     pub fn ai_seed(&self) -> u64 {
-        let seed = self.setup.as_ref().map_or(0, |s| s.seed());
-        self.shown.play().map_or(seed, |p| p.ai_seed(seed))
+        self.shown.session().map_or(self.seed, Session::ai_seed)
     }
 
-    fn ai_move(&mut self, version: u64, token: String, now: Instant) -> bool {
+    fn ai_move(&mut self, version: u64, decided: Decided, now: Instant) -> bool {
         if self.screen() != Screen::Play {
             return false;
         }
-        let env = self.play_env();
         let Some(p) = self.shown.play_mut() else {
             return false;
         };
-        let t = p.ai_move(version, token, &env, now);
+        let t = p.ai_move(version, decided, now);
         self.transition(t, now)
     }
 
     fn undo(&mut self, now: Instant) {
-        let env = self.play_env();
         let Some(p) = self.shown.play_mut() else {
             return;
         };
-        let t = p.undo(&env);
+        let t = p.undo();
         self.transition(t, now);
+    }
+
+    /// The match's next game (the session carries the scores over), or its
+    /// end, or a new match when it is not one.
+    fn next_game(&mut self, now: Instant) {
+        let Some(p) = self.shown.play_mut() else {
+            return;
+        };
+        match p.next_game() {
+            NextGame::Started { .. } => match std::mem::replace(&mut self.shown, Shown::menu()) {
+                Shown::Over(play) | Shown::Play { play, .. } => self.show_game(play, now),
+                other => self.shown = other,
+            },
+            NextGame::MatchOver(winner) => self.set_status(match_over_line(winner)),
+            NextGame::None => {
+                let setup = p.session().setup().clone();
+                if let Err(e) = self.start_match(setup, now) {
+                    self.refuse(e);
+                }
+            }
+        }
     }
 
     /// The mover's own row during the special move: counts after the lifts and drops.
@@ -1559,26 +1460,14 @@ impl App {
         let Shown::Over(play) = &self.shown else {
             return false;
         };
-        let over = OverScreen {
-            play,
-            setup: self.setup.as_ref(),
-            matches: &self.matches,
-        };
-        let t = over.handle(action);
+        let t = OverScreen { play }.handle(action);
         self.transition(t, now)
     }
 
     /// Undo on the game-over screen: back into the game, whose score leaves
-    /// the match's scoreboard (the match goes on).
+    /// the match's scoreboard (the session's undo: the match goes on).
     fn undo_over(&mut self, now: Instant) {
-        let at = self.shown.play().map(|p| p.step());
         self.undo(now);
-        if self.shown.play().map(|p| p.step()) != at
-            && self.setup.as_ref().is_some_and(|s| s.match_play())
-        {
-            self.matches.games.pop();
-            self.matches.over = None;
-        }
     }
 
     // ---- mouse ---------------------------------------------------------------
@@ -1594,7 +1483,6 @@ impl App {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let env = self.play_env();
         // The board of the game played on, not an earlier position looked at.
         let Shown::Play {
             play: p,
@@ -1603,7 +1491,7 @@ impl App {
         else {
             return false;
         };
-        let t = p.click(area, m.column, m.row, &env, now);
+        let t = p.click(area, m.column, m.row, now);
         self.transition(t, now)
     }
 }
@@ -1640,40 +1528,9 @@ fn capitalized(s: &str) -> String {
 // ---- records: saving, resuming, the replay viewer ---------------------------
 
 impl App {
-    /// The current game as a record entry.
-    fn current_game_record(&self) -> Option<GameRecord> {
-        let start = self.cur_start.as_ref()?;
-        let p = match &self.shown {
-            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => play,
-            // During the race: its start, and the race once someone slept.
-            Shown::Race(race) => {
-                return Some(GameRecord {
-                    start: start.position_json(),
-                    race: self.cur_race.clone().or_else(|| race.record()),
-                    decisions: Vec::new(),
-                    result: None,
-                });
-            }
-            Shown::Menu { .. } => return None,
-        };
-        Some(GameRecord {
-            start: start.position_json(),
-            race: self.cur_race.clone(),
-            decisions: p.moves.iter().map(|m| m.token.clone()).collect(),
-            result: match p.game.status() {
-                Status::Over(o) => Some(o),
-                Status::Playing => None,
-            },
-        })
-    }
-
     /// Everything played so far as a record (None before the first turn).
     pub fn record(&self) -> Option<Record> {
-        let setup = self.setup.as_ref()?;
-        let current = self.current_game_record()?;
-        let mut games = self.done_games.clone();
-        games.push(current);
-        Some(setup.record(games))
+        Some(self.shown.session()?.record())
     }
 
     /// Saves the record to `save_path` if it changed: a job off this
@@ -1947,46 +1804,6 @@ impl App {
         }
     }
 
-    /// Game `gi` of a checked record, with the match's earlier games, its
-    /// start, its race and every decision (undo reaches back through them).
-    /// Nobody is asked to move.
-    fn install(
-        &mut self,
-        record: &Record,
-        checked: &Checked,
-        steps: &[Vec<work::Played>],
-        gi: usize,
-    ) -> Box<Play> {
-        self.done_games = record.games[..gi].to_vec();
-        self.matches = MatchState {
-            games: checked.games[..gi]
-                .iter()
-                .filter_map(|r| match r.end.status() {
-                    Status::Over(o) => Some(o.score),
-                    Status::Playing => None,
-                })
-                .collect(),
-            over: None,
-        };
-        let g = &record.games[gi];
-        let r = &checked.games[gi];
-        self.cur_start = Some(r.start.clone());
-        self.cur_race = g.race.clone();
-        self.race_note = match (&g.race, r.race_first) {
-            (Some(race), Some(first)) => Some(race_note(race.hole, first, &race.drops, false)),
-            _ => None,
-        };
-        let mut play = self.first_turn(r.begin.clone());
-        // The loader played these decisions already, off this thread.
-        let played = steps.get(gi).map_or(&[][..], Vec::as_slice);
-        for step in played {
-            let (_, line) = play.apply(step.clone());
-            self.set_status(line);
-        }
-        play.anim = None;
-        play
-    }
-
     /// An app that continues a saved game (the caller sets `save_path`).
     pub fn resume(
         tx: Sender<AppEvent>,
@@ -2002,30 +1819,14 @@ impl App {
 
     /// Continues a saved game here; nothing changes if it cannot be.
     fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
-        let (record, checked) = (&loaded.record, &loaded.checked);
-        let setup = Setup::from_record(record)?;
+        let session = Session::resume(loaded)?;
         self.instant = self.client.instant;
-        self.setup = Some(setup);
-        let gi = record.games.len() - 1;
-        let play = self.install(record, checked, &loaded.steps, gi);
-        self.shown = Shown::Play { play, browse: None };
-        let g = &record.games[gi];
-        let raced = self
-            .setup
-            .as_ref()
-            .and_then(Setup::race)
-            .is_some_and(|r| r.mode != RaceArg::Off);
-        if raced && g.race.is_none() && g.decisions.is_empty() {
-            // Saved during the race: it is run again from its start.
-            self.start_game(checked.games[gi].start.clone(), now);
-            return Ok(());
+        let play = self.new_play(session);
+        if play.session().racing().is_none() {
+            self.set_status(format!("Resumed at turn {}", play.game().turn()));
         }
-        let turn = self.shown.play().map_or(1, |p| p.game.turn());
-        self.set_status(format!("Resumed at turn {turn}"));
-        self.after_move(now);
-        if let Some(w) = checked.match_over {
-            self.matches.over = Some(w);
-        }
+        // Saved during the race: it is run again from its start.
+        self.show_game(play, now);
         Ok(())
     }
 
@@ -2209,16 +2010,20 @@ impl App {
 
     /// Opens the replay viewer here on game `gi` of a record.
     fn open_replay(&mut self, loaded: Loaded, gi: usize) -> Result<(), String> {
-        let setup = Setup::from_record(&loaded.record)?;
+        Setup::from_record(&loaded.record)?;
         self.instant = false;
-        self.setup = Some(setup);
         self.view_game(Box::new(ReplayScreen::new(loaded)), gi);
         Ok(())
     }
 
     /// The viewer shows game `gi` of its record from its start.
     fn view_game(&mut self, mut viewer: Box<ReplayScreen>, gi: usize) {
-        let mut play = self.install(viewer.record(), viewer.checked(), viewer.steps(), gi);
+        let session =
+            match Session::load_parts(viewer.record(), viewer.checked(), viewer.steps(), gi) {
+                Ok(s) => s,
+                Err(e) => return self.refuse(e),
+            };
+        let mut play = self.new_play(session);
         viewer.installed(gi, &play);
         play.restore(0);
         self.shown = Shown::Replay { viewer, play };
@@ -2325,30 +2130,15 @@ impl App {
     /// Leaves the viewer and plays on from the step shown, as a new game saved
     /// to a new file. If both seats were AI, the side to move becomes human.
     fn take_over(&mut self, now: Instant) {
-        let mut p = match std::mem::replace(&mut self.shown, Shown::menu()) {
+        let mut play = match std::mem::replace(&mut self.shown, Shown::menu()) {
             Shown::Replay { play, .. } => play,
             other => {
                 self.shown = other;
                 return;
             }
         };
-        let at = p.at;
-        p.restore(at);
-        p.history.truncate(at + 1);
-        let mover = p.game.to_move();
-        if let Some(setup) = self.setup.as_mut()
-            && setup.all_ai()
-        {
-            setup.set_seat(mover, Seat::Human);
-        }
-        let turn = p.game.turn();
-        p.log.push(format!(
-            "Taken over from the replay at turn {turn}: a new game."
-        ));
-        self.shown = Shown::Play {
-            play: p,
-            browse: None,
-        };
+        let turn = play.take_over();
+        self.shown = Shown::Play { play, browse: None };
         self.save_to_new_file();
         self.set_status(format!("Taken over at turn {turn}: a new game"));
         self.after_move(now);

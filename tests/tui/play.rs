@@ -187,7 +187,7 @@ fn the_analysis_panel_never_covers_the_board() {
                 }
             }
             let on = screen_wh(&mut app, w, h);
-            let game = &app.play().unwrap().game;
+            let game = app.play().unwrap().game();
             let board = masai_mancala::app::adapter(game)
                 .layout(Rect::new(0, 0, w, h))
                 .board;
@@ -321,8 +321,8 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     let live = screen(&mut app);
-    let turn = app.play().unwrap().game.turn();
-    assert_eq!(app.play().unwrap().moves.len(), 2);
+    let turn = app.play().unwrap().game().turn();
+    assert_eq!(app.play().unwrap().moves().len(), 2);
     keys(&mut app, "[");
     let s = screen(&mut app);
     // The position after the first move (its hole cursor is not drawn here).
@@ -349,7 +349,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     // No move can be played here.
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 2);
+    assert_eq!(app.play().unwrap().moves().len(), 2);
     assert_eq!(
         app.status(),
         "This position was played already: no move here. Esc returns to the game"
@@ -382,7 +382,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     assert_eq!(board_lines(&screen(&mut app)), board_lines(&live));
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 3);
+    assert_eq!(app.play().unwrap().moves().len(), 3);
 }
 
 /// While an earlier position is looked at, the AI goes on thinking and
@@ -399,7 +399,7 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
         .expect("the AI answers");
     app.handle(ev, Instant::now());
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 2, "the AI played on the live game");
+    assert_eq!(p.moves().len(), 2, "the AI played on the live game");
     let s = screen(&mut app);
     assert!(
         s[0].starts_with("VIEWING turn 1 · decision 0 of 2"),
@@ -581,7 +581,7 @@ fn an_illegal_hole_is_refused_with_the_engines_reason() {
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
     assert_eq!(s[22], "1: hole 1 is empty");
-    assert_eq!(app.play().unwrap().game.turn(), 1);
+    assert_eq!(app.play().unwrap().game().turn(), 1);
 }
 
 #[test]
@@ -625,7 +625,7 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
     let after_mine = app.play().unwrap().enkeshui().unwrap().board().counts;
     let ai = ai_turn(&mut app, &rx);
     assert!(!ai.is_empty());
-    assert_eq!(app.play().unwrap().game.to_move(), Side::South);
+    assert_eq!(app.play().unwrap().game().to_move(), Side::South);
     let after_ai = app.play().unwrap().enkeshui().unwrap().board().counts;
     keys(&mut app, "u");
     let p = app.play().unwrap();
@@ -634,14 +634,14 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
         start,
         "back before my move, AI's undone too"
     );
-    assert_eq!(p.game.turn(), 1);
-    assert!(p.moves.is_empty());
+    assert_eq!(p.game().turn(), 1);
+    assert!(p.moves().is_empty());
     keys(&mut app, "r");
     let p = app.play().unwrap();
     // Redo skips to the next human decision: after the AI's reply.
     assert_eq!(p.enkeshui().unwrap().board().counts, after_ai);
     assert_ne!(after_mine, after_ai);
-    assert_eq!(p.moves.len(), 2);
+    assert_eq!(p.moves().len(), 2);
     let s = screen(&mut app);
     assert!(has(&s, "1. S 3"));
 }
@@ -654,12 +654,12 @@ fn hot_seat_undo_redo_one_decision_at_a_time() {
     let b1 = app.play().unwrap().enkeshui().unwrap().board().counts;
     // North sows the hole the cursor starts on: his first legal hole.
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 2, "{}", app.status());
+    assert_eq!(app.play().unwrap().moves().len(), 2, "{}", app.status());
     keys(&mut app, "u");
     assert_eq!(app.play().unwrap().enkeshui().unwrap().board().counts, b1);
-    assert_eq!(app.play().unwrap().game.to_move(), Side::North);
+    assert_eq!(app.play().unwrap().game().to_move(), Side::North);
     keys(&mut app, "r");
-    assert_eq!(app.play().unwrap().moves.len(), 2);
+    assert_eq!(app.play().unwrap().moves().len(), 2);
     keys(&mut app, "r");
     assert_eq!(app.status(), "Nothing to redo");
 }
@@ -681,8 +681,8 @@ fn a_click_on_a_hole_sows_it() {
         Instant::now(),
     );
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 1);
-    assert_eq!(p.moves[0].token, "5");
+    assert_eq!(p.moves().len(), 1);
+    assert_eq!(p.moves()[0].token, "5");
 }
 
 #[test]
@@ -715,7 +715,7 @@ fn the_direction_is_asked_in_place() {
     key(&mut app, KeyCode::Enter);
     let p = app.play().unwrap();
     if pd.options.iter().any(|o| o == right) {
-        assert_eq!(p.moves.last().unwrap().token, right);
+        assert_eq!(p.moves().last().unwrap().token, right);
     } else {
         assert!(app.status().contains("is not open"));
     }
@@ -740,7 +740,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
     .unwrap();
     let d = g.parse_decision("37").unwrap();
     g.play(&d, &mut Quiet).unwrap();
-    let masai_mancala::engine::AnyGame::EnGehe(shown) = &app.play().unwrap().game else {
+    let masai_mancala::engine::AnyGame::EnGehe(shown) = app.play().unwrap().game() else {
         panic!("not en gehe")
     };
     assert_eq!(shown.board().holes(), g.board().holes());
@@ -772,7 +772,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
         has(&s, "South (human) · captured   6 · in row 199"),
         "{s:#?}"
     );
-    assert_eq!(app.play().unwrap().moves.last().unwrap().token, "37");
+    assert_eq!(app.play().unwrap().moves().last().unwrap().token, "37");
 }
 
 #[test]
@@ -784,7 +784,7 @@ fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
         if app.screen() != Screen::Play {
             break;
         }
-        let tokens = app.play().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game().legal_tokens();
         rng_pick = (rng_pick * 31 + 7) % tokens.len();
         app.decide(tokens[rng_pick].clone(), Instant::now());
         if let Some(a) = &app.play().unwrap().anim {
@@ -830,7 +830,7 @@ fn bao_move_by_keys_gives_the_exact_board() {
     });
     let d = g.parse_decision("i3").unwrap();
     g.play(&d, &mut Quiet).unwrap();
-    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = &app.play().unwrap().game else {
+    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = app.play().unwrap().game() else {
         panic!("not bao")
     };
     assert_eq!(shown.counts(), g.counts());
@@ -859,11 +859,11 @@ fn a_click_on_a_bao_hole_sows_it() {
     // A North hole: refused.
     click(&mut app, 31, 4);
     assert!(app.status_error(), "{}", app.status());
-    assert!(app.play().unwrap().moves.is_empty());
+    assert!(app.play().unwrap().moves().is_empty());
     click(&mut app, 31, 7);
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 1, "{}", app.status());
-    assert_eq!(p.moves[0].token, "i3");
+    assert_eq!(p.moves().len(), 1, "{}", app.status());
+    assert_eq!(p.moves()[0].token, "i3");
 }
 
 /// A click on Bao's board goes the way of the other games': while the AI
@@ -874,7 +874,7 @@ fn a_click_on_bao_while_the_ai_is_to_move_says_so() {
     screen(&mut app);
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 1, "{}", app.status());
+    assert_eq!(app.play().unwrap().moves().len(), 1, "{}", app.status());
     // North's o1, at the right end of the top row.
     app.handle(
         AppEvent::Mouse(MouseEvent {
@@ -887,7 +887,7 @@ fn a_click_on_bao_while_the_ai_is_to_move_says_so() {
     );
     assert_eq!(app.status(), "North (AI) is to move");
     assert!(app.status_error());
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
 }
 
 #[test]
@@ -920,7 +920,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     // The legal decisions came with it: the cursor is on North's first.
     let p = app.play().unwrap();
-    assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
+    assert_eq!(p.legal().unwrap(), &p.game().legal_tokens());
     // North sows, then undoes before the answer: the late answer is dropped.
     key(&mut app, KeyCode::Enter);
     assert!(app.play().unwrap().working.is_some());
@@ -935,13 +935,13 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
         "a stale answer changes nothing"
     );
     // Only North's sowing (his i1) was taken back; u again undoes South's i3.
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
     assert_eq!(
         app.status(),
         "Took back the sowing of i1: pick a hole and press Enter"
     );
     keys(&mut app, "u");
-    assert_eq!(app.play().unwrap().moves.len(), 0);
+    assert_eq!(app.play().unwrap().moves().len(), 0);
     // A refused decision comes back the same way, with the engine's reason.
     keys(&mut app, "8");
     key(&mut app, KeyCode::Down);
@@ -1084,7 +1084,7 @@ fn the_special_move_is_a_guided_redistribution() {
     );
     let p = app.play().unwrap();
     assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
-    assert!(p.moves.is_empty());
+    assert!(p.moves().is_empty());
 }
 
 #[test]
@@ -1109,7 +1109,7 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
         "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
     );
     assert!(app.status_error());
-    assert_eq!(app.play().unwrap().moves.len(), 4);
+    assert_eq!(app.play().unwrap().moves().len(), 4);
 }
 
 #[test]
@@ -1177,22 +1177,18 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     keys(&mut app, "2");
     key(&mut app, KeyCode::Enter);
     let mut cancelled = 0;
-    while cancelled < 2 || app.play().unwrap().moves.is_empty() {
+    while cancelled < 2 || app.play().unwrap().moves().is_empty() {
         let ev = rx
             .recv_timeout(Duration::from_secs(120))
             .expect("the background work answers");
         if let AppEvent::Job(Done {
-            output:
-                Output::Played {
-                    ref token,
-                    ref result,
-                },
+            output: Output::Played { ref decided },
             ..
         }) = ev
-            && token == "7"
+            && decided.token == "7"
         {
             assert_eq!(
-                result.as_ref().err().map(String::as_str),
+                decided.result.as_ref().err().map(String::as_str),
                 Some("7: cancelled")
             );
             assert!(!app.handle(ev, Instant::now()));
@@ -1202,14 +1198,14 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
         }
     }
     let p = app.play().unwrap();
-    let moves: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+    let moves: Vec<&str> = p.moves().iter().map(|m| m.token.as_str()).collect();
     assert_eq!(moves, ["2"]);
     assert_eq!(
-        p.log.last().unwrap(),
+        p.log().last().unwrap(),
         "South sowed 2, relayed 7 laps and ended in the empty North 4"
     );
     assert_eq!(app.status(), "North to move: pick a hole and press Enter");
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
 }
 
 #[test]
@@ -1251,7 +1247,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     // The lap crossed nothing: it ended on 3 seeds (before: "crossed South's row").
     let p = app.play().unwrap();
     assert_eq!(
-        p.log[p.log.len() - 2..],
+        p.log()[p.log().len() - 2..],
         [
             "North sowed 7 and crossed South's row",
             "North sowed on cw and ended on 3 at South 5"
@@ -1266,12 +1262,12 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     keys(&mut app, "u");
     assert_eq!(app.status(), "North to move: pick a hole and press Enter");
     let p = app.play().unwrap();
-    assert!(p.game.pending().is_none());
-    assert_eq!(p.moves.len(), 17);
-    assert_eq!(p.game.to_move(), Side::North);
+    assert!(p.game().pending().is_none());
+    assert_eq!(p.moves().len(), 17);
+    assert_eq!(p.game().to_move(), Side::North);
     // r brings the turn back to its prompt; q asks to quit there.
     keys(&mut app, "r");
-    assert_eq!(app.play().unwrap().moves.len(), 19);
+    assert_eq!(app.play().unwrap().moves().len(), 19);
     let s = screen(&mut app);
     assert_eq!(
         s[9],
