@@ -1,15 +1,17 @@
 //! The live game without any user interface: the game, its history with
 //! undo and redo, the seats, the turn cycle (a decision, its sowing, the AI
 //! seat, the end), the starting race, the match with its carry-over, and the
-//! points where saving and the statistics happen. Front ends (the line mode
-//! today, the full-screen client later) drive one `Session`: they ask what
+//! points where saving and the statistics happen. Front ends (the line mode,
+//! the full-screen client's play screen and its replay viewer) drive one
+//! `Session`: they ask what
 //! comes next ([`Session::ask`]), hand the slow work (a sowing worked out, the
 //! AI seat's search) to a thread as a `Send` job, and give its answer back
 //! ([`Session::apply`]), which says what happened and what to do about it.
 //!
 //! The rules stay the engine's; the work is `app::work` (a sowing decided
-//! under growing lap budgets) and `app::ai` (the AI seat's request), the
-//! same functions the client's play screen runs.
+//! under growing lap budgets) and `app::ai` (the AI seat's search, whose
+//! typed decision is played in its own job and comes back as a person's
+//! decision does: applied once).
 
 pub mod race;
 pub mod save;
