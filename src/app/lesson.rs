@@ -622,6 +622,31 @@ impl LessonScreen {
         out
     }
 
+    /// The direction prompt after a crossing, in the game's words: the
+    /// arrows pick the direction going that way on screen, Enter sows on.
+    pub fn crossing_line(&self) -> Option<String> {
+        let p = self.game.pending()?;
+        let th = &self.theme;
+        let (left, right) = crate::app::screen::play::direction_sides(Side::South, &p.lifted_from);
+        let picked = p.options.get(self.dir_pick).map_or("", String::as_str);
+        let opt = |d: &str, text: String| {
+            if !p.options.iter().any(|o| o == d) {
+                format!("({text}: closed)")
+            } else if picked == d {
+                format!("[{text}]")
+            } else {
+                text
+            }
+        };
+        Some(format!(
+            "You crossed North's row: {} seeds in hand, lap {}. Direction? {}  {}  (Enter sows on)",
+            p.in_hand,
+            p.lap,
+            opt(left, format!("{} {left}", th.arrow_left())),
+            opt(right, format!("{right} {}", th.arrow_right())),
+        ))
+    }
+
     fn task_lines(&self) -> Vec<Line<'static>> {
         if let Some(p) = &self.puzzles {
             return p.task_lines(self);
@@ -729,27 +754,8 @@ impl LessonScreen {
                 )));
             }
             Phase::Play => {
-                if let Some(p) = self.game.pending() {
-                    // The game's prompt: the arrows pick, Enter sows on.
-                    let (left, right) =
-                        crate::app::screen::play::direction_sides(Side::South, &p.lifted_from);
-                    let picked = p.options.get(self.dir_pick).map_or("", String::as_str);
-                    let opt = |d: &str, text: String| {
-                        if !p.options.iter().any(|o| o == d) {
-                            format!("({text}: closed)")
-                        } else if picked == d {
-                            format!("[{text}]")
-                        } else {
-                            text
-                        }
-                    };
-                    out.push(Line::raw(format!(
-                        "You crossed North's row: {} seeds in hand, lap {}. Direction? {}  {}  (Enter sows on)",
-                        p.in_hand,
-                        p.lap,
-                        opt(left, format!("{} {left}", th.arrow_left())),
-                        opt(right, format!("{right} {}", th.arrow_right())),
-                    )));
+                if let Some(line) = self.crossing_line() {
+                    out.push(Line::raw(line));
                 }
             }
         }
