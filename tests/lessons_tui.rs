@@ -177,7 +177,15 @@ fn the_crossing_lesson_asks_the_direction() {
         t.contains("You crossed North's row: 2 seeds in hand"),
         "{t}"
     );
-    key(&mut app, KeyCode::Right);
+    // As at a game's direction prompt: the lap was lifted from North's row
+    // (the top row), so ← is ccw there; the arrow picks and Enter sows on.
+    assert!(t.contains("Direction? ← ccw  [cw →]"), "{t}");
+    key(&mut app, KeyCode::Left);
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Direction? [← ccw]  cw →"), "{t}");
+    assert!(!t.contains("Solved!"), "an arrow only picks: {t}");
+    key(&mut app, KeyCode::Enter);
     settle(&mut app);
     let t = text(&mut app);
     assert!(t.contains("Solved!"), "{t}");

@@ -59,7 +59,7 @@ fn play_to_the_end(app: &mut App) {
         if app.screen() == Screen::Over {
             return;
         }
-        let tokens = app.play().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game().legal_tokens();
         pick = (pick * 31 + 7) % tokens.len();
         app.decide(tokens[pick].clone(), Instant::now());
     }
@@ -67,14 +67,14 @@ fn play_to_the_end(app: &mut App) {
 }
 
 fn winner(app: &App) -> Option<masai_mancala::engine::Side> {
-    match app.play().unwrap().game.status() {
+    match app.play().unwrap().game().status() {
         Status::Over(o) => o.winner,
         Status::Playing => panic!("not over"),
     }
 }
 
 fn log(app: &App) -> Vec<String> {
-    app.play().unwrap().log.clone()
+    app.play().unwrap().log().to_vec()
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! cancelling the job stops the search at once.
 
 use super::job::Progress;
+use super::work::{self, Played};
 use crate::ai::{self, Player, Request};
 use crate::engine::AnyGame;
 use std::time::{Duration, Instant};
@@ -16,23 +17,55 @@ pub struct SeatRequest {
     pub hash_mb: Option<usize>,
 }
 
-/// An AI seat's decision for the side to move, no sooner than `pause` after
-/// it was asked (None: no legal decision, or cancelled).
-pub fn seat_decision(
+/// An AI seat's decision for the side to move, played: the search's typed
+/// decision played once on a copy (its events for the animation and the
+/// log), with the legal decisions after it when `legal`, no sooner than
+/// `pause` after it was asked. None: no legal decision, or cancelled.
+pub fn seat_play(
     game: &AnyGame,
     seat: SeatRequest,
     pause: Duration,
+    legal: bool,
     progress: &Progress,
-) -> Option<String> {
+) -> Option<Result<Played, String>> {
+    fn of<G: ai::Evaluate + Into<AnyGame>>(g: &G, req: &Request) -> Option<Result<Played, String>> {
+        let d = ai::choose(g, req)?.decision;
+        let mut next = g.clone();
+        let mut events = Vec::new();
+        // The search played it: its sowing ends, no budget is needed.
+        Some(match next.play(&d, &mut events) {
+            Ok(_) => Ok(Played {
+                token: d.to_string(),
+                game: next.into(),
+                events,
+                legal: None,
+            }),
+            Err(e) => Err(format!("{d}: {e}")),
+        })
+    }
     let started = Instant::now();
     let mut req = Request::new(seat.player, seat.seed);
     req.cancel = Some(progress.cancel_flag());
     req.hash_mb = seat.hash_mb;
-    let token = ai::choose_token(game, &req).map(|c| c.decision);
+    let played = match game {
+        AnyGame::Enkeshui(g) => of(g, &req),
+        AnyGame::EnGehe(g) => of(g, &req),
+        AnyGame::BaoLaKimasai(g) => of(g, &req),
+    };
+    if progress.cancelled() {
+        return None;
+    }
+    let mut played = played?;
+    if legal && let Ok(p) = played.as_mut() {
+        match work::legal_of(&p.game, progress) {
+            Ok(l) => p.legal = Some(l),
+            Err(e) => played = Err(e),
+        }
+    }
     if !progress.pause(started, pause) {
         return None;
     }
-    token
+    Some(played)
 }
 
 /// Every legal decision of the side to move with its value for the mover

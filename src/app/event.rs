@@ -7,7 +7,7 @@ use super::job::{Done, Post};
 use super::load::LoadResult;
 use super::review_view::ReviewUpdate;
 use super::save::Saved;
-use super::work::Played;
+use crate::session::Decided;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::mpsc::Sender;
 
@@ -25,15 +25,12 @@ pub enum AppEvent {
 /// What each kind of job brings back.
 #[derive(Clone, Debug)]
 pub enum Output {
-    /// An AI seat's decision.
-    Ai(String),
+    /// An AI seat's decision, played (typed from the search to the session).
+    Ai(Box<Decided>),
     /// The analysis of a position (the panel's and the hint's).
     Analysis(Analysis),
     /// A decision worked out off the UI thread: played, or why not.
-    Played {
-        token: String,
-        result: Result<Box<Played>, String>,
-    },
+    Played { decided: Box<Decided> },
     /// A record or the saved-games list loaded off the UI thread.
     Loaded(Result<LoadResult, String>),
     /// News of the game review started in the replay viewer.

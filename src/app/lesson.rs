@@ -62,6 +62,8 @@ pub struct LessonScreen {
     /// The selected hole of the player's (1..N; Bao: 1..8 inner, 9..16 outer).
     pub cursor: usize,
     digits: String,
+    /// At the direction prompt: the option picked, as in a game (Enter sows on).
+    pub dir_pick: usize,
     pub hint: bool,
     pub solution: bool,
     /// A refusal or a note, shown under the task.
@@ -138,6 +140,7 @@ impl LessonScreen {
             log: TurnLog::default(),
             cursor: 1,
             digits: String::new(),
+            dir_pick: 0,
             hint: false,
             solution: false,
             message: String::new(),
@@ -172,6 +175,7 @@ impl LessonScreen {
         self.tokens.clear();
         self.log = TurnLog::default();
         self.digits.clear();
+        self.dir_pick = 0;
         self.hint = false;
         self.solution = false;
         self.message.clear();
@@ -431,13 +435,28 @@ impl LessonScreen {
                 self.open(next, now);
             }
             (_, Phase::Answer(_)) | (_, Phase::Race) => return Outcome::Ignored,
-            (Action::Left, Phase::Play) if self.game.pending().is_some() => {
-                self.skip();
-                self.play("cw", now)
+            // The direction prompt means what it means in a game: the
+            // arrow picks the direction going that way on screen (South's
+            // row at the bottom), Enter sows on.
+            (Action::Left | Action::Right, Phase::Play) if self.game.pending().is_some() => {
+                let pd = self.game.pending().expect("pending");
+                let (left, right) =
+                    crate::app::screen::play::direction_sides(Side::South, &pd.lifted_from);
+                let d = if action == Action::Left { left } else { right };
+                match pd.options.iter().position(|o| o == d) {
+                    Some(i) => {
+                        self.dir_pick = i;
+                        self.message.clear();
+                    }
+                    None => self.message = format!("{d} is not open: it would repeat"),
+                }
             }
-            (Action::Right, Phase::Play) if self.game.pending().is_some() => {
+            (Action::Play, Phase::Play) if self.game.pending().is_some() => {
                 self.skip();
-                self.play("ccw", now)
+                let pd = self.game.pending().expect("pending");
+                let token = pd.options[self.dir_pick.min(pd.options.len() - 1)].clone();
+                self.dir_pick = 0;
+                self.play(&token, now);
             }
             (Action::Left, _) => self.cursor = if self.cursor > 1 { self.cursor - 1 } else { n },
             (Action::Right, _) => self.cursor = self.cursor % n + 1,
@@ -603,6 +622,31 @@ impl LessonScreen {
         out
     }
 
+    /// The direction prompt after a crossing, in the game's words: the
+    /// arrows pick the direction going that way on screen, Enter sows on.
+    pub fn crossing_line(&self) -> Option<String> {
+        let p = self.game.pending()?;
+        let th = &self.theme;
+        let (left, right) = crate::app::screen::play::direction_sides(Side::South, &p.lifted_from);
+        let picked = p.options.get(self.dir_pick).map_or("", String::as_str);
+        let opt = |d: &str, text: String| {
+            if !p.options.iter().any(|o| o == d) {
+                format!("({text}: closed)")
+            } else if picked == d {
+                format!("[{text}]")
+            } else {
+                text
+            }
+        };
+        Some(format!(
+            "You crossed North's row: {} seeds in hand, lap {}. Direction? {}  {}  (Enter sows on)",
+            p.in_hand,
+            p.lap,
+            opt(left, format!("{} {left}", th.arrow_left())),
+            opt(right, format!("{right} {}", th.arrow_right())),
+        ))
+    }
+
     fn task_lines(&self) -> Vec<Line<'static>> {
         if let Some(p) = &self.puzzles {
             return p.task_lines(self);
@@ -710,11 +754,8 @@ impl LessonScreen {
                 )));
             }
             Phase::Play => {
-                if let Some(p) = self.game.pending() {
-                    out.push(Line::raw(format!(
-                        "You crossed North's row: {} seeds in hand, lap {}. ←: clockwise (cw), →: counterclockwise (ccw).",
-                        p.in_hand, p.lap
-                    )));
+                if let Some(line) = self.crossing_line() {
+                    out.push(Line::raw(line));
                 }
             }
         }

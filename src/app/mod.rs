@@ -357,7 +357,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         && app.record().is_some()
         && app
             .play()
-            .map_or(app.race().is_some(), |p| !p.game.status().is_over())
+            .map_or(app.race().is_some(), |p| !p.game().status().is_over())
     {
         // Plain `resume` opens the data folder's newest game: this one, if
         // nothing there is newer; else the path says which.

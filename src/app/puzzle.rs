@@ -132,11 +132,8 @@ impl Puzzles {
                 ));
             }
             _ => {
-                if let Some(p) = s.game.pending() {
-                    out.push(Line::raw(format!(
-                        "You crossed North's row: {} seeds in hand, lap {}. ←: clockwise (cw), →: counterclockwise (ccw).",
-                        p.in_hand, p.lap
-                    )));
+                if let Some(line) = s.crossing_line() {
+                    out.push(Line::raw(line));
                 }
             }
         }

@@ -14,23 +14,20 @@ use super::screen::menu::MenuScreen;
 use super::screen::over::OverScreen;
 pub use super::screen::over::{MatchState, match_over_line, over_line};
 use super::screen::overlay::{self, HelpOverlay, Overlay};
-use super::screen::play::{Next as AfterMove, PlayEnv, working_line};
-use super::screen::race::{RaceScreen, race_note, racer_level};
+use super::screen::play::{Next as AfterMove, PlayOptions, working_line};
+use super::screen::race::RaceScreen;
 use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::theme::Theme;
-use super::work::{self, CANCELLED};
-use crate::cli::{ClientArgs, RaceArg, Seat};
+use super::work::CANCELLED;
+use crate::cli::{ClientArgs, Seat, Teams};
 use crate::engine::any::AnyGame;
-use crate::engine::enkeshui::play_match::Next;
-use crate::engine::enkeshui::race::Race;
-use crate::engine::{PerSide, Quiet, Side, Status};
+use crate::engine::{PerSide, Side};
 use crate::out::thousands;
+use crate::record::Record;
 use crate::record::file;
 use crate::record::lock::{LockError, RecordLock};
-use crate::record::{Checked, GameRecord, RaceRecord, Record};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
+use crate::session::{Decided, NextGame, Session};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -40,6 +37,15 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 pub use super::setup::Setup;
+
+mod loading;
+mod options;
+mod play;
+mod records;
+
+pub use self::loading::{LoadFor, Loading};
+pub use self::records::InUse;
+use self::records::{InUseOpen, same_record};
 
 /// Which screen is shown (what `App::screen` tells; the screen's own state
 /// is in `Shown`).
@@ -59,10 +65,12 @@ pub enum Screen {
 enum Shown {
     /// The start menu (its choices are `App::menu`, kept between games),
     /// with the list of saved games over it when open.
-    Menu {
-        saves: Option<SavesScreen>,
+    Menu { saves: Option<SavesScreen> },
+    /// The race, and the game it opens (waiting for the race's board).
+    Race {
+        race: Box<RaceScreen>,
+        play: Box<Play>,
     },
-    Race(Box<RaceScreen>),
     /// The game, and an earlier position of it looked at.
     Play {
         play: Box<Play>,
@@ -85,7 +93,7 @@ impl Shown {
     fn screen(&self) -> Screen {
         match self {
             Shown::Menu { .. } => Screen::Menu,
-            Shown::Race(_) => Screen::Race,
+            Shown::Race { .. } => Screen::Race,
             Shown::Play { .. } => Screen::Play,
             Shown::Over(_) => Screen::Over,
             Shown::Replay { .. } => Screen::Replay,
@@ -96,14 +104,22 @@ impl Shown {
     fn play(&self) -> Option<&Play> {
         match self {
             Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
-            Shown::Menu { .. } | Shown::Race(_) => None,
+            Shown::Menu { .. } | Shown::Race { .. } => None,
+        }
+    }
+
+    /// The game's session on any screen of it (the race's too).
+    fn session(&self) -> Option<&Session> {
+        match self {
+            Shown::Race { play, .. } => Some(play.session()),
+            other => other.play().map(Play::session),
         }
     }
 
     fn play_mut(&mut self) -> Option<&mut Play> {
         match self {
             Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
-            Shown::Menu { .. } | Shown::Race(_) => None,
+            Shown::Menu { .. } | Shown::Race { .. } => None,
         }
     }
 
@@ -132,13 +148,13 @@ use super::help_text::{self, HelpFacts};
 pub struct App {
     theme: Theme,
     tx: Sender<AppEvent>,
-    /// The screen shown, with its state.
+    /// The screen shown, with its state (the game's is its session's).
     shown: Shown,
-    setup: Option<Setup>,
+    /// The last game's seed (the menu's next game derives its own from it).
+    seed: u64,
     /// The start menu's choices, kept from one game to the next.
     menu: MenuScreen,
     client: ClientArgs,
-    matches: MatchState,
     /// The help or the quit confirmation, over the screen.
     overlay: Option<Overlay>,
     quit: bool,
@@ -151,8 +167,6 @@ pub struct App {
     speed_ms: u64,
     instant: bool,
     ai_pause: Duration,
-    /// The note of how the race went, for the log of the game that follows.
-    race_note: Option<String>,
     /// Where the game is saved after every change (None: not saved).
     save_path: Option<PathBuf>,
     /// Replace a file that is not a record at `save_path`.
@@ -171,11 +185,6 @@ pub struct App {
     /// `save_path` is a name proposed in the data folder: the first save
     /// takes it exclusively, or the next free one (`file::write_new`).
     save_new: bool,
-    /// The games of the match finished before the current one.
-    done_games: Vec<GameRecord>,
-    /// The current game's start position (before its race) and its race.
-    cur_start: Option<AnyGame>,
-    cur_race: Option<RaceRecord>,
     /// The analysis panel is on (the live game's search is the play screen's).
     panel: bool,
     /// How long the UI waits for a decision worked out on a thread.
@@ -207,127 +216,6 @@ pub struct App {
     in_use: Option<InUse>,
 }
 
-/// A game open in another window, and what opening it was for.
-#[derive(Debug)]
-pub struct InUse {
-    pub path: PathBuf,
-    open: InUseOpen,
-}
-
-impl InUse {
-    /// The question's lines and its keys.
-    pub fn question(&self) -> (Vec<String>, String) {
-        let name = file_name(&self.path);
-        let (then, copy) = match self.open {
-            InUseOpen::Resume { .. } => (
-                "Played in both, one window's moves would be lost.",
-                "c open a copy    n don't open it",
-            ),
-            InUseOpen::Save => (
-                "Saved from both, one window's game would be lost.",
-                "c save a copy    n don't",
-            ),
-        };
-        (
-            vec![
-                format!("{name} is open in another window."),
-                then.to_string(),
-                "A copy is saved under a new name in the data folder.".to_string(),
-            ],
-            copy.to_string(),
-        )
-    }
-}
-
-#[derive(Debug)]
-enum InUseOpen {
-    /// Continue this record (`at_start`: asked on the command line).
-    Resume { loaded: Box<Loaded>, at_start: bool },
-    /// `--save PATH`: the game on screen saved there.
-    Save,
-}
-
-/// What a load is for: where its answer goes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadFor {
-    /// `resume FILE`, or plain `resume` (None: the data folder's newest unfinished game).
-    Resume(Option<PathBuf>),
-    /// `replay FILE`.
-    Replay(PathBuf),
-    /// The start menu's list of the saved games in this folder.
-    Saves(PathBuf),
-    /// A game chosen in that list: continued, or replayed (`true`).
-    Chosen(PathBuf, bool),
-}
-
-impl LoadFor {
-    /// From the command line: nothing was on screen before it.
-    fn at_start(&self) -> bool {
-        matches!(self, LoadFor::Resume(_) | LoadFor::Replay(_))
-    }
-
-    /// What is being read, for the progress line ("reading FILE").
-    pub fn what(&self) -> String {
-        match self {
-            LoadFor::Resume(None) => "looking for the newest unfinished game".into(),
-            LoadFor::Saves(dir) => format!("reading the saved games in {}", dir.display()),
-            LoadFor::Resume(Some(p)) | LoadFor::Replay(p) | LoadFor::Chosen(p, _) => {
-                format!("reading {}", p.display())
-            }
-        }
-    }
-
-    /// The work itself, on the loader's thread.
-    fn run(&self, progress: &job::Progress) -> Result<LoadResult, String> {
-        let record = |l: Loaded| LoadResult::Record(Box::new(l));
-        match self {
-            LoadFor::Resume(Some(p)) => {
-                // What a save killed left beside it goes (never a live save's).
-                let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-                file::remove_stale_temps(&file::parent_dir(p), |n| Some(n) == name.as_deref());
-                load::load(p, progress).map(record)
-            }
-            LoadFor::Replay(p) | LoadFor::Chosen(p, _) => load::load(p, progress).map(record),
-            LoadFor::Resume(None) => {
-                let dir = file::data_dir()?;
-                file::remove_stale_temps(&dir, file::is_data_record_name);
-                load::newest_unfinished(&dir, progress).map(record)
-            }
-            LoadFor::Saves(dir) => {
-                file::remove_stale_temps(dir, file::is_data_record_name);
-                load::list(dir, progress).map(LoadResult::Saves)
-            }
-        }
-    }
-}
-
-/// A load running in a job (dropping it cancels the work).
-#[derive(Debug)]
-pub struct Loading {
-    pub purpose: LoadFor,
-    job: Job,
-}
-
-impl Loading {
-    /// The progress line: what is read, how far it got, how to stop it.
-    pub fn lines(&self) -> Vec<String> {
-        let unit = match self.purpose {
-            LoadFor::Saves(_) | LoadFor::Resume(None) => "files read",
-            _ => "decisions replayed",
-        };
-        let mut got = format!("{} {unit}", thousands(self.job.done()));
-        let laps = self.job.laps();
-        if laps > 0 {
-            got.push_str(&format!(", {} laps of a sowing checked", thousands(laps)));
-        }
-        vec![
-            format!("{}...", capitalized(&self.purpose.what())),
-            got,
-            "Esc stops it (nothing is lost)   q quits".into(),
-        ]
-    }
-}
-
 impl App {
     /// An app at the start menu.
     pub fn menu(tx: Sender<AppEvent>, client: ClientArgs, theme: Theme) -> App {
@@ -335,12 +223,11 @@ impl App {
             theme,
             tx,
             shown: Shown::menu(),
-            setup: None,
+            seed: 0,
             menu: MenuScreen::new(&client),
             speed_ms: client.speed.max(1),
             instant: client.instant,
             client,
-            matches: MatchState::default(),
             overlay: None,
             quit: false,
             suspend: false,
@@ -348,7 +235,6 @@ impl App {
             status_error: false,
             size: (80, 24),
             ai_pause: Duration::from_millis(500),
-            race_note: None,
             save_path: None,
             save_force: false,
             autosave_dir: None,
@@ -357,9 +243,6 @@ impl App {
             save_wait: Duration::ZERO,
             save_error: None,
             save_new: false,
-            done_games: Vec::new(),
-            cur_start: None,
-            cur_race: None,
             panel: false,
             analysis_depth: None,
             work_wait: job::WAIT,
@@ -405,7 +288,7 @@ impl App {
     /// The race, while it is run.
     pub fn race(&self) -> Option<&RaceScreen> {
         match &self.shown {
-            Shown::Race(r) => Some(r),
+            Shown::Race { race, .. } => Some(race),
             _ => None,
         }
     }
@@ -434,17 +317,18 @@ impl App {
         self.theme
     }
 
+    /// The game's setup (its session's).
     pub fn setup(&self) -> Option<&Setup> {
-        self.setup.as_ref()
+        self.shown.session().map(Session::setup)
     }
 
     pub fn client(&self) -> &ClientArgs {
         &self.client
     }
 
-    /// The match's games so far and its end.
-    pub fn matches(&self) -> &MatchState {
-        &self.matches
+    /// The match's games so far and its end (the session's).
+    pub fn matches(&self) -> MatchState {
+        self.shown.session().map(MatchState::of).unwrap_or_default()
     }
 
     /// The terminal's size, as the last resize event gave it.
@@ -519,177 +403,14 @@ impl App {
         self.save_error.as_deref()
     }
 
-    // ---- the options the binary (and the tests) set ----------------------------
-
-    /// Saves to `path` after every change; `force` replaces a file there
-    /// that is not a record (`--save PATH --force`).
-    pub fn save_to(&mut self, path: PathBuf, force: bool) {
-        if self
-            .lock
-            .as_ref()
-            .is_some_and(|l| !same_record(l.record(), &path))
-        {
-            self.lock = None;
-        }
-        self.save_path = Some(path);
-        self.save_force = force;
-        self.save_new = false;
-        self.last_saved.clear();
-    }
-
-    /// Each new game goes to a new file in this folder (the data folder).
-    /// The data folder new games are saved in, if any.
-    pub fn autosave_dir(&self) -> Option<&std::path::Path> {
-        self.autosave_dir.as_deref()
-    }
-
-    pub fn set_autosave_dir(&mut self, dir: PathBuf) {
-        self.autosave_dir = Some(dir);
-    }
-
-    /// Finished games count in this folder's statistics.
-    pub fn set_stats_dir(&mut self, dir: PathBuf) {
-        self.stats_dir = Some(dir);
-    }
-
-    /// How long the AI seat waits before it moves.
-    pub fn set_ai_pause(&mut self, pause: Duration) {
-        self.ai_pause = pause;
-    }
-
-    /// How long the UI waits for a decision or a load worked out on a
-    /// thread before its answer comes as an event.
-    pub fn set_work_wait(&mut self, wait: Duration) {
-        self.work_wait = wait;
-    }
-
-    /// How long the UI waits for a save before its answer comes as an event.
-    pub fn set_save_wait(&mut self, wait: Duration) {
-        self.save_wait = wait;
-    }
-
-    /// A fixed depth for the analysis instead of its time budget.
-    pub fn set_analysis_depth(&mut self, depth: Option<u32>) {
-        self.analysis_depth = depth;
-    }
-
-    /// Moves are shown at once (true) or sown seed by seed.
-    pub fn set_instant(&mut self, instant: bool) {
-        self.instant = instant;
-    }
-
-    pub fn set_theme(&mut self, theme: Theme) {
-        self.theme = theme;
-    }
-
-    /// The terminal's size before its first resize event.
-    pub fn set_size(&mut self, w: u16, h: u16) {
-        self.size = (w, h);
-    }
-
-    /// Leaving the lessons quits (`learn`).
-    pub fn set_lessons_only(&mut self, only: bool) {
-        self.lessons_only = only;
-    }
-
-    /// Opens these lessons over the screen; `only`: leaving them quits
-    /// (`learn`).
-    pub fn show_lessons(&mut self, lessons: crate::app::lesson::LessonScreen, only: bool) {
-        self.lessons = Some(Box::new(lessons));
-        self.lessons_only = only;
-    }
-
-    /// Plays on from a given position (tests, set-up positions).
-    pub fn load(&mut self, game: impl Into<AnyGame>, now: Instant) {
-        let game = game.into();
-        self.matches = MatchState::default();
-        self.race_note = None;
-        self.begin_play(game, now);
-    }
-
-    pub fn seat(&self, side: Side) -> Option<&Seat> {
-        self.setup.as_ref().map(|s| s.seat(side))
-    }
-
-    /// A side as the score lines name it: "South (you)", "North (AI hard)",
-    /// "South (Loitha, human)" (hot seat: both "human").
-    pub fn seat_label(&self, side: Side) -> String {
-        let Some(setup) = &self.setup else {
-            return side.title().to_string();
-        };
-        let seat = match setup.seat(side) {
-            Seat::Human if setup.any_ai() => "you".to_string(),
-            Seat::Human => "human".to_string(),
-            Seat::Ai(level) => format!("AI {}", level.name()),
-        };
-        let teams = setup.teams();
-        let team = match side {
-            Side::South => teams.south.clone(),
-            Side::North => teams.north.clone(),
-        };
-        match team {
-            Some(t) => format!("{} ({t}, {seat})", side.title()),
-            None => format!("{} ({seat})", side.title()),
-        }
-    }
-
-    /// The menu's record line from the data folder's statistics: read once
-    /// when the menu opens (a small file, at most 4 MiB). A bad file leaves
-    /// the record empty; `stats` and the game's end say what is wrong.
-    pub fn load_menu_record(&mut self) {
-        let Some(dir) = &self.stats_dir else { return };
-        if let Ok(mut stats) = crate::stats::load(&crate::stats::path(dir)) {
-            let mine = stats
-                .players
-                .remove(&crate::stats::player_name())
-                .unwrap_or_default();
-            self.menu.set_record(mine);
-        }
-    }
-
-    /// The start menu begins each game at these sizes (the settings').
-    pub fn set_menu_sizes(&mut self, enkeshui: usize, en_gehe: usize) {
-        self.menu = self.menu.clone().with_sizes(enkeshui, en_gehe);
-    }
-
-    /// The help's scroll, when it is open.
-    pub fn help_scroll(&self) -> Option<u16> {
-        match self.overlay {
-            Some(Overlay::Help(h)) => Some(h.scroll()),
-            _ => None,
-        }
-    }
-
-    /// Is the quit confirmation open?
-    pub fn confirming_quit(&self) -> bool {
-        self.overlay == Some(Overlay::ConfirmQuit)
-    }
-
-    /// The saved-games list, when open.
-    pub fn saves(&self) -> Option<&SavesScreen> {
-        match &self.shown {
-            Shown::Menu { saves } => saves.as_ref(),
-            _ => None,
-        }
-    }
-
     fn human(&self, side: Side) -> bool {
         self.seat(side).is_some_and(|s| s.is_human())
     }
 
     /// Is the board turned so that North sits at the bottom now?
     pub fn flipped(&self) -> bool {
-        let Some(setup) = &self.setup else {
-            return false;
-        };
-        setup.flip()
-            && adapter(setup.start()).can_flip()
-            && !setup.any_ai()
-            && self
-                .shown
-                .play()
-                .is_some_and(|p| p.game.to_move() == Side::North)
-            && self.screen() == Screen::Play
+        self.screen() == Screen::Play
+            && self.shown.play().is_some_and(|p| p.bottom() == Side::North)
     }
 
     fn set_status(&mut self, text: impl Into<String>) {
@@ -706,106 +427,44 @@ impl App {
 
     /// Starts a new game (or match) with these options.
     pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
-        let game = setup.start().clone();
         self.instant = self.client.instant;
-        self.setup = Some(setup);
-        self.matches = MatchState::default();
-        self.done_games.clear();
+        self.seed = setup.seed();
         self.save_to_new_file();
-        self.start_game(game, now);
+        let play = self.new_play(Session::new(setup));
+        self.show_game(play, now);
         Ok(())
     }
 
-    /// Starts a game from its start position: the race first, as set up.
-    fn start_game(&mut self, game: AnyGame, now: Instant) {
-        self.race_note = None;
-        self.cur_start = None;
-        self.cur_race = None;
-        self.cur_start = Some(game.clone());
-        let game = match game {
-            AnyGame::Enkeshui(g) => g,
-            other => {
-                // En Gehé and Bao: no race.
-                self.begin_play(other, now);
-                return;
-            }
+    /// The play screen of a session, with the client's options.
+    fn new_play(&self, mut session: Session) -> Box<Play> {
+        session.set_ai_pause(self.ai_pause);
+        session.set_hash_mb(self.client.hash_mb.map(usize::from));
+        let opts = PlayOptions {
+            tx: self.tx.clone(),
+            work_wait: self.work_wait,
+            speed_ms: self.speed_ms,
+            instant: self.instant,
         };
-        // Enkeshui's race, as set up (none without a setup: tests' positions).
-        let Some(setup) = self.setup.clone() else {
-            self.begin_play(game, now);
-            return;
-        };
-        let seed = setup.seed() + self.matches.games.len() as u64;
-        let Some(race_options) = setup.race().filter(|r| r.mode != RaceArg::Off) else {
-            self.begin_play(game, now);
-            return;
-        };
-        let race = match Race::start(&game, race_options.hole, &mut Quiet) {
-            Ok(r) => r,
-            Err(e) => {
-                self.race_note = Some(format!("No race ({e}): South moves first."));
-                self.begin_play(game, now);
-                return;
-            }
-        };
-        if race_options.mode == RaceArg::Quick {
-            let mut race = race;
-            let mut rng = SmallRng::seed_from_u64(seed);
-            match race.run_quick(&mut rng, &mut Quiet) {
-                Ok(first) => {
-                    self.cur_race = Some(RaceRecord {
-                        hole: race.hole(),
-                        drops: race.drops().to_vec(),
-                    });
-                    self.race_note = Some(race_note(race.hole(), first, race.drops(), true));
-                    match race.finish(&mut Quiet) {
-                        Ok(g) => self.begin_play(g, now),
-                        Err(e) => {
-                            self.cur_race = None;
-                            self.race_note = Some(format!("The race failed ({e})."));
-                            self.begin_play(game, now)
-                        }
-                    }
-                }
-                Err(e) => {
-                    self.race_note = Some(format!("The race failed ({e})."));
-                    self.begin_play(game, now);
-                }
-            }
-            return;
-        }
-        let ai = PerSide::new(
-            racer_level(setup.seat(Side::South), race_options.speed),
-            racer_level(setup.seat(Side::North), race_options.speed),
-        );
-        let r = RaceScreen::new(race, ai, seed, now);
-        self.set_status(r.greeting());
-        self.shown = Shown::Race(Box::new(r));
-        // Saved as the game's start: resuming runs the race again.
-        self.autosave();
+        Box::new(Play::new(session, opts))
     }
 
-    fn begin_play(&mut self, game: impl Into<AnyGame>, now: Instant) {
-        let play = self.first_turn(game.into());
+    /// Shows a game: its race first when the session runs one (saved as
+    /// the game's start: resuming runs the race again), else its turn.
+    fn show_game(&mut self, play: Box<Play>, now: Instant) {
+        self.seed = play.session().setup().seed();
+        if let Some(r) = play.session().racing() {
+            let racers = PerSide::new(r.ai(Side::South), r.ai(Side::North));
+            let race = RaceScreen::new(r.race().clone(), racers, play.session().race_seed(), now);
+            self.set_status(race.greeting());
+            self.shown = Shown::Race {
+                race: Box::new(race),
+                play,
+            };
+            self.autosave();
+            return;
+        }
         self.shown = Shown::Play { play, browse: None };
         self.after_move(now);
-    }
-
-    /// A game on its first turn, nobody asked to move yet.
-    fn first_turn(&mut self, game: AnyGame) -> Box<Play> {
-        let match_play = self.setup.as_ref().is_some_and(|s| s.match_play());
-        let mut log = Vec::new();
-        if !self.matches.games.is_empty() || match_play {
-            log.push(format!(
-                "Game {} of the match.",
-                self.matches.games.len() + 1
-            ));
-        }
-        if let Some(note) = self.race_note.take() {
-            log.push(note);
-        }
-        log.push(format!("{} moves first.", game.to_move().title()));
-        Box::new(Play::new(game, log))
     }
 
     // ---- the loop's entry points ------------------------------------------
@@ -850,7 +509,7 @@ impl App {
 
     fn screen_deadline(&self) -> Option<Instant> {
         match &self.shown {
-            Shown::Race(r) => r.deadline(),
+            Shown::Race { race, .. } => race.deadline(),
             Shown::Play { play, .. } => play.anim.as_ref().map(|a| a.next_at),
             Shown::Replay { viewer, play } => viewer.deadline(play),
             Shown::Menu { .. } | Shown::Over(_) => None,
@@ -863,7 +522,7 @@ impl App {
             return l.tick(now);
         }
         let dirty = match self.shown {
-            Shown::Race(_) => self.race_tick(now),
+            Shown::Race { .. } => self.race_tick(now),
             Shown::Play { .. } => self.anim_tick(now),
             Shown::Replay { .. } => self.replay_tick(now),
             Shown::Menu { .. } | Shown::Over(_) => false,
@@ -886,7 +545,7 @@ impl App {
     /// confirmation, a terminal too small), and goes on once it shows again.
     fn hold_race(&mut self, now: Instant) {
         let covered = self.overlay.is_some() || self.loading.is_some() || self.too_small();
-        if let Shown::Race(r) = &mut self.shown {
+        if let Shown::Race { race: r, .. } = &mut self.shown {
             if covered {
                 r.pause(now);
             } else {
@@ -899,10 +558,10 @@ impl App {
     /// screen's search; none in the replay viewer).
     fn sync_analysis(&mut self) -> bool {
         let live = self.shown.viewer().is_none();
-        let env = self.play_env();
+        let (panel, depth) = (self.panel, self.analysis_depth);
         self.shown
             .play_mut()
-            .is_some_and(|p| p.sync_analysis(&env, live))
+            .is_some_and(|p| p.sync_analysis(panel, depth, live))
     }
 
     /// The analysis panel, when on (it is the live position's: hidden
@@ -948,8 +607,8 @@ impl App {
     fn job_done(&mut self, done: Done<Output>, now: Instant) -> bool {
         let version = done.version;
         match done.output {
-            Output::Ai(token) => self.ai_move(version, token, now),
-            Output::Played { result, .. } => self.played_event(version, result, now),
+            Output::Ai(decided) => self.ai_move(version, *decided, now),
+            Output::Played { decided } => self.played_event(version, *decided, now),
             Output::Analysis(output) => {
                 let Some(p) = self.shown.play_mut() else {
                     return false;
@@ -1006,13 +665,13 @@ impl App {
             Shown::Menu { saves: Some(s) } if s.confirming() => Ctx::Delete,
             Shown::Menu { saves: Some(_) } => Ctx::Saves,
             Shown::Menu { saves: None } => Ctx::Menu,
-            Shown::Race(_) => Ctx::Race,
+            Shown::Race { .. } => Ctx::Race,
             Shown::Over(_) => Ctx::Over,
             Shown::Replay { .. } => Ctx::Replay,
             Shown::Play {
                 browse: Some(_), ..
             } => Ctx::Browse,
-            Shown::Play { play, browse: None } => play.ctx(&self.play_env()),
+            Shown::Play { play, browse: None } => play.ctx(),
         }
     }
 
@@ -1143,7 +802,7 @@ impl App {
 
     /// What the help's text depends on now.
     pub fn help_facts(&self) -> HelpFacts {
-        let game = self.shown.play().map(|p| &p.game);
+        let game = self.shown.play().map(|p| p.game());
         HelpFacts {
             theme: self.theme,
             lessons: self.lessons.is_some(),
@@ -1165,7 +824,7 @@ impl App {
             return l.needed_size(self.size.0);
         }
         match self.shown.play() {
-            Some(p) => adapter(&p.game).needed_size(self.size.0),
+            Some(p) => adapter(p.game()).needed_size(self.size.0),
             // The menu and the race: an 8-hole board's.
             None => (
                 MIN_W,
@@ -1175,7 +834,7 @@ impl App {
     }
 
     fn ask_quit(&mut self) {
-        let in_progress = matches!(self.shown, Shown::Race(_) | Shown::Play { .. });
+        let in_progress = matches!(self.shown, Shown::Race { .. } | Shown::Play { .. });
         if in_progress {
             self.overlay = Some(Overlay::ConfirmQuit);
         } else {
@@ -1191,7 +850,7 @@ impl App {
     }
 
     fn client_seed(&self) -> u64 {
-        self.setup.as_ref().map_or(0, |s| s.seed())
+        self.seed
     }
 
     // ---- race -------------------------------------------------------------
@@ -1201,7 +860,7 @@ impl App {
             KeyCode::Char(c) => Some(c),
             _ => None,
         };
-        let Shown::Race(r) = &mut self.shown else {
+        let Shown::Race { race: r, .. } = &mut self.shown else {
             return false;
         };
         let t = r.handle(action, c, now);
@@ -1209,7 +868,7 @@ impl App {
     }
 
     fn race_tick(&mut self, now: Instant) -> bool {
-        let Shown::Race(r) = &mut self.shown else {
+        let Shown::Race { race: r, .. } = &mut self.shown else {
             return false;
         };
         let t = r.tick(now);
@@ -1257,11 +916,13 @@ impl App {
                 self.theme = self.theme.with_palette(palette);
                 self.client.theme = Some(palette);
             }
-            Transition::Raced(r) => {
-                self.cur_race = Some(r.record);
-                self.race_note = Some(r.note);
-                self.begin_play(r.game, now);
-            }
+            Transition::Raced(r) => match std::mem::replace(&mut self.shown, Shown::menu()) {
+                Shown::Race { mut play, .. } => {
+                    play.raced(r.game.into(), r.record, r.note);
+                    self.show_game(play, now);
+                }
+                other => self.shown = other,
+            },
             Transition::Moved(line) => self.moved(line, now),
             Transition::Next(line) => {
                 if let Some(line) = line {
@@ -1275,16 +936,7 @@ impl App {
                     return self.transition(t, now);
                 }
             }
-            Transition::NextGame(g) => {
-                if let Some(done) = self.current_game_record() {
-                    self.done_games.push(done);
-                }
-                self.start_game((*g).into(), now)
-            }
-            Transition::MatchOver(winner) => {
-                self.matches.over = Some(winner);
-                self.set_status(match_over_line(winner));
-            }
+            Transition::NextGame => self.next_game(now),
             Transition::Review => return self.review_game(),
             Transition::Menu => {
                 // The game is closed: another window may open it now (with
@@ -1305,1052 +957,7 @@ impl App {
         }
         true
     }
-
-    // ---- playing: the play screen has the game; the app keeps its own keys ----
-
-    /// What the play screen needs of the app now.
-    pub fn play_env(&self) -> PlayEnv {
-        let setup = self.setup.as_ref();
-        PlayEnv {
-            seats: PerSide::new(
-                self.seat(Side::South).copied(),
-                self.seat(Side::North).copied(),
-            ),
-            bottom: self.bottom_side(),
-            tx: self.tx.clone(),
-            work_wait: self.work_wait,
-            speed_ms: self.speed_ms,
-            instant: self.instant,
-            ai_pause: self.ai_pause,
-            seed: setup.map_or(0, |s| s.seed()),
-            hash_mb: self.client.hash_mb.map(usize::from),
-            analysis: self.panel,
-            analysis_depth: self.analysis_depth,
-        }
-    }
-
-    /// The play screen's keys: the app's own (quit, speed, the analysis,
-    /// looking back) here, the game's on the play screen.
-    fn play_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let human = self
-            .shown
-            .play()
-            .is_some_and(|p| self.human(p.game.to_move()));
-        let taking_back = matches!(action, Action::Undo | Action::Cancel)
-            && human
-            && self.shown.play().is_some_and(|p| p.working.is_some());
-        match action {
-            _ if taking_back => {}
-            Action::Quit => {
-                self.ask_quit();
-                return true;
-            }
-            Action::Faster | Action::Slower => {
-                self.speed_ms = if action == Action::Faster {
-                    (self.speed_ms / 2).max(5)
-                } else {
-                    (self.speed_ms * 2).min(2000)
-                };
-                self.set_status(format!("Animation: {} ms a seed", self.speed_ms));
-                return true;
-            }
-            Action::Analysis => {
-                self.panel = !self.panel;
-                if !self.panel {
-                    self.set_status("Analysis off");
-                } else {
-                    let nodes = self
-                        .shown
-                        .play()
-                        .map_or(0, |p| crate::review::nodes(p.game.kind()));
-                    self.set_status(format!(
-                        "Analysis on: the AI judges every decision as the review does ({} nodes)",
-                        crate::out::thousands(nodes)
-                    ));
-                }
-                return true;
-            }
-            Action::StepBack => {
-                let Shown::Play { play, browse } = &mut self.shown else {
-                    return false;
-                };
-                match BrowseScreen::open(play) {
-                    Some(b) => {
-                        let line = b.status();
-                        *browse = Some(Box::new(b));
-                        self.set_status(line);
-                    }
-                    None => self.refuse("Nothing played yet: no earlier position to look at"),
-                }
-                return true;
-            }
-            _ => {}
-        }
-        let env = self.play_env();
-        let Some(p) = self.shown.play_mut() else {
-            return false;
-        };
-        let t = p.handle(action, k, &env, now);
-        self.transition(t, now)
-    }
-
-    /// The side whose row is at the bottom of the screen.
-    pub fn bottom_side(&self) -> Side {
-        if self.flipped() {
-            Side::North
-        } else {
-            Side::South
-        }
-    }
-
-    /// Which direction goes left and which right on screen for a lap lifted
-    /// from this hole: (left token, right token).
-    pub fn direction_sides(&self, from: &crate::engine::HoleName) -> (&'static str, &'static str) {
-        super::screen::play::direction_sides(self.bottom_side(), from)
-    }
-
-    /// Plays one decision of the side to move (see `Play::decide`).
-    pub fn decide(&mut self, token: String, now: Instant) -> bool {
-        let env = self.play_env();
-        let Some(p) = self.shown.play_mut() else {
-            return false;
-        };
-        let t = p.decide(token, &env, now);
-        self.transition(t, now)
-    }
-
-    /// A decision worked out on a thread arrived: shown if still current.
-    fn played_event(
-        &mut self,
-        version: u64,
-        result: Result<Box<work::Played>, String>,
-        now: Instant,
-    ) -> bool {
-        let env = self.play_env();
-        let Some(p) = self.shown.play_mut() else {
-            return false;
-        };
-        let t = p.played(version, result, &env, now);
-        self.transition(t, now)
-    }
-
-    /// A decision taken into the game: saved, said, and once nothing is
-    /// left to animate, what comes next.
-    fn moved(&mut self, line: String, now: Instant) {
-        let animating = self.shown.play().is_some_and(|p| p.anim.is_some());
-        if animating {
-            self.autosave();
-            self.set_status(line);
-        } else {
-            self.set_status(line);
-            self.autosave();
-            self.after_move(now);
-        }
-    }
-
-    fn anim_tick(&mut self, now: Instant) -> bool {
-        let speed = self.speed_ms;
-        let Some(p) = self.shown.play_mut() else {
-            return false;
-        };
-        let t = p.tick(now, speed);
-        self.transition(t, now)
-    }
-
-    /// A finished game of a person against the AI, once, into the
-    /// statistics; the record against that level goes to the log.
-    fn count_result(&mut self) {
-        let (Some(dir), Some(setup), Some(p)) =
-            (&self.stats_dir, &self.setup, self.shown.play_mut())
-        else {
-            return;
-        };
-        if std::mem::replace(&mut p.counted, true) {
-            return;
-        }
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        match crate::stats::count_game(
-            dir,
-            &p.game,
-            setup.seat(Side::South),
-            setup.seat(Side::North),
-            now,
-        ) {
-            Some(Ok(lines)) => p.log.extend(lines),
-            Some(Err(e)) => {
-                p.log.push(format!("Statistics not saved: {e}"));
-                self.note = Some(format!("The statistics were not saved: {e}"));
-            }
-            None => {}
-        }
-    }
-
-    /// After a move has been shown: the game's end, the AI's turn or the human's prompt.
-    fn after_move(&mut self, now: Instant) {
-        let _ = now;
-        if self.shown.viewer().is_some() {
-            return;
-        }
-        self.autosave();
-        let env = self.play_env();
-        let Some(p) = self.shown.play_mut() else {
-            return;
-        };
-        match p.after_move(&env) {
-            AfterMove::Over(o) => {
-                self.shown.set_over(true);
-                self.set_status(over_line(&o));
-                self.count_result();
-                if let Some(setup) = self.setup.as_ref().filter(|s| s.match_play()) {
-                    self.matches.games.push(o.score);
-                    // The match ends when a stock cannot fill a hole: say so now.
-                    if let Some(Next::MatchOver { winner }) = setup.next_match_game(o.score) {
-                        self.matches.over = Some(winner);
-                        self.set_status(match_over_line(winner));
-                    }
-                }
-            }
-            AfterMove::Prompt(line) | AfterMove::Thinking(line) => {
-                self.shown.set_over(false);
-                if !self.status_error {
-                    self.set_status(line);
-                }
-            }
-        }
-    }
-
-    /// The seed of the AI seat's request in the position shown.
-    pub fn ai_seed(&self) -> u64 {
-        let seed = self.setup.as_ref().map_or(0, |s| s.seed());
-        self.shown.play().map_or(seed, |p| p.ai_seed(seed))
-    }
-
-    fn ai_move(&mut self, version: u64, token: String, now: Instant) -> bool {
-        if self.screen() != Screen::Play {
-            return false;
-        }
-        let env = self.play_env();
-        let Some(p) = self.shown.play_mut() else {
-            return false;
-        };
-        let t = p.ai_move(version, token, &env, now);
-        self.transition(t, now)
-    }
-
-    fn undo(&mut self, now: Instant) {
-        let env = self.play_env();
-        let Some(p) = self.shown.play_mut() else {
-            return;
-        };
-        let t = p.undo(&env);
-        self.transition(t, now);
-    }
-
-    /// The mover's own row during the special move: counts after the lifts and drops.
-    pub fn special_row(&self) -> Option<Vec<u32>> {
-        self.shown.play()?.special_row()
-    }
-
-    // ---- game over -----------------------------------------------------------
-
-    fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        let Shown::Over(play) = &self.shown else {
-            return false;
-        };
-        let over = OverScreen {
-            play,
-            setup: self.setup.as_ref(),
-            matches: &self.matches,
-        };
-        let t = over.handle(action);
-        self.transition(t, now)
-    }
-
-    /// Undo on the game-over screen: back into the game, whose score leaves
-    /// the match's scoreboard (the match goes on).
-    fn undo_over(&mut self, now: Instant) {
-        let at = self.shown.play().map(|p| p.step());
-        self.undo(now);
-        if self.shown.play().map(|p| p.step()) != at
-            && self.setup.as_ref().is_some_and(|s| s.match_play())
-        {
-            self.matches.games.pop();
-            self.matches.over = None;
-        }
-    }
-
-    // ---- mouse ---------------------------------------------------------------
-
-    fn mouse(&mut self, m: MouseEvent, now: Instant) -> bool {
-        if m.kind != MouseEventKind::Down(MouseButton::Left) {
-            return false;
-        }
-        if self.notice.take().is_some() {
-            return true;
-        }
-        if self.overlay.is_some() || self.in_use.is_some() || self.too_small() {
-            return false;
-        }
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let env = self.play_env();
-        // The board of the game played on, not an earlier position looked at.
-        let Shown::Play {
-            play: p,
-            browse: None,
-        } = &mut self.shown
-        else {
-            return false;
-        };
-        let t = p.click(area, m.column, m.row, &env, now);
-        self.transition(t, now)
-    }
 }
 
 /// How often the progress of work on a thread is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
-
-/// Are these two paths one record (spelt alike, or one file)?
-fn same_record(a: &std::path::Path, b: &std::path::Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    a == b
-        || match (std::fs::metadata(a), std::fs::metadata(b)) {
-            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-            _ => false,
-        }
-}
-
-/// A path's file name, for messages (the whole path when it has none).
-fn file_name(path: &std::path::Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
-}
-
-/// The text with its first letter upper case.
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
-// ---- records: saving, resuming, the replay viewer ---------------------------
-
-impl App {
-    /// The current game as a record entry.
-    fn current_game_record(&self) -> Option<GameRecord> {
-        let start = self.cur_start.as_ref()?;
-        let p = match &self.shown {
-            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => play,
-            // During the race: its start, and the race once someone slept.
-            Shown::Race(race) => {
-                return Some(GameRecord {
-                    start: start.position_json(),
-                    race: self.cur_race.clone().or_else(|| race.record()),
-                    decisions: Vec::new(),
-                    result: None,
-                });
-            }
-            Shown::Menu { .. } => return None,
-        };
-        Some(GameRecord {
-            start: start.position_json(),
-            race: self.cur_race.clone(),
-            decisions: p.moves.iter().map(|m| m.token.clone()).collect(),
-            result: match p.game.status() {
-                Status::Over(o) => Some(o),
-                Status::Playing => None,
-            },
-        })
-    }
-
-    /// Everything played so far as a record (None before the first turn).
-    pub fn record(&self) -> Option<Record> {
-        let setup = self.setup.as_ref()?;
-        let current = self.current_game_record()?;
-        let mut games = self.done_games.clone();
-        games.push(current);
-        Some(setup.record(games))
-    }
-
-    /// Saves the record to `save_path` if it changed: a job off this
-    /// thread, after the saves before it (atomically; the first time only
-    /// over a new file or a record, unless forced). The answer comes at
-    /// once if it is there within `save_wait`, else as an event.
-    pub fn autosave(&mut self) {
-        // Nothing is saved while the player is asked about a game open elsewhere.
-        if self.shown.viewer().is_some() || self.in_use.is_some() {
-            return;
-        }
-        let Some(path) = self.save_path.clone() else {
-            return;
-        };
-        let Some(record) = self.record() else { return };
-        let text = record.to_text();
-        if text == self.last_saved {
-            return;
-        }
-        // A new file keeps asking for a fresh name until one is taken (the
-        // saver then writes to the name taken).
-        let how = if self.save_new {
-            How::New
-        } else if self.last_saved.is_empty() {
-            How::First {
-                force: self.save_force,
-            }
-        } else {
-            How::Again
-        };
-        self.last_saved = text.clone();
-        let post = event::post(&self.tx, |saved| Output::Saved(Box::new(saved)));
-        if let Some(saved) = self.saver.save(path, text, how, self.save_wait, post) {
-            self.saved(saved);
-        }
-    }
-
-    /// A save's answer: the name a new file took, or why it failed (said on
-    /// the status line; the next change tries again).
-    fn saved(&mut self, saved: Saved) {
-        if !self.saver.fresh(&saved) {
-            return;
-        }
-        match saved.result {
-            Ok(_) => {
-                if self.save_path.as_ref() == Some(&saved.asked) {
-                    // The name locked was taken by a file of a client that
-                    // does not lock: the lock follows the game.
-                    if saved.written != saved.asked
-                        && self
-                            .lock
-                            .as_ref()
-                            .is_some_and(|l| l.record() == saved.asked)
-                    {
-                        self.lock = RecordLock::try_lock(&saved.written).ok();
-                    }
-                    self.save_path = Some(saved.written);
-                    self.save_new = false;
-                }
-                self.save_error = None;
-            }
-            Err(e) => {
-                self.last_saved.clear();
-                self.save_failed(e);
-            }
-        }
-    }
-
-    /// Quitting: waits up to `bound` for the saves under way; one that does
-    /// not finish in time is said as a failed save.
-    pub fn finish_saves(&mut self, bound: Duration) {
-        match self.saver.finish(bound) {
-            Ok(Some(saved)) => self.saved(saved),
-            Ok(None) => {}
-            Err(e) => self.save_failed(e),
-        }
-    }
-
-    /// Is a save under way?
-    pub fn saving(&self) -> bool {
-        self.saver.pending()
-    }
-
-    /// The gate every save passes before writing: holding it holds the
-    /// saves, as a slow disk would (tests).
-    pub fn save_gate(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
-        self.saver.gate()
-    }
-
-    /// A save failed: said on the status line (once per reason) and kept
-    /// for the message at exit, which then fails.
-    pub fn save_failed(&mut self, e: String) {
-        if self.save_error.as_ref() != Some(&e) {
-            self.refuse(format!("Not saved: {e}"));
-        }
-        self.save_error = Some(e);
-    }
-
-    /// A new game goes to a new file of the data folder, named at its first
-    /// save (nothing when there is no data folder or with `--save`).
-    pub fn save_to_new_file(&mut self) {
-        if let Some(dir) = &self.autosave_dir {
-            let (path, lock) = file::claim_new_path(dir);
-            self.lock = lock;
-            self.save_path = Some(path);
-            self.save_new = true;
-            self.last_saved.clear();
-        }
-    }
-
-    /// `--save PATH`: the game is saved there, locked, unless another
-    /// client has that file open: then the player is asked first (open a
-    /// copy in the data folder, or not) and nothing is saved till then.
-    pub fn claim_save(&mut self, path: PathBuf, force: bool) {
-        match RecordLock::try_lock(&path) {
-            Ok(lock) => {
-                self.save_to(path, force);
-                self.lock = Some(lock);
-            }
-            Err(LockError::Busy) => {
-                self.save_path = None;
-                self.ask_in_use(InUse {
-                    path,
-                    open: InUseOpen::Save,
-                });
-            }
-            // No lock to be had there (a file system without locks): saved as before.
-            Err(LockError::Unavailable(_)) => self.save_to(path, force),
-        }
-    }
-
-    /// Asks the player about a game open in another window.
-    fn ask_in_use(&mut self, u: InUse) {
-        self.set_status(format!(
-            "{} is open in another window: c opens a copy, n does not",
-            file_name(&u.path)
-        ));
-        self.in_use = Some(u);
-    }
-
-    /// The game open in another window that the player is asked about.
-    pub fn in_use(&self) -> Option<&InUse> {
-        self.in_use.as_ref()
-    }
-
-    /// Takes the lock of the record at `path` for this window: `Err` when
-    /// another client has it open; `Ok(None)` when no lock can be had there.
-    /// The lock this window holds already, if it is that record's, is kept.
-    fn lock_record(&mut self, path: &std::path::Path) -> Result<Option<RecordLock>, ()> {
-        if self
-            .lock
-            .as_ref()
-            .is_some_and(|l| same_record(l.record(), path))
-        {
-            return Ok(self.lock.take());
-        }
-        match RecordLock::try_lock(path) {
-            Ok(lock) => Ok(Some(lock)),
-            Err(LockError::Busy) => Err(()),
-            Err(LockError::Unavailable(_)) => Ok(None),
-        }
-    }
-
-    /// The in-use question's keys: open a copy, or not.
-    fn in_use_key(&mut self, action: Action, now: Instant) -> bool {
-        match action {
-            Action::Copy => self.open_copy(now),
-            Action::No => self.dont_open(),
-            _ => return false,
-        }
-        true
-    }
-
-    /// Not opened: from the command line the program ends, nothing
-    /// changed; from the list, the list stays.
-    fn dont_open(&mut self) {
-        let Some(u) = self.in_use.take() else { return };
-        let shown = u.path.display();
-        match u.open {
-            InUseOpen::Resume {
-                at_start: false, ..
-            } => self.set_status(format!(
-                "Not opened: {} is open in another window",
-                file_name(&u.path)
-            )),
-            InUseOpen::Resume { at_start: true, .. } => {
-                self.note = Some(format!(
-                    "{shown} is open in another window: not opened. Nothing was changed."
-                ));
-                self.quit = true;
-            }
-            InUseOpen::Save => {
-                self.note = Some(format!(
-                    "{shown} is open in another window: not saved there. Nothing was changed."
-                ));
-                self.quit = true;
-            }
-        }
-    }
-
-    /// Opens a copy of the game open elsewhere: saved under a new name in
-    /// the data folder, and locked there.
-    fn open_copy(&mut self, now: Instant) {
-        let Some(u) = self.in_use.take() else { return };
-        let dir = match self
-            .autosave_dir
-            .clone()
-            .map_or_else(file::open_data_dir, Ok)
-        {
-            Ok(dir) => dir,
-            Err(e) => {
-                self.in_use = Some(u);
-                self.refuse(format!("No copy: {e}"));
-                return;
-            }
-        };
-        let (path, lock) = file::claim_new_path(&dir);
-        let before = (
-            self.save_path.replace(path),
-            std::mem::replace(&mut self.save_new, true),
-            std::mem::take(&mut self.last_saved),
-            std::mem::replace(&mut self.lock, lock),
-        );
-        let name = file_name(&u.path);
-        match u.open {
-            InUseOpen::Resume { loaded, at_start } => {
-                if let Err(e) = self.open_resume(&loaded, now) {
-                    (self.save_path, self.save_new, self.last_saved, self.lock) = before;
-                    return if at_start {
-                        self.fail(e)
-                    } else {
-                        self.refuse(e)
-                    };
-                }
-            }
-            InUseOpen::Save => self.autosave(),
-        }
-        if !self.status_error {
-            self.set_status(format!(
-                "A copy of {name} (open in another window): saved in {}",
-                dir.display()
-            ));
-        }
-    }
-
-    /// Deletes a saved game of the list, unless a client has it open.
-    fn delete_saved(&mut self, path: PathBuf) {
-        let Shown::Menu { saves } = &mut self.shown else {
-            return;
-        };
-        let name = file_name(&path);
-        if RecordLock::held_here(&path) {
-            return self.refuse(format!("Not deleted: {name} is the game of this window"));
-        }
-        let lock = match RecordLock::try_lock(&path) {
-            Err(LockError::Busy) => {
-                return self.refuse(format!("Not deleted: {name} is open in another window"));
-            }
-            lock => lock.ok(),
-        };
-        if let Err(e) = std::fs::remove_file(&path) {
-            return self.refuse(format!("Not deleted: {name}: {}", file::io_reason(&e)));
-        }
-        // Let go once the record is gone (its lock file goes with it).
-        drop(lock);
-        *saves = saves.take().and_then(|s| s.removed(&path));
-        if saves.is_some() {
-            self.set_status(format!("Deleted {name}"));
-        } else {
-            self.set_status(format!("Deleted {name}: no saved games left"));
-        }
-    }
-
-    /// Game `gi` of a checked record, with the match's earlier games, its
-    /// start, its race and every decision (undo reaches back through them).
-    /// Nobody is asked to move.
-    fn install(
-        &mut self,
-        record: &Record,
-        checked: &Checked,
-        steps: &[Vec<work::Played>],
-        gi: usize,
-    ) -> Box<Play> {
-        self.done_games = record.games[..gi].to_vec();
-        self.matches = MatchState {
-            games: checked.games[..gi]
-                .iter()
-                .filter_map(|r| match r.end.status() {
-                    Status::Over(o) => Some(o.score),
-                    Status::Playing => None,
-                })
-                .collect(),
-            over: None,
-        };
-        let g = &record.games[gi];
-        let r = &checked.games[gi];
-        self.cur_start = Some(r.start.clone());
-        self.cur_race = g.race.clone();
-        self.race_note = match (&g.race, r.race_first) {
-            (Some(race), Some(first)) => Some(race_note(race.hole, first, &race.drops, false)),
-            _ => None,
-        };
-        let mut play = self.first_turn(r.begin.clone());
-        // The loader played these decisions already, off this thread.
-        let played = steps.get(gi).map_or(&[][..], Vec::as_slice);
-        for step in played {
-            let (_, line) = play.apply(step.clone());
-            self.set_status(line);
-        }
-        play.anim = None;
-        play
-    }
-
-    /// An app that continues a saved game (the caller sets `save_path`).
-    pub fn resume(
-        tx: Sender<AppEvent>,
-        loaded: &Loaded,
-        client: ClientArgs,
-        theme: Theme,
-        now: Instant,
-    ) -> Result<App, String> {
-        let mut app = App::menu(tx, client, theme);
-        app.open_resume(loaded, now)?;
-        Ok(app)
-    }
-
-    /// Continues a saved game here; nothing changes if it cannot be.
-    fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
-        let (record, checked) = (&loaded.record, &loaded.checked);
-        let setup = Setup::from_record(record)?;
-        self.instant = self.client.instant;
-        self.setup = Some(setup);
-        let gi = record.games.len() - 1;
-        let play = self.install(record, checked, &loaded.steps, gi);
-        self.shown = Shown::Play { play, browse: None };
-        let g = &record.games[gi];
-        let raced = self
-            .setup
-            .as_ref()
-            .and_then(Setup::race)
-            .is_some_and(|r| r.mode != RaceArg::Off);
-        if raced && g.race.is_none() && g.decisions.is_empty() {
-            // Saved during the race: it is run again from its start.
-            self.start_game(checked.games[gi].start.clone(), now);
-            return Ok(());
-        }
-        let turn = self.shown.play().map_or(1, |p| p.game.turn());
-        self.set_status(format!("Resumed at turn {turn}"));
-        self.after_move(now);
-        if let Some(w) = checked.match_over {
-            self.matches.over = Some(w);
-        }
-        Ok(())
-    }
-
-    /// The saved-games list: choose, continue or replay.
-    fn saves_key(&mut self, action: Action, now: Instant) -> bool {
-        let Shown::Menu { saves: Some(s) } = &mut self.shown else {
-            return false;
-        };
-        let t = s.handle(action);
-        self.transition(t, now)
-    }
-
-    // ---- loading off the UI thread -----------------------------------------
-
-    /// Loads on a thread: the answer comes at once when quick, else as an
-    /// event while a progress line shows and Esc can stop it.
-    pub fn start_load(&mut self, purpose: LoadFor, now: Instant) {
-        self.loading = None;
-        let what = purpose.clone();
-        let started = Spawn::new(next_version(), event::post(&self.tx, Output::Loaded))
-            .wait(self.work_wait)
-            .run(move |progress| what.run(progress));
-        match started {
-            Started::Done(result) => self.loaded(purpose, result, now),
-            Started::Running(job) => {
-                let what = capitalized(&purpose.what());
-                self.set_status(format!("{what}... (Esc stops it)"));
-                self.loading = Some(Loading { purpose, job });
-                self.progress_at = Some(now + PROGRESS_EVERY);
-            }
-        }
-    }
-
-    /// Loads on this thread (no terminal: nothing to keep live).
-    pub fn load_now(&mut self, purpose: LoadFor, now: Instant) {
-        let result = purpose.run(&job::Progress::default());
-        self.loaded(purpose, result, now);
-    }
-
-    /// Esc while loading: the work stops, the screen is as it was.
-    fn stop_loading(&mut self) {
-        let Some(l) = self.loading.take() else { return };
-        let line = format!("Stopped {}", l.purpose.what());
-        if l.purpose.at_start() {
-            self.note = Some(format!("{line}. Nothing was changed."));
-            self.quit = true;
-        } else {
-            self.set_status(format!("{line}. Nothing was changed"));
-        }
-    }
-
-    /// A load's answer: shown where it was asked for.
-    fn loaded(&mut self, purpose: LoadFor, result: Result<LoadResult, String>, now: Instant) {
-        self.loading = None;
-        let loaded = match (result, &purpose) {
-            (Err(e), _) if e == CANCELLED => return,
-            (Err(e), p) if p.at_start() => return self.fail(e),
-            (Err(e), _) => return self.refuse(e),
-            (Ok(LoadResult::Saves(list)), LoadFor::Saves(dir)) => {
-                match SavesScreen::new(list) {
-                    None => self.refuse(format!("No saved games in {}", dir.display())),
-                    Some(s) => {
-                        if let Shown::Menu { saves } = &mut self.shown {
-                            *saves = Some(s);
-                        }
-                        self.set_status(format!("Saved games in {}", dir.display()));
-                    }
-                }
-                return;
-            }
-            (Ok(LoadResult::Record(l)), _) => *l,
-            (Ok(LoadResult::Saves(_)), _) => return,
-        };
-        let finished = loaded.checked.is_finished() && loaded.checked.match_over.is_none();
-        match purpose {
-            LoadFor::Replay(_) => {
-                if let Err(e) = self.open_replay(loaded, 0) {
-                    self.fail(e);
-                }
-            }
-            LoadFor::Resume(_) => {
-                if finished {
-                    let path = loaded.path.display();
-                    return self.fail(format!("{path}: the game is over (`replay` shows it)"));
-                }
-                let Ok(lock) = self.lock_record(&loaded.path) else {
-                    // Open in another window: the player chooses.
-                    self.ask_in_use(InUse {
-                        path: loaded.path.clone(),
-                        open: InUseOpen::Resume {
-                            loaded: Box::new(loaded),
-                            at_start: true,
-                        },
-                    });
-                    return;
-                };
-                self.lock = lock;
-                self.save_path = Some(loaded.path.clone());
-                self.save_new = false;
-                self.last_saved.clear();
-                if let Err(e) = self.open_resume(&loaded, now) {
-                    self.fail(e);
-                }
-            }
-            LoadFor::Chosen(path, view) => {
-                // A finished match opens at its end, like an unfinished game.
-                let result = if view || finished {
-                    // Read only, no lock; q and Esc go back to the list.
-                    let list = match &mut self.shown {
-                        Shown::Menu { saves } => saves.take(),
-                        _ => None,
-                    };
-                    let r = self.open_replay(loaded, 0);
-                    match (&r, list) {
-                        (Ok(()), Some(list)) => {
-                            if let Some(v) = self.viewer_mut() {
-                                v.set_back(list);
-                            }
-                        }
-                        (Err(_), Some(list)) => {
-                            if let Shown::Menu { saves } = &mut self.shown {
-                                *saves = Some(list);
-                            }
-                        }
-                        _ => {}
-                    }
-                    r
-                } else {
-                    let Ok(lock) = self.lock_record(&path) else {
-                        // Open in another window: the player chooses.
-                        self.ask_in_use(InUse {
-                            path,
-                            open: InUseOpen::Resume {
-                                loaded: Box::new(loaded),
-                                at_start: false,
-                            },
-                        });
-                        return;
-                    };
-                    // Saved back to its own file (set first: resuming saves).
-                    let before = self.save_path.replace(path);
-                    let before_new = std::mem::replace(&mut self.save_new, false);
-                    let saved = std::mem::take(&mut self.last_saved);
-                    let before_lock = std::mem::replace(&mut self.lock, lock);
-                    let r = self.open_resume(&loaded, now);
-                    if r.is_err() {
-                        self.save_path = before;
-                        self.save_new = before_new;
-                        self.last_saved = saved;
-                        self.lock = before_lock;
-                    }
-                    r
-                };
-                // The game opened in place of the list; when it cannot be,
-                // nothing changed and the list stays.
-                if let Err(e) = result {
-                    self.refuse(e);
-                }
-            }
-            LoadFor::Saves(_) => {}
-        }
-    }
-
-    /// What the command line asked for cannot be shown: the program ends with this error.
-    fn fail(&mut self, e: String) {
-        self.fatal = Some(e);
-        self.quit = true;
-    }
-
-    /// An app showing a record in the replay viewer, at the start of its first game.
-    pub fn replay(
-        tx: Sender<AppEvent>,
-        loaded: Loaded,
-        client: ClientArgs,
-        theme: Theme,
-    ) -> Result<App, String> {
-        let mut app = App::menu(tx, client, theme);
-        app.open_replay(loaded, 0)?;
-        Ok(app)
-    }
-
-    /// Opens the replay viewer here on game `gi` of a record.
-    fn open_replay(&mut self, loaded: Loaded, gi: usize) -> Result<(), String> {
-        let setup = Setup::from_record(&loaded.record)?;
-        self.instant = false;
-        self.setup = Some(setup);
-        self.view_game(Box::new(ReplayScreen::new(loaded)), gi);
-        Ok(())
-    }
-
-    /// The viewer shows game `gi` of its record from its start.
-    fn view_game(&mut self, mut viewer: Box<ReplayScreen>, gi: usize) {
-        let mut play = self.install(viewer.record(), viewer.checked(), viewer.steps(), gi);
-        viewer.installed(gi, &play);
-        play.restore(0);
-        self.shown = Shown::Replay { viewer, play };
-        self.replay_status();
-    }
-
-    /// The replay viewer, when open.
-    pub fn viewer(&self) -> Option<&ReplayScreen> {
-        self.shown.viewer()
-    }
-
-    pub fn viewer_mut(&mut self) -> Option<&mut ReplayScreen> {
-        match &mut self.shown {
-            Shown::Replay { viewer, .. } => Some(viewer),
-            _ => None,
-        }
-    }
-
-    /// The step shown and the number of steps: (decisions shown, all decisions).
-    pub fn replay_step(&self) -> (usize, usize) {
-        match &self.shown {
-            Shown::Replay { viewer, play } => viewer.step(play),
-            _ => (0, 0),
-        }
-    }
-
-    fn replay_status(&mut self) {
-        if let Shown::Replay { viewer, play } = &self.shown {
-            let line = viewer.status(play, self.speed_ms);
-            self.set_status(line);
-        }
-    }
-
-    fn replay_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
-            return false;
-        };
-        // Opened from the saved-games list: q and Esc go back to it.
-        if let Some(list) = v.take_back(action) {
-            self.shown = Shown::Menu { saves: Some(list) };
-            self.set_status("Back to the saved games");
-            return true;
-        }
-        if action == Action::Quit {
-            self.quit = true;
-            return false;
-        }
-        let digit = match k.code {
-            KeyCode::Char(c) => Some(c),
-            _ => None,
-        };
-        let pace = Pace {
-            speed_ms: &mut self.speed_ms,
-            instant: self.instant,
-        };
-        let t = v.handle(action, digit, p, pace, &self.tx, now);
-        if matches!(t, Transition::Stay) && action != Action::Digit {
-            return false;
-        }
-        self.transition(t, now);
-        true
-    }
-
-    fn replay_tick(&mut self, now: Instant) -> bool {
-        let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
-            return false;
-        };
-        let pace = Pace {
-            speed_ms: &mut self.speed_ms,
-            instant: self.instant,
-        };
-        let t = v.tick(p, pace, now);
-        self.transition(t, now)
-    }
-
-    /// The game just finished, in the replay viewer at its end with the
-    /// review started. Its decisions are played again here: each was decided
-    /// once already while the game was played.
-    fn review_game(&mut self) -> bool {
-        let Some(record) = self.record() else {
-            return false;
-        };
-        let path = self.save_path.clone().unwrap_or_default();
-        let loaded = match load::from_record(&path, record, &job::Progress::default()) {
-            Ok(l) => l,
-            Err(e) => {
-                self.refuse(e);
-                return true;
-            }
-        };
-        let last_game = loaded.record.games.len() - 1;
-        if let Err(e) = self.open_replay(loaded, last_game) {
-            self.refuse(e);
-            return true;
-        }
-        if let Shown::Replay { viewer: v, play: p } = &mut self.shown {
-            v.go_to_end(p, self.speed_ms, Instant::now());
-            let line = v.start_review(&self.tx);
-            self.set_status(line);
-        }
-        true
-    }
-
-    /// Leaves the viewer and plays on from the step shown, as a new game saved
-    /// to a new file. If both seats were AI, the side to move becomes human.
-    fn take_over(&mut self, now: Instant) {
-        let mut p = match std::mem::replace(&mut self.shown, Shown::menu()) {
-            Shown::Replay { play, .. } => play,
-            other => {
-                self.shown = other;
-                return;
-            }
-        };
-        let at = p.at;
-        p.restore(at);
-        p.history.truncate(at + 1);
-        let mover = p.game.to_move();
-        if let Some(setup) = self.setup.as_mut()
-            && setup.all_ai()
-        {
-            setup.set_seat(mover, Seat::Human);
-        }
-        let turn = p.game.turn();
-        p.log.push(format!(
-            "Taken over from the replay at turn {turn}: a new game."
-        ));
-        self.shown = Shown::Play {
-            play: p,
-            browse: None,
-        };
-        self.save_to_new_file();
-        self.set_status(format!("Taken over at turn {turn}: a new game"));
-        self.after_move(now);
-    }
-}

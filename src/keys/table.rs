@@ -785,7 +785,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Left), Char('h')],
         "←/h",
         Action::Left,
-        "previous hole (when a direction is asked: clockwise, cw)",
+        "previous hole (when a direction is asked: the one going left)",
         "hole",
     ),
     b(
@@ -793,7 +793,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Right), Char('l')],
         "→/l",
         Action::Right,
-        "next hole (when a direction is asked: counterclockwise, ccw)",
+        "next hole (when a direction is asked: the one going right)",
         "",
     ),
     b(

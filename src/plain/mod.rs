@@ -397,12 +397,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         };
         let note = format!("{} (AI {level}) is thinking.", side.title());
-        let token = on_thread(&mut self.say, &note, move |p| job.run(p));
-        let Some(token) = token else {
+        // The AI's decision comes played: the session takes it as it is.
+        let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
+        let Some(decided) = decided else {
             self.line("The AI found no move.");
             return;
         };
-        self.decide(&token);
+        let token = decided.token.clone();
+        self.take(&token, decided);
     }
 
     /// Plays a decision (worked out on a thread): told, or refused in a line.
@@ -410,6 +412,11 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let job = self.session.decide(token);
         let note = format!("Working out the sowing of {}.", token_words(token));
         let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
+        self.take(token, decided)
+    }
+
+    /// A decision worked out, given to the session: told, or refused in a line.
+    fn take(&mut self, token: &str, decided: crate::session::Decided) -> bool {
         match self.session.apply(decided) {
             Ok(a) => {
                 self.told(&a);

@@ -1,22 +1,24 @@
 //! The live game without any user interface: the game, its history with
 //! undo and redo, the seats, the turn cycle (a decision, its sowing, the AI
 //! seat, the end), the starting race, the match with its carry-over, and the
-//! points where saving and the statistics happen. Front ends (the line mode
-//! today, the full-screen client later) drive one `Session`: they ask what
+//! points where saving and the statistics happen. Front ends (the line mode,
+//! the full-screen client's play screen and its replay viewer) drive one
+//! `Session`: they ask what
 //! comes next ([`Session::ask`]), hand the slow work (a sowing worked out, the
 //! AI seat's search) to a thread as a `Send` job, and give its answer back
 //! ([`Session::apply`]), which says what happened and what to do about it.
 //!
 //! The rules stay the engine's; the work is `app::work` (a sowing decided
-//! under growing lap budgets) and `app::ai` (the AI seat's request), the
-//! same functions the client's play screen runs.
+//! under growing lap budgets) and `app::ai` (the AI seat's search, whose
+//! typed decision is played in its own job and comes back as a person's
+//! decision does: applied once).
 
 pub mod race;
 pub mod save;
 
 use crate::ai::Player;
-use crate::app::ai::{SeatRequest, seat_decision};
-use crate::app::job::Progress;
+use crate::app::ai::{SeatRequest, seat_play};
+use crate::app::job::{Progress, next_version};
 use crate::app::load::Loaded;
 use crate::app::setup::Setup;
 use crate::app::work::{self, Played};
@@ -25,7 +27,7 @@ use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next as MatchNext;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{Event, Outcome, PerSide, Quiet, Side, Status};
-use crate::record::{GameRecord, RaceRecord, Record};
+use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::path::Path;
@@ -148,11 +150,23 @@ pub struct Turn {
     pub events: Vec<Event>,
 }
 
-/// One step of the history: the position after `turn` (none at the start).
+/// One step of the history: the position after `turn` (none at the start),
+/// and its legal decisions when they were worked out with it.
 #[derive(Clone, Debug)]
 struct Step {
     game: AnyGame,
     turn: Option<Turn>,
+    legal: Option<Vec<String>>,
+}
+
+impl Step {
+    fn start(game: AnyGame) -> Step {
+        Step {
+            game,
+            turn: None,
+            legal: None,
+        }
+    }
 }
 
 /// What the session waits for now.
@@ -175,39 +189,75 @@ pub struct DecideJob {
     game: AnyGame,
     token: String,
     version: u64,
+    legal: bool,
 }
 
 impl DecideJob {
+    /// Also works out the legal decisions after it (the client's cursor
+    /// and hints need them, and the UI thread never runs the engine's legality).
+    pub fn with_legal(mut self) -> DecideJob {
+        self.legal = true;
+        self
+    }
+
     /// Plays the decision on a copy (may be slow; cancellable through `progress`).
     pub fn run(self, progress: &Progress) -> Decided {
         Decided {
             version: self.version,
-            result: work::play(&self.game, &self.token, false, progress),
+            result: work::play(&self.game, &self.token, self.legal, progress),
+            token: self.token,
         }
     }
 }
 
 /// A decision worked out: played, or refused with the engine's reason.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Decided {
     version: u64,
+    /// The decision asked for (the AI's: the one it chose).
+    pub token: String,
     pub result: Result<Played, String>,
 }
 
-/// The AI seat's search, to run on any thread; its token goes back through
-/// [`Session::decide`].
+impl Decided {
+    /// The version of the position it was worked out for.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+}
+
+/// The AI seat's search and its decision played, to run on any thread; its
+/// answer goes to [`Session::apply`] as a person's does. The search's
+/// decision stays typed: it is played once, in this job, never read back
+/// from a token.
 #[derive(Clone, Debug)]
 pub struct AiJob {
     game: AnyGame,
     seat: SeatRequest,
     pause: Duration,
     pub version: u64,
+    legal: bool,
 }
 
 impl AiJob {
-    /// The seat's decision (None: cancelled, or no legal decision).
-    pub fn run(self, progress: &Progress) -> Option<String> {
-        seat_decision(&self.game, self.seat, self.pause, progress)
+    /// Also works out the legal decisions after it (as [`DecideJob::with_legal`]).
+    pub fn with_legal(mut self) -> AiJob {
+        self.legal = true;
+        self
+    }
+
+    /// The seat's decision, played (None: cancelled, or no legal decision).
+    pub fn run(self, progress: &Progress) -> Option<Decided> {
+        let result = seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
+        let token = match &result {
+            Ok(p) => p.token.clone(),
+            Err(_) => String::new(),
+        };
+        Some(Decided {
+            version: self.version,
+            token,
+            result,
+        })
     }
 }
 
@@ -283,10 +333,7 @@ impl Session {
     pub fn new(setup: Setup) -> Session {
         let start = setup.start().clone();
         let mut s = Session {
-            history: vec![Step {
-                game: start.clone(),
-                turn: None,
-            }],
+            history: vec![Step::start(start.clone())],
             setup,
             at: 0,
             version: 0,
@@ -305,12 +352,47 @@ impl Session {
         s
     }
 
+    /// Plays on from a given position (a set-up position; no race): the
+    /// setup's seats and options, this position as the game's start.
+    pub fn at_position(setup: Setup, game: AnyGame) -> Session {
+        let mut s = Session::new(setup);
+        s.start = game.clone();
+        s.race = None;
+        s.begin(game, None);
+        s
+    }
+
     /// Continues a loaded record at its last game's end (a race saved
     /// unfinished runs again from its start, as the client does).
     pub fn resume(loaded: &Loaded) -> Result<Session, String> {
         let (record, checked) = (&loaded.record, &loaded.checked);
-        let setup = Setup::from_record(record)?;
         let gi = record.games.len() - 1;
+        let mut s = Session::load_game(loaded, gi)?;
+        let g = &record.games[gi];
+        let raced = s.setup.race().is_some_and(|race| race.mode != RaceArg::Off);
+        if raced && g.race.is_none() && g.decisions.is_empty() {
+            s.start_game(checked.games[gi].start.clone());
+            return Ok(s);
+        }
+        s.match_over = checked.match_over;
+        Ok(s)
+    }
+
+    /// Game `gi` of a loaded record at its last decision, with the match's
+    /// earlier games and every decision (undo reaches back through them;
+    /// the replay viewer steps through them). No race is run.
+    pub fn load_game(loaded: &Loaded, gi: usize) -> Result<Session, String> {
+        Session::load_parts(&loaded.record, &loaded.checked, &loaded.steps, gi)
+    }
+
+    /// [`Session::load_game`] from a loaded record's parts.
+    pub fn load_parts(
+        record: &Record,
+        checked: &Checked,
+        steps: &[Vec<Played>],
+        gi: usize,
+    ) -> Result<Session, String> {
+        let setup = Setup::from_record(record)?;
         let mut s = Session::new(setup);
         s.done = record.games[..gi].to_vec();
         s.scores = checked.games[..gi]
@@ -322,12 +404,6 @@ impl Session {
             .collect();
         let g = &record.games[gi];
         let r = &checked.games[gi];
-        let raced = s.setup.race().is_some_and(|race| race.mode != RaceArg::Off);
-        if raced && g.race.is_none() && g.decisions.is_empty() {
-            s.start_game(r.start.clone());
-            return Ok(s);
-        }
-        s.racing = None;
         s.start = r.start.clone();
         s.race = g.race.clone();
         let note = match (&g.race, r.race_first) {
@@ -335,10 +411,10 @@ impl Session {
             _ => None,
         };
         s.begin(r.begin.clone(), note);
-        for step in loaded.steps.get(gi).map_or(&[][..], Vec::as_slice) {
+        // The loader played these decisions already, off this thread.
+        for step in steps.get(gi).map_or(&[][..], Vec::as_slice) {
             s.push(step.clone());
         }
-        s.match_over = checked.match_over;
         Ok(s)
     }
 
@@ -362,7 +438,7 @@ impl Session {
         let Some(options) = self.setup.race().filter(|r| r.mode != RaceArg::Off) else {
             return self.begin(game, None);
         };
-        let seed = self.setup.seed() + self.scores.len() as u64;
+        let seed = self.race_seed();
         let race = match Race::start(g, options.hole, &mut Quiet) {
             Ok(r) => r,
             Err(e) => {
@@ -399,10 +475,7 @@ impl Session {
             return self.begin(game_after, Some(note));
         }
         self.racing = Some(Racing::new(race, racers, seed));
-        self.history = vec![Step {
-            game: self.start.clone(),
-            turn: None,
-        }];
+        self.history = vec![Step::start(self.start.clone())];
         self.at = 0;
         self.changed();
     }
@@ -419,13 +492,21 @@ impl Session {
         self.opening.extend(race_note);
         self.opening
             .push(format!("{} moves first.", game.to_move().title()));
-        self.history = vec![Step { game, turn: None }];
+        self.history = vec![Step::start(game)];
         self.at = 0;
         self.changed();
     }
 
+    /// A new version, unique across sessions (the client's jobs of an
+    /// earlier game never match one of this game).
     fn changed(&mut self) {
-        self.version += 1;
+        self.version = next_version();
+    }
+
+    /// Makes every answer asked for so far stale (a sowing taken back:
+    /// the position is the same, the work about it is void).
+    pub fn renew(&mut self) {
+        self.changed();
     }
 
     // ---- what there is ----------------------------------------------------
@@ -484,6 +565,60 @@ impl Session {
         self.at + 1 < self.history.len()
     }
 
+    /// The last step of the history (redo's and the replay viewer's end).
+    pub fn last_step(&self) -> usize {
+        self.history.len() - 1
+    }
+
+    /// The position at step `k` (the last one past the end).
+    pub fn game_at(&self, k: usize) -> &AnyGame {
+        &self.history[k.min(self.history.len() - 1)].game
+    }
+
+    /// The decision that led to step `k` (none at the start).
+    pub fn turn_at(&self, k: usize) -> Option<&Turn> {
+        self.history.get(k)?.turn.as_ref()
+    }
+
+    /// The legal decisions of the position shown, when worked out with it.
+    pub fn legal(&self) -> Option<&Vec<String>> {
+        self.history[self.at].legal.as_ref()
+    }
+
+    /// Shows step `k` of the history as it is (the replay viewer; undo and
+    /// redo stop only where a person's turn starts).
+    pub fn go_to(&mut self, k: usize) {
+        self.at = k.min(self.history.len() - 1);
+        self.changed();
+    }
+
+    /// Plays on from the step shown as a new game (the replay viewer's
+    /// take-over): the later steps go, and when both seats are AI the side
+    /// to move becomes a person's. Returns the turn.
+    pub fn take_over(&mut self) -> u32 {
+        self.history.truncate(self.at + 1);
+        let mover = self.game().to_move();
+        if self.setup.all_ai() {
+            self.setup.set_seat(mover, Seat::Human);
+        }
+        self.changed();
+        self.game().turn()
+    }
+
+    /// The games of the match finished so far with their scores (South,
+    /// North), this one included once it is over.
+    pub fn match_games(&self) -> Vec<PerSide<u32>> {
+        let mut games = self.scores.clone();
+        if let Status::Over(o) = self.game().status()
+            && self.racing.is_none()
+            && games.len() == self.done.len()
+            && (self.setup.match_play() || !self.done.is_empty())
+        {
+            games.push(o.score);
+        }
+        games
+    }
+
     /// The race under way.
     pub fn racing(&self) -> Option<&Racing> {
         self.racing.as_ref()
@@ -522,6 +657,7 @@ impl Session {
             game: self.game().clone(),
             token: token.to_string(),
             version: self.version,
+            legal: false,
         }
     }
 
@@ -540,6 +676,7 @@ impl Session {
             },
             pause: self.ai_pause,
             version: self.version,
+            legal: false,
         })
     }
 
@@ -569,8 +706,8 @@ impl Session {
 
     /// The AI seat's decision worked out here and played (None: not the AI's turn).
     pub fn play_ai(&mut self) -> Option<Result<Applied, Refused>> {
-        let token = self.ai_job()?.run(&Progress::default())?;
-        Some(self.play(&token))
+        let decided = self.ai_job()?.run(&Progress::default())?;
+        Some(self.apply(decided))
     }
 
     fn push(&mut self, played: Played) -> Applied {
@@ -590,6 +727,7 @@ impl Session {
         self.history.push(Step {
             game: played.game,
             turn: Some(turn.clone()),
+            legal: played.legal,
         });
         self.at += 1;
         self.changed();
@@ -614,6 +752,11 @@ impl Session {
         let target = undo_target(self.at, self.all_ai(), |k| self.human_at(k))?;
         self.at = target;
         self.changed();
+        // Back into a game whose end had ended the match: its score leaves
+        // the scoreboard and the match goes on.
+        if self.match_over.take().is_some() {
+            self.scores.truncate(self.done.len());
+        }
         Ok(self.game().turn())
     }
 
@@ -660,7 +803,38 @@ impl Session {
         Ok(true)
     }
 
+    /// The race was run by a front end of its own (the client's race
+    /// screen, on its clock): the game begins from its board.
+    pub fn raced(&mut self, game: AnyGame, record: RaceRecord, note: String) {
+        self.racing = None;
+        self.race = Some(record);
+        self.begin(game, Some(note));
+    }
+
+    /// The seed of this game's race (the setup's, one more each game of a match).
+    pub fn race_seed(&self) -> u64 {
+        self.setup.seed() + self.scores.len() as u64
+    }
+
     // ---- the end, the statistics and the match ------------------------------
+
+    /// A game of a match just ended: when no stock can fill a hole the match
+    /// is over now (the winner; None: drawn). None: it goes on, or no match.
+    pub fn settle_match(&mut self) -> Option<Option<Side>> {
+        let Status::Over(o) = self.game().status() else {
+            return None;
+        };
+        if !self.setup.match_play() || self.match_over.is_some() {
+            return None;
+        }
+        match self.setup.next_match_game(o.score) {
+            Some(MatchNext::MatchOver { .. }) => match self.next_game() {
+                NextGame::MatchOver(winner) => Some(winner),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 
     /// Counts a finished game of a person against the AI in the statistics
     /// of `dir`, once per game (undo or not): the lines to tell.

@@ -82,16 +82,11 @@ fn the_ai_seat_works_on_another_thread_and_its_answer_is_played() {
         panic!("South is the AI: {:?}", s.ask());
     };
     let job = s.ai_job().expect("the AI moves");
-    let token = std::thread::spawn(move || job.run(&Progress::default()))
+    // The AI's decision comes back played (typed, never read back from a token).
+    let decided = std::thread::spawn(move || job.run(&Progress::default()))
         .join()
         .expect("the thread ends")
         .expect("a decision");
-    let decided = std::thread::spawn({
-        let job = s.decide(&token);
-        move || job.run(&Progress::default())
-    })
-    .join()
-    .expect("the thread ends");
     let a = s.apply(decided).expect("the AI's decision is legal");
     assert_eq!(a.turn.side, Side::South);
     assert_eq!(s.ask(), Ask::Person(Side::North));
@@ -265,4 +260,130 @@ fn a_finished_game_against_the_ai_is_counted_once() {
     assert_eq!(lines[0], "you vs easy, Enkeshui 2x8: 0-0-1");
     assert!(s.count(&dir, 0).is_none(), "once");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_ais_decision_comes_back_played_and_is_applied_once() {
+    let mut s = session(&[
+        "en-gehe",
+        "--holes",
+        "40",
+        "--south",
+        "ai:greedy",
+        "--north",
+        "human",
+        "--seed",
+        "5",
+    ]);
+    let before = s.game().clone();
+    let job = s.ai_job().expect("South is the AI").with_legal();
+    let decided = job.run(&Progress::default()).expect("a decision");
+    // The search's own decision, as its token names it (the same seed).
+    let req = crate::ai::Request::new(crate::ai::Player::Greedy, s.ai_seed());
+    let want = crate::ai::choose_token(&before, &req).expect("a decision");
+    assert_eq!(decided.token, want.decision);
+    // Played in the job: the position after it and the next legal decisions
+    // come with it, so nothing is worked out again here.
+    let played = decided.result.as_ref().expect("legal").clone();
+    let mut by_token = before.clone();
+    by_token
+        .play_token(&decided.token, &mut crate::engine::Quiet)
+        .expect("legal");
+    assert_eq!(played.game.position_json(), by_token.position_json());
+    assert!(!played.events.is_empty(), "its sowing, for the animation");
+    assert_eq!(played.legal, Some(by_token.legal_tokens()));
+    let again = decided.clone();
+    let a = s.apply(decided).expect("taken");
+    assert_eq!(
+        (a.turn.side, a.turn.token.as_str()),
+        (Side::South, want.decision.as_str())
+    );
+    assert_eq!(s.step(), 1);
+    assert_eq!(s.legal(), Some(&by_token.legal_tokens()));
+    // The same answer a second time is for a position no longer shown.
+    assert_eq!(s.apply(again).unwrap_err(), Refused::Stale);
+    assert_eq!(s.step(), 1);
+}
+
+#[test]
+fn undo_from_the_end_of_a_match_takes_the_game_and_the_matchs_end_back() {
+    // Each row's rightmost hole needs 22: whoever scores less loses the match.
+    let mut s = session(&[
+        "enkeshui",
+        "--holes",
+        "8",
+        "--race",
+        "off",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+        "--south",
+        "human",
+        "--north",
+        "human",
+    ]);
+    let mut k = 0usize;
+    while !s.game().status().is_over() {
+        let tokens = s.game().legal_tokens();
+        k = (k * 31 + 7) % tokens.len();
+        s.play(&tokens[k]).expect("legal");
+    }
+    let Status::Over(o) = s.game().status() else {
+        unreachable!()
+    };
+    assert_eq!(s.match_games(), [o.score], "the game ended counts at once");
+    let winner = s.settle_match().expect("a stock cannot fill a hole");
+    assert_eq!(s.match_over(), Some(winner));
+    assert_eq!(s.match_scores(), [o.score]);
+    assert_eq!(s.settle_match(), None, "settled once");
+    let turn = s.undo().expect("a person's turn to go back to");
+    assert!(!s.game().status().is_over());
+    assert_eq!(s.game().turn(), turn);
+    assert_eq!(s.match_over(), None, "the match goes on");
+    assert!(s.match_games().is_empty() && s.match_scores().is_empty());
+    s.redo().expect("forward again");
+    assert_eq!(s.match_games(), [o.score]);
+    assert_eq!(s.settle_match(), Some(winner));
+}
+
+#[test]
+fn a_race_run_by_a_front_end_begins_the_game_from_its_board() {
+    let mut s = session(&["enkeshui", "--race", "on", "--north", "ai:easy"]);
+    assert_eq!(s.ask(), Ask::Race);
+    let mut racing = s.racing().expect("the race is on").clone();
+    while racing.race().first_sleeper().is_none() {
+        racing.person_drops(Side::South, 1).expect("a drop");
+    }
+    let (game, record, note) = racing.finish().expect("the race ends");
+    let first = AnyGame::from(game.clone()).to_move();
+    s.raced(game.clone().into(), record.clone(), note.clone());
+    assert!(
+        matches!(s.ask(), Ask::Person(x) | Ask::Ai(x, _) if x == first),
+        "{:?}",
+        s.ask()
+    );
+    assert_eq!(
+        s.opening(),
+        [note, format!("{} moves first.", first.title())]
+    );
+    assert_eq!(s.record().games[0].race, Some(record));
+    assert_eq!(
+        s.game().position_json(),
+        AnyGame::from(game).position_json()
+    );
+}
+
+#[test]
+fn the_replay_take_over_plays_on_from_the_step_shown_with_a_person_to_move() {
+    let mut s = session(&["en-gehe", "--south", "ai:easy", "--north", "ai:easy"]);
+    for _ in 0..3 {
+        s.play_ai().expect("AI").expect("legal");
+    }
+    s.go_to(1);
+    let mover = s.game().to_move();
+    let turn = s.take_over();
+    assert_eq!(turn, s.game().turn());
+    assert_eq!((s.step(), s.last_step()), (1, 1), "the later steps go");
+    assert!(s.human(mover) && !s.human(mover.other()));
+    assert_eq!(s.ask(), Ask::Person(mover));
 }

@@ -60,7 +60,7 @@ fn the_hint_works_in_bao_and_en_gehe() {
         keys(&mut app, "i");
         next_event(&mut app, &rx);
         let p = app.play().unwrap();
-        let legal = p.game.legal_tokens();
+        let legal = p.game().legal_tokens();
         let token = app
             .status()
             .strip_prefix("Hint for South: ")
@@ -88,13 +88,13 @@ fn the_hint_works_in_bao_and_en_gehe() {
         assert_eq!(p.cursor_token(), token);
         key(&mut app, KeyCode::Enter);
         let p = app.play().unwrap();
-        assert_eq!(p.moves[0].token, token, "{args:?}");
+        assert_eq!(p.moves()[0].token, token, "{args:?}");
     }
 }
 
 /// The seat's decision: the one `ai::choose_token` gives for that game and seed.
 fn expect_ai_choice(app: &mut App, rx: &Receiver<AppEvent>, player: masai_mancala::ai::Player) {
-    let game = app.play().unwrap().game.clone();
+    let game = app.play().unwrap().game().clone();
     let req = masai_mancala::ai::Request::new(player, app.ai_seed());
     let want = masai_mancala::ai::choose_token(&game, &req)
         .expect("a decision")
@@ -114,14 +114,14 @@ fn en_gehe_and_bao_ai_seats_play_the_ais_decision() {
         for _ in 0..6 {
             expect_ai_choice(&mut app, &rx, Player::Greedy);
         }
-        assert_eq!(app.play().unwrap().moves.len(), 6, "{args:?}");
+        assert_eq!(app.play().unwrap().moves().len(), 6, "{args:?}");
     }
     // A searching level in Bao: a decision of the real search, on the board.
     let (mut app, rx) = start("bao --south ai:easy --north human --instant");
-    let legal = app.play().unwrap().game.legal_tokens();
+    let legal = app.play().unwrap().game().legal_tokens();
     let token = ai_turn(&mut app, &rx);
     assert!(legal.contains(&token));
-    assert_eq!(app.play().unwrap().moves[0].token, token);
+    assert_eq!(app.play().unwrap().moves()[0].token, token);
 }
 
 #[test]
@@ -213,7 +213,7 @@ fn the_analysis_says_proven_losses_with_their_margin_and_turns_and_follows_the_p
             "│Thinking...                         │",
         ]
     );
-    let north = app.play().unwrap().game.legal_tokens();
+    let north = app.play().unwrap().game().legal_tokens();
     next_event(&mut app, &rx);
     let shown = app.analysis().cloned().unwrap();
     let mut listed: Vec<String> = shown.values.iter().map(|(t, _)| t.clone()).collect();
@@ -260,7 +260,7 @@ fn searching_seats_play_the_ais_exact_decision_with_the_table_size_asked() {
         "--holes 8 --race off --instant --seed 11 --south ai:hard --north ai:medium --hash-mb 0",
     );
     for i in 0..6 {
-        let game = app.play().unwrap().game.clone();
+        let game = app.play().unwrap().game().clone();
         let player = if game.to_move() == Side::South {
             Player::parse("hard")
         } else {

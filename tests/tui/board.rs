@@ -425,8 +425,8 @@ fn the_too_small_screen_takes_no_game_keys_and_q_quits_at_once() {
     assert_eq!(s[1], "now 40x12");
     keys(&mut app, "6");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play().unwrap().moves.is_empty());
-    assert_eq!(app.play().unwrap().game.turn(), 1);
+    assert!(app.play().unwrap().moves().is_empty());
+    assert_eq!(app.play().unwrap().game().turn(), 1);
     keys(&mut app, "?");
     assert!(app.help_scroll().is_none());
     keys(&mut app, "q");

@@ -170,13 +170,13 @@ pub fn ai_turn(app: &mut App, rx: &Receiver<AppEvent>) -> String {
         .recv_timeout(Duration::from_secs(5))
         .expect("the AI answers");
     let AppEvent::Job(Done {
-        output: Output::Ai(ref token),
+        output: Output::Ai(ref decided),
         ..
     }) = ev
     else {
         panic!("expected an AI move, got {ev:?}")
     };
-    let token = token.clone();
+    let token = decided.token.clone();
     app.handle(ev, Instant::now());
     token
 }
@@ -284,7 +284,7 @@ pub fn play_to_the_end(app: &mut App) {
         if app.screen() == Screen::Over {
             return;
         }
-        let tokens = app.play().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game().legal_tokens();
         pick = (pick * 31 + 7) % tokens.len();
         app.decide(tokens[pick].clone(), Instant::now());
     }

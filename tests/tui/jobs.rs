@@ -41,9 +41,9 @@ fn an_ai_seats_decision_of_another_version_is_not_played() {
     let ev = next(&rx);
     assert!(matches!(output(&ev), Some(Output::Ai(_))), "{ev:?}");
     ignored(&mut app, &ev);
-    assert!(app.play().unwrap().moves.is_empty());
+    assert!(app.play().unwrap().moves().is_empty());
     assert!(app.handle(ev, Instant::now()));
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
 }
 
 #[test]

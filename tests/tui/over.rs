@@ -50,7 +50,7 @@ fn game_over_shows_the_breakdown_and_offers_a_rematch() {
     ));
     keys(&mut app, "r");
     assert_eq!(app.screen(), Screen::Play);
-    assert_eq!(app.play().unwrap().game.turn(), 1);
+    assert_eq!(app.play().unwrap().game().turn(), 1);
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
             if app.screen() == Screen::Over {
                 break;
             }
-            let tokens = app.play().unwrap().game.legal_tokens();
+            let tokens = app.play().unwrap().game().legal_tokens();
             pick = (pick * 31 + 7) % tokens.len();
             app.decide(tokens[pick].clone(), Instant::now());
             key(&mut app, KeyCode::Char('s'));
@@ -75,7 +75,7 @@ fn en_gehe_and_bao_games_run_to_the_game_over_screen() {
         // r: a new game of the same kind.
         key(&mut app, KeyCode::Char('r'));
         assert_eq!(app.screen(), Screen::Play);
-        assert_eq!(app.play().unwrap().game.turn(), 1);
+        assert_eq!(app.play().unwrap().game().turn(), 1);
     }
 }
 

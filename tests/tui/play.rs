@@ -139,7 +139,7 @@ fn the_analysis_panel_never_covers_the_board() {
                 }
             }
             let on = screen_wh(&mut app, w, h);
-            let game = &app.play().unwrap().game;
+            let game = app.play().unwrap().game();
             let board = masai_mancala::app::adapter(game)
                 .layout(Rect::new(0, 0, w, h))
                 .board;
@@ -304,7 +304,7 @@ fn an_illegal_hole_is_refused_with_the_engines_reason() {
     key(&mut app, KeyCode::Enter);
     let s = screen(&mut app);
     assert_eq!(s[22], "1: hole 1 is empty");
-    assert_eq!(app.play().unwrap().game.turn(), 1);
+    assert_eq!(app.play().unwrap().game().turn(), 1);
 }
 
 #[test]
@@ -348,7 +348,7 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
     let after_mine = app.play().unwrap().enkeshui().unwrap().board().counts;
     let ai = ai_turn(&mut app, &rx);
     assert!(!ai.is_empty());
-    assert_eq!(app.play().unwrap().game.to_move(), Side::South);
+    assert_eq!(app.play().unwrap().game().to_move(), Side::South);
     let after_ai = app.play().unwrap().enkeshui().unwrap().board().counts;
     keys(&mut app, "u");
     let p = app.play().unwrap();
@@ -357,14 +357,14 @@ fn undo_against_the_ai_goes_back_to_the_humans_decision_and_redo_returns() {
         start,
         "back before my move, AI's undone too"
     );
-    assert_eq!(p.game.turn(), 1);
-    assert!(p.moves.is_empty());
+    assert_eq!(p.game().turn(), 1);
+    assert!(p.moves().is_empty());
     keys(&mut app, "r");
     let p = app.play().unwrap();
     // Redo skips to the next human decision: after the AI's reply.
     assert_eq!(p.enkeshui().unwrap().board().counts, after_ai);
     assert_ne!(after_mine, after_ai);
-    assert_eq!(p.moves.len(), 2);
+    assert_eq!(p.moves().len(), 2);
     let s = screen(&mut app);
     assert!(has(&s, "1. S 3"));
 }
@@ -377,12 +377,12 @@ fn hot_seat_undo_redo_one_decision_at_a_time() {
     let b1 = app.play().unwrap().enkeshui().unwrap().board().counts;
     // North sows the hole the cursor starts on: his first legal hole.
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 2, "{}", app.status());
+    assert_eq!(app.play().unwrap().moves().len(), 2, "{}", app.status());
     keys(&mut app, "u");
     assert_eq!(app.play().unwrap().enkeshui().unwrap().board().counts, b1);
-    assert_eq!(app.play().unwrap().game.to_move(), Side::North);
+    assert_eq!(app.play().unwrap().game().to_move(), Side::North);
     keys(&mut app, "r");
-    assert_eq!(app.play().unwrap().moves.len(), 2);
+    assert_eq!(app.play().unwrap().moves().len(), 2);
     keys(&mut app, "r");
     assert_eq!(app.status(), "Nothing to redo");
 }
@@ -404,8 +404,8 @@ fn a_click_on_a_hole_sows_it() {
         Instant::now(),
     );
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 1);
-    assert_eq!(p.moves[0].token, "5");
+    assert_eq!(p.moves().len(), 1);
+    assert_eq!(p.moves()[0].token, "5");
 }
 
 #[test]
@@ -438,7 +438,7 @@ fn the_direction_is_asked_in_place() {
     key(&mut app, KeyCode::Enter);
     let p = app.play().unwrap();
     if pd.options.iter().any(|o| o == right) {
-        assert_eq!(p.moves.last().unwrap().token, right);
+        assert_eq!(p.moves().last().unwrap().token, right);
     } else {
         assert!(app.status().contains("is not open"));
     }
@@ -463,7 +463,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
     .unwrap();
     let d = g.parse_decision("37").unwrap();
     g.play(&d, &mut Quiet).unwrap();
-    let masai_mancala::engine::AnyGame::EnGehe(shown) = &app.play().unwrap().game else {
+    let masai_mancala::engine::AnyGame::EnGehe(shown) = app.play().unwrap().game() else {
         panic!("not en gehe")
     };
     assert_eq!(shown.board().holes(), g.board().holes());
@@ -495,7 +495,7 @@ fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
         has(&s, "South (human) · captured   6 · in row 199"),
         "{s:#?}"
     );
-    assert_eq!(app.play().unwrap().moves.last().unwrap().token, "37");
+    assert_eq!(app.play().unwrap().moves().last().unwrap().token, "37");
 }
 
 #[test]
@@ -507,7 +507,7 @@ fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
         if app.screen() != Screen::Play {
             break;
         }
-        let tokens = app.play().unwrap().game.legal_tokens();
+        let tokens = app.play().unwrap().game().legal_tokens();
         rng_pick = (rng_pick * 31 + 7) % tokens.len();
         app.decide(tokens[rng_pick].clone(), Instant::now());
         if let Some(a) = &app.play().unwrap().anim {
@@ -553,7 +553,7 @@ fn bao_move_by_keys_gives_the_exact_board() {
     });
     let d = g.parse_decision("i3").unwrap();
     g.play(&d, &mut Quiet).unwrap();
-    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = &app.play().unwrap().game else {
+    let masai_mancala::engine::AnyGame::BaoLaKimasai(shown) = app.play().unwrap().game() else {
         panic!("not bao")
     };
     assert_eq!(shown.counts(), g.counts());
@@ -582,11 +582,11 @@ fn a_click_on_a_bao_hole_sows_it() {
     // A North hole: refused.
     click(&mut app, 31, 4);
     assert!(app.status_error(), "{}", app.status());
-    assert!(app.play().unwrap().moves.is_empty());
+    assert!(app.play().unwrap().moves().is_empty());
     click(&mut app, 31, 7);
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 1, "{}", app.status());
-    assert_eq!(p.moves[0].token, "i3");
+    assert_eq!(p.moves().len(), 1, "{}", app.status());
+    assert_eq!(p.moves()[0].token, "i3");
 }
 
 /// A click on Bao's board goes the way of the other games': while the AI
@@ -597,7 +597,7 @@ fn a_click_on_bao_while_the_ai_is_to_move_says_so() {
     screen(&mut app);
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 1, "{}", app.status());
+    assert_eq!(app.play().unwrap().moves().len(), 1, "{}", app.status());
     // North's o1, at the right end of the top row.
     app.handle(
         AppEvent::Mouse(MouseEvent {
@@ -610,7 +610,7 @@ fn a_click_on_bao_while_the_ai_is_to_move_says_so() {
     );
     assert_eq!(app.status(), "North (AI) is to move");
     assert!(app.status_error());
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
 }
 
 #[test]
@@ -652,7 +652,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     // The lap crossed nothing: it ended on 3 seeds (before: "crossed South's row").
     let p = app.play().unwrap();
     assert_eq!(
-        p.log[p.log.len() - 2..],
+        p.log()[p.log().len() - 2..],
         [
             "North sowed 7 and crossed South's row",
             "North sowed on cw and ended on 3 at South 5"
@@ -667,12 +667,12 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
     keys(&mut app, "u");
     assert_eq!(app.status(), "North to move: pick a hole and press Enter");
     let p = app.play().unwrap();
-    assert!(p.game.pending().is_none());
-    assert_eq!(p.moves.len(), 17);
-    assert_eq!(p.game.to_move(), Side::North);
+    assert!(p.game().pending().is_none());
+    assert_eq!(p.moves().len(), 17);
+    assert_eq!(p.game().to_move(), Side::North);
     // r brings the turn back to its prompt; q asks to quit there.
     keys(&mut app, "r");
-    assert_eq!(app.play().unwrap().moves.len(), 19);
+    assert_eq!(app.play().unwrap().moves().len(), 19);
     let s = screen(&mut app);
     assert_eq!(
         s[9],

@@ -21,16 +21,16 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
         app.save_to(path.clone(), false);
         // Legal holes from the engine, sown with Enter on the cursor.
         for pick in moves {
-            let legal = app.play().unwrap().game.legal_tokens();
+            let legal = app.play().unwrap().game().legal_tokens();
             let k: usize = pick.parse().unwrap();
             let t = &legal[k % legal.len()];
-            let game = &app.play().unwrap().game;
+            let game = app.play().unwrap().game();
             let cursor = masai_mancala::app::adapter(game).token_cursor(t).unwrap();
             app.select_hole(t);
             assert_eq!(app.play().unwrap().cursor, cursor);
             key(&mut app, KeyCode::Enter);
         }
-        assert_eq!(app.play().unwrap().moves.len(), 3, "{}", app.status());
+        assert_eq!(app.play().unwrap().moves().len(), 3, "{}", app.status());
         let before = screen(&mut app);
         let (mut back, _rx2) = resumed(&path);
         let after = screen(&mut back);
@@ -44,14 +44,14 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
         assert_eq!(after[rows.1 + 1], before[rows.1 + 1]);
         assert_eq!(after[rows.1 + 2], before[rows.1 + 2]);
         let p = back.play().unwrap();
-        let tokens: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+        let tokens: Vec<&str> = p.moves().iter().map(|m| m.token.as_str()).collect();
         assert_eq!(tokens.len(), 3);
         assert_eq!(
-            p.game.position_json(),
-            app.play().unwrap().game.position_json()
+            p.game().position_json(),
+            app.play().unwrap().game().position_json()
         );
         // Playing on saves back to the same file.
-        let legal = p.game.legal_tokens();
+        let legal = p.game().legal_tokens();
         back.decide(legal[0].clone(), Instant::now());
         let (record, _) = masai_mancala::record::file::load(&path).unwrap();
         assert_eq!(record.games[0].decisions.len(), 4);

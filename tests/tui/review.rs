@@ -287,11 +287,11 @@ fn the_review_never_marks_the_decision_the_hint_recommends() {
         while app.screen() != Screen::Over {
             let south = app
                 .play()
-                .is_some_and(|p| p.game.to_move() == Side::South && !p.game.status().is_over());
+                .is_some_and(|p| p.game().to_move() == Side::South && !p.game().status().is_over());
             if !south {
                 events_until(&mut app, &rx, |a| {
                     a.screen() == Screen::Over
-                        || a.play().is_some_and(|p| p.game.to_move() == Side::South)
+                        || a.play().is_some_and(|p| p.game().to_move() == Side::South)
                 });
                 continue;
             }

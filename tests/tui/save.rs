@@ -36,8 +36,8 @@ fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
     // The keys go on: North sows, the screen shows it.
     key(&mut app, KeyCode::Enter);
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 2, "{}", app.status());
-    let north = p.moves[1].token.clone();
+    assert_eq!(p.moves().len(), 2, "{}", app.status());
+    let north = p.moves()[1].token.clone();
     assert_eq!(app.status(), "South to move: pick a hole and press Enter");
     let s = screen(&mut app);
     assert!(has(&s, &format!("2. N {north}")), "{s:#?}");

@@ -86,7 +86,7 @@ impl BrowseScreen {
             self.shown.game.turn(),
             self.at,
             live.step(),
-            live.game.turn()
+            live.game().turn()
         );
         Clear.render(l.title, buf);
         Line::styled(title, theme.error()).render(l.title, buf);
@@ -107,7 +107,7 @@ impl BrowseScreen {
 fn back(live: &Play) -> Transition {
     Transition::Close(format!(
         "Back to the game: turn {}, {} to move",
-        live.game.turn(),
-        live.game.to_move().title()
+        live.game().turn(),
+        live.game().to_move().title()
     ))
 }

@@ -59,10 +59,8 @@ pub enum Transition {
     Next(Option<String>),
     /// The player asks for a hint in the position shown.
     Hint,
-    /// The match's next game, from the stocks carried over.
-    NextGame(Box<Enkeshui>),
-    /// No stock can fill a hole: the match is over (the winner; None: drawn).
-    MatchOver(Option<crate::engine::Side>),
+    /// The match's next game, from the stocks carried over (the session's).
+    NextGame,
     /// The game just finished, in the replay viewer with its review.
     Review,
     /// Back to the start menu.

@@ -9,8 +9,8 @@ use crate::app::anim::BoardState;
 use crate::app::keys::Action;
 use crate::app::state::Setup;
 use crate::app::view::theme::Theme;
-use crate::engine::enkeshui::play_match::Next;
 use crate::engine::{Outcome, PerSide, Side, Status};
+use crate::session::Session;
 use ratatui::text::Line;
 
 /// A match (`--match`): the games' scores so far.
@@ -21,39 +21,44 @@ pub struct MatchState {
     pub over: Option<Option<Side>>,
 }
 
+impl MatchState {
+    /// The match of a session: its finished games (this one once over) and its end.
+    pub fn of(session: &Session) -> MatchState {
+        MatchState {
+            games: session.match_games(),
+            over: session.match_over(),
+        }
+    }
+}
+
 /// The game-over screen over a finished game.
 pub struct OverScreen<'a> {
     pub play: &'a Play,
-    pub setup: Option<&'a Setup>,
-    pub matches: &'a MatchState,
 }
 
 impl OverScreen<'_> {
     /// How the game ended (None: it is not over).
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.play.game.status() {
+        match self.play.game().status() {
             Status::Over(o) => Some(o),
             Status::Playing => None,
         }
+    }
+
+    fn setup(&self) -> &Setup {
+        self.play.session().setup()
     }
 
     /// A key on the game-over screen.
     pub fn handle(&self, action: Action) -> Transition {
         match action {
             Action::Rematch => {
-                let Some(setup) = self.setup else {
-                    return Transition::Stay;
-                };
-                if !setup.match_play() || self.matches.over.is_some() {
+                let setup = self.setup();
+                if !setup.match_play() || self.play.session().match_over().is_some() {
                     return Transition::Start(Box::new(setup.clone()));
                 }
-                // Each score is the player's stock for the next game.
-                let stock = self.outcome().map(|o| o.score).unwrap_or_default();
-                match setup.next_match_game(stock) {
-                    Some(Next::Game(g)) => Transition::NextGame(g),
-                    Some(Next::MatchOver { winner }) => Transition::MatchOver(winner),
-                    None => Transition::Start(Box::new(setup.clone())),
-                }
+                // Each score is the player's stock for the next game (the session's).
+                Transition::NextGame
             }
             Action::Review => Transition::Review,
             Action::NewGame => Transition::Menu,
@@ -68,15 +73,12 @@ impl OverScreen<'_> {
         let Some(o) = self.outcome() else {
             return Vec::new();
         };
-        let b = BoardState::of_game(&self.play.game);
+        let b = BoardState::of_game(self.play.game());
         let mut lines = vec![Line::styled(over_line(&o), th.key())];
-        let label = |side: Side| {
-            self.setup
-                .map_or_else(|| side.title().to_string(), |s| s.side_label(side))
-        };
-        let table = adapter(&self.play.game).over_table(&b, o.score, &label);
+        let label = |side: Side| self.setup().side_label(side);
+        let table = adapter(self.play.game()).over_table(&b, o.score, &label);
         lines.extend(table.into_iter().map(Line::from));
-        if self.setup.is_some_and(|s| s.match_play()) {
+        if self.setup().match_play() {
             lines.extend(self.match_lines(th));
         }
         lines.push(Line::from(""));
@@ -92,14 +94,14 @@ impl OverScreen<'_> {
 
     /// The match's games so far, and whether it goes on.
     fn match_lines(&self, th: &Theme) -> Vec<Line<'static>> {
-        let games: Vec<String> = self
-            .matches
+        let matches = MatchState::of(self.play.session());
+        let games: Vec<String> = matches
             .games
             .iter()
             .enumerate()
             .map(|(i, s)| format!("game {}: {}-{}", i + 1, s.south, s.north))
             .collect();
-        let next = match self.matches.over {
+        let next = match matches.over {
             Some(Some(w)) => Line::styled(
                 format!("The match is over: {} wins the match.", w.title()),
                 th.key(),

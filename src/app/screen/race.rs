@@ -26,7 +26,7 @@ pub const COUNTDOWN: u8 = 3;
 
 // The racers' pace, levels and the race's log line are the session's
 // (the line mode races on them too).
-pub use crate::session::race::{race_note, racer_level, racer_ms};
+pub use crate::session::race::{race_note, racer_ms};
 
 /// How the race ended.
 #[derive(Clone, Debug)]

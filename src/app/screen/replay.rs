@@ -121,7 +121,7 @@ impl ReplayScreen {
     /// Game `gi` was installed in `p` with all its decisions: shown from its start.
     pub fn installed(&mut self, gi: usize, p: &Play) {
         self.game = gi;
-        self.all_moves = p.moves.clone();
+        self.all_moves = p.moves().to_vec();
         self.autoplay = false;
         self.next_step = None;
         self.goto.clear();
@@ -154,12 +154,12 @@ impl ReplayScreen {
         if !self.goto.is_empty() {
             s.push_str(&format!(" · go to turn {}_", self.goto));
         }
-        match p.game.status() {
+        match p.game().status() {
             Status::Over(o) => s.push_str(&format!(" · {}", over_line(&o))),
             Status::Playing => s.push_str(&format!(
                 " · turn {}, {} to move",
-                p.game.turn(),
-                p.game.to_move().title()
+                p.game().turn(),
+                p.game().to_move().title()
             )),
         }
         s
@@ -184,7 +184,7 @@ impl ReplayScreen {
         }
         p.restore(at);
         if !frames.is_empty() {
-            p.log_hidden = p.log.len() - p.log_len_at(at - 1);
+            p.log_hidden = p.log().len() - p.log_len_at(at - 1);
             p.anim = Some(Anim {
                 frames,
                 index: 0,
@@ -321,7 +321,7 @@ impl ReplayScreen {
                     Transition::ViewGame(gi)
                 }
             }
-            Action::TakeOver if p.game.status().is_over() => {
+            Action::TakeOver if p.game().status().is_over() => {
                 Transition::Refuse("The game is over here: step back to take over".into())
             }
             Action::TakeOver => Transition::TakeOver,

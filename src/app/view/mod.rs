@@ -134,7 +134,7 @@ pub fn needed_size(app: &App) -> (u16, u16) {
 /// Long rows fold into fewer bands on a wider terminal: the first common
 /// width that needs fewer lines than `need` (2x50 fits 80x24, not 60x20).
 pub fn wider_size(app: &App, need: (u16, u16)) -> Option<(u16, u16)> {
-    crate::app::adapter::adapter(&app.play()?.game).wider_size(need)
+    crate::app::adapter::adapter(app.play()?.game()).wider_size(need)
 }
 
 /// A record or the saved games being read: what, how far, how to stop.
@@ -198,7 +198,7 @@ impl Widget for TooSmall {
 
 /// The key-hint bar of the app's screen now.
 pub fn app_hints(app: &App, width: u16) -> Line<'static> {
-    let ad = app.play().map(|p| crate::app::adapter::adapter(&p.game));
+    let ad = app.play().map(|p| crate::app::adapter::adapter(p.game()));
     let rows = ad.as_ref().is_some_and(|a| a.picks_rows());
     // `x` is shown only when the special move can be made now.
     let special = ad.as_ref().is_some_and(|a| a.special_allowed());

@@ -41,9 +41,9 @@ impl<'a> Shown<'a> {
     pub fn live(p: &'a Play, human: bool) -> Shown<'a> {
         let (board, marks) = p.shown();
         Shown {
-            game: &p.game,
-            log: &p.log,
-            moves: &p.moves,
+            game: p.game(),
+            log: p.log(),
+            moves: p.moves(),
             board,
             marks,
             frame: p.frame(),
@@ -563,7 +563,8 @@ pub fn shown_of(app: &App) -> Option<Shown<'_>> {
     }
     let p = app.play()?;
     // The replay viewer only shows a record: nobody picks a hole there.
-    let human = app.viewer().is_none() && app.seat(p.game.to_move()).is_some_and(|s| s.is_human());
+    let human =
+        app.viewer().is_none() && app.seat(p.game().to_move()).is_some_and(|s| s.is_human());
     Some(Shown::live(p, human))
 }
 
@@ -824,19 +825,14 @@ impl Widget for OverView<'_> {
         let app = self.0;
         let th = &app.theme();
         let Some(live) = app.play() else { return };
-        if !live.game.status().is_over() {
+        if !live.game().status().is_over() {
             return;
         }
         let p = &Shown::live(live, false);
         let l = crate::app::adapter::adapter(p.game).layout(area);
         title_line(app, p).render(l.title, buf);
         draw_board(app, p, l.board, buf);
-        let lines = crate::app::screen::over::OverScreen {
-            play: live,
-            setup: app.setup(),
-            matches: app.matches(),
-        }
-        .lines(th);
+        let lines = crate::app::screen::over::OverScreen { play: live }.lines(th);
         let top = l.scores.y;
         let h = area.bottom().saturating_sub(top + 2);
         Paragraph::new(lines)

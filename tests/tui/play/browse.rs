@@ -22,8 +22,8 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     let live = screen(&mut app);
-    let turn = app.play().unwrap().game.turn();
-    assert_eq!(app.play().unwrap().moves.len(), 2);
+    let turn = app.play().unwrap().game().turn();
+    assert_eq!(app.play().unwrap().moves().len(), 2);
     keys(&mut app, "[");
     let s = screen(&mut app);
     // The position after the first move (its hole cursor is not drawn here).
@@ -50,7 +50,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     // No move can be played here.
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 2);
+    assert_eq!(app.play().unwrap().moves().len(), 2);
     assert_eq!(
         app.status(),
         "This position was played already: no move here. Esc returns to the game"
@@ -83,7 +83,7 @@ fn earlier_positions_are_browsed_and_the_game_returns() {
     assert_eq!(board_lines(&screen(&mut app)), board_lines(&live));
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play().unwrap().moves.len(), 3);
+    assert_eq!(app.play().unwrap().moves().len(), 3);
 }
 
 /// While an earlier position is looked at, the AI goes on thinking and
@@ -100,7 +100,7 @@ fn the_ai_plays_on_while_an_earlier_position_is_viewed() {
         .expect("the AI answers");
     app.handle(ev, Instant::now());
     let p = app.play().unwrap();
-    assert_eq!(p.moves.len(), 2, "the AI played on the live game");
+    assert_eq!(p.moves().len(), 2, "the AI played on the live game");
     let s = screen(&mut app);
     assert!(
         s[0].starts_with("VIEWING turn 1 · decision 0 of 2"),

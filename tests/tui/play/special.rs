@@ -217,5 +217,5 @@ fn the_special_move_is_a_guided_redistribution() {
     );
     let p = app.play().unwrap();
     assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
-    assert!(p.moves.is_empty());
+    assert!(p.moves().is_empty());
 }

@@ -33,7 +33,7 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     // The legal decisions came with it: the cursor is on North's first.
     let p = app.play().unwrap();
-    assert_eq!(p.legal.as_ref().unwrap(), &p.game.legal_tokens());
+    assert_eq!(p.legal().unwrap(), &p.game().legal_tokens());
     // North sows, then undoes before the answer: the late answer is dropped.
     key(&mut app, KeyCode::Enter);
     assert!(app.play().unwrap().working.is_some());
@@ -48,13 +48,13 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
         "a stale answer changes nothing"
     );
     // Only North's sowing (his i1) was taken back; u again undoes South's i3.
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
     assert_eq!(
         app.status(),
         "Took back the sowing of i1: pick a hole and press Enter"
     );
     keys(&mut app, "u");
-    assert_eq!(app.play().unwrap().moves.len(), 0);
+    assert_eq!(app.play().unwrap().moves().len(), 0);
     // A refused decision comes back the same way, with the engine's reason.
     keys(&mut app, "8");
     key(&mut app, KeyCode::Down);
@@ -120,7 +120,7 @@ fn an_endless_en_gehe_sowing_is_worked_out_while_the_screen_goes_on() {
         "6: sowing hole 6 would never end (it repeats every 5589754 laps)"
     );
     assert!(app.status_error());
-    assert_eq!(app.play().unwrap().moves.len(), 4);
+    assert_eq!(app.play().unwrap().moves().len(), 4);
 }
 
 #[test]
@@ -188,22 +188,18 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     keys(&mut app, "2");
     key(&mut app, KeyCode::Enter);
     let mut cancelled = 0;
-    while cancelled < 2 || app.play().unwrap().moves.is_empty() {
+    while cancelled < 2 || app.play().unwrap().moves().is_empty() {
         let ev = rx
             .recv_timeout(Duration::from_secs(120))
             .expect("the background work answers");
         if let AppEvent::Job(Done {
-            output:
-                Output::Played {
-                    ref token,
-                    ref result,
-                },
+            output: Output::Played { ref decided },
             ..
         }) = ev
-            && token == "7"
+            && decided.token == "7"
         {
             assert_eq!(
-                result.as_ref().err().map(String::as_str),
+                decided.result.as_ref().err().map(String::as_str),
                 Some("7: cancelled")
             );
             assert!(!app.handle(ev, Instant::now()));
@@ -213,12 +209,12 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
         }
     }
     let p = app.play().unwrap();
-    let moves: Vec<&str> = p.moves.iter().map(|m| m.token.as_str()).collect();
+    let moves: Vec<&str> = p.moves().iter().map(|m| m.token.as_str()).collect();
     assert_eq!(moves, ["2"]);
     assert_eq!(
-        p.log.last().unwrap(),
+        p.log().last().unwrap(),
         "South sowed 2, relayed 7 laps and ended in the empty North 4"
     );
     assert_eq!(app.status(), "North to move: pick a hole and press Enter");
-    assert_eq!(app.play().unwrap().moves.len(), 1);
+    assert_eq!(app.play().unwrap().moves().len(), 1);
 }
