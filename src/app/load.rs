@@ -29,7 +29,7 @@ pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, String> {
 /// for the messages).
 pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, String> {
     let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
-    let checked = record.check_with(&mut |gi, game, token| {
+    let checked = record.check_with::<String>(&mut |gi, game, token| {
         let events = work::play_on(game, token, progress)?;
         progress.step_done();
         if let Some(s) = steps.get_mut(gi) {
