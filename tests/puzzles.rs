@@ -7,7 +7,7 @@ use masai_mancala::app::{App, AppEvent, Palette, Phase, Theme, puzzle_screen};
 use masai_mancala::cli::ClientArgs;
 use masai_mancala::engine::GameKind;
 use masai_mancala::learn::progress::Progress;
-use masai_mancala::learn::puzzles::{self, Outcome, Proven, Puzzle};
+use masai_mancala::learn::puzzles::{self, Outcome, Proven, Puzzle, PuzzleFault};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -35,7 +35,7 @@ fn every_puzzle_is_proven_again() {
     let all = puzzles::all();
     let failures = on_big_stack(move || {
         all.iter()
-            .filter_map(|p| p.check(LIMIT).err())
+            .filter_map(|p| p.check(LIMIT).err().map(|e| e.to_string()))
             .collect::<Vec<String>>()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -84,7 +84,7 @@ fn a_wrong_puzzle_is_refused() {
         .clone();
     wrong.solution = other.decision.clone();
     wrong.value = other.value;
-    let e = wrong.check(LIMIT).unwrap_err();
+    let e = wrong.check(LIMIT).unwrap_err().to_string();
     assert!(
         e.starts_with(&format!("puzzle {}: {} keeps", p.id, p.solution)),
         "{e}"
@@ -92,27 +92,29 @@ fn a_wrong_puzzle_is_refused() {
     // A value written wrong.
     let mut wrong = p.clone();
     wrong.decisions[0].value.margin += 1;
-    let e = wrong.check(LIMIT).unwrap_err();
+    let e = wrong.check(LIMIT).unwrap_err().to_string();
     assert!(e.starts_with(&format!("puzzle {}: proven [", p.id)), "{e}");
     // A grade that does not fit the proof's length.
     let mut wrong = p.clone();
     wrong.grade = 4;
     assert_eq!(
-        wrong.check(LIMIT).unwrap_err(),
+        wrong.check(LIMIT).unwrap_err().to_string(),
         format!("puzzle {}: grade 4 for 1 turns", p.id)
     );
     // North to move: not a puzzle for the player sitting South.
     let mut wrong = p.clone();
     wrong.position["to_move"] = "north".into();
     assert_eq!(
-        wrong.check(LIMIT).unwrap_err(),
+        wrong.check(LIMIT).unwrap_err().to_string(),
         format!("puzzle {}: not South to move at a turn's start", p.id)
     );
     // A node limit too small: not proven.
     assert_eq!(
-        p.check(1).unwrap_err(),
+        p.check(1).unwrap_err().to_string(),
         format!("puzzle {}: not proven within 1 positions", p.id)
     );
+    // The error says what failed in its type, not only in its text.
+    assert_eq!(p.check(1).unwrap_err().fault, PuzzleFault::NotProven(1));
 }
 
 #[test]
