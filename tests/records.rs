@@ -310,7 +310,7 @@ fn corrupt_records_give_their_one_line_error() {
         let rest = expected
             .strip_prefix(&format!("{name}: "))
             .unwrap_or_else(|| panic!("{}: starts with the file name", err_file.display()));
-        let err = file::load(&record).unwrap_err();
+        let err = file::load(&record).unwrap_err().to_string();
         assert_eq!(err, format!("{}: {rest}", record.display()), "{name}");
         // The binary, run in the folder so the file is named as in the .err file.
         let out = Command::new(BIN)
@@ -379,7 +379,7 @@ fn save_never_replaces_a_file_that_is_not_a_record() {
     let notes = dir.join("notes.txt");
     std::fs::write(&notes, "my notes\n").unwrap();
     let r = single(8, false, 1, 10);
-    let err = file::save(&notes, &r, false).unwrap_err();
+    let err = file::save(&notes, &r, false).unwrap_err().to_string();
     assert!(
         err.contains("exists and is not a masai-mancala record"),
         "{err}"
@@ -747,7 +747,7 @@ fn errors_quote_short_escaped_excerpts() {
     let path = dir.join("esc.json");
     std::fs::write(&path, v.to_string()).unwrap();
     // The client shows load errors too: the library's line is escaped.
-    let err = file::load(&path).unwrap_err();
+    let err = file::load(&path).unwrap_err().to_string();
     assert!(!err.contains('\u{1b}'), "{err}");
     let out = Command::new(BIN)
         .args(["replay", "--check"])
@@ -795,7 +795,7 @@ fn a_record_with_a_byte_order_mark_loads() {
     // Invalid UTF-8 after the mark is placed in the file's own bytes.
     std::fs::write(&path, b"\xEF\xBB\xBF{\"a\xFF").unwrap();
     assert_eq!(
-        file::load(&path).unwrap_err(),
+        file::load(&path).unwrap_err().to_string(),
         format!(
             "{}: not JSON: not text (invalid UTF-8 at byte 6)",
             path.display()

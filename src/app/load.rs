@@ -57,7 +57,7 @@ pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<L
 /// The saved games of a folder, newest first (`CANCELLED` once cancelled).
 /// `progress` counts the files read.
 pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, String> {
-    let list = file::list_saves_with(dir, &mut |path| {
+    let list = file::list_saves_with::<String>(dir, &mut |path| {
         let record = file::read_record(path)?;
         let checked =
             record.check_with(&mut |_, game, token| work::play_on(game, token, progress).map(drop));
