@@ -29,6 +29,8 @@ text_at_the_edge!(
     record::file::FileIoError,
     learn::progress::ProgressError,
     stats::StatsError,
+    arena::ArenaError,
+    arena::ProgramError,
 );
 
 pub mod ai;
