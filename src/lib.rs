@@ -31,6 +31,7 @@ text_at_the_edge!(
     stats::StatsError,
     arena::ArenaError,
     arena::ProgramError,
+    cli::ValueError,
 );
 
 pub mod ai;

@@ -263,11 +263,14 @@ impl Session {
         // a `stop` meant for a long command after them goes on to it.
         let started = std::cell::Cell::new(false);
         let stopped = || started.replace(true) && stop.load(Ordering::Relaxed);
-        let count = self.game.perft_until(depth, &stopped).map_err(|e| match e {
-            // Stopped as every command is: the loop knows it by this.
-            PerftError::Stopped => Refusal::Stopped,
-            e => Refusal::Perft(e),
-        })?;
+        let count = self
+            .game
+            .perft_until(depth, &stopped)
+            .map_err(|e| match e {
+                // Stopped as every command is: the loop knows it by this.
+                PerftError::Stopped => Refusal::Stopped,
+                e => Refusal::Perft(e),
+            })?;
         Ok(format!("perft {count}"))
     }
 

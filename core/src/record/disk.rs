@@ -334,7 +334,7 @@ struct Numbered<F> {
     item: F,
 }
 
-impl<'de, T, F: Fn(usize, Value) -> Result<T, String>> Visitor<'de> for Numbered<F> {
+impl<'de, T, E: fmt::Display, F: Fn(usize, Value) -> Result<T, E>> Visitor<'de> for Numbered<F> {
     type Value = Vec<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -371,7 +371,9 @@ struct Item<'f, F> {
     item: &'f F,
 }
 
-impl<'de, T, F: Fn(usize, Value) -> Result<T, String>> DeserializeSeed<'de> for Item<'_, F> {
+impl<'de, T, E: fmt::Display, F: Fn(usize, Value) -> Result<T, E>> DeserializeSeed<'de>
+    for Item<'_, F>
+{
     type Value = T;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
