@@ -39,6 +39,62 @@ pub const MEMORY_LIMIT_MB: u64 = 4096;
 /// others are only counted, so that memory stays the same at any `--games`.
 pub const FORFEITS_KEPT: usize = 100;
 
+/// An arena that cannot run, or a game it could not play or save.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    #[error("--games: must be at least 1")]
+    NoGames,
+    #[error(transparent)]
+    Game(#[from] crate::cli::OptionsError),
+    /// The tables of the games played at once are over [`MEMORY_LIMIT_MB`].
+    #[error(
+        "--jobs {jobs} with {hash} needs {total} MiB of tables at once, \
+         over the arena's limit of {MEMORY_LIMIT_MB} MiB: lower --jobs or --hash-mb"
+    )]
+    Memory {
+        jobs: usize,
+        hash: String,
+        total: u64,
+    },
+    #[error("--save: cannot make the folder {}: {error}", path.display())]
+    SaveFolder {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("--save: {0}")]
+    Save(#[from] file::SaveError),
+    #[error("--save: cannot write in the folder {}: {error}", dir.display())]
+    SaveProbe { dir: PathBuf, error: std::io::Error },
+    /// An outside program that cannot be started or ended.
+    #[error(transparent)]
+    Program(#[from] ProgramError),
+}
+
+/// A player named wrong (`--a`, `--b`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ContenderError {
+    #[error(transparent)]
+    Words(#[from] crate::cli::UnclosedQuote),
+    #[error("cmd: needs a program")]
+    NoProgram,
+    #[error("unknown player '{0}' ({names}, or cmd:PROGRAM)", names = Player::NAMES)]
+    Unknown(String),
+}
+
+/// Why a player lost a game by forfeit.
+#[derive(Debug, thiserror::Error)]
+enum Forfeit {
+    #[error("no decision")]
+    NoDecision,
+    #[error("illegal decision '{}': {error}", excerpt(token))]
+    Illegal {
+        token: String,
+        error: crate::engine::MoveError,
+    },
+    #[error(transparent)]
+    Program(#[from] ProgramError),
+}
+
 /// Who plays.
 #[derive(Clone, Debug)]
 pub enum Contender {
@@ -48,17 +104,17 @@ pub enum Contender {
 }
 
 impl Contender {
-    pub fn parse(s: &str) -> Result<Contender, String> {
+    pub fn parse(s: &str) -> Result<Contender, ContenderError> {
         if let Some(cmd) = s.strip_prefix("cmd:") {
             let words = split_words(cmd)?;
             if words.is_empty() {
-                return Err("cmd: needs a program".into());
+                return Err(ContenderError::NoProgram);
             }
             return Ok(Contender::Program(words));
         }
         Player::parse(s)
             .map(Contender::Builtin)
-            .ok_or_else(|| format!("unknown player '{s}' ({}, or cmd:PROGRAM)", Player::NAMES))
+            .ok_or_else(|| ContenderError::Unknown(s.to_string()))
     }
 
     pub fn name(&self) -> String {
@@ -357,11 +413,11 @@ impl Played {
 pub fn run(
     s: &Settings,
     progress: impl FnMut(&Summary, &ProgressLine<'_>) -> bool + Send,
-) -> Result<Option<Summary>, String> {
+) -> Result<Option<Summary>, ArenaError> {
     if s.games == 0 {
-        return Err("--games: must be at least 1".into());
+        return Err(ArenaError::NoGames);
     }
-    let start = new_game(&s.game).map_err(|e| e.to_string())?;
+    let start = new_game(&s.game)?;
     let jobs = s.jobs.clamp(1, MAX_JOBS).min(s.games as usize);
     // Refused before any game is played, not after.
     check_memory(s, jobs)?;
@@ -426,7 +482,7 @@ pub fn run(
 struct Tally<P> {
     summary: Summary,
     progress: P,
-    first_error: Option<String>,
+    first_error: Option<ArenaError>,
     closed: bool,
 }
 
@@ -444,7 +500,7 @@ impl<P: FnMut(&Summary, &ProgressLine<'_>) -> bool> Tally<P> {
 /// The built-in players' tables of the games played at once must fit in
 /// [`MEMORY_LIMIT_MB`]. A game thinks for one player at a time, so a game
 /// takes the larger of its two players' tables.
-fn check_memory(s: &Settings, jobs: usize) -> Result<(), String> {
+fn check_memory(s: &Settings, jobs: usize) -> Result<(), ArenaError> {
     let per_game = s.a.memory_mb(s.hash_mb).max(s.b.memory_mb(s.hash_mb));
     let total = per_game.saturating_mul(jobs as u64);
     if total <= MEMORY_LIMIT_MB {
@@ -454,28 +510,26 @@ fn check_memory(s: &Settings, jobs: usize) -> Result<(), String> {
         Some(mb) => format!("--hash-mb {mb}"),
         None => format!("the players' own tables ({per_game} MiB)"),
     };
-    Err(format!(
-        "--jobs {jobs} with {hash} needs {total} MiB of tables at once, \
-         over the arena's limit of {MEMORY_LIMIT_MB} MiB: lower --jobs or --hash-mb"
-    ))
+    Err(ArenaError::Memory { jobs, hash, total })
 }
 
 /// Every file `--save` will write may be written: checked before the first
 /// game, so that an arena never plays for hours and then fails to save.
-fn check_save(s: &Settings) -> Result<(), String> {
+fn check_save(s: &Settings) -> Result<(), ArenaError> {
     let Some(path) = &s.save else {
         return Ok(());
     };
     let dir = if s.games > 1 {
-        std::fs::create_dir_all(path)
-            .map_err(|e| format!("--save: cannot make the folder {}: {e}", path.display()))?;
+        std::fs::create_dir_all(path).map_err(|error| ArenaError::SaveFolder {
+            path: path.clone(),
+            error,
+        })?;
         for i in 0..s.games {
-            file::check_target(&game_file(s, path, i), false)
-                .map_err(|e| format!("--save: {e}"))?;
+            file::check_target(&game_file(s, path, i), false)?;
         }
         path.clone()
     } else {
-        file::check_target(path, false).map_err(|e| format!("--save: {e}"))?;
+        file::check_target(path, false)?;
         match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
@@ -487,7 +541,10 @@ fn check_save(s: &Settings) -> Result<(), String> {
         .write(true)
         .create_new(true)
         .open(&probe)
-        .map_err(|e| format!("--save: cannot write in the folder {}: {e}", dir.display()))?;
+        .map_err(|error| ArenaError::SaveProbe {
+            dir: dir.clone(),
+            error,
+        })?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
 }
@@ -509,7 +566,7 @@ fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<Stri
 }
 
 /// Plays game `i`: its seeded random opening, then the players.
-fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, String> {
+fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError> {
     let a_side = if i.is_multiple_of(2) {
         Side::South
     } else {
@@ -558,7 +615,7 @@ fn game_file(s: &Settings, path: &Path, i: u32) -> PathBuf {
 
 /// Writes game `p`'s record: the file `path` for a one-game arena, else
 /// `path/game-NNN.json`.
-fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(), String> {
+fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(), ArenaError> {
     let file = game_file(s, path, p.index);
     let seat = |side: Side| {
         let c = if side == p.a_side { &s.a } else { &s.b };
@@ -585,7 +642,7 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
             },
         }],
     };
-    file::save(&file, &record, false).map_err(|e| format!("--save: {e}"))
+    Ok(file::save(&file, &record, false)?)
 }
 
 /// `play_one` for `random` against `random` with no record: the same games
@@ -726,14 +783,14 @@ impl rand::RngCore for DecisionRng {
     }
 }
 
-fn seat_of(c: &Contender) -> Result<Seat, String> {
+fn seat_of(c: &Contender) -> Result<Seat, ProgramError> {
     Ok(match c {
         Contender::Builtin(p) => Seat::Builtin(*p),
         Contender::Program(w) => Seat::Program(Box::new(Program::start(w)?)),
     })
 }
 
-fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), String> {
+fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), ArenaError> {
     let (a_side, index) = (p.a_side, p.index);
     let mut seat_a = seat_of(&s.a)?;
     let mut seat_b = seat_of(&s.b)?;
@@ -763,7 +820,7 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
         };
         let result = match seat {
             Seat::Builtin(Player::Random) => {
-                play_random(game, seed, keep || programs).ok_or_else(|| "no decision".to_string())
+                play_random(game, seed, keep || programs).ok_or(Forfeit::NoDecision)
             }
             Seat::Builtin(player) => {
                 let mut req = Request::new(*player, seed);
@@ -771,12 +828,13 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
                 req.hash_mb = s.hash_mb;
                 ai::choose_token(game, &req)
                     .map(|c| c.decision)
-                    .ok_or_else(|| "no decision".to_string())
+                    .ok_or(Forfeit::NoDecision)
                     .and_then(|tok| play_token(game, tok))
             }
             Seat::Program(prog) => {
                 let start = turn_start.as_ref().expect("kept for programs");
                 prog.decide(start, &so_far, s.think_ms.unwrap_or(1000))
+                    .map_err(Forfeit::from)
                     .and_then(|tok| play_token(game, tok))
             }
         };
@@ -801,6 +859,7 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Stri
                 }
             }
             Err(reason) => {
+                let reason = reason.to_string();
                 p.result = forfeit(s, p, mover, game.turn() - first_turn, &reason);
                 return Ok(());
             }
@@ -926,10 +985,10 @@ fn coarse_nanos() -> Option<u64> {
 }
 
 /// Plays a chosen token; the token back, for the record and the programs.
-fn play_token(game: &mut AnyGame, tok: String) -> Result<Option<String>, String> {
+fn play_token(game: &mut AnyGame, tok: String) -> Result<Option<String>, Forfeit> {
     match game.play_token(&tok, &mut Quiet) {
         Ok(()) => Ok(Some(tok)),
-        Err(e) => Err(format!("illegal decision '{}': {e}", excerpt(&tok))),
+        Err(error) => Err(Forfeit::Illegal { token: tok, error }),
     }
 }
 

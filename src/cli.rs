@@ -350,19 +350,32 @@ pub struct LearnArgs {
     pub plain: bool,
 }
 
+/// A value of the command line refused (clap puts it after the option).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    #[error("{what}, a whole number from {low} to {high}{why}")]
+    OutOfRange {
+        what: &'static str,
+        low: u64,
+        high: u64,
+        why: &'static str,
+    },
+    #[error("'{}': a race speed is easy, medium, hard or expert", crate::text::excerpt(.0))]
+    RaceSpeed(String),
+    #[error("'{}': a seat is human, ai (medium) or ai:LEVEL ({SEAT_LEVELS})", crate::text::excerpt(.0))]
+    Seat(String),
+    #[error("learn: unknown game '{}' (enkeshui, en-gehe or bao-la-kimasai)", crate::text::excerpt(.0))]
+    Game(String),
+}
+
 impl LearnArgs {
     /// The game asked for, if any; an unknown name is an error line.
-    pub fn kind(&self) -> Result<Option<crate::engine::GameKind>, String> {
+    pub fn kind(&self) -> Result<Option<crate::engine::GameKind>, ValueError> {
         match &self.game {
             None => Ok(None),
             Some(name) => crate::engine::GameKind::parse(name)
                 .map(Some)
-                .ok_or_else(|| {
-                    format!(
-                        "learn: unknown game '{}' (enkeshui, en-gehe or bao-la-kimasai)",
-                        crate::text::excerpt(name)
-                    )
-                }),
+                .ok_or_else(|| ValueError::Game(name.clone())),
         }
     }
 }
@@ -536,18 +549,17 @@ impl ArenaArgs {
 fn number_in<T>(
     s: &str,
     range: std::ops::RangeInclusive<u64>,
-    what: &str,
-    why: &str,
-) -> Result<T, String>
+    what: &'static str,
+    why: &'static str,
+) -> Result<T, ValueError>
 where
     T: TryFrom<u64>,
 {
-    let refused = || {
-        format!(
-            "{what}, a whole number from {} to {}{why}",
-            range.start(),
-            range.end()
-        )
+    let refused = || ValueError::OutOfRange {
+        what,
+        low: *range.start(),
+        high: *range.end(),
+        why,
     };
     s.parse::<u64>()
         .ok()
@@ -558,7 +570,7 @@ where
 
 /// `--think-ms`: never more than the engine protocol's longest `movetime`,
 /// which a correct outside engine refuses (it would lose every game).
-fn parse_think_ms(s: &str) -> Result<u64, String> {
+fn parse_think_ms(s: &str) -> Result<u64, ValueError> {
     number_in(
         s,
         0..=crate::limits::MAX_MOVETIME_MS,
@@ -567,16 +579,16 @@ fn parse_think_ms(s: &str) -> Result<u64, String> {
     )
 }
 
-fn parse_opening(s: &str) -> Result<u32, String> {
+fn parse_opening(s: &str) -> Result<u32, ValueError> {
     number_in(s, 0..=crate::limits::MAX_OPENING as u64, "random turns", "")
 }
 
-fn parse_jobs(s: &str) -> Result<usize, String> {
+fn parse_jobs(s: &str) -> Result<usize, ValueError> {
     number_in(s, 1..=crate::limits::MAX_JOBS as u64, "games at once", "")
 }
 
 /// `--speed`: the settings file's range (a huge one froze every animation).
-fn parse_speed(s: &str) -> Result<u64, String> {
+fn parse_speed(s: &str) -> Result<u64, ValueError> {
     number_in(
         s,
         1..=crate::limits::MAX_SPEED_MS,
@@ -684,13 +696,8 @@ pub struct EnkeshuiArgs {
     pub client: ClientArgs,
 }
 
-fn parse_race_speed(s: &str) -> Result<Level, String> {
-    Level::parse(s).ok_or_else(|| {
-        format!(
-            "'{}': a race speed is easy, medium, hard or expert",
-            crate::text::excerpt(s)
-        )
-    })
+fn parse_race_speed(s: &str) -> Result<Level, ValueError> {
+    Level::parse(s).ok_or_else(|| ValueError::RaceSpeed(s.to_string()))
 }
 
 /// A count of holes (as clap reads a `usize` from its text).
@@ -698,7 +705,7 @@ fn parse_count(s: &str) -> Result<usize, std::num::ParseIntError> {
     s.parse()
 }
 
-fn parse_seat(s: &str) -> Result<Seat, String> {
+fn parse_seat(s: &str) -> Result<Seat, ValueError> {
     s.parse()
 }
 
@@ -732,9 +739,9 @@ impl Seat {
 }
 
 impl std::str::FromStr for Seat {
-    type Err = String;
+    type Err = ValueError;
 
-    fn from_str(s: &str) -> Result<Seat, String> {
+    fn from_str(s: &str) -> Result<Seat, ValueError> {
         match s {
             "human" => Ok(Seat::Human),
             "ai" => Ok(Seat::AI),
@@ -742,12 +749,7 @@ impl std::str::FromStr for Seat {
                 .strip_prefix("ai:")
                 .and_then(Player::parse)
                 .map(Seat::Ai)
-                .ok_or_else(|| {
-                    format!(
-                        "'{}': a seat is human, ai (medium) or ai:LEVEL ({SEAT_LEVELS})",
-                        crate::text::excerpt(s)
-                    )
-                }),
+                .ok_or_else(|| ValueError::Seat(s.to_string())),
         }
     }
 }

@@ -21,7 +21,7 @@ pub mod puzzles {
     pub const PROGRESS_FILE: &str = "puzzles.json";
 
     /// Where the puzzles' progress is kept.
-    pub fn progress_path() -> Result<std::path::PathBuf, String> {
+    pub fn progress_path() -> Result<std::path::PathBuf, crate::record::file::DataDirError> {
         Ok(crate::record::file::data_dir()?.join(PROGRESS_FILE))
     }
 

@@ -10,6 +10,30 @@
 // (`crate::engine::...`).
 pub use masai_core::{review, text};
 
+/// The front ends that still report errors as text (`main`, the client,
+/// the line mode) take each typed error as its message with `?`.
+macro_rules! text_at_the_edge {
+    ($($error:ty),* $(,)?) => {
+        $(impl From<$error> for String {
+            fn from(e: $error) -> String {
+                e.to_string()
+            }
+        })*
+    };
+}
+
+text_at_the_edge!(
+    record::file::LoadError,
+    record::file::SaveError,
+    record::file::DataDirError,
+    record::file::FileIoError,
+    learn::progress::ProgressError,
+    stats::StatsError,
+    arena::ArenaError,
+    arena::ProgramError,
+    cli::ValueError,
+);
+
 pub mod ai;
 pub mod app;
 pub mod arena;

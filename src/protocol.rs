@@ -8,7 +8,7 @@
 use crate::ai::{self, Level, Player, Request};
 use crate::cli::{protocol_new_game, split_words};
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-use crate::engine::{AnyGame, MoveError, Quiet, Undecided, decide_growing};
+use crate::engine::{AnyGame, MoveError, PerftError, Quiet, Undecided, decide_growing};
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -67,8 +67,59 @@ pub enum Reply {
     Quit,
 }
 
-/// The answer of a command ended by `stop` (`go` answers its best decision instead).
-const STOPPED: &str = "stopped";
+/// A command refused: the text after `error ` on its answer line.
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    #[error("{command} takes no arguments")]
+    NoArguments { command: String },
+    #[error("nothing to stop")]
+    NothingToStop,
+    /// A command ended by `stop` (`go` answers its best decision instead).
+    #[error("stopped")]
+    Stopped,
+    #[error("unknown command '{}' (new, position, moves, legal, state, perft, go, stop, quit)", excerpt(.0))]
+    UnknownCommand(String),
+    #[error(transparent)]
+    Words(#[from] crate::cli::UnclosedQuote),
+    #[error("new needs a game: enkeshui, en-gehe or bao-la-kimasai")]
+    NoGame,
+    #[error(
+        "new: --position reads a file, which the protocol never does; \
+         send the position with `position <json>`"
+    )]
+    PositionFile,
+    /// The options or the position refused, the long inputs it repeats
+    /// shortened (`shorten_inputs`).
+    #[error("{0}")]
+    Setup(String),
+    #[error("position needs a position JSON")]
+    NoPosition,
+    #[error("position is not valid JSON: {0}")]
+    NotJson(serde_json::Error),
+    /// Decision `number` (from 1) of a `moves` line refused.
+    #[error("{number} {} {why}", excerpt(token))]
+    Move {
+        number: usize,
+        token: String,
+        why: String,
+    },
+    #[error("perft needs a depth (a whole number), not '{}'", excerpt(.0))]
+    PerftDepth(String),
+    #[error(transparent)]
+    Perft(PerftError),
+    #[error("go: '{}' needs a value", excerpt(.0))]
+    GoValue(String),
+    #[error("go: {key} must be a whole number, not '{}'", excerpt(value))]
+    GoNumber { key: String, value: String },
+    #[error("go: movetime {0} is over a day (at most {MAX_MOVETIME_MS} ms)")]
+    GoMovetime(u64),
+    #[error("go: unknown level '{}' ({})", excerpt(.0), Player::NAMES)]
+    GoLevel(String),
+    #[error("go: unknown option '{}' (depth, movetime, level, seed)", excerpt(.0))]
+    GoOption(String),
+    #[error("the game is over")]
+    GameOver,
+}
 
 impl Session {
     /// A session whose `go` uses a table of `hash_mb` MiB.
@@ -106,7 +157,7 @@ impl Session {
                 Ok(()) => return Reply::Quit,
                 Err(e) => Err(e),
             },
-            "stop" => no_args(command, rest).and(Err(NOTHING_TO_STOP.into())),
+            "stop" => no_args(command, rest).and(Err(Refusal::NothingToStop)),
             "new" => self.new_game(rest),
             "position" => self.position(rest),
             "moves" => self.moves(rest),
@@ -114,17 +165,14 @@ impl Session {
             "state" => no_args(command, rest).map(|()| format!("state {}", self.game.state_json())),
             "perft" => self.perft(rest),
             "go" => self.go(rest),
-            other => Err(format!(
-                "unknown command '{}' (new, position, moves, legal, state, perft, go, stop, quit)",
-                excerpt(other)
-            )),
+            other => Err(Refusal::UnknownCommand(other.to_string())),
         };
-        if matches!(&answer, Err(e) if e == STOPPED) {
+        if matches!(&answer, Err(Refusal::Stopped)) {
             self.stopped = true;
         }
         Reply::Line(match answer {
             Ok(a) => a,
-            Err(e) => error_line(&e),
+            Err(e) => error_line(&e.to_string()),
         })
     }
 
@@ -134,48 +182,43 @@ impl Session {
         self.stopped
     }
 
-    fn new_game(&mut self, rest: &str) -> Result<String, String> {
+    fn new_game(&mut self, rest: &str) -> Result<String, Refusal> {
         let words = split_words(rest)?;
         if words.is_empty() {
-            return Err("new needs a game: enkeshui, en-gehe or bao-la-kimasai".into());
+            return Err(Refusal::NoGame);
         }
         // The protocol never opens a file: a FIFO or /dev/zero would hang it.
         if words
             .iter()
             .any(|w| w == "--position" || w.starts_with("--position="))
         {
-            return Err(
-                "new: --position reads a file, which the protocol never does; \
-                 send the position with `position <json>`"
-                    .into(),
-            );
+            return Err(Refusal::PositionFile);
         }
-        self.game =
-            protocol_new_game(&words).map_err(|e| shorten_inputs(&e.to_string(), &words))?;
+        self.game = protocol_new_game(&words)
+            .map_err(|e| Refusal::Setup(shorten_inputs(&e.to_string(), &words)))?;
         Ok("ok".into())
     }
 
-    fn position(&mut self, rest: &str) -> Result<String, String> {
+    fn position(&mut self, rest: &str) -> Result<String, Refusal> {
         if rest.is_empty() {
-            return Err("position needs a position JSON".into());
+            return Err(Refusal::NoPosition);
         }
-        let value: serde_json::Value =
-            serde_json::from_str(rest).map_err(|e| format!("position is not valid JSON: {e}"))?;
+        let value: serde_json::Value = serde_json::from_str(rest).map_err(Refusal::NotJson)?;
         self.game = AnyGame::from_position(&value).map_err(|e| {
             let mut texts = Vec::new();
             json_texts(&value, &mut texts);
-            shorten_inputs(&e.to_string(), &texts)
+            Refusal::Setup(shorten_inputs(&e.to_string(), &texts))
         })?;
         Ok("ok".into())
     }
 
     /// Runs `attempt` under growing lap budgets until it decides, checking
     /// for `stop` between budgets (a long sowing is stoppable).
-    fn decided<T>(&self, attempt: impl FnMut(u64) -> Result<T, Undecided>) -> Result<T, String> {
+    fn decided<T>(&self, attempt: impl FnMut(u64) -> Result<T, Undecided>) -> Result<T, Refusal> {
         decided(attempt, &self.stop)
     }
 
-    fn legal(&mut self) -> Result<String, String> {
+    fn legal(&mut self) -> Result<String, Refusal> {
         let game = &self.game;
         let tokens = self.decided(|laps| game.legal_tokens_checked(laps))?;
         let mut out = String::from("legal");
@@ -186,7 +229,7 @@ impl Session {
         Ok(out)
     }
 
-    fn moves(&mut self, rest: &str) -> Result<String, String> {
+    fn moves(&mut self, rest: &str) -> Result<String, Refusal> {
         let tokens: Vec<&str> = rest.split_whitespace().collect();
         // Played on a copy: a refused or stopped list changes nothing.
         let mut next = self.game.clone();
@@ -199,22 +242,20 @@ impl Session {
                         other => Ok(other),
                     },
                 )?;
-            played.map_err(|e| {
-                let reason = shorten_inputs(&e.to_string(), &[*token]);
-                format!("{} {} {reason}", i + 1, excerpt(token))
+            played.map_err(|e| Refusal::Move {
+                number: i + 1,
+                token: token.to_string(),
+                why: shorten_inputs(&e.to_string(), &[*token]),
             })?;
         }
         self.game = next;
         Ok("ok".into())
     }
 
-    fn perft(&mut self, rest: &str) -> Result<String, String> {
-        let depth: u32 = rest.parse().map_err(|_| {
-            format!(
-                "perft needs a depth (a whole number), not '{}'",
-                excerpt(rest)
-            )
-        })?;
+    fn perft(&mut self, rest: &str) -> Result<String, Refusal> {
+        let depth: u32 = rest
+            .parse()
+            .map_err(|_| Refusal::PerftDepth(rest.to_string()))?;
         let stop = &*self.stop;
         // Not looked at before the count starts: `perft 0` and `perft 1`
         // are quick, like `legal` (stopped only when a sowing is long), so
@@ -224,11 +265,15 @@ impl Session {
         let count = self
             .game
             .perft_until(depth, &stopped)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| match e {
+                // Stopped as every command is: the loop knows it by this.
+                PerftError::Stopped => Refusal::Stopped,
+                e => Refusal::Perft(e),
+            })?;
         Ok(format!("perft {count}"))
     }
 
-    fn go(&mut self, rest: &str) -> Result<String, String> {
+    fn go(&mut self, rest: &str) -> Result<String, Refusal> {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let mut req = Request::new(Player::Level(Level::Medium), 0);
         req.hash_mb = self.hash_mb;
@@ -238,34 +283,25 @@ impl Session {
             let key = words[i];
             let value = words
                 .get(i + 1)
-                .ok_or_else(|| format!("go: '{}' needs a value", excerpt(key)))?;
+                .ok_or_else(|| Refusal::GoValue(key.to_string()))?;
             match key {
                 "depth" | "movetime" | "seed" => {
-                    let n: u64 = value.parse().map_err(|_| {
-                        format!("go: {key} must be a whole number, not '{}'", excerpt(value))
+                    let n: u64 = value.parse().map_err(|_| Refusal::GoNumber {
+                        key: key.to_string(),
+                        value: value.to_string(),
                     })?;
                     match key {
                         "seed" => req.seed = n,
                         "depth" => req.depth = Some(n.clamp(1, 200) as u32),
-                        _ if n > MAX_MOVETIME_MS => {
-                            return Err(format!(
-                                "go: movetime {n} is over a day (at most {MAX_MOVETIME_MS} ms)"
-                            ));
-                        }
+                        _ if n > MAX_MOVETIME_MS => return Err(Refusal::GoMovetime(n)),
                         _ => req.think_ms = Some(n),
                     }
                 }
                 "level" => {
-                    req.player = Player::parse(value).ok_or_else(|| {
-                        format!("go: unknown level '{}' ({})", excerpt(value), Player::NAMES)
-                    })?;
+                    req.player =
+                        Player::parse(value).ok_or_else(|| Refusal::GoLevel(value.to_string()))?;
                 }
-                other => {
-                    return Err(format!(
-                        "go: unknown option '{}' (depth, movetime, level, seed)",
-                        excerpt(other)
-                    ));
-                }
+                other => return Err(Refusal::GoOption(other.to_string())),
             }
             i += 2;
         }
@@ -280,26 +316,26 @@ impl Session {
         self.stopped = searches && choice.is_some() && self.stop.load(Ordering::Relaxed);
         match choice {
             Some(c) => Ok(format!("bestmove {}", c.decision)),
-            None => Err("the game is over".into()),
+            None => Err(Refusal::GameOver),
         }
     }
 }
-
-const NOTHING_TO_STOP: &str = "nothing to stop";
 
 /// [`decide_growing`] until decided or `stop` is set (`error stopped`).
 fn decided<T>(
     attempt: impl FnMut(u64) -> Result<T, Undecided>,
     stop: &AtomicBool,
-) -> Result<T, String> {
-    decide_growing(attempt, |_| !stop.load(Ordering::Relaxed)).ok_or_else(|| STOPPED.into())
+) -> Result<T, Refusal> {
+    decide_growing(attempt, |_| !stop.load(Ordering::Relaxed)).ok_or(Refusal::Stopped)
 }
 
-fn no_args(command: &str, rest: &str) -> Result<(), String> {
+fn no_args(command: &str, rest: &str) -> Result<(), Refusal> {
     if rest.is_empty() {
         Ok(())
     } else {
-        Err(format!("{command} takes no arguments"))
+        Err(Refusal::NoArguments {
+            command: command.to_string(),
+        })
     }
 }
 
@@ -516,7 +552,7 @@ fn run(
                 if shared.lock().stops.remove(&number) == Some(true) {
                     "ok".into()
                 } else {
-                    error_line(NOTHING_TO_STOP)
+                    error_line(&Refusal::NothingToStop.to_string())
                 }
             }
             Msg::Line(Input::NotUtf8) => "error the line is not valid UTF-8".into(),

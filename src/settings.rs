@@ -435,7 +435,7 @@ impl Settings {
                 if word == "ai" {
                     Ok(Seat::Ai(Player::Level(level)))
                 } else {
-                    word.parse::<Seat>()
+                    word.parse::<Seat>().map_err(|e| e.to_string())
                 }
             });
             let seat = if id == "south" {

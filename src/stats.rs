@@ -100,40 +100,70 @@ impl Stats {
     }
 }
 
+/// Statistics that cannot be read, locked or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum StatsError {
+    /// A file that does not read as statistics: left as it is.
+    #[error("{}: {fault}; the statistics are left as they are (move the file away to start new ones)", path.display())]
+    Unreadable { path: PathBuf, fault: StatsFault },
+    /// The folder or the lock file cannot be made.
+    #[error(transparent)]
+    Io(#[from] crate::record::file::FileIoError),
+    #[error("{}: cannot lock: {error}", path.display())]
+    Lock {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{}: cannot save the statistics: {}", path.display(), crate::record::file::io_reason(error))]
+    Save {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+/// What is wrong with a statistics file.
+#[derive(Debug, thiserror::Error)]
+pub enum StatsFault {
+    #[error(transparent)]
+    Read(crate::record::file::ReadError),
+    /// serde's message (one line, without its position), then the position.
+    #[error("not a statistics file: {message} at line {line} column {column}")]
+    NotStats {
+        message: String,
+        line: usize,
+        column: usize,
+    },
+    #[error("format '{}', not {FORMAT}", crate::text::excerpt(.0))]
+    Format(String),
+    #[error("version {0} (this program reads version {VERSION})")]
+    Version(u32),
+}
+
 /// Reads the statistics: none yet when there is no file. The error says
 /// what is wrong, and that the file is left alone.
-pub fn load(path: &Path) -> Result<Stats, String> {
+pub fn load(path: &Path) -> Result<Stats, StatsError> {
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Stats::new()),
         _ => {}
     }
-    let bad = |why: String| {
-        format!(
-            "{}: {why}; the statistics are left as they are (move the file away to start new ones)",
-            path.display()
-        )
+    let bad = |fault| StatsError::Unreadable {
+        path: path.to_path_buf(),
+        fault,
     };
-    let text =
-        crate::record::file::read_regular(path, MAX_BYTES, "a statistics file").map_err(&bad)?;
+    let text = crate::record::file::read_regular(path, MAX_BYTES, "a statistics file")
+        .map_err(|e| bad(StatsFault::Read(e)))?;
     let stats: Stats = serde_json::from_str(&text).map_err(|e| {
-        bad(format!(
-            "not a statistics file: {} at line {} column {}",
-            crate::text::one_line(&strip_position(&e.to_string()), 120),
-            e.line(),
-            e.column()
-        ))
+        bad(StatsFault::NotStats {
+            message: crate::text::one_line(&strip_position(&e.to_string()), 120),
+            line: e.line(),
+            column: e.column(),
+        })
     })?;
     if stats.format != FORMAT {
-        return Err(bad(format!(
-            "format '{}', not {FORMAT}",
-            crate::text::excerpt(&stats.format)
-        )));
+        return Err(bad(StatsFault::Format(stats.format)));
     }
     if stats.version != VERSION {
-        return Err(bad(format!(
-            "version {} (this program reads version {VERSION})",
-            stats.version
-        )));
+        return Err(bad(StatsFault::Version(stats.version)));
     }
     Ok(stats)
 }
@@ -156,7 +186,7 @@ pub fn record(
     level: &str,
     outcome: Outcome,
     now_secs: u64,
-) -> Result<Stats, String> {
+) -> Result<Stats, StatsError> {
     let path = path(dir);
     let _lock = Lock::take(dir)?;
     let mut stats = load(&path)?;
@@ -175,15 +205,11 @@ pub fn record(
     };
     *field = field.saturating_add(1);
     tally.last = stamp(now_secs);
-    let mut text = serde_json::to_string_pretty(&stats).map_err(|e| e.to_string())?;
+    // Maps of strings to numbers: serde_json cannot fail on them.
+    let mut text = serde_json::to_string_pretty(&stats).expect("statistics are plain data");
     text.push('\n');
-    crate::record::file::write_atomic(&path, text.as_bytes(), || Ok(())).map_err(|e| {
-        format!(
-            "{}: cannot save the statistics: {}",
-            path.display(),
-            crate::record::file::io_reason(&e)
-        )
-    })?;
+    crate::record::file::write_atomic(&path, text.as_bytes(), || Ok(()))
+        .map_err(|error| StatsError::Save { path, error })?;
     Ok(stats)
 }
 
@@ -193,24 +219,21 @@ struct Lock {
 }
 
 impl Lock {
-    fn take(dir: &Path) -> Result<Lock, String> {
+    fn take(dir: &Path) -> Result<Lock, StatsError> {
+        use crate::record::file::FileIoError;
         use std::os::fd::AsRawFd;
         let path = dir.join("stats.lock");
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("{}: {}", dir.display(), crate::record::file::io_reason(&e)))?;
+        std::fs::create_dir_all(dir).map_err(FileIoError::at(dir))?;
         let file = std::fs::OpenOptions::new()
             .create(true)
             .truncate(false)
             .write(true)
             .open(&path)
-            .map_err(|e| format!("{}: {}", path.display(), crate::record::file::io_reason(&e)))?;
+            .map_err(FileIoError::at(&path))?;
         // SAFETY: flock on a descriptor this File owns; released when it closes.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
-            return Err(format!(
-                "{}: cannot lock: {}",
-                path.display(),
-                std::io::Error::last_os_error()
-            ));
+            let error = std::io::Error::last_os_error();
+            return Err(StatsError::Lock { path, error });
         }
         Ok(Lock { _file: file })
     }
@@ -472,7 +495,7 @@ pub fn count_game(
     south: &crate::cli::Seat,
     north: &crate::cli::Seat,
     now_secs: u64,
-) -> Option<Result<Vec<String>, String>> {
+) -> Option<Result<Vec<String>, StatsError>> {
     use crate::cli::Seat;
     use crate::engine::{Side, Status};
     let Status::Over(o) = game.status() else {

@@ -311,14 +311,14 @@ fn the_size_cap_is_checked_while_reading() {
     }
     assert_eq!(std::fs::metadata(maps).unwrap().len(), 0);
     assert_eq!(
-        read_regular(maps, 16, "a record").unwrap_err(),
+        read_regular(maps, 16, "a record").unwrap_err().to_string(),
         "too large for a record (more than 16 bytes)"
     );
     let dir = temp_dir("cap");
     let big = dir.join("big.json");
     std::fs::write(&big, "x".repeat(17)).unwrap();
     assert_eq!(
-        read_regular(&big, 16, "a record").unwrap_err(),
+        read_regular(&big, 16, "a record").unwrap_err().to_string(),
         "17 bytes: too large for a record (at most 16)"
     );
     std::fs::write(&big, "x".repeat(16)).unwrap();

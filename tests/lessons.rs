@@ -3,7 +3,7 @@
 //! fails it). Plus the checker's explanations and `learn --list`.
 
 use masai_mancala::engine::{GameKind, Quiet, Side};
-use masai_mancala::learn::{self, Goal, Lesson};
+use masai_mancala::learn::{self, Goal, Lesson, LessonError};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
@@ -133,14 +133,23 @@ fn the_checker_explains_what_happened() {
     // The endless hole is refused with the number of laps of its cycle.
     let l = lesson("en-gehe-endless");
     assert_eq!(
-        l.check_tokens(&["2".into()]).unwrap_err(),
+        l.check_tokens(&["2".into()]).unwrap_err().to_string(),
         "decision 1 '2': sowing hole 2 would never end (it repeats every 60 laps)"
     );
     // A decision after the end of the turn is refused.
     let l = lesson("enkeshui-relay");
     assert_eq!(
-        l.check_tokens(&["3".into(), "5".into()]).unwrap_err(),
+        l.check_tokens(&["3".into(), "5".into()])
+            .unwrap_err()
+            .to_string(),
         "decision 2 '5': the turn is already over"
+    );
+    assert_eq!(
+        l.check_tokens(&["3".into(), "5".into()]).unwrap_err(),
+        LessonError::TurnOver {
+            number: 2,
+            token: "5".into()
+        }
     );
 }
 
@@ -427,13 +436,15 @@ fn the_new_lessons_answer_their_solution_and_a_wrong_turn() {
     assert_eq!(
         lesson("enkeshui-endless")
             .check_tokens(&["2".into()])
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
         "decision 1 '2': sowing hole 2 would never end (it repeats every 32 laps)"
     );
     assert_eq!(
         lesson("bao-endless")
             .check_tokens(&["i6".into()])
-            .unwrap_err(),
+            .unwrap_err()
+            .to_string(),
         "decision 1 'i6': sowing i6 would never end (it repeats every 120 laps)"
     );
     // The layouts lesson starts from the engine's 8-right-empty, and its

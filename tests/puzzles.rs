@@ -7,7 +7,7 @@ use masai_mancala::app::{App, AppEvent, Phase, Theme, puzzle_screen};
 use masai_mancala::cli::ClientArgs;
 use masai_mancala::engine::GameKind;
 use masai_mancala::learn::progress::Progress;
-use masai_mancala::learn::puzzles::{self, Outcome, Proven, Puzzle};
+use masai_mancala::learn::puzzles::{self, Outcome, Proven, Puzzle, PuzzleFault};
 use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -66,7 +66,7 @@ fn every_puzzle_is_proven_again() {
         all.iter()
             .filter_map(|p| {
                 let limit = if p.forced { FORCED_LIMIT } else { LIMIT };
-                p.check(limit).err()
+                p.check(limit).err().map(|e| e.to_string())
             })
             .collect::<Vec<String>>()
     });
@@ -119,7 +119,7 @@ fn a_wrong_puzzle_is_refused() {
         .clone();
     wrong.solution = other.decision.clone();
     wrong.value = other.value;
-    let e = wrong.check(LIMIT).unwrap_err();
+    let e = wrong.check(LIMIT).unwrap_err().to_string();
     assert!(
         e.starts_with(&format!("puzzle {}: {} keeps", p.id, p.solution)),
         "{e}"
@@ -127,27 +127,29 @@ fn a_wrong_puzzle_is_refused() {
     // A value written wrong.
     let mut wrong = p.clone();
     wrong.decisions[0].value.margin += 1;
-    let e = wrong.check(LIMIT).unwrap_err();
+    let e = wrong.check(LIMIT).unwrap_err().to_string();
     assert!(e.starts_with(&format!("puzzle {}: proven [", p.id)), "{e}");
     // A grade that does not fit the proof's length.
     let mut wrong = p.clone();
     wrong.grade = 4;
     assert_eq!(
-        wrong.check(LIMIT).unwrap_err(),
+        wrong.check(LIMIT).unwrap_err().to_string(),
         format!("puzzle {}: grade 4 for 1 turns", p.id)
     );
     // North to move: not a puzzle for the player sitting South.
     let mut wrong = p.clone();
     wrong.position["to_move"] = "north".into();
     assert_eq!(
-        wrong.check(LIMIT).unwrap_err(),
+        wrong.check(LIMIT).unwrap_err().to_string(),
         format!("puzzle {}: not South to move at a turn's start", p.id)
     );
     // A node limit too small: not proven.
     assert_eq!(
-        p.check(1).unwrap_err(),
+        p.check(1).unwrap_err().to_string(),
         format!("puzzle {}: not proven within 1 positions", p.id)
     );
+    // The error says what failed in its type, not only in its text.
+    assert_eq!(p.check(1).unwrap_err().fault, PuzzleFault::NotProven(1));
 }
 
 /// Bao's forced puzzles: one written wrong is refused, with the reason.
@@ -167,7 +169,7 @@ fn a_wrong_forced_puzzle_is_refused() {
     let mut wrong = p.clone();
     wrong.value.turns = 5;
     wrong.grade = 3;
-    let e = wrong.check(FORCED_LIMIT).unwrap_err();
+    let e = wrong.check(FORCED_LIMIT).unwrap_err().to_string();
     assert!(
         e.starts_with(&format!(
             "puzzle {}: the solution {} is not valued",
@@ -183,13 +185,13 @@ fn a_wrong_forced_puzzle_is_refused() {
         .position(|d| d.decision != p.solution)
         .unwrap();
     wrong.decisions[i].value.turns += 2;
-    let e = wrong.check(FORCED_LIMIT).unwrap_err();
+    let e = wrong.check(FORCED_LIMIT).unwrap_err().to_string();
     assert!(e.starts_with(&format!("puzzle {}: proven [", p.id)), "{e}");
     // Another decision given as the solution: the true one wins sooner.
     let mut wrong = p.clone();
     wrong.solution = wrong.decisions[i].decision.clone();
     wrong.value = wrong.decisions[i].value;
-    let e = wrong.check(FORCED_LIMIT).unwrap_err();
+    let e = wrong.check(FORCED_LIMIT).unwrap_err().to_string();
     assert!(
         e.starts_with(&format!("puzzle {}: ", p.id)) && e.contains(" keeps "),
         "{e}"
@@ -198,7 +200,7 @@ fn a_wrong_forced_puzzle_is_refused() {
     let mut wrong = p.clone();
     wrong.nodes = Some(p.nodes.unwrap() + 1);
     assert_eq!(
-        wrong.check(FORCED_LIMIT).unwrap_err(),
+        wrong.check(FORCED_LIMIT).unwrap_err().to_string(),
         format!(
             "puzzle {}: a proof of {} decisions, written Some({})",
             p.id,
@@ -208,7 +210,7 @@ fn a_wrong_forced_puzzle_is_refused() {
     );
     // A limit too small: not proven.
     assert_eq!(
-        p.check(10).unwrap_err(),
+        p.check(10).unwrap_err().to_string(),
         format!("puzzle {}: not proven within 10 positions", p.id)
     );
 }

@@ -7,7 +7,7 @@ use masai_mancala::engine::enkeshui::play_match::{self, Next};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{AnyGame, GameKind, PerSide, Quiet, Status};
-use masai_mancala::record::{GameRecord, RaceRecord, Record, enkeshui_variant, file};
+use masai_mancala::record::{GameRecord, RaceRecord, Record, RecordError, enkeshui_variant, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Map, Value, json};
@@ -217,6 +217,74 @@ fn an_illegal_decision_is_refused_with_its_number() {
     assert_eq!(err, format!("decision {} '3': the game is over", n + 1));
 }
 
+/// In a match, a refused decision names its game and its number, and the
+/// error says which decision in its fields, not only in its text.
+#[test]
+fn an_illegal_decision_in_a_match_names_its_game_and_number() {
+    let mut r = a_match(4, 3);
+    assert!(r.games.len() >= 2 && r.games[1].decisions.len() >= 5);
+    r.games[1].decisions[4] = "0".into();
+    let err = Record::from_json(&r.to_json()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "game 2, decision 5 '0': there is no hole 0 (holes are 1 to 8)"
+    );
+    assert!(
+        matches!(
+            &err,
+            RecordError::Decision { game: Some(2), number: 5, token, .. } if token == "0"
+        ),
+        "{err:?}"
+    );
+}
+
+/// A hand-edited record whose field holds the wrong type is refused with
+/// the field's path, down to the decision's index and number.
+#[test]
+fn a_field_of_the_wrong_type_is_refused_with_its_path() {
+    let refused = |edit: &dyn Fn(&mut Value)| {
+        let mut v = a_match(4, 3).to_json();
+        edit(&mut v);
+        Record::from_json(&v).unwrap_err().to_string()
+    };
+    assert_eq!(
+        refused(&|v| v["games"][1]["race"]["hole"] = json!("8")),
+        "games[1].race.hole: invalid type: string \"8\", expected usize"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][0]["decisions"][4] = json!(7)),
+        "games[0].decisions[4]: decision 5 is 7, not a token string"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][1]["decisions"] = json!("1 2 3")),
+        "games[1].decisions: invalid type: string \"1 2 3\", expected an array of tokens"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][0]["race"] = json!(8)),
+        "games[0].race: invalid type: integer `8`, expected a race {hole, drops} or null"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][0]["race"]["drops"][2] = json!("east")),
+        "games[0].race.drops: drop 3: \"east\" is not south or north"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][0]["race"]["lap"] = json!(1)),
+        "games[0].race.lap: unknown field"
+    );
+    assert_eq!(
+        refused(&|v| v["seats"]["north"] = json!(3)),
+        "seats.north: invalid type: integer `3`, expected a string"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][2]["start"] = json!([0, 4])),
+        "games[2].start: expected a position (a JSON object)"
+    );
+    assert_eq!(
+        refused(&|v| v["games"][1]["result"] = json!({"winner": "south"})),
+        "games[1].result: not a result {winner, score, reason}: missing field `score`"
+    );
+}
+
 /// Every file of tests/fixtures/records is refused with the one line of its
 /// `.err` file, by the library and by `replay --check` (exit 2).
 #[test]
@@ -242,7 +310,7 @@ fn corrupt_records_give_their_one_line_error() {
         let rest = expected
             .strip_prefix(&format!("{name}: "))
             .unwrap_or_else(|| panic!("{}: starts with the file name", err_file.display()));
-        let err = file::load(&record).unwrap_err();
+        let err = file::load(&record).unwrap_err().to_string();
         assert_eq!(err, format!("{}: {rest}", record.display()), "{name}");
         // The binary, run in the folder so the file is named as in the .err file.
         let out = Command::new(BIN)
@@ -311,7 +379,7 @@ fn save_never_replaces_a_file_that_is_not_a_record() {
     let notes = dir.join("notes.txt");
     std::fs::write(&notes, "my notes\n").unwrap();
     let r = single(8, false, 1, 10);
-    let err = file::save(&notes, &r, false).unwrap_err();
+    let err = file::save(&notes, &r, false).unwrap_err().to_string();
     assert!(
         err.contains("exists and is not a masai-mancala record"),
         "{err}"
@@ -679,7 +747,7 @@ fn errors_quote_short_escaped_excerpts() {
     let path = dir.join("esc.json");
     std::fs::write(&path, v.to_string()).unwrap();
     // The client shows load errors too: the library's line is escaped.
-    let err = file::load(&path).unwrap_err();
+    let err = file::load(&path).unwrap_err().to_string();
     assert!(!err.contains('\u{1b}'), "{err}");
     let out = Command::new(BIN)
         .args(["replay", "--check"])
@@ -727,7 +795,7 @@ fn a_record_with_a_byte_order_mark_loads() {
     // Invalid UTF-8 after the mark is placed in the file's own bytes.
     std::fs::write(&path, b"\xEF\xBB\xBF{\"a\xFF").unwrap();
     assert_eq!(
-        file::load(&path).unwrap_err(),
+        file::load(&path).unwrap_err().to_string(),
         format!(
             "{}: not JSON: not text (invalid UTF-8 at byte 6)",
             path.display()

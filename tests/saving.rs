@@ -416,14 +416,20 @@ fn forced_saves_refuse_anything_but_a_regular_file() {
         "{}: is a FIFO (named pipe), not a record: not replacing it (not even with --force)",
         fifo.display()
     );
-    assert_eq!(file::check_target(&fifo, true), Err(fifo_error.clone()));
-    assert_eq!(file::save(&fifo, &record, true), Err(fifo_error.clone()));
+    assert_eq!(
+        file::check_target(&fifo, true).map_err(String::from),
+        Err(fifo_error.clone())
+    );
+    assert_eq!(
+        file::save(&fifo, &record, true).map_err(String::from),
+        Err(fifo_error.clone())
+    );
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     // A link to the device is refused too.
     let link = dir.join("null.json");
     std::os::unix::fs::symlink("/dev/null", &link).unwrap();
     assert_eq!(
-        file::check_target(&link, true),
+        file::check_target(&link, true).map_err(String::from),
         Err(format!(
             "{}: is a character device, not a record: not replacing it (not even with --force)",
             link.display()

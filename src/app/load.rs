@@ -29,7 +29,7 @@ pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, String> {
 /// for the messages).
 pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, String> {
     let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
-    let checked = record.check_with(&mut |gi, game, token| {
+    let checked = record.check_with::<String>(&mut |gi, game, token| {
         let events = work::play_on(game, token, progress)?;
         progress.step_done();
         if let Some(s) = steps.get_mut(gi) {
@@ -57,7 +57,7 @@ pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<L
 /// The saved games of a folder, newest first (`CANCELLED` once cancelled).
 /// `progress` counts the files read.
 pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, String> {
-    let list = file::list_saves_with(dir, &mut |path| {
+    let list = file::list_saves_with::<String>(dir, &mut |path| {
         let record = file::read_record(path)?;
         let checked =
             record.check_with(&mut |_, game, token| work::play_on(game, token, progress).map(drop));

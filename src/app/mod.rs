@@ -297,7 +297,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         match file::open_data_dir() {
             Ok(dir) => app.set_autosave_dir(dir),
             // Said on screen now and again at exit, which then fails.
-            Err(e) => app.save_failed(e),
+            Err(e) => app.save_failed(e.into()),
         }
     }
     match save {

@@ -165,11 +165,13 @@ fn write(seq: u64, asked: PathBuf, target: PathBuf, text: String, how: How) -> S
     let cannot = |e: std::io::Error| format!("{}: cannot save: {e}", target.display());
     let result = match how {
         How::New => file::write_new(&target, text.as_bytes()).map_err(cannot),
-        How::First { force } => file::check_target(&target, force).and_then(|()| {
-            file::write_atomic(&target, text.as_bytes(), || Ok(()))
-                .map(|()| target.clone())
-                .map_err(cannot)
-        }),
+        How::First { force } => file::check_target(&target, force)
+            .map_err(String::from)
+            .and_then(|()| {
+                file::write_atomic(&target, text.as_bytes(), || Ok(()))
+                    .map(|()| target.clone())
+                    .map_err(cannot)
+            }),
         How::Again => file::write_atomic(&target, text.as_bytes(), || Ok(()))
             .map(|()| target.clone())
             .map_err(cannot),

@@ -186,7 +186,7 @@ pub(super) fn adopted() -> Vec<i32> {
 /// this is its only end. The arena also becomes the child subreaper of its
 /// programs (Linux): a child that left its program's group and session
 /// (`setsid`) and outlived its parent is the arena's to end and reap.
-pub fn end_programs_on_signals() -> Result<(), String> {
+pub fn end_programs_on_signals() -> Result<(), ProgramError> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     #[cfg(target_os = "linux")]
     // SAFETY: prctl(2) with plain integers; it only sets a flag of this process.
@@ -194,7 +194,7 @@ pub fn end_programs_on_signals() -> Result<(), String> {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
-        .map_err(|e| format!("signals: {e}"))?;
+        .map_err(ProgramError::Signals)?;
     std::thread::spawn(move || {
         if let Some(sig) = signals.forever().next() {
             let mut g = groups();
@@ -210,20 +210,50 @@ pub fn end_programs_on_signals() -> Result<(), String> {
     Ok(())
 }
 
+/// An outside program that cannot be started, or whose answers end its game.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgramError {
+    #[error("signals: {0}")]
+    Signals(std::io::Error),
+    #[error("the arena is ending")]
+    Ending,
+    #[error("cannot start {program}: {error}")]
+    Start {
+        program: String,
+        error: std::io::Error,
+    },
+    #[error("cannot write to the program: {0}")]
+    Write(std::io::Error),
+    #[error("no answer within {0} ms")]
+    NoAnswer(u128),
+    #[error("the program ended")]
+    Ended,
+    /// An answer that is not the protocol's to `command`.
+    #[error("answered '{}' to {command}", excerpt(answer))]
+    Answered {
+        command: &'static str,
+        answer: String,
+    },
+    #[error("the program answered invalid UTF-8")]
+    NotUtf8,
+    #[error("the program answered a line longer than {MAX_LINE} bytes")]
+    LongLine,
+}
+
 /// An outside program speaking the engine protocol.
 pub(super) struct Program {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Result<String, ProgramError>>,
     /// The value of [`PROGRAM_MARK`] in its environment.
     mark: String,
 }
 
 impl Program {
-    pub(super) fn start(words: &[String]) -> Result<Program, String> {
+    pub(super) fn start(words: &[String]) -> Result<Program, ProgramError> {
         let mut g = groups();
         if g.closing {
-            return Err("the arena is ending".into());
+            return Err(ProgramError::Ending);
         }
         let mark = format!(
             "{}{}",
@@ -238,7 +268,10 @@ impl Program {
             .stderr(Stdio::null())
             .process_group(0)
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", words[0]))?;
+            .map_err(|error| ProgramError::Start {
+                program: words[0].clone(),
+                error,
+            })?;
         g.ids.push(child.id() as i32);
         drop(g);
         let stdin = child.stdin.take().expect("piped");
@@ -255,16 +288,14 @@ impl Program {
     }
 
     /// Sends a line and waits for one answer line.
-    fn ask(&mut self, line: &str, wait: Duration) -> Result<String, String> {
+    fn ask(&mut self, line: &str, wait: Duration) -> Result<String, ProgramError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the program: {e}"))?;
+            .map_err(ProgramError::Write)?;
         match self.lines.recv_timeout(wait) {
             Ok(answer) => answer,
-            Err(RecvTimeoutError::Timeout) => {
-                Err(format!("no answer within {} ms", wait.as_millis()))
-            }
-            Err(RecvTimeoutError::Disconnected) => Err("the program ended".into()),
+            Err(RecvTimeoutError::Timeout) => Err(ProgramError::NoAnswer(wait.as_millis())),
+            Err(RecvTimeoutError::Disconnected) => Err(ProgramError::Ended),
         }
     }
 
@@ -275,17 +306,18 @@ impl Program {
         turn_start: &AnyGame,
         so_far: &[String],
         ms: u64,
-    ) -> Result<String, String> {
+    ) -> Result<String, ProgramError> {
+        let answered = |command, answer| ProgramError::Answered { command, answer };
         let short = Duration::from_millis(5000);
         let pos = turn_start.position_json().to_string();
         let ok = self.ask(&format!("position {pos}"), short)?;
         if ok != "ok" {
-            return Err(format!("answered '{}' to position", excerpt(&ok)));
+            return Err(answered("position", ok));
         }
         if !so_far.is_empty() {
             let ok = self.ask(&format!("moves {}", so_far.join(" ")), short)?;
             if ok != "ok" {
-                return Err(format!("answered '{}' to moves", excerpt(&ok)));
+                return Err(answered("moves", ok));
             }
         }
         // Saturating: a huge --think-ms waits as long as asked, never wraps.
@@ -295,7 +327,7 @@ impl Program {
             Some(tok) if !tok.trim().is_empty() && !tok.trim().contains(' ') => {
                 Ok(tok.trim().to_string())
             }
-            _ => Err(format!("answered '{}' to go", excerpt(&answer))),
+            _ => Err(answered("go", answer)),
         }
     }
 }
@@ -316,7 +348,7 @@ pub(super) fn excerpt(answer: &str) -> String {
 /// Reads a program's answers line by line into `tx`, each line at most
 /// [`MAX_LINE`] bytes of UTF-8; the first fault is sent as the reason the
 /// program loses, and reading stops.
-pub(super) fn read_lines(stdout: ChildStdout, tx: SyncSender<Result<String, String>>) {
+pub(super) fn read_lines(stdout: ChildStdout, tx: SyncSender<Result<String, ProgramError>>) {
     let mut reader = BufReader::new(stdout);
     loop {
         let mut line = Vec::new();
@@ -332,14 +364,12 @@ pub(super) fn read_lines(stdout: ChildStdout, tx: SyncSender<Result<String, Stri
             if line.last() == Some(&b'\r') {
                 line.pop();
             }
-            String::from_utf8(line).map_err(|_| "the program answered invalid UTF-8".to_string())
+            String::from_utf8(line).map_err(|_| ProgramError::NotUtf8)
         } else if line.len() > MAX_LINE {
-            Err(format!(
-                "the program answered a line longer than {MAX_LINE} bytes"
-            ))
+            Err(ProgramError::LongLine)
         } else {
             // The last line, without a newline before the end.
-            String::from_utf8(line).map_err(|_| "the program answered invalid UTF-8".to_string())
+            String::from_utf8(line).map_err(|_| ProgramError::NotUtf8)
         };
         let fault = answer.is_err();
         if tx.send(answer).is_err() || fault {

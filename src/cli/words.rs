@@ -2,15 +2,11 @@
 
 use super::*;
 
-/// Error from reading a game's options.
-#[derive(Debug)]
+/// Error from reading a game's options: clap's first line or the
+/// engine's refusal, naming the option.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct OptionsError(pub String);
-
-impl std::fmt::Display for OptionsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// The game options of the protocol's `new` command, parsed as on the command line.
 #[derive(Parser, Debug)]
@@ -134,8 +130,15 @@ pub fn first_line(msg: &str) -> String {
     line.trim_start_matches("error: ").trim().to_string()
 }
 
+/// A line whose quote is not closed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unclosed quote {quote}")]
+pub struct UnclosedQuote {
+    pub quote: char,
+}
+
 /// Splits a line into words, honouring double and single quotes.
-pub fn split_words(line: &str) -> Result<Vec<String>, String> {
+pub fn split_words(line: &str) -> Result<Vec<String>, UnclosedQuote> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;
@@ -161,7 +164,7 @@ pub fn split_words(line: &str) -> Result<Vec<String>, String> {
         }
     }
     if let Some(q) = quote {
-        return Err(format!("unclosed quote {q}"));
+        return Err(UnclosedQuote { quote: q });
     }
     if in_word {
         words.push(word);

@@ -4,7 +4,7 @@
 //! written under a lock (`lessons.lock` beside it), as the statistics are,
 //! so two `learn` sessions keep each other's progress.
 
-use crate::record::file;
+use crate::record::file::{self, DataDirError, FileIoError, ReadError};
 use crate::record::lock::FileLock;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -14,6 +14,31 @@ pub const FILE: &str = "lessons.json";
 /// The lock file beside it.
 pub const LOCK: &str = "lessons.lock";
 
+/// The progress that cannot be found, read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgressError {
+    #[error(transparent)]
+    DataDir(#[from] DataDirError),
+    /// A file that is not a progress file (never written over).
+    #[error("{}: {fault}", path.display())]
+    NotProgress { path: PathBuf, fault: ProgressFault },
+    #[error(transparent)]
+    Io(#[from] FileIoError),
+}
+
+/// What is wrong with a progress file.
+#[derive(Debug, thiserror::Error)]
+pub enum ProgressFault {
+    #[error(transparent)]
+    Read(ReadError),
+    #[error("not JSON: {0}")]
+    Json(serde_json::Error),
+    #[error("not a lessons progress file (no \"done\" list)")]
+    NoDoneList,
+    #[error("done: expected lesson names")]
+    NotNames,
+}
+
 /// The ids of the lessons done, in the order they were done.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
@@ -22,29 +47,32 @@ pub struct Progress {
 
 impl Progress {
     /// The progress file of the data folder.
-    pub fn path() -> Result<PathBuf, String> {
+    pub fn path() -> Result<PathBuf, DataDirError> {
         Ok(file::data_dir()?.join(FILE))
     }
 
     /// Reads the progress; a missing file is no lesson done. A file that is
     /// not a progress file is an error naming it (and is never written over).
-    pub fn load(path: &Path) -> Result<Progress, String> {
+    pub fn load(path: &Path) -> Result<Progress, ProgressError> {
         if !path.exists() {
             return Ok(Progress::default());
         }
-        let bad = |why: &str| format!("{}: {why}", path.display());
-        let text =
-            file::read_regular(path, 1 << 20, "a lessons progress file").map_err(|e| bad(&e))?;
-        let v: Value = serde_json::from_str(&text).map_err(|e| bad(&format!("not JSON: {e}")))?;
+        let bad = |fault| ProgressError::NotProgress {
+            path: path.to_path_buf(),
+            fault,
+        };
+        let text = file::read_regular(path, 1 << 20, "a lessons progress file")
+            .map_err(|e| bad(ProgressFault::Read(e)))?;
+        let v: Value = serde_json::from_str(&text).map_err(|e| bad(ProgressFault::Json(e)))?;
         let done = v
             .get("done")
             .and_then(Value::as_array)
-            .ok_or_else(|| bad("not a lessons progress file (no \"done\" list)"))?;
+            .ok_or_else(|| bad(ProgressFault::NoDoneList))?;
         let done = done
             .iter()
             .map(|d| d.as_str().map(str::to_string))
             .collect::<Option<Vec<String>>>()
-            .ok_or_else(|| bad("done: expected lesson names"))?;
+            .ok_or_else(|| bad(ProgressFault::NotNames))?;
         Ok(Progress { done })
     }
 
@@ -65,10 +93,9 @@ impl Progress {
     /// lock, reads the file (what other sessions saved), adds `id`, writes
     /// it. Returns the progress as now saved. A file that does not read is
     /// not written over.
-    pub fn record(path: &Path, id: &str) -> Result<Progress, String> {
+    pub fn record(path: &Path, id: &str) -> Result<Progress, ProgressError> {
         let dir = file::parent_dir(path);
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("{}: {}", dir.display(), file::io_reason(&e)))?;
+        std::fs::create_dir_all(&dir).map_err(FileIoError::at(&dir))?;
         let _lock = FileLock::take(&dir.join(LOCK))?;
         let mut now = Progress::load(path)?;
         if now.mark(id) {
@@ -78,13 +105,11 @@ impl Progress {
     }
 
     /// Writes the progress atomically, making the folder if needed.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    pub fn save(&self, path: &Path) -> Result<(), FileIoError> {
         let dir = file::parent_dir(path);
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("{}: {}", dir.display(), file::io_reason(&e)))?;
+        std::fs::create_dir_all(&dir).map_err(FileIoError::at(&dir))?;
         let text = format!("{}\n", json!({"done": self.done}));
-        file::write_atomic(path, text.as_bytes(), || Ok(()))
-            .map_err(|e| format!("{}: {}", path.display(), file::io_reason(&e)))
+        file::write_atomic(path, text.as_bytes(), || Ok(())).map_err(FileIoError::at(path))
     }
 }
 
@@ -97,7 +122,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("masai-progress-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let path = dir.join("sub").join(FILE);
-        assert_eq!(Progress::load(&path), Ok(Progress::default()));
+        assert_eq!(Progress::load(&path).unwrap(), Progress::default());
         let mut p = Progress::default();
         assert!(p.mark("enkeshui-relay"));
         assert!(!p.mark("enkeshui-relay"));
@@ -107,11 +132,11 @@ mod tests {
             std::fs::read_to_string(&path).unwrap(),
             "{\"done\":[\"enkeshui-relay\",\"bao-steal\"]}\n"
         );
-        assert_eq!(Progress::load(&path), Ok(p));
+        assert_eq!(Progress::load(&path).unwrap(), p);
         std::fs::write(&path, "[1]").unwrap();
         assert_eq!(
-            Progress::load(&path),
-            Err(format!(
+            Progress::load(&path).unwrap_err().to_string(),
+            (format!(
                 "{}: not a lessons progress file (no \"done\" list)",
                 path.display()
             ))

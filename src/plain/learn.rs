@@ -41,10 +41,12 @@ enum Try {
 
 fn start(l: &Lesson) -> Result<Try, String> {
     if l.is_race() {
-        return Ok(Try::Race { race: l.race()? });
+        return Ok(Try::Race {
+            race: l.race().map_err(|e| e.to_string())?,
+        });
     }
     Ok(Try::Turn {
-        game: l.start()?,
+        game: l.start().map_err(|e| e.to_string())?,
         tokens: Vec::new(),
     })
 }

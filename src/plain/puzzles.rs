@@ -289,7 +289,7 @@ fn open<W: Write>(
         grade_name(p.grade)
     ));
     say.line(&puzzles::origin(p));
-    let game = p.start()?;
+    let game = p.start().map_err(|e| e.to_string())?;
     for b in board_lines(&game, &south()) {
         say.line(&b);
     }

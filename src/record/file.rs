@@ -2,7 +2,7 @@
 //! saving that never clobbers a file of another program, and the data folder
 //! where the client keeps its saved games.
 
-use super::{Checked, FORMAT, Record};
+use super::{Checked, FORMAT, Record, RecordError};
 use serde_json::Value;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -15,19 +15,48 @@ pub const MAX_BYTES: u64 = 64 << 20;
 /// Position files (`en-gehe --position`) larger than this are refused.
 pub const MAX_POSITION_BYTES: u64 = 1 << 20;
 
-/// Reads, checks and replays a record file. The error is one line naming the
-/// file and the field or decision at fault (see [`error_line`]).
-pub fn load(path: &Path) -> Result<(Record, Checked), String> {
+/// A record file that does not load: shown as one line naming the file
+/// and the field or decision at fault (see [`error_line`]).
+#[derive(Debug, thiserror::Error)]
+#[error("{}", error_line(path, fault))]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub fault: LoadFault,
+}
+
+/// Why a record file does not load.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadFault {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error(transparent)]
+    Json(#[from] JsonError),
+    #[error(transparent)]
+    Record(#[from] RecordError),
+}
+
+impl LoadError {
+    fn at(path: &Path) -> impl Fn(LoadFault) -> LoadError + '_ {
+        |fault| LoadError {
+            path: path.to_path_buf(),
+            fault,
+        }
+    }
+}
+
+/// Reads, checks and replays a record file.
+pub fn load(path: &Path) -> Result<(Record, Checked), LoadError> {
     let record = read_record(path)?;
-    let checked = record.check().map_err(|e| error_line(path, &e))?;
+    let checked = record.check().map_err(|e| LoadError::at(path)(e.into()))?;
     Ok((record, checked))
 }
 
 /// Reads a record file's fields without replaying it (`Record::check` does).
-pub fn read_record(path: &Path) -> Result<Record, String> {
-    let text = read_text(path).map_err(|e| error_line(path, &e))?;
-    let value = parse_json(&text).map_err(|e| error_line(path, &e))?;
-    Record::parse(&value).map_err(|e| error_line(path, &e))
+pub fn read_record(path: &Path) -> Result<Record, LoadError> {
+    let at = LoadError::at(path);
+    let text = read_text(path).map_err(|e| at(e.into()))?;
+    let value = parse_json(&text).map_err(|e| at(e.into()))?;
+    Record::parse(&value).map_err(|e| at(e.into()))
 }
 
 /// "FILE: what is wrong", safe to print and to show in the client: control
@@ -39,7 +68,7 @@ pub fn error_line(path: &Path, e: &dyn std::fmt::Display) -> String {
     )
 }
 
-fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, ReadError> {
     read_regular(path, MAX_BYTES, "a record")
 }
 
@@ -64,77 +93,119 @@ fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
     }
 }
 
+/// A file that cannot be read as text.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// A folder, a FIFO, a device: refused without reading.
+    #[error("is {kind}, not {what}")]
+    NotRegular {
+        kind: &'static str,
+        what: &'static str,
+    },
+    #[error("{size} bytes: too large for {what} (at most {max})")]
+    TooLarge {
+        size: u64,
+        what: &'static str,
+        max: u64,
+    },
+    /// Larger than its size said (a file growing, or one of /proc).
+    #[error("too large for {what} (more than {max} bytes)")]
+    GrewTooLarge { what: &'static str, max: u64 },
+    #[error("not {format}: not text (invalid UTF-8 at byte {at})")]
+    NotText { format: &'static str, at: usize },
+    #[error("no such file")]
+    NotFound,
+    #[error("permission denied")]
+    PermissionDenied,
+    #[error("cannot read: {0}")]
+    Io(io::Error),
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> ReadError {
+        match e.kind() {
+            io::ErrorKind::NotFound => ReadError::NotFound,
+            io::ErrorKind::PermissionDenied => ReadError::PermissionDenied,
+            _ => ReadError::Io(e),
+        }
+    }
+}
+
 /// Reads a regular file of at most `max` bytes as text (a UTF-8 byte order
 /// mark at the start is dropped). Anything else is refused at once, without
 /// waiting for a writer or reading it: a FIFO, a device (`/dev/zero`,
 /// `/dev/stdin` on a terminal or a pipe), a folder. The cap is checked while
 /// reading, so a file that grows after its size was read is cut off too.
 /// `what` names the expected content: "a record", "a position".
-pub fn read_regular(path: &Path, max: u64, what: &str) -> Result<String, String> {
+pub fn read_regular(path: &Path, max: u64, what: &'static str) -> Result<String, ReadError> {
     read_regular_as(path, max, what, "JSON")
 }
 
 /// `read_regular` for a file of another `format` ("TOML"): bytes that are
 /// not UTF-8 are "not FORMAT: not text (invalid UTF-8 at byte N)".
-pub fn read_regular_as(path: &Path, max: u64, what: &str, format: &str) -> Result<String, String> {
+pub fn read_regular_as(
+    path: &Path,
+    max: u64,
+    what: &'static str,
+    format: &'static str,
+) -> Result<String, ReadError> {
     use std::os::unix::fs::OpenOptionsExt;
     let refuse = |meta: &fs::Metadata| match not_regular(meta) {
-        Some(kind) => Err(format!("is {kind}, not {what}")),
+        Some(kind) => Err(ReadError::NotRegular { kind, what }),
         None => Ok(()),
     };
-    let meta = fs::metadata(path).map_err(|e| io_message(&e))?;
+    let meta = fs::metadata(path)?;
     refuse(&meta)?;
     if meta.len() > max {
-        return Err(format!(
-            "{} bytes: too large for {what} (at most {max})",
-            meta.len()
-        ));
+        return Err(ReadError::TooLarge {
+            size: meta.len(),
+            what,
+            max,
+        });
     }
     // Non-blocking: if the path became a FIFO since, opening it must not wait.
     let file = fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| io_message(&e))?;
-    refuse(&file.metadata().map_err(|e| io_message(&e))?)?;
+        .open(path)?;
+    refuse(&file.metadata()?)?;
     let mut bytes = Vec::new();
-    file.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| io_message(&e))?;
+    file.take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        return Err(format!("too large for {what} (more than {max} bytes)"));
+        return Err(ReadError::GrewTooLarge { what, max });
     }
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    String::from_utf8(body.to_vec()).map_err(|e| {
-        format!(
-            "not {format}: not text (invalid UTF-8 at byte {})",
-            e.utf8_error().valid_up_to() + (bytes.len() - body.len())
-        )
+    String::from_utf8(body.to_vec()).map_err(|e| ReadError::NotText {
+        format,
+        at: e.utf8_error().valid_up_to() + (bytes.len() - body.len()),
     })
 }
 
-fn io_message(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".into(),
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => format!("cannot read: {e}"),
-    }
+/// A record's text that is not JSON.
+#[derive(Debug, thiserror::Error)]
+pub enum JsonError {
+    #[error("empty file: not a record")]
+    Empty,
+    /// The JSON stops early.
+    #[error("truncated: the JSON stops at line {line} column {column}")]
+    Truncated { line: usize, column: usize },
+    #[error("not JSON: {0}")]
+    Syntax(serde_json::Error),
 }
 
 /// JSON with the syntax error on one line; a JSON that stops early is "truncated".
-pub fn parse_json(text: &str) -> Result<Value, String> {
+pub fn parse_json(text: &str) -> Result<Value, JsonError> {
     if text.trim().is_empty() {
-        return Err("empty file: not a record".into());
+        return Err(JsonError::Empty);
     }
     serde_json::from_str(text).map_err(|e| {
         if e.is_eof() {
-            format!(
-                "truncated: the JSON stops at line {} column {}",
-                e.line(),
-                e.column()
-            )
+            JsonError::Truncated {
+                line: e.line(),
+                column: e.column(),
+            }
         } else {
-            format!("not JSON: {e}")
+            JsonError::Syntax(e)
         }
     })
 }
@@ -147,16 +218,39 @@ pub fn is_record_file(path: &Path) -> bool {
         .is_some_and(|v| v.get("format").and_then(Value::as_str) == Some(FORMAT))
 }
 
+/// A record that may not be written where it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("{}: {error}", path.display())]
+    Inspect { path: PathBuf, error: io::Error },
+    #[error("{}: is a folder", path.display())]
+    Folder { path: PathBuf },
+    /// A device, a FIFO or a socket: never replaced, even forced.
+    #[error("{}: is {kind}, not a record: not replacing it (not even with --force)", path.display())]
+    NotAFile { path: PathBuf, kind: &'static str },
+    #[error("{}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)", path.display())]
+    NotARecord { path: PathBuf },
+    #[error("{}: the folder {} does not exist", path.display(), dir.display())]
+    NoFolder { path: PathBuf, dir: PathBuf },
+    #[error("{}: cannot save: {error}", path.display())]
+    Write { path: PathBuf, error: io::Error },
+}
+
 /// May a record be written at `path`? A new path, or a record of this program;
 /// another regular file only with `force`. Never a device, a FIFO or a
 /// socket, even forced: the save would put a file in its place (as root,
 /// `--save /dev/null --force` would replace the system's `/dev/null`).
-pub fn check_target(path: &Path, force: bool) -> Result<(), String> {
-    let name = path.display();
+pub fn check_target(path: &Path, force: bool) -> Result<(), SaveError> {
+    let path_buf = || path.to_path_buf();
     match fs::symlink_metadata(path) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(format!("{name}: {e}")),
-        Ok(meta) if meta.is_dir() => return Err(format!("{name}: is a folder")),
+        Err(error) => {
+            return Err(SaveError::Inspect {
+                path: path_buf(),
+                error,
+            });
+        }
+        Ok(meta) if meta.is_dir() => return Err(SaveError::Folder { path: path_buf() }),
         Ok(meta) => {
             // Through a link too: the link's target is what the player named.
             let target = if meta.file_type().is_symlink() {
@@ -165,33 +259,34 @@ pub fn check_target(path: &Path, force: bool) -> Result<(), String> {
                 Some(meta)
             };
             if let Some(kind) = target.as_ref().and_then(not_regular) {
-                return Err(format!(
-                    "{name}: is {kind}, not a record: not replacing it (not even with --force)"
-                ));
+                return Err(SaveError::NotAFile {
+                    path: path_buf(),
+                    kind,
+                });
             }
             if !force && !is_record_file(path) {
-                return Err(format!(
-                    "{name}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)"
-                ));
+                return Err(SaveError::NotARecord { path: path_buf() });
             }
         }
     }
     let dir = parent_dir(path);
     if !dir.is_dir() {
-        return Err(format!(
-            "{name}: the folder {} does not exist",
-            dir.display()
-        ));
+        return Err(SaveError::NoFolder {
+            path: path_buf(),
+            dir,
+        });
     }
     Ok(())
 }
 
 /// Saves a record atomically (see [`write_atomic`]), refusing to replace a
 /// file that is not a record unless `force`.
-pub fn save(path: &Path, record: &Record, force: bool) -> Result<(), String> {
+pub fn save(path: &Path, record: &Record, force: bool) -> Result<(), SaveError> {
     check_target(path, force)?;
-    write_atomic(path, record.to_text().as_bytes(), || Ok(()))
-        .map_err(|e| format!("{}: cannot save: {e}", path.display()))
+    write_atomic(path, record.to_text().as_bytes(), || Ok(())).map_err(|error| SaveError::Write {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// The folder a file is in (`.` for a bare name).
@@ -414,10 +509,19 @@ pub fn is_data_record_name(name: &str) -> bool {
     name.starts_with("game-") && name.ends_with(".json")
 }
 
+/// The data folder that cannot be found or made.
+#[derive(Debug, thiserror::Error)]
+pub enum DataDirError {
+    #[error("no data folder: neither HOME nor XDG_DATA_HOME is set")]
+    NoHome,
+    #[error("cannot create the data folder {}: {}", dir.display(), io_reason(error))]
+    Create { dir: PathBuf, error: io::Error },
+}
+
 /// The folder of saved games: `$XDG_DATA_HOME/masai-mancala` or
 /// `~/.local/share/masai-mancala` (a relative `XDG_DATA_HOME` is ignored,
 /// as the XDG specification asks).
-pub fn data_dir() -> Result<PathBuf, String> {
+pub fn data_dir() -> Result<PathBuf, DataDirError> {
     let xdg = std::env::var_os("XDG_DATA_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute());
@@ -426,7 +530,7 @@ pub fn data_dir() -> Result<PathBuf, String> {
         None => PathBuf::from(
             std::env::var_os("HOME")
                 .filter(|h| !h.is_empty())
-                .ok_or("no data folder: neither HOME nor XDG_DATA_HOME is set")?,
+                .ok_or(DataDirError::NoHome)?,
         )
         .join(".local")
         .join("share"),
@@ -436,17 +540,32 @@ pub fn data_dir() -> Result<PathBuf, String> {
 
 /// The data folder, created if needed, with the temporary files of killed
 /// saves removed. The error says which folder and why.
-pub fn open_data_dir() -> Result<PathBuf, String> {
+pub fn open_data_dir() -> Result<PathBuf, DataDirError> {
     let dir = data_dir()?;
-    fs::create_dir_all(&dir).map_err(|e| {
-        format!(
-            "cannot create the data folder {}: {}",
-            dir.display(),
-            io_reason(&e)
-        )
-    })?;
+    if let Err(error) = fs::create_dir_all(&dir) {
+        return Err(DataDirError::Create { dir, error });
+    }
     remove_stale_temps(&dir, is_data_record_name);
     Ok(dir)
+}
+
+/// A file or folder that cannot be made, opened, locked or written:
+/// "PATH: reason".
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {}", path.display(), io_reason(error))]
+pub struct FileIoError {
+    pub path: PathBuf,
+    pub error: io::Error,
+}
+
+impl FileIoError {
+    /// The error of an operation on `path`.
+    pub fn at(path: &Path) -> impl FnOnce(io::Error) -> FileIoError + '_ {
+        |error| FileIoError {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
 }
 
 /// An I/O error's reason without Rust's "(os error N)".
@@ -563,12 +682,16 @@ pub fn list_saves(dir: &Path) -> Vec<SavedGame> {
     list_saves_with(dir, &mut |path| load(path).map(Some)).unwrap_or_default()
 }
 
-/// How [`list_saves_with`] loads one record: `Ok(None)` stops the listing.
-pub type LoadOne<'a> = dyn FnMut(&Path) -> Result<Option<(Record, Checked)>, String> + 'a;
+/// How [`list_saves_with`] loads one record: `Ok(None)` stops the listing;
+/// an error is listed as the game's summary.
+pub type LoadOne<'a, E> = dyn FnMut(&Path) -> Result<Option<(Record, Checked)>, E> + 'a;
 
 /// [`list_saves`] loading each record with `load`; `Ok(None)` from it
 /// stops the listing (the client's Esc), and the answer is `None`.
-pub fn list_saves_with(dir: &Path, load: &mut LoadOne) -> Option<Vec<SavedGame>> {
+pub fn list_saves_with<E: std::fmt::Display>(
+    dir: &Path,
+    load: &mut LoadOne<E>,
+) -> Option<Vec<SavedGame>> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Some(Vec::new());
     };
@@ -593,7 +716,7 @@ pub fn list_saves_with(dir: &Path, load: &mut LoadOne) -> Option<Vec<SavedGame>>
                 modified,
             },
             Err(e) => SavedGame {
-                summary: e,
+                summary: e.to_string(),
                 finished: false,
                 ok: false,
                 path,

@@ -152,8 +152,11 @@ pub struct FileLock {
 impl FileLock {
     /// Takes the lock on the file at `path` (made if missing), waiting
     /// while another client holds it.
-    pub fn take(path: &Path) -> Result<FileLock, String> {
-        let why = |e: io::Error| format!("{}: {}", path.display(), super::file::io_reason(&e));
+    pub fn take(path: &Path) -> Result<FileLock, super::file::FileIoError> {
+        let why = |error: io::Error| super::file::FileIoError {
+            path: path.to_path_buf(),
+            error,
+        };
         let file = fs::OpenOptions::new()
             .read(true)
             .write(true)

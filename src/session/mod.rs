@@ -850,6 +850,7 @@ impl Session {
             self.setup.seat(Side::North),
             now_secs,
         )
+        .map(|r| r.map_err(String::from))
     }
 
     /// After a finished game of a match: the next game with each side's

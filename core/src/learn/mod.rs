@@ -12,8 +12,11 @@
 pub mod puzzles;
 
 use crate::engine::bao::Row;
-use crate::engine::enkeshui::race::Race;
-use crate::engine::{AnyGame, Event, Game, GameKind, HoleLabel, Observer, Quiet, Side, Status};
+use crate::engine::enkeshui::race::{Race, RaceError};
+use crate::engine::position::PositionError;
+use crate::engine::{
+    AnyGame, Event, Game, GameKind, HoleLabel, MoveError, Observer, Quiet, Side, Status,
+};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -309,17 +312,61 @@ pub fn turns(game: &AnyGame, cap: usize) -> Vec<(Vec<String>, AnyGame)> {
     out
 }
 
+/// A lesson that cannot start, or decisions that do not make its turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LessonError {
+    /// The lesson's position does not load.
+    #[error("lesson {id}: position: {error}")]
+    Position { id: String, error: PositionError },
+    /// The lesson's position is of another game than the lesson's.
+    #[error("lesson {id}: the position is {found}")]
+    OtherGame { id: String, found: GameKind },
+    /// The race lesson's race cannot start.
+    #[error("lesson {id}: {error}")]
+    Race { id: String, error: RaceError },
+    /// A race lesson on a game with no race.
+    #[error("lesson {id}: only Enkeshui has a race")]
+    NoRace { id: String },
+    /// A race checked with no drop.
+    #[error("no drops")]
+    NoDrops,
+    /// A race's drop that names no side.
+    #[error("'{0}' is not a side")]
+    NotASide(String),
+    /// A drop the race refuses.
+    #[error("{0}")]
+    Drop(RaceError),
+    /// A decision after the turn ended (numbered from 1).
+    #[error("decision {number} '{token}': the turn is already over")]
+    TurnOver { number: usize, token: String },
+    /// A decision the engine refuses (numbered from 1).
+    #[error("decision {number} '{token}': {error}")]
+    Decision {
+        number: usize,
+        token: String,
+        error: MoveError,
+    },
+    /// Decisions that stop before the turn's end.
+    #[error("the turn is not over")]
+    TurnNotOver,
+}
+
 impl Lesson {
     pub fn kind(&self) -> GameKind {
         self.game.unwrap_or(GameKind::Enkeshui)
     }
 
     /// The lesson's position.
-    pub fn start(&self) -> Result<AnyGame, String> {
-        let g = AnyGame::from_position(&self.position)
-            .map_err(|e| format!("lesson {}: position: {e}", self.id))?;
+    pub fn start(&self) -> Result<AnyGame, LessonError> {
+        let g = AnyGame::from_position(&self.position).map_err(|error| LessonError::Position {
+            id: self.id.clone(),
+            error,
+        })?;
         if g.kind() != self.kind() {
-            return Err(format!("lesson {}: the position is {}", self.id, g.kind()));
+            return Err(LessonError::OtherGame {
+                id: self.id.clone(),
+                found: g.kind(),
+            });
         }
         Ok(g)
     }
@@ -329,11 +376,12 @@ impl Lesson {
     }
 
     /// The lesson's race, for a race lesson.
-    pub fn race(&self) -> Result<Race, String> {
+    pub fn race(&self) -> Result<Race, LessonError> {
+        let id = self.id.clone();
         match self.start()? {
             AnyGame::Enkeshui(g) => Race::start(&g, self.race_hole, &mut Quiet)
-                .map_err(|e| format!("lesson {}: {e}", self.id)),
-            _ => Err(format!("lesson {}: only Enkeshui has a race", self.id)),
+                .map_err(|error| LessonError::Race { id, error }),
+            _ => Err(LessonError::NoRace { id }),
         }
     }
 
@@ -475,7 +523,7 @@ impl Lesson {
 
     /// Plays a list of decisions from the lesson's position and judges the
     /// turn (the decisions must make one whole turn).
-    pub fn check_tokens(&self, tokens: &[String]) -> Result<Verdict, String> {
+    pub fn check_tokens(&self, tokens: &[String]) -> Result<Verdict, LessonError> {
         if self.is_race() {
             let mut race = self.race()?;
             let mut k = 0;
@@ -483,10 +531,10 @@ impl Lesson {
                 let t = tokens
                     .get(k)
                     .or(tokens.last())
-                    .ok_or_else(|| "no drops".to_string())?;
-                let side = Side::parse(t).ok_or_else(|| format!("'{t}' is not a side"))?;
+                    .ok_or(LessonError::NoDrops)?;
+                let side = Side::parse(t).ok_or_else(|| LessonError::NotASide(t.clone()))?;
                 race.drop_seed(side, &mut Quiet)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(LessonError::Drop)?;
                 k += 1;
             }
             return Ok(self.check_race(&race));
@@ -502,16 +550,20 @@ impl Lesson {
                 || game.status().is_over()
                 || (i > 0 && game.pending().is_none())
             {
-                return Err(format!(
-                    "decision {} '{t}': the turn is already over",
-                    i + 1
-                ));
+                return Err(LessonError::TurnOver {
+                    number: i + 1,
+                    token: t.clone(),
+                });
             }
             game.play_token(t, &mut rec)
-                .map_err(|e| format!("decision {} '{t}': {e}", i + 1))?;
+                .map_err(|error| LessonError::Decision {
+                    number: i + 1,
+                    token: t.clone(),
+                    error,
+                })?;
         }
         if game.pending().is_some() && game.to_move() == rec.me {
-            return Err("the turn is not over".into());
+            return Err(LessonError::TurnNotOver);
         }
         Ok(self.check(&before, &game, &rec.log))
     }

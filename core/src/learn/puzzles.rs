@@ -17,7 +17,8 @@
 //! `Forcer` on a coarser scale, the result and the speed only (the quickest
 //! forced win; no margin), exactly too: see `Forcer`.
 
-use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
+use crate::engine::position::PositionError;
+use crate::engine::{AnyGame, Game, GameKind, MoveError, Quiet, Side, Status};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
@@ -476,14 +477,61 @@ pub struct Puzzle {
     pub nodes: Option<u64>,
 }
 
+/// A puzzle whose position does not load or whose proof does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("puzzle {id}: {fault}")]
+pub struct PuzzleError {
+    pub id: String,
+    pub fault: PuzzleFault,
+}
+
+/// What is wrong with a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleFault {
+    #[error("{0}")]
+    Position(PositionError),
+    #[error("not South to move at a turn's start")]
+    NotTurnStart,
+    #[error("not proven within {0} positions")]
+    NotProven(u64),
+    /// A forced proof whose size is not the one written (the tests pick
+    /// the proofs they re-check by it).
+    #[error("a proof of {found} decisions, written {written:?}")]
+    ProofSize { found: u64, written: Option<u64> },
+    #[error("a decision without a value")]
+    Unvalued,
+    #[error("proven {proven:?}, written {written:?}")]
+    Values {
+        proven: Vec<(String, Proven)>,
+        written: Vec<(String, Proven)>,
+    },
+    #[error("the solution {solution} is not valued {value:?}")]
+    SolutionValue { solution: String, value: Proven },
+    #[error("{decision} keeps {judged} too")]
+    NotAlone { decision: String, judged: String },
+    #[error("{solution}: {error}")]
+    Solution { solution: String, error: MoveError },
+    #[error("the solution does not end the turn")]
+    TurnGoesOn,
+    #[error("grade {grade} for {turns} turns")]
+    Grade { grade: u32, turns: u32 },
+}
+
 impl Puzzle {
     pub fn kind(&self) -> GameKind {
         GameKind::parse(self.position["game"].as_str().unwrap_or("")).unwrap_or(GameKind::Enkeshui)
     }
 
     /// The puzzle's position as a game.
-    pub fn start(&self) -> Result<AnyGame, String> {
-        AnyGame::from_position(&self.position).map_err(|e| format!("puzzle {}: {e}", self.id))
+    pub fn start(&self) -> Result<AnyGame, PuzzleError> {
+        AnyGame::from_position(&self.position).map_err(|e| self.fault(PuzzleFault::Position(e)))
+    }
+
+    fn fault(&self, fault: PuzzleFault) -> PuzzleError {
+        PuzzleError {
+            id: self.id.clone(),
+            fault,
+        }
     }
 
     /// The proven value of a first decision, if it is legal here.
@@ -577,11 +625,11 @@ impl Puzzle {
     /// turn's start, every decision's value is as written, the solution
     /// alone keeps the best result and its grade fits. `limit`: the
     /// search's node limit.
-    pub fn check(&self, limit: u64) -> Result<(), String> {
+    pub fn check(&self, limit: u64) -> Result<(), PuzzleError> {
         let g = self.start()?;
-        let bad = |why: String| Err(format!("puzzle {}: {why}", self.id));
+        let bad = |fault: PuzzleFault| Err(self.fault(fault));
         if g.to_move() != Side::South || g.pending().is_some() || g.status().is_over() {
-            return bad("not South to move at a turn's start".into());
+            return bad(PuzzleFault::NotTurnStart);
         }
         let proof = if self.forced {
             let mut forcer = Forcer::new(limit);
@@ -589,10 +637,10 @@ impl Puzzle {
             // The size written is the size found: the tests pick the
             // proofs they re-check by it.
             if proof.is_some() && self.nodes.is_some_and(|n| n != forcer.nodes) {
-                return bad(format!(
-                    "a proof of {} decisions, written {:?}",
-                    forcer.nodes, self.nodes
-                ));
+                return bad(PuzzleFault::ProofSize {
+                    found: forcer.nodes,
+                    written: self.nodes,
+                });
             }
             proof
         } else {
@@ -601,10 +649,10 @@ impl Puzzle {
                 .map(|v| v.into_iter().map(|(d, v)| (d, Some(v))).collect())
         };
         let Some(all) = proof else {
-            return bad(format!("not proven within {limit} positions"));
+            return bad(PuzzleFault::NotProven(limit));
         };
         if all.iter().any(|(_, v)| v.is_none()) && !self.forced {
-            return bad("a decision without a value".into());
+            return bad(PuzzleFault::Unvalued);
         }
         // Forced: the decisions without a forced result are left out.
         let values: Vec<(String, Proven)> =
@@ -615,13 +663,16 @@ impl Puzzle {
             .map(|d| (d.decision.clone(), d.value))
             .collect();
         if values != written {
-            return bad(format!("proven {values:?}, written {written:?}"));
+            return bad(PuzzleFault::Values {
+                proven: values,
+                written,
+            });
         }
         if self.value_of(&self.solution) != Some(self.value) {
-            return bad(format!(
-                "the solution {} is not valued {:?}",
-                self.solution, self.value
-            ));
+            return bad(PuzzleFault::SolutionValue {
+                solution: self.solution.clone(),
+                value: self.value,
+            });
         }
         for (d, v) in &values {
             // Forced: the solution alone wins that quickly.
@@ -631,21 +682,29 @@ impl Puzzle {
                 self.value.same_result(v) || !self.value.better(v)
             };
             if *d != self.solution && kept {
-                return bad(format!("{d} keeps {} too", v.judge()));
+                return bad(PuzzleFault::NotAlone {
+                    decision: d.clone(),
+                    judged: v.judge(),
+                });
             }
         }
         let mut after = g.clone();
         after
             .play_token(&self.solution, &mut Quiet)
-            .map_err(|e| format!("puzzle {}: {}: {e}", self.id, self.solution))?;
+            .map_err(|error| {
+                self.fault(PuzzleFault::Solution {
+                    solution: self.solution.clone(),
+                    error,
+                })
+            })?;
         if after.pending().is_some() {
-            return bad("the solution does not end the turn".into());
+            return bad(PuzzleFault::TurnGoesOn);
         }
         if self.grade != grade_of(self.value.turns) {
-            return bad(format!(
-                "grade {} for {} turns",
-                self.grade, self.value.turns
-            ));
+            return bad(PuzzleFault::Grade {
+                grade: self.grade,
+                turns: self.value.turns,
+            });
         }
         Ok(())
     }

@@ -7,9 +7,9 @@
 //! everything and replays every decision through the engine, so a record that
 //! loads is a game that was legally played. Depends on the engine only.
 
+mod disk;
 pub mod print;
 
-use crate::ai::Player;
 use crate::engine::PositionJson;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
@@ -17,6 +17,8 @@ use crate::engine::enkeshui::{Enkeshui, Layout, MAX_HOLES, MIN_HOLES};
 use crate::engine::position::{Fields, PositionError};
 use crate::engine::{AnyGame, GameKind, Outcome, PerSide, Quiet, Side, Status};
 use crate::text::excerpt;
+use disk::{json_excerpt, write_json};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use std::fmt;
 
@@ -26,20 +28,30 @@ pub const FORMAT: &str = "masai-mancala-record";
 pub const VERSION: u64 = 1;
 
 /// The starting race of a game: the racers' hole and who dropped each seed, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a race {hole, drops} or null")]
 pub struct RaceRecord {
     pub hole: usize,
+    #[serde(deserialize_with = "disk::drops")]
     pub drops: Vec<Side>,
 }
 
 /// One game: where it started, its race, its decisions and how it ended.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a game {start, race, decisions, result}"
+)]
 pub struct GameRecord {
     /// The position JSON before the race (or before the first turn).
+    #[serde(deserialize_with = "disk::start")]
     pub start: Value,
+    #[serde(default)]
     pub race: Option<RaceRecord>,
+    #[serde(deserialize_with = "disk::decisions")]
     pub decisions: Vec<String>,
     /// `None` while the game is unfinished.
+    #[serde(deserialize_with = "disk::result")]
     pub result: Option<Outcome>,
 }
 
@@ -62,17 +74,35 @@ pub struct Record {
     pub games: Vec<GameRecord>,
 }
 
-/// A record refused, with the field or decision at fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    /// `decisions`, `start.south`, `game 2, decision 12 '9'`, ... (may be empty).
-    pub at: String,
-    pub message: String,
+/// A record refused: the field or the decision at fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A field refused: `decisions[2]`, `start.south`, `games[1].race.hole`
+    /// (`at` empty: the file as a whole).
+    #[error("{}", at_message(at, message))]
+    Field { at: String, message: String },
+    /// A decision the engine refused, numbered from 1, with its game's
+    /// number from 1 when the record holds several.
+    #[error("{}decision {number} '{}': {why}", game.map(|g| format!("game {g}, ")).unwrap_or_default(), excerpt(token))]
+    Decision {
+        game: Option<usize>,
+        number: usize,
+        token: String,
+        why: String,
+    },
+}
+
+fn at_message(at: &str, message: &str) -> String {
+    if at.is_empty() {
+        message.to_string()
+    } else {
+        format!("{at}: {message}")
+    }
 }
 
 impl RecordError {
-    pub fn new(at: impl Into<String>, message: impl Into<String>) -> RecordError {
-        RecordError {
+    fn new(at: impl Into<String>, message: impl Into<String>) -> RecordError {
+        RecordError::Field {
             at: at.into(),
             message: message.into(),
         }
@@ -90,19 +120,7 @@ impl RecordError {
     }
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.at.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.at, self.message)
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
-
-type RResult<T> = Result<T, RecordError>;
+pub(super) type RResult<T> = Result<T, RecordError>;
 
 /// One game of a record after replaying it.
 #[derive(Clone, Debug)]
@@ -148,24 +166,6 @@ fn outcome_json(o: &Outcome) -> Value {
     json!({"winner": o.winner, "score": o.score, "reason": o.reason})
 }
 
-impl GameRecord {
-    fn to_json(&self, obj: &mut Map<String, Value>) {
-        obj.insert("start".into(), self.start.clone());
-        obj.insert(
-            "race".into(),
-            match &self.race {
-                Some(r) => json!({"hole": r.hole, "drops": r.drops}),
-                None => Value::Null,
-            },
-        );
-        obj.insert("decisions".into(), json!(self.decisions));
-        obj.insert(
-            "result".into(),
-            self.result.as_ref().map_or(Value::Null, outcome_json),
-        );
-    }
-}
-
 impl Record {
     /// Is this a match (`rules.match`)?
     pub fn is_match(&self) -> bool {
@@ -174,34 +174,7 @@ impl Record {
 
     /// The record as JSON, fields in the documented order.
     pub fn to_json(&self) -> Value {
-        let mut obj = Map::new();
-        obj.insert("format".into(), json!(FORMAT));
-        obj.insert("version".into(), json!(VERSION));
-        obj.insert("game".into(), json!(self.game.name()));
-        obj.insert("variant".into(), Value::Object(self.variant.clone()));
-        obj.insert("rules".into(), Value::Object(self.rules.clone()));
-        obj.insert(
-            "seats".into(),
-            json!({"south": self.seats.south, "north": self.seats.north}),
-        );
-        if !self.options.is_empty() {
-            obj.insert("options".into(), Value::Object(self.options.clone()));
-        }
-        if self.is_match() {
-            let games: Vec<Value> = self
-                .games
-                .iter()
-                .map(|g| {
-                    let mut o = Map::new();
-                    g.to_json(&mut o);
-                    Value::Object(o)
-                })
-                .collect();
-            obj.insert("games".into(), Value::Array(games));
-        } else if let Some(g) = self.games.first() {
-            g.to_json(&mut obj);
-        }
-        Value::Object(obj)
+        disk::to_json(self)
     }
 
     /// The record as the text written to a file: JSON, indented, with short
@@ -220,169 +193,23 @@ impl Record {
         Ok((record, checked))
     }
 
-    /// Reads the fields of a record without replaying it.
+    /// Reads the fields of a record without replaying it: a refusal names
+    /// the field (`games[1].race.hole`, `decisions[2]`).
     pub fn parse(value: &Value) -> RResult<Record> {
-        let pe = |e: PositionError| RecordError::from_position("", e);
-        let obj = value.as_object().ok_or_else(|| {
-            RecordError::new("", "not a masai-mancala record (the JSON is not an object)")
-        })?;
-        match obj.get("format") {
-            None => {
-                return Err(RecordError::new(
-                    "format",
-                    format!("missing: not a masai-mancala record (expected \"{FORMAT}\")"),
-                ));
-            }
-            Some(Value::String(s)) if s == FORMAT => {}
-            Some(other) => {
-                return Err(RecordError::new(
-                    "format",
-                    format!(
-                        "{} is another format (expected \"{FORMAT}\")",
-                        json_excerpt(other)
-                    ),
-                ));
-            }
-        }
-        let version = obj
-            .get("version")
-            .ok_or_else(|| RecordError::new("version", "missing"))?;
-        let version = version.as_u64().ok_or_else(|| {
-            RecordError::new(
-                "version",
-                format!("{} is not a version number", json_excerpt(version)),
-            )
-        })?;
-        if version > VERSION {
-            return Err(RecordError::new(
-                "version",
-                format!(
-                    "{version} is newer than this program reads (up to {VERSION}): update masai-mancala"
-                ),
-            ));
-        }
-        if version == 0 {
-            return Err(RecordError::new("version", "0 is not a version (from 1)"));
-        }
-        let f = Fields::new(value).map_err(pe)?;
-        f.only(&[
-            "format",
-            "version",
-            "game",
-            "variant",
-            "rules",
-            "seats",
-            "options",
-            "start",
-            "race",
-            "decisions",
-            "result",
-            "games",
-        ])
-        .map_err(pe)?;
-        let name = f.str("game").map_err(pe)?;
-        let game = GameKind::parse(name).ok_or_else(|| {
-            RecordError::new(
-                "game",
-                format!(
-                    "unknown game '{}' (enkeshui, en-gehe or bao-la-kimasai)",
-                    excerpt(name)
-                ),
-            )
-        })?;
-        f.object("variant").map_err(pe)?;
-        let variant = as_map(value, "variant");
-        check_variant(game, &variant)?;
-        let _ = f.object("rules").map_err(pe)?;
-        let rules = as_map(value, "rules");
-        let seats_f = f.object("seats").map_err(pe)?;
-        seats_f.only(&["south", "north"]).map_err(pe)?;
-        let seat = |key: &str| -> RResult<String> {
-            let s = seats_f.str(key).map_err(pe)?;
-            if s == "human"
-                || s == "ai"
-                || s.strip_prefix("ai:")
-                    .is_some_and(|l| Player::parse(l).is_some())
-            {
-                Ok(s.to_string())
-            } else {
-                Err(RecordError::new(
-                    format!("seats.{key}"),
-                    format!(
-                        "'{}' is not a seat (human, ai or ai:LEVEL, LEVEL one of {})",
-                        excerpt(s),
-                        Player::NAMES
-                    ),
-                ))
-            }
-        };
-        let seats = PerSide::new(seat("south")?, seat("north")?);
-        let options = if f.get("options").is_some() {
-            let o = f.object("options").map_err(pe)?;
-            check_options(&o)?;
-            as_map(value, "options")
-        } else {
-            Map::new()
-        };
-        let is_match = rules.get("match").and_then(Value::as_bool) == Some(true);
-        let single = ["start", "race", "decisions", "result"]
-            .iter()
-            .find(|k| obj.contains_key(**k));
-        let games = if is_match {
-            if let Some(k) = single {
-                return Err(RecordError::new(
-                    *k,
-                    "a match keeps each game under \"games\", not at the top",
-                ));
-            }
-            let arr = f
-                .require("games")
-                .map_err(pe)?
-                .as_array()
-                .ok_or_else(|| RecordError::new("games", "expected an array of games"))?;
-            if arr.is_empty() {
-                return Err(RecordError::new(
-                    "games",
-                    "a match record holds at least one game",
-                ));
-            }
-            arr.iter()
-                .enumerate()
-                .map(|(i, g)| parse_game(g, &format!("games[{i}]")))
-                .collect::<RResult<Vec<_>>>()?
-        } else {
-            if obj.contains_key("games") {
-                return Err(RecordError::new(
-                    "games",
-                    "only a match (rules.match) has several games",
-                ));
-            }
-            vec![parse_game(value, "")?]
-        };
-        Ok(Record {
-            game,
-            variant,
-            rules,
-            seats,
-            options,
-            games,
-        })
+        disk::parse(value)
     }
 
     /// Replays every game of a parsed record through the engine.
     pub fn check(&self) -> RResult<Checked> {
-        self.check_with(&mut |_, game, token| {
-            game.play_token(token, &mut Quiet)
-                .map_err(|e| e.to_string())
-        })
+        self.check_with(&mut |_, game, token| game.play_token(token, &mut Quiet).map(drop))
     }
 
     /// [`Record::check`] with the decisions played by `play(game index, game,
     /// token)`: the client plays them on a worker that can be cancelled and
     /// keeps what each one did.
-    pub fn check_with(
+    pub fn check_with<E: fmt::Display>(
         &self,
-        play: &mut dyn FnMut(usize, &mut AnyGame, &str) -> Result<(), String>,
+        play: &mut dyn FnMut(usize, &mut AnyGame, &str) -> Result<(), E>,
     ) -> RResult<Checked> {
         let mut out: Vec<Replayed> = Vec::new();
         let many = self.games.len() > 1 || self.is_match();
@@ -393,11 +220,7 @@ impl Record {
             } else {
                 String::new()
             };
-            let label = if many {
-                format!("game {}, ", i + 1)
-            } else {
-                String::new()
-            };
+            let game = many.then_some(i + 1);
             if match_over.is_some() {
                 return Err(RecordError::new(
                     format!("games[{i}]"),
@@ -463,8 +286,11 @@ impl Record {
             };
             let mut end = begin.clone();
             for (k, token) in g.decisions.iter().enumerate() {
-                play(i, &mut end, token).map_err(|e| {
-                    RecordError::new(format!("{label}decision {} '{}'", k + 1, excerpt(token)), e)
+                play(i, &mut end, token).map_err(|e| RecordError::Decision {
+                    game,
+                    number: k + 1,
+                    token: token.clone(),
+                    why: e.to_string(),
                 })?;
             }
             match (end.status(), &g.result) {
@@ -548,119 +374,6 @@ impl Record {
     }
 }
 
-/// A short excerpt of a JSON value read from a file, for a message.
-fn json_excerpt(v: &Value) -> String {
-    excerpt(&v.to_string())
-}
-
-fn as_map(value: &Value, key: &str) -> Map<String, Value> {
-    value
-        .get(key)
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default()
-}
-
-fn parse_game(value: &Value, prefix: &str) -> RResult<GameRecord> {
-    let name = |k: &str| {
-        if prefix.is_empty() {
-            k.to_string()
-        } else {
-            format!("{prefix}.{k}")
-        }
-    };
-    let obj = value
-        .as_object()
-        .ok_or_else(|| RecordError::new(prefix, "expected an object"))?;
-    if !prefix.is_empty() {
-        for k in obj.keys() {
-            if !["start", "race", "decisions", "result"].contains(&k.as_str()) {
-                return Err(RecordError::new(name(&excerpt(k)), "unknown field"));
-            }
-        }
-    }
-    let start = obj
-        .get("start")
-        .filter(|v| !v.is_null())
-        .ok_or_else(|| RecordError::new(name("start"), "missing"))?
-        .clone();
-    if !start.is_object() {
-        return Err(RecordError::new(
-            name("start"),
-            "expected a position (a JSON object)",
-        ));
-    }
-    let race = match obj.get("race") {
-        None | Some(Value::Null) => None,
-        Some(r) => Some(parse_race(r, &name("race"))?),
-    };
-    let decisions = obj
-        .get("decisions")
-        .ok_or_else(|| RecordError::new(name("decisions"), "missing"))?
-        .as_array()
-        .ok_or_else(|| RecordError::new(name("decisions"), "expected an array of tokens"))?
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            t.as_str().map(str::to_string).ok_or_else(|| {
-                RecordError::new(
-                    format!("{}[{i}]", name("decisions")),
-                    format!(
-                        "decision {} is {}, not a token string",
-                        i + 1,
-                        json_excerpt(t)
-                    ),
-                )
-            })
-        })
-        .collect::<RResult<Vec<_>>>()?;
-    let result = match obj.get("result") {
-        None => {
-            return Err(RecordError::new(
-                name("result"),
-                "missing (null while unfinished)",
-            ));
-        }
-        Some(Value::Null) => None,
-        Some(r) => Some(serde_json::from_value::<Outcome>(r.clone()).map_err(|e| {
-            RecordError::new(
-                name("result"),
-                format!("not a result {{winner, score, reason}}: {e}"),
-            )
-        })?),
-    };
-    Ok(GameRecord {
-        start,
-        race,
-        decisions,
-        result,
-    })
-}
-
-fn parse_race(value: &Value, at: &str) -> RResult<RaceRecord> {
-    let pe = |e: PositionError| RecordError::from_position(at, e);
-    let f = Fields::new(value).map_err(|_| RecordError::new(at, "expected an object or null"))?;
-    f.only(&["hole", "drops"]).map_err(pe)?;
-    let hole = f.uint("hole").map_err(pe)? as usize;
-    let drops = f
-        .require("drops")
-        .map_err(pe)?
-        .as_array()
-        .ok_or_else(|| RecordError::new(format!("{at}.drops"), "expected an array of sides"))?
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            v.as_str().and_then(Side::parse).ok_or_else(|| {
-                RecordError::new(
-                    format!("{at}.drops"),
-                    format!("drop {}: {} is not south or north", i + 1, json_excerpt(v)),
-                )
-            })
-        })
-        .collect::<RResult<Vec<_>>>()?;
-    Ok(RaceRecord { hole, drops })
-}
-
 /// Replays a race from its start position: the game after it and who moves first.
 fn run_race(start: &Value, r: &RaceRecord, prefix: &str) -> RResult<(Enkeshui, Side)> {
     let game = Enkeshui::from_position(start).map_err(|_| {
@@ -692,7 +405,7 @@ fn run_race(start: &Value, r: &RaceRecord, prefix: &str) -> RResult<(Enkeshui, S
 }
 
 /// The variant's options, checked per game.
-fn check_variant(game: GameKind, v: &Map<String, Value>) -> RResult<()> {
+pub(super) fn check_variant(game: GameKind, v: &Map<String, Value>) -> RResult<()> {
     match game {
         GameKind::Enkeshui => {
             for k in v.keys() {
@@ -792,7 +505,7 @@ pub fn enkeshui_variant(layout: &Layout) -> Map<String, Value> {
     m
 }
 
-fn check_options(o: &Fields) -> RResult<()> {
+pub(super) fn check_options(o: &Fields) -> RResult<()> {
     let pe = |e: PositionError| RecordError::from_position("", e);
     o.only(&[
         "race",
@@ -835,69 +548,4 @@ fn check_options(o: &Fields) -> RResult<()> {
     o.uint_or("seed", 0).map_err(pe)?;
     o.bool_or("flip", false).map_err(pe)?;
     Ok(())
-}
-
-/// Compact JSON of a scalar, a flat array or a short flat object; None otherwise.
-fn inline_json(v: &Value) -> Option<String> {
-    let flat = |v: &Value| !matches!(v, Value::Array(_) | Value::Object(_));
-    let text = match v {
-        Value::Array(a) if a.iter().all(flat) => {
-            let items: Vec<String> = a.iter().map(Value::to_string).collect();
-            return Some(format!("[{}]", items.join(", ")));
-        }
-        Value::Object(o)
-            if o.values().all(|x| {
-                flat(x) || matches!(x, Value::Array(a) if a.iter().all(flat) && a.len() <= 32)
-            }) =>
-        {
-            let items: Vec<String> = o
-                .iter()
-                .map(|(k, x)| {
-                    format!(
-                        "{}: {}",
-                        Value::from(k.as_str()),
-                        inline_json(x).unwrap_or_default()
-                    )
-                })
-                .collect();
-            format!("{{{}}}", items.join(", "))
-        }
-        Value::Array(_) | Value::Object(_) => return None,
-        scalar => return Some(scalar.to_string()),
-    };
-    (text.len() <= 100).then_some(text)
-}
-
-fn write_json(v: &Value, indent: usize, out: &mut String) {
-    if let Some(t) = inline_json(v) {
-        out.push_str(&t);
-        return;
-    }
-    let pad = "  ".repeat(indent + 1);
-    let end = "  ".repeat(indent);
-    match v {
-        Value::Object(o) => {
-            out.push_str("{\n");
-            for (i, (k, x)) in o.iter().enumerate() {
-                out.push_str(&pad);
-                out.push_str(&Value::from(k.as_str()).to_string());
-                out.push_str(": ");
-                write_json(x, indent + 1, out);
-                out.push_str(if i + 1 < o.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&end);
-            out.push('}');
-        }
-        Value::Array(a) => {
-            out.push_str("[\n");
-            for (i, x) in a.iter().enumerate() {
-                out.push_str(&pad);
-                write_json(x, indent + 1, out);
-                out.push_str(if i + 1 < a.len() { ",\n" } else { "\n" });
-            }
-            out.push_str(&end);
-            out.push(']');
-        }
-        scalar => out.push_str(&scalar.to_string()),
-    }
 }
