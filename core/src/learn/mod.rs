@@ -36,25 +36,41 @@ const DATA: [(GameKind, &str); 3] = [
 pub enum Goal {
     /// The turn sows at least / at most this many laps.
     Laps {
+        /// The fewest laps (none: no lower bound).
         #[serde(default)]
         at_least: Option<u32>,
+        /// The most laps (none: no upper bound).
         #[serde(default)]
         at_most: Option<u32>,
     },
     /// The turn captures at least this many seeds.
-    Capture { at_least: u32 },
+    Capture {
+        /// The fewest seeds captured.
+        at_least: u32,
+    },
     /// The turn makes at least this many bulls of the mover's.
-    Bulls { at_least: u32 },
+    Bulls {
+        /// The fewest bulls made.
+        at_least: u32,
+    },
     /// The turn steals at least this many cows.
-    Steal { at_least: u32 },
+    Steal {
+        /// The fewest cows stolen.
+        at_least: u32,
+    },
     /// The turn wins the game.
     Win,
     /// The turn ends the game with at least this score for the mover.
-    FinalScore { at_least: u32 },
+    FinalScore {
+        /// The lowest final score.
+        at_least: u32,
+    },
     /// After the turn no reply of the opponent banks more than `at_most`
     /// seeds (cows); `special`: with the special move.
     Safe {
+        /// The most seeds (cows) the opponent's best reply may bank.
         at_most: u32,
+        /// The turn must be the special move.
         #[serde(default)]
         special: bool,
     },
@@ -62,14 +78,19 @@ pub enum Goal {
     Race,
     /// The turn's last lap ends in this hole, named as the answers name it
     /// ("North's hole 2", "your outer hole 8").
-    LastIn { hole: String },
+    LastIn {
+        /// The hole's name: "North's hole 2", "your outer hole 8".
+        hole: String,
+    },
 }
 
 /// One lesson, as written in the data.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lesson {
+    /// The lesson's id: "enkeshui-relay" (the progress file keeps it).
     pub id: String,
+    /// The lesson's title: "Sowing and relay".
     pub title: String,
     /// The rule section it teaches: a `##` or `###` heading of the game's
     /// `rules/*.md`, without a closing "(...)" (tests/lessons.rs checks it).
@@ -78,8 +99,11 @@ pub struct Lesson {
     pub text: Vec<String>,
     /// The position JSON of NOTATION.md (the race lesson: the position the race starts from).
     pub position: Value,
+    /// The task, as the player reads it.
     pub task: String,
+    /// What the engine checks on the turn played.
     pub goal: Goal,
+    /// A hint toward the solution, shown on request.
     pub hint: String,
     /// The decisions of a turn that solves the task (the race lesson: who
     /// drops, in order; the last one goes on dropping until someone sleeps).
@@ -189,21 +213,29 @@ pub fn list_text(kind: Option<GameKind>, is_done: impl Fn(&str) -> bool) -> Stri
 /// What a turn did, read from the engine's events.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TurnLog {
+    /// The laps sown.
     pub laps: u32,
     /// The hole where the last lap ended (board index) and whether it was empty before.
     pub last_end: Option<(usize, bool)>,
+    /// The seeds the mover captured.
     pub captured: u32,
+    /// The bulls of the mover's made.
     pub bulls: u32,
+    /// The cows stolen (Bao).
     pub stolen: u32,
+    /// The turn was the special move (Enkeshui).
     pub special: bool,
     /// The mover's row after a special move.
     pub special_row: Option<Vec<u32>>,
+    /// Seeds in hand were put back into a hole: every way on repeats.
     pub put_back: bool,
 }
 
 /// Collects a [`TurnLog`] for the mover.
 pub struct Recorder {
+    /// The mover.
     pub me: Side,
+    /// What the turn did so far.
     pub log: TurnLog,
 }
 
@@ -233,6 +265,7 @@ impl Observer for Recorder {
 /// What the player's turn came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
+    /// The task is done.
     pub solved: bool,
     /// What happened, in a sentence or two.
     pub what: String,
@@ -317,16 +350,34 @@ pub fn turns(game: &AnyGame, cap: usize) -> Vec<(Vec<String>, AnyGame)> {
 pub enum LessonError {
     /// The lesson's position does not load.
     #[error("lesson {id}: position: {error}")]
-    Position { id: String, error: PositionError },
+    Position {
+        /// The lesson's id.
+        id: String,
+        /// Why the position does not load.
+        error: PositionError,
+    },
     /// The lesson's position is of another game than the lesson's.
     #[error("lesson {id}: the position is {found}")]
-    OtherGame { id: String, found: GameKind },
+    OtherGame {
+        /// The lesson's id.
+        id: String,
+        /// The position's game.
+        found: GameKind,
+    },
     /// The race lesson's race cannot start.
     #[error("lesson {id}: {error}")]
-    Race { id: String, error: RaceError },
+    Race {
+        /// The lesson's id.
+        id: String,
+        /// Why the race cannot start.
+        error: RaceError,
+    },
     /// A race lesson on a game with no race.
     #[error("lesson {id}: only Enkeshui has a race")]
-    NoRace { id: String },
+    NoRace {
+        /// The lesson's id.
+        id: String,
+    },
     /// A race checked with no drop.
     #[error("no drops")]
     NoDrops,
@@ -338,12 +389,20 @@ pub enum LessonError {
     Drop(RaceError),
     /// A decision after the turn ended (numbered from 1).
     #[error("decision {number} '{token}': the turn is already over")]
-    TurnOver { number: usize, token: String },
+    TurnOver {
+        /// The decision's number.
+        number: usize,
+        /// The decision, as written.
+        token: String,
+    },
     /// A decision the engine refuses (numbered from 1).
     #[error("decision {number} '{token}': {error}")]
     Decision {
+        /// The decision's number.
         number: usize,
+        /// The decision, as written.
         token: String,
+        /// Why the engine refuses it.
         error: MoveError,
     },
     /// Decisions that stop before the turn's end.
@@ -352,6 +411,7 @@ pub enum LessonError {
 }
 
 impl Lesson {
+    /// The game the lesson is of (Enkeshui before loading).
     pub fn kind(&self) -> GameKind {
         self.game.unwrap_or(GameKind::Enkeshui)
     }
@@ -371,6 +431,7 @@ impl Lesson {
         Ok(g)
     }
 
+    /// Whether this is the race lesson (its goal is [`Goal::Race`]).
     pub fn is_race(&self) -> bool {
         self.goal == Goal::Race
     }

@@ -64,16 +64,24 @@ pub fn grade_name(g: u32) -> &'static str {
 /// margin, then the speed (a quicker win, a slower loss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proven {
+    /// Won, drawn or lost.
     pub result: Outcome,
+    /// The final margin in seeds (cows), negative when behind; 0 in a
+    /// forced result (not proven).
     pub margin: i32,
+    /// The turns to the end, the current one included.
     pub turns: u32,
 }
 
+/// A game's result for one side, worst first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
+    /// A loss.
     Loss,
+    /// A draw.
     Draw,
+    /// A win.
     Win,
 }
 
@@ -436,8 +444,11 @@ impl Forcer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Source {
+    /// The generator's seed (`--seed`).
     pub seed: u64,
+    /// The game's number.
     pub game: u32,
+    /// The turn of that game.
     pub turn: u32,
     /// The levels that played it, South then North.
     pub players: [String; 2],
@@ -447,7 +458,9 @@ pub struct Source {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Decided {
+    /// The decision, in notation.
     pub decision: String,
+    /// Its proven value.
     pub value: Proven,
 }
 
@@ -455,6 +468,7 @@ pub struct Decided {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Puzzle {
+    /// The puzzle's id: "enkeshui-002" (the progress file keeps it).
     pub id: String,
     /// 1..=4, by the solution's proof length (`grade_of`).
     pub grade: u32,
@@ -467,6 +481,7 @@ pub struct Puzzle {
     /// Every legal decision with its proven value, in notation order (the
     /// solution among them).
     pub decisions: Vec<Decided>,
+    /// Where it comes from.
     pub from: Source,
     /// The values are forced results (`Forcer`, Bao): the result and the
     /// turns, no margin.
@@ -481,43 +496,84 @@ pub struct Puzzle {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("puzzle {id}: {fault}")]
 pub struct PuzzleError {
+    /// The puzzle's id.
     pub id: String,
+    /// What is wrong.
     pub fault: PuzzleFault,
 }
 
 /// What is wrong with a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleFault {
+    /// The position does not load.
     #[error("{0}")]
     Position(PositionError),
+    /// Not South to move at a turn's start, or the game is over.
     #[error("not South to move at a turn's start")]
     NotTurnStart,
+    /// The proof gave up past this node limit.
     #[error("not proven within {0} positions")]
     NotProven(u64),
     /// A forced proof whose size is not the one written (the tests pick
     /// the proofs they re-check by it).
     #[error("a proof of {found} decisions, written {written:?}")]
-    ProofSize { found: u64, written: Option<u64> },
+    ProofSize {
+        /// The decisions the proof played.
+        found: u64,
+        /// The size written (`nodes`).
+        written: Option<u64>,
+    },
+    /// A decision the proof left without a value (not a forced puzzle).
     #[error("a decision without a value")]
     Unvalued,
+    /// The decisions' proven values are not the ones written.
     #[error("proven {proven:?}, written {written:?}")]
     Values {
+        /// Each decision with its proven value.
         proven: Vec<(String, Proven)>,
+        /// Each decision with its value as written.
         written: Vec<(String, Proven)>,
     },
+    /// The solution's written value is not the puzzle's value.
     #[error("the solution {solution} is not valued {value:?}")]
-    SolutionValue { solution: String, value: Proven },
+    SolutionValue {
+        /// The solution.
+        solution: String,
+        /// The puzzle's value.
+        value: Proven,
+    },
+    /// Another decision keeps the best result too (forced: wins as
+    /// quickly).
     #[error("{decision} keeps {judged} too")]
-    NotAlone { decision: String, judged: String },
+    NotAlone {
+        /// The other decision.
+        decision: String,
+        /// Its value, as the judge writes it.
+        judged: String,
+    },
+    /// The engine refuses the solution.
     #[error("{solution}: {error}")]
-    Solution { solution: String, error: MoveError },
+    Solution {
+        /// The solution.
+        solution: String,
+        /// Why the engine refuses it.
+        error: MoveError,
+    },
+    /// The solution does not end the turn (a `cw`/`ccw` is asked after it).
     #[error("the solution does not end the turn")]
     TurnGoesOn,
+    /// The grade does not fit the proof's length.
     #[error("grade {grade} for {turns} turns")]
-    Grade { grade: u32, turns: u32 },
+    Grade {
+        /// The grade written.
+        grade: u32,
+        /// The turns of the solution's proof.
+        turns: u32,
+    },
 }
 
 impl Puzzle {
+    /// The game of the puzzle's position (Enkeshui if it names no known game).
     pub fn kind(&self) -> GameKind {
         GameKind::parse(self.position["game"].as_str().unwrap_or("")).unwrap_or(GameKind::Enkeshui)
     }
