@@ -48,7 +48,10 @@ pub fn marks_help(unit: &str) -> String {
 /// How a decision is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// Throws away a forced win, walks into a forced loss, or loses
+    /// [`BLUNDER`] seeds or more where no result is proven.
     Blunder,
+    /// Loses [`MISTAKE`] seeds or more, short of a blunder.
     Mistake,
     /// The best decision, and every other one loses at least [`MISTAKE`].
     Only,
@@ -58,6 +61,7 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The mark in words, as the review prints it.
     pub fn name(self) -> &'static str {
         match self {
             Mark::Blunder => "blunder",
@@ -85,18 +89,23 @@ pub struct Judged {
     pub game: usize,
     /// The decision's number in its game, from 1.
     pub number: usize,
+    /// The number of the turn the decision belongs to.
     pub turn: u32,
+    /// Who played it.
     pub side: Side,
+    /// The decision played, as a token.
     pub played: String,
     /// The value of the decision played for its player, in evaluation units.
     pub value: i32,
     /// The best decision found (the one played when nothing was better).
     pub best: String,
+    /// The best decision's value for the same player, in evaluation units.
     pub best_value: i32,
     /// The second best decision's value, when there are two or more.
     pub second_value: Option<i32>,
     /// Seeds (cows) lost against the best decision, 0 or more.
     pub loss: f64,
+    /// The decision's mark (`None`: unmarked).
     pub mark: Option<Mark>,
     /// The only legal decision: not judged in the summary.
     pub forced: bool,
@@ -117,23 +126,30 @@ impl Judged {
 /// A reviewed record.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
+    /// Which game was reviewed.
     pub kind: GameKind,
     /// Nodes per decision in this game.
     pub nodes: u64,
+    /// Every decision of the record, judged, in order.
     pub decisions: Vec<Judged>,
 }
 
 /// A player's summary.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
+    /// Whose decisions.
     pub side: Side,
     /// Decisions with a choice.
     pub judged: usize,
+    /// Decisions without a choice (not judged).
     pub forced: usize,
     /// Percent of `judged` within [`GOOD`] of the best (`None` when none).
     pub accuracy: Option<f64>,
+    /// Decisions marked a mistake.
     pub mistakes: usize,
+    /// Decisions marked a blunder.
     pub blunders: usize,
+    /// Decisions marked the only good move.
     pub only: usize,
     /// The largest loss and where (index into [`Review::decisions`]).
     pub largest: Option<(f64, usize)>,
@@ -387,6 +403,7 @@ pub fn review(
 }
 
 impl Review {
+    /// One player's summary: his judged decisions, accuracy and marks.
     pub fn summary(&self, side: Side) -> Summary {
         let mut s = Summary {
             side,

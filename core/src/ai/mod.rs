@@ -36,15 +36,21 @@ use std::time::{Duration, Instant};
 /// A searching level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
+    /// Looks at its own move only, misjudging each by up to 3 seeds.
     Easy,
+    /// A shallow search (10 decisions deep), a little noise.
     Medium,
+    /// The best move of a search of 60,000 nodes a decision (on Enkeshui).
     Hard,
+    /// The best move of a search of 600,000 nodes a decision (on Enkeshui).
     Expert,
 }
 
 impl Level {
+    /// Every level, weakest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
+    /// The level's name: `easy`, `medium`, `hard` or `expert`.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -54,6 +60,7 @@ impl Level {
         }
     }
 
+    /// The level of that name (`None` for any other word).
     pub fn parse(s: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == s)
     }
@@ -81,6 +88,7 @@ impl Level {
         }
     }
 
+    /// The depth cap in decisions (64: none).
     pub fn max_depth(self) -> u32 {
         match self {
             Level::Easy => 1,
@@ -113,17 +121,22 @@ impl Level {
 /// Anyone who can pick a decision: a level, or a calibration player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
+    /// Plays a uniformly random legal decision.
     Random,
+    /// Banks the most seeds by the end of its own turn, ties at random.
     Greedy,
     /// Monte Carlo tree search (random playouts) for `think_ms`, default 1 s:
     /// the arena's yardstick for the alpha-beta levels.
     Mcts,
+    /// A searching level.
     Level(Level),
 }
 
 impl Player {
+    /// Every player's name, for help and error messages.
     pub const NAMES: &'static str = "random, greedy, mcts, easy, medium, hard, expert";
 
+    /// The player of that name (`None` for any other word).
     pub fn parse(s: &str) -> Option<Player> {
         match s {
             "random" => Some(Player::Random),
@@ -133,6 +146,7 @@ impl Player {
         }
     }
 
+    /// The player's name, as [`Player::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
             Player::Random => "random",
@@ -146,18 +160,22 @@ impl Player {
 /// How a player is asked to think about one decision.
 #[derive(Clone, Debug)]
 pub struct Request {
+    /// Who thinks.
     pub player: Player,
     /// Overrides the level's depth cap (and, without `think_ms`, thinks until done).
     pub depth: Option<u32>,
     /// Overrides the level's think time.
     pub think_ms: Option<u64>,
+    /// Starts the random number generator (noise, ties, playouts).
     pub seed: u64,
+    /// Set to stop the thinking early.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Overrides the level's table size.
     pub hash_mb: Option<usize>,
 }
 
 impl Request {
+    /// The player's own limits, nothing overridden.
     pub fn new(player: Player, seed: u64) -> Request {
         Request {
             player,
@@ -200,11 +218,15 @@ impl Request {
 /// A chosen decision and what the thinking found.
 #[derive(Clone, Debug)]
 pub struct Choice<D> {
+    /// The decision chosen.
     pub decision: D,
     /// The value for the mover in evaluation units (`None` for `random`).
     pub value: Option<i32>,
+    /// The deepest search iteration completed (0 for `random` and `mcts`).
     pub depth: u32,
+    /// Positions searched (playouts for `mcts`).
     pub nodes: u64,
+    /// Wall-clock time spent choosing.
     pub elapsed: Duration,
 }
 

@@ -126,12 +126,15 @@ impl Default for Limits {
 /// The result of a search.
 #[derive(Clone, Debug)]
 pub struct Thought<D> {
+    /// The best decision found.
     pub decision: D,
     /// The value for the side to move, in evaluation units.
     pub value: i32,
     /// The deepest iteration completed.
     pub depth: u32,
+    /// Positions searched.
     pub nodes: u64,
+    /// Wall-clock time spent searching.
     pub elapsed: Duration,
     /// Every root decision with its value at the last completed depth (exact
     /// with `all_root_values`, otherwise bounds except for the best one).

@@ -31,7 +31,9 @@ pub const VERSION: u64 = 1;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "a race {hole, drops} or null")]
 pub struct RaceRecord {
+    /// The racers' hole, 1 to the row's length, each from his own left.
     pub hole: usize,
+    /// Who dropped each seed of the race, in order.
     #[serde(deserialize_with = "disk::drops")]
     pub drops: Vec<Side>,
 }
@@ -46,8 +48,10 @@ pub struct GameRecord {
     /// The position JSON before the race (or before the first turn).
     #[serde(deserialize_with = "disk::start")]
     pub start: Value,
+    /// The starting race, if there was one.
     #[serde(default)]
     pub race: Option<RaceRecord>,
+    /// Every decision's token, in order.
     #[serde(deserialize_with = "disk::decisions")]
     pub decisions: Vec<String>,
     /// `None` while the game is unfinished.
@@ -58,6 +62,7 @@ pub struct GameRecord {
 /// A saved game (or match).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
+    /// Which game: Enkeshui, En Gehé or Bao la Kimasai.
     pub game: GameKind,
     /// The board's options: `holes` and `layout` (a name or the counts of
     /// South's row then North's) for Enkeshui.
@@ -80,14 +85,23 @@ pub enum RecordError {
     /// A field refused: `decisions[2]`, `start.south`, `games[1].race.hole`
     /// (`at` empty: the file as a whole).
     #[error("{}", at_message(at, message))]
-    Field { at: String, message: String },
+    Field {
+        /// The field's path (empty: the whole file).
+        at: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// A decision the engine refused, numbered from 1, with its game's
     /// number from 1 when the record holds several.
     #[error("{}decision {number} '{}': {why}", game.map(|g| format!("game {g}, ")).unwrap_or_default(), excerpt(token))]
     Decision {
+        /// The game's number from 1 (`None`: a record of one game).
         game: Option<usize>,
+        /// The decision's number in its game, from 1.
         number: usize,
+        /// The decision as written in the record.
         token: String,
+        /// Why the engine refused it.
         why: String,
     },
 }
@@ -138,6 +152,7 @@ pub struct Replayed {
 /// A record that loaded: every game replayed.
 #[derive(Clone, Debug)]
 pub struct Checked {
+    /// Each game of the record, replayed, in order.
     pub games: Vec<Replayed>,
     /// In a match whose last game is over: the match is over (winner, None: drawn).
     pub match_over: Option<Option<Side>>,
@@ -149,6 +164,7 @@ impl Checked {
         self.games.last().expect("a record has a game")
     }
 
+    /// Is it over: the game over, or, in a match, the match over?
     pub fn is_finished(&self) -> bool {
         let over = self.last().end.status().is_over();
         match self.match_over {
