@@ -11,14 +11,19 @@ use crate::engine::PositionJson;
 use serde_json::{Value, json};
 use std::fmt;
 
+/// Which of the three games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
+    /// Enkeshui.
     Enkeshui,
+    /// En Gehé.
     EnGehe,
+    /// Bao la Kimasai.
     BaoLaKimasai,
 }
 
 impl GameKind {
+    /// The three games.
     pub const ALL: [GameKind; 3] = [GameKind::Enkeshui, GameKind::EnGehe, GameKind::BaoLaKimasai];
 
     /// The name used in notation, records and the protocol.
@@ -39,6 +44,7 @@ impl GameKind {
         }
     }
 
+    /// Reads a game's notation name (`bao` also names Bao la Kimasai).
     pub fn parse(s: &str) -> Option<GameKind> {
         match s {
             "enkeshui" => Some(GameKind::Enkeshui),
@@ -58,8 +64,11 @@ impl fmt::Display for GameKind {
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    /// An Enkeshui game.
     Enkeshui(Enkeshui),
+    /// A Bao la Kimasai game.
     BaoLaKimasai(Bao),
+    /// An En Gehé game.
     EnGehe(EnGehe),
 }
 
@@ -76,8 +85,11 @@ macro_rules! dispatch {
 /// A refused token in a list of decisions: its place (from 1), text and reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TokenError {
+    /// Its place in the list, from 1.
     pub index: usize,
+    /// The token as given.
     pub token: String,
+    /// Why it was refused.
     pub error: MoveError,
 }
 
@@ -106,22 +118,27 @@ impl From<Bao> for AnyGame {
 }
 
 impl AnyGame {
+    /// Which game this is.
     pub fn kind(&self) -> GameKind {
         dispatch!(self, g => g.kind())
     }
 
+    /// The side to move.
     pub fn to_move(&self) -> Side {
         dispatch!(self, g => g.to_move())
     }
 
+    /// Playing, or over with its outcome.
     pub fn status(&self) -> Status {
         dispatch!(self, g => g.status())
     }
 
+    /// The number of the turn being played, from 1.
     pub fn turn(&self) -> u32 {
         dispatch!(self, g => g.turn())
     }
 
+    /// The decision asked for inside a turn, if any.
     pub fn pending(&self) -> Option<Pending> {
         dispatch!(self, g => g.pending())
     }
@@ -132,6 +149,7 @@ impl AnyGame {
         dispatch!(self, g => g.score())
     }
 
+    /// Seeds in play plus seeds captured: constant over a game.
     pub fn total_seeds(&self) -> u32 {
         dispatch!(self, g => g.total_seeds())
     }
@@ -208,6 +226,7 @@ impl AnyGame {
         dispatch!(self, g => perft_until(g, depth, stopped))
     }
 
+    /// The position JSON of NOTATION.md.
     pub fn position_json(&self) -> Value {
         dispatch!(self, g => g.position_json())
     }

@@ -16,6 +16,7 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The notation token: `ccw` or `cw`.
     pub fn token(self) -> &'static str {
         match self {
             Direction::Ccw => "ccw",
@@ -23,6 +24,7 @@ impl Direction {
         }
     }
 
+    /// Reads a notation token (`ccw` or `cw`).
     pub fn parse(token: &str) -> Option<Direction> {
         match token {
             "ccw" => Some(Direction::Ccw),
@@ -69,6 +71,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Why the game ended, as a sentence for players.
     pub fn describe(self) -> &'static str {
         match self {
             EndReason::NoSeeds => "the player to move has no seeds to sow",
@@ -92,7 +95,9 @@ impl fmt::Display for EndReason {
 pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// Each side's final score.
     pub score: PerSide<u32>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
@@ -112,13 +117,17 @@ impl Outcome {
     }
 }
 
+/// Whether a game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Playing,
+    /// The game is over with this result.
     Over(Outcome),
 }
 
 impl Status {
+    /// Is the game over?
     pub fn is_over(&self) -> bool {
         matches!(self, Status::Over(_))
     }
@@ -135,47 +144,94 @@ pub type HoleIndex = usize;
 pub enum Event {
     /// The mover lifted every seed of a hole (the first lift of the turn or a relay).
     Lift {
+        /// The hole emptied.
         hole: HoleIndex,
+        /// Seeds lifted into the hand.
         seeds: u32,
+        /// The lap this lift starts, from 1.
         lap: u32,
     },
     /// One seed dropped.
-    Drop { hole: HoleIndex },
+    Drop {
+        /// The hole the seed fell into.
+        hole: HoleIndex,
+    },
     /// A whole circuit of drops at once: every hole of the path got `seeds`.
     /// Only sent to observers that do not want single drops.
-    Circuit { seeds: u32 },
+    Circuit {
+        /// Seeds each hole of the path got.
+        seeds: u32,
+    },
     /// The lap's last seed fell here.
     LapEnd {
+        /// The hole the last seed fell into.
         hole: HoleIndex,
+        /// The lap that ended, from 1.
         lap: u32,
+        /// Seeds in that hole now, the last one included.
         seeds: u32,
     },
     /// The mover chose the direction of the next lap.
-    Choice { direction: Direction },
+    Choice {
+        /// The direction chosen.
+        direction: Direction,
+    },
     /// A hole became a bull.
-    Bull { hole: HoleIndex, owner: Side },
+    Bull {
+        /// The hole that became a bull.
+        hole: HoleIndex,
+        /// The player the bull belongs to.
+        owner: Side,
+    },
     /// Seeds taken off the board.
     Capture {
+        /// The hole emptied.
         hole: HoleIndex,
+        /// Seeds taken.
         seeds: u32,
+        /// The capturing player.
         by: Side,
     },
     /// Bao la Kimasai: cows stolen from an opponent's inner hole; they are sown next.
     Steal {
+        /// The opponent's inner hole emptied.
         from: HoleIndex,
+        /// The mover's inner hole that stole them; their sowing starts there.
         into: HoleIndex,
+        /// Cows stolen.
         seeds: u32,
     },
     /// Bao la Kimasai phase 1: a reserve cow put into a hole.
-    Reserve { hole: HoleIndex, side: Side },
+    Reserve {
+        /// The hole that got the cow.
+        hole: HoleIndex,
+        /// The player whose reserve it came from.
+        side: Side,
+    },
     /// Seeds in hand put back into a hole (a turn stopped because every way on repeats).
-    PutBack { hole: HoleIndex, seeds: u32 },
+    PutBack {
+        /// The hole the seeds went into.
+        hole: HoleIndex,
+        /// Seeds put back.
+        seeds: u32,
+    },
     /// Enkeshui special move: the new counts of the mover's own row.
-    Special { side: Side, row: Vec<u32> },
+    Special {
+        /// The player who made the special move.
+        side: Side,
+        /// His row's new counts, from his hole 1.
+        row: Vec<u32>,
+    },
     /// The turn is over.
-    TurnEnd { side: Side },
+    TurnEnd {
+        /// The player whose turn ended.
+        side: Side,
+    },
     /// The game is over.
-    GameOver { outcome: Outcome },
+    GameOver {
+        /// The result.
+        outcome: Outcome,
+    },
 }
 
 /// Receives the events of a turn as they happen. The engine's hot paths are
@@ -185,6 +241,7 @@ pub trait Observer {
     const DROPS: bool = true;
     /// Wants nothing at all: the engine may then skip its separate legality pass.
     const SILENT: bool = false;
+    /// Called once per event, in order.
     fn event(&mut self, event: Event);
 }
 

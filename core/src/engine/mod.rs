@@ -33,12 +33,17 @@ use std::fmt;
 /// A decision refused by the engine; the game is left as it was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
+    /// The game is over.
     GameOver,
     /// The text is not a decision of this game.
     BadToken(String),
+    /// No such hole on this board.
     NoSuchHole(String),
+    /// The hole has no seeds to sow.
     EmptyHole(String),
+    /// The hole is a bull and cannot be sown.
     BullHole(String),
+    /// The hole is out of play.
     ClosedHole(String),
     /// The sowing would never end.
     Endless(String),
@@ -46,6 +51,7 @@ pub enum MoveError {
     WrongDecision(String),
     /// The direction's lap would come back to a choice already met this turn.
     Repeats(String),
+    /// The special move is not allowed or not well formed.
     Special(String),
     /// Deciding whether the sowing ends needs more laps than the budget given
     /// (`play_within`); nothing was played.
@@ -75,7 +81,9 @@ impl std::error::Error for MoveError {}
 /// A hole named the way players and the notation name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct HoleName {
+    /// The side whose row holds the hole.
     pub side: Side,
+    /// The hole within that side.
     pub hole: HoleLabel,
 }
 
@@ -117,10 +125,15 @@ impl Serialize for HoleLabel {
 /// The decision the mover is asked for in the middle of a turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Pending {
+    /// What is asked for (`direction`).
     pub decision: &'static str,
+    /// The hole the seeds in hand came from.
     pub lifted_from: HoleName,
+    /// Seeds in hand.
     pub in_hand: u32,
+    /// The lap about to be sown, from 1.
     pub lap: u32,
+    /// The tokens that may be given.
     pub options: Vec<String>,
 }
 
@@ -130,14 +143,17 @@ pub struct Pending {
 /// decisions, the budgeted play) is provided here once for all three, in the
 /// way board-game-rs's `Board` provides `play_random_available_move`.
 pub trait Game: Clone + Send + 'static {
+    /// One decision of this game, written as a notation token by `Display`.
     type Decision: Clone + PartialEq + fmt::Debug + fmt::Display + Send;
 
+    /// Which game this is.
     fn kind(&self) -> GameKind;
 
     // What each game supplies.
 
     /// Who moves, the turn number, the status and the repetition history.
     fn turn_state(&self) -> &TurnState;
+    /// The turn state, to change.
     fn turn_state_mut(&mut self) -> &mut TurnState;
     /// The turn limit of the rules (`--max-turns`).
     fn max_turns(&self) -> u32;
@@ -202,10 +218,12 @@ pub trait Game: Clone + Send + 'static {
 
     // Provided: the turn lifecycle.
 
+    /// The side to move.
     fn to_move(&self) -> Side {
         self.turn_state().to_move
     }
 
+    /// Playing, or over with its outcome.
     fn status(&self) -> Status {
         self.turn_state().status
     }

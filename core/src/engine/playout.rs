@@ -25,6 +25,7 @@ pub fn random_playout<G: Game, R: Rng, O: Observer>(
 /// Counts seeds dropped (single drops and whole circuits) and laps.
 #[derive(Default)]
 pub struct DropCounter {
+    /// Seeds dropped.
     pub drops: u64,
     /// Laps sown (each lap's end).
     pub laps: u64,

@@ -7,11 +7,14 @@ use std::fmt;
 /// A position that cannot be loaded, with the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// The field at fault, as a path in the JSON.
     pub field: String,
+    /// What is wrong with it.
     pub message: String,
 }
 
 impl PositionError {
+    /// An error for `field` saying `message`.
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
         PositionError {
             field: field.into(),

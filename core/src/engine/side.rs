@@ -8,13 +8,17 @@ use std::ops::{Index, IndexMut};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// South, at the bottom of the screen.
     South,
+    /// North, at the top of the screen.
     North,
 }
 
 impl Side {
+    /// Both sides, South first.
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -22,10 +26,12 @@ impl Side {
         }
     }
 
+    /// 0 for South, 1 for North.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The lowercase name used in notation: `south` or `north`.
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -41,6 +47,7 @@ impl Side {
         }
     }
 
+    /// Reads a lowercase name: `south` or `north`.
     pub fn parse(s: &str) -> Option<Side> {
         match s {
             "south" => Some(Side::South),
@@ -59,15 +66,19 @@ impl fmt::Display for Side {
 /// One value per side, indexed by [`Side`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PerSide<T> {
+    /// South's value.
     pub south: T,
+    /// North's value.
     pub north: T,
 }
 
 impl<T> PerSide<T> {
+    /// South's value, then North's.
     pub fn new(south: T, north: T) -> Self {
         PerSide { south, north }
     }
 
+    /// Applies `f` to each side's value.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> PerSide<U> {
         PerSide {
             south: f(self.south),
@@ -77,6 +88,7 @@ impl<T> PerSide<T> {
 }
 
 impl<T: Clone> PerSide<T> {
+    /// The same value for both sides.
     pub fn both(v: T) -> Self {
         PerSide {
             south: v.clone(),

@@ -18,9 +18,11 @@ pub type Irreversible = [u32; 5];
 /// Who moves, which turn, the status, and the repetition history.
 #[derive(Clone, Debug)]
 pub struct TurnState {
+    /// The side to move.
     pub to_move: Side,
     /// The number of the turn being played, from 1.
     pub turn: u32,
+    /// Playing, or over with its outcome.
     pub status: Status,
     history: History,
 }

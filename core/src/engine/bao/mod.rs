@@ -63,7 +63,9 @@ impl Default for Rules {
 /// A player's two rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Row {
+    /// The inner row, facing the opponent.
     Inner,
+    /// The outer row, at the player's edge.
     Outer,
 }
 
@@ -72,11 +74,14 @@ pub enum Row {
 /// refused when played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The row of the hole sown.
     pub row: Row,
+    /// The hole, 1..8 in the owner's numbering.
     pub hole: usize,
 }
 
 impl Move {
+    /// The decision `i<hole>`.
     pub fn inner(hole: usize) -> Move {
         Move {
             row: Row::Inner,
@@ -84,6 +89,7 @@ impl Move {
         }
     }
 
+    /// The decision `o<hole>`.
     pub fn outer(hole: usize) -> Move {
         Move {
             row: Row::Outer,
@@ -127,6 +133,7 @@ pub fn owner(i: usize) -> Side {
     if i < LOOP { Side::South } else { Side::North }
 }
 
+/// Is board index `i` an inner hole?
 #[inline]
 pub fn is_inner(i: usize) -> bool {
     i & 15 < 8
@@ -337,6 +344,7 @@ impl Bao {
         .started()
     }
 
+    /// The rule flags of this game.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -346,6 +354,7 @@ impl Bao {
         &self.counts
     }
 
+    /// Cows each player still holds in reserve.
     pub fn reserve(&self) -> PerSide<u32> {
         self.reserve
     }

@@ -9,7 +9,9 @@ use crate::engine::side::{PerSide, Side};
 /// A player's two rows, each from his hole 1 to hole 8.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rows {
+    /// Seeds in inner holes 1..8.
     pub inner: [u16; 8],
+    /// Seeds in outer holes 1..8.
     pub outer: [u16; 8],
 }
 
@@ -17,11 +19,17 @@ pub struct Rows {
 /// [`Bao::from_setup`] checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The rule flags.
     pub rules: Rules,
+    /// South's rows.
     pub south: Rows,
+    /// North's rows.
     pub north: Rows,
+    /// Cows each player holds in reserve.
     pub reserve: PerSide<u32>,
+    /// The side to move.
     pub to_move: Side,
+    /// The number of the turn about to be played, from 1.
     pub turn: u32,
 }
 

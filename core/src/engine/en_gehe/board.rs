@@ -5,6 +5,7 @@ use crate::engine::side::{PerSide, Side};
 
 /// Smallest and largest row allowed (40..50 are traditional).
 pub const MIN_HOLES: usize = 4;
+/// Largest row allowed.
 pub const MAX_HOLES: usize = 50;
 /// Holes in the largest ring: the board array's fixed length.
 pub const RING: usize = 2 * MAX_HOLES;
@@ -14,7 +15,9 @@ pub const RING: usize = 2 * MAX_HOLES;
 /// 2N and beyond are always empty, so comparing whole arrays is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// Holes in each row (N).
     pub n: usize,
+    /// Seeds per hole, by ring index; 2N and beyond are always 0.
     pub counts: [u16; RING],
 }
 
@@ -50,11 +53,13 @@ impl Board {
         }
     }
 
+    /// Holes in the ring in play (2N).
     #[inline(always)]
     pub fn n2(&self) -> usize {
         2 * self.n
     }
 
+    /// The ring index of the hole facing `hole` (2N-1-hole).
     #[inline(always)]
     pub fn opposite(&self, hole: usize) -> usize {
         self.n2() - 1 - hole
@@ -69,6 +74,7 @@ impl Board {
         }
     }
 
+    /// The side whose row holds ring index `hole`.
     #[inline(always)]
     pub fn owner_of_row(&self, hole: usize) -> Side {
         if hole < self.n {
@@ -84,6 +90,7 @@ impl Board {
         &self.counts[..self.n2()]
     }
 
+    /// Seeds in a side's row.
     pub fn row_seeds(&self, side: Side) -> u32 {
         self.counts[self.row(side)].iter().map(|&c| c as u32).sum()
     }
@@ -117,10 +124,12 @@ impl Board {
         bits
     }
 
+    /// Seeds in all holes of the board.
     pub fn seeds_on_board(&self) -> u32 {
         self.holes().iter().map(|&c| c as u32).sum()
     }
 
+    /// Empties `hole` into the hand (the lift starting lap `lap`); returns the seeds lifted.
     #[inline(always)]
     pub fn lift<O: Observer>(&mut self, hole: usize, lap: u32, obs: &mut O) -> u32 {
         let seeds = self.counts[hole] as u32;

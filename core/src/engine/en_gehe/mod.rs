@@ -23,6 +23,7 @@ use std::ops::RangeInclusive;
 
 /// Seeds in each hole at the start.
 pub const SEEDS_PER_HOLE: u16 = 4;
+/// Holes per row when none is given (`--holes`).
 pub const DEFAULT_HOLES: usize = 40;
 /// Row lengths recorded for the traditional game.
 pub const TRADITIONAL: RangeInclusive<usize> = 40..=50;
@@ -46,7 +47,9 @@ impl Default for Rules {
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
+    /// `--holes` outside MIN_HOLES..=MAX_HOLES.
     HolesOutOfRange(usize),
+    /// `--max-turns 0`.
     MaxTurns,
 }
 
@@ -375,14 +378,17 @@ impl EnGehe {
         .started()
     }
 
+    /// The rule flags of this game.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// Holes in each row (N).
     pub fn holes(&self) -> usize {
         self.board.n
     }
@@ -392,6 +398,7 @@ impl EnGehe {
         TRADITIONAL.contains(&self.board.n)
     }
 
+    /// Seeds each player has captured.
     pub fn captured(&self) -> PerSide<u32> {
         self.captured
     }

@@ -10,12 +10,19 @@ use crate::engine::side::{PerSide, Side};
 /// checks it. Rows go from their owner's hole 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The rule flags.
     pub rules: Rules,
+    /// Holes in each row (N).
     pub holes: usize,
+    /// South's row: seeds in holes 1..N.
     pub south: Vec<u16>,
+    /// North's row: seeds in holes 1..N.
     pub north: Vec<u16>,
+    /// Seeds each player has captured.
     pub captured: PerSide<u32>,
+    /// The side to move.
     pub to_move: Side,
+    /// The number of the turn about to be played, from 1.
     pub turn: u32,
 }
 

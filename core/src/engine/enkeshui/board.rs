@@ -5,13 +5,16 @@ use crate::engine::side::{PerSide, Side};
 
 use super::layout::MAX_HOLES;
 
+/// Holes in the largest ring: the board array's fixed length.
 pub const RING: usize = 2 * MAX_HOLES;
 
 /// Seeds, bulls and closed holes. Ring index: South's holes 1..N are 0..N-1,
 /// North's holes 1..N are N..2N-1; opposite(i) = 2N-1-i.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// Holes in each row (N).
     pub n: usize,
+    /// Seeds per hole, by ring index; 2N and beyond are always 0.
     pub counts: [u16; RING],
     /// Bit i set: hole i is a bull.
     pub bulls: u32,
@@ -24,11 +27,14 @@ pub struct Board {
 /// How a lap ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lap {
+    /// The turn ends here.
     TurnOver,
     /// The last seed fell into an occupied hole: relay from it. `crossed` when
     /// this lap dropped a seed in every hole of the opponent's row in play.
     Relay {
+        /// The ring index to relay from.
         hole: usize,
+        /// Whether this lap dropped a seed in every hole of the opponent's row in play.
         crossed: bool,
     },
 }
@@ -175,10 +181,12 @@ impl Board {
         }
     }
 
+    /// Holes in the ring (2N), closed ones included.
     pub fn n2(&self) -> usize {
         2 * self.n
     }
 
+    /// The ring index of the hole facing `hole` (2N-1-hole).
     pub fn opposite(&self, hole: usize) -> usize {
         self.n2() - 1 - hole
     }
@@ -191,6 +199,7 @@ impl Board {
         }
     }
 
+    /// A side's row as bits: bit i for ring index i.
     pub fn row_mask(&self, side: Side) -> u32 {
         let low = (1u32 << self.n) - 1;
         match side {
@@ -199,6 +208,7 @@ impl Board {
         }
     }
 
+    /// The side whose row holds ring index `hole`.
     pub fn owner_of_row(&self, hole: usize) -> Side {
         if hole < self.n {
             Side::South
@@ -207,14 +217,17 @@ impl Board {
         }
     }
 
+    /// Is `hole` a bull?
     pub fn is_bull(&self, hole: usize) -> bool {
         self.bulls & (1 << hole) != 0
     }
 
+    /// Is `hole` out of play?
     pub fn is_closed(&self, hole: usize) -> bool {
         self.closed & (1 << hole) != 0
     }
 
+    /// The player a bull belongs to; `None` if `hole` is no bull.
     pub fn bull_owner(&self, hole: usize) -> Option<Side> {
         if !self.is_bull(hole) {
             None
@@ -225,6 +238,7 @@ impl Board {
         }
     }
 
+    /// Makes `hole` a bull of `owner`.
     pub fn make_bull(&mut self, hole: usize, owner: Side) {
         self.bulls |= 1 << hole;
         if owner == Side::South {
@@ -234,6 +248,7 @@ impl Board {
         }
     }
 
+    /// The holes in play, going round in direction `dir`.
     pub fn ring(&self, dir: Direction) -> Ring {
         Ring {
             n2: self.n2(),
@@ -336,10 +351,12 @@ impl Board {
         self.seeds_in(self.bulls_of(side))
     }
 
+    /// Seeds in all holes of the board, bulls included.
     pub fn seeds_on_board(&self) -> u32 {
         self.counts[..self.n2()].iter().map(|&c| c as u32).sum()
     }
 
+    /// Empties `hole` into the hand (the lift starting lap `lap`); returns the seeds lifted.
     pub fn lift<O: Observer>(&mut self, hole: usize, lap: u32, obs: &mut O) -> u32 {
         let seeds = self.counts[hole] as u32;
         self.counts[hole] = 0;

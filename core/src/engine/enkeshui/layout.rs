@@ -6,6 +6,7 @@ use std::fmt;
 pub const SEEDS: u32 = 48;
 /// Smallest and largest row allowed (8, 10 and 12 are traditional).
 pub const MIN_HOLES: usize = 4;
+/// Largest row allowed.
 pub const MAX_HOLES: usize = 16;
 
 /// A starting layout: each row from its owner's left.
@@ -13,7 +14,9 @@ pub const MAX_HOLES: usize = 16;
 pub struct Layout {
     /// The layout's name, or `None` for custom counts.
     pub name: Option<&'static str>,
+    /// South's row: seeds in holes 1..N.
     pub south: Vec<u16>,
+    /// North's row: seeds in holes 1..N.
     pub north: Vec<u16>,
 }
 
@@ -33,20 +36,33 @@ pub const NAMED: &[(&str, usize, &[u16], bool)] = &[
 /// Why a board could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
+    /// `--layout` is neither a known name nor seed counts.
     UnknownLayout(String),
+    /// No named layout for this many holes; `--layout` must give counts.
     NoDefaultLayout(usize),
+    /// `--holes` outside MIN_HOLES..=MAX_HOLES.
     HolesOutOfRange(usize),
+    /// The layout gives neither N nor 2N counts.
     LayoutLength {
+        /// Counts given.
         found: usize,
+        /// Holes in each row.
         holes: usize,
     },
+    /// The layout does not hold [`SEEDS`] seeds: its total.
     LayoutTotal(u32),
+    /// A named layout for another number of holes.
     LayoutHoles {
+        /// The layout's name.
         layout: &'static str,
+        /// Holes the layout is for.
         layout_holes: usize,
+        /// Holes asked for.
         holes: usize,
     },
+    /// A count that is not a whole number of seeds.
     BadCount(String),
+    /// Any other reason, as a sentence.
     Other(String),
 }
 
@@ -97,6 +113,7 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 impl Layout {
+    /// Holes in each row (N).
     pub fn holes(&self) -> usize {
         self.south.len()
     }
@@ -113,6 +130,7 @@ impl Layout {
             .any(|(name, _, _, invented)| Some(*name) == self.name && *invented)
     }
 
+    /// The named layout of RULES.md, both rows alike.
     pub fn named(name: &str) -> Result<Layout, SetupError> {
         let (name, _, row, _) = NAMED
             .iter()

@@ -25,6 +25,7 @@ use std::fmt;
 /// `--special-move`: may a player redistribute two of his holes instead of sowing?
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SpecialMove {
+    /// No special move.
     #[default]
     Off,
     /// Once per player per game.
@@ -34,6 +35,7 @@ pub enum SpecialMove {
 }
 
 impl SpecialMove {
+    /// The `--special-move` value: `off`, `once` or `any`.
     pub fn name(self) -> &'static str {
         match self {
             SpecialMove::Off => "off",
@@ -42,6 +44,7 @@ impl SpecialMove {
         }
     }
 
+    /// Reads a `--special-move` value.
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "off" => Some(SpecialMove::Off),
@@ -63,6 +66,7 @@ pub enum Unfilled {
 }
 
 impl Unfilled {
+    /// The `--unfilled` value: `open` or `closed`.
     pub fn name(self) -> &'static str {
         match self {
             Unfilled::Open => "open",
@@ -70,6 +74,7 @@ impl Unfilled {
         }
     }
 
+    /// Reads an `--unfilled` value.
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "open" => Some(Unfilled::Open),
@@ -84,10 +89,15 @@ pub use crate::engine::turn::DEFAULT_MAX_TURNS;
 /// The rule flags of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// `--capture-after-relay`: captures at the end of any lap, not only the first.
     pub capture_after_relay: bool,
+    /// `--special-move`.
     pub special_move: SpecialMove,
+    /// Safety rule: the game ends after a turn once the turn number passes this.
     pub max_turns: u32,
+    /// `--match`: a match of games, each started from the players' stocks.
     pub match_play: bool,
+    /// `--unfilled`: holes a player could not fill in match play.
     pub unfilled: Unfilled,
 }
 
@@ -111,7 +121,12 @@ pub enum Move {
     /// Direction of the next relay lap, after the turn crossed the opponent's row.
     Direction(Direction),
     /// Lift own holes `lift` and add `add[k]` seeds to own hole k+1.
-    Special { lift: [usize; 2], add: Vec<u16> },
+    Special {
+        /// The two own holes lifted, 1..N.
+        lift: [usize; 2],
+        /// Seeds added to each own hole, from hole 1.
+        add: Vec<u16>,
+    },
 }
 
 impl fmt::Display for Move {
@@ -261,22 +276,27 @@ impl Enkeshui {
         .started()
     }
 
+    /// The rule flags of this game.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// Holes in each row (N).
     pub fn holes(&self) -> usize {
         self.board.n
     }
 
+    /// Seeds each player has captured.
     pub fn captured(&self) -> PerSide<u32> {
         self.captured
     }
 
+    /// Whether each player has made his special move.
     pub fn special_used(&self) -> PerSide<bool> {
         self.special_used
     }

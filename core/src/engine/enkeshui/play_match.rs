@@ -48,7 +48,10 @@ pub enum Next {
     /// The next game, South to move until its race decides.
     Game(Box<Enkeshui>),
     /// A player could not fill even one hole: `winner` (None: both could not).
-    MatchOver { winner: Option<Side> },
+    MatchOver {
+        /// The match winner; `None` when neither could fill a hole.
+        winner: Option<Side>,
+    },
 }
 
 /// The next game of a match from the players' stocks (the last game's scores).

@@ -8,12 +8,23 @@ use crate::engine::side::{PerSide, Side};
 use rand::Rng;
 use std::fmt;
 
+/// Why the starting race cannot start or go on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RaceError {
+    /// No hole holds seeds for both racers.
     NoHole,
-    BadHole { hole: usize, reason: String },
+    /// `--race-hole` cannot be raced from.
+    BadHole {
+        /// The hole asked for.
+        hole: usize,
+        /// Why not.
+        reason: String,
+    },
+    /// This racer is asleep and drops no more.
     Asleep(Side),
+    /// The race is over.
     Finished,
+    /// A million drops without an end (an engine bug).
     TooLong,
 }
 
@@ -118,6 +129,7 @@ impl Race {
         self.hole
     }
 
+    /// The board as the race left it so far.
     pub fn board(&self) -> &Board {
         &self.game.board
     }
@@ -147,6 +159,7 @@ impl Race {
         &self.drops
     }
 
+    /// Is the race over (both racers asleep)?
     pub fn is_over(&self) -> bool {
         self.done
     }

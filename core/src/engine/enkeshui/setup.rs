@@ -9,8 +9,11 @@ use crate::engine::side::{PerSide, Side};
 /// A bull: a side's hole 1..N and the player it belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bull {
+    /// The row the bull is in.
     pub side: Side,
+    /// Its hole, 1..N from the row owner's left.
     pub hole: usize,
+    /// The player the bull belongs to.
     pub owner: Side,
 }
 
@@ -18,16 +21,25 @@ pub struct Bull {
 /// [`Enkeshui::from_setup`] checks it. Rows go from their owner's hole 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The rule flags.
     pub rules: Rules,
+    /// Holes in each row (N).
     pub holes: usize,
+    /// South's row: seeds in holes 1..N.
     pub south: Vec<u16>,
+    /// North's row: seeds in holes 1..N.
     pub north: Vec<u16>,
+    /// The bulls on the board.
     pub bulls: Vec<Bull>,
     /// Holes out of play (match play, `--unfilled closed`).
     pub closed: Vec<(Side, usize)>,
+    /// Seeds each player has captured.
     pub captured: PerSide<u32>,
+    /// The side to move.
     pub to_move: Side,
+    /// The number of the turn about to be played, from 1.
     pub turn: u32,
+    /// Whether each player has made his special move.
     pub special_used: PerSide<bool>,
 }
 
