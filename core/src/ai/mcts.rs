@@ -63,7 +63,7 @@ pub fn mcts<G: Evaluate, R: Rng>(
     mcts_bounded(game, budget, MAX_NODES, cancel, rng)
 }
 
-/// [`mcts`] with a tree of at most `max_nodes` nodes (at least the root
+/// `mcts` with a tree of at most `max_nodes` nodes (at least the root
 /// and its children).
 pub fn mcts_bounded<G: Evaluate, R: Rng>(
     game: &G,

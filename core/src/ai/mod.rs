@@ -1,5 +1,5 @@
-//! The built-in AI: a search generic over any [`Game`] (iterative deepening
-//! alpha-beta with a transposition table, see [`search`]), one evaluation per
+//! The built-in AI: a search generic over any [`Game`](crate::engine::Game) (iterative deepening
+//! alpha-beta with a transposition table, see `search`), one evaluation per
 //! game ([`eval::Evaluate`]), the playing levels, and the `random` and
 //! `greedy` calibration players. Depends on the engine only.
 //!

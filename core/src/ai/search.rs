@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A won game is worth `WIN` plus the final margin in seeds times
-/// [`MARGIN_STEP`], minus the turns it takes; a lost one `-WIN` plus the
-/// margin times [`MARGIN_STEP`] (negative), plus the turns. The margin comes
+/// `MARGIN_STEP`, minus the turns it takes; a lost one `-WIN` plus the
+/// margin times `MARGIN_STEP` (negative), plus the turns. The margin comes
 /// first, then the speed: the search takes the biggest win, then the
 /// quickest, and the smallest loss, then the slowest. Any value at least
 /// `WIN / 2` away from 0 is proven; [`Proof::of`] reads one back exactly.

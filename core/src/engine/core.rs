@@ -373,7 +373,7 @@ pub fn run_laps<S: Clone + PartialEq, T>(
     }
 }
 
-/// [`run_laps`] that gives up after `max_laps` laps (for a search that
+/// `run_laps` that gives up after `max_laps` laps (for a search that
 /// cannot wait on the rare cycles of millions of laps).
 #[inline(always)]
 pub fn run_laps_within<S: Clone + PartialEq, T>(

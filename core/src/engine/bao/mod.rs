@@ -16,7 +16,7 @@
 //! from the capturing hole itself on); otherwise relay (the next lap lifts the
 //! hole and sows from the hole after it). So a steal lap is not a different kind
 //! of state, and a sowing never ends exactly when this (board, hole) sequence
-//! repeats, which Brent's algorithm ([`run_laps`]) decides exactly.
+//! repeats, which Brent's algorithm (`run_laps`) decides exactly.
 
 mod fast;
 mod json;
