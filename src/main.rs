@@ -116,7 +116,10 @@ fn main() -> ExitCode {
 fn load_settings() -> (UserSettings, Option<Problem>) {
     match masai_mancala::settings::path() {
         Ok(path) => UserSettings::load(&path),
-        Err(e) => (UserSettings::default(), Some(Problem::Unreadable(e))),
+        Err(e) => (
+            UserSettings::default(),
+            Some(Problem::Unreadable(e.to_string())),
+        ),
     }
 }
 
