@@ -260,7 +260,7 @@ fn play(command: &Command) -> Result<(), String> {
     let setup = Setup::from_cli(command)?;
     let client = command.client().cloned().unwrap_or_default();
     if client.plain {
-        return masai_mancala::plain::play(setup, &client);
+        return Ok(masai_mancala::plain::play(setup, &client)?);
     }
     app::run(Launch::Game(Box::new(setup), Box::new(client)))
 }
@@ -269,7 +269,7 @@ fn play(command: &Command) -> Result<(), String> {
 fn replay(args: ReplayArgs) -> Result<(), String> {
     if !args.check && !args.print && !args.review {
         if args.plain {
-            return masai_mancala::plain::replay::replay(&args);
+            return Ok(masai_mancala::plain::replay::replay(&args)?);
         }
         // The viewer loads it (on a thread, with a progress line).
         return app::run(Launch::Replay(Box::new(args)));
@@ -318,9 +318,9 @@ fn learn(args: LearnArgs) -> Result<(), String> {
     let kind = args.kind()?;
     if args.plain && !args.list {
         if args.puzzles {
-            return masai_mancala::plain::puzzles::puzzles(&args);
+            return Ok(masai_mancala::plain::puzzles::puzzles(&args)?);
         }
-        return masai_mancala::plain::learn::learn(&args);
+        return Ok(masai_mancala::plain::learn::learn(&args)?);
     }
     if !args.list {
         return app::run(Launch::Learn(Box::new(args)));
@@ -347,7 +347,7 @@ fn learn(args: LearnArgs) -> Result<(), String> {
 /// data folder (the client loads it: on a thread, with a progress line).
 fn resume(args: ResumeArgs) -> Result<(), String> {
     if args.plain {
-        return masai_mancala::plain::resume(&args);
+        return Ok(masai_mancala::plain::resume(&args)?);
     }
     app::run(Launch::Resume(Box::new(args)))
 }
