@@ -39,6 +39,7 @@ text_at_the_edge!(
     session::save::SaveTargetError,
     plain::PlainError,
     app::setup::BadSetup,
+    app::load::LoadFault,
 );
 
 pub mod ai;

@@ -45,8 +45,8 @@ pub enum PlainError {
     #[error(transparent)]
     Session(#[from] SessionError),
     /// A record that does not load (the file and why).
-    #[error("{0}")]
-    Load(String),
+    #[error(transparent)]
+    Load(#[from] crate::app::load::LoadFault),
     /// A record that stands for no setup (the field at fault).
     #[error(transparent)]
     Setup(#[from] crate::app::setup::BadSetup),
@@ -79,10 +79,10 @@ pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
 pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     let progress = Progress::default();
     let loaded = match &args.file {
-        Some(path) => crate::app::load::load(path, &progress).map_err(PlainError::Load)?,
+        Some(path) => crate::app::load::load(path, &progress)?,
         None => {
             let dir = crate::record::file::data_dir()?;
-            crate::app::load::newest_unfinished(&dir, &progress).map_err(PlainError::Load)?
+            crate::app::load::newest_unfinished(&dir, &progress)?
         }
     };
     let save = SaveTarget::resumed(loaded.path.clone(), &loaded.record)?;

@@ -51,8 +51,7 @@ fn entries(loaded: &Loaded) -> Vec<Entry> {
 
 /// `replay --plain FILE` on standard input and output.
 pub fn replay(args: &ReplayArgs) -> Result<(), PlainError> {
-    let loaded =
-        crate::app::load::load(&args.file, &Progress::default()).map_err(PlainError::Load)?;
+    let loaded = crate::app::load::load(&args.file, &Progress::default())?;
     let stdin = std::io::stdin();
     run(&loaded, stdin.lock(), std::io::stdout())
 }
