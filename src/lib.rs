@@ -32,6 +32,14 @@ text_at_the_edge!(
     arena::ArenaError,
     arena::ProgramError,
     cli::ValueError,
+    keys::KeyError,
+    settings::NoHome,
+    settings::SettingsError,
+    session::SessionError,
+    session::save::SaveTargetError,
+    plain::PlainError,
+    app::setup::BadSetup,
+    app::load::LoadFault,
 );
 
 pub mod ai;

@@ -116,7 +116,10 @@ fn main() -> ExitCode {
 fn load_settings() -> (UserSettings, Option<Problem>) {
     match masai_mancala::settings::path() {
         Ok(path) => UserSettings::load(&path),
-        Err(e) => (UserSettings::default(), Some(Problem::Unreadable(e))),
+        Err(e) => (
+            UserSettings::default(),
+            Some(Problem::Unreadable(e.to_string())),
+        ),
     }
 }
 
@@ -257,7 +260,7 @@ fn play(command: &Command) -> Result<(), String> {
     let setup = Setup::from_cli(command)?;
     let client = command.client().cloned().unwrap_or_default();
     if client.plain {
-        return masai_mancala::plain::play(setup, &client);
+        return Ok(masai_mancala::plain::play(setup, &client)?);
     }
     app::run(Launch::Game(Box::new(setup), Box::new(client)))
 }
@@ -266,7 +269,7 @@ fn play(command: &Command) -> Result<(), String> {
 fn replay(args: ReplayArgs) -> Result<(), String> {
     if !args.check && !args.print && !args.review {
         if args.plain {
-            return masai_mancala::plain::replay::replay(&args);
+            return Ok(masai_mancala::plain::replay::replay(&args)?);
         }
         // The viewer loads it (on a thread, with a progress line).
         return app::run(Launch::Replay(Box::new(args)));
@@ -315,9 +318,9 @@ fn learn(args: LearnArgs) -> Result<(), String> {
     let kind = args.kind()?;
     if args.plain && !args.list {
         if args.puzzles {
-            return masai_mancala::plain::puzzles::puzzles(&args);
+            return Ok(masai_mancala::plain::puzzles::puzzles(&args)?);
         }
-        return masai_mancala::plain::learn::learn(&args);
+        return Ok(masai_mancala::plain::learn::learn(&args)?);
     }
     if !args.list {
         return app::run(Launch::Learn(Box::new(args)));
@@ -344,7 +347,7 @@ fn learn(args: LearnArgs) -> Result<(), String> {
 /// data folder (the client loads it: on a thread, with a progress line).
 fn resume(args: ResumeArgs) -> Result<(), String> {
     if args.plain {
-        return masai_mancala::plain::resume(&args);
+        return Ok(masai_mancala::plain::resume(&args)?);
     }
     app::run(Launch::Resume(Box::new(args)))
 }

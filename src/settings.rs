@@ -7,7 +7,7 @@
 
 use crate::ai::{Level, Player};
 use crate::cli::{ClientArgs, Seat};
-use crate::keys::{BINDINGS, Key, Keymap, binding_name};
+use crate::keys::{BINDINGS, Key, KeyError, Keymap, binding_name};
 use crate::spelling::did_you_mean;
 use crate::theme::Palette;
 use Source::File;
@@ -136,11 +136,113 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// The path of the settings file: `$XDG_CONFIG_HOME/masai-mancala/config.toml`,
 /// or `~/.config/masai-mancala/config.toml` (a relative `XDG_CONFIG_HOME` is
 /// ignored, as the XDG specification asks).
-pub fn path() -> Result<PathBuf, String> {
+pub fn path() -> Result<PathBuf, NoHome> {
     use etcetera::BaseStrategy;
-    let xdg = etcetera::base_strategy::Xdg::new()
-        .map_err(|_| "no settings folder: HOME is not set".to_string())?;
+    let xdg = etcetera::base_strategy::Xdg::new().map_err(|_| NoHome)?;
     Ok(xdg.config_dir().join("masai-mancala").join("config.toml"))
+}
+
+/// There is no settings folder to read from (or write to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no settings folder: HOME is not set")]
+pub struct NoHome;
+
+/// What is wrong with one setting of the file (its line is in [`LineFault`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// The TOML itself is broken (the parser's words, on one line).
+    #[error("{0}")]
+    Syntax(String),
+    /// The same, found only on a later line.
+    #[error("{what} (found on line {found})")]
+    SyntaxFoundLater { what: String, found: usize },
+    /// A key the file may not have; `hint` is " (did you mean 'x'?)" or "".
+    #[error("unknown key '{key}'{hint}")]
+    UnknownKey { key: String, hint: String },
+    /// A whole number past what fits.
+    #[error("{what} {number}: too large")]
+    TooLarge { what: String, number: String },
+    /// Not a whole number (`kind`: what it is).
+    #[error("{what}: a whole number, not {kind}")]
+    NotWhole { what: String, kind: &'static str },
+    /// Not text in quotes.
+    #[error("{what}: text in quotes, not {kind}")]
+    NotText { what: String, kind: &'static str },
+    /// Not true or false.
+    #[error("{what}: true or false, not {kind}")]
+    NotBoolean { what: String, kind: &'static str },
+    /// A level (`level`, `race-speed`) that is none of the four.
+    #[error("{what} '{word}': easy, medium, hard or expert")]
+    Level { what: &'static str, word: String },
+    /// A seat (`south`, `north`) the command line would refuse too.
+    #[error(transparent)]
+    Seat(#[from] crate::cli::ValueError),
+    /// An animation speed out of range.
+    #[error("speed {0}: milliseconds per seed, 1 to {MAX_SPEED_MS}")]
+    Speed(i64),
+    /// A theme that is none of the three.
+    #[error("theme '{0}': dark, light or high-contrast")]
+    Theme(String),
+    /// `enkeshui` or `en-gehe` that is not a table.
+    #[error("{game}: a table ([{game}] then holes = N), not {kind}")]
+    NotGameTable { game: String, kind: &'static str },
+    /// An Enkeshui board size not played without --layout.
+    #[error("enkeshui holes {0}: 8, 10 or 12 (other sizes need --layout)")]
+    EnkeshuiHoles(i64),
+    /// An En Gehé board size out of range.
+    #[error("en-gehe holes {holes}: {lo} to {hi} (40 to 50 are traditional)")]
+    EnGeheHoles { holes: i64, lo: i64, hi: i64 },
+    /// `keys` that is not a table.
+    #[error("keys: a table ([keys] then ACTION = KEYS), not {0}")]
+    NotKeysTable(&'static str),
+    /// A binding whose list holds something other than text.
+    #[error("{action}: keys are text in quotes, not {kind}")]
+    KeysNotText { action: String, kind: &'static str },
+    /// A binding that is neither a key nor a list of keys.
+    #[error("{action}: a key or a list of keys, not {kind}")]
+    NotKeys { action: String, kind: &'static str },
+    /// A binding with a word that is not a key.
+    #[error("{action}: {key}")]
+    BadKey { action: String, key: KeyError },
+    /// A binding the keymap refuses (unknown action, Ctrl-c).
+    #[error(transparent)]
+    Rebind(KeyError),
+    /// Two actions of one screen on one key.
+    #[error("{0}")]
+    Conflict(String),
+}
+
+/// A fault with its line ("line N: what"; line 0: no line known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineFault {
+    pub line: usize,
+    pub fault: Fault,
+}
+
+impl std::fmt::Display for LineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.fault)
+        } else {
+            write!(f, "line {}: {}", self.line, self.fault)
+        }
+    }
+}
+
+/// Every fault of a settings text, one a line, in line order.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct SettingsError(pub Vec<LineFault>);
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Largest settings file read (a settings file is a few hundred bytes).
@@ -187,7 +289,7 @@ impl Problem {
 /// The errors of a file being read, each "line N: what", in line order.
 struct Errors<'t> {
     text: &'t str,
-    list: Vec<(usize, String)>,
+    list: Vec<(usize, Fault)>,
 }
 
 impl Errors<'_> {
@@ -195,7 +297,7 @@ impl Errors<'_> {
         line_of(self.text, span.start)
     }
 
-    fn add(&mut self, span: std::ops::Range<usize>, msg: String) {
+    fn add(&mut self, span: std::ops::Range<usize>, msg: Fault) {
         let line = self.line(span);
         self.list.push((line, msg));
     }
@@ -215,34 +317,50 @@ fn kind(v: &DeValue) -> &'static str {
 }
 
 /// The whole number of a value, or what is wrong (`what`: what it sets).
-fn integer(v: &DeValue, what: &str) -> Result<i64, String> {
+fn integer(v: &DeValue, what: &str) -> Result<i64, Fault> {
     match v {
-        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
-            .map_err(|_| format!("{what} {}: too large", crate::text::excerpt(i.as_str()))),
-        other => Err(format!("{what}: a whole number, not {}", kind(other))),
+        DeValue::Integer(i) => {
+            i64::from_str_radix(i.as_str(), i.radix()).map_err(|_| Fault::TooLarge {
+                what: what.to_string(),
+                number: crate::text::excerpt(i.as_str()).to_string(),
+            })
+        }
+        other => Err(Fault::NotWhole {
+            what: what.to_string(),
+            kind: kind(other),
+        }),
     }
 }
 
-fn string<'v>(v: &'v DeValue, what: &str) -> Result<&'v str, String> {
+fn string<'v>(v: &'v DeValue, what: &str) -> Result<&'v str, Fault> {
     match v {
         DeValue::String(s) => Ok(s),
-        other => Err(format!("{what}: text in quotes, not {}", kind(other))),
+        other => Err(Fault::NotText {
+            what: what.to_string(),
+            kind: kind(other),
+        }),
     }
 }
 
-fn boolean(v: &DeValue, what: &str) -> Result<bool, String> {
+fn boolean(v: &DeValue, what: &str) -> Result<bool, Fault> {
     match v {
         DeValue::Boolean(b) => Ok(*b),
-        other => Err(format!("{what}: true or false, not {}", kind(other))),
+        other => Err(Fault::NotBoolean {
+            what: what.to_string(),
+            kind: kind(other),
+        }),
     }
 }
 
 /// "unknown key 'x' (did you mean 'y'?)".
-fn unknown_key(key: &str) -> String {
+fn unknown_key(key: &str) -> Fault {
     let hint = did_you_mean(key, KEYS.iter().copied())
         .map(|k| format!(" (did you mean '{k}'?)"))
         .unwrap_or_default();
-    format!("unknown key '{}'{hint}", crate::text::excerpt(key))
+    Fault::UnknownKey {
+        key: crate::text::excerpt(key).to_string(),
+        hint,
+    }
 }
 
 /// Syntax errors looked at one by one (past these, the parser's own recovery).
@@ -256,7 +374,7 @@ const CAUSE_LINES: usize = 10;
 /// other line keeps its place), so one bad line loses only itself; each
 /// goes into `errors` with its line. The line blanked is the one of the
 /// error, or the line above it whose blanking leaves the fewest errors.
-fn without_bad_lines(text: &str, errors: &mut Vec<(usize, String)>) -> String {
+fn without_bad_lines(text: &str, errors: &mut Vec<(usize, Fault)>) -> String {
     let mut text = text.to_string();
     let count = |t: &str| DeTable::parse_recoverable(t).1.len();
     for _ in 0..MAX_SYNTAX_ERRORS {
@@ -270,9 +388,15 @@ fn without_bad_lines(text: &str, errors: &mut Vec<(usize, String)>) -> String {
             .unwrap_or((at, 0));
         let msg = explain(first.message());
         errors.push(if best == at {
-            (at, msg)
+            (at, Fault::Syntax(msg))
         } else {
-            (best, format!("{msg} (found on line {at})"))
+            (
+                best,
+                Fault::SyntaxFoundLater {
+                    what: msg,
+                    found: at,
+                },
+            )
         });
         text = blank_line(&text, best);
     }
@@ -348,19 +472,19 @@ impl Settings {
 
     /// Reads the text of a settings file over the defaults; every error is
     /// "line N: what is wrong", one a line, and refuses the whole file.
-    pub fn parse(text: &str) -> Result<Settings, String> {
+    pub fn parse(text: &str) -> Result<Settings, SettingsError> {
         let (s, errors) = Settings::read(text);
         if errors.is_empty() {
             Ok(s)
         } else {
-            Err(errors.join("\n"))
+            Err(SettingsError(errors))
         }
     }
 
     /// Reads the text of a settings file over the defaults, keeping every
     /// setting that is right: the others are left out, each with its error
     /// ("line N: what is wrong"), in the order of the lines.
-    pub fn read(text: &str) -> (Settings, Vec<String>) {
+    pub fn read(text: &str) -> (Settings, Vec<LineFault>) {
         let mut errors = Errors {
             text,
             list: Vec::new(),
@@ -368,7 +492,7 @@ impl Settings {
         let clean = without_bad_lines(text, &mut errors.list);
         let (doc, syntax) = DeTable::parse_recoverable(&clean);
         for e in syntax {
-            let msg = explain(e.message());
+            let msg = Fault::Syntax(explain(e.message()));
             match e.span() {
                 Some(span) => errors.add(span, msg),
                 None => errors.list.push((0, msg)),
@@ -397,13 +521,7 @@ impl Settings {
         let list = errors
             .list
             .into_iter()
-            .map(|(line, msg)| {
-                if line == 0 {
-                    msg
-                } else {
-                    format!("line {line}: {msg}")
-                }
-            })
+            .map(|(line, fault)| LineFault { line, fault })
             .collect();
         (s, list)
     }
@@ -411,13 +529,11 @@ impl Settings {
     /// The settings of the top level (not the games' tables, not the keys).
     fn read_values(&mut self, found: &BTreeMap<&str, Entry>, errors: &mut Errors) {
         let get = |k: &str| found.get(k).map(|(_, v)| *v);
-        let levels = |what: &str, v: &Spanned<DeValue>| -> Result<Level, String> {
+        let levels = |what: &'static str, v: &Spanned<DeValue>| -> Result<Level, Fault> {
             let word = string(v.get_ref(), what)?;
-            Level::parse(word).ok_or_else(|| {
-                format!(
-                    "{what} '{}': easy, medium, hard or expert",
-                    crate::text::excerpt(word)
-                )
+            Level::parse(word).ok_or_else(|| Fault::Level {
+                what,
+                word: crate::text::excerpt(word).to_string(),
             })
         };
         if let Some(v) = get("level") {
@@ -435,7 +551,7 @@ impl Settings {
                 if word == "ai" {
                     Ok(Seat::Ai(Player::Level(level)))
                 } else {
-                    word.parse::<Seat>().map_err(|e| e.to_string())
+                    Ok(word.parse::<Seat>()?)
                 }
             });
             let seat = if id == "south" {
@@ -453,10 +569,7 @@ impl Settings {
                 Ok(ms) if (1..=MAX_SPEED_MS as i64).contains(&ms) => {
                     self.speed.set(ms as u64, File(errors.line(v.span())));
                 }
-                Ok(ms) => errors.add(
-                    v.span(),
-                    format!("speed {ms}: milliseconds per seed, 1 to {MAX_SPEED_MS}"),
-                ),
+                Ok(ms) => errors.add(v.span(), Fault::Speed(ms)),
                 Err(e) => errors.add(v.span(), e),
             }
         }
@@ -481,12 +594,8 @@ impl Settings {
         }
         if let Some(v) = get("theme") {
             let p = string(v.get_ref(), "theme").and_then(|word| {
-                Palette::parse(word).ok_or_else(|| {
-                    format!(
-                        "theme '{}': dark, light or high-contrast",
-                        crate::text::excerpt(word)
-                    )
-                })
+                Palette::parse(word)
+                    .ok_or_else(|| Fault::Theme(crate::text::excerpt(word).to_string()))
             });
             match p {
                 Ok(p) => self.theme.set(p, File(errors.line(v.span()))),
@@ -500,10 +609,10 @@ impl Settings {
         let DeValue::Table(t) = v.get_ref() else {
             errors.add(
                 v.span(),
-                format!(
-                    "{game}: a table ([{game}] then holes = N), not {}",
-                    kind(v.get_ref())
-                ),
+                Fault::NotGameTable {
+                    game: game.to_string(),
+                    kind: kind(v.get_ref()),
+                },
             );
             return;
         };
@@ -524,10 +633,7 @@ impl Settings {
                 if [8, 10, 12].contains(&n) {
                     self.enkeshui_holes.set(n as usize, at);
                 } else {
-                    errors.add(
-                        h.span(),
-                        format!("enkeshui holes {n}: 8, 10 or 12 (other sizes need --layout)"),
-                    );
+                    errors.add(h.span(), Fault::EnkeshuiHoles(n));
                 }
             } else {
                 let (lo, hi) = (
@@ -537,10 +643,7 @@ impl Settings {
                 if (lo..=hi).contains(&n) {
                     self.en_gehe_holes.set(n as usize, at);
                 } else {
-                    errors.add(
-                        h.span(),
-                        format!("en-gehe holes {n}: {lo} to {hi} (40 to 50 are traditional)"),
-                    );
+                    errors.add(h.span(), Fault::EnGeheHoles { holes: n, lo, hi });
                 }
             }
         }
@@ -550,13 +653,7 @@ impl Settings {
     /// makes a conflict is left out (the bindings stay as before it).
     fn read_keys(&mut self, v: &Spanned<DeValue>, errors: &mut Errors) {
         let DeValue::Table(t) = v.get_ref() else {
-            errors.add(
-                v.span(),
-                format!(
-                    "keys: a table ([keys] then ACTION = KEYS), not {}",
-                    kind(v.get_ref())
-                ),
-            );
+            errors.add(v.span(), Fault::NotKeysTable(kind(v.get_ref())));
             return;
         };
         let mut entries: Vec<_> = t.iter().collect();
@@ -564,7 +661,8 @@ impl Settings {
         for (name, keys) in entries {
             let line = errors.line(name.span());
             let name = name.get_ref().as_ref();
-            let words: Result<Vec<&str>, String> = match keys.get_ref() {
+            let action = || crate::text::excerpt(name).to_string();
+            let words: Result<Vec<&str>, Fault> = match keys.get_ref() {
                 DeValue::String(k) => Ok(vec![k.as_ref()]),
                 DeValue::Array(ks) => ks
                     .iter()
@@ -573,27 +671,32 @@ impl Settings {
                         other => Err(kind(other)),
                     })
                     .collect::<Result<_, _>>()
-                    .map_err(|k| {
-                        format!(
-                            "{}: keys are text in quotes, not {k}",
-                            crate::text::excerpt(name)
-                        )
+                    .map_err(|kind| Fault::KeysNotText {
+                        action: action(),
+                        kind,
                     }),
-                other => Err(format!(
-                    "{}: a key or a list of keys, not {}",
-                    crate::text::excerpt(name),
-                    kind(other)
-                )),
+                other => Err(Fault::NotKeys {
+                    action: action(),
+                    kind: kind(other),
+                }),
             };
             let keys = words.and_then(|words| {
                 words
                     .iter()
                     .map(|w| Key::parse(w))
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(|e| format!("{}: {e}", crate::text::excerpt(name)))
+                    .map_err(|key| Fault::BadKey {
+                        action: action(),
+                        key,
+                    })
             });
             let before = (self.keys.clone(), self.key_lines.clone());
-            let applied = keys.and_then(|keys| self.keys.rebind(name, &keys).map(|_| ()));
+            let applied = keys.and_then(|keys| {
+                self.keys
+                    .rebind(name, &keys)
+                    .map(|_| ())
+                    .map_err(Fault::Rebind)
+            });
             if let Err(e) = applied {
                 errors.list.push((line, e));
                 continue;
@@ -604,7 +707,7 @@ impl Settings {
                 }
             }
             if let Some(c) = self.keys.conflict() {
-                errors.list.push((line, c));
+                errors.list.push((line, Fault::Conflict(c)));
                 (self.keys, self.key_lines) = before;
             }
         }

@@ -249,7 +249,8 @@ fn ctrl_c_stays_the_way_out_whatever_the_keys_say() {
     assert_eq!(line.split_whitespace().nth(1), Some("Ctrl-c"), "{line}");
     // Ctrl-C bound to another action is refused, even with quit-now moved away.
     assert_eq!(
-        Settings::parse("[keys]\n\"global.quit-now\" = \"F12\"\nundo = [\"z\", \"Ctrl-c\"]\n"),
+        Settings::parse("[keys]\n\"global.quit-now\" = \"F12\"\nundo = [\"z\", \"Ctrl-c\"]\n")
+            .map_err(|e| e.to_string()),
         Err(
             "line 3: undo: Ctrl-c always quits at once and cannot be bound to anything else".into()
         )

@@ -82,7 +82,8 @@ mod tests {
         assert_eq!(action_in(&map, Ctx::Over, &z), Some(Action::Undo));
         assert_eq!(action_in(&map, Ctx::Play, &u), None);
         assert_eq!(
-            map.rebind("play.undoo", &[Key::Char('z')]),
+            map.rebind("play.undoo", &[Key::Char('z')])
+                .map_err(|e| e.to_string()),
             Err("unknown action 'play.undoo' (did you mean 'play.undo'?)".into())
         );
     }
@@ -105,7 +106,8 @@ mod tests {
             }
         }
         assert_eq!(
-            map.rebind("play.undo", &[Key::Char('z'), Key::Ctrl('c')]),
+            map.rebind("play.undo", &[Key::Char('z'), Key::Ctrl('c')])
+                .map_err(|e| e.to_string()),
             Err(
                 "play.undo: Ctrl-c always quits at once and cannot be bound to anything else"
                     .into()

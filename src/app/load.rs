@@ -8,6 +8,27 @@ use crate::record::file::{self, SavedGame};
 use crate::record::{Checked, Record};
 use std::path::{Path, PathBuf};
 
+/// Why a record (or a folder's records) did not load.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadFault {
+    /// The file cannot be read as a record.
+    #[error(transparent)]
+    Read(#[from] file::LoadError),
+    /// The record breaks a rule or does not replay (the file, and the
+    /// field or decision at fault).
+    #[error("{}: {reason}", path.display())]
+    Check { path: PathBuf, reason: String },
+    /// No data folder to look in.
+    #[error(transparent)]
+    DataDir(#[from] file::DataDirError),
+    /// Stopped by the player (Esc).
+    #[error("{CANCELLED}")]
+    Cancelled,
+    /// `resume` with no game left unfinished in the folder.
+    #[error("no unfinished game to resume in {}", .0.display())]
+    NoUnfinished(PathBuf),
+}
+
 /// A record read, checked and replayed.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -20,14 +41,14 @@ pub struct Loaded {
 
 /// Reads, checks and replays a record; the error is one line naming the
 /// file and the field or decision at fault (`CANCELLED` once cancelled).
-pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, String> {
+pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, LoadFault> {
     let record = file::read_record(path)?;
     from_record(path, record, progress)
 }
 
 /// Checks and replays a record already in memory (`path`: where it is saved,
 /// for the messages).
-pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, String> {
+pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, LoadFault> {
     let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
     let checked = record.check_with::<String>(&mut |gi, game, token| {
         let events = work::play_on(game, token, progress)?;
@@ -43,9 +64,12 @@ pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<L
         Ok(())
     });
     if progress.cancelled() {
-        return Err(CANCELLED.into());
+        return Err(LoadFault::Cancelled);
     }
-    let checked = checked.map_err(|e| format!("{}: {e}", path.display()))?;
+    let checked = checked.map_err(|e| LoadFault::Check {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
     Ok(Loaded {
         path: path.to_path_buf(),
         record,
@@ -56,7 +80,7 @@ pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<L
 
 /// The saved games of a folder, newest first (`CANCELLED` once cancelled).
 /// `progress` counts the files read.
-pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, String> {
+pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, LoadFault> {
     let list = file::list_saves_with::<String>(dir, &mut |path| {
         let record = file::read_record(path)?;
         let checked =
@@ -68,14 +92,14 @@ pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, String> {
         let checked = checked.map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Some((record, checked)))
     });
-    list.ok_or_else(|| CANCELLED.to_string())
+    list.ok_or(LoadFault::Cancelled)
 }
 
 /// The newest unfinished game of a folder that loads, loaded.
-pub fn newest_unfinished(dir: &Path, progress: &Progress) -> Result<Loaded, String> {
+pub fn newest_unfinished(dir: &Path, progress: &Progress) -> Result<Loaded, LoadFault> {
     let list = list(dir, progress)?;
     let Some(saved) = list.into_iter().find(|s| s.ok && !s.finished) else {
-        return Err(format!("no unfinished game to resume in {}", dir.display()));
+        return Err(LoadFault::NoUnfinished(dir.to_path_buf()));
     };
     load(&saved.path, progress)
 }

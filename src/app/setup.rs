@@ -45,22 +45,72 @@ pub struct Setup {
     teams: Teams,
 }
 
+/// Why a game cannot be set up (from the command line or a record); the
+/// option or the record's field at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum BadSetup {
+    /// The command plays no game.
+    #[error("not a game command (enkeshui, en-gehe or bao)")]
+    NotAGame,
+    /// An Enkeshui option refused.
+    #[error(transparent)]
+    Enkeshui(#[from] crate::engine::enkeshui::SetupError),
+    /// An En Gehé board refused.
+    #[error(transparent)]
+    EnGehe(#[from] crate::engine::en_gehe::SetupError),
+    /// An En Gehé or Bao option refused.
+    #[error(transparent)]
+    Options(#[from] crate::cli::OptionsError),
+    /// The race cannot start as asked.
+    #[error(transparent)]
+    Race(#[from] crate::engine::enkeshui::race::RaceError),
+    /// The record's layout.
+    #[error(transparent)]
+    Layout(#[from] crate::record::RecordError),
+    /// `options.KEY` that is not text.
+    #[error("options.{key}: {value} is not text")]
+    NotText { key: String, value: Value },
+    /// A seat of the record (`side`: south or north).
+    #[error("seats.{side}: {error}")]
+    Seat {
+        side: &'static str,
+        error: crate::cli::ValueError,
+    },
+    #[error("options.flip: {0} is not true or false")]
+    Flip(Value),
+    #[error("options.seed: {0} is not a whole number from 0")]
+    Seed(Value),
+    #[error("games: the record holds no game")]
+    NoGame,
+    /// The first game's start position.
+    #[error("games[0].start: {0}")]
+    Start(crate::engine::PositionError),
+    #[error("options.race: '{0}' is not on, off or quick")]
+    RaceMode(String),
+    #[error("options.race_hole: {0} is not a hole number")]
+    RaceHole(Value),
+    #[error("options.race_speed: '{0}' is not easy, medium, hard or expert")]
+    RaceSpeed(String),
+    #[error("options.first: '{0}' is not south or north")]
+    First(String),
+}
+
 impl Setup {
     /// The setup of a game command (`enkeshui`, `en-gehe`, `bao`); the
     /// error says which option is wrong and why.
-    pub fn from_cli(command: &Command) -> Result<Setup, String> {
+    pub fn from_cli(command: &Command) -> Result<Setup, BadSetup> {
         match command {
             Command::Enkeshui(a) => Setup::from_enkeshui(a),
             Command::EnGehe(a) => Setup::from_en_gehe(a),
             Command::BaoLaKimasai(a) => Setup::from_bao(a),
-            _ => Err("not a game command (enkeshui, en-gehe or bao)".into()),
+            _ => Err(BadSetup::NotAGame),
         }
     }
 
     /// `enkeshui` options (also what the start menu fills in).
-    pub fn from_enkeshui(args: &EnkeshuiArgs) -> Result<Setup, String> {
-        let layout = args.layout().map_err(|e| e.to_string())?;
-        let game = args.game().map_err(|e| e.to_string())?;
+    pub fn from_enkeshui(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
+        let layout = args.layout()?;
+        let game = args.game()?;
         let race = RaceOptions {
             mode: args.race,
             hole: args.race_hole,
@@ -76,9 +126,9 @@ impl Setup {
         race: RaceOptions,
         seed: u64,
         seats: &ClientArgs,
-    ) -> Result<Setup, String> {
+    ) -> Result<Setup, BadSetup> {
         if race.mode != RaceArg::Off && race.hole.is_some() {
-            Race::start(&game, race.hole, &mut Quiet).map_err(|e| e.to_string())?;
+            Race::start(&game, race.hole, &mut Quiet)?;
         }
         let first = game.to_move();
         Ok(Setup {
@@ -96,8 +146,8 @@ impl Setup {
     }
 
     /// `en-gehe` options.
-    pub fn from_en_gehe(args: &EnGeheArgs) -> Result<Setup, String> {
-        let game = args.game().map_err(|e| e.to_string())?;
+    pub fn from_en_gehe(args: &EnGeheArgs) -> Result<Setup, BadSetup> {
+        let game = args.game()?;
         Ok(Setup::other(
             game.into(),
             &args.client,
@@ -107,8 +157,8 @@ impl Setup {
     }
 
     /// `bao` options.
-    pub fn from_bao(args: &BaoArgs) -> Result<Setup, String> {
-        let game = args.game().map_err(|e| e.to_string())?;
+    pub fn from_bao(args: &BaoArgs) -> Result<Setup, BadSetup> {
+        let game = args.game()?;
         Ok(Setup::other(
             game.into(),
             &args.client,
@@ -132,76 +182,70 @@ impl Setup {
     /// The setup a record stands for; the error names the record's field
     /// at fault. (Records are checked when read: these are the same checks,
     /// for a record made in memory.)
-    pub fn from_record(record: &Record) -> Result<Setup, String> {
+    pub fn from_record(record: &Record) -> Result<Setup, BadSetup> {
         let o = &record.options;
-        let text = |k: &str| -> Result<Option<&str>, String> {
+        let text = |k: &str| -> Result<Option<&str>, BadSetup> {
             match o.get(k) {
                 None => Ok(None),
                 Some(Value::String(s)) => Ok(Some(s)),
-                Some(v) => Err(format!("options.{k}: {v} is not text")),
+                Some(v) => Err(BadSetup::NotText {
+                    key: k.to_string(),
+                    value: v.clone(),
+                }),
             }
         };
-        let seat = |side: &str, name: &str| {
+        let seat = |side: &'static str, name: &str| {
             name.parse::<Seat>()
-                .map_err(|e| format!("seats.{side}: {e}"))
+                .map_err(|error| BadSetup::Seat { side, error })
         };
         let seats = ClientArgs {
             south: seat("south", &record.seats.south)?,
             north: seat("north", &record.seats.north)?,
             flip: match o.get("flip") {
                 None => false,
-                Some(v) => v
-                    .as_bool()
-                    .ok_or_else(|| format!("options.flip: {v} is not true or false"))?,
+                Some(v) => v.as_bool().ok_or_else(|| BadSetup::Flip(v.clone()))?,
             },
             ..ClientArgs::default()
         };
         let seed = match o.get("seed") {
             None => 0,
-            Some(v) => v
-                .as_u64()
-                .ok_or_else(|| format!("options.seed: {v} is not a whole number from 0"))?,
+            Some(v) => v.as_u64().ok_or_else(|| BadSetup::Seed(v.clone()))?,
         };
-        let first = record
-            .games
-            .first()
-            .ok_or_else(|| "games: the record holds no game".to_string())?;
+        let first = record.games.first().ok_or(BadSetup::NoGame)?;
         if record.game != GameKind::Enkeshui {
-            let start =
-                AnyGame::from_position(&first.start).map_err(|e| format!("games[0].start: {e}"))?;
+            let start = AnyGame::from_position(&first.start).map_err(BadSetup::Start)?;
             let teams = Teams {
                 south: text("south_team")?.map(str::to_string),
                 north: text("north_team")?.map(str::to_string),
             };
             return Ok(Setup::other(start, &seats, teams, seed));
         }
-        let layout = record.layout().map_err(|e| e.to_string())?;
-        let game =
-            Enkeshui::from_position(&first.start).map_err(|e| format!("games[0].start: {e}"))?;
+        let layout = record.layout()?;
+        let game = Enkeshui::from_position(&first.start).map_err(BadSetup::Start)?;
         let mode = match text("race")? {
             None | Some("on") => RaceArg::On,
             Some("off") => RaceArg::Off,
             Some("quick") => RaceArg::Quick,
-            Some(r) => return Err(format!("options.race: '{r}' is not on, off or quick")),
+            Some(r) => return Err(BadSetup::RaceMode(r.to_string())),
         };
         let hole = match o.get("race_hole") {
             None => None,
             Some(v) => Some(
                 v.as_u64()
                     .and_then(|h| usize::try_from(h).ok())
-                    .ok_or_else(|| format!("options.race_hole: {v} is not a hole number"))?,
+                    .ok_or_else(|| BadSetup::RaceHole(v.clone()))?,
             ),
         };
         let speed = match text("race_speed")? {
             None => None,
-            Some(l) => Some(crate::ai::Level::parse(l).ok_or_else(|| {
-                format!("options.race_speed: '{l}' is not easy, medium, hard or expert")
-            })?),
+            Some(l) => {
+                Some(crate::ai::Level::parse(l).ok_or_else(|| BadSetup::RaceSpeed(l.to_string()))?)
+            }
         };
         let first_side = match text("first")? {
             None | Some("south") => Side::South,
             Some("north") => Side::North,
-            Some(s) => return Err(format!("options.first: '{s}' is not south or north")),
+            Some(s) => return Err(BadSetup::First(s.to_string())),
         };
         // The game as the command line would set it up: the start position
         // (before the race) is the layout's with this first mover.

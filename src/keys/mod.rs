@@ -9,6 +9,25 @@ mod table;
 
 pub use table::BINDINGS;
 
+/// A key or a binding the settings (or the command line) cannot have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KeyError {
+    /// A control character written as a key (shown escaped).
+    #[error("'{0}' is not a key")]
+    Control(String),
+    /// A word that names no key.
+    #[error(
+        "'{0}' is not a key (a character, Ctrl-x, 0-9, Up, Down, Left, Right, Enter, Space, Esc, Tab, Backspace, PgUp, PgDn, Home, End, Delete, Insert, F1-F12)"
+    )]
+    NotAKey(String),
+    /// Ctrl-c given to a binding other than quit-now (the binding's name).
+    #[error("{0}: Ctrl-c always quits at once and cannot be bound to anything else")]
+    CtrlC(String),
+    /// A binding name that names no action; `hint` is " (did you mean 'x'?)" or "".
+    #[error("unknown action '{name}'{hint}")]
+    UnknownAction { name: String, hint: String },
+}
+
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ctx {
@@ -306,7 +325,7 @@ impl Key {
     /// `Ctrl-x`, `0-9` (any digit) or a name (`Up`, `Down`, `Left`, `Right`,
     /// `Enter`, `Space`, `Esc`, `Tab`, `Backspace`, `PgUp`, `PgDn`, `Home`,
     /// `End`, `Delete`, `Insert`, `F1`..`F12`; arrows `↑↓←→` too).
-    pub fn parse(s: &str) -> Result<Key, String> {
+    pub fn parse(s: &str) -> Result<Key, KeyError> {
         let mut chars = s.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
             return Ok(match c {
@@ -315,7 +334,7 @@ impl Key {
                 '←' => Key::Code(KeyCode::Left),
                 '→' => Key::Code(KeyCode::Right),
                 c if c.is_control() => {
-                    return Err(format!("'{}' is not a key", s.escape_default()));
+                    return Err(KeyError::Control(s.escape_default().to_string()));
                 }
                 c => Key::Char(c),
             });
@@ -356,10 +375,7 @@ impl Key {
             "delete" | "del" => KeyCode::Delete,
             "insert" | "ins" => KeyCode::Insert,
             _ => {
-                return Err(format!(
-                    "'{}' is not a key (a character, Ctrl-x, 0-9, Up, Down, Left, Right, Enter, Space, Esc, Tab, Backspace, PgUp, PgDn, Home, End, Delete, Insert, F1-F12)",
-                    crate::text::excerpt(s)
-                ));
+                return Err(KeyError::NotAKey(crate::text::excerpt(s).to_string()));
             }
         };
         Ok(Key::Code(code))
@@ -424,7 +440,7 @@ impl Keymap {
     /// Ctrl-C is the way out no settings can take away: it quits at once
     /// whatever is bound (`action`), stays on `global.quit-now`, and
     /// binding it to any other action is refused.
-    pub fn rebind(&mut self, name: &str, keys: &[Key]) -> Result<usize, String> {
+    pub fn rebind(&mut self, name: &str, keys: &[Key]) -> Result<usize, KeyError> {
         let hits: Vec<usize> = (0..BINDINGS.len())
             .filter(|&i| {
                 let b = &BINDINGS[i];
@@ -435,10 +451,7 @@ impl Keymap {
             })
             .collect();
         if keys.contains(&CTRL_C) && hits.iter().any(|&i| BINDINGS[i].action != Action::QuitNow) {
-            return Err(format!(
-                "{}: Ctrl-c always quits at once and cannot be bound to anything else",
-                crate::text::excerpt(name)
-            ));
+            return Err(KeyError::CtrlC(crate::text::excerpt(name).to_string()));
         }
         for &i in &hits {
             let mut these: Vec<Key> = keys.iter().copied().filter(|&k| k != CTRL_C).collect();
@@ -453,10 +466,10 @@ impl Keymap {
             let hint = crate::spelling::did_you_mean(name, known.iter().map(String::as_str))
                 .map(|n| format!(" (did you mean '{n}'?)"))
                 .unwrap_or_default();
-            return Err(format!(
-                "unknown action '{}'{hint}",
-                crate::text::excerpt(name)
-            ));
+            return Err(KeyError::UnknownAction {
+                name: crate::text::excerpt(name).to_string(),
+                hint,
+            });
         }
         Ok(changed)
     }
@@ -700,6 +713,7 @@ mod tests {
         assert!(
             Key::parse("Hyper-x")
                 .unwrap_err()
+                .to_string()
                 .starts_with("'Hyper-x' is not a key")
         );
     }

@@ -3,6 +3,7 @@
 //! told as in a game, and the whole turn is judged by the lesson's checker
 //! (the race lesson: Enter drops your seed, n drops North's).
 
+use super::PlainError;
 use super::out::Say;
 use super::words::{View, board_lines, turn_line};
 use crate::cli::LearnArgs;
@@ -15,7 +16,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 /// `learn --plain [GAME]` on standard input and output.
-pub fn learn(args: &LearnArgs) -> Result<(), String> {
+pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
     let lessons = match args.kind()? {
         Some(k) => learn::of(k),
         None => learn::all(),
@@ -39,14 +40,12 @@ enum Try {
     Done,
 }
 
-fn start(l: &Lesson) -> Result<Try, String> {
+fn start(l: &Lesson) -> Result<Try, PlainError> {
     if l.is_race() {
-        return Ok(Try::Race {
-            race: l.race().map_err(|e| e.to_string())?,
-        });
+        return Ok(Try::Race { race: l.race()? });
     }
     Ok(Try::Turn {
-        game: l.start().map_err(|e| e.to_string())?,
+        game: l.start()?,
         tokens: Vec::new(),
     })
 }
@@ -57,7 +56,7 @@ pub fn run<R: BufRead, W: Write>(
     progress_path: Option<PathBuf>,
     mut input: R,
     output: W,
-) -> Result<(), String> {
+) -> Result<(), PlainError> {
     let mut say = Say::new(output);
     // A progress file that does not read is never written over.
     let (mut progress, keep) = match &progress_path {
@@ -234,7 +233,12 @@ pub fn run<R: BufRead, W: Write>(
 }
 
 /// Shows lesson `index`: its title, text, board and task.
-fn open<W: Write>(l: &Lesson, index: usize, total: usize, say: &mut Say<W>) -> Result<Try, String> {
+fn open<W: Write>(
+    l: &Lesson,
+    index: usize,
+    total: usize,
+    say: &mut Say<W>,
+) -> Result<Try, PlainError> {
     say.line(&format!("Lesson {} of {total}: {}.", index + 1, l.title));
     for p in &l.text {
         say.line(p);

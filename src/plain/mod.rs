@@ -18,7 +18,9 @@ use crate::app::work;
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, Side};
 use crate::session::save::SaveTarget;
-use crate::session::{Applied, Ask, NextGame, Refused, Session, match_over_line, over_line};
+use crate::session::{
+    Applied, Ask, NextGame, Refused, Session, SessionError, match_over_line, over_line,
+};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -27,8 +29,40 @@ use std::time::Duration;
 /// Work taking longer than this says so, once.
 const SLOW: Duration = Duration::from_secs(2);
 
+/// Why line mode cannot start or go on (the command then fails with it).
+#[derive(Debug, thiserror::Error)]
+pub enum PlainError {
+    /// A value of the command line refused.
+    #[error(transparent)]
+    Value(#[from] crate::cli::ValueError),
+    /// No data folder to find the records in.
+    #[error(transparent)]
+    DataDir(#[from] crate::record::file::DataDirError),
+    /// The game cannot be saved where asked.
+    #[error(transparent)]
+    SaveTarget(#[from] crate::session::save::SaveTargetError),
+    /// The record cannot be played on.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    /// A record that does not load (the file and why).
+    #[error(transparent)]
+    Load(#[from] crate::app::load::LoadFault),
+    /// A record that stands for no setup (the field at fault).
+    #[error(transparent)]
+    Setup(#[from] crate::app::setup::BadSetup),
+    /// A lesson whose start does not build.
+    #[error(transparent)]
+    Lesson(#[from] crate::learn::LessonError),
+    /// A puzzle whose start does not build.
+    #[error(transparent)]
+    Puzzle(#[from] crate::learn::puzzles::PuzzleError),
+    /// `learn --puzzles` with none to play.
+    #[error("learn --puzzles: no puzzles to play")]
+    NoPuzzles,
+}
+
 /// `enkeshui|en-gehe|bao --plain`.
-pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), String> {
+pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
     let save = match &client.save {
         Some(path) => Some(SaveTarget::at(path.clone(), client.force)?),
         None => crate::record::file::open_data_dir()
@@ -42,7 +76,7 @@ pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), String> {
 }
 
 /// `resume --plain [FILE]`.
-pub fn resume(args: &ResumeArgs) -> Result<(), String> {
+pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     let progress = Progress::default();
     let loaded = match &args.file {
         Some(path) => crate::app::load::load(path, &progress)?,
@@ -63,7 +97,7 @@ pub fn run<R: BufRead, W: std::io::Write>(
     save: Option<SaveTarget>,
     input: R,
     output: W,
-) -> Result<(), String> {
+) -> Result<(), PlainError> {
     let stats = crate::record::file::data_dir().ok();
     let mut p = Plain {
         view: View {
@@ -169,6 +203,8 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         match target.save(&self.session.record()) {
             Ok(_) => self.save_error = None,
             Err(e) => {
+                // Said once until it changes (the same failure at every move).
+                let e = e.to_string();
                 if self.save_error.as_ref() != Some(&e) {
                     self.say.line(&format!("Not saved: {e}"));
                 }
@@ -228,7 +264,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    fn main(&mut self) -> Result<(), String> {
+    fn main(&mut self) -> Result<(), PlainError> {
         self.intro();
         if self.session.racing().is_none() {
             if self.session.step() > 0 {

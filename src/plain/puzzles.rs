@@ -5,6 +5,7 @@
 //! client's puzzle screen judges it). A solved puzzle is kept in
 //! puzzles.json, as the client keeps it.
 
+use super::PlainError;
 use super::out::Say;
 use super::words::{self, View, board_lines, direction_options, turn_line};
 use crate::cli::LearnArgs;
@@ -16,7 +17,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 /// `learn --puzzles --plain [GAME]` on standard input and output.
-pub fn puzzles(args: &LearnArgs) -> Result<(), String> {
+pub fn puzzles(args: &LearnArgs) -> Result<(), PlainError> {
     let list = match args.kind()? {
         Some(k) => puzzles::of(k),
         None => puzzles::all(),
@@ -50,9 +51,9 @@ pub fn run<R: BufRead, W: Write>(
     progress_path: Option<PathBuf>,
     mut input: R,
     output: W,
-) -> Result<(), String> {
+) -> Result<(), PlainError> {
     if list.is_empty() {
-        return Err("learn --puzzles: no puzzles to play".into());
+        return Err(PlainError::NoPuzzles);
     }
     let mut say = Say::new(output);
     // A progress file that does not read is never written over.
@@ -272,7 +273,7 @@ fn open<W: Write>(
     index: usize,
     progress: &Progress,
     say: &mut Say<W>,
-) -> Result<Try, String> {
+) -> Result<Try, PlainError> {
     let p = &list[index];
     let kind = p.kind();
     let of = list.iter().filter(|x| x.kind() == kind).count();
@@ -289,7 +290,7 @@ fn open<W: Write>(
         grade_name(p.grade)
     ));
     say.line(&puzzles::origin(p));
-    let game = p.start().map_err(|e| e.to_string())?;
+    let game = p.start()?;
     for b in board_lines(&game, &south()) {
         say.line(&b);
     }
@@ -378,7 +379,7 @@ mod tests {
     fn an_empty_list_is_refused_plainly() {
         let out: Vec<u8> = Vec::new();
         assert_eq!(
-            run(Vec::new(), None, &b""[..], out),
+            run(Vec::new(), None, &b""[..], out).map_err(|e| e.to_string()),
             Err("learn --puzzles: no puzzles to play".to_string())
         );
     }

@@ -2,6 +2,7 @@
 //! `back`, `turn N`, `board`, `review`), each decision told as the game
 //! tells it.
 
+use super::PlainError;
 use super::out::Say;
 use super::words::{View, board_lines, turn_line};
 use crate::app::job::Progress;
@@ -49,7 +50,7 @@ fn entries(loaded: &Loaded) -> Vec<Entry> {
 }
 
 /// `replay --plain FILE` on standard input and output.
-pub fn replay(args: &ReplayArgs) -> Result<(), String> {
+pub fn replay(args: &ReplayArgs) -> Result<(), PlainError> {
     let loaded = crate::app::load::load(&args.file, &Progress::default())?;
     let stdin = std::io::stdin();
     run(&loaded, stdin.lock(), std::io::stdout())
@@ -59,7 +60,11 @@ const HELP: &str = "Type next (or just Enter), back, turn and a number, start, e
                     review, or quit.";
 
 /// Steps through a loaded record by the lines of `input`.
-pub fn run<R: BufRead, W: Write>(loaded: &Loaded, mut input: R, output: W) -> Result<(), String> {
+pub fn run<R: BufRead, W: Write>(
+    loaded: &Loaded,
+    mut input: R,
+    output: W,
+) -> Result<(), PlainError> {
     let setup = Setup::from_record(&loaded.record)?;
     let list = entries(loaded);
     let view = View { me: None };

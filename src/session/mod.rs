@@ -271,6 +271,29 @@ pub struct Applied {
     pub save: bool,
 }
 
+/// Why the session cannot do what was asked (the race, a record loaded).
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// Seeds dropped or the race run when no race is on.
+    #[error("there is no race")]
+    NoRace,
+    /// Seeds dropped for a side whose racer is the AI.
+    #[error("{} races by the AI", .0.title())]
+    AiRacer(Side),
+    /// The race run on its own while a person races.
+    #[error("a person races: drop the seeds")]
+    PersonRaces,
+    /// A seed the race refused.
+    #[error("{0}")]
+    Race(#[from] crate::engine::enkeshui::race::RaceError),
+    /// The race could not end in a game.
+    #[error("the race failed ({0})")]
+    RaceFailed(crate::engine::enkeshui::race::RaceError),
+    /// The record stands for no setup the client can play (the field at fault).
+    #[error(transparent)]
+    Setup(#[from] crate::app::setup::BadSetup),
+}
+
 /// Why a decision was not taken into the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refused {
@@ -364,7 +387,7 @@ impl Session {
 
     /// Continues a loaded record at its last game's end (a race saved
     /// unfinished runs again from its start, as the client does).
-    pub fn resume(loaded: &Loaded) -> Result<Session, String> {
+    pub fn resume(loaded: &Loaded) -> Result<Session, SessionError> {
         let (record, checked) = (&loaded.record, &loaded.checked);
         let gi = record.games.len() - 1;
         let mut s = Session::load_game(loaded, gi)?;
@@ -381,7 +404,7 @@ impl Session {
     /// Game `gi` of a loaded record at its last decision, with the match's
     /// earlier games and every decision (undo reaches back through them;
     /// the replay viewer steps through them). No race is run.
-    pub fn load_game(loaded: &Loaded, gi: usize) -> Result<Session, String> {
+    pub fn load_game(loaded: &Loaded, gi: usize) -> Result<Session, SessionError> {
         Session::load_parts(&loaded.record, &loaded.checked, &loaded.steps, gi)
     }
 
@@ -391,7 +414,7 @@ impl Session {
         checked: &Checked,
         steps: &[Vec<Played>],
         gi: usize,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, SessionError> {
         let setup = Setup::from_record(record)?;
         let mut s = Session::new(setup);
         s.done = record.games[..gi].to_vec();
@@ -773,20 +796,20 @@ impl Session {
 
     /// A person racer dropped `drops` seeds; the AI racer keeps its pace.
     /// Returns whether the race is over (the game then begins).
-    pub fn race_drops(&mut self, side: Side, drops: u32) -> Result<bool, String> {
-        let racing = self.racing.as_mut().ok_or("there is no race")?;
+    pub fn race_drops(&mut self, side: Side, drops: u32) -> Result<bool, SessionError> {
+        let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
         racing.person_drops(side, drops)?;
         self.race_settle()
     }
 
     /// Both racers are AI: the race runs at their paces to its end.
-    pub fn race_run(&mut self) -> Result<bool, String> {
-        let racing = self.racing.as_mut().ok_or("there is no race")?;
+    pub fn race_run(&mut self) -> Result<bool, SessionError> {
+        let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
         racing.run_ai()?;
         self.race_settle()
     }
 
-    fn race_settle(&mut self) -> Result<bool, String> {
+    fn race_settle(&mut self) -> Result<bool, SessionError> {
         let Some(racing) = self.racing.as_ref() else {
             return Ok(true);
         };
@@ -795,9 +818,7 @@ impl Session {
             return Ok(false);
         }
         let racing = self.racing.take().expect("racing");
-        let (game, record, note) = racing
-            .finish()
-            .map_err(|e| format!("the race failed ({e})"))?;
+        let (game, record, note) = racing.finish().map_err(SessionError::RaceFailed)?;
         self.race = Some(record);
         self.begin(game.into(), Some(note));
         Ok(true)

@@ -10,6 +10,7 @@ use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::{Race, RaceError};
 use crate::engine::{PerSide, Quiet, Side};
 use crate::record::RaceRecord;
+use crate::session::SessionError;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -98,7 +99,7 @@ impl Racing {
     }
 
     /// The AI racers drop every seed due by `until` on the race's clock.
-    fn ai_catch_up(&mut self, until: u64) -> Result<(), String> {
+    fn ai_catch_up(&mut self, until: u64) -> Result<(), SessionError> {
         while self.race.first_sleeper().is_none() {
             // The AI racer due first.
             let due = Side::BOTH
@@ -114,18 +115,16 @@ impl Racing {
                 return Ok(());
             }
             self.clock[side] = next;
-            self.race
-                .drop_seed(side, &mut Quiet)
-                .map_err(|e| e.to_string())?;
+            self.race.drop_seed(side, &mut Quiet)?;
         }
         Ok(())
     }
 
     /// A person racer drops `n` seeds, one quarter second each; the AI
     /// racer drops what falls due meanwhile.
-    pub fn person_drops(&mut self, side: Side, n: u32) -> Result<(), String> {
+    pub fn person_drops(&mut self, side: Side, n: u32) -> Result<(), SessionError> {
         if self.ai[side].is_some() {
-            return Err(format!("{} races by the AI", side.title()));
+            return Err(SessionError::AiRacer(side));
         }
         for _ in 0..n {
             if self.race.first_sleeper().is_some() {
@@ -136,17 +135,15 @@ impl Racing {
             if self.race.first_sleeper().is_some() {
                 break;
             }
-            self.race
-                .drop_seed(side, &mut Quiet)
-                .map_err(|e| e.to_string())?;
+            self.race.drop_seed(side, &mut Quiet)?;
         }
         Ok(())
     }
 
     /// Both racers AI: the race runs to the first sleeper.
-    pub fn run_ai(&mut self) -> Result<(), String> {
+    pub fn run_ai(&mut self) -> Result<(), SessionError> {
         if Side::BOTH.iter().any(|&s| self.ai[s].is_none()) {
-            return Err("a person races: drop the seeds".into());
+            return Err(SessionError::PersonRaces);
         }
         self.ai_catch_up(u64::MAX)
     }

@@ -31,13 +31,24 @@ pub struct SaveTarget {
     last: String,
 }
 
-fn locked(path: &Path) -> Result<Option<RecordLock>, String> {
+/// Why a game cannot be saved where asked.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveTargetError {
+    /// Another client has the record open (its path).
+    #[error("{}: the game is open in another window", .0.display())]
+    Busy(PathBuf),
+    /// The file is no record to save over, or cannot be checked.
+    #[error(transparent)]
+    Target(#[from] file::SaveError),
+    /// Writing failed (the path, and why in a player's words).
+    #[error("{}: cannot save: {reason}", path.display())]
+    Write { path: PathBuf, reason: String },
+}
+
+fn locked(path: &Path) -> Result<Option<RecordLock>, SaveTargetError> {
     match RecordLock::try_lock(path) {
         Ok(lock) => Ok(Some(lock)),
-        Err(LockError::Busy) => Err(format!(
-            "{}: the game is open in another window",
-            path.display()
-        )),
+        Err(LockError::Busy) => Err(SaveTargetError::Busy(path.to_path_buf())),
         // No lock to be had there (a file system without locks): saved as before.
         Err(LockError::Unavailable(_)) => Ok(None),
     }
@@ -56,7 +67,7 @@ impl SaveTarget {
     }
 
     /// `--save PATH` (`force`: also over a file that is not a record).
-    pub fn at(path: PathBuf, force: bool) -> Result<SaveTarget, String> {
+    pub fn at(path: PathBuf, force: bool) -> Result<SaveTarget, SaveTargetError> {
         file::check_target(&path, force)?;
         let lock = locked(&path)?;
         Ok(SaveTarget {
@@ -68,7 +79,7 @@ impl SaveTarget {
     }
 
     /// The record a game was resumed from, saved over as it goes on.
-    pub fn resumed(path: PathBuf, record: &Record) -> Result<SaveTarget, String> {
+    pub fn resumed(path: PathBuf, record: &Record) -> Result<SaveTarget, SaveTargetError> {
         let lock = locked(&path)?;
         Ok(SaveTarget {
             path,
@@ -84,17 +95,14 @@ impl SaveTarget {
     }
 
     /// Writes the record if it changed: `Ok(true)` when written.
-    pub fn save(&mut self, record: &Record) -> Result<bool, String> {
+    pub fn save(&mut self, record: &Record) -> Result<bool, SaveTargetError> {
         let text = record.to_text();
         if text == self.last {
             return Ok(false);
         }
-        let cannot = |e: std::io::Error| {
-            format!(
-                "{}: cannot save: {}",
-                self.path.display(),
-                file::io_reason(&e)
-            )
+        let cannot = |e: std::io::Error| SaveTargetError::Write {
+            path: self.path.clone(),
+            reason: file::io_reason(&e),
         };
         let written = match &self.how {
             How::New => file::write_new(&self.path, text.as_bytes()).map_err(cannot)?,

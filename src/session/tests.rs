@@ -209,10 +209,10 @@ fn two_ai_racers_run_the_race_to_its_end() {
         "ai:easy",
     ]);
     assert_eq!(
-        s.race_drops(Side::South, 1),
+        s.race_drops(Side::South, 1).map_err(|e| e.to_string()),
         Err("South races by the AI".into())
     );
-    assert_eq!(s.race_run(), Ok(true));
+    assert_eq!(s.race_run().map_err(|e| e.to_string()), Ok(true));
     let race = s.record().games[0].race.clone().expect("recorded");
     let south = race.drops.iter().filter(|&&d| d == Side::South).count();
     // Expert drops every 145 to 165 ms, easy every 380 to 460.

@@ -65,18 +65,22 @@ fn a_setup_from_the_command_line_and_from_its_record_is_the_same_game() {
 #[test]
 fn a_bad_option_is_named_with_its_field() {
     assert_eq!(
-        Setup::from_cli(&command("enkeshui --race-hole 9")).unwrap_err(),
+        Setup::from_cli(&command("enkeshui --race-hole 9"))
+            .unwrap_err()
+            .to_string(),
         "--race-hole 9: holes are 1 to 8"
     );
     assert_eq!(
-        Setup::from_cli(&command("bao --max-turns 0")).unwrap_err(),
+        Setup::from_cli(&command("bao --max-turns 0"))
+            .unwrap_err()
+            .to_string(),
         "--max-turns 0: the limit must be at least 1 turn"
     );
     let good = read_back(&setup("--race on --seed 2"));
     let bad = |edit: &dyn Fn(&mut Record)| {
         let mut r = good.clone();
         edit(&mut r);
-        Setup::from_record(&r).unwrap_err()
+        Setup::from_record(&r).unwrap_err().to_string()
     };
     assert_eq!(
         bad(&|r| {

@@ -306,16 +306,18 @@ impl MenuScreen {
     }
 
     /// The setup of the game the menu stands for.
-    pub fn setup(&self, base: &ClientArgs, seed: u64) -> Result<Setup, String> {
+    pub fn setup(
+        &self,
+        base: &ClientArgs,
+        seed: u64,
+    ) -> Result<Setup, crate::app::setup::BadSetup> {
         let start: AnyGame = match self.kind() {
             GameKind::Enkeshui => return Setup::from_enkeshui(&self.enkeshui_args(base, seed)),
             GameKind::EnGehe => {
                 let rules = en_gehe::Rules {
                     max_turns: en_gehe::DEFAULT_MAX_TURNS,
                 };
-                en_gehe::EnGehe::new(EN_GEHE_HOLES[self.en_gehe_holes], rules)
-                    .map_err(|e| e.to_string())?
-                    .into()
+                en_gehe::EnGehe::new(EN_GEHE_HOLES[self.en_gehe_holes], rules)?.into()
             }
             GameKind::BaoLaKimasai => bao::Bao::new(bao::Rules {
                 max_turns: bao::DEFAULT_MAX_TURNS,
@@ -347,7 +349,7 @@ impl MenuScreen {
             Action::Start => {
                 return match self.setup(base, seed) {
                     Ok(s) => Transition::Start(Box::new(s)),
-                    Err(e) => Transition::Refuse(e),
+                    Err(e) => Transition::Refuse(e.to_string()),
                 };
             }
             _ => return Transition::Stay,

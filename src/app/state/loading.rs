@@ -35,7 +35,7 @@ impl LoadFor {
     }
 
     /// The work itself, on the loader's thread.
-    fn run(&self, progress: &job::Progress) -> Result<LoadResult, String> {
+    fn run(&self, progress: &job::Progress) -> Result<LoadResult, load::LoadFault> {
         let record = |l: Loaded| LoadResult::Record(Box::new(l));
         match self {
             LoadFor::Resume(Some(p)) => {
@@ -95,7 +95,7 @@ impl App {
         let what = purpose.clone();
         let started = Spawn::new(next_version(), event::post(&self.tx, Output::Loaded))
             .wait(self.work_wait)
-            .run(move |progress| what.run(progress));
+            .run(move |progress| what.run(progress).map_err(String::from));
         match started {
             Started::Done(result) => self.loaded(purpose, result, now),
             Started::Running(job) => {
@@ -109,7 +109,7 @@ impl App {
 
     /// Loads on this thread (no terminal: nothing to keep live).
     pub fn load_now(&mut self, purpose: LoadFor, now: Instant) {
-        let result = purpose.run(&job::Progress::default());
+        let result = purpose.run(&job::Progress::default()).map_err(String::from);
         self.loaded(purpose, result, now);
     }
 
