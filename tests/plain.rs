@@ -847,3 +847,32 @@ fn every_en_gehe_puzzle_is_solved_by_its_solution_in_lines() {
     assert!(r.out.contains("\nAll 80 puzzles here are solved.\n"));
     assert!(!r.out.contains("Not this time"));
 }
+
+/// A Bao puzzle's prompt lists every legal decision, not only the ones its
+/// proof valued (that list would give the answer away: puzzle 1 values only
+/// its solution, i2).
+#[test]
+fn a_bao_puzzles_prompt_lists_every_legal_decision() {
+    let dir = temp_dir();
+    let r = run_in(
+        &dir,
+        &["learn", "--puzzles", "bao", "--plain"],
+        "legal\ni1\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let legal = "Your move, sow i1, i2, i3, i4, i5, i6, i8, o2, o3, o4, o5, o6, o7 or o8.";
+    // Once when the puzzle opens, once for `legal`.
+    assert_eq!(
+        r.out.lines().filter(|l| *l == legal).count(),
+        2,
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains(
+            "\nNot this time. i1 forces no win within 7 turns with best play; the best decision\nwins sooner.\n"
+        ),
+        "{}",
+        r.out
+    );
+}

@@ -247,13 +247,15 @@ fn south() -> View {
     }
 }
 
-/// The prompt: the puzzle's legal decisions (or the directions mid-turn).
+/// The prompt: the position's legal decisions (or the directions mid-turn);
+/// not the puzzle's valued ones, which in Bao leave out every decision
+/// without a forced result and so would give the answer away.
 fn prompt(p: &Puzzle, game: &AnyGame) -> String {
     if game.pending().is_some() {
         let opts = direction_options(game, &south());
         return format!("Your move: choose the direction, {}.", opts.join(" or "));
     }
-    let tokens: Vec<String> = p.decisions.iter().map(|d| d.decision.clone()).collect();
+    let tokens = game.legal_tokens();
     let what = if p.kind() == GameKind::BaoLaKimasai {
         "sow"
     } else if tokens.len() == 1 {
