@@ -102,12 +102,12 @@ fn saving_over_a_record_keeps_its_mode() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The pid of a process that has ended.
+/// The pid of a process that has ended, and that no process can be given
+/// while the test runs: above the largest `pid_max` Linux allows (2^22). The
+/// pid of a process just reaped could be handed to another at once on a busy
+/// machine (`pid_max` is often 32,768), which made this test flaky.
 fn dead_pid() -> u32 {
-    let mut child = Command::new("true").spawn().unwrap();
-    let pid = child.id();
-    child.wait().unwrap();
-    pid
+    (1 << 22) + 1
 }
 
 /// Only our own temporary files, and only those nobody is writing, are removed.
