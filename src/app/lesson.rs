@@ -759,6 +759,14 @@ impl LessonScreen {
                 }
             }
         }
+        self.push_help_lines(&mut out);
+        out
+    }
+
+    /// The hint and the solution when asked for, and the last message: the
+    /// end of the task lines of a lesson and of a puzzle alike.
+    pub(crate) fn push_help_lines(&self, out: &mut Vec<Line<'static>>) {
+        let (th, l) = (&self.theme, self.lesson());
         if self.hint {
             out.push(Line::from(vec![
                 Span::styled("Hint: ", th.title()),
@@ -774,7 +782,6 @@ impl LessonScreen {
         if !self.message.is_empty() {
             out.push(Line::styled(self.message.clone(), th.error()));
         }
-        out
     }
 }
 

@@ -137,21 +137,7 @@ impl Puzzles {
                 }
             }
         }
-        if s.hint {
-            out.push(Line::from(vec![
-                Span::styled("Hint: ", th.title()),
-                Span::raw(l.hint.clone()),
-            ]));
-        }
-        if s.solution {
-            out.push(Line::from(vec![
-                Span::styled("Solution: ", th.title()),
-                Span::raw(l.solution.join(" ")),
-            ]));
-        }
-        if !s.message.is_empty() {
-            out.push(Line::styled(s.message.clone(), th.error()));
-        }
+        s.push_help_lines(&mut out);
         out
     }
 }

@@ -180,11 +180,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     /// The next line of input (None: the end of input).
     fn read(&mut self) -> Option<String> {
-        let mut buf = String::new();
-        match self.input.read_line(&mut buf) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(buf.trim().to_lowercase()),
-        }
+        read_line(&mut self.input)
     }
 
     fn game(&self) -> &AnyGame {
@@ -923,5 +919,15 @@ fn capitalized(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
+    }
+}
+
+/// The next line of input, trimmed and in lower case (None: the end of
+/// input, or it cannot be read): how every line-mode loop reads a word.
+pub(crate) fn read_line(input: &mut impl BufRead) -> Option<String> {
+    let mut buf = String::new();
+    match input.read_line(&mut buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(buf.trim().to_lowercase()),
     }
 }

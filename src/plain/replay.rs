@@ -106,12 +106,9 @@ pub fn run<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return Ok(()),
-            Ok(_) => {}
-        }
-        let line = line.trim().to_lowercase();
+        let Some(line) = super::read_line(&mut input) else {
+            return Ok(());
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             [] | ["next"] | ["n"] => {
