@@ -38,8 +38,8 @@ text_at_the_edge!(
     session::SessionError,
     session::save::SaveTargetError,
     plain::PlainError,
-    app::setup::BadSetup,
-    app::load::LoadFault,
+    session::setup::BadSetup,
+    session::load::LoadFault,
 );
 
 pub mod ai;
@@ -55,6 +55,7 @@ pub mod out;
 pub mod plain;
 pub mod protocol;
 pub mod record;
+pub(crate) mod rules_text;
 pub mod session;
 pub mod settings;
 mod spelling;

@@ -4,7 +4,7 @@
 
 use crate::app::keys::{self, BINDINGS, Ctx};
 use crate::app::markdown;
-use crate::app::rules_text::RULES;
+use crate::rules_text::RULES;
 use crate::app::theme::Theme;
 use ratatui::text::{Line, Span};
 

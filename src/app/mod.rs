@@ -3,27 +3,25 @@
 //! on a `TestBackend`. The app depends on the engine, never the reverse.
 
 pub(crate) mod adapter;
-pub(crate) mod ai;
 pub(crate) mod anim;
 pub(crate) mod bench;
 pub(crate) mod event;
 pub(crate) mod geometry;
 pub(crate) mod help_text;
-pub(crate) mod job;
 pub(crate) mod keys;
 pub(crate) mod lesson;
-pub(crate) mod load;
 pub(crate) mod markdown;
 pub(crate) mod puzzle;
 pub(crate) mod review_view;
-pub(crate) mod rules_text;
 pub(crate) mod save;
 pub(crate) mod screen;
-pub(crate) mod setup;
 pub(crate) mod state;
 pub(crate) mod theme;
 pub(crate) mod view;
-pub(crate) mod work;
+
+// The game's work off the UI thread is the session's.
+pub(crate) use crate::session::seat as ai;
+pub(crate) use crate::session::{job, load, setup, work};
 
 // What `main.rs`, the benches and the tests reach; everything else stays
 // inside the crate, so the compiler reports what nobody uses.

@@ -12,9 +12,9 @@ pub mod words;
 
 use self::out::Say;
 use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
-use crate::app::job::Progress;
-use crate::app::setup::Setup;
-use crate::app::work;
+use crate::session::job::Progress;
+use crate::session::setup::Setup;
+use crate::session::work;
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, Side};
 use crate::session::save::SaveTarget;
@@ -46,10 +46,10 @@ pub enum PlainError {
     Session(#[from] SessionError),
     /// A record that does not load (the file and why).
     #[error(transparent)]
-    Load(#[from] crate::app::load::LoadFault),
+    Load(#[from] crate::session::load::LoadFault),
     /// A record that stands for no setup (the field at fault).
     #[error(transparent)]
-    Setup(#[from] crate::app::setup::BadSetup),
+    Setup(#[from] crate::session::setup::BadSetup),
     /// A lesson whose start does not build.
     #[error(transparent)]
     Lesson(#[from] crate::learn::LessonError),
@@ -79,10 +79,10 @@ pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
 pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     let progress = Progress::default();
     let loaded = match &args.file {
-        Some(path) => crate::app::load::load(path, &progress)?,
+        Some(path) => crate::session::load::load(path, &progress)?,
         None => {
             let dir = crate::record::file::data_dir()?;
-            crate::app::load::newest_unfinished(&dir, &progress)?
+            crate::session::load::newest_unfinished(&dir, &progress)?
         }
     };
     let save = SaveTarget::resumed(loaded.path.clone(), &loaded.record)?;
@@ -724,7 +724,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         }
         let analysis = on_thread(&mut self.say, "Working out a hint.", move |p| {
-            crate::app::ai::analyse(&game, None, p)
+            crate::session::seat::analyse(&game, None, p)
         });
         match analysis.and_then(|a| a.values.first().cloned()) {
             Some((token, value)) => {
@@ -766,7 +766,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     fn rules(&mut self) {
         let title = self.kind().title();
-        let Some((_, text)) = crate::app::rules_text::RULES
+        let Some((_, text)) = crate::rules_text::RULES
             .iter()
             .find(|(t, _)| *t == title)
         else {
@@ -879,7 +879,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             .as_ref()
             .map_or_else(|| PathBuf::from("game"), |t| t.path().to_path_buf());
         let text = on_thread(&mut self.say, "Still reviewing.", move |p| {
-            let loaded = crate::app::load::from_record(&path, record, p)?;
+            let loaded = crate::session::load::from_record(&path, record, p)?;
             crate::review::review(&loaded.record, &loaded.checked, None, &mut |_, _| {})
                 .map(|r| r.text(&loaded.record))
                 .ok_or_else(|| "the review stopped".to_string())

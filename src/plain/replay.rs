@@ -5,9 +5,9 @@
 use super::PlainError;
 use super::out::Say;
 use super::words::{View, board_lines, turn_line};
-use crate::app::job::Progress;
-use crate::app::load::Loaded;
-use crate::app::setup::Setup;
+use crate::session::job::Progress;
+use crate::session::load::Loaded;
+use crate::session::setup::Setup;
 use crate::cli::ReplayArgs;
 use crate::engine::{AnyGame, Status};
 use crate::session::{Turn, over_line};
@@ -51,7 +51,7 @@ fn entries(loaded: &Loaded) -> Vec<Entry> {
 
 /// `replay --plain FILE` on standard input and output.
 pub fn replay(args: &ReplayArgs) -> Result<(), PlainError> {
-    let loaded = crate::app::load::load(&args.file, &Progress::default())?;
+    let loaded = crate::session::load::load(&args.file, &Progress::default())?;
     let stdin = std::io::stdin();
     run(&loaded, stdin.lock(), std::io::stdout())
 }

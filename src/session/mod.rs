@@ -8,20 +8,25 @@
 //! AI seat's search) to a thread as a `Send` job, and give its answer back
 //! ([`Session::apply`]), which says what happened and what to do about it.
 //!
-//! The rules stay the engine's; the work is `app::work` (a sowing decided
-//! under growing lap budgets) and `app::ai` (the AI seat's search, whose
+//! The rules stay the engine's; the work is [`work`] (a sowing decided
+//! under growing lap budgets) and [`seat`] (the AI seat's search, whose
 //! typed decision is played in its own job and comes back as a person's
 //! decision does: applied once).
 
+pub mod job;
+pub mod load;
 pub mod race;
 pub mod save;
+pub mod seat;
+pub mod setup;
+pub mod work;
 
 use crate::ai::Player;
-use crate::app::ai::{SeatRequest, seat_play};
-use crate::app::job::{Progress, next_version};
-use crate::app::load::Loaded;
-use crate::app::setup::Setup;
-use crate::app::work::{self, Played};
+use self::job::{Progress, next_version};
+use self::load::Loaded;
+use self::seat::{SeatRequest, seat_play};
+use self::setup::Setup;
+use self::work::Played;
 use crate::cli::{RaceArg, Seat};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next as MatchNext;
@@ -291,7 +296,7 @@ pub enum SessionError {
     RaceFailed(crate::engine::enkeshui::race::RaceError),
     /// The record stands for no setup the client can play (the field at fault).
     #[error(transparent)]
-    Setup(#[from] crate::app::setup::BadSetup),
+    Setup(#[from] self::setup::BadSetup),
 }
 
 /// Why a decision was not taken into the game.

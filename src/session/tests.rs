@@ -228,7 +228,7 @@ fn a_saved_record_resumes_at_the_same_position() {
     s.play("8").expect("legal");
     s.play("3").expect("legal");
     let record = s.record();
-    let loaded = crate::app::load::from_record(
+    let loaded = crate::session::load::from_record(
         Path::new("t.json"),
         Record::parse(&record.to_json()).expect("parses"),
         &Progress::default(),
