@@ -40,6 +40,7 @@ text_at_the_edge!(
     plain::PlainError,
     session::setup::BadSetup,
     session::load::LoadFault,
+    app::ClientError,
 );
 
 pub mod ai;

@@ -82,7 +82,9 @@ fn main() -> ExitCode {
             out::text(&masai_mancala::cli::completions(shell));
             Ok(())
         }
-        Some(Command::BenchRender { frames }) => app::bench_render(frames, started),
+        Some(Command::BenchRender { frames }) => {
+            app::bench_render(frames, started).map_err(|e| e.to_string())
+        }
         Some(ref game @ (Command::Enkeshui(_) | Command::BaoLaKimasai(_) | Command::EnGehe(_))) => {
             play(game)
         }
@@ -97,7 +99,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Man { out: Some(dir) }) => write_man_pages(&dir),
-        None => app::run(Launch::Menu(menu_client, menu_sizes)),
+        None => app::run(Launch::Menu(menu_client, menu_sizes)).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -262,7 +264,7 @@ fn play(command: &Command) -> Result<(), String> {
     if client.plain {
         return Ok(masai_mancala::plain::play(setup, &client)?);
     }
-    app::run(Launch::Game(Box::new(setup), Box::new(client)))
+    Ok(app::run(Launch::Game(Box::new(setup), Box::new(client)))?)
 }
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
@@ -272,7 +274,7 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
             return Ok(masai_mancala::plain::replay::replay(&args)?);
         }
         // The viewer loads it (on a thread, with a progress line).
-        return app::run(Launch::Replay(Box::new(args)));
+        return Ok(app::run(Launch::Replay(Box::new(args)))?);
     }
     let (record, checked) = file::load(&args.file)?;
     if args.review {
@@ -323,7 +325,7 @@ fn learn(args: LearnArgs) -> Result<(), String> {
         return Ok(masai_mancala::plain::learn::learn(&args)?);
     }
     if !args.list {
-        return app::run(Launch::Learn(Box::new(args)));
+        return Ok(app::run(Launch::Learn(Box::new(args)))?);
     }
     if args.puzzles {
         // The puzzles solved are kept apart, in the same form.
@@ -349,7 +351,7 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
     if args.plain {
         return Ok(masai_mancala::plain::resume(&args)?);
     }
-    app::run(Launch::Resume(Box::new(args)))
+    Ok(app::run(Launch::Resume(Box::new(args)))?)
 }
 
 /// `arena`: two players against each other, summary on standard output.

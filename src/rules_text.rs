@@ -4,8 +4,5 @@
 pub const RULES: &[(&str, &str)] = &[
     ("Enkeshui", include_str!("../rules/enkeshui.md")),
     ("En Gehé", include_str!("../rules/en-gehe.md")),
-    (
-        "Bao la Kimasai",
-        include_str!("../rules/bao-la-kimasai.md"),
-    ),
+    ("Bao la Kimasai", include_str!("../rules/bao-la-kimasai.md")),
 ];

@@ -45,7 +45,7 @@ fn app(seats: &[&str], dir: &Path) -> App {
         ..Theme::default()
     };
     let setup = Setup::from_enkeshui(&a).unwrap();
-    let mut app = App::with_game(tx, setup, a.client, theme, Instant::now()).unwrap();
+    let mut app = App::with_game(tx, setup, a.client, theme, Instant::now());
     app.set_ai_pause(Duration::ZERO);
     app.set_work_wait(Duration::from_secs(10));
     app.set_stats_dir(dir.to_path_buf());

@@ -27,7 +27,7 @@ fn setup(args: &str) -> (Setup, ClientArgs) {
 fn drawn(args: &str, keys: &str, theme: Theme) -> (Vec<String>, BTreeSet<String>) {
     let (tx, _rx) = channel();
     let (setup, client) = setup(args);
-    let mut app = App::with_game(tx, setup, client, theme, Instant::now()).unwrap();
+    let mut app = App::with_game(tx, setup, client, theme, Instant::now());
     app.set_work_wait(Duration::from_secs(10));
     for c in keys.chars() {
         app.handle(

@@ -19,6 +19,14 @@ pub enum BoardModel {
     Bao(Box<super::view::bao::BaoModel>),
 }
 
+/// A digit typed that names no hole of the row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("There is no hole {typed} (holes are 1 to {holes})")]
+pub struct NoHole {
+    pub typed: usize,
+    pub holes: usize,
+}
+
 /// A game as the client sees it.
 pub trait GameAdapter {
     /// Holes the cursor runs over: a row of the two-row games, 16 in Bao
@@ -54,7 +62,7 @@ pub trait GameAdapter {
     /// A digit typed (`digits`: those typed before it): the hole it
     /// selects, or why none. Two digits name the holes from 10; a number
     /// past the last hole starts again from this digit.
-    fn typed(&self, cursor: usize, digits: &mut String, c: char) -> Result<usize, String> {
+    fn typed(&self, cursor: usize, digits: &mut String, c: char) -> Result<usize, NoHole> {
         let _ = cursor;
         let n = self.holes();
         digits.push(c);
@@ -67,7 +75,7 @@ pub trait GameAdapter {
             Ok(v)
         } else {
             digits.clear();
-            Err(format!("There is no hole {v} (holes are 1 to {n})"))
+            Err(NoHole { typed: v, holes: n })
         }
     }
 
@@ -391,10 +399,13 @@ impl GameAdapter for Bao<'_> {
     }
 
     /// One digit: the hole of that number in the cursor's row.
-    fn typed(&self, cursor: usize, _digits: &mut String, c: char) -> Result<usize, String> {
+    fn typed(&self, cursor: usize, _digits: &mut String, c: char) -> Result<usize, NoHole> {
         let d = c.to_digit(10).unwrap_or(0) as i32;
         if !(1..=8).contains(&d) {
-            return Err(format!("There is no hole {d} (holes are 1 to 8)"));
+            return Err(NoHole {
+                typed: d as usize,
+                holes: 8,
+            });
         }
         Ok(bao_cursor(cursor > 8, d))
     }
@@ -600,16 +611,12 @@ mod tests {
         assert_eq!(gehe.typed(1, &mut digits, '1'), Ok(1));
         assert_eq!(gehe.typed(1, &mut digits, '2'), Ok(12));
         assert_eq!(gehe.typed(12, &mut digits, '7'), Ok(7));
-        assert_eq!(
-            gehe.typed(7, &mut digits, '0'),
-            Err("There is no hole 0 (holes are 1 to 40)".into())
-        );
+        let e = gehe.typed(7, &mut digits, '0').unwrap_err();
+        assert_eq!(e.to_string(), "There is no hole 0 (holes are 1 to 40)");
         assert_eq!(digits, "");
         assert_eq!(bao.typed(11, &mut digits, '5'), Ok(13));
-        assert_eq!(
-            bao.typed(11, &mut digits, '9'),
-            Err("There is no hole 9 (holes are 1 to 8)".into())
-        );
+        let e = bao.typed(11, &mut digits, '9').unwrap_err();
+        assert_eq!(e.to_string(), "There is no hole 9 (holes are 1 to 8)");
         assert_eq!((enk.own_rows(), bao.own_rows()), ("row", "rows"));
         assert!(bao.picks_rows() && !enk.picks_rows());
         assert!(enk.can_flip() && gehe.can_flip() && !bao.can_flip());

@@ -1,5 +1,6 @@
 //! `masai-mancala bench-render`: how long the client takes to draw.
 
+use super::error::ClientError;
 use super::event::AppEvent;
 use super::state::{App, Setup};
 use super::view::AppView;
@@ -34,7 +35,7 @@ pub fn model_2x50() -> TwoRowModel {
 }
 
 /// Prints the measurements. `process_start` is when main began.
-pub fn run(frames: u32, process_start: Instant) -> Result<(), String> {
+pub fn run(frames: u32, process_start: Instant) -> Result<(), ClientError> {
     // Time to first frame: parse the command line, set up a 2x12 game with
     // its race decided at once, and draw the first frame into an 80x24 buffer.
     let t0 = Instant::now();
@@ -45,17 +46,17 @@ pub fn run(frames: u32, process_start: Instant) -> Result<(), String> {
         "12",
         "--race",
         "quick",
-    ])
-    .map_err(|e| e.to_string())?;
+    ])?;
     let Some(Command::Enkeshui(args)) = cli.command else {
-        return Err("bench: unexpected command".into());
+        return Err(ClientError::BenchCommand);
     };
     let (tx, _rx) = channel();
     let setup = Setup::from_enkeshui(&args)?;
-    let mut app = App::with_game(tx, setup, args.client, Theme::default(), Instant::now())?;
-    let mut term = Terminal::new(TestBackend::new(80, 24)).map_err(|e| e.to_string())?;
+    let mut app = App::with_game(tx, setup, args.client, Theme::default(), Instant::now());
+    // A test backend never fails.
+    let Ok(mut term) = Terminal::new(TestBackend::new(80, 24));
     app.handle(AppEvent::Resize(80, 24), Instant::now());
-    super::draw(&mut term, &app).map_err(|e| e.to_string())?;
+    let Ok(()) = super::draw(&mut term, &app);
     let first = t0.elapsed();
     let since_start = process_start.elapsed();
     // A 2x50 board alone, and the whole play screen, at 80x24.
@@ -76,8 +77,7 @@ pub fn run(frames: u32, process_start: Instant) -> Result<(), String> {
     let per_board = t.elapsed() / frames.max(1);
     let t = Instant::now();
     for _ in 0..frames {
-        term.draw(|f| f.render_widget(AppView(&app), f.area()))
-            .map_err(|e| e.to_string())?;
+        let Ok(_) = term.draw(|f| f.render_widget(AppView(&app), f.area()));
     }
     let per_screen = t.elapsed() / frames.max(1);
     println!("time to first frame (setup + first draw, 2x12, 80x24): {first:?}");

@@ -4,11 +4,12 @@
 
 use super::ai::Analysis;
 use super::job::{Done, Post};
-use super::load::LoadResult;
+use super::load::{LoadFault, LoadResult};
 use super::review_view::ReviewUpdate;
 use super::save::Saved;
 use crate::session::Decided;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use std::sync::Arc;
 use std::sync::mpsc::Sender;
 
 #[derive(Clone, Debug)]
@@ -32,7 +33,7 @@ pub enum Output {
     /// A decision worked out off the UI thread: played, or why not.
     Played { decided: Box<Decided> },
     /// A record or the saved-games list loaded off the UI thread.
-    Loaded(Result<LoadResult, String>),
+    Loaded(Result<LoadResult, Arc<LoadFault>>),
     /// News of the game review started in the replay viewer.
     Review(ReviewUpdate),
     /// A save done off the UI thread.

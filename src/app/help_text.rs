@@ -4,8 +4,8 @@
 
 use crate::app::keys::{self, BINDINGS, Ctx};
 use crate::app::markdown;
-use crate::rules_text::RULES;
 use crate::app::theme::Theme;
+use crate::rules_text::RULES;
 use ratatui::text::{Line, Span};
 
 /// What the help's text depends on.

@@ -5,6 +5,7 @@
 pub(crate) mod adapter;
 pub(crate) mod anim;
 pub(crate) mod bench;
+pub(crate) mod error;
 pub(crate) mod event;
 pub(crate) mod geometry;
 pub(crate) mod help_text;
@@ -28,6 +29,7 @@ pub(crate) use crate::session::{job, load, setup, work};
 pub use adapter::{GameAdapter, adapter};
 pub use anim::MAX_TOTAL_FRAMES;
 pub use bench::{model_2x50, run as bench_render};
+pub use error::ClientError;
 pub use event::{AppEvent, Output};
 pub use job::{Done, Job, OnCancel, Post, Spawn, Started, WAIT};
 pub use keys::set_active;
@@ -35,7 +37,7 @@ pub use lesson::{LessonScreen, Phase};
 pub use load::{from_record as load_from_record, load};
 pub use puzzle::open as puzzle_screen;
 pub use review_view::ReviewUpdate;
-pub use save::Saved;
+pub use save::{SaveFailed, Saved};
 pub use screen::race::{COUNTDOWN, racer_ms};
 pub use screen::saves::SavesScreen;
 pub use setup::Setup;
@@ -188,7 +190,7 @@ pub fn set_startup_notice(title: &str, lines: Vec<String>) {
 }
 
 /// Runs the client in the real terminal until the player quits.
-pub fn run(launch: Launch) -> Result<(), String> {
+pub fn run(launch: Launch) -> Result<(), ClientError> {
     let (tx, rx) = channel();
     let now = Instant::now();
     use std::io::IsTerminal;
@@ -196,13 +198,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
     // A record named on the command line is loaded before the screen opens
     // when that is quick (errors then end the program at once), else on a
     // thread with a progress line (never without a terminal: nothing to show).
-    let load = |app: &mut App, purpose: LoadFor| -> Result<(), String> {
+    let load = |app: &mut App, purpose: LoadFor| -> Result<(), ClientError> {
         if tty {
             app.start_load(purpose, now);
         } else {
             app.load_now(purpose, now);
         }
-        app.take_fatal().map_or(Ok(()), Err)
+        app.take_fatal()
+            .map_or(Ok(()), |e| Err(ClientError::Open(e)))
     };
     // Resumed and replayed games keep the save path their load gives them.
     let mut keep_path = false;
@@ -232,7 +235,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
                 save = Some((path.clone(), client.force));
                 use_dir = false;
             }
-            App::with_game(tx.clone(), *setup, *client, theme, now)?
+            App::with_game(tx.clone(), *setup, *client, theme, now)
         }
         Launch::Replay(args) => {
             let client = ClientArgs {
@@ -282,7 +285,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
         app.show_notice(&title, lines);
     }
     if !tty {
-        return Err("the game needs a terminal (scripts can use `masai-mancala engine`)".into());
+        return Err(ClientError::NoTerminal);
     }
     // Saving starts only with a terminal: no file for a game never shown.
     // Finished games against the AI count in the data folder's statistics
@@ -319,19 +322,17 @@ pub fn run(launch: Launch) -> Result<(), String> {
         default_hook(info);
     }));
     spawn_signals(tx.clone())?;
-    enable_raw_mode().map_err(|e| format!("terminal: {e}"))?;
+    enable_raw_mode().map_err(ClientError::Terminal)?;
     let mut stdout = std::io::stdout();
     if let Err(e) = execute!(stdout, EnterAlternateScreen, EnableMouseCapture) {
         restore_terminal();
-        return Err(format!("terminal: {e}"));
+        return Err(ClientError::Terminal(e));
     }
     spawn_input(tx);
     let result = (|| {
-        let mut terminal =
-            Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(|e| e.to_string())?;
-        run_loop_with(&mut terminal, &mut app, &rx, &mut suspend_to_shell)
-            .map_err(|e| e.to_string())?;
-        Ok(())
+        let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+        run_loop_with(&mut terminal, &mut app, &rx, &mut suspend_to_shell)?;
+        Ok::<(), ClientError>(())
     })();
     LOOP_DONE.store(true, std::sync::atomic::Ordering::SeqCst);
     // Quit, SIGTERM or SIGHUP: the last state is saved (it already was after
@@ -341,7 +342,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     app.finish_saves(SAVE_BOUND);
     restore_terminal();
     if let Some(e) = app.take_fatal() {
-        return Err(e);
+        return Err(ClientError::Open(e));
     }
     if let Some(note) = app.note() {
         crate::out::err(note);
@@ -349,7 +350,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if let Some(e) = app.save_error() {
         // The loop's own error first; either way the exit status says so.
         result?;
-        return Err(format!("the game could not be saved: {e}"));
+        return Err(ClientError::NotSaved(e.to_string()));
     } else if let Some(path) = app.save_path()
         && app.viewer().is_none()
         && app.record().is_some()
@@ -452,11 +453,11 @@ const SIGNAL_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 /// restores the terminal. Should the loop not answer within `SIGNAL_GRACE`
 /// (or a second signal come), the terminal is restored and the program ends
 /// here: a signal is always honoured.
-fn spawn_signals(tx: Sender<AppEvent>) -> Result<(), String> {
+fn spawn_signals(tx: Sender<AppEvent>) -> Result<(), ClientError> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use std::sync::atomic::Ordering;
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
-        .map_err(|e| format!("signals: {e}"))?;
+        .map_err(ClientError::Signals)?;
     std::thread::spawn(move || {
         let Some(sig) = signals.forever().next() else {
             return;

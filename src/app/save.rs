@@ -25,8 +25,34 @@ pub enum How {
     Again,
 }
 
+/// Why a save was not done (said on the status line and again at exit).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SaveFailed {
+    /// The file may not or cannot be written there (the path and why).
+    #[error(transparent)]
+    File(Arc<file::SaveError>),
+    /// No data folder to save new games in.
+    #[error(transparent)]
+    DataDir(Arc<file::DataDirError>),
+    /// Quitting, the last save did not finish within the bound.
+    #[error("the last save did not finish within {:.1} s", .0.as_secs_f64())]
+    TooSlow(Duration),
+}
+
+impl From<file::SaveError> for SaveFailed {
+    fn from(e: file::SaveError) -> SaveFailed {
+        SaveFailed::File(Arc::new(e))
+    }
+}
+
+impl From<file::DataDirError> for SaveFailed {
+    fn from(e: file::DataDirError) -> SaveFailed {
+        SaveFailed::DataDir(Arc::new(e))
+    }
+}
+
 /// One save's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Saved {
     /// Its place in the order of saves (from 1).
     pub seq: u64,
@@ -35,7 +61,7 @@ pub struct Saved {
     pub asked: PathBuf,
     pub written: PathBuf,
     /// The text written, or why it could not be.
-    pub result: Result<String, String>,
+    pub result: Result<String, SaveFailed>,
 }
 
 #[derive(Debug, Default)]
@@ -120,17 +146,14 @@ impl Saver {
 
     /// Waits up to `bound` for every save asked to be done: the last one's
     /// answer (None: none was asked), or an error when time ran out.
-    pub fn finish(&self, bound: Duration) -> Result<Option<Saved>, String> {
+    pub fn finish(&self, bound: Duration) -> Result<Option<Saved>, SaveFailed> {
         let until = Instant::now() + bound;
         let (lock_done, cv) = &*self.done;
         let mut d = lock(lock_done);
         while d.seq < self.queued {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Err(format!(
-                    "the last save did not finish within {:.1} s",
-                    bound.as_secs_f64()
-                ));
+                return Err(SaveFailed::TooSlow(bound));
             }
             d = cv
                 .wait_timeout(d, left)
@@ -162,11 +185,16 @@ impl Saver {
 
 /// The file work of one save.
 fn write(seq: u64, asked: PathBuf, target: PathBuf, text: String, how: How) -> Saved {
-    let cannot = |e: std::io::Error| format!("{}: cannot save: {e}", target.display());
+    let cannot = |error: std::io::Error| {
+        SaveFailed::from(file::SaveError::Write {
+            path: target.clone(),
+            error,
+        })
+    };
     let result = match how {
         How::New => file::write_new(&target, text.as_bytes()).map_err(cannot),
         How::First { force } => file::check_target(&target, force)
-            .map_err(String::from)
+            .map_err(SaveFailed::from)
             .and_then(|()| {
                 file::write_atomic(&target, text.as_bytes(), || Ok(()))
                     .map(|()| target.clone())

@@ -19,7 +19,6 @@ use super::screen::race::RaceScreen;
 use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::theme::Theme;
-use super::work::CANCELLED;
 use crate::cli::{ClientArgs, Seat, Teams};
 use crate::engine::any::AnyGame;
 use crate::engine::{PerSide, Side};
@@ -266,10 +265,10 @@ impl App {
         client: ClientArgs,
         theme: Theme,
         now: Instant,
-    ) -> Result<App, String> {
+    ) -> App {
         let mut app = App::menu(tx, client, theme);
-        app.start_match(setup, now)?;
-        Ok(app)
+        app.start_match(setup, now);
+        app
     }
 
     // ---- what the loop, the view and the tests read ----------------------------
@@ -426,13 +425,12 @@ impl App {
     // ---- starting games -------------------------------------------------
 
     /// Starts a new game (or match) with these options.
-    pub fn start_match(&mut self, setup: Setup, now: Instant) -> Result<(), String> {
+    pub fn start_match(&mut self, setup: Setup, now: Instant) {
         self.instant = self.client.instant;
         self.seed = setup.seed();
         self.save_to_new_file();
         let play = self.new_play(Session::new(setup));
         self.show_game(play, now);
-        Ok(())
     }
 
     /// The play screen of a session, with the client's options.
@@ -906,11 +904,7 @@ impl App {
                 };
                 self.start_load(LoadFor::Saves(dir), now);
             }
-            Transition::Start(setup) => {
-                if let Err(e) = self.start_match(*setup, now) {
-                    self.refuse(e);
-                }
-            }
+            Transition::Start(setup) => self.start_match(*setup, now),
             Transition::Learn(kind) => self.open_lessons(Some(kind), now),
             Transition::Theme(palette) => {
                 self.theme = self.theme.with_palette(palette);

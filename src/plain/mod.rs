@@ -12,12 +12,12 @@ pub mod words;
 
 use self::out::Say;
 use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
-use crate::session::job::Progress;
-use crate::session::setup::Setup;
-use crate::session::work;
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, Side};
+use crate::session::job::Progress;
 use crate::session::save::SaveTarget;
+use crate::session::setup::Setup;
+use crate::session::work;
 use crate::session::{
     Applied, Ask, NextGame, Refused, Session, SessionError, match_over_line, over_line,
 };
@@ -435,8 +435,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             self.line("The AI found no move.");
             return;
         };
-        let token = decided.token.clone();
-        self.take(&token, decided);
+        self.take(decided);
     }
 
     /// Plays a decision (worked out on a thread): told, or refused in a line.
@@ -444,22 +443,18 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let job = self.session.decide(token);
         let note = format!("Working out the sowing of {}.", token_words(token));
         let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
-        self.take(token, decided)
+        self.take(decided)
     }
 
     /// A decision worked out, given to the session: told, or refused in a line.
-    fn take(&mut self, token: &str, decided: crate::session::Decided) -> bool {
+    fn take(&mut self, decided: crate::session::Decided) -> bool {
         match self.session.apply(decided) {
             Ok(a) => {
                 self.told(&a);
                 true
             }
-            Err(Refused::Rule(e)) => {
-                let e = e
-                    .strip_prefix(&format!("{token}: "))
-                    .unwrap_or(&e)
-                    .to_string();
-                self.line(&capitalized(&words::speakable(&format!("{e}."))));
+            Err(Refused::Rule { reason, .. }) => {
+                self.line(&capitalized(&words::speakable(&format!("{reason}."))));
                 false
             }
             Err(e) => {
@@ -766,10 +761,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     fn rules(&mut self) {
         let title = self.kind().title();
-        let Some((_, text)) = crate::rules_text::RULES
-            .iter()
-            .find(|(t, _)| *t == title)
-        else {
+        let Some((_, text)) = crate::rules_text::RULES.iter().find(|(t, _)| *t == title) else {
             return;
         };
         for l in out::reflow_markdown(text) {

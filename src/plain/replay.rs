@@ -5,11 +5,11 @@
 use super::PlainError;
 use super::out::Say;
 use super::words::{View, board_lines, turn_line};
+use crate::cli::ReplayArgs;
+use crate::engine::{AnyGame, Status};
 use crate::session::job::Progress;
 use crate::session::load::Loaded;
 use crate::session::setup::Setup;
-use crate::cli::ReplayArgs;
-use crate::engine::{AnyGame, Status};
 use crate::session::{Turn, over_line};
 use std::io::{BufRead, Write};
 

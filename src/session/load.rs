@@ -3,7 +3,7 @@
 //! screen shows the game without asking the engine again.
 
 use super::job::Progress;
-use super::work::{self, CANCELLED, Played};
+use super::work::{self, PlayError, Played};
 use crate::record::file::{self, SavedGame};
 use crate::record::{Checked, Record};
 use std::path::{Path, PathBuf};
@@ -22,7 +22,7 @@ pub enum LoadFault {
     #[error(transparent)]
     DataDir(#[from] file::DataDirError),
     /// Stopped by the player (Esc).
-    #[error("{CANCELLED}")]
+    #[error("{}", PlayError::Cancelled)]
     Cancelled,
     /// `resume` with no game left unfinished in the folder.
     #[error("no unfinished game to resume in {}", .0.display())]
@@ -40,7 +40,7 @@ pub struct Loaded {
 }
 
 /// Reads, checks and replays a record; the error is one line naming the
-/// file and the field or decision at fault (`CANCELLED` once cancelled).
+/// file and the field or decision at fault (`Cancelled` once cancelled).
 pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, LoadFault> {
     let record = file::read_record(path)?;
     from_record(path, record, progress)
@@ -50,7 +50,7 @@ pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, LoadFault> {
 /// for the messages).
 pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, LoadFault> {
     let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
-    let checked = record.check_with::<String>(&mut |gi, game, token| {
+    let checked = record.check_with::<PlayError>(&mut |gi, game, token| {
         let events = work::play_on(game, token, progress)?;
         progress.step_done();
         if let Some(s) = steps.get_mut(gi) {
@@ -78,10 +78,10 @@ pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<L
     })
 }
 
-/// The saved games of a folder, newest first (`CANCELLED` once cancelled).
+/// The saved games of a folder, newest first (`Cancelled` once cancelled).
 /// `progress` counts the files read.
 pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, LoadFault> {
-    let list = file::list_saves_with::<String>(dir, &mut |path| {
+    let list = file::list_saves_with::<LoadFault>(dir, &mut |path| {
         let record = file::read_record(path)?;
         let checked =
             record.check_with(&mut |_, game, token| work::play_on(game, token, progress).map(drop));
@@ -89,7 +89,10 @@ pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, LoadFault
         if progress.cancelled() {
             return Ok(None);
         }
-        let checked = checked.map_err(|e| format!("{}: {e}", path.display()))?;
+        let checked = checked.map_err(|e| LoadFault::Check {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })?;
         Ok(Some((record, checked)))
     });
     list.ok_or(LoadFault::Cancelled)

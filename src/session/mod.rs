@@ -21,12 +21,12 @@ pub mod seat;
 pub mod setup;
 pub mod work;
 
-use crate::ai::Player;
 use self::job::{Progress, next_version};
 use self::load::Loaded;
 use self::seat::{SeatRequest, seat_play};
 use self::setup::Setup;
-use self::work::Played;
+use self::work::{PlayError, Played};
+use crate::ai::Player;
 use crate::cli::{RaceArg, Seat};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next as MatchNext;
@@ -221,7 +221,7 @@ pub struct Decided {
     version: u64,
     /// The decision asked for (the AI's: the one it chose).
     pub token: String,
-    pub result: Result<Played, String>,
+    pub result: Result<Played, PlayError>,
 }
 
 impl Decided {
@@ -253,11 +253,7 @@ impl AiJob {
 
     /// The seat's decision, played (None: cancelled, or no legal decision).
     pub fn run(self, progress: &Progress) -> Option<Decided> {
-        let result = seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
-        let token = match &result {
-            Ok(p) => p.token.clone(),
-            Err(_) => String::new(),
-        };
+        let (token, result) = seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
         Some(Decided {
             version: self.version,
             token,
@@ -303,7 +299,12 @@ pub enum SessionError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refused {
     /// The engine's reason ("5: hole 5 is empty").
-    Rule(String),
+    Rule {
+        /// The decision refused.
+        token: String,
+        /// Why.
+        reason: PlayError,
+    },
     /// The answer is for a position no longer shown (undone meanwhile).
     Stale,
     /// The race is still on.
@@ -313,7 +314,7 @@ pub enum Refused {
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Refused::Rule(s) => f.write_str(s),
+            Refused::Rule { token, reason } => write!(f, "{token}: {reason}"),
             Refused::Stale => f.write_str("the position changed meanwhile"),
             Refused::Racing => f.write_str("the race for the first move is still on"),
         }
@@ -722,7 +723,10 @@ impl Session {
         if decided.version != self.version {
             return Err(Refused::Stale);
         }
-        let played = decided.result.map_err(Refused::Rule)?;
+        let played = decided.result.map_err(|reason| Refused::Rule {
+            token: decided.token,
+            reason,
+        })?;
         Ok(self.push(played))
     }
 
@@ -864,7 +868,11 @@ impl Session {
 
     /// Counts a finished game of a person against the AI in the statistics
     /// of `dir`, once per game (undo or not): the lines to tell.
-    pub fn count(&mut self, dir: &Path, now_secs: u64) -> Option<Result<Vec<String>, String>> {
+    pub fn count(
+        &mut self,
+        dir: &Path,
+        now_secs: u64,
+    ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
         if self.counted || !self.game().status().is_over() {
             return None;
         }
@@ -876,7 +884,6 @@ impl Session {
             self.setup.seat(Side::North),
             now_secs,
         )
-        .map(|r| r.map_err(String::from))
     }
 
     /// After a finished game of a match: the next game with each side's

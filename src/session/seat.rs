@@ -4,7 +4,7 @@
 //! cancelling the job stops the search at once.
 
 use super::job::Progress;
-use super::work::{self, Played};
+use super::work::{self, PlayError, Played};
 use crate::ai::{self, Player, Request};
 use crate::engine::AnyGame;
 use std::time::{Duration, Instant};
@@ -20,28 +20,34 @@ pub struct SeatRequest {
 /// An AI seat's decision for the side to move, played: the search's typed
 /// decision played once on a copy (its events for the animation and the
 /// log), with the legal decisions after it when `legal`, no sooner than
-/// `pause` after it was asked. None: no legal decision, or cancelled.
+/// `pause` after it was asked: the decision's token, and the decision played.
+/// None: no legal decision, or cancelled.
 pub fn seat_play(
     game: &AnyGame,
     seat: SeatRequest,
     pause: Duration,
     legal: bool,
     progress: &Progress,
-) -> Option<Result<Played, String>> {
-    fn of<G: ai::Evaluate + Into<AnyGame>>(g: &G, req: &Request) -> Option<Result<Played, String>> {
+) -> Option<(String, Result<Played, PlayError>)> {
+    fn of<G: ai::Evaluate + Into<AnyGame>>(
+        g: &G,
+        req: &Request,
+    ) -> Option<(String, Result<Played, PlayError>)> {
         let d = ai::choose(g, req)?.decision;
+        let token = d.to_string();
         let mut next = g.clone();
         let mut events = Vec::new();
         // The search played it: its sowing ends, no budget is needed.
-        Some(match next.play(&d, &mut events) {
+        let played = match next.play(&d, &mut events) {
             Ok(_) => Ok(Played {
-                token: d.to_string(),
+                token: token.clone(),
                 game: next.into(),
                 events,
                 legal: None,
             }),
-            Err(e) => Err(format!("{d}: {e}")),
-        })
+            Err(e) => Err(PlayError::Refused(e)),
+        };
+        Some((token, played))
     }
     let started = Instant::now();
     let mut req = Request::new(seat.player, seat.seed);
@@ -55,7 +61,7 @@ pub fn seat_play(
     if progress.cancelled() {
         return None;
     }
-    let mut played = played?;
+    let (token, mut played) = played?;
     if legal && let Ok(p) = played.as_mut() {
         match work::legal_of(&p.game, progress) {
             Ok(l) => p.legal = Some(l),
@@ -65,7 +71,7 @@ pub fn seat_play(
     if !progress.pause(started, pause) {
         return None;
     }
-    Some(played)
+    Some((token, played))
 }
 
 /// Every legal decision of the side to move with its value for the mover

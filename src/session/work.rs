@@ -7,8 +7,16 @@
 use super::job::Progress;
 use crate::engine::{AnyGame, Event, MoveError, decide_growing};
 
-/// The job was cancelled before it finished.
-pub const CANCELLED: &str = "cancelled";
+/// Why a decision was not played (nor its legal decisions after it worked out).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The job was cancelled before it finished.
+    #[error("cancelled")]
+    Cancelled,
+    /// The engine refuses the decision, for this reason.
+    #[error("{0}")]
+    Refused(MoveError),
+}
 
 /// A decision played: the game after it, its events (for the animation and
 /// the log) and, when asked for, the legal decisions of the position it leads to.
@@ -21,16 +29,16 @@ pub struct Played {
 }
 
 /// Plays `token` (may be slow): the outcome, or the reason it is refused
-/// (`CANCELLED` once `progress` is cancelled). `legal`: also work out the
+/// (`Cancelled` once `progress` is cancelled). `legal`: also work out the
 /// legal decisions after it.
 pub fn play(
     game: &AnyGame,
     token: &str,
     legal: bool,
     progress: &Progress,
-) -> Result<Played, String> {
+) -> Result<Played, PlayError> {
     let mut next = game.clone();
-    let events = play_on(&mut next, token, progress).map_err(|e| format!("{token}: {e}"))?;
+    let events = play_on(&mut next, token, progress)?;
     let legal = match legal {
         true => Some(legal_of(&next, progress)?),
         false => None,
@@ -44,21 +52,25 @@ pub fn play(
 }
 
 /// Plays `token` on `game` (changed only when it is played): its events, or
-/// the engine's reason it is refused, or `CANCELLED`. The sowing is decided
+/// the engine's reason it is refused, or `Cancelled`. The sowing is decided
 /// under growing lap budgets; between them `progress` gets the laps checked
 /// and the job stops once cancelled.
-pub fn play_on(game: &mut AnyGame, token: &str, progress: &Progress) -> Result<Vec<Event>, String> {
+pub fn play_on(
+    game: &mut AnyGame,
+    token: &str,
+    progress: &Progress,
+) -> Result<Vec<Event>, PlayError> {
     let attempt = |max_laps: u64| {
         let mut next = game.clone();
         let mut events = Vec::new();
         match next.play_token_within(token, max_laps, &mut events) {
             Ok(()) => Ok(Ok((next, events))),
             Err(MoveError::Undecided(u)) => Err(u),
-            Err(e) => Ok(Err(e.to_string())),
+            Err(e) => Ok(Err(PlayError::Refused(e))),
         }
     };
     match decide_growing(attempt, |laps| progress.lap_report(laps)) {
-        None => Err(CANCELLED.into()),
+        None => Err(PlayError::Cancelled),
         Some(Ok((next, events))) => {
             *game = next;
             Ok(events)
@@ -67,11 +79,11 @@ pub fn play_on(game: &mut AnyGame, token: &str, progress: &Progress) -> Result<V
     }
 }
 
-/// The legal decisions of `game`, or `CANCELLED` (decided as [`play_on`] does).
-pub fn legal_of(game: &AnyGame, progress: &Progress) -> Result<Vec<String>, String> {
+/// The legal decisions of `game`, or `Cancelled` (decided as [`play_on`] does).
+pub fn legal_of(game: &AnyGame, progress: &Progress) -> Result<Vec<String>, PlayError> {
     decide_growing(
         |max_laps| game.legal_tokens_checked(max_laps),
         |laps| progress.lap_report(laps),
     )
-    .ok_or_else(|| CANCELLED.to_string())
+    .ok_or(PlayError::Cancelled)
 }

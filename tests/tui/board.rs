@@ -92,8 +92,7 @@ fn no_color_and_ascii() {
         client("--holes 12 --race off --north human --instant"),
         theme,
         Instant::now(),
-    )
-    .unwrap();
+    );
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
     app.handle(AppEvent::Resize(80, 24), Instant::now());

@@ -86,7 +86,7 @@ pub fn start(line: &str) -> (App, Receiver<AppEvent>) {
 /// An app that opens this game.
 pub fn with_setup(setup: Setup, client: ClientArgs) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = channel();
-    let mut app = App::with_game(tx, setup, client, PLAIN, Instant::now()).expect("app");
+    let mut app = App::with_game(tx, setup, client, PLAIN, Instant::now());
     app.set_ai_pause(Duration::ZERO);
     // Decisions are worked out on a thread: wait for them (one test does not).
     app.set_work_wait(Duration::from_secs(10));

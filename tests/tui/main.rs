@@ -39,8 +39,7 @@ fn the_loop_draws_only_with_a_cause_and_ends_when_input_ends() {
         client("--holes 8 --race off --north human --instant"),
         PLAIN,
         Instant::now(),
-    )
-    .unwrap();
+    );
     // An unbound key: no redraw. A bound one and a resize: one each.
     tx.send(AppEvent::Key(KeyEvent::from(KeyCode::Char('w'))))
         .unwrap();

@@ -139,7 +139,8 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
 
 #[test]
 fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
-    use masai_mancala::app::Saved;
+    use masai_mancala::app::{SaveFailed, Saved};
+    use masai_mancala::record::file::SaveError;
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     let path = temp_path("late");
     app.save_to(path.clone(), false);
@@ -156,12 +157,19 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     };
     // Save 2 answered at once (the UI waited for it), save 1's event after.
     app.handle(answer(2, Ok("{}".to_string())), Instant::now());
-    app.handle(answer(1, Err("disk full".to_string())), Instant::now());
+    let disk_full = || {
+        Err(SaveFailed::from(SaveError::Write {
+            path: path.clone(),
+            error: std::io::Error::other("disk full"),
+        }))
+    };
+    app.handle(answer(1, disk_full()), Instant::now());
     assert_eq!(app.save_error(), None);
     assert!(!app.status().contains("Not saved"), "{}", app.status());
     // A newer failure is said.
-    app.handle(answer(3, Err("disk full".to_string())), Instant::now());
-    assert_eq!(app.save_error(), Some("disk full"));
-    assert_eq!(app.status(), "Not saved: disk full");
+    app.handle(answer(3, disk_full()), Instant::now());
+    let said = format!("{}: cannot save: disk full", path.display());
+    assert_eq!(app.save_error(), Some(said.as_str()));
+    assert_eq!(app.status(), format!("Not saved: {said}"));
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

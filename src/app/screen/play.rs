@@ -565,7 +565,7 @@ impl Play {
                 let t = self.cursor_token();
                 Transition::Status(format!("Hole {t} selected: Enter sows it"))
             }
-            Err(e) => Transition::Refuse(e),
+            Err(e) => Transition::Refuse(e.to_string()),
         }
     }
 
@@ -651,11 +651,11 @@ impl Play {
     fn decided(&mut self, decided: Decided, now: Instant) -> Transition {
         match self.session.apply(decided) {
             Ok(applied) => self.show(&applied, now),
-            Err(Refused::Rule(e)) => {
+            Err(e @ Refused::Rule { .. }) => {
                 if let Some(s) = self.special.as_mut() {
                     s.take_back();
                 }
-                Transition::Refuse(e)
+                Transition::Refuse(e.to_string())
             }
             // Undone meanwhile: nothing to show.
             Err(Refused::Stale | Refused::Racing) => Transition::Stay,
@@ -785,7 +785,7 @@ impl Play {
 
     /// Counts the finished game in the statistics of `dir` (the session's,
     /// once per game): its lines go to the log. Err: why not saved.
-    pub fn count(&mut self, dir: &std::path::Path) -> Result<(), String> {
+    pub fn count(&mut self, dir: &std::path::Path) -> Result<(), crate::stats::StatsError> {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());

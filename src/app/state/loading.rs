@@ -2,7 +2,11 @@
 //! list) and what they open: the game continued, or the replay viewer with
 //! its review and its take-over.
 
+use super::load::LoadFault;
 use super::*;
+use crate::session::SessionError;
+use crate::session::setup::BadSetup;
+use std::sync::Arc;
 
 /// What a load is for: where its answer goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,7 +99,7 @@ impl App {
         let what = purpose.clone();
         let started = Spawn::new(next_version(), event::post(&self.tx, Output::Loaded))
             .wait(self.work_wait)
-            .run(move |progress| what.run(progress).map_err(String::from));
+            .run(move |progress| what.run(progress).map_err(Arc::new));
         match started {
             Started::Done(result) => self.loaded(purpose, result, now),
             Started::Running(job) => {
@@ -109,7 +113,7 @@ impl App {
 
     /// Loads on this thread (no terminal: nothing to keep live).
     pub fn load_now(&mut self, purpose: LoadFor, now: Instant) {
-        let result = purpose.run(&job::Progress::default()).map_err(String::from);
+        let result = purpose.run(&job::Progress::default()).map_err(Arc::new);
         self.loaded(purpose, result, now);
     }
 
@@ -129,14 +133,14 @@ impl App {
     pub(super) fn loaded(
         &mut self,
         purpose: LoadFor,
-        result: Result<LoadResult, String>,
+        result: Result<LoadResult, Arc<LoadFault>>,
         now: Instant,
     ) {
         self.loading = None;
         let loaded = match (result, &purpose) {
-            (Err(e), _) if e == CANCELLED => return,
-            (Err(e), p) if p.at_start() => return self.fail(e),
-            (Err(e), _) => return self.refuse(e),
+            (Err(e), _) if matches!(*e, LoadFault::Cancelled) => return,
+            (Err(e), p) if p.at_start() => return self.fail(e.to_string()),
+            (Err(e), _) => return self.refuse(e.to_string()),
             (Ok(LoadResult::Saves(list)), LoadFor::Saves(dir)) => {
                 match SavesScreen::new(list) {
                     None => self.refuse(format!("No saved games in {}", dir.display())),
@@ -191,7 +195,7 @@ impl App {
                         Shown::Menu { saves } => saves.take(),
                         _ => None,
                     };
-                    let r = self.open_replay(loaded, 0);
+                    let r = self.open_replay(loaded, 0).map_err(SessionError::from);
                     match (&r, list) {
                         (Ok(()), Some(list)) => {
                             if let Some(v) = self.viewer_mut() {
@@ -235,7 +239,7 @@ impl App {
                 // The game opened in place of the list; when it cannot be,
                 // nothing changed and the list stays.
                 if let Err(e) = result {
-                    self.refuse(e);
+                    self.refuse(e.to_string());
                 }
             }
             LoadFor::Saves(_) => {}
@@ -243,8 +247,8 @@ impl App {
     }
 
     /// What the command line asked for cannot be shown: the program ends with this error.
-    pub(super) fn fail(&mut self, e: String) {
-        self.fatal = Some(e);
+    pub(super) fn fail(&mut self, e: impl std::fmt::Display) {
+        self.fatal = Some(e.to_string());
         self.quit = true;
     }
 
@@ -254,14 +258,14 @@ impl App {
         loaded: Loaded,
         client: ClientArgs,
         theme: Theme,
-    ) -> Result<App, String> {
+    ) -> Result<App, BadSetup> {
         let mut app = App::menu(tx, client, theme);
         app.open_replay(loaded, 0)?;
         Ok(app)
     }
 
     /// Opens the replay viewer here on game `gi` of a record.
-    pub(super) fn open_replay(&mut self, loaded: Loaded, gi: usize) -> Result<(), String> {
+    pub(super) fn open_replay(&mut self, loaded: Loaded, gi: usize) -> Result<(), BadSetup> {
         Setup::from_record(&loaded.record)?;
         self.instant = false;
         self.view_game(Box::new(ReplayScreen::new(loaded)), gi);
@@ -368,7 +372,7 @@ impl App {
         };
         let last_game = loaded.record.games.len() - 1;
         if let Err(e) = self.open_replay(loaded, last_game) {
-            self.refuse(e);
+            self.refuse(e.to_string());
             return true;
         }
         if let Shown::Replay { viewer: v, play: p } = &mut self.shown {

@@ -211,9 +211,7 @@ impl App {
             NextGame::MatchOver(winner) => self.set_status(match_over_line(winner)),
             NextGame::None => {
                 let setup = p.session().setup().clone();
-                if let Err(e) = self.start_match(setup, now) {
-                    self.refuse(e);
-                }
+                self.start_match(setup, now);
             }
         }
     }

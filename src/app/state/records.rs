@@ -2,7 +2,9 @@
 //! lock on the game this window has open, the question when another window
 //! has it, and deleting a saved game.
 
+use super::super::save::SaveFailed;
 use super::*;
+use crate::session::SessionError;
 
 /// A game open in another window, and what opening it was for.
 #[derive(Debug)]
@@ -139,7 +141,8 @@ impl App {
 
     /// A save failed: said on the status line (once per reason) and kept
     /// for the message at exit, which then fails.
-    pub fn save_failed(&mut self, e: String) {
+    pub fn save_failed(&mut self, e: SaveFailed) {
+        let e = e.to_string();
         if self.save_error.as_ref() != Some(&e) {
             self.refuse(format!("Not saved: {e}"));
         }
@@ -279,7 +282,7 @@ impl App {
                     return if at_start {
                         self.fail(e)
                     } else {
-                        self.refuse(e)
+                        self.refuse(e.to_string())
                     };
                 }
             }
@@ -328,14 +331,18 @@ impl App {
         client: ClientArgs,
         theme: Theme,
         now: Instant,
-    ) -> Result<App, String> {
+    ) -> Result<App, SessionError> {
         let mut app = App::menu(tx, client, theme);
         app.open_resume(loaded, now)?;
         Ok(app)
     }
 
     /// Continues a saved game here; nothing changes if it cannot be.
-    pub(super) fn open_resume(&mut self, loaded: &Loaded, now: Instant) -> Result<(), String> {
+    pub(super) fn open_resume(
+        &mut self,
+        loaded: &Loaded,
+        now: Instant,
+    ) -> Result<(), SessionError> {
         let session = Session::resume(loaded)?;
         self.instant = self.client.instant;
         let play = self.new_play(session);

@@ -199,8 +199,8 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
             && decided.token == "7"
         {
             assert_eq!(
-                decided.result.as_ref().err().map(String::as_str),
-                Some("7: cancelled")
+                decided.result.as_ref().err(),
+                Some(&masai_mancala::session::work::PlayError::Cancelled)
             );
             assert!(!app.handle(ev, Instant::now()));
             cancelled += 1;
