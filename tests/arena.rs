@@ -608,7 +608,17 @@ fn setsid_children_of_an_outside_program_end_with_the_arena_on_a_signal() {
             .spawn()
             .unwrap();
         let pid = pid_in(&file);
-        assert!(still_runs(&pid, &["sleep", &secs]));
+        // The pid is written once forked: `setsid` then execs `sleep`, which
+        // on a busy machine can come a little later.
+        let mut runs = false;
+        for _ in 0..50 {
+            runs = still_runs(&pid, &["sleep", &secs]);
+            if runs {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(runs, "the setsid sleeper {pid} never ran");
         // SAFETY: kill(2) on our own child's id.
         unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
         let status = child.wait().unwrap();
