@@ -1,8 +1,7 @@
 //! `masai-mancala bench-render`: how long the client takes to draw.
 
 use super::event::AppEvent;
-use super::state::{App, Setup};
-use super::view::AppView;
+use super::state::{App, AppView, Setup};
 use super::view::board::{HoleView, RowView, TwoRowBoard, TwoRowModel};
 use super::view::theme::{Mark, Theme};
 use crate::cli::{Cli, Command};

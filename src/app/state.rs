@@ -38,11 +38,13 @@ use std::time::{Duration, Instant};
 
 pub use super::setup::Setup;
 
+mod draw;
 mod loading;
 mod options;
 mod play;
 mod records;
 
+pub use self::draw::{AppView, help_lines, needed_size};
 pub use self::loading::{LoadFor, Loading};
 pub use self::records::InUse;
 use self::records::{InUseOpen, same_record};
@@ -140,7 +142,7 @@ impl Shown {
     }
 }
 
-pub use super::screen::play::{AnalysisPanel, Anim, MoveRec, Play};
+pub use super::screen::play::{AnalysisPanel, Play};
 
 use super::geometry::{FIXED_H, Geometry, MIN_H, MIN_W};
 use super::help_text::{self, HelpFacts};

@@ -107,25 +107,11 @@ impl App {
         self.setup().map(|s| s.seat(side))
     }
 
-    /// A side as the score lines name it: "South (you)", "North (AI hard)",
-    /// "South (Loitha, human)" (hot seat: both "human").
+    /// A side as the score lines name it: "South (you)", "North (AI hard)".
     pub fn seat_label(&self, side: Side) -> String {
-        let Some(setup) = self.setup() else {
-            return side.title().to_string();
-        };
-        let seat = match setup.seat(side) {
-            Seat::Human if setup.any_ai() => "you".to_string(),
-            Seat::Human => "human".to_string(),
-            Seat::Ai(level) => format!("AI {}", level.name()),
-        };
-        let teams = setup.teams();
-        let team = match side {
-            Side::South => teams.south.clone(),
-            Side::North => teams.north.clone(),
-        };
-        match team {
-            Some(t) => format!("{} ({t}, {seat})", side.title()),
-            None => format!("{} ({seat})", side.title()),
+        match self.setup() {
+            Some(setup) => crate::app::screen::play::seat_label(setup, side),
+            None => side.title().to_string(),
         }
     }
 

@@ -74,21 +74,6 @@ impl App {
         self.transition(t, now)
     }
 
-    /// The side whose row is at the bottom of the screen.
-    pub fn bottom_side(&self) -> Side {
-        if self.flipped() {
-            Side::North
-        } else {
-            Side::South
-        }
-    }
-
-    /// Which direction goes left and which right on screen for a lap lifted
-    /// from this hole: (left token, right token).
-    pub fn direction_sides(&self, from: &crate::engine::HoleName) -> (&'static str, &'static str) {
-        crate::app::screen::play::direction_sides(self.bottom_side(), from)
-    }
-
     /// Plays one decision of the side to move (see `Play::decide`).
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
         let Some(p) = self.shown.play_mut() else {
@@ -216,11 +201,6 @@ impl App {
                 }
             }
         }
-    }
-
-    /// The mover's own row during the special move: counts after the lifts and drops.
-    pub fn special_row(&self) -> Option<Vec<u32>> {
-        self.shown.play()?.special_row()
     }
 
     // ---- game over -----------------------------------------------------------
