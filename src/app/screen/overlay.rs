@@ -12,15 +12,6 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-/// What is open over the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// The help, scrolled this many lines.
-    Help(HelpOverlay),
-    /// "A game is in progress. Quit?"
-    ConfirmQuit,
-}
-
 /// The help's state: how far it is scrolled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HelpOverlay {

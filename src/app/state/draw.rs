@@ -40,73 +40,82 @@ impl App {
             status_error: self.status_error,
             hints: self.hints(area.width),
         };
-        match &self.shown {
-            _ if self.lessons.is_some() => {
-                if let Some(l) = &self.lessons {
-                    crate::app::lesson::LessonView(l).render(area, buf);
-                }
-            }
-            Shown::Menu { saves } => {
-                self.menu.render_screen(area, buf, &chrome);
-                if let Some(s) = saves {
-                    let h = area.height.saturating_sub(2);
-                    s.render(Rect::new(area.x, area.y, area.width, h), buf, &self.theme);
-                }
-            }
-            Shown::Race { race, .. } => race.render(area, buf, &chrome),
-            Shown::Play { play, browse: None } => play.render(area, buf, &chrome, self.panel),
-            Shown::Play {
-                play,
-                browse: Some(b),
-            } => b.render(area, buf, &chrome, play),
-            Shown::Replay { viewer, play } => viewer.render(play, area, buf, &chrome),
-            Shown::Over(play) => OverScreen { play }.render(area, buf, &chrome),
+        // From the topmost layer that covers everything (else the screen
+        // at the bottom), each drawn over the one below.
+        let layers = &self.stack.layers;
+        let from = layers.iter().rposition(Layer::opaque);
+        if from.is_none() {
+            self.render_base(area, buf, &chrome);
         }
-        if let Some(l) = &self.loading {
-            LoadingView {
-                lines: l.lines(),
-                theme: self.theme,
-            }
-            .render(area, buf);
-        }
-        if let Some(Overlay::Help(h)) = &self.overlay {
-            h.render(area, buf, &self.help_facts());
-        }
-        if self.confirming_quit() {
-            ConfirmView { theme: self.theme }.render(area, buf);
-        }
-        if let Some(u) = &self.in_use {
-            let (lines, keys) = u.question();
-            QuestionView {
-                title: " Open in another window ",
-                lines,
-                keys,
-                theme: self.theme,
-            }
-            .render(area, buf);
-        }
-        if let Some((title, lines)) = &self.notice {
-            NoticeView {
-                title,
-                lines,
-                theme: self.theme,
-            }
-            .render(area, buf);
+        for layer in &layers[from.unwrap_or(0)..] {
+            self.render_layer(layer, area, buf, &chrome);
         }
         if self.theme.ascii {
             asciify(area, buf);
         }
     }
 
+    fn render_base(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        match &self.stack.base {
+            Base::Menu => self.menu.render_screen(area, buf, chrome),
+            Base::Race { race, .. } => race.render(area, buf, chrome),
+            Base::Play(play) => play.render(area, buf, chrome, self.panel),
+            Base::Replay { viewer, play } => viewer.render(play, area, buf, chrome),
+            Base::Over(play) => OverScreen { play }.render(area, buf, chrome),
+        }
+    }
+
+    fn render_layer(&self, layer: &Layer, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        let theme = self.theme;
+        match layer {
+            Layer::Saves(s) => {
+                // Over the menu's box: its status line and key bar stay.
+                let h = area.height.saturating_sub(2);
+                s.render(Rect::new(area.x, area.y, area.width, h), buf, &theme);
+            }
+            Layer::Browse(b) => {
+                if let Base::Play(play) = &self.stack.base {
+                    b.render(area, buf, chrome, play);
+                }
+            }
+            Layer::Lessons { screen, .. } => {
+                crate::app::lesson::LessonView(screen).render(area, buf)
+            }
+            Layer::Loading(l) => LoadingView {
+                lines: l.lines(),
+                theme,
+            }
+            .render(area, buf),
+            Layer::InUse(u) => {
+                let (lines, keys) = u.question();
+                QuestionView {
+                    title: " Open in another window ",
+                    lines,
+                    keys,
+                    theme,
+                }
+                .render(area, buf);
+            }
+            Layer::Help(h) => h.render(area, buf, &self.help_facts()),
+            Layer::ConfirmQuit => ConfirmView { theme }.render(area, buf),
+            Layer::Notice { title, lines } => NoticeView {
+                title,
+                lines,
+                theme,
+            }
+            .render(area, buf),
+        }
+    }
+
     /// Long rows fold into fewer bands on a wider terminal: the first common
     /// width that needs fewer lines than `need` (2x50 fits 80x24, not 60x20).
     fn wider_size(&self, need: (u16, u16)) -> Option<(u16, u16)> {
-        adapter(self.shown.play()?.game()).wider_size(need)
+        adapter(self.stack.play()?.game()).wider_size(need)
     }
 
     /// The key-hint bar of the screen on top.
     pub fn hints(&self, width: u16) -> Line<'static> {
-        let ad = self.shown.play().map(|p| adapter(p.game()));
+        let ad = self.stack.play().map(|p| adapter(p.game()));
         let rows = ad.as_ref().is_some_and(|a| a.picks_rows());
         // `x` is shown only when the special move can be made now.
         let special = ad.as_ref().is_some_and(|a| a.special_allowed());
