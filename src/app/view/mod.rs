@@ -84,3 +84,28 @@ impl Widget for TooSmall {
             .render(area, buf);
     }
 }
+
+/// What the app hands a screen to draw around it: the theme, the title,
+/// the status line and the key bar (the screens draw no `App`).
+pub struct Chrome<'a> {
+    pub theme: Theme,
+    /// The game's title ("Enkeshui 2x8 ..."), empty at the menu.
+    pub title: &'a str,
+    /// The status line's text, and whether it reports a refusal.
+    pub status: &'a str,
+    pub status_error: bool,
+    /// The key bar of the screen on top.
+    pub hints: Line<'static>,
+}
+
+impl Chrome<'_> {
+    /// The status line as it is, in the refusal's colour when it is one.
+    pub fn status_line(&self) -> Line<'static> {
+        let style = if self.status_error {
+            self.theme.error()
+        } else {
+            ratatui::style::Style::default()
+        };
+        Line::styled(self.status.to_string(), style)
+    }
+}

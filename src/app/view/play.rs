@@ -3,12 +3,12 @@
 //! a model of what is shown (`Shown`) and the app's chrome (`Chrome`). It
 //! knows no screen and no `App`: each screen hands it what it draws.
 
+use super::Chrome;
 use super::GameBoard;
 use super::theme::{Mark, Theme};
 use crate::app::adapter::{BoardView, adapter, value_text};
 use crate::app::ai::Analysis;
 use crate::app::anim::{BoardState, Frame, Marks};
-use crate::app::screen::Chrome;
 use crate::engine::{AnyGame, PerSide, Side, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
