@@ -2,8 +2,7 @@
 
 use super::error::ClientError;
 use super::event::AppEvent;
-use super::state::{App, Setup};
-use super::view::AppView;
+use super::state::{App, AppView, Setup};
 use super::view::board::{HoleView, RowView, TwoRowBoard, TwoRowModel};
 use super::view::theme::{Mark, Theme};
 use crate::cli::{Cli, Command};

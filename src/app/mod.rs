@@ -41,13 +41,12 @@ pub use save::{SaveFailed, Saved};
 pub use screen::race::{COUNTDOWN, racer_ms};
 pub use screen::saves::SavesScreen;
 pub use setup::Setup;
-pub use state::{App, LoadFor, Screen};
+pub use state::{App, LoadFor, Screen, help_lines, needed_size};
 pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
 pub use view::board::{Geometry, Row, TwoRowBoard};
-pub use view::help::help_lines;
+pub use view::hint_line;
 pub use view::play::PlayLayout;
 pub use view::theme::{Theme, set_colour};
-pub use view::{hint_line, needed_size};
 
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
@@ -56,9 +55,9 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use state::AppView;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Instant;
-use view::AppView;
 
 use crate::cli::{ClientArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use crate::record::file;

@@ -371,7 +371,7 @@ impl Widget for ReviewGraph<'_> {
                 c * (values.len() - 1) / (cols - 1)
             }
         };
-        let mut bars = crate::app::view::play::Bars::new(th.ascii);
+        let mut bars = crate::app::view::bars::Bars::new(th.ascii);
         let mut cur_col = 0;
         for c in 0..cols {
             let k = step_of(c);

@@ -1,5 +1,11 @@
 //! The app's state and how every event changes it. Pure: no terminal here,
 //! time comes in with each event, so tests drive it key by key.
+//!
+//! App routes: where the player is is one stack (`stack.rs`: a screen at
+//! the bottom, what is opened over it on top); a key goes to the top, a
+//! job's answer to the screen that asked, and each screen answers with a
+//! `Transition` App carries out. The binding context is the top's; each
+//! screen draws itself (`draw.rs` hands it the chrome).
 
 use super::adapter::adapter;
 use super::ai;
@@ -13,7 +19,7 @@ use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
 use super::screen::over::OverScreen;
 pub use super::screen::over::{MatchState, match_over_line, over_line};
-use super::screen::overlay::{self, HelpOverlay, Overlay};
+use super::screen::overlay::{self, HelpOverlay};
 use super::screen::play::{Next as AfterMove, PlayOptions, working_line};
 use super::screen::race::RaceScreen;
 use super::screen::replay::{Pace, ReplayScreen};
@@ -37,125 +43,38 @@ use std::time::{Duration, Instant};
 
 pub use super::setup::Setup;
 
+mod draw;
 mod loading;
 mod options;
 mod play;
 mod records;
+mod stack;
 
+pub use self::draw::{AppView, help_lines, needed_size};
 pub use self::loading::{LoadFor, Loading};
 pub use self::records::InUse;
 use self::records::{InUseOpen, same_record};
+pub use self::stack::Screen;
+use self::stack::{Base, Layer, Stack};
 
-/// Which screen is shown (what `App::screen` tells; the screen's own state
-/// is in `Shown`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Menu,
-    Race,
-    Play,
-    Over,
-    /// The replay viewer.
-    Replay,
-}
-
-/// Where the player is: each screen with its own state, which exists exactly
-/// while the screen is shown. The overlays (help, quit confirmation, the
-/// lessons, a load) are the app's, over whichever screen this is.
-enum Shown {
-    /// The start menu (its choices are `App::menu`, kept between games),
-    /// with the list of saved games over it when open.
-    Menu { saves: Option<SavesScreen> },
-    /// The race, and the game it opens (waiting for the race's board).
-    Race {
-        race: Box<RaceScreen>,
-        play: Box<Play>,
-    },
-    /// The game, and an earlier position of it looked at.
-    Play {
-        play: Box<Play>,
-        browse: Option<Box<BrowseScreen>>,
-    },
-    /// The game over, its last board under the result.
-    Over(Box<Play>),
-    /// The replay viewer and the game it shows (its steps in the game's history).
-    Replay {
-        viewer: Box<ReplayScreen>,
-        play: Box<Play>,
-    },
-}
-
-impl Shown {
-    fn menu() -> Shown {
-        Shown::Menu { saves: None }
-    }
-
-    fn screen(&self) -> Screen {
-        match self {
-            Shown::Menu { .. } => Screen::Menu,
-            Shown::Race { .. } => Screen::Race,
-            Shown::Play { .. } => Screen::Play,
-            Shown::Over(_) => Screen::Over,
-            Shown::Replay { .. } => Screen::Replay,
-        }
-    }
-
-    /// The game on screen: played, over or replayed.
-    fn play(&self) -> Option<&Play> {
-        match self {
-            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
-            Shown::Menu { .. } | Shown::Race { .. } => None,
-        }
-    }
-
-    /// The game's session on any screen of it (the race's too).
-    fn session(&self) -> Option<&Session> {
-        match self {
-            Shown::Race { play, .. } => Some(play.session()),
-            other => other.play().map(Play::session),
-        }
-    }
-
-    fn play_mut(&mut self) -> Option<&mut Play> {
-        match self {
-            Shown::Play { play, .. } | Shown::Over(play) | Shown::Replay { play, .. } => Some(play),
-            Shown::Menu { .. } | Shown::Race { .. } => None,
-        }
-    }
-
-    fn viewer(&self) -> Option<&ReplayScreen> {
-        match self {
-            Shown::Replay { viewer, .. } => Some(viewer),
-            _ => None,
-        }
-    }
-
-    /// The game's screen after a move: over, or played on (the game stays).
-    fn set_over(&mut self, over: bool) {
-        *self = match std::mem::replace(self, Shown::menu()) {
-            Shown::Play { play, .. } if over => Shown::Over(play),
-            Shown::Over(play) if !over => Shown::Play { play, browse: None },
-            other => other,
-        };
-    }
-}
-
-pub use super::screen::play::{AnalysisPanel, Anim, MoveRec, Play};
+pub use super::screen::play::{AnalysisPanel, Play};
 
 use super::geometry::{FIXED_H, Geometry, MIN_H, MIN_W};
 use super::help_text::{self, HelpFacts};
 
+/// The client: the stack of screens and what the app keeps across them
+/// (the theme, the status line, the options, saving, the record's lock).
 pub struct App {
     theme: Theme,
     tx: Sender<AppEvent>,
-    /// The screen shown, with its state (the game's is its session's).
-    shown: Shown,
+    /// Where the player is: the screen shown, with its state (the game's
+    /// is its session's), and what is opened over it.
+    stack: Stack,
     /// The last game's seed (the menu's next game derives its own from it).
     seed: u64,
     /// The start menu's choices, kept from one game to the next.
     menu: MenuScreen,
     client: ClientArgs,
-    /// The help or the quit confirmation, over the screen.
-    overlay: Option<Overlay>,
     quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
     suspend: bool,
@@ -190,29 +109,17 @@ pub struct App {
     work_wait: Duration,
     /// A fixed depth for the analysis instead of its time budget (tests).
     analysis_depth: Option<u32>,
-    /// A record or the saved-games list being loaded on a thread.
-    loading: Option<Loading>,
     /// When the progress of work on a thread is next shown.
     progress_at: Option<Instant>,
     /// Why the program ends with an error (a record given on the command line did not load).
     fatal: Option<String>,
     /// A line for the terminal once the screen is closed.
     note: Option<String>,
-    /// A notice over the first screen (the settings file's errors): its
-    /// title and lines; any key closes it.
-    notice: Option<(String, Vec<String>)>,
     /// The data folder whose statistics count finished games (None: not counted).
     stats_dir: Option<PathBuf>,
-    /// The lessons, when open (over whatever screen is below).
-    lessons: Option<Box<crate::app::lesson::LessonScreen>>,
-    /// Opened by `learn`: leaving the lessons quits.
-    lessons_only: bool,
     /// The lock of the game this window has open (its `save_path`): no
     /// other client opens it meanwhile.
     lock: Option<RecordLock>,
-    /// The game asked for is open in another window: the player chooses
-    /// to open a copy or not (nothing is saved until then).
-    in_use: Option<InUse>,
 }
 
 impl App {
@@ -221,13 +128,12 @@ impl App {
         App {
             theme,
             tx,
-            shown: Shown::menu(),
+            stack: Stack::menu(),
             seed: 0,
             menu: MenuScreen::new(&client),
             speed_ms: client.speed.max(1),
             instant: client.instant,
             client,
-            overlay: None,
             quit: false,
             suspend: false,
             status: "Choose the game and press Enter".into(),
@@ -245,16 +151,11 @@ impl App {
             panel: false,
             analysis_depth: None,
             work_wait: job::WAIT,
-            loading: None,
             progress_at: None,
             fatal: None,
             note: None,
-            notice: None,
             stats_dir: None,
-            lessons: None,
-            lessons_only: false,
             lock: None,
-            in_use: None,
         }
     }
 
@@ -275,19 +176,19 @@ impl App {
 
     /// Which screen is shown.
     pub fn screen(&self) -> Screen {
-        self.shown.screen()
+        self.stack.screen()
     }
 
     /// The game on screen: played, over or replayed (None at the menu and
     /// during the race).
     pub fn play(&self) -> Option<&Play> {
-        self.shown.play()
+        self.stack.play()
     }
 
     /// The race, while it is run.
     pub fn race(&self) -> Option<&RaceScreen> {
-        match &self.shown {
-            Shown::Race { race, .. } => Some(race),
+        match &self.stack.base {
+            Base::Race { race, .. } => Some(race),
             _ => None,
         }
     }
@@ -299,7 +200,7 @@ impl App {
 
     /// The lessons, when open.
     pub fn lessons(&self) -> Option<&crate::app::lesson::LessonScreen> {
-        self.lessons.as_deref()
+        self.stack.lessons()
     }
 
     /// The status line.
@@ -318,7 +219,7 @@ impl App {
 
     /// The game's setup (its session's).
     pub fn setup(&self) -> Option<&Setup> {
-        self.shown.session().map(Session::setup)
+        self.stack.session().map(Session::setup)
     }
 
     pub fn client(&self) -> &ClientArgs {
@@ -327,7 +228,7 @@ impl App {
 
     /// The match's games so far and its end (the session's).
     pub fn matches(&self) -> MatchState {
-        self.shown.session().map(MatchState::of).unwrap_or_default()
+        self.stack.session().map(MatchState::of).unwrap_or_default()
     }
 
     /// The terminal's size, as the last resize event gave it.
@@ -348,14 +249,18 @@ impl App {
     /// Shows a notice over the screen until a key is pressed: its title
     /// and its lines (the settings file's errors, when the client opens).
     pub fn show_notice(&mut self, title: &str, lines: Vec<String>) {
-        self.notice = Some((title.to_string(), lines));
+        self.stack.push(Layer::Notice {
+            title: title.to_string(),
+            lines,
+        });
     }
 
     /// The notice shown over the screen, if any: its title and lines.
     pub fn notice(&self) -> Option<(&str, &[String])> {
-        self.notice
-            .as_ref()
-            .map(|(t, l)| (t.as_str(), l.as_slice()))
+        self.stack.find(|l| match l {
+            Layer::Notice { title, lines } => Some((title.as_str(), lines.as_slice())),
+            _ => None,
+        })
     }
 
     /// Did Ctrl-Z ask to hand the terminal back to the shell? (Asked once:
@@ -366,7 +271,7 @@ impl App {
 
     /// The load under way, if any.
     pub fn loading(&self) -> Option<&Loading> {
-        self.loading.as_ref()
+        self.stack.loading()
     }
 
     /// Why the program ends with an error.
@@ -377,7 +282,7 @@ impl App {
     /// Selects the hole of this decision token on the play screen, as the
     /// arrows would.
     pub fn select_hole(&mut self, token: &str) {
-        if let Shown::Play { play, .. } = &mut self.shown {
+        if let Base::Play(play) = &mut self.stack.base {
             play.select(token);
         }
     }
@@ -409,7 +314,7 @@ impl App {
     /// Is the board turned so that North sits at the bottom now?
     pub fn flipped(&self) -> bool {
         self.screen() == Screen::Play
-            && self.shown.play().is_some_and(|p| p.bottom() == Side::North)
+            && self.stack.play().is_some_and(|p| p.bottom() == Side::North)
     }
 
     fn set_status(&mut self, text: impl Into<String>) {
@@ -454,14 +359,14 @@ impl App {
             let racers = PerSide::new(r.ai(Side::South), r.ai(Side::North));
             let race = RaceScreen::new(r.race().clone(), racers, play.session().race_seed(), now);
             self.set_status(race.greeting());
-            self.shown = Shown::Race {
+            self.stack.set_base(Base::Race {
                 race: Box::new(race),
                 play,
-            };
+            });
             self.autosave();
             return;
         }
-        self.shown = Shown::Play { play, browse: None };
+        self.stack.set_base(Base::Play(play));
         self.after_move(now);
     }
 
@@ -469,7 +374,7 @@ impl App {
 
     /// When the app next wants a tick (animation or race); `None`: sleep until an event.
     pub fn deadline(&self) -> Option<Instant> {
-        if let Some(l) = &self.lessons {
+        if let Some(l) = self.stack.lessons() {
             return l.deadline();
         }
         let screen = self.screen_deadline();
@@ -482,7 +387,7 @@ impl App {
 
     /// Is work on a thread under way whose progress is shown?
     fn working_now(&self) -> bool {
-        self.loading.is_some() || self.shown.play().is_some_and(|p| p.working.is_some())
+        self.stack.loading().is_some() || self.stack.play().is_some_and(|p| p.working.is_some())
     }
 
     /// Shows how far the work on a thread has got, every quarter second.
@@ -496,7 +401,7 @@ impl App {
             return false;
         }
         self.progress_at = Some(now + PROGRESS_EVERY);
-        if let Some(w) = self.shown.play().and_then(|p| p.working.as_ref()) {
+        if let Some(w) = self.stack.play().and_then(|p| p.working.as_ref()) {
             let line = working_line(w);
             if !self.status_error && self.status != line {
                 self.set_status(line);
@@ -506,24 +411,24 @@ impl App {
     }
 
     fn screen_deadline(&self) -> Option<Instant> {
-        match &self.shown {
-            Shown::Race { race, .. } => race.deadline(),
-            Shown::Play { play, .. } => play.anim.as_ref().map(|a| a.next_at),
-            Shown::Replay { viewer, play } => viewer.deadline(play),
-            Shown::Menu { .. } | Shown::Over(_) => None,
+        match &self.stack.base {
+            Base::Race { race, .. } => race.deadline(),
+            Base::Play(play) => play.anim.as_ref().map(|a| a.next_at),
+            Base::Replay { viewer, play } => viewer.deadline(play),
+            Base::Menu | Base::Over(_) => None,
         }
     }
 
     /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
     pub fn tick(&mut self, now: Instant) -> bool {
-        if let Some(l) = self.lessons.as_mut() {
+        if let Some(l) = self.stack.lessons_mut() {
             return l.tick(now);
         }
-        let dirty = match self.shown {
-            Shown::Race { .. } => self.race_tick(now),
-            Shown::Play { .. } => self.anim_tick(now),
-            Shown::Replay { .. } => self.replay_tick(now),
-            Shown::Menu { .. } | Shown::Over(_) => false,
+        let dirty = match self.stack.base {
+            Base::Race { .. } => self.race_tick(now),
+            Base::Play(_) => self.anim_tick(now),
+            Base::Replay { .. } => self.replay_tick(now),
+            Base::Menu | Base::Over(_) => false,
         };
         let progress = self.progress_tick(now);
         self.sync_analysis() || dirty || progress
@@ -542,8 +447,11 @@ impl App {
     /// The race is held while anything covers it (the help, the quit
     /// confirmation, a terminal too small), and goes on once it shows again.
     fn hold_race(&mut self, now: Instant) {
-        let covered = self.overlay.is_some() || self.loading.is_some() || self.too_small();
-        if let Shown::Race { race: r, .. } = &mut self.shown {
+        let covered = self
+            .stack
+            .has(|l| matches!(l, Layer::Help(_) | Layer::ConfirmQuit | Layer::Loading(_)))
+            || self.too_small();
+        if let Base::Race { race: r, .. } = &mut self.stack.base {
             if covered {
                 r.pause(now);
             } else {
@@ -555,9 +463,9 @@ impl App {
     /// The live game's analysis follows the position shown (the play
     /// screen's search; none in the replay viewer).
     fn sync_analysis(&mut self) -> bool {
-        let live = self.shown.viewer().is_none();
+        let live = self.stack.viewer().is_none();
         let (panel, depth) = (self.panel, self.analysis_depth);
-        self.shown
+        self.stack
             .play_mut()
             .is_some_and(|p| p.sync_analysis(panel, depth, live))
     }
@@ -565,7 +473,7 @@ impl App {
     /// The analysis panel, when on (it is the live position's: hidden
     /// while an earlier one is viewed).
     pub fn analysis_panel(&self) -> Option<&AnalysisPanel> {
-        self.shown
+        self.stack
             .play()?
             .analysis_panel()
             .filter(|_| self.panel && self.browsing().is_none())
@@ -573,15 +481,15 @@ impl App {
 
     /// The earlier position looked at, if any.
     pub fn browsing(&self) -> Option<&BrowseScreen> {
-        match &self.shown {
-            Shown::Play { browse, .. } => browse.as_deref(),
+        self.stack.find(|l| match l {
+            Layer::Browse(b) => Some(&**b),
             _ => None,
-        }
+        })
     }
 
     /// The analysis of the position shown, once worked out.
     pub fn analysis(&self) -> Option<&ai::Analysis> {
-        self.shown.play()?.analysis()
+        self.stack.play()?.analysis()
     }
 
     fn handle_event(&mut self, ev: AppEvent, now: Instant) -> bool {
@@ -608,24 +516,28 @@ impl App {
             Output::Ai(decided) => self.ai_move(version, *decided, now),
             Output::Played { decided } => self.played_event(version, *decided, now),
             Output::Analysis(output) => {
-                let Some(p) = self.shown.play_mut() else {
+                let Some(p) = self.stack.play_mut() else {
                     return false;
                 };
                 let t = p.analysed(Done { version, output });
                 self.transition(t, now)
             }
-            Output::Loaded(result) => match self.loading.take() {
-                Some(l) if l.job.version() == version => {
-                    self.loaded(l.purpose.clone(), result, now);
-                    true
+            Output::Loaded(result) => {
+                let current = self
+                    .stack
+                    .loading()
+                    .is_some_and(|l| l.job.version() == version);
+                if !current {
+                    return false;
                 }
-                other => {
-                    self.loading = other;
-                    false
+                let purpose = self.stack.take_loading().map(|l| l.purpose);
+                if let Some(purpose) = purpose {
+                    self.loaded(purpose, result, now);
                 }
-            },
+                true
+            }
             Output::Review(update) => {
-                let Shown::Replay { viewer: v, .. } = &mut self.shown else {
+                let Base::Replay { viewer: v, .. } = &mut self.stack.base else {
                     return false;
                 };
                 let (dirty, line) = v.review_mut().update(version, update);
@@ -643,34 +555,9 @@ impl App {
         }
     }
 
-    /// The binding context of the keyboard now.
+    /// The binding context of the keyboard now: the top of the stack's.
     pub fn ctx(&self) -> Ctx {
-        match self.overlay {
-            Some(Overlay::ConfirmQuit) => return Ctx::Confirm,
-            Some(Overlay::Help(_)) => return Ctx::Help,
-            None => {}
-        }
-        if self.in_use.is_some() {
-            return Ctx::InUse;
-        }
-        if self.loading.is_some() {
-            return Ctx::Loading;
-        }
-        if let Some(l) = &self.lessons {
-            return l.ctx();
-        }
-        match &self.shown {
-            Shown::Menu { saves: Some(s) } if s.confirming() => Ctx::Delete,
-            Shown::Menu { saves: Some(_) } => Ctx::Saves,
-            Shown::Menu { saves: None } => Ctx::Menu,
-            Shown::Race { .. } => Ctx::Race,
-            Shown::Over(_) => Ctx::Over,
-            Shown::Replay { .. } => Ctx::Replay,
-            Shown::Play {
-                browse: Some(_), ..
-            } => Ctx::Browse,
-            Shown::Play { play, browse: None } => play.ctx(),
-        }
+        self.stack.ctx()
     }
 
     pub fn key(&mut self, k: KeyEvent, now: Instant) -> bool {
@@ -684,13 +571,13 @@ impl App {
             self.quit |= quit;
             return false;
         }
-        if self.notice.is_some() {
+        if let Some(Layer::Notice { .. }) = self.stack.top() {
             // Any key closes the notice, and does nothing else (Ctrl-C still quits).
             if keys::action(Ctx::Global, &k) == Some(Action::QuitNow) {
                 self.quit = true;
                 return false;
             }
-            self.notice = None;
+            self.stack.pop();
             return true;
         }
         let ctx = self.ctx();
@@ -707,61 +594,53 @@ impl App {
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
-                self.overlay = match self.overlay {
-                    Some(Overlay::Help(_)) => None,
-                    _ => Some(Overlay::Help(HelpOverlay::default())),
-                };
+                if let Some(Layer::Help(_)) = self.stack.top() {
+                    self.stack.pop();
+                } else {
+                    self.stack.push(Layer::Help(HelpOverlay::default()));
+                }
                 return true;
             }
             _ => {}
         }
-        if let Some(l) = self.lessons.as_mut()
-            && !matches!(ctx, Ctx::Help | Ctx::Confirm | Ctx::Loading)
-        {
-            return match l.key(&k, now) {
-                crate::app::lesson::Outcome::Ignored => false,
-                crate::app::lesson::Outcome::Redraw => true,
-                crate::app::lesson::Outcome::Close => {
-                    self.lessons = None;
-                    self.quit |= self.lessons_only;
-                    true
-                }
-            };
-        }
-        match ctx {
-            Ctx::Confirm => {
+        // The key goes to the top of the stack.
+        let page = self.size.1.saturating_sub(6);
+        // Never past the end: the help's last line stays at the bottom.
+        let max = help_text::max_scroll(&self.help_facts(), self.size);
+        // (Its fields apart: an earlier position reads the game below it.)
+        match self.stack.layers.last_mut() {
+            Some(Layer::ConfirmQuit) => {
                 let t = overlay::confirm_handle(action);
                 self.transition(t, now)
             }
-            Ctx::Help => {
-                let Some(Overlay::Help(h)) = self.overlay else {
-                    return false;
-                };
-                let page = self.size.1.saturating_sub(6);
-                // Never past the end: the help's last line stays at the bottom.
-                let max = help_text::max_scroll(&self.help_facts(), self.size);
-                self.overlay = h.handle(action, page, max).map(Overlay::Help);
+            Some(Layer::Help(h)) => {
+                match h.handle(action, page, max) {
+                    Some(scrolled) => *h = scrolled,
+                    None => {
+                        self.stack.pop();
+                    }
+                }
                 true
             }
-            Ctx::Menu => self.menu_key(action, now),
-            Ctx::Race => self.race_key(action, &k, now),
-            Ctx::Over => self.over_key(action, now),
-            Ctx::Play | Ctx::Direction | Ctx::Special => self.play_key(action, &k, now),
-            Ctx::Browse => {
-                let Shown::Play {
-                    play,
-                    browse: Some(b),
-                } = &mut self.shown
-                else {
+            Some(Layer::Lessons { screen, only }) => match screen.key(&k, now) {
+                crate::app::lesson::Outcome::Ignored => false,
+                crate::app::lesson::Outcome::Redraw => true,
+                crate::app::lesson::Outcome::Close => {
+                    self.quit |= *only;
+                    self.stack.pop();
+                    true
+                }
+            },
+            Some(Layer::Browse(b)) => {
+                let Base::Play(play) = &self.stack.base else {
                     return false;
                 };
                 let t = b.handle(action, play);
                 self.transition(t, now)
             }
-            Ctx::Replay => self.replay_key(action, &k, now),
-            Ctx::Saves | Ctx::Delete => self.saves_key(action, now),
-            Ctx::InUse => self.in_use_key(action, now),
-            Ctx::Loading => {
+            Some(Layer::Saves(_)) => self.saves_key(action, now),
+            Some(Layer::InUse(_)) => self.in_use_key(action, now),
+            Some(Layer::Loading(_)) => {
                 match action {
                     Action::Cancel => self.stop_loading(),
                     Action::Quit => self.quit = true,
@@ -769,41 +648,54 @@ impl App {
                 }
                 true
             }
-            Ctx::Global | Ctx::Lesson => false,
+            Some(Layer::Notice { .. }) => false,
+            None => match self.stack.base {
+                Base::Menu => self.menu_key(action, now),
+                Base::Race { .. } => self.race_key(action, &k, now),
+                Base::Over(_) => self.over_key(action, now),
+                Base::Play(_) => self.play_key(action, &k, now),
+                Base::Replay { .. } => self.replay_key(action, &k, now),
+            },
         }
     }
 
     /// Opens the lessons of `kind` (all games: `None`), progress in the data folder.
     pub fn open_lessons(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
         let path = crate::learn::progress::Progress::path().ok();
-        self.lessons = Some(Box::new(crate::app::lesson::LessonScreen::new(
-            kind,
-            path,
-            self.theme,
-            self.speed_ms,
-            now,
-        )));
+        let screen =
+            crate::app::lesson::LessonScreen::new(kind, path, self.theme, self.speed_ms, now);
+        self.open_learning(screen);
     }
 
     /// Opens the puzzles of `kind` (all games: `None`) on their list,
     /// progress in the data folder (`puzzles.json`).
     pub fn open_puzzles(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
         let path = crate::learn::puzzles::progress_path().ok();
-        self.lessons = Some(Box::new(crate::app::puzzle::open(
-            kind,
-            path,
-            self.theme,
-            self.speed_ms,
-            now,
-        )));
+        let screen = crate::app::puzzle::open(kind, path, self.theme, self.speed_ms, now);
+        self.open_learning(screen);
+    }
+
+    /// The lessons or the puzzles on top (in place of any open before).
+    pub(super) fn open_learning(&mut self, screen: crate::app::lesson::LessonScreen) {
+        let only = self
+            .stack
+            .remove(|l| match l {
+                Layer::Lessons { only, .. } => Ok(only),
+                other => Err(other),
+            })
+            .unwrap_or(false);
+        self.stack.push(Layer::Lessons {
+            screen: Box::new(screen),
+            only,
+        });
     }
 
     /// What the help's text depends on now.
     pub fn help_facts(&self) -> HelpFacts {
-        let game = self.shown.play().map(|p| p.game());
+        let game = self.stack.play().map(|p| p.game());
         HelpFacts {
             theme: self.theme,
-            lessons: self.lessons.is_some(),
+            lessons: self.stack.lessons().is_some(),
             game: game.map(|g| g.kind().title()),
             units: game.map_or("seeds", |g| adapter(g).units()),
         }
@@ -818,10 +710,10 @@ impl App {
     /// The smallest size the current screen can be drawn in: the lessons',
     /// the game's (its adapter's), or the menu's.
     pub fn needed_size(&self) -> (u16, u16) {
-        if let Some(l) = &self.lessons {
+        if let Some(l) = self.stack.lessons() {
             return l.needed_size(self.size.0);
         }
-        match self.shown.play() {
+        match self.stack.play() {
             Some(p) => adapter(p.game()).needed_size(self.size.0),
             // The menu and the race: an 8-hole board's.
             None => (
@@ -832,9 +724,9 @@ impl App {
     }
 
     fn ask_quit(&mut self) {
-        let in_progress = matches!(self.shown, Shown::Race { .. } | Shown::Play { .. });
+        let in_progress = matches!(self.stack.base, Base::Race { .. } | Base::Play(_));
         if in_progress {
-            self.overlay = Some(Overlay::ConfirmQuit);
+            self.stack.push(Layer::ConfirmQuit);
         } else {
             self.quit = true;
         }
@@ -858,7 +750,7 @@ impl App {
             KeyCode::Char(c) => Some(c),
             _ => None,
         };
-        let Shown::Race { race: r, .. } = &mut self.shown else {
+        let Base::Race { race: r, .. } = &mut self.stack.base else {
             return false;
         };
         let t = r.handle(action, c, now);
@@ -866,7 +758,7 @@ impl App {
     }
 
     fn race_tick(&mut self, now: Instant) -> bool {
-        let Shown::Race { race: r, .. } = &mut self.shown else {
+        let Base::Race { race: r, .. } = &mut self.stack.base else {
             return false;
         };
         let t = r.tick(now);
@@ -884,12 +776,11 @@ impl App {
             Transition::QuitNow => self.quit = true,
             Transition::Close(status) => {
                 // The overlay or the list on top closes, the screen below shows.
-                if self.overlay.take().is_none() {
-                    match &mut self.shown {
-                        Shown::Play { browse, .. } => *browse = None,
-                        Shown::Menu { saves } => *saves = None,
-                        _ => {}
-                    }
+                if let Some(
+                    Layer::ConfirmQuit | Layer::Help(_) | Layer::Browse(_) | Layer::Saves(_),
+                ) = self.stack.top()
+                {
+                    self.stack.pop();
                 }
                 self.set_status(status);
             }
@@ -910,12 +801,12 @@ impl App {
                 self.theme = self.theme.with_palette(palette);
                 self.client.theme = Some(palette);
             }
-            Transition::Raced(r) => match std::mem::replace(&mut self.shown, Shown::menu()) {
-                Shown::Race { mut play, .. } => {
+            Transition::Raced(r) => match self.stack.take_base() {
+                Base::Race { mut play, .. } => {
                     play.raced(r.game.into(), r.record, r.note);
                     self.show_game(play, now);
                 }
-                other => self.shown = other,
+                other => self.stack.base = other,
             },
             Transition::Moved(line) => self.moved(line, now),
             Transition::Next(line) => {
@@ -925,7 +816,7 @@ impl App {
                 self.after_move(now);
             }
             Transition::Hint => {
-                if let Some(p) = self.shown.play_mut() {
+                if let Some(p) = self.stack.play_mut() {
                     let t = p.hint();
                     return self.transition(t, now);
                 }
@@ -938,14 +829,14 @@ impl App {
                 if self.autosave_dir.is_some() {
                     self.lock = None;
                 }
-                self.shown = Shown::menu();
+                self.stack.set_base(Base::Menu);
                 self.load_menu_record();
                 self.set_status("Choose the game and press Enter");
             }
             Transition::UndoOver => self.undo_over(now),
-            Transition::ViewGame(gi) => match std::mem::replace(&mut self.shown, Shown::menu()) {
-                Shown::Replay { viewer, .. } => self.view_game(viewer, gi),
-                other => self.shown = other,
+            Transition::ViewGame(gi) => match self.stack.take_base() {
+                Base::Replay { viewer, .. } => self.view_game(viewer, gi),
+                other => self.stack.base = other,
             },
             Transition::TakeOver => self.take_over(now),
         }

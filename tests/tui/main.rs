@@ -19,6 +19,7 @@ mod review;
 mod save;
 mod settings;
 mod setup;
+mod stack;
 
 use harness::*;
 

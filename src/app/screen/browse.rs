@@ -3,10 +3,10 @@
 //! goes on (the AI keeps thinking on it); nothing can be played here, and a
 //! key returns to the game.
 
-use super::Transition;
 use super::play::{Play, Snapshot};
+use super::{Chrome, Transition};
 use crate::app::keys::Action;
-use crate::app::view::theme::Theme;
+use crate::app::view::play::{GameChrome, PlayView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -74,11 +74,25 @@ impl BrowseScreen {
         }
     }
 
-    /// The marks over the play screen: the title says which position this
-    /// is, the prompt line that nothing can be played here.
-    /// The status line says where one is, unless it tells a refusal (the
-    /// live game's prompts do not apply here).
-    pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme, live: &Play, refused: bool) {
+    /// Draws the position viewed on the play screen, marked: the title
+    /// says which position this is, the prompt line that nothing can be
+    /// played here. The status line says where one is, unless it tells a
+    /// refusal (the live game's prompts do not apply here).
+    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome, live: &Play) {
+        let labels = live.labels();
+        let game = GameChrome {
+            chrome,
+            labels: &labels,
+            bottom: live.bottom(),
+        };
+        PlayView {
+            shown: &self.shown.shown(self.at),
+            chrome: &game,
+            viewer: None,
+            analysis: None,
+        }
+        .render(area, buf);
+        let (theme, refused) = (&chrome.theme, chrome.status_error);
         let l = crate::app::adapter::adapter(&self.shown.game).layout(area);
         let sep = theme.sep();
         let title = format!(

@@ -1,10 +1,10 @@
 //! The start menu: the chosen game's options only, each one used by the game
 //! it starts.
 
-use super::Transition;
+use super::{Chrome, Transition};
 use crate::ai::{Level, Player};
 use crate::app::keys::Action;
-use crate::app::state::Setup;
+use crate::app::setup::Setup;
 use crate::app::view::theme::{Palette, Theme};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
@@ -357,7 +357,20 @@ impl MenuScreen {
         Transition::Redraw
     }
 
-    /// Draws the menu's box (the app draws the status and the key bar).
+    /// Draws the menu: its box, then the status line and the key bar.
+    pub fn render_screen(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        let h = area.height.saturating_sub(2);
+        self.render(Rect::new(area.x, area.y, area.width, h), buf, &chrome.theme);
+        chrome
+            .status_line()
+            .render(Rect::new(area.x, area.bottom() - 2, area.width, 1), buf);
+        chrome
+            .hints
+            .clone()
+            .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
+    }
+
+    /// Draws the menu's box.
     pub fn render(&self, area: Rect, buf: &mut Buffer, th: &Theme) {
         let rows = self.rows();
         let mut lines = vec![Line::styled("Masai mancalas", th.title())];

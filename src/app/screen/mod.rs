@@ -10,11 +10,12 @@ pub mod race;
 pub mod replay;
 pub mod saves;
 
-use super::state::Setup;
-use crate::app::view::theme::Theme;
+use super::setup::Setup;
 use crate::engine::enkeshui::Enkeshui;
 use crate::record::RaceRecord;
-use ratatui::text::Line;
+
+/// What the app hands a screen to draw around it (a widget's, `view`'s).
+pub use crate::app::view::Chrome;
 
 /// What a screen asks of the app after an action or a tick.
 #[derive(Debug)]
@@ -79,13 +80,4 @@ pub struct Raced {
     pub game: Enkeshui,
     pub record: RaceRecord,
     pub note: String,
-}
-
-/// What the app draws around a screen: the theme, the title, the status line
-/// and the key bar.
-pub struct Chrome<'a> {
-    pub theme: Theme,
-    pub title: &'a str,
-    pub status: Line<'static>,
-    pub hints: Line<'static>,
 }

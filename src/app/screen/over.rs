@@ -2,16 +2,21 @@
 //! match's scores carried into its next game, and what comes next (rematch,
 //! a new game, undo, or the game's review).
 
+use super::Chrome;
 use super::Transition;
 use super::play::Play;
 use crate::app::adapter::adapter;
 use crate::app::anim::BoardState;
 use crate::app::keys::Action;
-use crate::app::state::Setup;
+use crate::app::setup::Setup;
+use crate::app::view::play::{GameChrome, draw_board, render_status, title_line};
 use crate::app::view::theme::Theme;
 use crate::engine::{Outcome, PerSide, Side, Status};
 use crate::session::Session;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
 /// A match (`--match`): the games' scores so far.
 #[derive(Clone, Debug, Default)]
@@ -65,6 +70,32 @@ impl OverScreen<'_> {
             Action::Undo => Transition::UndoOver,
             _ => Transition::Stay,
         }
+    }
+
+    /// Draws the game over: the final board, the box of `lines` under it.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        if self.outcome().is_none() {
+            return;
+        }
+        let p = &self.play.shown_model(false);
+        let labels = self.play.labels();
+        let game = GameChrome {
+            chrome,
+            labels: &labels,
+            bottom: Side::South,
+        };
+        let l = adapter(p.game).layout(area);
+        title_line(&game, p, None).render(l.title, buf);
+        draw_board(&game, p, l.board, buf);
+        let lines = self.lines(&chrome.theme);
+        let top = l.scores.y;
+        let h = area.bottom().saturating_sub(top + 2);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(Block::default().borders(Borders::ALL).title(" Game over "))
+            .render(Rect::new(area.x, top, area.width, h), buf);
+        render_status(chrome, l.status, buf);
+        chrome.hints.clone().render(l.hints, buf);
     }
 
     /// The box under the board: the result, each side's part of it, the

@@ -1,22 +1,16 @@
-//! The overlays drawn over any screen: the help and the quit confirmation.
-//! Each keeps its own state and answers its own keys.
+//! The overlays drawn over any screen: the help, the quit confirmation,
+//! a question, a notice and a load's progress. Each keeps its own state,
+//! answers its own keys and draws itself.
 
 use super::Transition;
-use crate::app::keys::Action;
+use crate::app::help_text::{self, HelpFacts};
+use crate::app::keys::{self, Action, BINDINGS, Ctx};
+use crate::app::view::hint_line;
 use crate::app::view::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
-
-/// What is open over the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// The help, scrolled this many lines.
-    Help(HelpOverlay),
-    /// "A game is in progress. Quit?"
-    ConfirmQuit,
-}
 
 /// The help's state: how far it is scrolled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,6 +37,39 @@ impl HelpOverlay {
         Some(HelpOverlay {
             scroll: scroll.min(max),
         })
+    }
+}
+
+impl HelpOverlay {
+    /// Draws the help: every key binding in effect, then the rules, for
+    /// the screen's width (`facts`: what its text depends on).
+    pub fn render(&self, area: Rect, buf: &mut Buffer, facts: &HelpFacts) {
+        let r = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
+        Clear.render(r, buf);
+        let (w, h) = help_text::inner((area.width, area.height));
+        let lines = help_text::help_lines(facts, w);
+        let last = u16::try_from(lines.len().saturating_sub(usize::from(h))).unwrap_or(u16::MAX);
+        let scroll = self.scroll.min(last);
+        let map = keys::active();
+        let first_key = |action: Action| {
+            BINDINGS
+                .iter()
+                .position(|b| b.ctx == Ctx::Help && b.action == action)
+                .and_then(|i| map.keys(i).first().map(|k| k.label()))
+                .unwrap_or_default()
+        };
+        let title = format!(
+            " Help: {}{} scroll, {} closes ",
+            first_key(Action::Up),
+            first_key(Action::Down),
+            first_key(Action::Cancel)
+        );
+        Paragraph::new(lines)
+            .scroll((scroll, 0))
+            .block(Block::default().borders(Borders::ALL).title(title))
+            .render(r, buf);
+        hint_line(Ctx::Help, false, area.width, &facts.theme)
+            .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
     }
 }
 
@@ -144,6 +171,34 @@ impl Widget for NoticeView<'_> {
                     .borders(Borders::ALL)
                     .title(format!(" {} ", self.title)),
             )
+            .render(r, buf);
+    }
+}
+
+/// A record or the saved games being read: what, how far, how to stop.
+pub struct LoadingView {
+    pub lines: Vec<String>,
+    pub theme: Theme,
+}
+
+impl Widget for LoadingView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let longest = self.lines.iter().map(|l| l.chars().count()).max();
+        let w = (longest.unwrap_or(0) as u16 + 4).min(area.width);
+        let h = (self.lines.len() as u16 + 2).min(area.height);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        Clear.render(r, buf);
+        let mut lines: Vec<Line> = self.lines.into_iter().map(Line::from).collect();
+        if let Some(last) = lines.last_mut() {
+            *last = last.clone().style(self.theme.key());
+        }
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL).title(" Loading "))
             .render(r, buf);
     }
 }

@@ -5,7 +5,7 @@
 //! list of each step, the hole cursor, the animation, the direction prompt
 //! and the special move. Its keys come in as actions and go out as a
 //! `Transition` the app carries out (saving, the game's end, the status
-//! line); its drawing is `view::play`'s.
+//! line); it draws itself (`render`) with the game's widget, `view::play`.
 
 mod analysis;
 mod special;
@@ -19,24 +19,24 @@ use crate::app::anim::{self, BoardState, Frame, Marks};
 use crate::app::event::{self, AppEvent, Output};
 use crate::app::job::{Job, OnCancel, Spawn, Started};
 use crate::app::keys::{Action, Ctx};
+use crate::app::screen::Chrome;
+use crate::app::setup::Setup;
+use crate::app::view::play::{GameChrome, PlayView, Shown, SpecialShown};
+use crate::cli::Seat;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::{Outcome, PerSide, Side, Status};
 use crate::out::thousands;
 use crate::record::RaceRecord;
 use crate::session::{Applied, Ask, Decided, NextGame, Refused, Session};
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-/// A move in the move list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRec {
-    pub turn: u32,
-    pub side: Side,
-    pub token: String,
-}
+pub use crate::app::view::play::{MoveRec, direction_sides};
 
 /// A position of the history to look at: a plain copy (nothing runs for
 /// it, and it has no hole selected).
@@ -92,16 +92,43 @@ pub struct PlayOptions {
     pub instant: bool,
 }
 
-/// Counterclockwise runs left to right along the bottom row and right to
-/// left along the top row: (left token, right token) for a lap from `from`.
-pub fn direction_sides(
-    bottom: Side,
-    from: &crate::engine::HoleName,
-) -> (&'static str, &'static str) {
-    if from.side == bottom {
-        ("cw", "ccw")
-    } else {
-        ("ccw", "cw")
+/// A side as the score lines name it: "South (you)", "North (AI hard)",
+/// "South (Loitha, human)" (hot seat: both "human").
+pub fn seat_label(setup: &Setup, side: Side) -> String {
+    let seat = match setup.seat(side) {
+        Seat::Human if setup.any_ai() => "you".to_string(),
+        Seat::Human => "human".to_string(),
+        Seat::Ai(level) => format!("AI {}", level.name()),
+    };
+    let teams = setup.teams();
+    let team = match side {
+        Side::South => teams.south.clone(),
+        Side::North => teams.north.clone(),
+    };
+    match team {
+        Some(t) => format!("{} ({t}, {seat})", side.title()),
+        None => format!("{} ({seat})", side.title()),
+    }
+}
+
+impl Snapshot {
+    /// The model drawn of this position, step `step` of the history.
+    pub fn shown(&self, step: usize) -> Shown<'_> {
+        Shown {
+            game: &self.game,
+            log: &self.log,
+            moves: &self.moves,
+            board: BoardState::of_game(&self.game),
+            marks: self.marks.clone(),
+            frame: None,
+            log_hidden: 0,
+            cursor: None,
+            special: None,
+            special_row: None,
+            dir_pick: 0,
+            digits: "",
+            step,
+        }
     }
 }
 
@@ -409,6 +436,66 @@ impl Play {
     /// The decision token of the hole under the cursor ("12", or "i3"/"o5" in Bao).
     pub fn cursor_token(&self) -> String {
         adapter(self.game()).cursor_token(self.cursor)
+    }
+
+    /// The sides' names on the score lines.
+    pub fn labels(&self) -> PerSide<String> {
+        let setup = self.session.setup();
+        PerSide::new(
+            seat_label(setup, Side::South),
+            seat_label(setup, Side::North),
+        )
+    }
+
+    /// The model drawn of the game now; `human`: the side to move is a
+    /// person at the keyboard (the hole cursor shows).
+    pub fn shown_model(&self, human: bool) -> Shown<'_> {
+        let (board, marks) = self.shown();
+        Shown {
+            game: self.game(),
+            log: self.log(),
+            moves: self.moves(),
+            board,
+            marks,
+            frame: self.frame(),
+            log_hidden: if self.anim.is_some() {
+                self.log_hidden
+            } else {
+                0
+            },
+            cursor: self.shown_cursor(human),
+            special: self.special.as_ref().map(|s| SpecialShown {
+                lifted: &s.lifted,
+                in_hand: s.in_hand,
+            }),
+            special_row: self.special_row(),
+            dir_pick: self.dir_pick,
+            digits: &self.digits,
+            step: self.step(),
+        }
+    }
+
+    /// Draws the live game; `panel`: the analysis panel is on.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome, panel: bool) {
+        let human = self.session.setup().seat(self.game().to_move()).is_human();
+        let shown = self.shown_model(human);
+        let labels = self.labels();
+        let game = GameChrome {
+            chrome,
+            labels: &labels,
+            bottom: self.bottom(),
+        };
+        let analysis = self
+            .analysis_panel()
+            .filter(|_| panel)
+            .map(|a| a.shown.as_ref());
+        PlayView {
+            shown: &shown,
+            chrome: &game,
+            viewer: None,
+            analysis,
+        }
+        .render(area, buf);
     }
 
     /// The selected hole as drawn: only while a human picks a hole here.

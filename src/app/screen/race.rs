@@ -349,7 +349,7 @@ impl RaceScreen {
     }
 
     /// Draws the race: title, board, one line per racer and what is going on.
-    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: Chrome<'_>) {
+    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome<'_>) {
         let th = &chrome.theme;
         let board = self
             .result()
@@ -408,8 +408,8 @@ impl RaceScreen {
         Paragraph::new(info)
             .wrap(Wrap { trim: true })
             .render(Rect::new(l.prompt.x, l.prompt.y, l.prompt.width, h), buf);
-        chrome.status.render(l.status, buf);
-        chrome.hints.render(l.hints, buf);
+        chrome.status_line().render(l.status, buf);
+        chrome.hints.clone().render(l.hints, buf);
     }
 
     /// After a person lost to an AI racer: where its speed is set.

@@ -3,18 +3,25 @@
 //! review. The game shown is a `Play` whose history holds every decision (the
 //! app installs it); the viewer moves along that history by restoring steps.
 
-use super::Transition;
+use super::over::over_line;
+use super::play::{Anim, MoveRec, Play};
+use super::{Chrome, Transition};
 use crate::app::anim::{self, BoardState};
 use crate::app::event::{self, AppEvent, Output};
 use crate::app::keys::Action;
 use crate::app::load::Loaded;
-use crate::app::review_view::{self, ReviewPanel};
-use crate::app::state::{Anim, MoveRec, Play, over_line};
+use crate::app::review_view::{self, ReviewGraph, ReviewPanel};
+use crate::app::view::bars::Bars;
+use crate::app::view::play::{GameChrome, PlayView, ViewerParts};
 use crate::app::view::theme::Theme;
 use crate::app::work::Played;
 use crate::engine::Status;
+use crate::engine::{PerSide, Side};
 use crate::record::{Checked, Record};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
@@ -458,4 +465,112 @@ impl ReplayScreen {
         }
         shown
     }
+}
+
+impl ReplayScreen {
+    /// Draws the viewer: the game at the step shown, the score chart (and
+    /// the review's graph) over the log, the whole move list.
+    pub fn render(&self, play: &Play, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        let labels: PerSide<String> = play.labels();
+        let game = GameChrome {
+            chrome,
+            labels: &labels,
+            bottom: Side::South,
+        };
+        // Only a record is shown: nobody picks a hole here.
+        PlayView {
+            shown: &play.shown_model(false),
+            chrome: &game,
+            viewer: Some(&Parts { viewer: self, play }),
+            analysis: None,
+        }
+        .render(area, buf);
+    }
+}
+
+/// The viewer's parts of the play screen's drawing.
+struct Parts<'a> {
+    viewer: &'a ReplayScreen,
+    play: &'a Play,
+}
+
+impl ViewerParts for Parts<'_> {
+    fn title(&self, setup: String, step: usize, turn: u32, th: &Theme) -> Line<'static> {
+        self.viewer.title(setup, step, turn, th)
+    }
+
+    fn charts(&self, area: Rect, buf: &mut Buffer, th: &Theme) {
+        let (v, mut chart) = (self.viewer, area);
+        if v.review().active() {
+            // The review's value graph next to the score chart.
+            let half = chart.width / 2;
+            ReviewGraph {
+                panel: v.review(),
+                game: v.game(),
+                step: self.play.step(),
+                steps: v.all_moves().len(),
+                theme: *th,
+            }
+            .render(
+                Rect::new(chart.x + half, chart.y, chart.width - half, 4),
+                buf,
+            );
+            chart.width = half;
+        }
+        score_chart(th, self.play, chart, buf);
+    }
+
+    fn moves(&self, step: usize, area: Rect, buf: &mut Buffer, th: &Theme) {
+        let v = self.viewer;
+        Paragraph::new(v.move_list(
+            step,
+            area.height.saturating_sub(2) as usize,
+            area.width.saturating_sub(2) as usize,
+            th,
+        ))
+        .block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(v.review().moves_title()),
+        )
+        .render(area, buf);
+    }
+}
+
+/// South's score over the game, one column per step (sampled to the width),
+/// two rows of eighth blocks, the step shown marked with `^` in the border.
+fn score_chart(th: &Theme, p: &Play, area: Rect, buf: &mut Buffer) {
+    let scores = p.scores();
+    let w = area.width.saturating_sub(2) as usize;
+    if scores.is_empty() || w == 0 {
+        return;
+    }
+    let total = scores
+        .iter()
+        .map(|s| s.south + s.north)
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let cols = scores.len().min(w);
+    let step_of = |c: usize| {
+        if cols <= 1 {
+            0
+        } else {
+            c * (scores.len() - 1) / (cols - 1)
+        }
+    };
+    let mut bars = Bars::new(th.ascii);
+    let mut cur_col = 0;
+    for c in 0..cols {
+        let k = step_of(c);
+        if k <= p.step() {
+            cur_col = c;
+        }
+        bars.push(Some(
+            (scores[k].south as f64 / total * 16.0).round() as usize
+        ));
+    }
+    let s = scores[p.step().min(scores.len() - 1)];
+    let title = format!(" South's score {} of {} ", s.south, s.south + s.north);
+    bars.render(title, cur_col, area, buf);
 }

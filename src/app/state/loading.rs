@@ -95,7 +95,7 @@ impl App {
     /// Loads on a thread: the answer comes at once when quick, else as an
     /// event while a progress line shows and Esc can stop it.
     pub fn start_load(&mut self, purpose: LoadFor, now: Instant) {
-        self.loading = None;
+        self.stack.take_loading();
         let what = purpose.clone();
         let started = Spawn::new(next_version(), event::post(&self.tx, Output::Loaded))
             .wait(self.work_wait)
@@ -105,7 +105,7 @@ impl App {
             Started::Running(job) => {
                 let what = capitalized(&purpose.what());
                 self.set_status(format!("{what}... (Esc stops it)"));
-                self.loading = Some(Loading { purpose, job });
+                self.stack.push(Layer::Loading(Loading { purpose, job }));
                 self.progress_at = Some(now + PROGRESS_EVERY);
             }
         }
@@ -119,7 +119,9 @@ impl App {
 
     /// Esc while loading: the work stops, the screen is as it was.
     pub(super) fn stop_loading(&mut self) {
-        let Some(l) = self.loading.take() else { return };
+        let Some(l) = self.stack.take_loading() else {
+            return;
+        };
         let line = format!("Stopped {}", l.purpose.what());
         if l.purpose.at_start() {
             self.note = Some(format!("{line}. Nothing was changed."));
@@ -136,7 +138,7 @@ impl App {
         result: Result<LoadResult, Arc<LoadFault>>,
         now: Instant,
     ) {
-        self.loading = None;
+        self.stack.take_loading();
         let loaded = match (result, &purpose) {
             (Err(e), _) if matches!(*e, LoadFault::Cancelled) => return,
             (Err(e), p) if p.at_start() => return self.fail(e.to_string()),
@@ -145,8 +147,9 @@ impl App {
                 match SavesScreen::new(list) {
                     None => self.refuse(format!("No saved games in {}", dir.display())),
                     Some(s) => {
-                        if let Shown::Menu { saves } = &mut self.shown {
-                            *saves = Some(s);
+                        if let Base::Menu = self.stack.base {
+                            self.stack.take_saves();
+                            self.stack.push(Layer::Saves(s));
                         }
                         self.set_status(format!("Saved games in {}", dir.display()));
                     }
@@ -191,8 +194,8 @@ impl App {
                 // A finished match opens at its end, like an unfinished game.
                 let result = if view || finished {
                     // Read only, no lock; q and Esc go back to the list.
-                    let list = match &mut self.shown {
-                        Shown::Menu { saves } => saves.take(),
+                    let list = match self.stack.base {
+                        Base::Menu => self.stack.take_saves(),
                         _ => None,
                     };
                     let r = self.open_replay(loaded, 0).map_err(SessionError::from);
@@ -203,8 +206,8 @@ impl App {
                             }
                         }
                         (Err(_), Some(list)) => {
-                            if let Shown::Menu { saves } = &mut self.shown {
-                                *saves = Some(list);
+                            if let Base::Menu = self.stack.base {
+                                self.stack.push(Layer::Saves(list));
                             }
                         }
                         _ => {}
@@ -282,44 +285,45 @@ impl App {
         let mut play = self.new_play(session);
         viewer.installed(gi, &play);
         play.restore(0);
-        self.shown = Shown::Replay { viewer, play };
+        self.stack.set_base(Base::Replay { viewer, play });
         self.replay_status();
     }
 
     /// The replay viewer, when open.
     pub fn viewer(&self) -> Option<&ReplayScreen> {
-        self.shown.viewer()
+        self.stack.viewer()
     }
 
     pub fn viewer_mut(&mut self) -> Option<&mut ReplayScreen> {
-        match &mut self.shown {
-            Shown::Replay { viewer, .. } => Some(viewer),
+        match &mut self.stack.base {
+            Base::Replay { viewer, .. } => Some(viewer),
             _ => None,
         }
     }
 
     /// The step shown and the number of steps: (decisions shown, all decisions).
     pub fn replay_step(&self) -> (usize, usize) {
-        match &self.shown {
-            Shown::Replay { viewer, play } => viewer.step(play),
+        match &self.stack.base {
+            Base::Replay { viewer, play } => viewer.step(play),
             _ => (0, 0),
         }
     }
 
     pub(super) fn replay_status(&mut self) {
-        if let Shown::Replay { viewer, play } = &self.shown {
+        if let Base::Replay { viewer, play } = &self.stack.base {
             let line = viewer.status(play, self.speed_ms);
             self.set_status(line);
         }
     }
 
     pub(super) fn replay_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
+        let Base::Replay { viewer: v, play: p } = &mut self.stack.base else {
             return false;
         };
         // Opened from the saved-games list: q and Esc go back to it.
         if let Some(list) = v.take_back(action) {
-            self.shown = Shown::Menu { saves: Some(list) };
+            self.stack.set_base(Base::Menu);
+            self.stack.push(Layer::Saves(list));
             self.set_status("Back to the saved games");
             return true;
         }
@@ -344,7 +348,7 @@ impl App {
     }
 
     pub(super) fn replay_tick(&mut self, now: Instant) -> bool {
-        let Shown::Replay { viewer: v, play: p } = &mut self.shown else {
+        let Base::Replay { viewer: v, play: p } = &mut self.stack.base else {
             return false;
         };
         let pace = Pace {
@@ -375,7 +379,7 @@ impl App {
             self.refuse(e.to_string());
             return true;
         }
-        if let Shown::Replay { viewer: v, play: p } = &mut self.shown {
+        if let Base::Replay { viewer: v, play: p } = &mut self.stack.base {
             v.go_to_end(p, self.speed_ms, Instant::now());
             let line = v.start_review(&self.tx);
             self.set_status(line);
@@ -386,15 +390,15 @@ impl App {
     /// Leaves the viewer and plays on from the step shown, as a new game saved
     /// to a new file. If both seats were AI, the side to move becomes human.
     pub(super) fn take_over(&mut self, now: Instant) {
-        let mut play = match std::mem::replace(&mut self.shown, Shown::menu()) {
-            Shown::Replay { play, .. } => play,
+        let mut play = match self.stack.take_base() {
+            Base::Replay { play, .. } => play,
             other => {
-                self.shown = other;
+                self.stack.base = other;
                 return;
             }
         };
         let turn = play.take_over();
-        self.shown = Shown::Play { play, browse: None };
+        self.stack.set_base(Base::Play(play));
         self.save_to_new_file();
         self.set_status(format!("Taken over at turn {turn}: a new game"));
         self.after_move(now);

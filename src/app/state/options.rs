@@ -40,7 +40,7 @@ impl App {
     /// How long the AI seat waits before it moves.
     pub fn set_ai_pause(&mut self, pause: Duration) {
         self.ai_pause = pause;
-        if let Some(p) = self.shown.play_mut() {
+        if let Some(p) = self.stack.play_mut() {
             p.set_ai_pause(pause);
         }
     }
@@ -49,7 +49,7 @@ impl App {
     /// thread before its answer comes as an event.
     pub fn set_work_wait(&mut self, wait: Duration) {
         self.work_wait = wait;
-        if let Some(p) = self.shown.play_mut() {
+        if let Some(p) = self.stack.play_mut() {
             p.set_work_wait(wait);
         }
     }
@@ -67,7 +67,7 @@ impl App {
     /// Moves are shown at once (true) or sown seed by seed.
     pub fn set_instant(&mut self, instant: bool) {
         self.instant = instant;
-        if let Some(p) = self.shown.play_mut() {
+        if let Some(p) = self.stack.play_mut() {
             p.set_instant(instant);
         }
     }
@@ -83,14 +83,20 @@ impl App {
 
     /// Leaving the lessons quits (`learn`).
     pub fn set_lessons_only(&mut self, only: bool) {
-        self.lessons_only = only;
+        self.stack.find_mut(|l| match l {
+            Layer::Lessons { only: o, .. } => {
+                *o = only;
+                Some(())
+            }
+            _ => None,
+        });
     }
 
     /// Opens these lessons over the screen; `only`: leaving them quits
     /// (`learn`).
     pub fn show_lessons(&mut self, lessons: crate::app::lesson::LessonScreen, only: bool) {
-        self.lessons = Some(Box::new(lessons));
-        self.lessons_only = only;
+        self.open_learning(lessons);
+        self.set_lessons_only(only);
     }
 
     /// Plays on from a given position (tests, set-up positions).
@@ -107,25 +113,11 @@ impl App {
         self.setup().map(|s| s.seat(side))
     }
 
-    /// A side as the score lines name it: "South (you)", "North (AI hard)",
-    /// "South (Loitha, human)" (hot seat: both "human").
+    /// A side as the score lines name it: "South (you)", "North (AI hard)".
     pub fn seat_label(&self, side: Side) -> String {
-        let Some(setup) = self.setup() else {
-            return side.title().to_string();
-        };
-        let seat = match setup.seat(side) {
-            Seat::Human if setup.any_ai() => "you".to_string(),
-            Seat::Human => "human".to_string(),
-            Seat::Ai(level) => format!("AI {}", level.name()),
-        };
-        let teams = setup.teams();
-        let team = match side {
-            Side::South => teams.south.clone(),
-            Side::North => teams.north.clone(),
-        };
-        match team {
-            Some(t) => format!("{} ({t}, {seat})", side.title()),
-            None => format!("{} ({seat})", side.title()),
+        match self.setup() {
+            Some(setup) => crate::app::screen::play::seat_label(setup, side),
+            None => side.title().to_string(),
         }
     }
 
@@ -150,22 +142,22 @@ impl App {
 
     /// The help's scroll, when it is open.
     pub fn help_scroll(&self) -> Option<u16> {
-        match self.overlay {
-            Some(Overlay::Help(h)) => Some(h.scroll()),
+        self.stack.find(|l| match l {
+            Layer::Help(h) => Some(h.scroll()),
             _ => None,
-        }
+        })
     }
 
     /// Is the quit confirmation open?
     pub fn confirming_quit(&self) -> bool {
-        self.overlay == Some(Overlay::ConfirmQuit)
+        self.stack.has(|l| matches!(l, Layer::ConfirmQuit))
     }
 
     /// The saved-games list, when open.
     pub fn saves(&self) -> Option<&SavesScreen> {
-        match &self.shown {
-            Shown::Menu { saves } => saves.as_ref(),
+        self.stack.find(|l| match l {
+            Layer::Saves(s) => Some(s),
             _ => None,
-        }
+        })
     }
 }

@@ -10,12 +10,12 @@ impl App {
     /// looking back) here, the game's on the play screen.
     pub(super) fn play_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
         let human = self
-            .shown
+            .stack
             .play()
             .is_some_and(|p| self.human(p.game().to_move()));
         let taking_back = matches!(action, Action::Undo | Action::Cancel)
             && human
-            && self.shown.play().is_some_and(|p| p.working.is_some());
+            && self.stack.play().is_some_and(|p| p.working.is_some());
         match action {
             _ if taking_back => {}
             Action::Quit => {
@@ -29,7 +29,7 @@ impl App {
                     (self.speed_ms * 2).min(2000)
                 };
                 let ms = self.speed_ms;
-                if let Some(p) = self.shown.play_mut() {
+                if let Some(p) = self.stack.play_mut() {
                     p.set_speed(ms);
                 }
                 self.set_status(format!("Animation: {ms} ms a seed"));
@@ -41,7 +41,7 @@ impl App {
                     self.set_status("Analysis off");
                 } else {
                     let nodes = self
-                        .shown
+                        .stack
                         .play()
                         .map_or(0, |p| crate::review::nodes(p.game().kind()));
                     self.set_status(format!(
@@ -52,13 +52,13 @@ impl App {
                 return true;
             }
             Action::StepBack => {
-                let Shown::Play { play, browse } = &mut self.shown else {
+                let Base::Play(play) = &self.stack.base else {
                     return false;
                 };
                 match BrowseScreen::open(play) {
                     Some(b) => {
                         let line = b.status();
-                        *browse = Some(Box::new(b));
+                        self.stack.push(Layer::Browse(Box::new(b)));
                         self.set_status(line);
                     }
                     None => self.refuse("Nothing played yet: no earlier position to look at"),
@@ -67,31 +67,16 @@ impl App {
             }
             _ => {}
         }
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return false;
         };
         let t = p.handle(action, k, now);
         self.transition(t, now)
     }
 
-    /// The side whose row is at the bottom of the screen.
-    pub fn bottom_side(&self) -> Side {
-        if self.flipped() {
-            Side::North
-        } else {
-            Side::South
-        }
-    }
-
-    /// Which direction goes left and which right on screen for a lap lifted
-    /// from this hole: (left token, right token).
-    pub fn direction_sides(&self, from: &crate::engine::HoleName) -> (&'static str, &'static str) {
-        crate::app::screen::play::direction_sides(self.bottom_side(), from)
-    }
-
     /// Plays one decision of the side to move (see `Play::decide`).
     pub fn decide(&mut self, token: String, now: Instant) -> bool {
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return false;
         };
         let t = p.decide(token, now);
@@ -100,7 +85,7 @@ impl App {
 
     /// A decision worked out on a thread arrived: shown if still current.
     pub(super) fn played_event(&mut self, version: u64, decided: Decided, now: Instant) -> bool {
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return false;
         };
         let t = p.played(version, decided, now);
@@ -110,7 +95,7 @@ impl App {
     /// A decision taken into the game: saved, said, and once nothing is
     /// left to animate, what comes next.
     pub(super) fn moved(&mut self, line: String, now: Instant) {
-        let animating = self.shown.play().is_some_and(|p| p.anim.is_some());
+        let animating = self.stack.play().is_some_and(|p| p.anim.is_some());
         if animating {
             self.autosave();
             self.set_status(line);
@@ -123,7 +108,7 @@ impl App {
 
     pub(super) fn anim_tick(&mut self, now: Instant) -> bool {
         let speed = self.speed_ms;
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return false;
         };
         let t = p.tick(now, speed);
@@ -134,7 +119,7 @@ impl App {
     /// statistics (the session counts it); the record against that level
     /// goes to the log.
     pub(super) fn count_result(&mut self) {
-        let (Some(dir), Some(p)) = (self.stats_dir.clone(), self.shown.play_mut()) else {
+        let (Some(dir), Some(p)) = (self.stats_dir.clone(), self.stack.play_mut()) else {
             return;
         };
         if let Err(e) = p.count(&dir) {
@@ -145,27 +130,27 @@ impl App {
     /// After a move has been shown: the game's end, the AI's turn or the human's prompt.
     pub(super) fn after_move(&mut self, now: Instant) {
         let _ = now;
-        if self.shown.viewer().is_some() {
+        if self.stack.viewer().is_some() {
             return;
         }
         self.autosave();
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return;
         };
         match p.after_move() {
             AfterMove::Over(o) => {
-                self.shown.set_over(true);
+                self.stack.set_over(true);
                 self.set_status(over_line(&o));
                 self.count_result();
                 // The match ends when a stock cannot fill a hole: say so now.
-                if let Some(p) = self.shown.play_mut()
+                if let Some(p) = self.stack.play_mut()
                     && let Some(winner) = p.settle_match().or(p.session().match_over())
                 {
                     self.set_status(match_over_line(winner));
                 }
             }
             AfterMove::Prompt(line) | AfterMove::Thinking(line) => {
-                self.shown.set_over(false);
+                self.stack.set_over(false);
                 if !self.status_error {
                     self.set_status(line);
                 }
@@ -175,14 +160,14 @@ impl App {
 
     /// The seed of the AI seat's request in the position shown.
     pub fn ai_seed(&self) -> u64 {
-        self.shown.session().map_or(self.seed, Session::ai_seed)
+        self.stack.session().map_or(self.seed, Session::ai_seed)
     }
 
     pub(super) fn ai_move(&mut self, version: u64, decided: Decided, now: Instant) -> bool {
         if self.screen() != Screen::Play {
             return false;
         }
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return false;
         };
         let t = p.ai_move(version, decided, now);
@@ -190,7 +175,7 @@ impl App {
     }
 
     pub(super) fn undo(&mut self, now: Instant) {
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return;
         };
         let t = p.undo();
@@ -200,13 +185,13 @@ impl App {
     /// The match's next game (the session carries the scores over), or its
     /// end, or a new match when it is not one.
     pub(super) fn next_game(&mut self, now: Instant) {
-        let Some(p) = self.shown.play_mut() else {
+        let Some(p) = self.stack.play_mut() else {
             return;
         };
         match p.next_game() {
-            NextGame::Started { .. } => match std::mem::replace(&mut self.shown, Shown::menu()) {
-                Shown::Over(play) | Shown::Play { play, .. } => self.show_game(play, now),
-                other => self.shown = other,
+            NextGame::Started { .. } => match self.stack.take_base() {
+                Base::Over(play) | Base::Play(play) => self.show_game(play, now),
+                other => self.stack.base = other,
             },
             NextGame::MatchOver(winner) => self.set_status(match_over_line(winner)),
             NextGame::None => {
@@ -216,15 +201,10 @@ impl App {
         }
     }
 
-    /// The mover's own row during the special move: counts after the lifts and drops.
-    pub fn special_row(&self) -> Option<Vec<u32>> {
-        self.shown.play()?.special_row()
-    }
-
     // ---- game over -----------------------------------------------------------
 
     pub(super) fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        let Shown::Over(play) = &self.shown else {
+        let Base::Over(play) = &self.stack.base else {
             return false;
         };
         let t = OverScreen { play }.handle(action);
@@ -243,19 +223,20 @@ impl App {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
-        if self.notice.take().is_some() {
+        let notice = self.stack.remove(|l| match l {
+            Layer::Notice { .. } => Ok(()),
+            other => Err(other),
+        });
+        if notice.is_some() {
             return true;
         }
-        if self.overlay.is_some() || self.in_use.is_some() || self.too_small() {
+        // Only the board of the game played on takes a click, with
+        // nothing over it (not an earlier position looked at).
+        if !self.stack.layers.is_empty() || self.too_small() {
             return false;
         }
         let area = Rect::new(0, 0, self.size.0, self.size.1);
-        // The board of the game played on, not an earlier position looked at.
-        let Shown::Play {
-            play: p,
-            browse: None,
-        } = &mut self.shown
-        else {
+        let Base::Play(p) = &mut self.stack.base else {
             return false;
         };
         let t = p.click(area, m.column, m.row, now);

@@ -49,7 +49,7 @@ pub(super) enum InUseOpen {
 impl App {
     /// Everything played so far as a record (None before the first turn).
     pub fn record(&self) -> Option<Record> {
-        Some(self.shown.session()?.record())
+        Some(self.stack.session()?.record())
     }
 
     /// Saves the record to `save_path` if it changed: a job off this
@@ -58,7 +58,7 @@ impl App {
     /// once if it is there within `save_wait`, else as an event.
     pub fn autosave(&mut self) {
         // Nothing is saved while the player is asked about a game open elsewhere.
-        if self.shown.viewer().is_some() || self.in_use.is_some() {
+        if self.stack.viewer().is_some() || self.in_use().is_some() {
             return;
         }
         let Some(path) = self.save_path.clone() else {
@@ -188,12 +188,15 @@ impl App {
             "{} is open in another window: c opens a copy, n does not",
             file_name(&u.path)
         ));
-        self.in_use = Some(u);
+        self.stack.push(Layer::InUse(u));
     }
 
     /// The game open in another window that the player is asked about.
     pub fn in_use(&self) -> Option<&InUse> {
-        self.in_use.as_ref()
+        self.stack.find(|l| match l {
+            Layer::InUse(u) => Some(u),
+            _ => None,
+        })
     }
 
     /// Takes the lock of the record at `path` for this window: `Err` when
@@ -227,7 +230,9 @@ impl App {
     /// Not opened: from the command line the program ends, nothing
     /// changed; from the list, the list stays.
     pub(super) fn dont_open(&mut self) {
-        let Some(u) = self.in_use.take() else { return };
+        let Some(u) = self.stack.take_in_use() else {
+            return;
+        };
         let shown = u.path.display();
         match u.open {
             InUseOpen::Resume {
@@ -254,7 +259,9 @@ impl App {
     /// Opens a copy of the game open elsewhere: saved under a new name in
     /// the data folder, and locked there.
     pub(super) fn open_copy(&mut self, now: Instant) {
-        let Some(u) = self.in_use.take() else { return };
+        let Some(u) = self.stack.take_in_use() else {
+            return;
+        };
         let dir = match self
             .autosave_dir
             .clone()
@@ -262,7 +269,7 @@ impl App {
         {
             Ok(dir) => dir,
             Err(e) => {
-                self.in_use = Some(u);
+                self.stack.push(Layer::InUse(u));
                 self.refuse(format!("No copy: {e}"));
                 return;
             }
@@ -298,9 +305,9 @@ impl App {
 
     /// Deletes a saved game of the list, unless a client has it open.
     pub(super) fn delete_saved(&mut self, path: PathBuf) {
-        let Shown::Menu { saves } = &mut self.shown else {
+        if !matches!(self.stack.base, Base::Menu) {
             return;
-        };
+        }
         let name = file_name(&path);
         if RecordLock::held_here(&path) {
             return self.refuse(format!("Not deleted: {name} is the game of this window"));
@@ -316,8 +323,12 @@ impl App {
         }
         // Let go once the record is gone (its lock file goes with it).
         drop(lock);
-        *saves = saves.take().and_then(|s| s.removed(&path));
-        if saves.is_some() {
+        let left = self.stack.take_saves().and_then(|s| s.removed(&path));
+        let any = left.is_some();
+        if let Some(s) = left {
+            self.stack.push(Layer::Saves(s));
+        }
+        if any {
             self.set_status(format!("Deleted {name}"));
         } else {
             self.set_status(format!("Deleted {name}: no saved games left"));
@@ -356,7 +367,7 @@ impl App {
 
     /// The saved-games list: choose, continue or replay.
     pub(super) fn saves_key(&mut self, action: Action, now: Instant) -> bool {
-        let Shown::Menu { saves: Some(s) } = &mut self.shown else {
+        let Some(Layer::Saves(s)) = self.stack.top_mut() else {
             return false;
         };
         let t = s.handle(action);

@@ -1,18 +1,74 @@
-//! The play screen, the race screen, the game-over screen and the quit prompt.
+//! The drawing of a game's screen, shared by the play screen, the game
+//! over, the replay viewer and an earlier position looked at: a widget over
+//! a model of what is shown (`Shown`) and the app's chrome (`Chrome`). It
+//! knows no screen and no `App`: each screen hands it what it draws.
 
+use super::Chrome;
 use super::GameBoard;
 use super::theme::{Mark, Theme};
 use crate::app::adapter::{BoardView, adapter, value_text};
+use crate::app::ai::Analysis;
 use crate::app::anim::{BoardState, Frame, Marks};
-use crate::app::screen::play::{MoveRec, Play, Snapshot, SpecialMove};
-use crate::app::state::App;
-use crate::engine::{AnyGame, Side, Status};
+use crate::engine::{AnyGame, PerSide, Side, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 pub use crate::app::geometry::PlayLayout;
+
+/// Counterclockwise runs left to right along the bottom row and right to
+/// left along the top row: (left token, right token) for a lap from `from`.
+pub fn direction_sides(
+    bottom: Side,
+    from: &crate::engine::HoleName,
+) -> (&'static str, &'static str) {
+    if from.side == bottom {
+        ("cw", "ccw")
+    } else {
+        ("ccw", "cw")
+    }
+}
+
+/// What a game's screen adds to the model: the app's chrome, the sides'
+/// names on the score lines and the side whose row is at the bottom.
+pub struct GameChrome<'a> {
+    pub chrome: &'a Chrome<'a>,
+    /// "South (you)", "North (AI hard)", ...
+    pub labels: &'a PerSide<String>,
+    pub bottom: Side,
+}
+
+impl GameChrome<'_> {
+    fn theme(&self) -> Theme {
+        self.chrome.theme
+    }
+}
+
+/// The replay viewer's parts of the screen (the viewer supplies them).
+pub trait ViewerParts {
+    /// The title line.
+    fn title(&self, setup: String, step: usize, turn: u32, th: &Theme) -> Line<'static>;
+    /// The charts over the log (4 lines).
+    fn charts(&self, area: Rect, buf: &mut Buffer, th: &Theme);
+    /// The move list in its box.
+    fn moves(&self, step: usize, area: Rect, buf: &mut Buffer, th: &Theme);
+}
+
+/// A move in the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRec {
+    pub turn: u32,
+    pub side: Side,
+    pub token: String,
+}
+
+/// The guided special move as drawn: the holes lifted, the seeds in hand.
+#[derive(Clone, Copy, Debug)]
+pub struct SpecialShown<'a> {
+    pub lifted: &'a [usize],
+    pub in_hand: u32,
+}
 
 /// What the play screen draws: the live game, or an earlier position only
 /// looked at (no animation, no prompt, no hole selected).
@@ -28,7 +84,7 @@ pub struct Shown<'a> {
     pub log_hidden: usize,
     /// The selected hole, while a human picks one here.
     pub cursor: Option<usize>,
-    pub special: Option<&'a SpecialMove>,
+    pub special: Option<SpecialShown<'a>>,
     /// The mover's row during the special move.
     pub special_row: Option<Vec<u32>>,
     pub dir_pick: usize,
@@ -36,56 +92,15 @@ pub struct Shown<'a> {
     pub step: usize,
 }
 
-impl<'a> Shown<'a> {
-    /// The live game; `human`: the side to move is a person at the keyboard.
-    pub fn live(p: &'a Play, human: bool) -> Shown<'a> {
-        let (board, marks) = p.shown();
-        Shown {
-            game: p.game(),
-            log: p.log(),
-            moves: p.moves(),
-            board,
-            marks,
-            frame: p.frame(),
-            log_hidden: if p.anim.is_some() { p.log_hidden } else { 0 },
-            cursor: p.shown_cursor(human),
-            special: p.special.as_ref(),
-            special_row: p.special_row(),
-            dir_pick: p.dir_pick,
-            digits: &p.digits,
-            step: p.step(),
-        }
-    }
-
-    /// A position of the history, step `step`, looked at.
-    pub fn snapshot(s: &'a Snapshot, step: usize) -> Shown<'a> {
-        Shown {
-            game: &s.game,
-            log: &s.log,
-            moves: &s.moves,
-            board: BoardState::of_game(&s.game),
-            marks: s.marks.clone(),
-            frame: None,
-            log_hidden: 0,
-            cursor: None,
-            special: None,
-            special_row: None,
-            dir_pick: 0,
-            digits: "",
-            step,
-        }
-    }
-}
-
 /// The score lines: captured, bulls, in hand and the score if it ended now.
 fn score_lines(
-    app: &App,
+    c: &GameChrome,
     game: &AnyGame,
     b: &BoardState,
     in_hand: Option<(Side, u32)>,
     width: u16,
 ) -> Vec<Line<'static>> {
-    let th = &app.theme();
+    let th = &c.theme();
     let ad = adapter(game);
     [Side::North, Side::South]
         .into_iter()
@@ -94,7 +109,7 @@ fn score_lines(
                 Some((s, h)) if s == side => h,
                 _ => 0,
             };
-            let label = app.seat_label(side);
+            let label = c.labels[side].clone();
             fitted(th, width, ad.score_lines(b, side, hand, &label, th.sep()))
         })
         .collect()
@@ -112,10 +127,10 @@ fn fitted(th: &Theme, width: u16, candidates: Vec<(String, String)>) -> Line<'st
     Line::from(vec![Span::styled(label, th.label()), Span::raw(rest)])
 }
 
-fn title_line(app: &App, p: &Shown) -> Line<'static> {
-    let th = &app.theme();
-    let setup = app.setup().map(|s| s.title()).unwrap_or_default();
-    if let Some(v) = app.viewer() {
+pub fn title_line(c: &GameChrome, p: &Shown, viewer: Option<&dyn ViewerParts>) -> Line<'static> {
+    let th = &c.theme();
+    let setup = c.chrome.title.to_string();
+    if let Some(v) = viewer {
         return v.title(setup, p.step, p.game.turn(), th);
     }
     let state = match (p.game.status(), p.frame, p.moves.last()) {
@@ -134,7 +149,7 @@ fn title_line(app: &App, p: &Shown) -> Line<'static> {
     ])
 }
 
-fn draw_board(app: &App, p: &Shown, area: Rect, buf: &mut Buffer) {
+pub fn draw_board(c: &GameChrome, p: &Shown, area: Rect, buf: &mut Buffer) {
     let (mut board, marks) = (p.board.clone(), &p.marks);
     let mover = p.game.to_move();
     if let Some(row) = &p.special_row {
@@ -151,20 +166,20 @@ fn draw_board(app: &App, p: &Shown, area: Rect, buf: &mut Buffer) {
     let view = BoardView {
         board: &board,
         marks,
-        bottom: app.bottom_side(),
+        bottom: c.bottom,
         cursor: p.cursor,
         turn,
         mover,
     };
     GameBoard {
         model: &adapter(p.game).board_model(view),
-        theme: app.theme(),
+        theme: c.theme(),
     }
     .render(area, buf);
 }
 
-fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
-    let th = &app.theme();
+fn prompt_line(c: &GameChrome, p: &Shown, width: u16) -> Line<'static> {
+    let th = &c.theme();
     let cursor = p.cursor.unwrap_or(0);
     if let Some(f) = p.frame {
         // A drop's caption already says the lap and the seeds in hand.
@@ -180,7 +195,7 @@ fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
     }
     if let Some(s) = p.special {
         // Lifting first, then dropping: Enter does one or the other.
-        let text = match s.lifted.as_slice() {
+        let text = match s.lifted {
             [] => format!("Special move: lift two holes · Enter lifts hole {cursor}"),
             [a] => format!(
                 "Special move: lifted {a} · {} in hand · Enter lifts hole {cursor}",
@@ -194,7 +209,7 @@ fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
         return Line::from(Span::styled(text.replace(" · ", th.sep()), th.key()));
     }
     if let Some(pd) = p.game.pending() {
-        let (left, right) = app.direction_sides(&pd.lifted_from);
+        let (left, right) = direction_sides(c.bottom, &pd.lifted_from);
         let picked = pd.options.get(p.dir_pick).cloned().unwrap_or_default();
         let opt = |d: &str, arrow_left: bool| -> Span<'static> {
             let open = pd.options.iter().any(|o| o == d);
@@ -235,14 +250,14 @@ fn prompt_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
     if !p.digits.is_empty() {
         return Line::from(format!("Hole number: {}", p.digits));
     }
-    legend_line(app, p, width)
+    legend_line(c, p, width)
 }
 
 /// The legend under the scores: the selected hole as it is drawn, what each
 /// highlight on the board means (in its own style), the bulls when there are
 /// any, and how to pick a hole, as many as fit.
-fn legend_line(app: &App, p: &Shown, width: u16) -> Line<'static> {
-    let th = &app.theme();
+fn legend_line(c: &GameChrome, p: &Shown, width: u16) -> Line<'static> {
+    let th = &c.theme();
     let (board, marks) = (&p.board, &p.marks);
     let mover = p.game.to_move();
     let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
@@ -377,94 +392,6 @@ pub fn numbered_moves(moves: &[MoveRec]) -> Vec<(String, usize)> {
     lines
 }
 
-/// South's score over the game, one column per step (sampled to the width),
-/// two rows of eighth blocks, the step shown marked with `^` in the border.
-fn score_chart(app: &App, p: &Play, area: Rect, buf: &mut Buffer) {
-    let scores = p.scores();
-    let w = area.width.saturating_sub(2) as usize;
-    if scores.is_empty() || w == 0 {
-        return;
-    }
-    let total = scores
-        .iter()
-        .map(|s| s.south + s.north)
-        .max()
-        .unwrap_or(1)
-        .max(1) as f64;
-    let cols = scores.len().min(w);
-    let step_of = |c: usize| {
-        if cols <= 1 {
-            0
-        } else {
-            c * (scores.len() - 1) / (cols - 1)
-        }
-    };
-    let mut bars = Bars::new(app.theme().ascii);
-    let mut cur_col = 0;
-    for c in 0..cols {
-        let k = step_of(c);
-        if k <= p.step() {
-            cur_col = c;
-        }
-        bars.push(Some(
-            (scores[k].south as f64 / total * 16.0).round() as usize
-        ));
-    }
-    let s = scores[p.step().min(scores.len() - 1)];
-    let title = format!(" South's score {} of {} ", s.south, s.south + s.north);
-    bars.render(title, cur_col, area, buf);
-}
-
-/// A chart two lines high, one column a step: the score chart and the
-/// review's value graph.
-pub struct Bars {
-    top: String,
-    bottom: String,
-    ascii: bool,
-}
-
-impl Bars {
-    pub fn new(ascii: bool) -> Bars {
-        Bars {
-            top: String::new(),
-            bottom: String::new(),
-            ascii,
-        }
-    }
-
-    /// One column of 0..=16 eighths (8: the bottom line full); None: blank.
-    pub fn push(&mut self, eighths: Option<usize>) {
-        const BARS: [char; 9] = [' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-        let Some(e) = eighths else {
-            self.top.push(' ');
-            self.bottom.push(' ');
-            return;
-        };
-        let (lo, hi) = (e.min(8), e.saturating_sub(8).min(8));
-        if self.ascii {
-            self.bottom.push(if lo >= 4 { '#' } else { '.' });
-            self.top.push(if hi >= 4 { '#' } else { ' ' });
-        } else {
-            self.bottom.push(BARS[lo]);
-            self.top.push(BARS[hi]);
-        }
-    }
-
-    /// Draws the chart in its box, a `^` under the column of the step shown.
-    pub fn render(self, title: String, cur_col: usize, area: Rect, buf: &mut Buffer) {
-        let mut marker = if self.ascii { "-" } else { "─" }.repeat(cur_col);
-        marker.push('^');
-        Paragraph::new(vec![Line::from(self.top), Line::from(self.bottom)])
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(title)
-                    .title_bottom(Line::from(marker)),
-            )
-            .render(area, buf);
-    }
-}
-
 fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
     let start = lines.len().saturating_sub(h);
     lines[start..]
@@ -473,27 +400,27 @@ fn tail(lines: &[String], h: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-fn status_line(app: &App, width: u16) -> Line<'static> {
-    let style = if app.status_error() {
-        app.theme().error()
+/// The status line: the replay's (`parts`) is made of parts, and those that
+/// do not fit are left out whole, from the last, never cut in the middle.
+pub fn status_line(chrome: &Chrome, parts: bool, width: u16) -> Line<'static> {
+    let style = if chrome.status_error {
+        chrome.theme.error()
     } else {
         ratatui::style::Style::default()
     };
-    // The replay's status is made of parts: those that do not fit are left
-    // out whole, from the last, never cut in the middle.
-    let text = if app.viewer().is_some() {
-        fit_parts(app.status(), " · ", width as usize)
+    let text = if parts {
+        fit_parts(chrome.status, " · ", width as usize)
     } else {
-        app.status().to_string()
+        chrome.status.to_string()
     };
     Line::styled(text, style)
 }
 
 /// The status line; a message longer than the line wraps onto the lines
 /// above (the bottom border of the boxes there), so it is never cut.
-fn render_status(app: &App, r: Rect, buf: &mut Buffer) {
-    let line = status_line(app, r.width);
-    let rows = wrapped_rows(app.status(), r.width as usize).min(usize::from(r.y) + 1);
+pub fn render_status(chrome: &Chrome, r: Rect, buf: &mut Buffer) {
+    let line = status_line(chrome, false, r.width);
+    let rows = wrapped_rows(chrome.status, r.width as usize).min(usize::from(r.y) + 1);
     if rows <= 1 {
         line.render(r, buf);
         return;
@@ -555,30 +482,23 @@ pub fn fit_parts(text: &str, sep: &str, width: usize) -> String {
     out
 }
 
-/// What the play screen shows: the earlier position looked at, else the
-/// live game (its hole cursor while a person picks a hole).
-pub fn shown_of(app: &App) -> Option<Shown<'_>> {
-    if let Some(b) = app.browsing() {
-        return Some(Shown::snapshot(b.shown(), b.step()));
-    }
-    let p = app.play()?;
-    // The replay viewer only shows a record: nobody picks a hole there.
-    let human =
-        app.viewer().is_none() && app.seat(p.game().to_move()).is_some_and(|s| s.is_human());
-    Some(Shown::live(p, human))
+/// The play screen's drawing: the model shown, in the game's chrome, with
+/// the replay viewer's parts or the analysis panel when there are.
+pub struct PlayView<'a> {
+    pub shown: &'a Shown<'a>,
+    pub chrome: &'a GameChrome<'a>,
+    pub viewer: Option<&'a dyn ViewerParts>,
+    /// The analysis panel, when shown: the analysis once worked out.
+    pub analysis: Option<Option<&'a Analysis>>,
 }
-
-/// The play screen.
-pub struct PlayView<'a>(pub &'a App);
 
 impl Widget for PlayView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let Some(p) = shown_of(app) else { return };
-        let p = &p;
+        let (c, p, viewer) = (self.chrome, self.shown, self.viewer);
+        let th = c.theme();
         let l = crate::app::adapter::adapter(p.game).layout(area);
-        title_line(app, p).render(l.title, buf);
-        draw_board(app, p, l.board, buf);
+        title_line(c, p, viewer).render(l.title, buf);
+        draw_board(c, p, l.board, buf);
         let in_hand = match (p.frame, p.game.pending()) {
             (Some(f), _) => {
                 let mover = p.moves.last().map(|m| m.side).unwrap_or(p.game.to_move());
@@ -587,29 +507,12 @@ impl Widget for PlayView<'_> {
             (None, Some(pd)) => Some((p.game.to_move(), pd.in_hand)),
             _ => None,
         };
-        Paragraph::new(score_lines(app, p.game, &p.board, in_hand, l.scores.width))
+        Paragraph::new(score_lines(c, p.game, &p.board, in_hand, l.scores.width))
             .render(l.scores, buf);
-        prompt_line(app, p, l.prompt.width).render(l.prompt, buf);
+        prompt_line(c, p, l.prompt.width).render(l.prompt, buf);
         let mut l = l;
-        if let (Some(v), Some(live)) = (app.viewer().filter(|_| l.log.height >= 8), app.play()) {
-            let mut chart = Rect::new(l.log.x, l.log.y, l.log.width, 4);
-            if v.review().active() {
-                // The review's value graph next to the score chart.
-                let half = chart.width / 2;
-                crate::app::review_view::ReviewGraph {
-                    panel: v.review(),
-                    game: v.game(),
-                    step: live.step(),
-                    steps: v.all_moves().len(),
-                    theme: app.theme(),
-                }
-                .render(
-                    Rect::new(chart.x + half, chart.y, chart.width - half, 4),
-                    buf,
-                );
-                chart.width = half;
-            }
-            score_chart(app, live, chart, buf);
+        if let Some(v) = viewer.filter(|_| l.log.height >= 8) {
+            v.charts(Rect::new(l.log.x, l.log.y, l.log.width, 4), buf, &th);
             l.log = Rect::new(l.log.x, l.log.y + 4, l.log.width, l.log.height - 4);
         }
         let inner_h = l.log.height.saturating_sub(2) as usize;
@@ -630,20 +533,9 @@ impl Widget for PlayView<'_> {
             .wrap(Wrap { trim: true })
             .block(Block::default().borders(Borders::ALL).title(" Log "))
             .render(l.log, buf);
-        match app.viewer() {
+        match viewer {
             // Its own box's height: the charts shorten only the log's.
-            Some(v) => Paragraph::new(v.move_list(
-                p.step,
-                l.moves.height.saturating_sub(2) as usize,
-                l.moves.width.saturating_sub(2) as usize,
-                &app.theme(),
-            ))
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(v.review().moves_title()),
-            )
-            .render(l.moves, buf),
+            Some(v) => v.moves(p.step, l.moves, buf, &th),
             None => Paragraph::new(tail(
                 &fit_moves(
                     &move_lines(p.moves),
@@ -654,12 +546,12 @@ impl Widget for PlayView<'_> {
             .block(Block::default().borders(Borders::ALL).title(" Moves "))
             .render(l.moves, buf),
         }
-        super::app_hints(app, l.hints.width).render(l.hints, buf);
-        if app.viewer().is_none()
-            && let Some(a) = app.analysis_panel()
+        c.chrome.hints.clone().render(l.hints, buf);
+        if viewer.is_none()
+            && let Some(a) = self.analysis
         {
             analysis_panel(
-                app,
+                &th,
                 p.game,
                 a,
                 Rect::new(area.x, l.log.y, area.width, l.log.height),
@@ -667,10 +559,10 @@ impl Widget for PlayView<'_> {
             );
         }
         // Last: a long message wraps over the boxes' bottom border.
-        if app.viewer().is_some() {
-            status_line(app, l.status.width).render(l.status, buf);
+        if viewer.is_some() {
+            status_line(c.chrome, true, l.status.width).render(l.status, buf);
         } else {
-            render_status(app, l.status, buf);
+            render_status(c.chrome, l.status, buf);
         }
     }
 }
@@ -679,19 +571,18 @@ impl Widget for PlayView<'_> {
 /// lines, under the board, which it never covers), at its bottom: every legal
 /// decision of the side to move with its value, best first, as many as fit.
 fn analysis_panel(
-    app: &App,
+    th: &Theme,
     game: &AnyGame,
-    a: &crate::app::state::AnalysisPanel,
+    shown: Option<&Analysis>,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let bottom = area.bottom();
-    let th = &app.theme();
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut footer = " a hides ".to_string();
     if game.status().is_over() {
         lines.push(Line::from("The game is over"));
-    } else if let Some(an) = &a.shown {
+    } else if let Some(an) = shown {
         if an.values.is_empty() {
             lines.push(Line::from("No legal decision"));
         }
@@ -713,7 +604,7 @@ fn analysis_panel(
     let room = area.height;
     // More decisions than lines: the panel takes the whole width under the
     // board (the log's and the move list's place) in columns.
-    if a.shown.is_some() && lines.len() + 2 > usize::from(room) && room >= 3 {
+    if shown.is_some() && lines.len() + 2 > usize::from(room) && room >= 3 {
         let title = format!(" Analysis{}{} to move ", th.sep(), game.to_move().title());
         wide_panel(lines, area, title, footer, buf);
         return;
@@ -797,49 +688,4 @@ fn wide_panel(
                 .title_bottom(Line::from(footer)),
         )
         .render(area, buf);
-}
-
-/// The starting race (the race screen draws itself).
-pub struct RaceView<'a>(pub &'a App);
-
-impl Widget for RaceView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let Some(r) = &app.race() else { return };
-        let title = app.setup().map(|s| s.title()).unwrap_or_default();
-        let chrome = crate::app::screen::Chrome {
-            theme: app.theme(),
-            title: &title,
-            status: status_line(app, area.width),
-            hints: super::app_hints(app, area.width),
-        };
-        r.render(area, buf, chrome);
-    }
-}
-
-/// The game-over screen: the final board, the score breakdown and what next.
-pub struct OverView<'a>(pub &'a App);
-
-impl Widget for OverView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let th = &app.theme();
-        let Some(live) = app.play() else { return };
-        if !live.game().status().is_over() {
-            return;
-        }
-        let p = &Shown::live(live, false);
-        let l = crate::app::adapter::adapter(p.game).layout(area);
-        title_line(app, p).render(l.title, buf);
-        draw_board(app, p, l.board, buf);
-        let lines = crate::app::screen::over::OverScreen { play: live }.lines(th);
-        let top = l.scores.y;
-        let h = area.bottom().saturating_sub(top + 2);
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(Block::default().borders(Borders::ALL).title(" Game over "))
-            .render(Rect::new(area.x, top, area.width, h), buf);
-        render_status(app, l.status, buf);
-        super::app_hints(app, l.hints.width).render(l.hints, buf);
-    }
 }

@@ -1,0 +1,146 @@
+//! The app's drawing: it routes. Each screen draws itself with the chrome
+//! the app hands it (the theme, the title, the status line, the key bar);
+//! the overlays are drawn over it, last the one on top.
+
+use super::*;
+use crate::app::screen::Chrome;
+use crate::app::screen::overlay::{ConfirmView, LoadingView, NoticeView, QuestionView};
+use crate::app::view::{TooSmall, asciify, hint_line_without};
+use ratatui::buffer::Buffer;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+/// The whole screen of the app.
+pub struct AppView<'a>(pub &'a App);
+
+impl Widget for AppView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        self.0.render(area, buf);
+    }
+}
+
+impl App {
+    /// Draws the screen shown and what is over it.
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        let need = self.needed_size();
+        if area.width < need.0 || area.height < need.1 {
+            TooSmall {
+                need,
+                wider: self.wider_size(need),
+                theme: self.theme,
+            }
+            .render(area, buf);
+            return;
+        }
+        let title = self.setup().map(|s| s.title()).unwrap_or_default();
+        let chrome = Chrome {
+            theme: self.theme,
+            title: &title,
+            status: &self.status,
+            status_error: self.status_error,
+            hints: self.hints(area.width),
+        };
+        // From the topmost layer that covers everything (else the screen
+        // at the bottom), each drawn over the one below.
+        let layers = &self.stack.layers;
+        let from = layers.iter().rposition(Layer::opaque);
+        if from.is_none() {
+            self.render_base(area, buf, &chrome);
+        }
+        for layer in &layers[from.unwrap_or(0)..] {
+            self.render_layer(layer, area, buf, &chrome);
+        }
+        if self.theme.ascii {
+            asciify(area, buf);
+        }
+    }
+
+    fn render_base(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        match &self.stack.base {
+            Base::Menu => self.menu.render_screen(area, buf, chrome),
+            Base::Race { race, .. } => race.render(area, buf, chrome),
+            Base::Play(play) => play.render(area, buf, chrome, self.panel),
+            Base::Replay { viewer, play } => viewer.render(play, area, buf, chrome),
+            Base::Over(play) => OverScreen { play }.render(area, buf, chrome),
+        }
+    }
+
+    fn render_layer(&self, layer: &Layer, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
+        let theme = self.theme;
+        match layer {
+            Layer::Saves(s) => {
+                // Over the menu's box: its status line and key bar stay.
+                let h = area.height.saturating_sub(2);
+                s.render(Rect::new(area.x, area.y, area.width, h), buf, &theme);
+            }
+            Layer::Browse(b) => {
+                if let Base::Play(play) = &self.stack.base {
+                    b.render(area, buf, chrome, play);
+                }
+            }
+            Layer::Lessons { screen, .. } => {
+                crate::app::lesson::LessonView(screen).render(area, buf)
+            }
+            Layer::Loading(l) => LoadingView {
+                lines: l.lines(),
+                theme,
+            }
+            .render(area, buf),
+            Layer::InUse(u) => {
+                let (lines, keys) = u.question();
+                QuestionView {
+                    title: " Open in another window ",
+                    lines,
+                    keys,
+                    theme,
+                }
+                .render(area, buf);
+            }
+            Layer::Help(h) => h.render(area, buf, &self.help_facts()),
+            Layer::ConfirmQuit => ConfirmView { theme }.render(area, buf),
+            Layer::Notice { title, lines } => NoticeView {
+                title,
+                lines,
+                theme,
+            }
+            .render(area, buf),
+        }
+    }
+
+    /// Long rows fold into fewer bands on a wider terminal: the first common
+    /// width that needs fewer lines than `need` (2x50 fits 80x24, not 60x20).
+    fn wider_size(&self, need: (u16, u16)) -> Option<(u16, u16)> {
+        adapter(self.stack.play()?.game()).wider_size(need)
+    }
+
+    /// The key-hint bar of the screen on top.
+    pub fn hints(&self, width: u16) -> Line<'static> {
+        let ad = self.stack.play().map(|p| adapter(p.game()));
+        let rows = ad.as_ref().is_some_and(|a| a.picks_rows());
+        // `x` is shown only when the special move can be made now.
+        let special = ad.as_ref().is_some_and(|a| a.special_allowed());
+        let mut hide = vec![];
+        if !special {
+            hide.push("special");
+        }
+        // Only the keys of the people racing: an AI racer has none.
+        if let Some(r) = self.race() {
+            for side in Side::BOTH {
+                if r.ai(side).is_some() {
+                    hide.push(side.title());
+                }
+            }
+        }
+        hint_line_without(self.ctx(), rows, width, &self.theme, &hide)
+    }
+}
+
+/// The help text's lines for `width` columns (the inside of the box).
+pub fn help_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    help_text::help_lines(&app.help_facts(), width)
+}
+
+/// The smallest size the current screen can be drawn in.
+pub fn needed_size(app: &App) -> (u16, u16) {
+    app.needed_size()
+}
