@@ -458,9 +458,9 @@ fn the_last_lesson_says_all_done() {
 fn the_hint_key_selects_the_hinted_hole() {
     let path = temp("hint-select");
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
-    assert_eq!(app.lessons().unwrap().cursor, 2);
+    assert_eq!(app.lessons().unwrap().cursor(), 2);
     keys(&mut app, "i");
-    assert_eq!(app.lessons().unwrap().cursor, 3);
+    assert_eq!(app.lessons().unwrap().cursor(), 3);
     assert!(text(&mut app).contains("Hint: "));
     keys(&mut app, "\n");
     settle(&mut app);
@@ -468,7 +468,7 @@ fn the_hint_key_selects_the_hinted_hole() {
     // Mid-turn, the next decision's hole; the special move: its first lifted hole.
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
     keys(&mut app, "i");
-    assert_eq!(app.lessons().unwrap().cursor, 2);
+    assert_eq!(app.lessons().unwrap().cursor(), 2);
 }
 
 /// A new lesson played with the keys: the endless sowing refused with its
@@ -570,7 +570,7 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
     app.tick(now + Duration::from_millis(1500));
     let t = flat(&mut app);
     assert!(t.contains("The race starts in 2..."), "{t}");
-    let race = app.lessons().unwrap().race.clone().unwrap();
+    let race = app.lessons().unwrap().race().cloned().unwrap();
     assert!(race.drops().is_empty(), "a drop before Go");
     app.tick(now + Duration::from_millis(3000));
     let t = flat(&mut app);
@@ -581,20 +581,9 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
     assert!(!t.contains("Wait for Go!"), "{t}");
     // North's first drop comes 150 ms after Go.
     app.tick(now + Duration::from_millis(3100));
-    assert!(
-        app.lessons()
-            .unwrap()
-            .race
-            .as_ref()
-            .unwrap()
-            .drops()
-            .is_empty()
-    );
+    assert!(app.lessons().unwrap().race().unwrap().drops().is_empty());
     app.tick(now + Duration::from_millis(3160));
-    assert_eq!(
-        app.lessons().unwrap().race.as_ref().unwrap().drops().len(),
-        1
-    );
+    assert_eq!(app.lessons().unwrap().race().unwrap().drops().len(), 1);
     // Rebound racer keys: the lesson names them, and they race.
     let mut map = Keymap::default();
     map.rebind("south-race", &[Key::Char('a'), Key::Char('s')])
@@ -612,7 +601,7 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
         !before.contains("z and x") && !after.contains("z and x"),
         "{after}"
     );
-    let race = app.lessons().unwrap().race.clone().unwrap();
+    let race = app.lessons().unwrap().race().cloned().unwrap();
     assert_eq!(
         race.drops()
             .iter()

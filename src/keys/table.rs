@@ -785,7 +785,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Left), Char('h')],
         "←/h",
         Action::Left,
-        "previous hole (when a direction is asked: the one going left)",
+        "select the hole to the left (when a direction is asked: the one going left)",
         "hole",
     ),
     b(
@@ -793,7 +793,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Code(KeyCode::Right), Char('l')],
         "→/l",
         Action::Right,
-        "next hole (when a direction is asked: the one going right)",
+        "select the hole to the right (when a direction is asked: the one going right)",
         "",
     ),
     b(
@@ -833,7 +833,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('x')],
         "x",
         Action::Special,
-        "special move (where the lesson allows it): Enter lifts two holes, then drops the seeds one by one",
+        "special move (where the lesson allows it): Enter lifts two holes, then drops the seeds one by one (Backspace takes one back, Esc gives it up)",
         "",
     ),
     b(
@@ -856,10 +856,11 @@ pub static BINDINGS: &[Binding] = &[
         Ctx::Lesson,
         &[Char('u')],
         "u",
-        Action::Restart,
-        "start the lesson again",
-        "again",
+        Action::Undo,
+        "undo: back to the start of your turn, as in a game (after the verdict: try again)",
+        "undo",
     ),
+    b(Ctx::Lesson, &[Char('r')], "r", Action::Redo, "redo", ""),
     b(
         Ctx::Lesson,
         &[Char('s')],
