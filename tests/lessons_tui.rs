@@ -610,3 +610,141 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
         2
     );
 }
+
+/// A lesson is a game: at the direction prompt `i` selects the hint's
+/// direction (as a game's hint selects its decision), `u` undoes back to
+/// the start of the turn and `r` redoes, as the play screen's keys do.
+#[test]
+fn the_game_s_keys_at_a_lesson_s_direction_prompt() {
+    let path = temp("cross-keys");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-crossing", &path);
+    keys(&mut app, "8\n");
+    settle(&mut app);
+    assert!(flat(&mut app).contains("Direction? ← ccw  [cw →]"));
+    // The hint's decision here is a direction: `i` picks it.
+    keys(&mut app, "i");
+    let t = flat(&mut app);
+    assert!(t.contains("Direction? [← ccw]  cw →"), "{t}");
+    assert!(t.contains("Hint: "), "{t}");
+    // Undo: back to the start of the turn, the crossing's sowing taken back.
+    keys(&mut app, "u");
+    let t = flat(&mut app);
+    assert!(!t.contains("Direction?"), "{t}");
+    assert!(t.contains("Undone: back to turn"), "{t}");
+    assert_eq!(app.lessons().unwrap().play().step(), 0);
+    assert_eq!(phase(&app), Phase::Play);
+    // Redo: forward to the direction prompt again; Enter sows on the pick.
+    keys(&mut app, "r");
+    let t = flat(&mut app);
+    assert!(t.contains("Redone: turn"), "{t}");
+    assert!(t.contains("Direction? ← ccw  [cw →]"), "{t}");
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert_eq!(app.lessons().unwrap().tokens(), ["8", "ccw"]);
+}
+
+/// After the verdict `u` is a game's undo too: back to the start of the
+/// turn, where the task is played again; `r` brings the turn and its
+/// verdict back.
+#[test]
+fn undo_after_the_verdict_plays_the_turn_again_and_redo_judges_it_again() {
+    let path = temp("undo-verdict");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "2\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Not this time."), "{t}");
+    assert!(t.contains("You captured 4 seeds."), "{t}");
+    keys(&mut app, "u");
+    assert_eq!(phase(&app), Phase::Play);
+    assert!(!flat(&mut app).contains("Not this time."));
+    keys(&mut app, "r");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Not this time."), "{t}");
+    assert!(t.contains("You captured 4 seeds."), "{t}");
+    assert!(!path.exists(), "nothing is saved for a failed lesson");
+}
+
+/// The special move in a lesson is the game's: its prompt, Backspace takes
+/// a seed back, Esc gives the move up, and the hint bar shows its keys.
+#[test]
+fn the_special_move_s_keys_are_the_game_s() {
+    let path = temp("special-keys");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    keys(&mut app, "x");
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Special move: lift two holes (Enter on each), Esc cancels"),
+        "{t}"
+    );
+    keys(&mut app, "2\n5\n8\n");
+    let t = flat(&mut app);
+    assert!(t.contains("7 seeds in hand"), "{t}");
+    assert!(
+        t.contains("Special move: lifted 2 and 5 · 7 in hand · Enter drops on hole 8"),
+        "{t}"
+    );
+    assert!(t.contains("take back"), "the special move's hint bar: {t}");
+    key(&mut app, KeyCode::Backspace);
+    assert!(flat(&mut app).contains("8 seeds in hand"));
+    // Esc gives the special move up (it does not leave the lessons).
+    key(&mut app, KeyCode::Esc);
+    let t = flat(&mut app);
+    assert!(t.contains("Special move given up"), "{t}");
+    assert!(app.lessons().is_some());
+    assert!(app.lessons().unwrap().play().special.is_none());
+    // Made again, it solves the lesson.
+    keys(&mut app, "x2\n5\n8");
+    for _ in 0..8 {
+        keys(&mut app, "\n");
+    }
+    settle(&mut app);
+    assert!(flat(&mut app).contains("Solved!"));
+}
+
+/// Digits and arrows are the game's: a hole typed is named as the play
+/// screen names it, and ← stops at the first hole (no wrap-around).
+#[test]
+fn digits_and_arrows_are_the_game_s() {
+    let path = temp("digits");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "3");
+    assert!(flat(&mut app).contains("Hole 3 selected: Enter sows it"));
+    assert_eq!(app.lessons().unwrap().cursor(), 3);
+    keys(&mut app, "9");
+    assert!(flat(&mut app).contains("There is no hole 9 (holes are 1 to 8)"));
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.lessons().unwrap().cursor(), 1);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.lessons().unwrap().cursor(), 2);
+}
+
+/// The race lesson runs the game's race screen: its countdown, its
+/// refusals in its own words, and North's racer as an AI racer.
+#[test]
+fn the_race_lesson_runs_the_game_s_race() {
+    let path = temp("race-screen");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    let race = app.lessons().unwrap().race_screen().unwrap();
+    assert_eq!(race.countdown(), Some(3));
+    assert!(race.ai(masai_mancala::engine::Side::North).is_some());
+    assert!(race.ai(masai_mancala::engine::Side::South).is_none());
+    // North's keys are the AI racer's, as in a game against the AI.
+    keys(&mut app, "n");
+    assert!(flat(&mut app).contains("North races for the AI"));
+    go(&mut app);
+    assert_eq!(
+        app.lessons().unwrap().race_screen().unwrap().countdown(),
+        None
+    );
+    // The same key twice counts once, as in a game's race.
+    keys(&mut app, "zz");
+    let race = app.lessons().unwrap().race_screen().unwrap();
+    assert_eq!(race.race().drops().len(), 1);
+    assert_eq!(race.repeats().south, 1);
+}
