@@ -748,3 +748,42 @@ fn the_race_lesson_runs_the_game_s_race() {
     assert_eq!(race.race().drops().len(), 1);
     assert_eq!(race.repeats().south, 1);
 }
+
+/// The race lesson's race is held while the help covers it, as a game's
+/// race is: no countdown and no drop of North's until it shows again.
+#[test]
+fn the_race_lesson_is_held_while_the_help_is_open() {
+    let path = temp("race-held");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    app.handle(AppEvent::Resize(80, 30), Instant::now());
+    keys(&mut app, "?");
+    let now = Instant::now();
+    for k in 1..=10 {
+        app.tick(now + Duration::from_secs(k));
+    }
+    let race = app.lessons().unwrap().race_screen().unwrap();
+    assert!(race.paused());
+    assert_eq!(race.countdown(), Some(3));
+    assert!(race.race().drops().is_empty());
+    // Closed, the countdown goes on from 3.
+    keys(&mut app, "?");
+    assert!(!app.lessons().unwrap().race_screen().unwrap().paused());
+    let t = flat(&mut app);
+    assert!(t.contains("The race starts in 3..."), "{t}");
+}
+
+/// `+` and `-` change the animation's speed as in a game.
+#[test]
+fn plus_and_minus_set_the_animation_s_speed_as_in_a_game() {
+    let path = temp("speed");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    let s = LessonScreen::new(Some(GameKind::Enkeshui), Some(path), PLAIN, 80, now);
+    app.show_lessons(s, false);
+    keys(&mut app, "+");
+    assert!(flat(&mut app).contains("Animation: 40 ms a seed"));
+    keys(&mut app, "--");
+    assert!(flat(&mut app).contains("Animation: 160 ms a seed"));
+    assert_eq!(app.lessons().unwrap().speed_ms, 160);
+}

@@ -17,7 +17,7 @@ use super::adapter::{BoardView, adapter};
 use super::anim::{BoardState, Marks};
 use super::keys::{self, Action, Ctx};
 use super::screen::Transition;
-use super::screen::play::{Inbox, Play};
+use super::screen::play::{Inbox, Play, speed_step};
 use super::screen::race::{RaceScreen, and_list, racer_keys};
 use super::setup::Setup;
 use super::view::theme::Theme;
@@ -252,6 +252,19 @@ impl LessonScreen {
         }
     }
 
+    /// The race lesson's race is held while anything covers the screen
+    /// (the help, a terminal too small), as a game's race is, and goes on
+    /// from where it was once it shows again.
+    pub fn hold(&mut self, covered: bool, now: Instant) {
+        if let Some(r) = self.race.as_mut() {
+            if covered {
+                r.pause(now);
+            } else {
+                r.resume(now);
+            }
+        }
+    }
+
     /// When the screen next needs a tick: the animation, the race, or a
     /// decision still being worked out.
     pub fn deadline(&self) -> Option<Instant> {
@@ -439,6 +452,12 @@ impl LessonScreen {
             Action::Quit | Action::Back if ctx == Ctx::Lesson => return Outcome::Close,
             Action::NextGame => self.open((self.index + 1) % n, now),
             Action::PrevGame => self.open((self.index + n - 1) % n, now),
+            // The animation's speed, halved or doubled as in a game.
+            Action::Faster | Action::Slower => {
+                self.speed_ms = speed_step(self.speed_ms, action);
+                self.play.set_speed(self.speed_ms);
+                self.say(format!("Animation: {} ms a seed", self.speed_ms), false);
+            }
             Action::Solution => {
                 self.hint = true;
                 self.solution = true;

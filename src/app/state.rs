@@ -545,6 +545,9 @@ impl App {
     /// confirmation, a terminal too small), and goes on once it shows again.
     fn hold_race(&mut self, now: Instant) {
         let covered = self.overlay.is_some() || self.loading.is_some() || self.too_small();
+        if let Some(l) = self.lessons.as_mut() {
+            l.hold(covered, now);
+        }
         if let Shown::Race { race: r, .. } = &mut self.shown {
             if covered {
                 r.pause(now);

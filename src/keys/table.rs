@@ -863,10 +863,26 @@ pub static BINDINGS: &[Binding] = &[
     b(Ctx::Lesson, &[Char('r')], "r", Action::Redo, "redo", ""),
     b(
         Ctx::Lesson,
-        &[Char('s')],
+        &[Char('s'), Code(KeyCode::Tab)],
         "s",
         Action::Skip,
         "skip the animation",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('+'), Char('=')],
+        "+",
+        Action::Faster,
+        "faster animation",
+        "",
+    ),
+    b(
+        Ctx::Lesson,
+        &[Char('-')],
+        "-",
+        Action::Slower,
+        "slower animation",
         "",
     ),
     b(

@@ -92,6 +92,16 @@ pub struct PlayOptions {
     pub instant: bool,
 }
 
+/// The animation's speed after `+` (faster: half the time a seed) or `-`
+/// (twice), between 5 ms and 2 s a seed.
+pub fn speed_step(ms: u64, action: Action) -> u64 {
+    if action == Action::Faster {
+        (ms / 2).max(5)
+    } else {
+        (ms * 2).min(2000)
+    }
+}
+
 /// A play screen's own channel, for a screen whose decisions' answers the
 /// app's loop does not route (a lesson's): its options post there, and
 /// [`Play::take_played`] takes the answers in on a tick.
