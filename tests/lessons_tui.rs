@@ -630,7 +630,7 @@ fn the_game_s_keys_at_a_lesson_s_direction_prompt() {
     keys(&mut app, "u");
     let t = flat(&mut app);
     assert!(!t.contains("Direction?"), "{t}");
-    assert!(t.contains("Undone: back to turn"), "{t}");
+    assert!(t.contains("Undone: back to the start of your turn"), "{t}");
     assert_eq!(app.lessons().unwrap().play().step(), 0);
     assert_eq!(phase(&app), Phase::Play);
     // Redo: forward to the direction prompt again; Enter sows on the pick.

@@ -489,7 +489,15 @@ impl LessonScreen {
                 return Outcome::Ignored;
             }
             _ => {
-                let t = self.play.handle(action, ev, now);
+                let t = match self.play.handle(action, ev, now) {
+                    // The lesson's turn has no number of its own to go back to.
+                    Transition::Next(Some(_))
+                        if action == Action::Undo && self.play.step() == 0 =>
+                    {
+                        Transition::Next(Some("Undone: back to the start of your turn".into()))
+                    }
+                    t => t,
+                };
                 return if self.transition(t) {
                     Outcome::Redraw
                 } else {
