@@ -458,9 +458,9 @@ fn the_last_lesson_says_all_done() {
 fn the_hint_key_selects_the_hinted_hole() {
     let path = temp("hint-select");
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
-    assert_eq!(app.lessons().unwrap().cursor, 2);
+    assert_eq!(app.lessons().unwrap().cursor(), 2);
     keys(&mut app, "i");
-    assert_eq!(app.lessons().unwrap().cursor, 3);
+    assert_eq!(app.lessons().unwrap().cursor(), 3);
     assert!(text(&mut app).contains("Hint: "));
     keys(&mut app, "\n");
     settle(&mut app);
@@ -468,7 +468,7 @@ fn the_hint_key_selects_the_hinted_hole() {
     // Mid-turn, the next decision's hole; the special move: its first lifted hole.
     let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
     keys(&mut app, "i");
-    assert_eq!(app.lessons().unwrap().cursor, 2);
+    assert_eq!(app.lessons().unwrap().cursor(), 2);
 }
 
 /// A new lesson played with the keys: the endless sowing refused with its
@@ -570,7 +570,7 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
     app.tick(now + Duration::from_millis(1500));
     let t = flat(&mut app);
     assert!(t.contains("The race starts in 2..."), "{t}");
-    let race = app.lessons().unwrap().race.clone().unwrap();
+    let race = app.lessons().unwrap().race().cloned().unwrap();
     assert!(race.drops().is_empty(), "a drop before Go");
     app.tick(now + Duration::from_millis(3000));
     let t = flat(&mut app);
@@ -581,20 +581,9 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
     assert!(!t.contains("Wait for Go!"), "{t}");
     // North's first drop comes 150 ms after Go.
     app.tick(now + Duration::from_millis(3100));
-    assert!(
-        app.lessons()
-            .unwrap()
-            .race
-            .as_ref()
-            .unwrap()
-            .drops()
-            .is_empty()
-    );
+    assert!(app.lessons().unwrap().race().unwrap().drops().is_empty());
     app.tick(now + Duration::from_millis(3160));
-    assert_eq!(
-        app.lessons().unwrap().race.as_ref().unwrap().drops().len(),
-        1
-    );
+    assert_eq!(app.lessons().unwrap().race().unwrap().drops().len(), 1);
     // Rebound racer keys: the lesson names them, and they race.
     let mut map = Keymap::default();
     map.rebind("south-race", &[Key::Char('a'), Key::Char('s')])
@@ -612,7 +601,7 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
         !before.contains("z and x") && !after.contains("z and x"),
         "{after}"
     );
-    let race = app.lessons().unwrap().race.clone().unwrap();
+    let race = app.lessons().unwrap().race().cloned().unwrap();
     assert_eq!(
         race.drops()
             .iter()
@@ -620,4 +609,181 @@ fn the_race_lesson_counts_down_and_names_the_keys_in_effect() {
             .count(),
         2
     );
+}
+
+/// A lesson is a game: at the direction prompt `i` selects the hint's
+/// direction (as a game's hint selects its decision), `u` undoes back to
+/// the start of the turn and `r` redoes, as the play screen's keys do.
+#[test]
+fn the_game_s_keys_at_a_lesson_s_direction_prompt() {
+    let path = temp("cross-keys");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-crossing", &path);
+    keys(&mut app, "8\n");
+    settle(&mut app);
+    assert!(flat(&mut app).contains("Direction? ← ccw  [cw →]"));
+    // The hint's decision here is a direction: `i` picks it.
+    keys(&mut app, "i");
+    let t = flat(&mut app);
+    assert!(t.contains("Direction? [← ccw]  cw →"), "{t}");
+    assert!(t.contains("Hint: "), "{t}");
+    // Undo: back to the start of the turn, the crossing's sowing taken back.
+    keys(&mut app, "u");
+    let t = flat(&mut app);
+    assert!(!t.contains("Direction?"), "{t}");
+    assert!(t.contains("Undone: back to the start of your turn"), "{t}");
+    assert_eq!(app.lessons().unwrap().play().step(), 0);
+    assert_eq!(phase(&app), Phase::Play);
+    // Redo: forward to the direction prompt again; Enter sows on the pick.
+    keys(&mut app, "r");
+    let t = flat(&mut app);
+    assert!(t.contains("Redone: turn"), "{t}");
+    assert!(t.contains("Direction? ← ccw  [cw →]"), "{t}");
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert_eq!(app.lessons().unwrap().tokens(), ["8", "ccw"]);
+}
+
+/// After the verdict `u` is a game's undo too: back to the start of the
+/// turn, where the task is played again; `r` brings the turn and its
+/// verdict back.
+#[test]
+fn undo_after_the_verdict_plays_the_turn_again_and_redo_judges_it_again() {
+    let path = temp("undo-verdict");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "2\n");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Not this time."), "{t}");
+    assert!(t.contains("You captured 4 seeds."), "{t}");
+    keys(&mut app, "u");
+    assert_eq!(phase(&app), Phase::Play);
+    assert!(!flat(&mut app).contains("Not this time."));
+    keys(&mut app, "r");
+    settle(&mut app);
+    let t = flat(&mut app);
+    assert!(t.contains("Not this time."), "{t}");
+    assert!(t.contains("You captured 4 seeds."), "{t}");
+    assert!(!path.exists(), "nothing is saved for a failed lesson");
+}
+
+/// The special move in a lesson is the game's: its prompt, Backspace takes
+/// a seed back, Esc gives the move up, and the hint bar shows its keys.
+#[test]
+fn the_special_move_s_keys_are_the_game_s() {
+    let path = temp("special-keys");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    keys(&mut app, "x");
+    let t = flat(&mut app);
+    assert!(
+        t.contains("Special move: lift two holes (Enter on each), Esc cancels"),
+        "{t}"
+    );
+    keys(&mut app, "2\n5\n8\n");
+    let t = flat(&mut app);
+    assert!(t.contains("7 seeds in hand"), "{t}");
+    assert!(
+        t.contains("Special move: lifted 2 and 5 · 7 in hand · Enter drops on hole 8"),
+        "{t}"
+    );
+    assert!(t.contains("take back"), "the special move's hint bar: {t}");
+    key(&mut app, KeyCode::Backspace);
+    assert!(flat(&mut app).contains("8 seeds in hand"));
+    // Esc gives the special move up (it does not leave the lessons).
+    key(&mut app, KeyCode::Esc);
+    let t = flat(&mut app);
+    assert!(t.contains("Special move given up"), "{t}");
+    assert!(app.lessons().is_some());
+    assert!(app.lessons().unwrap().play().special.is_none());
+    // Made again, it solves the lesson.
+    keys(&mut app, "x2\n5\n8");
+    for _ in 0..8 {
+        keys(&mut app, "\n");
+    }
+    settle(&mut app);
+    assert!(flat(&mut app).contains("Solved!"));
+}
+
+/// Digits and arrows are the game's: a hole typed is named as the play
+/// screen names it, and ← stops at the first hole (no wrap-around).
+#[test]
+fn digits_and_arrows_are_the_game_s() {
+    let path = temp("digits");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "3");
+    assert!(flat(&mut app).contains("Hole 3 selected: Enter sows it"));
+    assert_eq!(app.lessons().unwrap().cursor(), 3);
+    keys(&mut app, "9");
+    assert!(flat(&mut app).contains("There is no hole 9 (holes are 1 to 8)"));
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.lessons().unwrap().cursor(), 1);
+    key(&mut app, KeyCode::Right);
+    assert_eq!(app.lessons().unwrap().cursor(), 2);
+}
+
+/// The race lesson runs the game's race screen: its countdown, its
+/// refusals in its own words, and North's racer as an AI racer.
+#[test]
+fn the_race_lesson_runs_the_game_s_race() {
+    let path = temp("race-screen");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    let race = app.lessons().unwrap().race_screen().unwrap();
+    assert_eq!(race.countdown(), Some(3));
+    assert!(race.ai(masai_mancala::engine::Side::North).is_some());
+    assert!(race.ai(masai_mancala::engine::Side::South).is_none());
+    // North's keys are the AI racer's, as in a game against the AI.
+    keys(&mut app, "n");
+    assert!(flat(&mut app).contains("North races for the AI"));
+    go(&mut app);
+    assert_eq!(
+        app.lessons().unwrap().race_screen().unwrap().countdown(),
+        None
+    );
+    // The same key twice counts once, as in a game's race.
+    keys(&mut app, "zz");
+    let race = app.lessons().unwrap().race_screen().unwrap();
+    assert_eq!(race.race().drops().len(), 1);
+    assert_eq!(race.repeats().south, 1);
+}
+
+/// The race lesson's race is held while the help covers it, as a game's
+/// race is: no countdown and no drop of North's until it shows again.
+#[test]
+fn the_race_lesson_is_held_while_the_help_is_open() {
+    let path = temp("race-held");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-race", &path);
+    app.handle(AppEvent::Resize(80, 30), Instant::now());
+    keys(&mut app, "?");
+    let now = Instant::now();
+    for k in 1..=10 {
+        app.tick(now + Duration::from_secs(k));
+    }
+    let race = app.lessons().unwrap().race_screen().unwrap();
+    assert!(race.paused());
+    assert_eq!(race.countdown(), Some(3));
+    assert!(race.race().drops().is_empty());
+    // Closed, the countdown goes on from 3.
+    keys(&mut app, "?");
+    assert!(!app.lessons().unwrap().race_screen().unwrap().paused());
+    let t = flat(&mut app);
+    assert!(t.contains("The race starts in 3..."), "{t}");
+}
+
+/// `+` and `-` change the animation's speed as in a game.
+#[test]
+fn plus_and_minus_set_the_animation_s_speed_as_in_a_game() {
+    let path = temp("speed");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    let s = LessonScreen::new(Some(GameKind::Enkeshui), Some(path), PLAIN, 80, now);
+    app.show_lessons(s, false);
+    keys(&mut app, "+");
+    assert!(flat(&mut app).contains("Animation: 40 ms a seed"));
+    keys(&mut app, "--");
+    assert!(flat(&mut app).contains("Animation: 160 ms a seed"));
+    assert_eq!(app.lessons().unwrap().speed_ms, 160);
 }

@@ -876,3 +876,72 @@ fn a_bao_puzzles_prompt_lists_every_legal_decision() {
         r.out
     );
 }
+
+/// A reader that, on its first read, has another session record a lesson
+/// in the progress file (after the line mode read the file), then gives
+/// `input`.
+struct OtherSessionFirst {
+    path: PathBuf,
+    other: &'static str,
+    input: std::io::Cursor<Vec<u8>>,
+    done: bool,
+}
+
+impl std::io::Read for OtherSessionFirst {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.done {
+            self.done = true;
+            masai_mancala::learn::progress::Progress::record(&self.path, self.other).unwrap();
+        }
+        self.input.read(buf)
+    }
+}
+
+/// `learn --plain` records a solved lesson under the progress file's lock,
+/// over what another session saved meanwhile: both lessons are kept.
+#[test]
+fn learn_plain_keeps_another_session_s_progress() {
+    let dir = temp_dir();
+    let path = dir.join("lessons.json");
+    let reader = std::io::BufReader::new(OtherSessionFirst {
+        path: path.clone(),
+        other: "enkeshui-capture",
+        input: std::io::Cursor::new(b"6\nquit\n".to_vec()),
+        done: false,
+    });
+    let mut out = Vec::new();
+    let lessons = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui);
+    masai_mancala::plain::learn::run(lessons, Some(path.clone()), reader, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("13 lessons, 0 done. "), "{out}");
+    assert!(
+        out.contains("\nSolved. Type next for the next lesson, or again.\n"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\",\"enkeshui-board\"]}\n"
+    );
+}
+
+/// `undo` in a lesson is a game's undo: at the direction prompt of the
+/// crossing lesson it takes the turn back to its start.
+#[test]
+fn learn_plain_undo_takes_the_turn_back_as_in_a_game() {
+    let dir = temp_dir();
+    let lessons: Vec<_> = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui)
+        .into_iter()
+        .filter(|l| l.id == "enkeshui-crossing")
+        .collect();
+    let mut out = Vec::new();
+    let input = std::io::Cursor::new(b"8\nundo\nundo\n8\nccw\nquit\n".to_vec());
+    masai_mancala::plain::learn::run(lessons, Some(dir.join("lessons.json")), input, &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("\nUndone: back to turn "), "{out}");
+    assert!(out.contains("\nNothing to undo.\n"), "{out}");
+    assert!(
+        out.contains("\nSolved. Type next for the next lesson, or again.\n"),
+        "{out}"
+    );
+}

@@ -402,7 +402,7 @@ fn sow(app: &mut App, token: &str) {
     keys(app, &format!("{token}\n"));
     settle(app);
     while app.lessons().unwrap().phase == Phase::Play
-        && app.lessons().unwrap().game.pending().is_some()
+        && app.lessons().unwrap().game().pending().is_some()
     {
         key(app, KeyCode::Left);
         settle(app);

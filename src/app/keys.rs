@@ -74,12 +74,15 @@ mod tests {
     #[test]
     fn an_action_alone_rebinds_it_on_every_screen() {
         let mut map = Keymap::default();
-        assert_eq!(map.rebind("undo", &[Key::Char('z')]), Ok(3));
+        // Play, the direction prompt, game over and the lessons (a lesson's
+        // `u` is the game's undo).
+        assert_eq!(map.rebind("undo", &[Key::Char('z')]), Ok(4));
         assert_eq!(map.conflict(), None);
         let z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE);
         let u = KeyEvent::new(KeyCode::Char('u'), KeyModifiers::NONE);
         assert_eq!(action_in(&map, Ctx::Play, &z), Some(Action::Undo));
         assert_eq!(action_in(&map, Ctx::Over, &z), Some(Action::Undo));
+        assert_eq!(action_in(&map, Ctx::Lesson, &z), Some(Action::Undo));
         assert_eq!(action_in(&map, Ctx::Play, &u), None);
         assert_eq!(
             map.rebind("play.undoo", &[Key::Char('z')])

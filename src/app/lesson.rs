@@ -1,24 +1,37 @@
-//! The lesson screen: one lesson at a time, its text, its position on the
-//! same board and animation as a game, the task, and the engine's verdict on
-//! the player's turn. Its own state, keys and drawing; the app only routes
-//! keys, ticks and frames to it while it is open.
+//! The lesson screen: one lesson at a time, its text, its position and the
+//! task, and the engine's verdict on the player's turn. A lesson is a game:
+//! the screen owns the play screen's `Play` (a `Session` set up at the
+//! lesson's position, both seats people's), and every key of the turn goes
+//! through the play screen's handler, so a key means here what it means in
+//! a game (the cursor, digits, Enter, the direction prompt, the special
+//! move, undo). The race lesson runs the game's `RaceScreen`, countdown
+//! and all. The turn is judged when the session says it ended, from what
+//! happened on the board. Only the lesson's own keys are its own: the
+//! solution, the lesson's hint, the next and previous lessons, leaving.
 //!
-//! The lessons' positions are small, so a decision is played on the UI
-//! thread: none of them holds a sowing that takes long to decide.
+//! A decision is worked out on a thread as in a game; the lessons'
+//! positions are small, so the screen waits for it (up to `WORK_WAIT`), and
+//! a slower answer is picked up from the screen's own channel on a tick.
 
 use super::adapter::{BoardView, adapter};
-use super::anim::{self, BoardState, Frame, Marks};
+use super::anim::{BoardState, Marks};
 use super::keys::{self, Action, Ctx};
-use super::screen::race::{COUNTDOWN, and_list, racer_keys};
+use super::screen::Transition;
+use super::screen::play::{Inbox, Play, speed_step};
+use super::screen::race::{RaceScreen, and_list, racer_keys};
+use super::setup::Setup;
 use super::view::theme::Theme;
 use super::view::{GameBoard, hint_line};
+use crate::ai::Level;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{AnyGame, Event, GameKind, Side};
+use crate::engine::{AnyGame, GameKind, Observer, PerSide, Side};
 use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
+use crate::session::Session;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::KeyEvent;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::PathBuf;
@@ -27,14 +40,19 @@ use std::time::{Duration, Instant};
 /// How often North's racer drops a seed in the race lesson.
 pub const NORTH_RACE_MS: u64 = 150;
 
+/// How long the screen waits for a decision worked out on a thread. A
+/// lesson's sowing is decided in well under a millisecond: the wait is only
+/// there so that a busy machine does not show "Working out" for it.
+const WORK_WAIT: Duration = Duration::from_secs(1);
+
+/// How often a decision still being worked out is looked for.
+const POLL: Duration = Duration::from_millis(25);
+
 /// Where the player is in a lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// Choosing decisions (also inside a turn: a direction asked).
+    /// Playing the turn (the session's position, as in a game).
     Play,
-    /// The guided special move: the holes lifted so far, then the seeds
-    /// in hand and what has been added to each hole.
-    Special { lifted: Vec<usize>, adds: Vec<u32> },
     /// The race lesson: racing.
     Race,
     /// The turn is over: the verdict.
@@ -54,35 +72,31 @@ pub struct LessonScreen {
     pub lessons: Vec<Lesson>,
     pub index: usize,
     pub phase: Phase,
-    /// The lesson's position, and the game as the turn goes on.
-    pub before: AnyGame,
-    pub game: AnyGame,
-    pub tokens: Vec<String>,
-    log: TurnLog,
-    /// The selected hole of the player's (1..N; Bao: 1..8 inner, 9..16 outer).
-    pub cursor: usize,
-    digits: String,
-    /// At the direction prompt: the option picked, as in a game (Enter sows on).
-    pub dir_pick: usize,
+    /// The lesson's game: its session and the play screen's input state.
+    play: Play,
+    /// The race lesson's race, on the game's race screen.
+    race: Option<RaceScreen>,
     pub hint: bool,
     pub solution: bool,
     /// A refusal or a note, shown under the task.
     pub message: String,
+    /// The message is a refusal (drawn as an error).
+    message_error: bool,
     pub progress: Progress,
     progress_path: Option<PathBuf>,
-    /// The animation of the last decision: its frames, the one shown, when the next is due.
-    anim: Option<(Vec<Frame>, usize, Instant)>,
     pub speed_ms: u64,
-    pub race: Option<Race>,
-    /// South's last race key (the same key twice counts once).
-    race_key: Option<char>,
-    /// The race lesson's countdown, as in a game's race: the number shown
-    /// and when it goes down (None: racing).
-    countdown: Option<(u8, Instant)>,
-    north_at: Option<Instant>,
     pub theme: Theme,
     /// Puzzles instead of lessons (`learn --puzzles`): their list and judge.
     pub puzzles: Option<super::puzzle::Puzzles>,
+    /// Where the decisions worked out on a thread post their answers.
+    inbox: Inbox,
+}
+
+/// The play screen of a lesson's position: both seats people's, so that
+/// nothing moves for North; the animation at `speed_ms`.
+fn play_at(game: AnyGame, inbox: &Inbox, speed_ms: u64) -> Play {
+    let opts = inbox.options(WORK_WAIT, speed_ms);
+    Play::new(Session::new(Setup::position(game)), opts)
 }
 
 impl LessonScreen {
@@ -130,34 +144,28 @@ impl LessonScreen {
         let first = lessons[index]
             .start()
             .expect("lessons are checked by the tests");
+        let inbox = Inbox::new();
+        let speed_ms = speed_ms.max(1);
         let mut s = LessonScreen {
             lessons,
             index,
             phase: Phase::Play,
-            before: first.clone(),
-            game: first,
-            tokens: Vec::new(),
-            log: TurnLog::default(),
-            cursor: 1,
-            digits: String::new(),
-            dir_pick: 0,
+            play: play_at(first, &inbox, speed_ms),
+            race: None,
             hint: false,
             solution: false,
             message: String::new(),
+            message_error: false,
             progress,
             progress_path,
-            anim: None,
-            speed_ms: speed_ms.max(1),
-            race: None,
-            race_key: None,
-            countdown: None,
-            north_at: None,
+            speed_ms,
             theme,
             puzzles: None,
+            inbox,
         };
         s.open(index, now);
         if !message.is_empty() {
-            s.message = message;
+            s.say(message, true);
         }
         s
     }
@@ -166,164 +174,218 @@ impl LessonScreen {
         &self.lessons[self.index]
     }
 
-    /// Opens lesson `index` at its start.
+    /// The position shown (the session's).
+    pub fn game(&self) -> &AnyGame {
+        self.play.game()
+    }
+
+    /// The selected hole (the play screen's cursor: 1..N; Bao: 1..8 inner,
+    /// 9..16 outer).
+    pub fn cursor(&self) -> usize {
+        self.play.cursor
+    }
+
+    /// The lesson's game: its session and the play screen's input state.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// The race lesson's race.
+    pub fn race(&self) -> Option<&Race> {
+        self.race.as_ref().map(RaceScreen::race)
+    }
+
+    /// The race lesson's race screen.
+    pub fn race_screen(&self) -> Option<&RaceScreen> {
+        self.race.as_ref()
+    }
+
+    /// The decisions played so far in the lesson's turn.
+    pub fn tokens(&self) -> Vec<String> {
+        self.play
+            .session()
+            .turns()
+            .map(|t| t.token.clone())
+            .collect()
+    }
+
+    /// Opens lesson `index` at its start: a new session at its position
+    /// (the race lesson: a new race, counting down from `now`).
     pub fn open(&mut self, index: usize, now: Instant) {
         self.index = index.min(self.lessons.len() - 1);
         let l = &self.lessons[self.index];
-        self.before = l.start().expect("lessons are checked by the tests");
-        self.game = self.before.clone();
-        self.tokens.clear();
-        self.log = TurnLog::default();
-        self.digits.clear();
-        self.dir_pick = 0;
+        let start = l.start().expect("lessons are checked by the tests");
+        self.race = if l.is_race() {
+            // North's racer is the AI's, at the pace the lesson names.
+            l.race().ok().map(|race| {
+                let racers = PerSide::new(None, Some(Level::Expert));
+                RaceScreen::new(race, racers, 0, now).with_pace(Side::North, NORTH_RACE_MS)
+            })
+        } else {
+            None
+        };
+        self.phase = if self.race.is_some() {
+            Phase::Race
+        } else {
+            Phase::Play
+        };
+        self.play = play_at(start, &self.inbox, self.speed_ms);
+        // Answers of the last lesson's work are for no position of this one.
+        self.inbox.clear();
         self.hint = false;
         self.solution = false;
         self.message.clear();
-        self.anim = None;
-        self.race_key = None;
-        self.north_at = None;
-        self.countdown = None;
-        if l.is_race() {
-            self.race = l.race().ok();
-            self.phase = Phase::Race;
-            // North's racer starts at Go, after the countdown.
-            self.countdown = Some((COUNTDOWN, now + Duration::from_secs(1)));
-        } else {
-            self.race = None;
-            self.phase = Phase::Play;
-        }
-        self.cursor = self.first_hole();
     }
 
-    fn holes(&self) -> usize {
-        crate::app::adapter::adapter(&self.game).holes()
+    fn say(&mut self, message: String, error: bool) {
+        self.message = message;
+        self.message_error = error;
     }
 
-    /// The player's first hole that can be sown, or 1.
-    fn first_hole(&self) -> usize {
-        let legal = self.game.legal_tokens();
-        (1..=self.holes())
-            .find(|&h| legal.contains(&self.token_of(h)))
-            .unwrap_or(1)
-    }
-
-    /// The decision token of the player's hole `h`.
-    fn token_of(&self, h: usize) -> String {
-        crate::app::adapter::adapter(&self.game).cursor_token(h)
-    }
-
-    /// The key context: the race's keys in the race lesson, else the lesson's.
+    /// The key context: the race's keys in the race lesson, the game's
+    /// during the special move, else the lesson's.
     pub fn ctx(&self) -> Ctx {
         match self.phase {
             Phase::Race => Ctx::Race,
+            Phase::Play if self.play.ctx() == Ctx::Special => Ctx::Special,
             _ => Ctx::Lesson,
         }
     }
 
-    /// When the screen next needs a tick.
-    pub fn deadline(&self) -> Option<Instant> {
-        match (&self.anim, self.countdown, self.north_at) {
-            (Some((_, _, at)), _, _) => Some(*at),
-            (None, Some((_, at)), _) | (None, None, Some(at)) if self.phase == Phase::Race => {
-                Some(at)
+    /// The race lesson's race is held while anything covers the screen
+    /// (the help, a terminal too small), as a game's race is, and goes on
+    /// from where it was once it shows again.
+    pub fn hold(&mut self, covered: bool, now: Instant) {
+        if let Some(r) = self.race.as_mut() {
+            if covered {
+                r.pause(now);
+            } else {
+                r.resume(now);
             }
-            _ => None,
         }
     }
 
-    /// Advances the animation and North's racer; true when something changed.
+    /// When the screen next needs a tick: the animation, the race, or a
+    /// decision still being worked out.
+    pub fn deadline(&self) -> Option<Instant> {
+        let race = match (&self.race, &self.phase) {
+            (Some(r), Phase::Race) => r.deadline(),
+            _ => None,
+        };
+        let anim = self.play.anim.as_ref().map(|a| a.next_at);
+        let work = self.play.working.as_ref().map(|_| Instant::now() + POLL);
+        [race, anim, work].into_iter().flatten().min()
+    }
+
+    /// Time passed: the race, the animation, a decision worked out; true
+    /// when something changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = false;
-        if let Some((frames, i, at)) = &mut self.anim
-            && now >= *at
-        {
-            *i += 1;
-            if *i >= frames.len() {
-                self.anim = None;
-            } else {
-                *at = now + Duration::from_millis(self.speed_ms * frames[*i].hold.max(1) as u64);
-            }
-            changed = true;
-        }
-        while self.phase == Phase::Race
-            && let Some((n, at)) = self.countdown
-            && now >= at
-        {
-            changed = true;
-            if n > 1 {
-                self.countdown = Some((n - 1, at + Duration::from_secs(1)));
-            } else {
-                self.countdown = None;
-                self.message.clear();
-                self.north_at = Some(at + Duration::from_millis(NORTH_RACE_MS));
-            }
-        }
+        let mut changed = self.poll(now);
         if self.phase == Phase::Race
-            && let Some(at) = self.north_at
-            && now >= at
+            && let Some(r) = self.race.as_mut()
         {
-            self.north_at = Some(now + Duration::from_millis(NORTH_RACE_MS));
-            self.race_drop(Side::North);
-            changed = true;
+            let t = r.tick(now);
+            changed |= self.raced(t);
+        }
+        let t = self.play.tick(now, self.speed_ms);
+        changed | self.transition(t)
+    }
+
+    /// The answers of decisions worked out on a thread, taken as a game takes them.
+    fn poll(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        for t in self.play.take_played(&self.inbox, now) {
+            changed |= self.transition(t);
         }
         changed
     }
 
-    fn race_drop(&mut self, side: Side) {
-        let Some(race) = self.race.as_mut() else {
-            return;
+    /// What the play screen's handler asked for, carried out as the app
+    /// does for a game (the status line is the lesson's message), then the
+    /// turn judged if it ended.
+    fn transition(&mut self, t: Transition) -> bool {
+        match t {
+            Transition::Stay => return false,
+            Transition::Refuse(m) => self.say(m, true),
+            Transition::Status(m) => self.say(m, false),
+            Transition::Moved(_) => {
+                self.message.clear();
+                if self.play.anim.is_none() {
+                    self.play.after_move();
+                }
+            }
+            Transition::Next(line) => {
+                if let Some(line) = line {
+                    self.say(line, false);
+                }
+                self.play.after_move();
+            }
+            _ => {}
+        }
+        self.judge();
+        true
+    }
+
+    /// The race screen's answer: a refusal told; once someone sleeps, the
+    /// verdict.
+    fn raced(&mut self, t: Transition) -> bool {
+        let changed = match t {
+            Transition::Stay => false,
+            Transition::Refuse(m) => {
+                self.say(m, true);
+                true
+            }
+            // Its status lines are a game's ("Press Enter to start"): at Go
+            // the lesson's own line says it all.
+            _ => {
+                self.message.clear();
+                true
+            }
         };
-        if race.first_sleeper().is_some() {
-            return;
-        }
-        if race.drop_seed(side, &mut crate::engine::Quiet).is_err() {
-            return;
-        }
-        if race.first_sleeper().is_some() {
-            let verdict = self.lessons[self.index].check_race(race);
+        if self.phase == Phase::Race
+            && let Some(r) = &self.race
+            && r.result().is_some()
+        {
+            let verdict = self.lessons[self.index].check_race(r.race());
             self.finish(verdict);
+            return true;
+        }
+        changed
+    }
+
+    /// The turn is judged when the session says it ended; undone, it is
+    /// played again.
+    fn judge(&mut self) {
+        let ended = self.play.session().turn_ended();
+        match self.phase {
+            Phase::Play if ended => {
+                let verdict = self.verdict();
+                self.finish(verdict);
+            }
+            Phase::Answer(_) if !ended && self.race.is_none() => self.phase = Phase::Play,
+            _ => {}
         }
     }
 
-    /// Plays one decision of the player's turn, with its animation.
-    fn play(&mut self, token: &str, now: Instant) {
-        let me = self.before.to_move();
-        let board = BoardState::of_game(&self.game);
-        let hand = self.game.pending().map_or((0, 0), |p| (p.in_hand, p.lap));
+    /// The verdict on the turn played: a puzzle's on its first decision,
+    /// a lesson's from the engine's events of every decision of the turn.
+    fn verdict(&self) -> Verdict {
+        let tokens = self.tokens();
+        if let Some(p) = &self.puzzles {
+            return p.verdict(self.index, &tokens);
+        }
+        let session = self.play.session();
+        let before = session.game_at(0);
         let mut rec = Recorder {
-            me,
-            log: self.log.clone(),
+            me: before.to_move(),
+            log: TurnLog::default(),
         };
-        let mut events: Vec<Event> = Vec::new();
-        let mut next = self.game.clone();
-        if let Err(e) = next.play_token(token, &mut events) {
-            self.message = format!("{token}: {e}");
-            return;
+        for turn in session.turns() {
+            for e in &turn.events {
+                rec.event(e.clone());
+            }
         }
-        for e in &events {
-            crate::engine::Observer::event(&mut rec, e.clone());
-        }
-        self.log = rec.log;
-        self.game = next;
-        self.tokens.push(token.to_string());
-        self.message.clear();
-        let frames = anim::frames_from(&board, me, hand, &events);
-        self.anim = (!frames.is_empty()).then(|| {
-            let at = now + Duration::from_millis(self.speed_ms * frames[0].hold.max(1) as u64);
-            (frames, 0, at)
-        });
-        let turn_over = self.game.status().is_over()
-            || self.game.to_move() != me
-            || self.game.pending().is_none();
-        if turn_over {
-            let l = &self.lessons[self.index];
-            let verdict = match &self.puzzles {
-                // A puzzle is judged on the turn's first decision.
-                Some(p) => p.verdict(self.index, &self.tokens),
-                None => l.check(&self.before, &self.game, &self.log),
-            };
-            self.finish(verdict);
-        }
+        self.lesson().check(before, session.game(), &rec.log)
     }
 
     /// Shows the verdict; a solved lesson is marked done and saved.
@@ -336,7 +398,7 @@ impl LessonScreen {
                     Ok(now) => self.progress = now,
                     Err(e) => {
                         self.progress.mark(&id);
-                        self.message = format!("Progress not saved: {e}");
+                        self.say(format!("Progress not saved: {e}"), true);
                     }
                 },
                 None => {
@@ -347,22 +409,22 @@ impl LessonScreen {
         self.phase = Phase::Answer(verdict);
     }
 
-    /// The hole of the solution's next decision, while the turn so far
-    /// follows the solution (a special move: its first lifted hole).
-    pub fn hinted_hole(&self) -> Option<usize> {
+    /// The solution's next decision, while the turn so far follows the
+    /// solution (a special move: its first lifted hole).
+    pub fn hinted_token(&self) -> Option<String> {
         if self.phase != Phase::Play {
             return None;
         }
+        let tokens = self.tokens();
         let solution = &self.lesson().solution;
-        if !solution.starts_with(&self.tokens) {
+        if !solution.starts_with(&tokens) {
             return None;
         }
-        let next = solution.get(self.tokens.len())?;
-        let token = match next.strip_prefix('x') {
+        let next = solution.get(tokens.len())?;
+        Some(match next.strip_prefix('x') {
             Some(rest) => rest.split([',', '=']).next()?.to_string(),
             None => next.clone(),
-        };
-        (1..=self.holes()).find(|&h| self.token_of(h) == token)
+        })
     }
 
     /// The first lesson of the list not done yet.
@@ -372,61 +434,46 @@ impl LessonScreen {
             .position(|l| !self.progress.is_done(&l.id))
     }
 
-    /// Skips the running animation.
-    fn skip(&mut self) -> bool {
-        self.anim.take().is_some()
-    }
-
     pub fn key(&mut self, ev: &KeyEvent, now: Instant) -> Outcome {
-        let Some(action) = keys::action(self.ctx(), ev) else {
+        let ctx = self.ctx();
+        let Some(action) = keys::action(ctx, ev) else {
             return Outcome::Ignored;
         };
         if let Some(out) = super::puzzle::key(self, action, now) {
             return out;
         }
-        let n = self.holes();
-        match (action, &self.phase) {
-            (Action::Quit | Action::Back, _) => return Outcome::Close,
-            (Action::SouthRace, Phase::Race) if self.countdown.is_some() => {
-                let n = self.countdown.map_or(0, |c| c.0);
-                self.message = format!("Wait for Go! ({n})");
+        if ctx == Ctx::Race {
+            return self.race_key(action, ev, now);
+        }
+        let answered = matches!(self.phase, Phase::Answer(_));
+        let n = self.lessons.len();
+        match action {
+            // Backspace takes a seed back in the special move, as in a game.
+            Action::Quit | Action::Back if ctx == Ctx::Lesson => return Outcome::Close,
+            Action::NextGame => self.open((self.index + 1) % n, now),
+            Action::PrevGame => self.open((self.index + n - 1) % n, now),
+            // The animation's speed, halved or doubled as in a game.
+            Action::Faster | Action::Slower => {
+                self.speed_ms = speed_step(self.speed_ms, action);
+                self.play.set_speed(self.speed_ms);
+                self.say(format!("Animation: {} ms a seed", self.speed_ms), false);
             }
-            (Action::SouthRace, Phase::Race) => {
-                let c = match ev.code {
-                    ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
-                    _ => None,
-                };
-                if c != self.race_key {
-                    self.race_key = c;
-                    self.race_drop(Side::South);
-                }
-            }
-            (Action::Skip, _) => {
-                if !self.skip() {
-                    return Outcome::Ignored;
-                }
-            }
-            (Action::NextGame, _) => self.open((self.index + 1) % self.lessons.len(), now),
-            (Action::PrevGame, _) => self.open(
-                (self.index + self.lessons.len() - 1) % self.lessons.len(),
-                now,
-            ),
-            (Action::Restart, _) => self.open(self.index, now),
-            (Action::Hint, _) => {
-                self.hint = true;
-                // As in a game, the hint also selects its hole.
-                if let Some(h) = self.hinted_hole() {
-                    self.cursor = h;
-                }
-            }
-            (Action::Solution, _) => {
+            Action::Solution => {
                 self.hint = true;
                 self.solution = true;
             }
-            (Action::Play, Phase::Answer(v)) => {
-                let next = if !v.solved {
+            Action::Hint => {
+                self.hint = true;
+                // As in a game, the hint also selects its hole (or direction).
+                if let Some(token) = self.hinted_token() {
+                    self.play.select(&token);
+                }
+            }
+            Action::Play if answered => {
+                let solved = matches!(&self.phase, Phase::Answer(v) if v.solved);
+                let next = if !solved {
                     self.index
-                } else if self.index + 1 == self.lessons.len() {
+                } else if self.index + 1 == n {
                     // After the last lesson: the first one not done yet.
                     self.first_not_done().unwrap_or(0)
                 } else {
@@ -434,168 +481,77 @@ impl LessonScreen {
                 };
                 self.open(next, now);
             }
-            (_, Phase::Answer(_)) | (_, Phase::Race) => return Outcome::Ignored,
-            // The direction prompt means what it means in a game: the
-            // arrow picks the direction going that way on screen (South's
-            // row at the bottom), Enter sows on.
-            (Action::Left | Action::Right, Phase::Play) if self.game.pending().is_some() => {
-                let pd = self.game.pending().expect("pending");
-                let (left, right) =
-                    crate::app::screen::play::direction_sides(Side::South, &pd.lifted_from);
-                let d = if action == Action::Left { left } else { right };
-                match pd.options.iter().position(|o| o == d) {
-                    Some(i) => {
-                        self.dir_pick = i;
-                        self.message.clear();
+            // The race has no undo: u races again.
+            Action::Undo if answered && self.race.is_some() => self.open(self.index, now),
+            // After the verdict only going back (or forward) in the turn
+            // and the animation's keys are the game's: North does not move.
+            _ if answered && !matches!(action, Action::Undo | Action::Redo | Action::Skip) => {
+                return Outcome::Ignored;
+            }
+            _ => {
+                let t = match self.play.handle(action, ev, now) {
+                    // The lesson's turn has no number of its own to go back to.
+                    Transition::Next(Some(_))
+                        if action == Action::Undo && self.play.step() == 0 =>
+                    {
+                        Transition::Next(Some("Undone: back to the start of your turn".into()))
                     }
-                    None => self.message = format!("{d} is not open: it would repeat"),
-                }
-            }
-            (Action::Play, Phase::Play) if self.game.pending().is_some() => {
-                self.skip();
-                let pd = self.game.pending().expect("pending");
-                let token = pd.options[self.dir_pick.min(pd.options.len() - 1)].clone();
-                self.dir_pick = 0;
-                self.play(&token, now);
-            }
-            (Action::Left, _) => self.cursor = if self.cursor > 1 { self.cursor - 1 } else { n },
-            (Action::Right, _) => self.cursor = self.cursor % n + 1,
-            (Action::Up | Action::Down, _) if adapter(&self.game).picks_rows() => {
-                self.cursor = if self.cursor > 8 {
-                    self.cursor - 8
+                    t => t,
+                };
+                return if self.transition(t) {
+                    Outcome::Redraw
                 } else {
-                    self.cursor + 8
+                    Outcome::Ignored
                 };
             }
-            (Action::Digit, _) => {
-                if let ratatui::crossterm::event::KeyCode::Char(c) = ev.code {
-                    // Two digits name holes 10 and up; a number past the
-                    // last hole starts again from this digit.
-                    let rows = adapter(&self.game).picks_rows();
-                    let limit = if rows { 8 } else { n };
-                    self.digits.push(c);
-                    let fits =
-                        |d: &str| d.parse::<usize>().ok().filter(|h| (1..=limit).contains(h));
-                    if fits(&self.digits).is_none() {
-                        self.digits = c.to_string();
-                    }
-                    if let Some(h) = fits(&self.digits) {
-                        let outer = self.cursor > 8 && rows;
-                        self.cursor = if outer { h + 8 } else { h };
-                    }
-                }
-            }
-            (Action::Special, Phase::Play) => {
-                let special = adapter(&self.game).special_allowed();
-                if !special {
-                    self.message = "The special move is not allowed here.".into();
-                } else if self.tokens.is_empty() {
-                    self.phase = Phase::Special {
-                        lifted: Vec::new(),
-                        adds: vec![0; n],
-                    };
-                    self.message =
-                        "Special move: pick the two holes to lift (Enter on each).".into();
-                }
-            }
-            (Action::Play, Phase::Special { .. }) => {
-                self.digits.clear();
-                self.special_step(now)
-            }
-            (Action::Play, Phase::Play) => {
-                self.skip();
-                self.digits.clear();
-                let token = self.token_of(self.cursor);
-                self.play(&token, now);
-            }
-            _ => return Outcome::Ignored,
         }
         Outcome::Redraw
     }
 
-    /// The guided special move: Enter lifts a hole (twice), then drops one
-    /// seed of the hand into the selected hole; the last seed plays it.
-    fn special_step(&mut self, now: Instant) {
-        let AnyGame::Enkeshui(g) = &self.game else {
-            return;
+    /// A key of the race lesson: the race screen's, as in a game's race.
+    fn race_key(&mut self, action: Action, ev: &KeyEvent, now: Instant) -> Outcome {
+        if matches!(action, Action::Quit | Action::Back) {
+            return Outcome::Close;
+        }
+        let Some(r) = self.race.as_mut() else {
+            return Outcome::Ignored;
         };
-        let Phase::Special { lifted, adds } = &mut self.phase else {
-            return;
+        let c = match ev.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
         };
-        let b = g.board();
-        let i = g.index(Side::South, self.cursor);
-        if lifted.len() < 2 {
-            if lifted.contains(&self.cursor) || b.counts[i] == 0 || b.bull_owner(i).is_some() {
-                self.message = format!("Hole {} cannot be lifted.", self.cursor);
-                return;
-            }
-            lifted.push(self.cursor);
-            self.message = if lifted.len() < 2 {
-                "Pick the second hole to lift.".into()
-            } else {
-                "Now drop the seeds: Enter puts one into the selected hole.".into()
-            };
-            return;
-        }
-        if b.bull_owner(i).is_some() {
-            self.message = "No seed goes into a bull.".into();
-            return;
-        }
-        let in_hand: u32 = lifted
-            .iter()
-            .map(|&h| b.counts[g.index(Side::South, h)] as u32)
-            .sum::<u32>()
-            - adds.iter().sum::<u32>();
-        adds[self.cursor - 1] += 1;
-        if in_hand > 1 {
-            self.message = format!("{} seeds left in hand.", in_hand - 1);
-            return;
-        }
-        let lifted: Vec<String> = lifted.iter().map(|h| h.to_string()).collect();
-        let counts: Vec<String> = adds.iter().map(|a| a.to_string()).collect();
-        let token = format!("x{}={}", lifted.join(","), counts.join(","));
-        self.phase = Phase::Play;
-        self.play(&token, now);
-        if self.phase == Phase::Play {
-            // Refused (the row came out the same): start the special move again.
-            self.tokens.clear();
+        let t = r.handle(action, c, now);
+        if self.raced(t) {
+            Outcome::Redraw
+        } else {
+            Outcome::Ignored
         }
     }
 
-    /// The seeds in hand of the guided special move.
-    fn special_hand(&self) -> Option<u32> {
-        let (AnyGame::Enkeshui(g), Phase::Special { lifted, adds }) = (&self.game, &self.phase)
-        else {
-            return None;
-        };
-        let b = g.board();
-        let lifted: u32 = lifted
-            .iter()
-            .map(|&h| b.counts[g.index(Side::South, h)] as u32)
-            .sum();
-        Some(lifted - adds.iter().sum::<u32>())
-    }
-
-    /// The board as shown: the animation's frame, or the game.
+    /// The board as shown: the race's, the animation's frame, or the
+    /// game's (the special move's row as lifted and dropped so far).
     fn shown(&self) -> (BoardState, Marks) {
-        if let Some((frames, i, _)) = &self.anim {
-            let f = &frames[*i];
-            return (f.board.clone(), f.marks.clone());
-        }
-        if let (Some(race), AnyGame::Enkeshui(g)) = (&self.race, &self.before) {
+        if let (Some(r), AnyGame::Enkeshui(g)) = (&self.race, self.play.game()) {
             return (
-                BoardState::from_board(race.board(), g.captured()),
+                BoardState::from_board(r.race().board(), g.captured()),
                 Marks::default(),
             );
         }
-        (BoardState::of_game(&self.game), Marks::default())
+        let (mut board, marks) = self.play.shown();
+        if let Some(row) = self.play.special_row() {
+            let mover = self.play.game().to_move();
+            for (k, c) in row.iter().enumerate() {
+                let i = board.index(mover, k + 1);
+                board.counts[i] = *c;
+            }
+        }
+        (board, marks)
     }
 
     /// The smallest terminal the screen fits: the board, the task, the
     /// verdict and the hint bar (the lesson's text shrinks first).
     pub fn needed_size(&self, width: u16) -> (u16, u16) {
-        let layout =
-            crate::app::adapter::adapter(&self.game).layout(Rect::new(0, 0, width.max(80), 200));
+        let layout = adapter(self.game()).layout(Rect::new(0, 0, width.max(80), 200));
         (
             layout.board.width.max(80),
             (layout.board.height + 9).max(24),
@@ -625,10 +581,10 @@ impl LessonScreen {
     /// The direction prompt after a crossing, in the game's words: the
     /// arrows pick the direction going that way on screen, Enter sows on.
     pub fn crossing_line(&self) -> Option<String> {
-        let p = self.game.pending()?;
+        let p = self.game().pending()?;
         let th = &self.theme;
-        let (left, right) = crate::app::screen::play::direction_sides(Side::South, &p.lifted_from);
-        let picked = p.options.get(self.dir_pick).map_or("", String::as_str);
+        let (left, right) = self.play.direction_sides(&p.lifted_from);
+        let picked = p.options.get(self.play.dir_pick).map_or("", String::as_str);
         let opt = |d: &str, text: String| {
             if !p.options.iter().any(|o| o == d) {
                 format!("({text}: closed)")
@@ -647,6 +603,15 @@ impl LessonScreen {
         ))
     }
 
+    /// The line under the task while the turn is played: the special
+    /// move's progress, or the direction prompt.
+    pub fn play_line(&self) -> Option<String> {
+        match &self.play.special {
+            Some(sp) => Some(sp.prompt(self.play.cursor, self.theme.sep())),
+            None => self.crossing_line(),
+        }
+    }
+
     fn task_lines(&self) -> Vec<Line<'static>> {
         if let Some(p) = &self.puzzles {
             return p.task_lines(self);
@@ -661,10 +626,10 @@ impl LessonScreen {
         // A task judged on the final score shows the score it is judged on.
         if let learn::Goal::FinalScore { .. } = l.goal {
             let (you, north) = (
-                learn::score_now(&self.game, Side::South),
-                learn::score_now(&self.game, Side::North),
+                learn::score_now(self.game(), Side::South),
+                learn::score_now(self.game(), Side::North),
             );
-            let when = if self.game.status().is_over() {
+            let when = if self.game().status().is_over() {
                 "Final score"
             } else {
                 "Score if the game ended now"
@@ -676,7 +641,7 @@ impl LessonScreen {
                 let said = if l.is_race() {
                     format!("{} {}", l.success, v.what)
                 } else {
-                    l.answer(&self.tokens, v)
+                    l.answer(&self.tokens(), v)
                 };
                 out.push(Line::from(vec![
                     Span::styled("Solved! ", th.title()),
@@ -723,7 +688,7 @@ impl LessonScreen {
                 let said = if l.is_race() {
                     format!("{} {}", v.what, l.wrong)
                 } else {
-                    l.answer(&self.tokens, v)
+                    l.answer(&self.tokens(), v)
                 };
                 out.push(Line::from(vec![
                     Span::styled("Not this time. ", th.error()),
@@ -733,13 +698,13 @@ impl LessonScreen {
             }
             Phase::Race => {
                 let (s, n) = self
-                    .race
-                    .as_ref()
+                    .race()
                     .map_or((0, 0), |r| (r.in_hand().south, r.in_hand().north));
                 // The racer keys in effect (the settings may rebind them).
                 let keys = and_list(&racer_keys(Side::South));
-                out.push(Line::raw(match self.countdown {
-                    Some((c, _)) => format!(
+                let countdown = self.race.as_ref().and_then(RaceScreen::countdown);
+                out.push(Line::raw(match countdown {
+                    Some(c) => format!(
                         "The race starts in {c}... Then press {keys} in turn! (North drops a seed every {NORTH_RACE_MS} ms.)"
                     ),
                     None => format!(
@@ -747,14 +712,8 @@ impl LessonScreen {
                     ),
                 }));
             }
-            Phase::Special { .. } => {
-                out.push(Line::raw(format!(
-                    "Special move: {} seeds in hand.",
-                    self.special_hand().unwrap_or(0)
-                )));
-            }
             Phase::Play => {
-                if let Some(line) = self.crossing_line() {
+                if let Some(line) = self.play_line() {
                     out.push(Line::raw(line));
                 }
             }
@@ -780,7 +739,12 @@ impl LessonScreen {
             ]));
         }
         if !self.message.is_empty() {
-            out.push(Line::styled(self.message.clone(), th.error()));
+            let style = if self.message_error {
+                th.error()
+            } else {
+                Style::default()
+            };
+            out.push(Line::styled(self.message.clone(), style));
         }
     }
 }
@@ -814,7 +778,7 @@ impl Widget for LessonView<'_> {
             ),
         };
         buf.set_string(area.x, area.y, title, th.title());
-        let layout = crate::app::adapter::adapter(&s.game).layout(area);
+        let layout = adapter(s.game()).layout(area);
         // The text first, then the board below it, then the hint bar.
         let board_h = layout.board.height;
         let room = area.height.saturating_sub(board_h + 4);
@@ -840,18 +804,22 @@ impl Widget for LessonView<'_> {
             board_h.min(area.bottom().saturating_sub(text_area.bottom() + 2)),
         );
         let (board, marks) = s.shown();
-        let picking = matches!(s.phase, Phase::Play | Phase::Special { .. }) && s.anim.is_none();
-        // The player sits South, at the bottom.
+        // The player sits South, at the bottom; the hole selected is drawn
+        // while he picks one, as in a game.
+        let cursor = match s.phase {
+            Phase::Play => s.play.shown_cursor(true),
+            _ => None,
+        };
         let view = BoardView {
             board: &board,
             marks: &marks,
             bottom: Side::South,
-            cursor: picking.then_some(s.cursor),
-            turn: s.game.turn(),
-            mover: s.game.to_move(),
+            cursor,
+            turn: s.game().turn(),
+            mover: s.game().to_move(),
         };
         GameBoard {
-            model: &adapter(&s.game).board_model(view),
+            model: &adapter(s.game()).board_model(view),
             theme: th,
         }
         .render(board_area, buf);

@@ -132,7 +132,7 @@ impl Puzzles {
                 ));
             }
             _ => {
-                if let Some(line) = s.crossing_line() {
+                if let Some(line) = s.play_line() {
                     out.push(Line::raw(line));
                 }
             }

@@ -451,6 +451,9 @@ impl App {
             .stack
             .has(|l| matches!(l, Layer::Help(_) | Layer::ConfirmQuit | Layer::Loading(_)))
             || self.too_small();
+        if let Some(l) = self.stack.lessons_mut() {
+            l.hold(covered, now);
+        }
         if let Base::Race { race: r, .. } = &mut self.stack.base {
             if covered {
                 r.pause(now);

@@ -1,17 +1,21 @@
 //! `learn --plain`: the lessons in plain lines. Each lesson's text, its
-//! board read aloud and its task; the player's decisions are played and
-//! told as in a game, and the whole turn is judged by the lesson's checker
-//! (the race lesson: Enter drops your seed, n drops North's).
+//! board read aloud and its task; a lesson is a game (a `Session` at the
+//! lesson's position): the player's decisions are played and told as in a
+//! game, `undo` takes the turn back, and the whole turn is judged by the
+//! lesson's checker once the session says it ended (the race lesson: Enter
+//! drops your seed, n drops North's). A solved lesson is recorded under
+//! the progress file's lock, as the client records it.
 
 use super::PlainError;
 use super::out::Say;
 use super::words::{View, board_lines, turn_line};
+use crate::app::setup::Setup;
 use crate::cli::LearnArgs;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{AnyGame, Event, Quiet, Side};
+use crate::engine::{Quiet, Side};
 use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson};
-use crate::session::Turn;
+use crate::session::{Refused, Session};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -31,22 +35,29 @@ pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
 }
 
 const HELP: &str = "Type a move as in a game (a hole, i3 or o5 in Bao, cw or ccw). \
-                    Words: board, hint, again, next, back, list, quit.";
+                    Words: board, hint, undo, again, next, back, list, quit.";
 
 /// The state of the lesson shown.
 enum Try {
-    Turn { game: AnyGame, tokens: Vec<String> },
-    Race { race: Race },
+    /// The lesson's game, both seats people's (nothing moves for North).
+    Turn {
+        session: Box<Session>,
+    },
+    Race {
+        race: Box<Race>,
+    },
     Done,
 }
 
 fn start(l: &Lesson) -> Result<Try, PlainError> {
     if l.is_race() {
-        return Ok(Try::Race { race: l.race()? });
+        return Ok(Try::Race {
+            race: Box::new(l.race()?),
+        });
     }
+    let session = Session::new(Setup::position(l.start()?));
     Ok(Try::Turn {
-        game: l.start()?,
-        tokens: Vec::new(),
+        session: Box::new(session),
     })
 }
 
@@ -110,7 +121,8 @@ pub fn run<R: BufRead, W: Write>(
             }
             "board" => {
                 match &state {
-                    Try::Turn { game, .. } => {
+                    Try::Turn { session } => {
+                        let game = session.game();
                         let view = View {
                             me: Some(game.to_move()),
                         };
@@ -175,36 +187,44 @@ pub fn run<R: BufRead, W: Write>(
                 say.line("Type a move, or help for the words you can use.");
                 continue;
             }
-            Try::Turn { game, tokens } => {
+            // As in a game: back to the start of the turn.
+            Try::Turn { session } if line == "undo" => {
+                match session.undo() {
+                    Ok(turn) => say.line(&format!("Undone: back to turn {turn}.")),
+                    Err(e) => say.line(&format!("{e}.")),
+                }
+                continue;
+            }
+            Try::Turn { session } => {
                 let token = match line.as_str() {
                     "clockwise" => "cw".to_string(),
                     "counterclockwise" | "anticlockwise" => "ccw".to_string(),
                     t => t.to_string(),
                 };
-                let before = game.clone();
-                let mut events: Vec<Event> = Vec::new();
-                if let Err(e) = game.play_token(&token, &mut events) {
-                    let e = e.to_string();
-                    say.line(&capital(&super::words::speakable(&format!("{e}."))));
+                let me = session.game().to_move();
+                match session.play(&token) {
+                    Ok(applied) => {
+                        let view = View { me: Some(me) };
+                        say.line(&turn_line(&applied.turn, session.game(), &view));
+                    }
+                    Err(Refused::Rule(e)) => {
+                        // The engine's reason, without the token it names.
+                        let e = e.strip_prefix(&format!("{token}: ")).unwrap_or(&e);
+                        say.line(&capital(&super::words::speakable(&format!("{e}."))));
+                        continue;
+                    }
+                    Err(e) => {
+                        say.line(&capital(&format!("{e}.")));
+                        continue;
+                    }
+                }
+                if !session.turn_ended() {
                     continue;
                 }
-                let me = before.to_move();
-                let turn = Turn {
-                    side: me,
-                    turn: before.turn(),
-                    token: token.clone(),
-                    before,
-                    events,
-                };
-                let view = View { me: Some(me) };
-                say.line(&turn_line(&turn, game, &view));
-                tokens.push(token);
-                if game.pending().is_some() && game.to_move() == me {
-                    continue;
-                }
-                match l.check_tokens(tokens) {
+                let tokens: Vec<String> = session.turns().map(|t| t.token.clone()).collect();
+                match l.check_tokens(&tokens) {
                     Ok(v) => {
-                        say.line(&l.answer(tokens, &v));
+                        say.line(&l.answer(&tokens, &v));
                         v
                     }
                     Err(e) => {
@@ -215,11 +235,19 @@ pub fn run<R: BufRead, W: Write>(
             }
         };
         if verdict.solved {
-            if progress.mark(&l.id)
-                && let Some(path) = &keep
-                && let Err(e) = progress.save(path)
-            {
-                say.line(&format!("Progress not saved: {e}"));
+            // Read, added and written under the lock, over what other
+            // sessions saved meanwhile.
+            match &keep {
+                Some(path) => match Progress::record(path, &l.id) {
+                    Ok(now) => progress = now,
+                    Err(e) => {
+                        progress.mark(&l.id);
+                        say.line(&format!("Progress not saved: {e}"));
+                    }
+                },
+                None => {
+                    progress.mark(&l.id);
+                }
             }
             say.line("Solved. Type next for the next lesson, or again.");
         } else {
@@ -242,7 +270,8 @@ fn open<W: Write>(
     }
     let state = start(l)?;
     match &state {
-        Try::Turn { game, .. } => {
+        Try::Turn { session } => {
+            let game = session.game();
             let view = View {
                 me: Some(game.to_move()),
             };

@@ -678,6 +678,12 @@ impl Session {
         }
     }
 
+    /// Did the decisions played end a turn (at least one played, and no
+    /// direction asked inside it)? A lesson judges its turn then.
+    pub fn turn_ended(&self) -> bool {
+        self.at > 0 && self.racing.is_none() && self.game().pending().is_none()
+    }
+
     // ---- the turn cycle ----------------------------------------------------
 
     /// The work of playing `token` in the position shown.

@@ -179,6 +179,19 @@ impl Setup {
         }
     }
 
+    /// A set-up position that two people play at one keyboard (a lesson,
+    /// a puzzle): both seats people's, no race, no match carried over.
+    pub fn position(start: AnyGame) -> Setup {
+        Setup {
+            start,
+            enkeshui: None,
+            seats: PerSide::new(Seat::Human, Seat::Human),
+            seed: 0,
+            flip: false,
+            teams: Teams::default(),
+        }
+    }
+
     /// The setup a record stands for; the error names the record's field
     /// at fault. (Records are checked when read: these are the same checks,
     /// for a record made in memory.)

@@ -132,6 +132,53 @@ impl Snapshot {
     }
 }
 
+/// The animation's speed after `+` (faster: half the time a seed) or `-`
+/// (twice), between 5 ms and 2 s a seed.
+pub fn speed_step(ms: u64, action: Action) -> u64 {
+    if action == Action::Faster {
+        (ms / 2).max(5)
+    } else {
+        (ms * 2).min(2000)
+    }
+}
+
+/// A play screen's own channel, for a screen whose decisions' answers the
+/// app's loop does not route (a lesson's): its options post there, and
+/// [`Play::take_played`] takes the answers in on a tick.
+#[derive(Debug)]
+pub struct Inbox {
+    tx: Sender<AppEvent>,
+    rx: std::sync::mpsc::Receiver<AppEvent>,
+}
+
+impl Inbox {
+    pub fn new() -> Inbox {
+        let (tx, rx) = std::sync::mpsc::channel();
+        Inbox { tx, rx }
+    }
+
+    /// The options of a play screen that posts here.
+    pub fn options(&self, work_wait: Duration, speed_ms: u64) -> PlayOptions {
+        PlayOptions {
+            tx: self.tx.clone(),
+            work_wait,
+            speed_ms,
+            instant: false,
+        }
+    }
+
+    /// Drops every answer waiting (for a game no longer shown).
+    pub fn clear(&self) {
+        while self.rx.try_recv().is_ok() {}
+    }
+}
+
+impl Default for Inbox {
+    fn default() -> Inbox {
+        Inbox::new()
+    }
+}
+
 /// What comes after a move was shown to its end.
 #[derive(Debug)]
 pub enum Next {
@@ -731,6 +778,22 @@ impl Play {
         }
         self.working = None;
         self.decided(decided, now)
+    }
+
+    /// The decisions worked out on a thread that arrived in `inbox`, each
+    /// taken as [`Play::played`] takes it: what each asks of the screen.
+    pub fn take_played(&mut self, inbox: &Inbox, now: Instant) -> Vec<Transition> {
+        let mut out = Vec::new();
+        while let Ok(ev) = inbox.rx.try_recv() {
+            if let AppEvent::Job(crate::app::job::Done {
+                version,
+                output: Output::Played { decided },
+            }) = ev
+            {
+                out.push(self.played(version, *decided, now));
+            }
+        }
+        out
     }
 
     /// Gives a decision worked out to the session: refused (the message; a

@@ -54,6 +54,9 @@ pub struct RaceScreen {
     /// Since when the race is held (an overlay is open): the clock and
     /// both racers stop, and go on from where they were.
     paused: Option<Instant>,
+    /// A racer that drops at a fixed pace instead of its level's (the race
+    /// lesson's North, whose pace the lesson names), in milliseconds.
+    pace: PerSide<Option<u64>>,
     rng: SmallRng,
 }
 
@@ -93,8 +96,15 @@ impl RaceScreen {
             finished: None,
             auto_start: None,
             paused: None,
+            pace: PerSide::both(None),
             rng: SmallRng::seed_from_u64(seed),
         }
+    }
+
+    /// The AI racer of `side` drops a seed every `ms` milliseconds.
+    pub fn with_pace(mut self, side: Side, ms: u64) -> RaceScreen {
+        self.pace[side] = Some(ms);
+        self
     }
 
     /// The status line while counting down.
@@ -197,7 +207,11 @@ impl RaceScreen {
     }
 
     fn gap(&mut self, side: Side) -> Option<Duration> {
-        let (lo, hi) = racer_ms(self.ai[side]?);
+        let level = self.ai[side]?;
+        if let Some(ms) = self.pace[side] {
+            return Some(Duration::from_millis(ms));
+        }
+        let (lo, hi) = racer_ms(level);
         Some(Duration::from_millis(self.rng.random_range(lo..=hi)))
     }
 

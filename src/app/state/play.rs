@@ -23,11 +23,7 @@ impl App {
                 return true;
             }
             Action::Faster | Action::Slower => {
-                self.speed_ms = if action == Action::Faster {
-                    (self.speed_ms / 2).max(5)
-                } else {
-                    (self.speed_ms * 2).min(2000)
-                };
+                self.speed_ms = crate::app::screen::play::speed_step(self.speed_ms, action);
                 let ms = self.speed_ms;
                 if let Some(p) = self.stack.play_mut() {
                     p.set_speed(ms);

@@ -18,6 +18,22 @@ pub struct SpecialMove {
 }
 
 impl SpecialMove {
+    /// Where the special move is, `sep` between its parts: lifting first,
+    /// then dropping; Enter does one or the other on hole `cursor`.
+    pub fn prompt(&self, cursor: usize, sep: &str) -> String {
+        match self.lifted.as_slice() {
+            [] => format!("Special move: lift two holes{sep}Enter lifts hole {cursor}"),
+            [a] => format!(
+                "Special move: lifted {a}{sep}{} in hand{sep}Enter lifts hole {cursor}",
+                self.in_hand
+            ),
+            [a, b, ..] => format!(
+                "Special move: lifted {a} and {b}{sep}{} in hand{sep}Enter drops on hole {cursor}",
+                self.in_hand
+            ),
+        }
+    }
+
     /// The move was refused: the seeds dropped come back to hand.
     pub(super) fn take_back(&mut self) {
         let back: u32 = self.added.iter().map(|&c| c as u32).sum();
