@@ -207,10 +207,9 @@ pub fn run<R: BufRead, W: Write>(
                         let view = View { me: Some(me) };
                         say.line(&turn_line(&applied.turn, session.game(), &view));
                     }
-                    Err(Refused::Rule(e)) => {
+                    Err(Refused::Rule { reason, .. }) => {
                         // The engine's reason, without the token it names.
-                        let e = e.strip_prefix(&format!("{token}: ")).unwrap_or(&e);
-                        say.line(&capital(&super::words::speakable(&format!("{e}."))));
+                        say.line(&capital(&super::words::speakable(&format!("{reason}."))));
                         continue;
                     }
                     Err(e) => {
