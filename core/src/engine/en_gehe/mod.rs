@@ -13,7 +13,7 @@ pub use setup::Setup;
 
 use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
-    any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
+    any_sowing_ends_within, draw_below, mix, parse_canonical, turned_period, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
@@ -591,7 +591,7 @@ impl Game for EnGehe {
         // Holes as bits: no branch on which holes are empty (unpredictable).
         let mut left = self.movable;
         while left != 0 {
-            let k = rng.random_range(0..left.count_ones());
+            let k = draw_below(rng, left.count_ones());
             let bit = nth_set_bit(left, k);
             let hole = start + bit;
             if commit && self.board.first_lap_surely_ends(hole) {

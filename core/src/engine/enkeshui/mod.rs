@@ -15,7 +15,7 @@ pub use setup::{Bull, Setup};
 
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
+    any_sowing_ends_within, draw_below, parse_canonical, run_laps_within_after, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
@@ -733,7 +733,7 @@ impl Game for Enkeshui {
         }
         if let Some(c) = &self.choosing {
             let options = c.options.as_slice();
-            let m = Move::Direction(options[rng.random_range(0..options.len())]);
+            let m = Move::Direction(options[draw_below(rng, options.len() as u32) as usize]);
             if commit {
                 self.play(&m, &mut Quiet)
                     .expect("a listed direction is legal");
@@ -754,7 +754,7 @@ impl Game for Enkeshui {
         // ends (rare) or when the pick is not to be played.
         let (board, captured) = (self.board, self.captured);
         while count > 0 {
-            let k = rng.random_range(0..count);
+            let k = draw_below(rng, count as u32) as usize;
             let h = holes[k] as usize;
             let sown = Self::sow_from(
                 &self.rules,
