@@ -646,11 +646,9 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
 }
 
 /// `play_one` for `random` against `random` with no record: the same games
-/// in the game's own type (no dispatch, no tokens). The clock is read once
-/// a game, not at every decision: a random decision takes well under a
-/// microsecond, which a reading a decision cost a tenth of and the coarse
-/// clock rounded to nothing or a whole tick. Each side is given its share
-/// of the game's time by its decisions, and each decision the game's mean.
+/// in the game's own type (no dispatch, no tokens), the clock read once a
+/// game (a random decision takes well under a microsecond: a reading a
+/// decision cost a tenth of that, and the coarse clock gave it 0 or a tick).
 fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
     let (a_side, index) = (p.a_side, p.index);
     let first_turn = game.turn();
@@ -676,18 +674,14 @@ fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
     spent[a_side.other()].add_to(&mut p.clock_b);
 }
 
-/// A game's time shared by the sides' decisions: each side's share of the
-/// total by its number of decisions, and each decision the game's mean.
+/// A game's time shared by the sides: each its share by its number of
+/// decisions, and each decision the game's mean.
 fn shares(time: Duration, decisions: PerSide<u64>) -> PerSide<Nanos> {
-    let all = decisions.south + decisions.north;
-    let ns = time.as_nanos().min(u64::MAX as u128) as u64;
-    let side = |n: u64| match all {
-        0 => Nanos::default(),
-        _ => Nanos {
-            decisions: n,
-            total: (ns as u128 * n as u128 / all as u128) as u64,
-            max: if n > 0 { ns / all } else { 0 },
-        },
+    let (all, ns) = (decisions.south + decisions.north, time.as_nanos());
+    let side = |n: u64| Nanos {
+        decisions: n,
+        total: (ns * n as u128).checked_div(all as u128).unwrap_or(0) as u64,
+        max: if n > 0 { (ns / all as u128) as u64 } else { 0 },
     };
     PerSide::new(side(decisions.south), side(decisions.north))
 }

@@ -13,8 +13,9 @@ pub use setup::Setup;
 
 use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
-    any_sowing_ends_within, draw_below, mix, parse_canonical, turned_period, unbudgeted,
+    any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
 };
+use crate::engine::playout::draw_below;
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};

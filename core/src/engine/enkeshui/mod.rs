@@ -15,8 +15,9 @@ pub use setup::{Bull, Setup};
 
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
-    any_sowing_ends_within, draw_below, parse_canonical, run_laps_within_after, unbudgeted,
+    any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
 };
+use crate::engine::playout::draw_below;
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
