@@ -646,20 +646,15 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
 }
 
 /// `play_one` for `random` against `random` with no record: the same games
-/// and clocks, in the game's own type (no dispatch, no tokens), timed in
-/// whole nanoseconds of the coarse clock where there is one.
+/// in the game's own type (no dispatch, no tokens), the clock read once a
+/// game (a random decision takes well under a microsecond: a reading a
+/// decision cost a tenth of that, and the coarse clock gave it 0 or a tick).
 fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
     let (a_side, index) = (p.a_side, p.index);
     let first_turn = game.turn();
-    let base = Instant::now();
-    let coarse = coarse_nanos().is_some();
-    let now = || match coarse.then(coarse_nanos).flatten() {
-        Some(t) => t,
-        None => base.elapsed().as_nanos() as u64,
-    };
-    let mut spent = PerSide::new(Nanos::default(), Nanos::default());
+    let started = Instant::now();
+    let mut decisions = PerSide::new(0u64, 0u64);
     let mut ply = 0u64;
-    let mut started = now();
     let end = loop {
         let mover = game.to_move();
         if let Status::Over(o) = game.status() {
@@ -667,17 +662,28 @@ fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
         }
         let seed = decision_seed(s, index, ply);
         let played = game.play_random(&mut DecisionRng::new(seed), &mut Quiet);
-        let t = now();
-        spent[mover].add(t.saturating_sub(started));
-        started = t;
+        decisions[mover] += 1;
         if played.is_none() {
             break forfeit(s, p, mover, game.turn() - first_turn, "no decision");
         }
         ply += 1;
     };
     p.result = end;
+    let spent = shares(started.elapsed(), decisions);
     spent[a_side].add_to(&mut p.clock_a);
     spent[a_side.other()].add_to(&mut p.clock_b);
+}
+
+/// A game's time shared by the sides: each its share by its number of
+/// decisions, and each decision the game's mean.
+fn shares(time: Duration, decisions: PerSide<u64>) -> PerSide<Nanos> {
+    let (all, ns) = (decisions.south + decisions.north, time.as_nanos());
+    let side = |n: u64| Nanos {
+        decisions: n,
+        total: (ns * n as u128).checked_div(all as u128).unwrap_or(0) as u64,
+        max: if n > 0 { (ns / all as u128) as u64 } else { 0 },
+    };
+    PerSide::new(side(decisions.south), side(decisions.north))
 }
 
 /// The seed of game `index`'s decision number `ply` (after the opening).
@@ -694,12 +700,6 @@ struct Nanos {
 }
 
 impl Nanos {
-    fn add(&mut self, ns: u64) {
-        self.decisions += 1;
-        self.total = self.total.saturating_add(ns);
-        self.max = self.max.max(ns);
-    }
-
     fn add_to(&self, clock: &mut Clock) {
         clock.merge(&Clock {
             decisions: self.decisions,
@@ -755,12 +755,12 @@ impl DecisionRng {
 }
 
 impl rand::RngCore for DecisionRng {
-    #[inline]
+    #[inline(always)]
     fn next_u32(&mut self) -> u32 {
         (self.next_u64() >> 32) as u32
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_u64(&mut self) -> u64 {
         match self.drawn {
             0 => {

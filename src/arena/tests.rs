@@ -186,3 +186,21 @@ fn random_against_random_plays_what_the_general_loop_plays() {
         }
     }
 }
+
+/// Random against random reads the clock once a game: each side gets its
+/// share of the game's time by its decisions, each decision the game's mean.
+#[test]
+fn a_random_game_s_time_is_shared_by_the_decisions() {
+    let s = shares(Duration::from_nanos(1000), PerSide::new(3, 1));
+    let view = |n: &Nanos| (n.decisions, n.total, n.max);
+    assert_eq!(view(&s.south), (3, 750, 250));
+    assert_eq!(view(&s.north), (1, 250, 250));
+    let none = shares(Duration::from_nanos(1000), PerSide::new(0, 0));
+    assert_eq!(
+        (view(&none.south), view(&none.north)),
+        ((0, 0, 0), (0, 0, 0))
+    );
+    let one_sided = shares(Duration::from_nanos(900), PerSide::new(0, 2));
+    assert_eq!(view(&one_sided.south), (0, 0, 0));
+    assert_eq!(view(&one_sided.north), (2, 900, 450));
+}

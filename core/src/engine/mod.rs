@@ -373,6 +373,7 @@ pub trait Game: Clone + Send + 'static {
 
     /// Adds the position to the repetition history; returns how often it
     /// has now been seen.
+    #[inline(always)]
     fn record_position(&mut self) -> usize {
         let (key, board, state) = self.repetition_parts();
         state.record_position(key, board)

@@ -42,6 +42,7 @@ impl TurnState {
     /// Adds the position (`key`, the side to move and `board`) to the
     /// history; returns how often it has now been seen. A change of `key`
     /// means no earlier position can recur: the history starts again.
+    #[inline(always)]
     pub fn record_position(&mut self, key: Irreversible, board: &[u16]) -> usize {
         self.history.record(key, self.to_move, board)
     }
@@ -102,13 +103,14 @@ fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
         *g = c;
         out.write(c);
     }
-    let (lo, hi) = weighted_lanes(groups, &mut copy[..whole], &last, board.len() / 8);
+    let has_tail = !tail.is_empty();
+    let (lo, hi) = weighted_lanes(groups, &mut copy[..whole], &last, board.len() / 8, has_tail);
     lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
 /// The weighted sums of [`board_hash_into`], as two words: the whole groups
 /// of eight holes (each also stored into `copy`), then `last` (the holes
-/// past them, padded with zeros) with the weights of group `k`. SSE2, which
+/// past them, padded with zeros, when `has_tail`) with the weights of group `k`. SSE2, which
 /// every x86-64 has, multiplies and adds eight holes in one instruction each.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -117,6 +119,7 @@ fn weighted_lanes(
     copy: &mut [MaybeUninit<u16>],
     last: &Group,
     k: usize,
+    has_tail: bool,
 ) -> (u64, u64) {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi16, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mullo_epi16,
@@ -134,10 +137,13 @@ fn weighted_lanes(
             _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, g);
             acc = _mm_add_epi16(acc, _mm_mullo_epi16(g, load(weights.as_ptr())));
         }
-        acc = _mm_add_epi16(
-            acc,
-            _mm_mullo_epi16(load(last.as_ptr()), load(WEIGHTS[k].as_ptr())),
-        );
+        // Boards of whole groups (2x8, 2x40, Bao's 32) have no tail.
+        if has_tail {
+            acc = _mm_add_epi16(
+                acc,
+                _mm_mullo_epi16(load(last.as_ptr()), load(WEIGHTS[k].as_ptr())),
+            );
+        }
         (
             _mm_cvtsi128_si64(acc) as u64,
             _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) as u64,
@@ -153,6 +159,7 @@ fn weighted_lanes(
     copy: &mut [MaybeUninit<u16>],
     last: &Group,
     k: usize,
+    has_tail: bool,
 ) -> (u64, u64) {
     let mut acc = [0u16; 8];
     let mut add = |group: &[u16], weights: &Group| {
@@ -166,7 +173,9 @@ fn weighted_lanes(
         }
         add(group, weights);
     }
-    add(last, &WEIGHTS[k]);
+    if has_tail {
+        add(last, &WEIGHTS[k]);
+    }
     let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | x as u64);
     (word(&acc[..4]), word(&acc[4..]))
 }
@@ -203,6 +212,7 @@ impl Clone for History {
 }
 
 impl History {
+    #[inline(always)]
     fn record(&mut self, key: Irreversible, side: Side, board: &[u16]) -> usize {
         assert!(
             board.len() <= MAX_BOARD,
@@ -220,15 +230,7 @@ impl History {
         if self.heads.len() == self.heads.capacity()
             || self.boards.capacity() - self.boards.len() < stride
         {
-            // A first position gets a copy's room (a search child may
-            // record no more), later ones [`ROOM`] more.
-            let more = if self.heads.capacity() == 0 {
-                COPY_ROOM
-            } else {
-                self.heads.len().max(ROOM)
-            };
-            self.heads.reserve(more);
-            self.boards.reserve(more.saturating_mul(stride));
+            self.make_room(stride);
         }
         // Hashed and copied at the end of `boards` in one pass; counted
         // in once the earlier boards are compared.
@@ -239,9 +241,42 @@ impl History {
         let (word, bucket) = ((hash >> 62) as usize, 1u64 << (hash >> 56 & 63));
         // A seen bucket, then a count of equal heads (a plain pass that the
         // compiler vectorises), before the boards are compared.
-        if self.buckets[word] & bucket != 0
-            && self.heads.iter().fold(0u32, |n, &h| n + (h == head) as u32) > 0
-        {
+        if self.buckets[word] & bucket != 0 {
+            seen += self.repeats(head, board);
+        }
+        self.buckets[word] |= bucket;
+        let len = self.heads.len();
+        // SAFETY: `make_room` left room for one more head and `stride`
+        // more holes, and `board_hash_into` wrote the `stride` holes past
+        // `at`; the head is written before the length takes it in.
+        unsafe {
+            self.heads.as_mut_ptr().add(len).write(head);
+            self.heads.set_len(len + 1);
+            self.boards.set_len(at + stride);
+        }
+        seen
+    }
+
+    /// Room for at least one more position of `stride` holes: a first
+    /// position gets a copy's room (a search child may record no more),
+    /// later ones [`ROOM`] more. Out of line: most records have room.
+    #[inline(never)]
+    fn make_room(&mut self, stride: usize) {
+        let more = if self.heads.capacity() == 0 {
+            COPY_ROOM
+        } else {
+            self.heads.len().max(ROOM)
+        };
+        self.heads.reserve(more);
+        self.boards.reserve(more.saturating_mul(stride));
+    }
+
+    /// How many earlier positions have the head `head` and the board `board`.
+    #[inline(never)]
+    fn repeats(&self, head: u32, board: &[u16]) -> usize {
+        let stride = board.len();
+        let mut seen = 0;
+        if self.heads.iter().fold(0u32, |n, &h| n + (h == head) as u32) > 0 {
             for (i, &h) in self.heads.iter().enumerate() {
                 // The board is sliced only on a head match (its bounds
                 // checks cost more than the scan).
@@ -250,11 +285,6 @@ impl History {
                 }
             }
         }
-        self.buckets[word] |= bucket;
-        self.heads.push(head);
-        // SAFETY: `board_hash_into` wrote the `stride` holes past `at`,
-        // within the capacity reserved above.
-        unsafe { self.boards.set_len(at + stride) };
         seen
     }
 }

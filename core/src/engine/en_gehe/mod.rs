@@ -15,6 +15,7 @@ use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
     any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
 };
+use crate::engine::playout::draw_below;
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -591,7 +592,7 @@ impl Game for EnGehe {
         // Holes as bits: no branch on which holes are empty (unpredictable).
         let mut left = self.movable;
         while left != 0 {
-            let k = rng.random_range(0..left.count_ones());
+            let k = draw_below(rng, left.count_ones());
             let bit = nth_set_bit(left, k);
             let hole = start + bit;
             if commit && self.board.first_lap_surely_ends(hole) {

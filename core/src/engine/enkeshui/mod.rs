@@ -17,6 +17,7 @@ use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
 };
+use crate::engine::playout::draw_below;
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -733,7 +734,7 @@ impl Game for Enkeshui {
         }
         if let Some(c) = &self.choosing {
             let options = c.options.as_slice();
-            let m = Move::Direction(options[rng.random_range(0..options.len())]);
+            let m = Move::Direction(options[draw_below(rng, options.len() as u32) as usize]);
             if commit {
                 self.play(&m, &mut Quiet)
                     .expect("a listed direction is legal");
@@ -754,7 +755,7 @@ impl Game for Enkeshui {
         // ends (rare) or when the pick is not to be played.
         let (board, captured) = (self.board, self.captured);
         while count > 0 {
-            let k = rng.random_range(0..count);
+            let k = draw_below(rng, count as u32) as usize;
             let h = holes[k] as usize;
             let sown = Self::sow_from(
                 &self.rules,
