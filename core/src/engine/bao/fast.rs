@@ -15,28 +15,29 @@ use super::{HOLES, LOOP, base};
 use crate::engine::core::{Endless, Sightings, Unended, turned_period};
 use crate::engine::side::Side;
 
-const ONES: u128 = u128::MAX / 255;
+/// RELAY[c]: the cows of a relay lap of `c` cows lifted from byte 0 of the
+/// turned loop, circuits included: byte j gets the `k` in 1..=c with
+/// `k % 16 == j` (byte 0, the lifted hole, its circuits). Subtracting `c`
+/// (which empties byte 0, no borrow) and adding this is the whole lap's sowing:
+/// no branch on circuits and no second table.
+const RELAY: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut c = 1;
+    while c < 256 {
+        t[c] = t[c - 1] + (1u128 << (8 * (c % LOOP)));
+        c += 1;
+    }
+    t
+};
 
-/// DROPS[first][r]: one cow in each of the r holes (r = 1..=16) from byte
-/// `first` of the turned loop on: byte 1 for a relay (the lifted hole is
-/// byte 0), byte 0 for a steal (the first stolen cow goes into the
-/// capturing hole itself).
-const DROPS: [[u128; LOOP + 1]; 2] = {
-    let mut t = [[0u128; LOOP + 1]; 2];
-    let mut first = 0;
-    while first < 2 {
-        let mut r = 1;
-        while r <= LOOP {
-            let mut m = 0u128;
-            let mut k = 0;
-            while k < r {
-                m |= 1u128 << (8 * ((first + k) & 15));
-                k += 1;
-            }
-            t[first][r] = m;
-            r += 1;
-        }
-        first += 1;
+/// STEAL[c]: the same for `c` stolen cows, sown from byte 0 (the first goes
+/// into the capturing hole itself).
+const STEAL: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut c = 1;
+    while c < 256 {
+        t[c] = t[c - 1] + (1u128 << (8 * ((c - 1) % LOOP)));
+        c += 1;
     }
     t
 };
@@ -54,30 +55,15 @@ struct Turned {
 }
 
 impl Turned {
-    /// Drops `seeds` (at least one) from byte 1 (`relay`) or byte 0 (a
-    /// steal) on and turns the loop to the new lap end; true when its hole
-    /// was empty (the turn is over).
-    #[inline(always)]
-    fn drop(&mut self, relay: bool, seeds: u32) -> bool {
-        let r = if seeds <= LOOP as u32 {
-            seeds
-        } else {
-            let circuits = (seeds - 1) / LOOP as u32;
-            self.own += ONES * circuits as u128;
-            seeds - circuits * LOOP as u32
-        };
-        let turn = (r - 1 + relay as u32) & 15;
-        self.own = (self.own + DROPS[relay as usize][r as usize]).rotate_right(8 * turn);
-        self.pos = (self.pos + turn) & 15;
-        self.own as u8 == 1
-    }
-
-    /// Lifts the hole of the lap end and sows it.
+    /// Lifts the hole of the lap end and sows it: `RELAY`'s row for its
+    /// cows, and the loop turned to the lap's last hole (`c` holes on, as
+    /// the lap starts one hole after the lifted one).
     #[inline(always)]
     fn relay(&mut self) -> bool {
-        let seeds = self.own as u32 & 0xff;
-        self.own &= !0xff;
-        self.drop(true, seeds)
+        let c = self.own as u8 as u32;
+        self.own = (self.own - c as u128 + RELAY[c as usize]).rotate_right(8 * (c & 15));
+        self.pos = (self.pos + c) & 15;
+        self.own as u8 == 1
     }
 
     /// One lap after the lap end at `pos`; true when it ends the turn.
@@ -89,7 +75,10 @@ impl Turned {
             let seeds = (self.opp >> shift) as u32 & 0xff;
             self.opp &= !(0xff << shift);
             self.thieves &= !(1 << self.pos);
-            self.drop(false, seeds)
+            // At least one cow: a thief faces an occupied hole.
+            self.own = (self.own + STEAL[seeds as usize]).rotate_right(8 * ((seeds - 1) & 15));
+            self.pos = (self.pos + seeds - 1) & 15;
+            self.own as u8 == 1
         } else {
             self.relay()
         }
@@ -113,8 +102,11 @@ fn stealing_holes(opp: u64) -> u16 {
 #[inline(always)]
 fn point_hash(own: u128, opp: u64) -> u64 {
     (own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ opp.rotate_left(41))
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_mul(POINT_MUL)
 }
+
+/// [`point_hash`]'s multiplier (odd: equal products, equal words).
+const POINT_MUL: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
 /// algorithm and distinguished points ([`Sightings`]) on the turned state.
@@ -207,8 +199,45 @@ fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
             };
         }
         // Steals only ever clear `thieves`: once none is left, every lap
-        // is a relay, with no test of the hole it starts from.
-        if s.thieves == 0 {
+        // is a relay, with no test of the hole it starts from; and as no
+        // hole will ever steal, every turned repeat is one for ever
+        // (`repeats` holds whatever the laps' starts): they are not kept.
+        // Past the first laps this is the loop of the long sowings.
+        if s.thieves == 0 && lam >= points_from {
+            // The hash before its multiply: the opponent's row is fixed.
+            let opp_bits = s.opp.rotate_left(41);
+            let tortoise_bits = tortoise.0 as u64
+                ^ ((tortoise.0 >> 64) as u64).rotate_left(23)
+                ^ tortoise.1.rotate_left(41);
+            while lam < stop {
+                if s.relay() {
+                    return Ok(());
+                }
+                lam += 1;
+                let now = s.own;
+                let bits = now as u64 ^ ((now >> 64) as u64).rotate_left(23) ^ opp_bits;
+                if bits == tortoise_bits && now == tortoise.0 && s.opp == tortoise.1 {
+                    let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                    return Err(Unended::Endless(Endless {
+                        period: turned_period(lam, d as usize, LOOP),
+                        laps: base + lam,
+                    }));
+                }
+                let hash = bits.wrapping_mul(POINT_MUL);
+                if hash < below {
+                    let laps = base + lam;
+                    let seen = points.see(hash, (now, s.opp), laps, s.pos);
+                    below = points.below();
+                    if let Some(seen) = seen {
+                        let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
+                        return Err(Unended::Endless(Endless {
+                            period: turned_period(laps - seen.laps, d as usize, LOOP),
+                            laps,
+                        }));
+                    }
+                }
+            }
+        } else if s.thieves == 0 {
             stretch!(s.relay(), true);
         } else {
             stretch!(s.lap(), s.thieves != 0);
