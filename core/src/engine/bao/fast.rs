@@ -108,6 +108,149 @@ fn point_hash(own: u128, opp: u64) -> u64 {
 /// [`point_hash`]'s multiplier (odd: equal products, equal words).
 const POINT_MUL: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// Why [`relays`] stopped.
+enum Relays {
+    /// The turn ended (the state is the board after it).
+    Ended,
+    /// `lam` reached the stop.
+    Stop,
+    /// The state after the lap may repeat the tortoise's (its hash before
+    /// the multiply is given) or is a distinguished point: the caller looks.
+    Look(u64),
+}
+
+/// What [`relays`] watches for.
+struct Look {
+    /// The laps since the tortoise at which to stop.
+    stop: u64,
+    /// The opponent's row's part of the hash (it never changes here).
+    opp_bits: u64,
+    /// The tortoise's hash before its multiply.
+    tortoise_bits: u64,
+    /// Distinguished points' bar.
+    below: u64,
+}
+
+/// Relay laps on their own (no hole steals, now or later), counted in
+/// `lam`, until the turn ends, `lam` reaches the stop, or a lap's state
+/// needs a look ([`Relays`]). The loop of the long sowings that never end.
+#[inline(always)]
+fn relays(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    let (mut own, mut pos, mut n) = (s.own, s.pos, *lam);
+    let found = loop {
+        if n >= look.stop {
+            break Relays::Stop;
+        }
+        let c = own as u8 as u32;
+        own = (own - c as u128 + RELAY[c as usize]).rotate_right(8 * (c & 15));
+        pos = pos.wrapping_add(c);
+        if own as u8 == 1 {
+            break Relays::Ended;
+        }
+        n += 1;
+        let bits = own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ look.opp_bits;
+        if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
+            break Relays::Look(bits);
+        }
+    };
+    (s.own, s.pos, *lam) = (own, pos & 15, n);
+    found
+}
+
+/// Does this CPU have SSSE3 (its byte shuffle turns the loop in one
+/// instruction, where a 128-bit rotation takes some ten)?
+#[inline(always)]
+fn ssse3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("ssse3")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// A relay lap of `c` cows for [`relays_ssse3`]: the bytes to add (RELAY[c],
+/// byte 0 less the `c` lifted, modulo 256) and the shuffle that turns the
+/// loop `c` holes on (byte j takes byte j + c).
+#[repr(C, align(16))]
+struct Shuffled {
+    add: [u8; LOOP],
+    turn: [u8; LOOP],
+}
+
+const SHUFFLED: [Shuffled; 256] = {
+    let mut t = [const {
+        Shuffled {
+            add: [0; LOOP],
+            turn: [0; LOOP],
+        }
+    }; 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut j = 0;
+        while j < LOOP {
+            t[c].add[j] = (RELAY[c] >> (8 * j)) as u8;
+            t[c].turn[j] = ((j + c) % LOOP) as u8;
+            j += 1;
+        }
+        t[c].add[0] = t[c].add[0].wrapping_sub(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// [`relays`] with SSSE3: the lap is a byte add and a byte shuffle.
+///
+/// # Safety
+/// The CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_load_si128, _mm_shuffle_epi8,
+        _mm_unpackhi_epi64,
+    };
+    // SAFETY: a u128 and an __m128i are both 16 plain bytes (byte k of
+    // the u128, little-endian, is lane k); each row of SHUFFLED is two
+    // 16-byte arrays aligned to 16.
+    unsafe {
+        let mut v = std::mem::transmute::<u128, __m128i>(s.own);
+        let (mut low, mut pos, mut n) = (s.own as u64, s.pos, *lam);
+        let found = loop {
+            if n >= look.stop {
+                break Relays::Stop;
+            }
+            let c = low as u8 as usize;
+            let row = &SHUFFLED[c];
+            v = _mm_shuffle_epi8(
+                _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
+                _mm_load_si128(row.turn.as_ptr() as *const __m128i),
+            );
+            pos = pos.wrapping_add(c as u32);
+            low = _mm_cvtsi128_si64(v) as u64;
+            if low as u8 == 1 {
+                break Relays::Ended;
+            }
+            n += 1;
+            let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64;
+            let bits = low ^ high.rotate_left(23) ^ look.opp_bits;
+            if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
+                break Relays::Look(bits);
+            }
+        };
+        (s.own, s.pos, *lam) = (std::mem::transmute::<__m128i, u128>(v), pos & 15, n);
+        found
+    }
+}
+
+/// Never called: [`ssse3`] is false off x86-64.
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    relays(s, lam, look)
+}
+
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
 /// algorithm and distinguished points ([`Sightings`]) on the turned state.
 ///
@@ -122,7 +265,7 @@ const POINT_MUL: u64 = 0x9e37_79b9_7f4a_7c15;
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
 /// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
-fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
+fn run_turned<const PLAIN: bool>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     // Most sowings end within a few laps: run those plainly.
     const PLAIN_LAPS: u64 = 8;
     // Distinguished points only pay off on long sowings.
@@ -209,13 +352,26 @@ fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
             let tortoise_bits = tortoise.0 as u64
                 ^ ((tortoise.0 >> 64) as u64).rotate_left(23)
                 ^ tortoise.1.rotate_left(41);
-            while lam < stop {
-                if s.relay() {
-                    return Ok(());
-                }
-                lam += 1;
+            let simd = !PLAIN && ssse3();
+            loop {
+                let look = Look {
+                    stop,
+                    opp_bits,
+                    tortoise_bits,
+                    below,
+                };
+                let found = if simd {
+                    // SAFETY: the CPU has SSSE3 (tested just above).
+                    unsafe { relays_ssse3(s, &mut lam, &look) }
+                } else {
+                    relays(s, &mut lam, &look)
+                };
+                let bits = match found {
+                    Relays::Ended => return Ok(()),
+                    Relays::Stop => break,
+                    Relays::Look(bits) => bits,
+                };
                 let now = s.own;
-                let bits = now as u64 ^ ((now >> 64) as u64).rotate_left(23) ^ opp_bits;
                 if bits == tortoise_bits && now == tortoise.0 && s.opp == tortoise.1 {
                     let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
                     return Err(Unended::Endless(Endless {
@@ -300,6 +456,20 @@ pub fn sow_quiet_in_place(
     steals: bool,
     max_laps: u64,
 ) -> Result<(), Unended> {
+    sow_in_place::<false>(counts, mover, start, extra, steals, max_laps)
+}
+
+/// [`sow_quiet_in_place`]; `PLAIN` runs the relay laps without SSSE3 (the
+/// tests compare both).
+#[inline(always)]
+fn sow_in_place<const PLAIN: bool>(
+    counts: &mut [u16; HOLES],
+    mover: Side,
+    start: usize,
+    extra: u8,
+    steals: bool,
+    max_laps: u64,
+) -> Result<(), Unended> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
     // Whole rows as arrays: no check per hole, and the narrowing is a few
@@ -328,7 +498,7 @@ pub fn sow_quiet_in_place(
         if steals {
             s.thieves = stealing_holes(s.opp);
         }
-        run_turned(&mut s, max_laps)?;
+        run_turned::<PLAIN>(&mut s, max_laps)?;
     }
     let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
         .try_into()
@@ -808,5 +978,204 @@ mod tests {
         // Sowings that never end are rare; some are long enough for
         // distinguished points.
         assert!(endless > 100 && longest > 1_000_000, "{endless} {longest}");
+    }
+
+    /// A lap sown cow by cow on the turned loop: the lifted hole (byte 0)
+    /// emptied when `relay`, then one cow a hole from byte 1 (a relay) or
+    /// byte 0 (a steal) on.
+    fn lap_cow_by_cow(own: u128, relay: bool, c: u32) -> (u128, u32) {
+        let mut bytes = own.to_le_bytes();
+        if relay {
+            bytes[0] = 0;
+        }
+        let mut at = if relay { 0 } else { LOOP - 1 };
+        for _ in 0..c {
+            at = (at + 1) % LOOP;
+            bytes[at] += 1;
+        }
+        (
+            u128::from_le_bytes(bytes).rotate_right(8 * at as u32),
+            at as u32,
+        )
+    }
+
+    /// Each row of the lap tables sows as cow by cow does: circuits, the
+    /// emptied hole and the turn to the lap's last hole included.
+    #[test]
+    fn the_lap_tables_sow_cow_by_cow() {
+        let mut rng = SmallRng::seed_from_u64(8);
+        for c in 1..=192u32 {
+            for _ in 0..20 {
+                let mut bytes = [0u8; LOOP];
+                for b in bytes.iter_mut().skip(1) {
+                    *b = rng.random_range(0..=3);
+                }
+                bytes[0] = c as u8;
+                let own = u128::from_le_bytes(bytes);
+                let (want, at) = lap_cow_by_cow(own, true, c);
+                let mut s = Turned {
+                    own,
+                    opp: 0,
+                    pos: 3,
+                    thieves: 0,
+                };
+                let ended = s.relay();
+                assert_eq!((s.own, s.pos), (want, (3 + at) % 16), "relay of {c}");
+                assert_eq!(ended, want as u8 == 1, "relay of {c}");
+                #[cfg(target_arch = "x86_64")]
+                if ssse3() {
+                    use std::arch::x86_64::*;
+                    // SAFETY: SSSE3 is there; the rows are 16-byte aligned.
+                    let got = unsafe {
+                        let row = &SHUFFLED[c as usize];
+                        let v = std::mem::transmute::<u128, __m128i>(own);
+                        std::mem::transmute::<__m128i, u128>(_mm_shuffle_epi8(
+                            _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
+                            _mm_load_si128(row.turn.as_ptr() as *const __m128i),
+                        ))
+                    };
+                    assert_eq!(got, want, "shuffled relay of {c}");
+                }
+                // A steal of `c` cows into hole 0 of the turned loop (own
+                // byte 0 keeps its cows).
+                let mut s = Turned {
+                    own,
+                    opp: (c as u64) << 56,
+                    pos: 0,
+                    thieves: 1,
+                };
+                let (want, at) = lap_cow_by_cow(own, false, c);
+                let ended = s.lap();
+                assert_eq!(
+                    (s.own, s.pos, s.opp, s.thieves),
+                    (want, at, 0, 0),
+                    "steal of {c}"
+                );
+                assert_eq!(ended, want as u8 == 1, "steal of {c}");
+            }
+        }
+    }
+
+    /// A hand-worked sowing: South's loop holds 2 cows in i1 and 1 in i2
+    /// and i3 and nothing else. Sowing i1 drops into i2 and i3 (now 2 each,
+    /// the lap ends on i3), i3's 2 go to i4 and i5 (empty: the turn ends).
+    ///
+    /// With 17 cows in i1 instead, the first lap goes round: every hole gets
+    /// one, i1 (lifted) its circuit's one and i2 a second: i2 (3 cows) goes
+    /// on. Its 3 end in i5 (2), whose 2 end in i7 (2), and so two by two
+    /// round the loop (each hole lifted is left empty) to o1, whose 2 end in
+    /// i1 (1, now 2); i1's 2 go to i2 (emptied, now 1) and i3 (4), whose 4
+    /// end in i7, emptied on the way: the turn is over after 10 laps.
+    #[test]
+    fn hand_worked_relays() {
+        let mut counts = [0u16; HOLES];
+        counts[..3].copy_from_slice(&[2, 1, 1]);
+        let after = sow_quiet(&counts, Side::South, 0, false).expect("ends");
+        assert_eq!(&after[..8], &[0, 2, 0, 1, 1, 0, 0, 0]);
+        counts[0] = 17;
+        let after = sow_quiet(&counts, Side::South, 0, false).expect("ends");
+        assert_eq!(&after[..8], &[0, 1, 0, 3, 1, 3, 1, 2]);
+        assert_eq!(&after[8..16], &[0, 2, 0, 2, 0, 2, 0, 2]);
+    }
+
+    /// The six longest sowings that never end met in 10,000 random arena
+    /// games (seed 1), each as the turned state of its cycle (South's loop,
+    /// lifting i1 next; North's inner row is empty, so no hole steals): the
+    /// periods found before the relay laps had a loop of their own, by the
+    /// search in the board's frame too, with SSSE3 and without.
+    #[test]
+    fn the_longest_arena_sowings_keep_their_periods() {
+        let cycles: [(u128, u64); 6] = [
+            (0x04020104010003000502050105000403, 1_537_904),
+            (0x0109010200010001020501070d070005, 3_847_456),
+            (0x060201020500030200010700010c0005, 12_238_352),
+            (0x03020312000104030402030001020007, 29_775_392),
+            (0x030403010203020500010401020e0406, 67_939_920),
+            (0x04000102120401000102011107000103, 96_753_680),
+        ];
+        for (own, period) in cycles {
+            let mut counts = [0u16; HOLES];
+            for (k, c) in counts.iter_mut().take(LOOP).enumerate() {
+                *c = (own >> (8 * k)) as u16 & 0xff;
+            }
+            for plain in [false, true] {
+                let mut board = counts;
+                let got = sow_in_place::<true>(&mut board, Side::South, 0, 0, true, u64::MAX);
+                let got = if plain {
+                    got
+                } else {
+                    board = counts;
+                    sow_in_place::<false>(&mut board, Side::South, 0, 0, true, u64::MAX)
+                };
+                let Err(Unended::Endless(e)) = got else {
+                    panic!("{own:#x} never ends")
+                };
+                assert_eq!(e.period, period, "{own:#x}");
+                assert_eq!(board, counts, "{own:#x}: the board is left as it was");
+            }
+            assert!(agree(&counts, Side::South, 0, true, u64::MAX) > 0);
+        }
+    }
+
+    /// The relay laps with SSSE3 and without give the same answers, lap
+    /// for lap (the same laps when a sowing never ends): positions of
+    /// random games, then random boards, under budgets.
+    #[test]
+    fn relay_laps_with_and_without_ssse3_agree() {
+        let mut rng = SmallRng::seed_from_u64(21);
+        let budgets = [1, 9, 70, 1000, 50_000, u64::MAX];
+        let mut endless = 0;
+        let mut check = |counts: &[u16; HOLES], mover: Side, start: usize, steals: bool, budget| {
+            let (mut a, mut b) = (*counts, *counts);
+            let plain = sow_in_place::<true>(&mut a, mover, start, 0, steals, budget);
+            let simd = sow_in_place::<false>(&mut b, mover, start, 0, steals, budget);
+            assert_eq!(
+                plain, simd,
+                "{mover:?} {start} {steals} {budget}: {counts:?}"
+            );
+            assert_eq!(a, b, "{mover:?} {start} {steals} {budget}: {counts:?}");
+            endless += matches!(plain, Err(Unended::Endless(_))) as u32;
+        };
+        for _ in 0..200 {
+            let mut g = Bao::new(Rules::default());
+            while !g.status().is_over() {
+                let mover = g.to_move();
+                for i in base(mover)..base(mover) + LOOP {
+                    let mut counts = *g.counts();
+                    if counts[i] == 0 {
+                        continue;
+                    }
+                    if g.places_cow() {
+                        counts[i] += 1;
+                    }
+                    let budget = budgets[rng.random_range(0..budgets.len())];
+                    check(&counts, mover, i, g.phase() == 2, budget);
+                }
+                g.play_random(&mut rng, &mut Quiet);
+            }
+        }
+        for _ in 0..100_000 {
+            let mover = if rng.random_bool(0.5) {
+                Side::South
+            } else {
+                Side::North
+            };
+            let (b, o) = (base(mover), base(mover.other()));
+            let mut counts = [0u16; HOLES];
+            for _ in 0..rng.random_range(16..=64) {
+                let hole = if rng.random_bool(0.9) {
+                    b + rng.random_range(0..LOOP)
+                } else {
+                    o + rng.random_range(0..8)
+                };
+                counts[hole] += 1;
+            }
+            let steals = rng.random_bool(0.7);
+            for start in (b..b + LOOP).filter(|&i| counts[i] > 0) {
+                let budget = budgets[rng.random_range(0..budgets.len())];
+                check(&counts, mover, start, steals, budget);
+            }
+        }
+        assert!(endless > 50, "{endless}");
     }
 }
