@@ -265,7 +265,7 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
 /// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
-fn run_turned<const PLAIN: bool>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
+fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     // Most sowings end within a few laps: run those plainly.
     const PLAIN_LAPS: u64 = 8;
     // Distinguished points only pay off on long sowings.
@@ -346,13 +346,13 @@ fn run_turned<const PLAIN: bool>(s: &mut Turned, max_laps: u64) -> Result<(), Un
         // hole will ever steal, every turned repeat is one for ever
         // (`repeats` holds whatever the laps' starts): they are not kept.
         // Past the first laps this is the loop of the long sowings.
-        if s.thieves == 0 && lam >= points_from {
+        if s.thieves == 0 && lam >= points_from && HOW != GENERIC {
             // The hash before its multiply: the opponent's row is fixed.
             let opp_bits = s.opp.rotate_left(41);
             let tortoise_bits = tortoise.0 as u64
                 ^ ((tortoise.0 >> 64) as u64).rotate_left(23)
                 ^ tortoise.1.rotate_left(41);
-            let simd = !PLAIN && ssse3();
+            let simd = HOW == FASTEST && ssse3();
             loop {
                 let look = Look {
                     stop,
@@ -456,13 +456,20 @@ pub fn sow_quiet_in_place(
     steals: bool,
     max_laps: u64,
 ) -> Result<(), Unended> {
-    sow_in_place::<false>(counts, mover, start, extra, steals, max_laps)
+    sow_in_place::<FASTEST>(counts, mover, start, extra, steals, max_laps)
 }
 
-/// [`sow_quiet_in_place`]; `PLAIN` runs the relay laps without SSSE3 (the
-/// tests compare both).
+/// How [`run_turned`] runs the all-relay laps: with SSSE3 when the CPU has
+/// it (the games' way), without, or as the laps that may steal (the tests
+/// compare the three, lap for lap).
+const FASTEST: u8 = 0;
+#[cfg(test)]
+const PLAIN: u8 = 1;
+const GENERIC: u8 = 2;
+
+/// [`sow_quiet_in_place`], its relay laps run as `HOW` says.
 #[inline(always)]
-fn sow_in_place<const PLAIN: bool>(
+fn sow_in_place<const HOW: u8>(
     counts: &mut [u16; HOLES],
     mover: Side,
     start: usize,
@@ -498,7 +505,7 @@ fn sow_in_place<const PLAIN: bool>(
         if steals {
             s.thieves = stealing_holes(s.opp);
         }
-        run_turned::<PLAIN>(&mut s, max_laps)?;
+        run_turned::<HOW>(&mut s, max_laps)?;
     }
     let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
         .try_into()
@@ -509,6 +516,36 @@ fn sow_in_place<const PLAIN: bool>(
         .expect("an inner row");
     unbytes8(s.opp, opp);
     Ok(())
+}
+
+/// The holes of a loop with cows, bit k for hole k (SSE2: each half of
+/// the loop compared with zero, the answers packed a byte a hole and their
+/// top bits gathered: a few instructions where four words took some forty).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn movable_holes(holes: &[u16; 16]) -> u16 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of x86-64; the loads read the 32 bytes of `holes`.
+    // The comparisons give 0 or -1 a hole, which pack to bytes unchanged.
+    unsafe {
+        let p = holes.as_ptr() as *const __m128i;
+        let zero = _mm_setzero_si128();
+        let empty = _mm_packs_epi16(
+            _mm_cmpeq_epi16(_mm_loadu_si128(p), zero),
+            _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), zero),
+        );
+        !(_mm_movemask_epi8(empty) as u16)
+    }
+}
+
+/// [`movable_holes`] elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub fn movable_holes(holes: &[u16; 16]) -> u16 {
+    crate::engine::core::nonzero_bits(holes, 4) as u16
 }
 
 /// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
@@ -1098,42 +1135,47 @@ mod tests {
             for (k, c) in counts.iter_mut().take(LOOP).enumerate() {
                 *c = (own >> (8 * k)) as u16 & 0xff;
             }
-            for plain in [false, true] {
+            let mut laps = Vec::new();
+            for how in [FASTEST, PLAIN, GENERIC] {
                 let mut board = counts;
-                let got = sow_in_place::<true>(&mut board, Side::South, 0, 0, true, u64::MAX);
-                let got = if plain {
-                    got
-                } else {
-                    board = counts;
-                    sow_in_place::<false>(&mut board, Side::South, 0, 0, true, u64::MAX)
+                let got = match how {
+                    FASTEST => {
+                        sow_in_place::<FASTEST>(&mut board, Side::South, 0, 0, true, u64::MAX)
+                    }
+                    PLAIN => sow_in_place::<PLAIN>(&mut board, Side::South, 0, 0, true, u64::MAX),
+                    _ => sow_in_place::<GENERIC>(&mut board, Side::South, 0, 0, true, u64::MAX),
                 };
                 let Err(Unended::Endless(e)) = got else {
                     panic!("{own:#x} never ends")
                 };
                 assert_eq!(e.period, period, "{own:#x}");
                 assert_eq!(board, counts, "{own:#x}: the board is left as it was");
+                laps.push(e.laps);
             }
+            assert!(laps.iter().all(|&l| l == laps[0]), "{own:#x}: {laps:?}");
             assert!(agree(&counts, Side::South, 0, true, u64::MAX) > 0);
         }
     }
 
-    /// The relay laps with SSSE3 and without give the same answers, lap
-    /// for lap (the same laps when a sowing never ends): positions of
-    /// random games, then random boards, under budgets.
+    /// The relay laps with SSSE3, without, and as the laps that may steal
+    /// (the search before the relay laps had their own loop) give the same
+    /// answers, lap for lap (the same laps when a sowing never ends, so the
+    /// same answers under every budget): positions of random games, then
+    /// random boards, under budgets.
     #[test]
-    fn relay_laps_with_and_without_ssse3_agree() {
+    fn relay_laps_agree_however_they_are_run() {
         let mut rng = SmallRng::seed_from_u64(21);
         let budgets = [1, 9, 70, 1000, 50_000, u64::MAX];
         let mut endless = 0;
         let mut check = |counts: &[u16; HOLES], mover: Side, start: usize, steals: bool, budget| {
-            let (mut a, mut b) = (*counts, *counts);
-            let plain = sow_in_place::<true>(&mut a, mover, start, 0, steals, budget);
-            let simd = sow_in_place::<false>(&mut b, mover, start, 0, steals, budget);
-            assert_eq!(
-                plain, simd,
-                "{mover:?} {start} {steals} {budget}: {counts:?}"
-            );
-            assert_eq!(a, b, "{mover:?} {start} {steals} {budget}: {counts:?}");
+            let (mut a, mut b, mut c) = (*counts, *counts, *counts);
+            let plain = sow_in_place::<PLAIN>(&mut a, mover, start, 0, steals, budget);
+            let simd = sow_in_place::<FASTEST>(&mut b, mover, start, 0, steals, budget);
+            let generic = sow_in_place::<GENERIC>(&mut c, mover, start, 0, steals, budget);
+            let what = format!("{mover:?} {start} {steals} {budget}: {counts:?}");
+            assert_eq!(plain, simd, "{what}");
+            assert_eq!(plain, generic, "{what}");
+            assert_eq!((a, b), (c, c), "{what}");
             endless += matches!(plain, Err(Unended::Endless(_))) as u32;
         };
         for _ in 0..200 {
@@ -1177,5 +1219,24 @@ mod tests {
             }
         }
         assert!(endless > 50, "{endless}");
+    }
+
+    /// The movable holes are the holes with cows, whatever their counts
+    /// (up to the most a u16 holds).
+    #[test]
+    fn movable_holes_are_the_holes_with_cows() {
+        let mut rng = SmallRng::seed_from_u64(4);
+        for _ in 0..20_000 {
+            let mut holes = [0u16; 16];
+            for c in holes.iter_mut() {
+                *c = match rng.random_range(0..4) {
+                    0 | 1 => 0,
+                    2 => rng.random_range(1..=64),
+                    _ => rng.random_range(1..=u16::MAX),
+                };
+            }
+            let want = (0..16).fold(0u16, |m, k| m | ((holes[k] != 0) as u16) << k);
+            assert_eq!(movable_holes(&holes), want, "{holes:?}");
+        }
     }
 }
