@@ -518,34 +518,72 @@ fn sow_in_place<const HOW: u8>(
     Ok(())
 }
 
-/// The holes of a loop with cows, bit k for hole k (SSE2: each half of
-/// the loop compared with zero, the answers packed a byte a hole and their
-/// top bits gathered: a few instructions where four words took some forty).
-#[cfg(target_arch = "x86_64")]
+/// The holes of a loop with cows, and those of them whose first lap ends
+/// (its last cow falls into an empty hole, without going round), bit k for
+/// hole k, the hole sown getting `extra` (a reserve cow) first. With SSSE3,
+/// all sixteen at once: each hole's lap end found by a byte shuffle of the
+/// empty holes.
 #[inline(always)]
-pub fn movable_holes(holes: &[u16; 16]) -> u16 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_setzero_si128,
-    };
-    // SAFETY: SSE2 is part of x86-64; the loads read the 32 bytes of `holes`.
-    // The comparisons give 0 or -1 a hole, which pack to bytes unchanged.
-    unsafe {
-        let p = holes.as_ptr() as *const __m128i;
-        let zero = _mm_setzero_si128();
-        let empty = _mm_packs_epi16(
-            _mm_cmpeq_epi16(_mm_loadu_si128(p), zero),
-            _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), zero),
-        );
-        !(_mm_movemask_epi8(empty) as u16)
+pub fn first_laps(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+    #[cfg(target_arch = "x86_64")]
+    if ssse3() {
+        // SAFETY: the CPU has SSSE3.
+        return unsafe { first_laps_ssse3(holes, extra) };
     }
+    first_laps_plain(holes, extra)
 }
 
-/// [`movable_holes`] elsewhere.
-#[cfg(not(target_arch = "x86_64"))]
+/// [`first_laps`] hole by hole.
 #[inline(always)]
-pub fn movable_holes(holes: &[u16; 16]) -> u16 {
-    crate::engine::core::nonzero_bits(holes, 4) as u16
+fn first_laps_plain(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+    let (mut movable, mut ending) = (0u16, 0u16);
+    for (k, &c) in holes.iter().enumerate() {
+        let seeds = c as u32 + extra as u32;
+        movable |= ((c != 0) as u16) << k;
+        let ends = c != 0 && seeds < LOOP as u32 && holes[(k + seeds as usize) % LOOP] == 0;
+        ending |= (ends as u16) << k;
+    }
+    (movable, ending)
+}
+
+/// [`first_laps`] with SSSE3.
+///
+/// # Safety
+/// The CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn first_laps_ssse3(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16,
+        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_sub_epi16, _mm_subs_epu16,
+    };
+    // SAFETY: the loads read the 32 bytes of `holes`.
+    unsafe {
+        let p = holes.as_ptr() as *const __m128i;
+        // Counts of 255 and more become 255 (x - (x - 255 saturated)), so
+        // that the signed pack leaves every count a byte, never 0 for cows.
+        let most = _mm_set1_epi16(255);
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let bytes = _mm_packus_epi16(
+            _mm_sub_epi16(lo, _mm_subs_epu16(lo, most)),
+            _mm_sub_epi16(hi, _mm_subs_epu16(hi, most)),
+        );
+        let zero = _mm_setzero_si128();
+        let empty = _mm_cmpeq_epi8(bytes, zero);
+        let seeds = _mm_adds_epu8(bytes, _mm_set1_epi8(extra as i8));
+        let low = _mm_set1_epi8(0x0f);
+        // Fewer than 16 cows: the lap does not go round.
+        let short = _mm_cmpeq_epi8(_mm_andnot_si128(low, seeds), zero);
+        let iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let last = _mm_and_si128(_mm_add_epi8(iota, seeds), low);
+        let lands_empty = _mm_shuffle_epi8(empty, last);
+        let ends = _mm_andnot_si128(empty, _mm_and_si128(short, lands_empty));
+        (
+            !(_mm_movemask_epi8(empty) as u16),
+            _mm_movemask_epi8(ends) as u16,
+        )
+    }
 }
 
 /// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
@@ -1221,22 +1259,36 @@ mod tests {
         assert!(endless > 50, "{endless}");
     }
 
-    /// The movable holes are the holes with cows, whatever their counts
-    /// (up to the most a u16 holds).
+    /// The holes with cows and those whose first lap ends, with SSSE3 and
+    /// hole by hole, against the sowing's own test: every count from none
+    /// to the most a u16 holds, with and without a reserve cow.
     #[test]
-    fn movable_holes_are_the_holes_with_cows() {
+    fn first_laps_are_the_holes_whose_first_lap_ends() {
         let mut rng = SmallRng::seed_from_u64(4);
-        for _ in 0..20_000 {
+        for _ in 0..50_000 {
             let mut holes = [0u16; 16];
             for c in holes.iter_mut() {
-                *c = match rng.random_range(0..4) {
+                *c = match rng.random_range(0..5) {
                     0 | 1 => 0,
-                    2 => rng.random_range(1..=64),
+                    2 => rng.random_range(1..=17),
+                    3 => rng.random_range(1..=64),
                     _ => rng.random_range(1..=u16::MAX),
                 };
             }
-            let want = (0..16).fold(0u16, |m, k| m | ((holes[k] != 0) as u16) << k);
-            assert_eq!(movable_holes(&holes), want, "{holes:?}");
+            let extra = rng.random_bool(0.5);
+            let mut want = (0u16, 0u16);
+            for k in 0..16 {
+                if holes[k] == 0 {
+                    continue;
+                }
+                want.0 |= 1 << k;
+                let seeds = holes[k] as usize + extra as usize;
+                if seeds < 16 && holes[(k + seeds) % 16] == 0 {
+                    want.1 |= 1 << k;
+                }
+            }
+            assert_eq!(first_laps_plain(&holes, extra), want, "{holes:?} {extra}");
+            assert_eq!(first_laps(&holes, extra), want, "{holes:?} {extra}");
         }
     }
 }

@@ -22,7 +22,7 @@ mod fast;
 mod json;
 mod setup;
 
-use fast::{movable_holes, sow_quiet_in_place};
+use fast::{first_laps, sow_quiet_in_place};
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
@@ -334,13 +334,10 @@ pub struct Bao {
     /// The mover's holes with cows (bit k: his loop hole k), as found by the
     /// start-of-turn test: read once a turn.
     movable: u16,
-    /// Whether the start-of-turn test found a hole of the mover whose first
-    /// lap ends (then he can move).
-    sure: bool,
-    /// Per side, the loop hole whose first lap last ended: tried first next
-    /// time, as it often still does. Only the order of the tries depends on
-    /// it, never an answer.
-    hint: [u8; 2],
+    /// The mover's holes whose first lap ends (bit k: his loop hole k), as
+    /// found by the start-of-turn test: if any, he can move, and a random
+    /// pick of one of them is a one-lap sowing.
+    ending: u16,
 }
 
 impl Default for Bao {
@@ -376,8 +373,7 @@ impl Bao {
             reserve,
             state: TurnState::new(to_move, turn),
             movable: 0,
-            sure: false,
-            hint: [0; 2],
+            ending: 0,
         }
         .started()
     }
@@ -487,45 +483,12 @@ impl Bao {
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
     }
 
-    /// Is there a hole of the mover (among `self.movable`) whose first lap
-    /// ends? The hole that answered last time is tried first.
-    fn find_sure(&mut self) -> bool {
-        let side = self.state.to_move;
-        let (b, extra) = (base(side), self.places_cow() as u32);
-        let ends = |k: usize| self.first_lap_ends(b + k, self.counts[b + k] as u32 + extra);
-        let hint = self.hint[side as usize] as usize;
-        if self.movable >> hint & 1 != 0 && ends(hint) {
-            return true;
-        }
-        let mut left = self.movable;
-        while left != 0 {
-            let k = left.trailing_zeros() as usize;
-            if ends(k) {
-                left = 1 << k;
-                break;
-            }
-            left &= left - 1;
-        }
-        if left == 0 {
-            return false;
-        }
-        self.hint[side as usize] = left.trailing_zeros() as u8;
-        true
-    }
-
     /// Has the mover a sowing that ends? Most first laps end at once, so
     /// those are tried first.
     fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
-        let extra = self.places_cow() as u32;
-        // The liftable holes in board order, as bits.
         let b = base(self.state.to_move);
-        let mut left = movable_holes(self.loop_of(b));
-        while left != 0 {
-            let h = b + left.trailing_zeros() as usize;
-            if self.first_lap_ends(h, self.counts[h] as u32 + extra) {
-                return Ok(true);
-            }
-            left &= left - 1;
+        if first_laps(self.loop_of(b), self.places_cow()).1 != 0 {
+            return Ok(true);
         }
         // Then the first round of `any_sowing_ends_within` without its list
         // of holes to allocate: most of the time a sowing ends in it.
@@ -676,7 +639,7 @@ impl Game for Bao {
         let mut k = draw_below(rng, count);
         let h = b + nth_set_bit(movable, k as u32);
         let extra = self.places_cow() as u16;
-        if self.first_lap_ends(h, (self.counts[h] + extra) as u32) {
+        if self.ending >> (h - b) & 1 != 0 {
             // Most picks: a one-lap sowing, played where it stands.
             if commit {
                 let seeds = self.counts[h] + extra;
@@ -742,19 +705,18 @@ impl Game for Bao {
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         let b = base(self.state.to_move);
         // Bits 0..8: the inner row.
-        self.movable = movable_holes(self.loop_of(b));
+        (self.movable, self.ending) = first_laps(self.loop_of(b), self.places_cow());
         if self.phase() == 2 && self.movable & 0xff == 0 {
             Some(EndReason::InnerRowEmpty)
         } else if self.movable == 0 {
             Some(EndReason::NoSeeds)
         } else {
-            self.sure = self.find_sure();
             None
         }
     }
 
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
-        if self.sure {
+        if self.ending != 0 {
             return Ok(true);
         }
         self.can_move(max_laps)
