@@ -200,7 +200,7 @@ fn draw_below<R: rand::Rng>(rng: &mut R, n: usize) -> usize {
     let m = rng.next_u32() as u64 * range as u64;
     let (mut hi, lo) = ((m >> 32) as u32, m as u32);
     if lo > range.wrapping_neg() {
-        let again = (rng.next_u32() as u64 * range as u64 >> 32) as u32;
+        let again = ((rng.next_u32() as u64 * range as u64) >> 32) as u32;
         hi += lo.checked_add(again).is_none() as u32;
     }
     hi as usize
@@ -904,13 +904,13 @@ mod tests {
     /// A one-lap sowing from its table row is the sowing cow by cow.
     #[test]
     fn one_lap_rows_sow_cow_by_cow() {
-        for k in 0..LOOP {
-            for s in 1..LOOP {
+        for (k, rows) in ONE_LAP.iter().enumerate() {
+            for (s, row) in rows.iter().enumerate().skip(1) {
                 let mut want = [0u16; LOOP];
                 for i in 1..=s {
                     want[(k + i) % LOOP] += 1;
                 }
-                assert_eq!(ONE_LAP[k][s], want, "{k} {s}");
+                assert_eq!(*row, want, "{k} {s}");
             }
         }
     }
