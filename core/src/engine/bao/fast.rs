@@ -15,28 +15,29 @@ use super::{HOLES, LOOP, base};
 use crate::engine::core::{Endless, Sightings, Unended, turned_period};
 use crate::engine::side::Side;
 
-const ONES: u128 = u128::MAX / 255;
+/// RELAY[c]: the cows of a relay lap of `c` cows lifted from byte 0 of the
+/// turned loop, circuits included: byte j gets the `k` in 1..=c with
+/// `k % 16 == j` (byte 0, the lifted hole, its circuits). Subtracting `c`
+/// (which empties byte 0, no borrow) and adding this is the whole lap's sowing:
+/// no branch on circuits and no second table.
+const RELAY: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut c = 1;
+    while c < 256 {
+        t[c] = t[c - 1] + (1u128 << (8 * (c % LOOP)));
+        c += 1;
+    }
+    t
+};
 
-/// DROPS[first][r]: one cow in each of the r holes (r = 1..=16) from byte
-/// `first` of the turned loop on: byte 1 for a relay (the lifted hole is
-/// byte 0), byte 0 for a steal (the first stolen cow goes into the
-/// capturing hole itself).
-const DROPS: [[u128; LOOP + 1]; 2] = {
-    let mut t = [[0u128; LOOP + 1]; 2];
-    let mut first = 0;
-    while first < 2 {
-        let mut r = 1;
-        while r <= LOOP {
-            let mut m = 0u128;
-            let mut k = 0;
-            while k < r {
-                m |= 1u128 << (8 * ((first + k) & 15));
-                k += 1;
-            }
-            t[first][r] = m;
-            r += 1;
-        }
-        first += 1;
+/// STEAL[c]: the same for `c` stolen cows, sown from byte 0 (the first goes
+/// into the capturing hole itself).
+const STEAL: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut c = 1;
+    while c < 256 {
+        t[c] = t[c - 1] + (1u128 << (8 * ((c - 1) % LOOP)));
+        c += 1;
     }
     t
 };
@@ -54,30 +55,15 @@ struct Turned {
 }
 
 impl Turned {
-    /// Drops `seeds` (at least one) from byte 1 (`relay`) or byte 0 (a
-    /// steal) on and turns the loop to the new lap end; true when its hole
-    /// was empty (the turn is over).
-    #[inline(always)]
-    fn drop(&mut self, relay: bool, seeds: u32) -> bool {
-        let r = if seeds <= LOOP as u32 {
-            seeds
-        } else {
-            let circuits = (seeds - 1) / LOOP as u32;
-            self.own += ONES * circuits as u128;
-            seeds - circuits * LOOP as u32
-        };
-        let turn = (r - 1 + relay as u32) & 15;
-        self.own = (self.own + DROPS[relay as usize][r as usize]).rotate_right(8 * turn);
-        self.pos = (self.pos + turn) & 15;
-        self.own as u8 == 1
-    }
-
-    /// Lifts the hole of the lap end and sows it.
+    /// Lifts the hole of the lap end and sows it: `RELAY`'s row for its
+    /// cows, and the loop turned to the lap's last hole (`c` holes on, as
+    /// the lap starts one hole after the lifted one).
     #[inline(always)]
     fn relay(&mut self) -> bool {
-        let seeds = self.own as u32 & 0xff;
-        self.own &= !0xff;
-        self.drop(true, seeds)
+        let c = self.own as u8 as u32;
+        self.own = (self.own - c as u128 + RELAY[c as usize]).rotate_right(8 * (c & 15));
+        self.pos = (self.pos + c) & 15;
+        self.own as u8 == 1
     }
 
     /// One lap after the lap end at `pos`; true when it ends the turn.
@@ -89,7 +75,10 @@ impl Turned {
             let seeds = (self.opp >> shift) as u32 & 0xff;
             self.opp &= !(0xff << shift);
             self.thieves &= !(1 << self.pos);
-            self.drop(false, seeds)
+            // At least one cow: a thief faces an occupied hole.
+            self.own = (self.own + STEAL[seeds as usize]).rotate_right(8 * ((seeds - 1) & 15));
+            self.pos = (self.pos + seeds - 1) & 15;
+            self.own as u8 == 1
         } else {
             self.relay()
         }
@@ -113,7 +102,153 @@ fn stealing_holes(opp: u64) -> u16 {
 #[inline(always)]
 fn point_hash(own: u128, opp: u64) -> u64 {
     (own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ opp.rotate_left(41))
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_mul(POINT_MUL)
+}
+
+/// [`point_hash`]'s multiplier (odd: equal products, equal words).
+const POINT_MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Why [`relays`] stopped.
+enum Relays {
+    /// The turn ended (the state is the board after it).
+    Ended,
+    /// `lam` reached the stop.
+    Stop,
+    /// The state after the lap may repeat the tortoise's (its hash before
+    /// the multiply is given) or is a distinguished point: the caller looks.
+    Look(u64),
+}
+
+/// What [`relays`] watches for.
+struct Look {
+    /// The laps since the tortoise at which to stop.
+    stop: u64,
+    /// The opponent's row's part of the hash (it never changes here).
+    opp_bits: u64,
+    /// The tortoise's hash before its multiply.
+    tortoise_bits: u64,
+    /// Distinguished points' bar.
+    below: u64,
+}
+
+/// Relay laps on their own (no hole steals, now or later), counted in
+/// `lam`, until the turn ends, `lam` reaches the stop, or a lap's state
+/// needs a look ([`Relays`]). The loop of the long sowings that never end.
+#[inline(always)]
+fn relays(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    let (mut own, mut pos, mut n) = (s.own, s.pos, *lam);
+    let found = loop {
+        if n >= look.stop {
+            break Relays::Stop;
+        }
+        let c = own as u8 as u32;
+        own = (own - c as u128 + RELAY[c as usize]).rotate_right(8 * (c & 15));
+        pos = pos.wrapping_add(c);
+        if own as u8 == 1 {
+            break Relays::Ended;
+        }
+        n += 1;
+        let bits = own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ look.opp_bits;
+        if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
+            break Relays::Look(bits);
+        }
+    };
+    (s.own, s.pos, *lam) = (own, pos & 15, n);
+    found
+}
+
+/// Does this CPU have SSSE3 (its byte shuffle turns the loop in one
+/// instruction, where a 128-bit rotation takes some ten)?
+#[inline(always)]
+fn ssse3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("ssse3")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// A relay lap of `c` cows for [`relays_ssse3`]: the bytes to add (RELAY[c],
+/// byte 0 less the `c` lifted, modulo 256) and the shuffle that turns the
+/// loop `c` holes on (byte j takes byte j + c).
+#[repr(C, align(16))]
+struct Shuffled {
+    add: [u8; LOOP],
+    turn: [u8; LOOP],
+}
+
+const SHUFFLED: [Shuffled; 256] = {
+    let mut t = [const {
+        Shuffled {
+            add: [0; LOOP],
+            turn: [0; LOOP],
+        }
+    }; 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut j = 0;
+        while j < LOOP {
+            t[c].add[j] = (RELAY[c] >> (8 * j)) as u8;
+            t[c].turn[j] = ((j + c) % LOOP) as u8;
+            j += 1;
+        }
+        t[c].add[0] = t[c].add[0].wrapping_sub(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// [`relays`] with SSSE3: the lap is a byte add and a byte shuffle.
+///
+/// # Safety
+/// The CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_load_si128, _mm_shuffle_epi8,
+        _mm_unpackhi_epi64,
+    };
+    // SAFETY: a u128 and an __m128i are both 16 plain bytes (byte k of
+    // the u128, little-endian, is lane k); each row of SHUFFLED is two
+    // 16-byte arrays aligned to 16.
+    unsafe {
+        let mut v = std::mem::transmute::<u128, __m128i>(s.own);
+        let (mut low, mut pos, mut n) = (s.own as u64, s.pos, *lam);
+        let found = loop {
+            if n >= look.stop {
+                break Relays::Stop;
+            }
+            let c = low as u8 as usize;
+            let row = &SHUFFLED[c];
+            v = _mm_shuffle_epi8(
+                _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
+                _mm_load_si128(row.turn.as_ptr() as *const __m128i),
+            );
+            pos = pos.wrapping_add(c as u32);
+            low = _mm_cvtsi128_si64(v) as u64;
+            if low as u8 == 1 {
+                break Relays::Ended;
+            }
+            n += 1;
+            let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64;
+            let bits = low ^ high.rotate_left(23) ^ look.opp_bits;
+            if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
+                break Relays::Look(bits);
+            }
+        };
+        (s.own, s.pos, *lam) = (std::mem::transmute::<__m128i, u128>(v), pos & 15, n);
+        found
+    }
+}
+
+/// Never called: [`ssse3`] is false off x86-64.
+#[cfg(not(target_arch = "x86_64"))]
+unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    relays(s, lam, look)
 }
 
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
@@ -130,7 +265,7 @@ fn point_hash(own: u128, opp: u64) -> u64 {
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
 /// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
-fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
+fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     // Most sowings end within a few laps: run those plainly.
     const PLAIN_LAPS: u64 = 8;
     // Distinguished points only pay off on long sowings.
@@ -207,8 +342,58 @@ fn run_turned(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
             };
         }
         // Steals only ever clear `thieves`: once none is left, every lap
-        // is a relay, with no test of the hole it starts from.
-        if s.thieves == 0 {
+        // is a relay, with no test of the hole it starts from; and as no
+        // hole will ever steal, every turned repeat is one for ever
+        // (`repeats` holds whatever the laps' starts): they are not kept.
+        // Past the first laps this is the loop of the long sowings.
+        if s.thieves == 0 && lam >= points_from && HOW != GENERIC {
+            // The hash before its multiply: the opponent's row is fixed.
+            let opp_bits = s.opp.rotate_left(41);
+            let tortoise_bits = tortoise.0 as u64
+                ^ ((tortoise.0 >> 64) as u64).rotate_left(23)
+                ^ tortoise.1.rotate_left(41);
+            let simd = HOW == FASTEST && ssse3();
+            loop {
+                let look = Look {
+                    stop,
+                    opp_bits,
+                    tortoise_bits,
+                    below,
+                };
+                let found = if simd {
+                    // SAFETY: the CPU has SSSE3 (tested just above).
+                    unsafe { relays_ssse3(s, &mut lam, &look) }
+                } else {
+                    relays(s, &mut lam, &look)
+                };
+                let bits = match found {
+                    Relays::Ended => return Ok(()),
+                    Relays::Stop => break,
+                    Relays::Look(bits) => bits,
+                };
+                let now = s.own;
+                if bits == tortoise_bits && now == tortoise.0 && s.opp == tortoise.1 {
+                    let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                    return Err(Unended::Endless(Endless {
+                        period: turned_period(lam, d as usize, LOOP),
+                        laps: base + lam,
+                    }));
+                }
+                let hash = bits.wrapping_mul(POINT_MUL);
+                if hash < below {
+                    let laps = base + lam;
+                    let seen = points.see(hash, (now, s.opp), laps, s.pos);
+                    below = points.below();
+                    if let Some(seen) = seen {
+                        let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
+                        return Err(Unended::Endless(Endless {
+                            period: turned_period(laps - seen.laps, d as usize, LOOP),
+                            laps,
+                        }));
+                    }
+                }
+            }
+        } else if s.thieves == 0 {
             stretch!(s.relay(), true);
         } else {
             stretch!(s.lap(), s.thieves != 0);
@@ -271,6 +456,27 @@ pub fn sow_quiet_in_place(
     steals: bool,
     max_laps: u64,
 ) -> Result<(), Unended> {
+    sow_in_place::<FASTEST>(counts, mover, start, extra, steals, max_laps)
+}
+
+/// How [`run_turned`] runs the all-relay laps: with SSSE3 when the CPU has
+/// it (the games' way), without, or as the laps that may steal (the tests
+/// compare the three, lap for lap).
+const FASTEST: u8 = 0;
+#[cfg(test)]
+const PLAIN: u8 = 1;
+const GENERIC: u8 = 2;
+
+/// [`sow_quiet_in_place`], its relay laps run as `HOW` says.
+#[inline(always)]
+fn sow_in_place<const HOW: u8>(
+    counts: &mut [u16; HOLES],
+    mover: Side,
+    start: usize,
+    extra: u8,
+    steals: bool,
+    max_laps: u64,
+) -> Result<(), Unended> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
     // Whole rows as arrays: no check per hole, and the narrowing is a few
@@ -299,7 +505,7 @@ pub fn sow_quiet_in_place(
         if steals {
             s.thieves = stealing_holes(s.opp);
         }
-        run_turned(&mut s, max_laps)?;
+        run_turned::<HOW>(&mut s, max_laps)?;
     }
     let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
         .try_into()
@@ -310,6 +516,74 @@ pub fn sow_quiet_in_place(
         .expect("an inner row");
     unbytes8(s.opp, opp);
     Ok(())
+}
+
+/// The holes of a loop with cows, and those of them whose first lap ends
+/// (its last cow falls into an empty hole, without going round), bit k for
+/// hole k, the hole sown getting `extra` (a reserve cow) first. With SSSE3,
+/// all sixteen at once: each hole's lap end found by a byte shuffle of the
+/// empty holes.
+#[inline(always)]
+pub fn first_laps(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+    #[cfg(target_arch = "x86_64")]
+    if ssse3() {
+        // SAFETY: the CPU has SSSE3.
+        return unsafe { first_laps_ssse3(holes, extra) };
+    }
+    first_laps_plain(holes, extra)
+}
+
+/// [`first_laps`] hole by hole.
+#[inline(always)]
+fn first_laps_plain(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+    let (mut movable, mut ending) = (0u16, 0u16);
+    for (k, &c) in holes.iter().enumerate() {
+        let seeds = c as u32 + extra as u32;
+        movable |= ((c != 0) as u16) << k;
+        let ends = c != 0 && seeds < LOOP as u32 && holes[(k + seeds as usize) % LOOP] == 0;
+        ending |= (ends as u16) << k;
+    }
+    (movable, ending)
+}
+
+/// [`first_laps`] with SSSE3.
+///
+/// # Safety
+/// The CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn first_laps_ssse3(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16,
+        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_sub_epi16, _mm_subs_epu16,
+    };
+    // SAFETY: the loads read the 32 bytes of `holes`.
+    unsafe {
+        let p = holes.as_ptr() as *const __m128i;
+        // Counts of 255 and more become 255 (x - (x - 255 saturated)), so
+        // that the signed pack leaves every count a byte, never 0 for cows.
+        let most = _mm_set1_epi16(255);
+        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let bytes = _mm_packus_epi16(
+            _mm_sub_epi16(lo, _mm_subs_epu16(lo, most)),
+            _mm_sub_epi16(hi, _mm_subs_epu16(hi, most)),
+        );
+        let zero = _mm_setzero_si128();
+        let empty = _mm_cmpeq_epi8(bytes, zero);
+        let seeds = _mm_adds_epu8(bytes, _mm_set1_epi8(extra as i8));
+        let low = _mm_set1_epi8(0x0f);
+        // Fewer than 16 cows: the lap does not go round.
+        let short = _mm_cmpeq_epi8(_mm_andnot_si128(low, seeds), zero);
+        let iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        let last = _mm_and_si128(_mm_add_epi8(iota, seeds), low);
+        let lands_empty = _mm_shuffle_epi8(empty, last);
+        let ends = _mm_andnot_si128(empty, _mm_and_si128(short, lands_empty));
+        (
+            !(_mm_movemask_epi8(empty) as u16),
+            _mm_movemask_epi8(ends) as u16,
+        )
+    }
 }
 
 /// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
@@ -406,378 +680,4 @@ fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Game;
-    use crate::engine::bao::{Bao, Rules};
-    use crate::engine::core::Quiet;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    /// The packed search before the loop was kept turned (the board in its
-    /// own frame, turned for each comparison): the reference, lap for lap.
-    mod absolute {
-        use super::super::{HOLES, LOOP, base};
-        use crate::engine::core::{Endless, Sightings, Unended, mix, turned_period};
-        use crate::engine::side::Side;
-
-        const ONES: u128 = u128::MAX / 255;
-
-        /// MASK[from][r]: one cow in each of the r holes after `from` (r = 1..=16).
-        const MASK: [[u128; LOOP + 1]; LOOP] = {
-            let mut t = [[0u128; LOOP + 1]; LOOP];
-            let mut from = 0;
-            while from < LOOP {
-                let mut r = 1;
-                while r <= LOOP {
-                    let mut m = 0u128;
-                    let mut k = 1;
-                    while k <= r {
-                        m |= 1u128 << (8 * ((from + k) & 15));
-                        k += 1;
-                    }
-                    t[from][r] = m;
-                    r += 1;
-                }
-                from += 1;
-            }
-            t
-        };
-
-        /// CLEAR[k]: every byte but byte k.
-        const CLEAR: [u128; LOOP] = {
-            let mut t = [0u128; LOOP];
-            let mut k = 0;
-            while k < LOOP {
-                t[k] = !(0xffu128 << (8 * k));
-                k += 1;
-            }
-            t
-        };
-
-        #[derive(Clone, Copy, PartialEq, Eq)]
-        struct Packed {
-            own: u128,
-            opp: u64,
-            pos: u32,
-        }
-
-        impl Packed {
-            #[inline(always)]
-            fn own_at(&self, k: u32) -> u32 {
-                let half = if k < 8 {
-                    self.own as u64
-                } else {
-                    (self.own >> 64) as u64
-                };
-                (half >> ((k & 7) * 8)) as u32 & 0xff
-            }
-
-            #[inline(always)]
-            fn opp_at(&self, j: u32) -> u32 {
-                (self.opp >> (j * 8)) as u32 & 0xff
-            }
-
-            /// Sows `seeds` (at least one) from loop hole `from`; returns the last hole.
-            #[inline(always)]
-            fn sow(&mut self, from: u32, seeds: u32) -> u32 {
-                let r = if seeds <= LOOP as u32 {
-                    seeds
-                } else {
-                    let circuits = (seeds - 1) / LOOP as u32;
-                    self.own += ONES * circuits as u128;
-                    seeds - circuits * LOOP as u32
-                };
-                self.own += MASK[from as usize][r as usize];
-                (from + r) & 15
-            }
-
-            /// One lap after the lap end at `pos`; true when it ends the turn.
-            #[inline(always)]
-            fn lap(&mut self, steals: bool) -> bool {
-                let pos = self.pos;
-                let last = if steals && pos < 8 && self.opp_at(7 - pos) != 0 {
-                    let seeds = self.opp_at(7 - pos);
-                    self.opp &= !(0xffu64 << (8 * (7 - pos)));
-                    // The first stolen cow goes into the capturing hole itself.
-                    self.sow((pos + 15) & 15, seeds)
-                } else {
-                    let seeds = self.own_at(pos);
-                    self.own &= CLEAR[pos as usize];
-                    self.sow(pos, seeds)
-                };
-                self.pos = last;
-                self.own_at(last) == 1
-            }
-        }
-
-        /// The inner holes of the mover that would steal now: hole k (inner `i(k+1)`)
-        /// faces the opponent's `i(8-k)`, byte 7-k of `opp`.
-        #[inline(always)]
-        fn stealing_holes(opp: u64) -> u16 {
-            (0..8).fold(0u16, |m, k| {
-                m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
-            })
-        }
-
-        /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
-        /// algorithm and distinguished points ([`Sightings`]) on the state turned so
-        /// that the lap's end hole comes first.
-        ///
-        /// A lap that does not steal does the same on a turned loop. Suppose the
-        /// turned state repeats after `tau` laps, turned by `d` holes, with the
-        /// opponent's inner row unchanged (so no lap of the block stole: steals only
-        /// take from it). The next block repeats the first turned by `d`, and so on,
-        /// as long as no lap of a block, turned by `k * d`, would start on a hole
-        /// that steals (a 16-bit mask test); then after `16 / gcd(d, 16)` blocks the
-        /// board is back where it was: endless, with that many times `tau` laps as
-        /// its period (`turned_period`). If the test fails the search goes on, and a
-        /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
-        /// Either search's first accepted repeat gives the same, smallest, period.
-        #[inline(always)]
-        fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
-            // Most sowings end within a few laps: run those plainly.
-            const PLAIN_LAPS: u64 = 8;
-            // Distinguished points only pay off on long sowings.
-            const POINTS_FROM: u64 = 64;
-            let mut laps: u64 = 0;
-            while laps < PLAIN_LAPS {
-                if s.lap(steals) {
-                    return Ok(());
-                }
-                laps += 1;
-            }
-            let turned = |s: &Packed| s.own.rotate_right(8 * s.pos);
-            let mut tortoise = (turned(s), s.opp, s.pos);
-            // Holes where the laps since the tortoise started.
-            let mut starts: u16 = 0;
-            let mut power: u64 = 1;
-            let mut lam: u64 = 0;
-            let mut points: Sightings<(u128, u64)> = Sightings::default();
-            // Is a block of `lam` laps turning the state by `d`, whose laps started
-            // from `starts`, repeated for ever?
-            let repeats = |d: u32, starts: u16, opp: u64| {
-                let thieves = if steals { stealing_holes(opp) } else { 0 };
-                let blocks = turned_period(1, d as usize, LOOP) as u32;
-                (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
-            };
-            loop {
-                starts |= 1 << s.pos;
-                points.note_start(s.pos);
-                if s.lap(steals) {
-                    return Ok(());
-                }
-                laps += 1;
-                lam += 1;
-                let now = turned(s);
-                if s.opp == tortoise.1 && now == tortoise.0 {
-                    let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
-                    if repeats(d, starts, s.opp) {
-                        return Err(Unended::Endless(Endless {
-                            period: turned_period(lam, d as usize, LOOP),
-                            laps,
-                        }));
-                    }
-                }
-                if laps >= POINTS_FROM {
-                    let hash = mix(now as u64
-                        ^ ((now >> 64) as u64).rotate_left(23)
-                        ^ s.opp.rotate_left(41));
-                    if points.is_distinguished(hash)
-                        && let Some(seen) = points.see(hash, (now, s.opp), laps, s.pos)
-                    {
-                        let d = (s.pos + LOOP as u32 - seen.pos) % LOOP as u32;
-                        if repeats(d, seen.starts as u16, s.opp) {
-                            return Err(Unended::Endless(Endless {
-                                period: turned_period(laps - seen.laps, d as usize, LOOP),
-                                laps,
-                            }));
-                        }
-                    }
-                }
-                if laps >= max_laps {
-                    return Err(Unended::OverBudget);
-                }
-                if lam == power {
-                    tortoise = (now, s.opp, s.pos);
-                    starts = 0;
-                    power *= 2;
-                    lam = 0;
-                }
-            }
-        }
-
-        /// [`sow_quiet`] that gives up after `max_laps` laps.
-        #[inline(always)]
-        pub(super) fn sow_quiet_within(
-            counts: &[u16; HOLES],
-            mover: Side,
-            start: usize,
-            steals: bool,
-            max_laps: u64,
-        ) -> Result<[u16; HOLES], Unended> {
-            let own_base = base(mover);
-            let opp_base = base(mover.other());
-            let mut own = [0u8; LOOP];
-            for (k, c) in own.iter_mut().enumerate() {
-                *c = counts[own_base + k] as u8;
-            }
-            let mut opp = [0u8; 8];
-            for (j, c) in opp.iter_mut().enumerate() {
-                *c = counts[opp_base + j] as u8;
-            }
-            let mut s = Packed {
-                own: u128::from_ne_bytes(own),
-                opp: u64::from_ne_bytes(opp),
-                pos: 0,
-            };
-            debug_assert!(
-                counts[own_base..own_base + LOOP].iter().sum::<u16>()
-                    + counts[opp_base..opp_base + 8].iter().sum::<u16>()
-                    <= 255
-            );
-            let start = (start - own_base) as u32;
-            let seeds = s.own_at(start);
-            debug_assert!(seeds > 0);
-            s.own &= CLEAR[start as usize];
-            s.pos = s.sow(start, seeds);
-            if s.own_at(s.pos) != 1 {
-                run_turned(&mut s, steals, max_laps)?;
-            }
-            let mut out = *counts;
-            for (k, &c) in s.own.to_ne_bytes().iter().enumerate() {
-                out[own_base + k] = c as u16;
-            }
-            for (j, &c) in s.opp.to_ne_bytes().iter().enumerate() {
-                out[opp_base + j] = c as u16;
-            }
-            Ok(out)
-        }
-    }
-
-    /// The laps run to prove the sowing endless (0 when it is not).
-    ///
-    /// The answers agree; only when a sowing never ends may one search prove
-    /// it a little sooner than the other (their distinguished points differ),
-    /// and so within a budget that the other runs out of.
-    fn agree(counts: &[u16; HOLES], mover: Side, start: usize, steals: bool, max_laps: u64) -> u64 {
-        let new = sow_quiet_within(counts, mover, start, steals, max_laps);
-        let old = absolute::sow_quiet_within(counts, mover, start, steals, max_laps);
-        let what = format!("{mover:?} {start} steals {steals} within {max_laps}: {counts:?}");
-        match (new, old) {
-            (Err(Unended::Endless(a)), Err(Unended::Endless(b))) => {
-                assert_eq!(a.period, b.period, "{what}");
-                a.laps
-            }
-            (Err(Unended::Endless(a)), Err(Unended::OverBudget))
-            | (Err(Unended::OverBudget), Err(Unended::Endless(a))) => {
-                assert!(max_laps < u64::MAX, "{what}");
-                a.laps
-            }
-            (new, old) => {
-                assert_eq!(new, old, "{what}");
-                0
-            }
-        }
-    }
-
-    #[test]
-    fn holes_packed_into_bytes_and_back_are_the_same() {
-        let mut rng = SmallRng::seed_from_u64(5);
-        for _ in 0..10_000 {
-            let mut holes = [0u16; 16];
-            for c in holes.iter_mut() {
-                *c = rng.random_range(0..=255);
-            }
-            let slow = u128::from_le_bytes(holes.map(|c| c as u8));
-            assert_eq!(bytes16(&holes), slow, "{holes:?}");
-            let row: [u16; 8] = holes[..8].try_into().expect("8");
-            let slow8 = u64::from_le_bytes(row.map(|c| c as u8));
-            assert_eq!(bytes8(&row), slow8, "{row:?}");
-            let mut back = [7u16; 16];
-            unbytes16(slow, &mut back);
-            assert_eq!(back, holes);
-            let mut back8 = [7u16; 8];
-            unbytes8(slow8, &mut back8);
-            assert_eq!(back8, row);
-        }
-    }
-
-    #[test]
-    fn stealing_holes_are_the_occupied_facing_holes() {
-        let mut rng = SmallRng::seed_from_u64(3);
-        for _ in 0..10_000 {
-            let mut opp = 0u64;
-            for j in 0..8 {
-                if rng.random_bool(0.5) {
-                    opp |= (rng.random_range(1..=255u64)) << (8 * j);
-                }
-            }
-            let slow = (0..8).fold(0u16, |m, k| {
-                m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
-            });
-            assert_eq!(stealing_holes(opp), slow, "{opp:#x}");
-        }
-    }
-
-    /// The same answers as the search in the board's own frame: the board
-    /// after the turn, or the period of a sowing that never ends, or giving
-    /// up at a budget. Every sowing of positions met in random games, then
-    /// of random boards with and without steals.
-    #[test]
-    fn the_turned_search_agrees_with_the_search_in_the_board_frame() {
-        let mut rng = SmallRng::seed_from_u64(12);
-        let budgets = [1, 9, 70, 1000, 50_000, u64::MAX];
-        let (mut endless, mut longest) = (0, 0);
-        for _ in 0..300 {
-            let mut g = Bao::new(Rules::default());
-            while !g.status().is_over() {
-                let mover = g.to_move();
-                let steals = g.phase() == 2;
-                for i in base(mover)..base(mover) + LOOP {
-                    let mut counts = *g.counts();
-                    if counts[i] == 0 {
-                        continue;
-                    }
-                    if g.places_cow() {
-                        counts[i] += 1;
-                    }
-                    let budget = budgets[rng.random_range(0..budgets.len())];
-                    let laps = agree(&counts, mover, i, steals, budget);
-                    endless += (laps > 0) as u32;
-                    longest = longest.max(laps);
-                }
-                g.play_random(&mut rng, &mut Quiet);
-            }
-        }
-        // Random boards, most cows in the mover's loop (where sowings that
-        // never end are common), some in the opponent's inner row.
-        for _ in 0..100_000 {
-            let mover = if rng.random_bool(0.5) {
-                Side::South
-            } else {
-                Side::North
-            };
-            let (b, o) = (base(mover), base(mover.other()));
-            let mut counts = [0u16; HOLES];
-            for _ in 0..rng.random_range(16..=64) {
-                let hole = if rng.random_bool(0.9) {
-                    b + rng.random_range(0..LOOP)
-                } else {
-                    o + rng.random_range(0..8)
-                };
-                counts[hole] += 1;
-            }
-            let steals = rng.random_bool(0.7);
-            for start in (b..b + LOOP).filter(|&i| counts[i] > 0) {
-                let budget = budgets[rng.random_range(0..budgets.len())];
-                let laps = agree(&counts, mover, start, steals, budget);
-                endless += (laps > 0) as u32;
-                longest = longest.max(laps);
-            }
-        }
-        // Sowings that never end are rare; some are long enough for
-        // distinguished points.
-        assert!(endless > 100 && longest > 1_000_000, "{endless} {longest}");
-    }
-}
+mod tests;

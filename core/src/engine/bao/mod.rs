@@ -22,13 +22,13 @@ mod fast;
 mod json;
 mod setup;
 
-use fast::sow_quiet_in_place;
+use fast::{first_laps, sow_quiet_in_place};
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
-    any_sowing_ends_within, nonzero_bits, parse_canonical, run_laps, sow, unbudgeted,
+    any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
 };
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
@@ -168,6 +168,44 @@ pub fn row_and_number(i: usize) -> (Row, usize) {
     }
 }
 
+/// ONE_LAP[k][s]: a cow in each of the `s` holes after loop hole `k`
+/// (s < 16): a sowing of one lap that does not go round.
+const ONE_LAP: [[[u16; LOOP]; LOOP]; LOOP] = {
+    let mut t = [[[0u16; LOOP]; LOOP]; LOOP];
+    let mut k = 0;
+    while k < LOOP {
+        let mut s = 1;
+        while s < LOOP {
+            let mut i = 1;
+            while i <= s {
+                t[k][s][(k + i) % LOOP] = 1;
+                i += 1;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// `rng.random_range(0..n)` (rand 0.9, `n` below 2^32): one 32-bit draw
+/// widened by `n`, and a second one only when the first's low half falls
+/// in the biased zone, written out here so that it is inlined (the call
+/// cost more than the draw). The same numbers from the same generator
+/// (`draw_below_is_random_range` checks it).
+#[inline(always)]
+fn draw_below<R: rand::Rng>(rng: &mut R, n: usize) -> usize {
+    debug_assert!(n > 0 && n <= u32::MAX as usize);
+    let range = n as u32;
+    let m = rng.next_u32() as u64 * range as u64;
+    let (mut hi, lo) = ((m >> 32) as u32, m as u32);
+    if lo > range.wrapping_neg() {
+        let again = ((rng.next_u32() as u64 * range as u64) >> 32) as u32;
+        hi += lo.checked_add(again).is_none() as u32;
+    }
+    hi as usize
+}
+
 /// The index of the `k`-th set bit of `mask` (from 0, lowest first).
 #[inline]
 fn nth_set_bit(mut mask: u16, k: u32) -> usize {
@@ -296,13 +334,10 @@ pub struct Bao {
     /// The mover's holes with cows (bit k: his loop hole k), as found by the
     /// start-of-turn test: read once a turn.
     movable: u16,
-    /// Whether the start-of-turn test found a hole of the mover whose first
-    /// lap ends (then he can move).
-    sure: bool,
-    /// Per side, the loop hole whose first lap last ended: tried first next
-    /// time, as it often still does. Only the order of the tries depends on
-    /// it, never an answer.
-    hint: [u8; 2],
+    /// The mover's holes whose first lap ends (bit k: his loop hole k), as
+    /// found by the start-of-turn test: if any, he can move, and a random
+    /// pick of one of them is a one-lap sowing.
+    ending: u16,
 }
 
 impl Default for Bao {
@@ -338,8 +373,7 @@ impl Bao {
             reserve,
             state: TurnState::new(to_move, turn),
             movable: 0,
-            sure: false,
-            hint: [0; 2],
+            ending: 0,
         }
         .started()
     }
@@ -361,7 +395,7 @@ impl Bao {
 
     /// 1 while any reserve remains, then 2.
     pub fn phase(&self) -> u8 {
-        if self.reserve.south == 0 && self.reserve.north == 0 {
+        if self.reserve.south | self.reserve.north == 0 {
             2
         } else {
             1
@@ -438,50 +472,23 @@ impl Bao {
         }
     }
 
+    /// The loop that starts at board index `b`.
+    #[inline(always)]
+    fn loop_of(&self, b: usize) -> &[u16; LOOP] {
+        self.counts[b..b + LOOP].try_into().expect("a loop")
+    }
+
     fn liftable(&self) -> impl Iterator<Item = usize> + '_ {
         let b = base(self.state.to_move);
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
     }
 
-    /// Is there a hole of the mover (among `self.movable`) whose first lap
-    /// ends? The hole that answered last time is tried first.
-    fn find_sure(&mut self) -> bool {
-        let side = self.state.to_move;
-        let (b, extra) = (base(side), self.places_cow() as u32);
-        let ends = |k: usize| self.first_lap_ends(b + k, self.counts[b + k] as u32 + extra);
-        let hint = self.hint[side as usize] as usize;
-        if self.movable >> hint & 1 != 0 && ends(hint) {
-            return true;
-        }
-        let mut left = self.movable;
-        while left != 0 {
-            let k = left.trailing_zeros() as usize;
-            if ends(k) {
-                left = 1 << k;
-                break;
-            }
-            left &= left - 1;
-        }
-        if left == 0 {
-            return false;
-        }
-        self.hint[side as usize] = left.trailing_zeros() as u8;
-        true
-    }
-
     /// Has the mover a sowing that ends? Most first laps end at once, so
     /// those are tried first.
     fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
-        let extra = self.places_cow() as u32;
-        // The liftable holes in board order, as bits.
         let b = base(self.state.to_move);
-        let mut left = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
-        while left != 0 {
-            let h = b + left.trailing_zeros() as usize;
-            if self.first_lap_ends(h, self.counts[h] as u32 + extra) {
-                return Ok(true);
-            }
-            left &= left - 1;
+        if first_laps(self.loop_of(b), self.places_cow()).1 != 0 {
+            return Ok(true);
         }
         // Then the first round of `any_sowing_ends_within` without its list
         // of holes to allocate: most of the time a sowing ends in it.
@@ -629,16 +636,20 @@ impl Game for Bao {
         if count == 0 {
             return None;
         }
-        let mut k = rng.random_range(0..count);
+        let mut k = draw_below(rng, count);
         let h = b + nth_set_bit(movable, k as u32);
         let extra = self.places_cow() as u16;
-        if self.first_lap_ends(h, (self.counts[h] + extra) as u32) {
+        if self.ending >> (h - b) & 1 != 0 {
             // Most picks: a one-lap sowing, played where it stands.
             if commit {
                 let seeds = self.counts[h] + extra;
                 self.counts[h] = 0;
-                for i in 1..=seeds as usize {
-                    self.counts[b | ((h + i) & 15)] += 1;
+                let row = &ONE_LAP[h & 15][seeds as usize];
+                let own: &mut [u16; LOOP] =
+                    (&mut self.counts[b..b + LOOP]).try_into().expect("a loop");
+                // Whole rows: the compiler adds them eight holes at a time.
+                for (c, &d) in own.iter_mut().zip(row) {
+                    *c += d;
                 }
                 if extra == 1 {
                     let side = self.state.to_move;
@@ -683,7 +694,7 @@ impl Game for Bao {
             if count == 0 {
                 return None;
             }
-            k = rng.random_range(0..count);
+            k = draw_below(rng, count);
             h = holes[k];
         }
     }
@@ -694,19 +705,18 @@ impl Game for Bao {
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         let b = base(self.state.to_move);
         // Bits 0..8: the inner row.
-        self.movable = nonzero_bits(&self.counts[b..b + LOOP], LOOP / 4) as u16;
+        (self.movable, self.ending) = first_laps(self.loop_of(b), self.places_cow());
         if self.phase() == 2 && self.movable & 0xff == 0 {
             Some(EndReason::InnerRowEmpty)
         } else if self.movable == 0 {
             Some(EndReason::NoSeeds)
         } else {
-            self.sure = self.find_sure();
             None
         }
     }
 
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
-        if self.sure {
+        if self.ending != 0 {
             return Ok(true);
         }
         self.can_move(max_laps)
@@ -870,6 +880,39 @@ mod tests {
             }
         }
         assert!(skipped > 20, "{skipped}");
+    }
+
+    /// The draw of the random picks is rand's `random_range(0..n)`, draw
+    /// for draw, for every count of holes and more, from several
+    /// generators (their streams compared after each draw too).
+    #[test]
+    fn draw_below_is_random_range() {
+        use rand::RngCore;
+        use rand::rngs::StdRng;
+        for seed in 0..2000u64 {
+            let (mut a, mut b) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
+            let (mut c, mut d) = (StdRng::seed_from_u64(seed), StdRng::seed_from_u64(seed));
+            for n in (1..=LOOP).chain([17, 1000, 3 << 29, u32::MAX as usize]) {
+                assert_eq!(draw_below(&mut a, n), b.random_range(0..n), "{seed} {n}");
+                assert_eq!(draw_below(&mut c, n), d.random_range(0..n), "{seed} {n}");
+                assert_eq!(a.next_u64(), b.next_u64());
+                assert_eq!(c.next_u64(), d.next_u64());
+            }
+        }
+    }
+
+    /// A one-lap sowing from its table row is the sowing cow by cow.
+    #[test]
+    fn one_lap_rows_sow_cow_by_cow() {
+        for (k, rows) in ONE_LAP.iter().enumerate() {
+            for (s, row) in rows.iter().enumerate().skip(1) {
+                let mut want = [0u16; LOOP];
+                for i in 1..=s {
+                    want[(k + i) % LOOP] += 1;
+                }
+                assert_eq!(*row, want, "{k} {s}");
+            }
+        }
     }
 
     #[test]
