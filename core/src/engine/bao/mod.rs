@@ -188,22 +188,10 @@ const ONE_LAP: [[[u16; LOOP]; LOOP]; LOOP] = {
     t
 };
 
-/// `rng.random_range(0..n)` (rand 0.9, `n` below 2^32): one 32-bit draw
-/// widened by `n`, and a second one only when the first's low half falls
-/// in the biased zone, written out here so that it is inlined (the call
-/// cost more than the draw). The same numbers from the same generator
-/// (`draw_below_is_random_range` checks it).
+/// `rng.random_range(0..n)`, inlined (the engine's one copy of rand's draw).
 #[inline(always)]
 fn draw_below<R: rand::Rng>(rng: &mut R, n: usize) -> usize {
-    debug_assert!(n > 0 && n <= u32::MAX as usize);
-    let range = n as u32;
-    let m = rng.next_u32() as u64 * range as u64;
-    let (mut hi, lo) = ((m >> 32) as u32, m as u32);
-    if lo > range.wrapping_neg() {
-        let again = ((rng.next_u32() as u64 * range as u64) >> 32) as u32;
-        hi += lo.checked_add(again).is_none() as u32;
-    }
-    hi as usize
+    super::playout::draw_below(rng, n as u32) as usize
 }
 
 /// The index of the `k`-th set bit of `mask` (from 0, lowest first).
