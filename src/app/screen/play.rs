@@ -8,8 +8,10 @@
 //! line); it draws itself (`render`) with the game's widget, `view::play`.
 
 mod analysis;
+mod inbox;
 mod special;
 
+pub use self::inbox::Inbox;
 pub use self::special::SpecialMove;
 
 use super::Transition;
@@ -139,43 +141,6 @@ pub fn speed_step(ms: u64, action: Action) -> u64 {
         (ms / 2).max(5)
     } else {
         (ms * 2).min(2000)
-    }
-}
-
-/// A play screen's own channel, for a screen whose decisions' answers the
-/// app's loop does not route (a lesson's): its options post there, and
-/// [`Play::take_played`] takes the answers in on a tick.
-#[derive(Debug)]
-pub struct Inbox {
-    tx: Sender<AppEvent>,
-    rx: std::sync::mpsc::Receiver<AppEvent>,
-}
-
-impl Inbox {
-    pub fn new() -> Inbox {
-        let (tx, rx) = std::sync::mpsc::channel();
-        Inbox { tx, rx }
-    }
-
-    /// The options of a play screen that posts here.
-    pub fn options(&self, work_wait: Duration, speed_ms: u64) -> PlayOptions {
-        PlayOptions {
-            tx: self.tx.clone(),
-            work_wait,
-            speed_ms,
-            instant: false,
-        }
-    }
-
-    /// Drops every answer waiting (for a game no longer shown).
-    pub fn clear(&self) {
-        while self.rx.try_recv().is_ok() {}
-    }
-}
-
-impl Default for Inbox {
-    fn default() -> Inbox {
-        Inbox::new()
     }
 }
 
