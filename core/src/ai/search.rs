@@ -411,7 +411,18 @@ struct Searcher {
     /// A value below the node being searched came from the evaluation (or
     /// from a table entry that did): it may change with more depth.
     horizon: bool,
+    /// How often each side's decision (by [`Child::key`]) refuted a line,
+    /// weighted by the depth left: tried earlier where nothing better is
+    /// known (the history heuristic).
+    history: [[u32; KEYS]; 2],
+    /// Per ply, the last two decisions that refuted a line there (killers):
+    /// a refutation often refutes the sibling lines too.
+    killers: Vec<[u16; 2]>,
 }
+
+/// Decision keys: a board index (below 128), or 128 + the index of a
+/// decision inside a turn (`cw`, `ccw`).
+const KEYS: usize = 256;
 
 /// Laps a sowing may take in the search before it is left out (deciding
 /// that a sowing never ends can take millions of laps in Bao and En Gehé).
@@ -522,7 +533,13 @@ impl Searcher {
             self.horizon = true;
             return g.evaluate();
         }
-        order(&mut children, me, tt_best, depth >= 2);
+        self.order(
+            &mut children,
+            me,
+            tt_best,
+            depth >= 2 && G::ORDER_BY_VALUE,
+            ply,
+        );
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = children[0].index;
@@ -548,6 +565,7 @@ impl Searcher {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
+                self.refuted(me, c.key, depth, ply);
                 break;
             }
         }
@@ -562,6 +580,48 @@ impl Searcher {
         self.table
             .store(key, depth, to_table(best, turns), flag, best_index, solved);
         best
+    }
+
+    /// `me`'s decision `key` refuted a line at `ply` with `depth` to go.
+    fn refuted(&mut self, me: crate::engine::Side, key: u16, depth: u32, ply: u32) {
+        let h = &mut self.history[me.index()][key as usize];
+        *h = h.saturating_add(depth * depth);
+        if let Some(k) = self.killers.get_mut(ply as usize)
+            && k[0] != key
+        {
+            *k = [key, k[0]];
+        }
+    }
+
+    /// Orders `children` for search: the table's best decision first, then
+    /// (deep enough, `by_eval`) by static value, then the killers of this
+    /// ply, then by history; ties in notation order.
+    fn order<G: Evaluate>(
+        &self,
+        children: &mut [Child<G>],
+        me: crate::engine::Side,
+        first: usize,
+        by_eval: bool,
+        ply: u32,
+    ) {
+        let killers = self
+            .killers
+            .get(ply as usize)
+            .copied()
+            .unwrap_or([NO_KEY; 2]);
+        let history = &self.history[me.index()];
+        for c in children.iter_mut() {
+            c.hint = if by_eval { static_hint(&c.game, me) } else { 0 };
+            c.rank = if c.key == killers[0] {
+                u32::MAX
+            } else if c.key == killers[1] {
+                u32::MAX - 1
+            } else {
+                history[c.key as usize]
+            };
+        }
+        // Stable: ties keep notation order, so the search is deterministic.
+        children.sort_by_key(|c| (c.index != first, -c.hint, std::cmp::Reverse(c.rank)));
     }
 
     /// A child's value for `me` within (alpha, beta): the sign flips only
@@ -631,9 +691,27 @@ pub fn terminal(
 
 struct Child<G> {
     index: usize,
+    /// The decision's key in the history and killer tables ([`KEYS`]).
+    key: u16,
     game: G,
     /// Static value for the parent's mover (for ordering).
     hint: i32,
+    /// Killer or history rank (for ordering after `hint`).
+    rank: u32,
+}
+
+/// No decision (an empty killer).
+const NO_KEY: u16 = u16::MAX;
+
+/// The static value of a child for the parent's mover `me`.
+fn static_hint<G: Evaluate>(g: &G, me: crate::engine::Side) -> i32 {
+    match g.status() {
+        Status::Over(o) => terminal(o.score, me, o.winner, 0),
+        Status::Playing => {
+            let v = g.evaluate();
+            if g.to_move() == me { v } else { -v }
+        }
+    }
 }
 
 fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
@@ -646,8 +724,10 @@ fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
                 .expect("a legal decision is playable");
             Child {
                 index,
+                key: (128 + index).min(KEYS - 1) as u16,
                 game,
                 hint: 0,
+                rank: 0,
             }
         })
         .collect()
@@ -683,32 +763,21 @@ fn expand_within<G: Evaluate>(g: &G) -> Vec<Child<G>> {
         }
         children.push(Child {
             index: children.len(),
+            key: h.min(127) as u16,
             game,
             hint: 0,
+            rank: 0,
         });
     }
     children
 }
 
-fn order<G: Evaluate>(
-    children: &mut [Child<G>],
-    me: crate::engine::Side,
-    first: usize,
-    by_eval: bool,
-) {
-    if by_eval {
-        for c in children.iter_mut() {
-            c.hint = match c.game.status() {
-                Status::Over(o) => terminal(o.score, me, o.winner, 0),
-                Status::Playing => {
-                    let v = c.game.evaluate();
-                    if c.game.to_move() == me { v } else { -v }
-                }
-            };
-        }
+/// Orders the root's children by static value (ties in notation order).
+fn order_root<G: Evaluate>(children: &mut [Child<G>], me: crate::engine::Side) {
+    for c in children.iter_mut() {
+        c.hint = static_hint(&c.game, me);
     }
-    // Stable: ties keep notation order, so the search is deterministic.
-    children.sort_by_key(|c| (c.index != first, -c.hint));
+    children.sort_by_key(|c| -c.hint);
 }
 
 /// Thinks about `game` and returns the best decision found, or `None` when
@@ -730,9 +799,11 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         stopped: false,
         ply_limit: 0,
         horizon: false,
+        history: [[0; KEYS]; 2],
+        killers: vec![[NO_KEY; 2]; 256],
     };
     let mut children = expand(game, &moves);
-    order(&mut children, me, usize::MAX, true);
+    order_root(&mut children, me);
     // Before any iteration completes: the statically best decision.
     let mut result = Thought {
         decision: moves[children[0].index].clone(),
