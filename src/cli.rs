@@ -283,7 +283,8 @@ const ENGINE_HELP: &str = "The rules engine over standard input and output: one 
 one answer line per command (new, position, moves, legal, state, perft, go, stop, quit). \
 `go [depth D] [movetime MS] [level L] [seed N]` asks the built-in AI (level easy, medium \
 (default), hard or expert; also random and greedy): depth fixes the search depth (then \
-it thinks at most 10 s unless movetime is given), movetime sets the time budget. \
+it thinks at most 10 s unless movetime is given), movetime sets the time budget (without a \
+level: the best decision found in that time). \
 `stop` ends a running go, perft or long legality check; `quit` exits at any time. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 

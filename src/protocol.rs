@@ -278,6 +278,7 @@ impl Session {
         let mut req = Request::new(Player::Level(Level::Medium), 0);
         req.hash_mb = self.hash_mb;
         req.cancel = Some(self.stop.clone());
+        let mut level_given = false;
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
@@ -298,12 +299,18 @@ impl Session {
                     }
                 }
                 "level" => {
+                    level_given = true;
                     req.player =
                         Player::parse(value).ok_or_else(|| Refusal::GoLevel(value.to_string()))?;
                 }
                 other => return Err(Refusal::GoOption(other.to_string())),
             }
             i += 2;
+        }
+        // A time budget without a level asks for the best decision in that
+        // time: `medium`'s depth cap and misjudgement would throw it away.
+        if req.think_ms.is_some() && req.depth.is_none() && !level_given {
+            req.player = Player::Level(Level::Expert);
         }
         if req.depth.is_some() && req.think_ms.is_none() {
             req.think_ms = Some(GO_DEPTH_CAP_MS);

@@ -263,6 +263,20 @@ fn go_plays_a_legal_decision_reproducibly() {
     assert!(tok.starts_with("bestmove "), "{tok}");
 }
 
+/// `go movetime` without a level plays the best decision it finds in that
+/// time: here the one winning move of a solved endgame (sowing hole 1 wins,
+/// by the puzzles' proof), which `medium` (depth 10 and a slip of up to half
+/// a seed) misses for hole 7.
+#[test]
+fn go_movetime_without_a_level_plays_its_best() {
+    let mut s = Session::default();
+    let position = r#"position {"game":"enkeshui","holes":8,"south":[1,0,1,0,0,9,1,0],"north":[0,0,0,0,0,11,1,13],"bulls":[{"side":"south","hole":6,"owner":"north"},{"side":"north","hole":6,"owner":"south"},{"side":"north","hole":8,"owner":"north"}],"captured":{"south":7,"north":4},"to_move":"south","turn":1}"#;
+    assert_eq!(ask(&mut s, position), "ok");
+    assert_eq!(ask(&mut s, "go movetime 5000"), "bestmove 1");
+    assert_eq!(ask(&mut s, "go movetime 5000 level expert"), "bestmove 1");
+    assert_eq!(ask(&mut s, "go movetime 5000 level medium"), "bestmove 7");
+}
+
 fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
 }

@@ -22,6 +22,13 @@ pub trait Evaluate: Game {
     /// slip costs more seeds where relays carry more).
     const NOISE_PERCENT: i32 = 100;
 
+    /// Whether the search tries a node's decisions by the static value of
+    /// the positions they lead to (then by what refuted lines elsewhere, the
+    /// killer and history heuristics), or by what refuted lines elsewhere
+    /// alone. Measured: in Bao, where a sowing's value shows only later,
+    /// the refutations alone took 40% fewer nodes to the same depth.
+    const ORDER_BY_VALUE: bool = true;
+
     /// The value of the position for the side to move (inside a turn too).
     /// Fallback: the final score margin when the game is over, otherwise the
     /// mover's number of legal decisions (mobility), which is weak but sane.
@@ -113,6 +120,7 @@ impl Evaluate for EnGehe {
 /// steal).
 impl Evaluate for Bao {
     const NODE_PERCENT: u64 = 10;
+    const ORDER_BY_VALUE: bool = false;
 
     fn evaluate(&self) -> i32 {
         match self.status() {

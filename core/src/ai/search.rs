@@ -411,7 +411,18 @@ struct Searcher {
     /// A value below the node being searched came from the evaluation (or
     /// from a table entry that did): it may change with more depth.
     horizon: bool,
+    /// How often each side's decision (by [`Child::key`]) refuted a line,
+    /// weighted by the depth left: tried earlier where nothing better is
+    /// known (the history heuristic).
+    history: [[u32; KEYS]; 2],
+    /// Per ply, the last two decisions that refuted a line there (killers):
+    /// a refutation often refutes the sibling lines too.
+    killers: Vec<[u16; 2]>,
 }
+
+/// Decision keys: a board index (below 128), or 128 + the index of a
+/// decision inside a turn (`cw`, `ccw`).
+const KEYS: usize = 256;
 
 /// Laps a sowing may take in the search before it is left out (deciding
 /// that a sowing never ends can take millions of laps in Bao and En Gehé).
@@ -522,7 +533,13 @@ impl Searcher {
             self.horizon = true;
             return g.evaluate();
         }
-        order(&mut children, me, tt_best, depth >= 2);
+        self.order(
+            &mut children,
+            me,
+            tt_best,
+            depth >= 2 && G::ORDER_BY_VALUE,
+            ply,
+        );
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = children[0].index;
@@ -548,6 +565,7 @@ impl Searcher {
             }
             alpha = alpha.max(v);
             if alpha >= beta {
+                self.refuted(me, c.key, depth, ply);
                 break;
             }
         }
@@ -562,6 +580,48 @@ impl Searcher {
         self.table
             .store(key, depth, to_table(best, turns), flag, best_index, solved);
         best
+    }
+
+    /// `me`'s decision `key` refuted a line at `ply` with `depth` to go.
+    fn refuted(&mut self, me: crate::engine::Side, key: u16, depth: u32, ply: u32) {
+        let h = &mut self.history[me.index()][key as usize];
+        *h = h.saturating_add(depth * depth);
+        if let Some(k) = self.killers.get_mut(ply as usize)
+            && k[0] != key
+        {
+            *k = [key, k[0]];
+        }
+    }
+
+    /// Orders `children` for search: the table's best decision first, then
+    /// (deep enough, `by_eval`) by static value, then the killers of this
+    /// ply, then by history; ties in notation order.
+    fn order<G: Evaluate>(
+        &self,
+        children: &mut [Child<G>],
+        me: crate::engine::Side,
+        first: usize,
+        by_eval: bool,
+        ply: u32,
+    ) {
+        let killers = self
+            .killers
+            .get(ply as usize)
+            .copied()
+            .unwrap_or([NO_KEY; 2]);
+        let history = &self.history[me.index()];
+        for c in children.iter_mut() {
+            c.hint = if by_eval { static_hint(&c.game, me) } else { 0 };
+            c.rank = if c.key == killers[0] {
+                u32::MAX
+            } else if c.key == killers[1] {
+                u32::MAX - 1
+            } else {
+                history[c.key as usize]
+            };
+        }
+        // Stable: ties keep notation order, so the search is deterministic.
+        children.sort_by_key(|c| (c.index != first, -c.hint, std::cmp::Reverse(c.rank)));
     }
 
     /// A child's value for `me` within (alpha, beta): the sign flips only
@@ -631,9 +691,27 @@ pub fn terminal(
 
 struct Child<G> {
     index: usize,
+    /// The decision's key in the history and killer tables ([`KEYS`]).
+    key: u16,
     game: G,
     /// Static value for the parent's mover (for ordering).
     hint: i32,
+    /// Killer or history rank (for ordering after `hint`).
+    rank: u32,
+}
+
+/// No decision (an empty killer).
+const NO_KEY: u16 = u16::MAX;
+
+/// The static value of a child for the parent's mover `me`.
+fn static_hint<G: Evaluate>(g: &G, me: crate::engine::Side) -> i32 {
+    match g.status() {
+        Status::Over(o) => terminal(o.score, me, o.winner, 0),
+        Status::Playing => {
+            let v = g.evaluate();
+            if g.to_move() == me { v } else { -v }
+        }
+    }
 }
 
 fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
@@ -646,8 +724,10 @@ fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
                 .expect("a legal decision is playable");
             Child {
                 index,
+                key: (128 + index).min(KEYS - 1) as u16,
                 game,
                 hint: 0,
+                rank: 0,
             }
         })
         .collect()
@@ -683,32 +763,21 @@ fn expand_within<G: Evaluate>(g: &G) -> Vec<Child<G>> {
         }
         children.push(Child {
             index: children.len(),
+            key: h.min(127) as u16,
             game,
             hint: 0,
+            rank: 0,
         });
     }
     children
 }
 
-fn order<G: Evaluate>(
-    children: &mut [Child<G>],
-    me: crate::engine::Side,
-    first: usize,
-    by_eval: bool,
-) {
-    if by_eval {
-        for c in children.iter_mut() {
-            c.hint = match c.game.status() {
-                Status::Over(o) => terminal(o.score, me, o.winner, 0),
-                Status::Playing => {
-                    let v = c.game.evaluate();
-                    if c.game.to_move() == me { v } else { -v }
-                }
-            };
-        }
+/// Orders the root's children by static value (ties in notation order).
+fn order_root<G: Evaluate>(children: &mut [Child<G>], me: crate::engine::Side) {
+    for c in children.iter_mut() {
+        c.hint = static_hint(&c.game, me);
     }
-    // Stable: ties keep notation order, so the search is deterministic.
-    children.sort_by_key(|c| (c.index != first, -c.hint));
+    children.sort_by_key(|c| -c.hint);
 }
 
 /// Thinks about `game` and returns the best decision found, or `None` when
@@ -730,9 +799,11 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         stopped: false,
         ply_limit: 0,
         horizon: false,
+        history: [[0; KEYS]; 2],
+        killers: vec![[NO_KEY; 2]; 256],
     };
     let mut children = expand(game, &moves);
-    order(&mut children, me, usize::MAX, true);
+    order_root(&mut children, me);
     // Before any iteration completes: the statically best decision.
     let mut result = Thought {
         decision: moves[children[0].index].clone(),
@@ -823,156 +894,5 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::PositionJson;
-    use crate::engine::bao::{self, Bao};
-    use crate::engine::en_gehe::{self, EnGehe};
-    use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-    use rand::SeedableRng;
-    use rand::rngs::SmallRng;
-
-    /// A table of 12-byte slots answers every probe as one of 16-byte slots
-    /// of the same number, over stores that collide, replace and refuse, with
-    /// every field at its extremes (depths past 255, keys of all 64 bits).
-    #[test]
-    fn narrow_slots_answer_as_wide_ones() {
-        use rand::Rng;
-        let size = 1 << NARROW_FROM;
-        let (mut wide, mut narrow) = (Table::sized(size, false), Table::sized(size, true));
-        assert!(narrow.wide.is_empty() && wide.narrow.is_empty());
-        let mut rng = SmallRng::seed_from_u64(23);
-        // Few slots and few high parts: the same slot and the same key recur.
-        let key = |rng: &mut SmallRng| {
-            let high = [0u64, 1, u64::MAX >> NARROW_FROM, rng.random()][rng.random_range(0..4)];
-            high << NARROW_FROM | rng.random_range(0..64u64)
-        };
-        for _ in 0..200_000 {
-            let k = key(&mut rng);
-            let depth = [0, 1, 64, 200, 255, 256, 300][rng.random_range(0..7)];
-            let value =
-                [i32::MIN, -WIN - 5, -1, 0, 7, WIN + 3, INF, i32::MAX][rng.random_range(0..8)];
-            let flag = rng.random_range(1..=3);
-            let best = [0, 5, 127, 255, 300][rng.random_range(0..5)];
-            let solved = rng.random();
-            wide.store(k, depth, value, flag, best, solved);
-            narrow.store(k, depth, value, flag, best, solved);
-            let p = key(&mut rng);
-            let (a, b) = (wide.probe(p), narrow.probe(p));
-            assert_eq!(a.is_some(), b.is_some(), "{p:x}");
-            if let (Some(a), Some(b)) = (a, b) {
-                let fields = |e: Entry| (e.key, e.value, e.depth, e.flag, e.best, e.solved);
-                assert_eq!(fields(a), fields(b), "{p:x}");
-            }
-        }
-        // The expert's 16 MiB take 2^20 slots of 12 bytes; 4 MiB stay wide.
-        let expert = Table::new(16);
-        assert_eq!((expert.narrow.len(), expert.wide.len()), (1 << 20, 0));
-        let hard = Table::new(4);
-        assert_eq!((hard.narrow.len(), hard.wide.len()), (0, 1 << 18));
-        assert_eq!(std::mem::size_of::<Narrow>(), 12);
-    }
-
-    /// Along random games, the children built from the sowings that proved
-    /// them legal are the decisions of `legal_within(SEARCH_LAPS)`, in order,
-    /// each with the game `play` gives (inside Enkeshui turns too).
-    fn children_match_legal_then_play<G: Evaluate>(
-        start: &G,
-        games: usize,
-        json: impl Fn(&G) -> serde_json::Value,
-    ) -> usize {
-        let mut rng = SmallRng::seed_from_u64(3);
-        let mut positions = 0;
-        for _ in 0..games {
-            let mut g = start.clone();
-            loop {
-                let moves = g.legal_within(SEARCH_LAPS);
-                let old = expand(&g, &moves);
-                let new = expand_within(&g);
-                assert_eq!(new.len(), old.len(), "{}", json(&g));
-                for (a, b) in new.iter().zip(&old) {
-                    assert_eq!(a.index, b.index);
-                    assert_eq!(json(&a.game), json(&b.game));
-                    assert_eq!(a.game.status(), b.game.status());
-                    assert_eq!(a.game.hash_key(), b.game.hash_key());
-                }
-                positions += 1;
-                if g.play_random(&mut rng, &mut Quiet).is_none() {
-                    break;
-                }
-            }
-        }
-        positions
-    }
-
-    /// Every proven result reads back as itself, however long its line:
-    /// the margin first, then the turns.
-    #[test]
-    fn proven_values_read_back_exactly() {
-        for won in [true, false] {
-            for margin in [-400, -42, -1, 0, 1, 41, 42, 400] {
-                for turns in [1, 2, 16, 17, 20, 255] {
-                    let p = Proof { won, margin, turns };
-                    assert_eq!(Proof::of(p.value()), Some(p));
-                    let later = Proof::of(one_turn_later(p.value())).unwrap();
-                    assert_eq!(later.turns, turns + 1);
-                }
-            }
-        }
-        let win = |margin, turns| {
-            Proof {
-                won: true,
-                margin,
-                turns,
-            }
-            .value()
-        };
-        assert!(win(42, 200) > win(41, 1), "a bigger win first");
-        assert!(win(42, 3) > win(42, 4), "then the quicker");
-        assert!(win(-5, 9) >= WIN / 2 && Proof::of(3 * 16).is_none());
-    }
-
-    /// A table whose memory is the last table's (kept between searches)
-    /// starts empty all the same, and a table of another size works too.
-    #[test]
-    fn a_table_on_kept_memory_starts_empty() {
-        for (mb, key) in [(4, 0x1234_5678_9abc_def0u64), (4, 7), (1, 9), (4, 11)] {
-            let mut t = Table::new(mb);
-            for k in [0x1234_5678_9abc_def0u64, 7, 9, 11] {
-                assert!(t.probe(k).is_none(), "{mb} MiB: {k:x} found in a new table");
-            }
-            t.store(key, 3, 5, EXACT, 1, false);
-            assert_eq!(t.probe(key).map(|e| e.value), Some(5));
-        }
-    }
-
-    /// The core crate names no terminal, command-line, signal or process
-    /// crate (libc included) among its dependencies: the program holds those.
-    #[test]
-    fn the_core_takes_no_terminal_cli_signal_or_process_crate() {
-        let manifest = include_str!("../../Cargo.toml");
-        let mut section = String::new();
-        for line in manifest.lines().map(str::trim) {
-            if line.starts_with('[') {
-                section = line.to_string();
-            } else if section.contains("dependencies") && !line.starts_with('#') {
-                let name = line.split(['=', '.', ' ']).next().unwrap_or("");
-                assert!(
-                    !["ratatui", "crossterm", "clap", "signal-hook", "libc"].contains(&name),
-                    "core/Cargo.toml {section}: {line}"
-                );
-            }
-        }
-        assert!(manifest.contains("[dependencies]"));
-    }
-
-    #[test]
-    fn children_are_built_from_the_sowing_that_proved_them() {
-        let enkeshui = Enkeshui::new(&Layout::default_for(8).unwrap(), Rules::default());
-        assert!(children_match_legal_then_play(&enkeshui, 60, Enkeshui::position_json) > 1000);
-        let en_gehe = EnGehe::new(5, en_gehe::Rules::default()).unwrap();
-        assert!(children_match_legal_then_play(&en_gehe, 60, EnGehe::position_json) > 1000);
-        let bao = Bao::new(bao::Rules::default());
-        assert!(children_match_legal_then_play(&bao, 30, Bao::position_json) > 1000);
-    }
-}
+#[path = "search_tests.rs"]
+mod tests;
