@@ -92,6 +92,16 @@ mod tests {
     }
 
     #[test]
+    fn the_lessons_old_restart_name_rebinds_the_lessons_undo() {
+        let mut map = Keymap::default();
+        assert_eq!(map.rebind("restart", &[Key::Char('g')]), Ok(1));
+        let g = KeyEvent::new(KeyCode::Char('g'), KeyModifiers::NONE);
+        assert_eq!(action_in(&map, Ctx::Lesson, &g), Some(Action::Undo));
+        assert_eq!(action_in(&map, Ctx::Play, &g), None);
+        assert_eq!(map.rebind("lesson.restart", &[Key::Char('y')]), Ok(1));
+    }
+
+    #[test]
     fn ctrl_c_always_quits_and_cannot_be_bound_to_anything_else() {
         let mut map = Keymap::default();
         map.rebind("quit-now", &[]).unwrap();

@@ -439,6 +439,12 @@ impl Keymap {
     /// whatever is bound (`action`), stays on `global.quit-now`, and
     /// binding it to any other action is refused.
     pub fn rebind(&mut self, name: &str, keys: &[Key]) -> Result<usize, KeyError> {
+        // A settings file written before the lessons became games may still
+        // name the lesson's restart: its `u` is the lesson's undo now.
+        let name = match name {
+            "restart" | "lesson.restart" => "lesson.undo",
+            other => other,
+        };
         let hits: Vec<usize> = (0..BINDINGS.len())
             .filter(|&i| {
                 let b = &BINDINGS[i];
