@@ -392,18 +392,8 @@ impl LessonScreen {
     fn finish(&mut self, verdict: Verdict) {
         if verdict.solved {
             let id = self.lessons[self.index].id.clone();
-            // Saved under the lock, over what other sessions saved meanwhile.
-            match &self.progress_path {
-                Some(path) => match Progress::record(path, &id) {
-                    Ok(now) => self.progress = now,
-                    Err(e) => {
-                        self.progress.mark(&id);
-                        self.say(format!("Progress not saved: {e}"), true);
-                    }
-                },
-                None => {
-                    self.progress.mark(&id);
-                }
+            if let Err(e) = self.progress.solved(self.progress_path.as_deref(), &id) {
+                self.say(format!("Progress not saved: {e}"), true);
             }
         }
         self.phase = Phase::Answer(verdict);

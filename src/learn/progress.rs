@@ -104,6 +104,26 @@ impl Progress {
         Ok(now)
     }
 
+    /// Marks `id` solved: under the lock in the file at `path` when there is
+    /// one (over what other sessions saved meanwhile), else here only. Err:
+    /// why the file was not written (`id` is marked here all the same).
+    pub fn solved(&mut self, path: Option<&Path>, id: &str) -> Result<(), ProgressError> {
+        match path.map(|p| Progress::record(p, id)) {
+            Some(Ok(now)) => {
+                *self = now;
+                Ok(())
+            }
+            Some(Err(e)) => {
+                self.mark(id);
+                Err(e)
+            }
+            None => {
+                self.mark(id);
+                Ok(())
+            }
+        }
+    }
+
     /// Writes the progress atomically, making the folder if needed.
     pub fn save(&self, path: &Path) -> Result<(), FileIoError> {
         let dir = file::parent_dir(path);

@@ -234,19 +234,8 @@ pub fn run<R: BufRead, W: Write>(
             }
         };
         if verdict.solved {
-            // Read, added and written under the lock, over what other
-            // sessions saved meanwhile.
-            match &keep {
-                Some(path) => match Progress::record(path, &l.id) {
-                    Ok(now) => progress = now,
-                    Err(e) => {
-                        progress.mark(&l.id);
-                        say.line(&format!("Progress not saved: {e}"));
-                    }
-                },
-                None => {
-                    progress.mark(&l.id);
-                }
+            if let Err(e) = progress.solved(keep.as_deref(), &l.id) {
+                say.line(&format!("Progress not saved: {e}"));
             }
             say.line("Solved. Type next for the next lesson, or again.");
         } else {

@@ -213,17 +213,8 @@ pub fn run<R: BufRead, W: Write>(
         let (ok, what) = p.verdict(&tokens[0]);
         if ok {
             say.line(&format!("Solved! {what}"));
-            match &keep {
-                Some(path) => match Progress::record(path, &p.id) {
-                    Ok(now) => progress = now,
-                    Err(e) => {
-                        progress.mark(&p.id);
-                        say.line(&format!("Progress not saved: {e}"));
-                    }
-                },
-                None => {
-                    progress.mark(&p.id);
-                }
+            if let Err(e) = progress.solved(keep.as_deref(), &p.id) {
+                say.line(&format!("Progress not saved: {e}"));
             }
             if solved(&progress) == list.len() {
                 say.line(&format!("All {} puzzles here are solved.", list.len()));
