@@ -31,9 +31,9 @@ fn temp(name: &str) -> PathBuf {
 /// The app with the lessons of `kind` open at lesson `id`, progress in `path`.
 fn lessons(kind: GameKind, id: &str, path: &Path) -> App {
     let (tx, _rx) = channel();
-    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
     let now = Instant::now();
-    let mut s = LessonScreen::new(Some(kind), Some(path.to_path_buf()), PLAIN, 1, now);
+    let mut s = LessonScreen::new(Some(kind), Some(path.to_path_buf()), PLAIN, 1, tx, now);
     let i = s.lessons.iter().position(|l| l.id == id).unwrap();
     s.open(i, now);
     app.show_lessons(s, false);
@@ -777,13 +777,53 @@ fn the_race_lesson_is_held_while_the_help_is_open() {
 fn plus_and_minus_set_the_animation_s_speed_as_in_a_game() {
     let path = temp("speed");
     let (tx, _rx) = channel();
-    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
     let now = Instant::now();
-    let s = LessonScreen::new(Some(GameKind::Enkeshui), Some(path), PLAIN, 80, now);
+    let s = LessonScreen::new(Some(GameKind::Enkeshui), Some(path), PLAIN, 80, tx, now);
     app.show_lessons(s, false);
     keys(&mut app, "+");
     assert!(flat(&mut app).contains("Animation: 40 ms a seed"));
     keys(&mut app, "--");
     assert!(flat(&mut app).contains("Animation: 160 ms a seed"));
     assert_eq!(app.lessons().unwrap().speed_ms, 160);
+}
+
+/// A sowing that takes longer than the wait comes back through the app's
+/// channel, as a game's does, and the lesson takes it and judges the turn.
+#[test]
+fn a_slow_answer_comes_through_the_app_s_channel_and_is_judged() {
+    let path = temp("slow");
+    let (tx, rx) = channel();
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    let mut s = LessonScreen::new(
+        Some(GameKind::Enkeshui),
+        Some(path.clone()),
+        PLAIN,
+        1,
+        tx,
+        now,
+    );
+    let i = s
+        .lessons
+        .iter()
+        .position(|l| l.id == "enkeshui-capture")
+        .unwrap();
+    s.open(i, now);
+    app.show_lessons(s, false);
+    app.set_work_wait(Duration::ZERO);
+    keys(&mut app, "3\n");
+    let t = text(&mut app);
+    assert!(t.contains("Working out the sowing of 3..."), "{t}");
+    // Nothing but the answer moves the lesson on: no tick looks for it.
+    assert_eq!(app.deadline(), None);
+    let ev = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the answer");
+    assert!(matches!(ev, AppEvent::Job(_)), "{ev:?}");
+    assert!(app.handle(ev, Instant::now()));
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You captured 7 seeds."), "{t}");
 }

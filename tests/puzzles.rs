@@ -333,12 +333,13 @@ fn temp(name: &str) -> PathBuf {
 /// The app with the puzzles of `kind` open on their list, progress in `path`.
 fn open(kind: GameKind, path: &Path) -> App {
     let (tx, _rx) = channel();
-    let mut app = App::menu(tx, ClientArgs::default(), PLAIN);
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
     let s = puzzle_screen(
         Some(kind),
         Some(path.to_path_buf()),
         PLAIN,
         1,
+        tx,
         Instant::now(),
     );
     app.show_lessons(s, true);

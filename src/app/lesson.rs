@@ -11,13 +11,15 @@
 //!
 //! A decision is worked out on a thread as in a game; the lessons'
 //! positions are small, so the screen waits for it (up to `WORK_WAIT`), and
-//! a slower answer is picked up from the screen's own channel on a tick.
+//! a slower answer comes through the app's channel, which the app routes
+//! here by the job's version ([`LessonScreen::played`]).
 
 use super::adapter::{BoardView, adapter};
 use super::anim::{BoardState, Marks};
+use super::event::AppEvent;
 use super::keys::{self, Action, Ctx};
 use super::screen::Transition;
-use super::screen::play::{Inbox, Play, speed_step};
+use super::screen::play::{Play, PlayOptions, speed_step};
 use super::screen::race::{RaceScreen, and_list, racer_keys};
 use super::setup::Setup;
 use super::view::theme::Theme;
@@ -27,6 +29,7 @@ use crate::engine::enkeshui::race::Race;
 use crate::engine::{AnyGame, GameKind, Observer, PerSide, Side};
 use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
+use crate::session::Decided;
 use crate::session::Session;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -35,6 +38,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::PathBuf;
+use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 /// How often North's racer drops a seed in the race lesson.
@@ -44,9 +48,6 @@ pub const NORTH_RACE_MS: u64 = 150;
 /// lesson's sowing is decided in well under a millisecond: the wait is only
 /// there so that a busy machine does not show "Working out" for it.
 const WORK_WAIT: Duration = Duration::from_secs(1);
-
-/// How often a decision still being worked out is looked for.
-const POLL: Duration = Duration::from_millis(25);
 
 /// Where the player is in a lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,14 +89,22 @@ pub struct LessonScreen {
     pub theme: Theme,
     /// Puzzles instead of lessons (`learn --puzzles`): their list and judge.
     pub puzzles: Option<super::puzzle::Puzzles>,
-    /// Where the decisions worked out on a thread post their answers.
-    inbox: Inbox,
+    /// The app's channel, where a decision worked out on a thread posts
+    /// its answer when it takes longer than `WORK_WAIT`.
+    tx: Sender<AppEvent>,
+    /// How long a decision is waited for before its answer comes as an event.
+    work_wait: Duration,
 }
 
 /// The play screen of a lesson's position: both seats people's, so that
 /// nothing moves for North; the animation at `speed_ms`.
-fn play_at(game: AnyGame, inbox: &Inbox, speed_ms: u64) -> Play {
-    let opts = inbox.options(WORK_WAIT, speed_ms);
+fn play_at(game: AnyGame, tx: &Sender<AppEvent>, work_wait: Duration, speed_ms: u64) -> Play {
+    let opts = PlayOptions {
+        tx: tx.clone(),
+        work_wait,
+        speed_ms,
+        instant: false,
+    };
     Play::new(Session::new(Setup::position(game)), opts)
 }
 
@@ -107,22 +116,25 @@ impl LessonScreen {
         progress_path: Option<PathBuf>,
         theme: Theme,
         speed_ms: u64,
+        tx: Sender<AppEvent>,
         now: Instant,
     ) -> LessonScreen {
         let lessons: Vec<Lesson> = match kind {
             Some(k) => learn::of(k),
             None => learn::all(),
         };
-        LessonScreen::with_lessons(lessons, progress_path, theme, speed_ms, now)
+        LessonScreen::with_lessons(lessons, progress_path, theme, speed_ms, tx, now)
     }
 
     /// These lessons (at least one), at the first one not done; progress
-    /// read from (and saved to) `progress_path`.
+    /// read from (and saved to) `progress_path`; slow answers of the work
+    /// post to the app's channel `tx`.
     pub fn with_lessons(
         lessons: Vec<Lesson>,
         progress_path: Option<PathBuf>,
         theme: Theme,
         speed_ms: u64,
+        tx: Sender<AppEvent>,
         now: Instant,
     ) -> LessonScreen {
         // A progress file that does not read is never written over.
@@ -144,13 +156,12 @@ impl LessonScreen {
         let first = lessons[index]
             .start()
             .expect("lessons are checked by the tests");
-        let inbox = Inbox::new();
         let speed_ms = speed_ms.max(1);
         let mut s = LessonScreen {
             lessons,
             index,
             phase: Phase::Play,
-            play: play_at(first, &inbox, speed_ms),
+            play: play_at(first, &tx, WORK_WAIT, speed_ms),
             race: None,
             hint: false,
             solution: false,
@@ -161,7 +172,8 @@ impl LessonScreen {
             speed_ms,
             theme,
             puzzles: None,
-            inbox,
+            tx,
+            work_wait: WORK_WAIT,
         };
         s.open(index, now);
         if !message.is_empty() {
@@ -229,9 +241,8 @@ impl LessonScreen {
         } else {
             Phase::Play
         };
-        self.play = play_at(start, &self.inbox, self.speed_ms);
-        // Answers of the last lesson's work are for no position of this one.
-        self.inbox.clear();
+        // The last lesson's work, if any, answers a version no longer kept.
+        self.play = play_at(start, &self.tx, self.work_wait, self.speed_ms);
         self.hint = false;
         self.solution = false;
         self.message.clear();
@@ -265,22 +276,20 @@ impl LessonScreen {
         }
     }
 
-    /// When the screen next needs a tick: the animation, the race, or a
-    /// decision still being worked out.
+    /// When the screen next needs a tick: the animation or the race (a
+    /// decision still being worked out comes as an event).
     pub fn deadline(&self) -> Option<Instant> {
         let race = match (&self.race, &self.phase) {
             (Some(r), Phase::Race) => r.deadline(),
             _ => None,
         };
         let anim = self.play.anim.as_ref().map(|a| a.next_at);
-        let work = self.play.working.as_ref().map(|_| Instant::now() + POLL);
-        [race, anim, work].into_iter().flatten().min()
+        [race, anim].into_iter().flatten().min()
     }
 
-    /// Time passed: the race, the animation, a decision worked out; true
-    /// when something changed.
+    /// Time passed: the race, the animation; true when something changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let mut changed = self.poll(now);
+        let mut changed = false;
         if self.phase == Phase::Race
             && let Some(r) = self.race.as_mut()
         {
@@ -291,13 +300,24 @@ impl LessonScreen {
         changed | self.transition(t)
     }
 
-    /// The answers of decisions worked out on a thread, taken as a game takes them.
-    fn poll(&mut self, now: Instant) -> bool {
-        let mut changed = false;
-        for t in self.play.take_played(&self.inbox, now) {
-            changed |= self.transition(t);
-        }
-        changed
+    /// How long a decision is waited for before its answer comes through
+    /// the app's channel (tests make every answer come so).
+    pub fn set_work_wait(&mut self, wait: Duration) {
+        self.work_wait = wait;
+        self.play.set_work_wait(wait);
+    }
+
+    /// Whether the job of this version is this screen's decision being
+    /// worked out (the app routes its answer here).
+    pub fn working_on(&self, version: u64) -> bool {
+        self.play.working_on(version)
+    }
+
+    /// A decision worked out on a thread arrived, taken as a game takes it;
+    /// true when something changed.
+    pub fn played(&mut self, version: u64, decided: Decided, now: Instant) -> bool {
+        let t = self.play.played(version, decided, now);
+        self.transition(t)
     }
 
     /// What the play screen's handler asked for, carried out as the app

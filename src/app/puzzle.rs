@@ -4,6 +4,7 @@
 //! against the puzzle's proven values. q/Esc goes back from a puzzle to the
 //! list, and from the list out.
 
+use super::event::AppEvent;
 use super::keys::Action;
 use super::lesson::{LessonScreen, Outcome, Phase};
 use super::view::theme::Theme;
@@ -16,6 +17,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::PathBuf;
+use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 /// The puzzles of a lesson screen opened for puzzles.
@@ -36,6 +38,7 @@ pub fn open(
     progress_path: Option<PathBuf>,
     theme: Theme,
     speed_ms: u64,
+    tx: Sender<AppEvent>,
     now: Instant,
 ) -> LessonScreen {
     let list = match kind {
@@ -43,7 +46,7 @@ pub fn open(
         None => puzzles::all(),
     };
     let lessons = list.iter().map(lesson_of).collect();
-    let mut s = LessonScreen::with_lessons(lessons, progress_path, theme, speed_ms, now);
+    let mut s = LessonScreen::with_lessons(lessons, progress_path, theme, speed_ms, tx, now);
     let selected = list
         .iter()
         .position(|p| !s.progress.is_done(&p.id))

@@ -665,8 +665,14 @@ impl App {
     /// Opens the lessons of `kind` (all games: `None`), progress in the data folder.
     pub fn open_lessons(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
         let path = crate::learn::progress::Progress::path().ok();
-        let screen =
-            crate::app::lesson::LessonScreen::new(kind, path, self.theme, self.speed_ms, now);
+        let screen = crate::app::lesson::LessonScreen::new(
+            kind,
+            path,
+            self.theme,
+            self.speed_ms,
+            self.tx.clone(),
+            now,
+        );
         self.open_learning(screen);
     }
 
@@ -674,7 +680,8 @@ impl App {
     /// progress in the data folder (`puzzles.json`).
     pub fn open_puzzles(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
         let path = crate::learn::puzzles::progress_path().ok();
-        let screen = crate::app::puzzle::open(kind, path, self.theme, self.speed_ms, now);
+        let screen =
+            crate::app::puzzle::open(kind, path, self.theme, self.speed_ms, self.tx.clone(), now);
         self.open_learning(screen);
     }
 

@@ -8,10 +8,8 @@
 //! line); it draws itself (`render`) with the game's widget, `view::play`.
 
 mod analysis;
-mod inbox;
 mod special;
 
-pub use self::inbox::Inbox;
 pub use self::special::SpecialMove;
 
 use super::Transition;
@@ -734,31 +732,19 @@ impl Play {
 
     /// A decision worked out on a thread arrived: shown if still current.
     pub fn played(&mut self, version: u64, decided: Decided, now: Instant) -> Transition {
-        if self
-            .working
-            .as_ref()
-            .is_none_or(|w| w.job.version() != version)
-        {
+        if !self.working_on(version) {
             return Transition::Stay;
         }
         self.working = None;
         self.decided(decided, now)
     }
 
-    /// The decisions worked out on a thread that arrived in `inbox`, each
-    /// taken as [`Play::played`] takes it: what each asks of the screen.
-    pub fn take_played(&mut self, inbox: &Inbox, now: Instant) -> Vec<Transition> {
-        let mut out = Vec::new();
-        while let Ok(ev) = inbox.rx.try_recv() {
-            if let AppEvent::Job(crate::app::job::Done {
-                version,
-                output: Output::Played { decided },
-            }) = ev
-            {
-                out.push(self.played(version, *decided, now));
-            }
-        }
-        out
+    /// Whether the job of this version is this screen's decision being
+    /// worked out.
+    pub fn working_on(&self, version: u64) -> bool {
+        self.working
+            .as_ref()
+            .is_some_and(|w| w.job.version() == version)
     }
 
     /// Gives a decision worked out to the session: refused (the message; a

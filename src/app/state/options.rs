@@ -52,6 +52,9 @@ impl App {
         if let Some(p) = self.stack.play_mut() {
             p.set_work_wait(wait);
         }
+        if let Some(l) = self.stack.lessons_mut() {
+            l.set_work_wait(wait);
+        }
     }
 
     /// How long the UI waits for a save before its answer comes as an event.

@@ -81,6 +81,13 @@ impl App {
 
     /// A decision worked out on a thread arrived: shown if still current.
     pub(super) fn played_event(&mut self, version: u64, decided: Decided, now: Instant) -> bool {
+        // Versions are unique: a lesson's decision goes to the lessons, a
+        // game's to the game under them.
+        if let Some(l) = self.stack.lessons_mut()
+            && l.working_on(version)
+        {
+            return l.played(version, decided, now);
+        }
         let Some(p) = self.stack.play_mut() else {
             return false;
         };
