@@ -240,8 +240,9 @@ impl Summary {
         } else {
             self.draws += 1;
         }
-        self.margin_sum += r.margin;
-        self.turns_sum += r.turns as u64;
+        // Extreme margins (an outside program's) saturate rather than wrap.
+        self.margin_sum = self.margin_sum.saturating_add(r.margin);
+        self.turns_sum = self.turns_sum.saturating_add(r.turns as u64);
         if let Some(f) = &r.forfeit {
             self.forfeit_count += 1;
             self.forfeits.insert(index, f.clone());

@@ -33,10 +33,10 @@ pub enum ProgressFault {
     Read(ReadError),
     #[error("not JSON: {0}")]
     Json(serde_json::Error),
-    #[error("not a lessons progress file (no \"done\" list)")]
-    NoDoneList,
-    #[error("done: expected lesson names")]
-    NotNames,
+    #[error("not a {kind} progress file (no \"done\" list)")]
+    NoDoneList { kind: &'static str },
+    #[error("done: expected the names of {kind}")]
+    NotNames { kind: &'static str },
 }
 
 /// The ids of the lessons done, in the order they were done.
@@ -54,6 +54,7 @@ impl Progress {
     /// Reads the progress; a missing file is no lesson done. A file that is
     /// not a progress file is an error naming it (and is never written over).
     pub fn load(path: &Path) -> Result<Progress, ProgressError> {
+        let (kind, what) = kind_of(path);
         if !path.exists() {
             return Ok(Progress::default());
         }
@@ -61,18 +62,18 @@ impl Progress {
             path: path.to_path_buf(),
             fault,
         };
-        let text = file::read_regular(path, 1 << 20, "a lessons progress file")
-            .map_err(|e| bad(ProgressFault::Read(e)))?;
+        let text =
+            file::read_regular(path, 1 << 20, what).map_err(|e| bad(ProgressFault::Read(e)))?;
         let v: Value = serde_json::from_str(&text).map_err(|e| bad(ProgressFault::Json(e)))?;
         let done = v
             .get("done")
             .and_then(Value::as_array)
-            .ok_or_else(|| bad(ProgressFault::NoDoneList))?;
+            .ok_or_else(|| bad(ProgressFault::NoDoneList { kind }))?;
         let done = done
             .iter()
             .map(|d| d.as_str().map(str::to_string))
             .collect::<Option<Vec<String>>>()
-            .ok_or_else(|| bad(ProgressFault::NotNames))?;
+            .ok_or_else(|| bad(ProgressFault::NotNames { kind }))?;
         Ok(Progress { done })
     }
 
@@ -130,6 +131,16 @@ impl Progress {
         std::fs::create_dir_all(&dir).map_err(FileIoError::at(&dir))?;
         let text = format!("{}\n", json!({"done": self.done}));
         file::write_atomic(path, text.as_bytes(), || Ok(())).map_err(FileIoError::at(path))
+    }
+}
+
+/// What a progress file keeps, by its name (the puzzles' `puzzles.json`,
+/// else the lessons'), and the file as an error names it.
+fn kind_of(path: &Path) -> (&'static str, &'static str) {
+    if path.file_name() == Some(super::puzzles::PROGRESS_FILE.as_ref()) {
+        ("puzzles", "a puzzles progress file")
+    } else {
+        ("lessons", "a lessons progress file")
     }
 }
 
@@ -211,6 +222,48 @@ mod tests {
         mine.save(&path).unwrap();
         drop(held);
         assert_eq!(other.join().unwrap().done, ["bao-board", "en-gehe-end"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[cfg(test)]
+mod named {
+    use super::*;
+
+    /// The puzzles' progress file is called so in its errors, a FIFO in
+    /// its place included (the lessons' file keeps its own name).
+    #[test]
+    fn the_puzzles_file_is_named_as_the_puzzles_in_its_errors() {
+        let dir = std::env::temp_dir().join(format!("masai-progress-named-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let puzzles = dir.join(crate::learn::puzzles::PROGRESS_FILE);
+        std::fs::write(&puzzles, "{\"done\":[1]}").unwrap();
+        assert_eq!(
+            Progress::load(&puzzles).unwrap_err().to_string(),
+            format!("{}: done: expected the names of puzzles", puzzles.display())
+        );
+        std::fs::write(&puzzles, "[1]").unwrap();
+        assert_eq!(
+            Progress::load(&puzzles).unwrap_err().to_string(),
+            format!(
+                "{}: not a puzzles progress file (no \"done\" list)",
+                puzzles.display()
+            )
+        );
+        std::fs::remove_file(&puzzles).unwrap();
+        let c = std::ffi::CString::new(puzzles.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo only reads the path.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let fifo = Progress::load(&puzzles).unwrap_err().to_string();
+        assert!(fifo.contains("a puzzles progress file"), "{fifo}");
+        assert!(!fifo.contains("lessons"), "{fifo}");
+        let lessons = dir.join(FILE);
+        std::fs::write(&lessons, "{\"done\":[1]}").unwrap();
+        assert_eq!(
+            Progress::load(&lessons).unwrap_err().to_string(),
+            format!("{}: done: expected the names of lessons", lessons.display())
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
