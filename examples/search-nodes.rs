@@ -29,6 +29,7 @@ fn main() {
         hash_mb: 4,
         cancel: None,
         all_root_values: false,
+        kept: None,
     };
     let text = std::fs::read_to_string(file).expect("the positions file");
     let (mut nodes, mut time, mut depth) = (0, Duration::ZERO, 0);

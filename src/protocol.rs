@@ -46,6 +46,9 @@ pub struct Session {
     /// The last command handled was ended by the stop flag (so a `stop`
     /// did something): `go` cut short, or `error stopped`.
     stopped: bool,
+    /// The table `go movetime` without a level keeps from one search to
+    /// the next (a level's search starts afresh: its games stay the same).
+    kept: Arc<ai::KeptTable>,
 }
 
 impl Default for Session {
@@ -56,6 +59,7 @@ impl Default for Session {
             hash_mb: None,
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
+            kept: Arc::default(),
         }
     }
 }
@@ -311,6 +315,7 @@ impl Session {
         // time: `medium`'s depth cap and misjudgement would throw it away.
         if req.think_ms.is_some() && req.depth.is_none() && !level_given {
             req.player = Player::Level(Level::Expert);
+            req.kept = Some(self.kept.clone());
         }
         if req.depth.is_some() && req.think_ms.is_none() {
             req.think_ms = Some(GO_DEPTH_CAP_MS);

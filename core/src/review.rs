@@ -240,6 +240,7 @@ fn limits(percent: u64, cancel: Option<Arc<AtomicBool>>) -> Limits {
         hash_mb: Level::Hard.hash_mb(),
         cancel,
         all_root_values: true,
+        kept: None,
     }
 }
 

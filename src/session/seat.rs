@@ -108,6 +108,7 @@ pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Optio
             hash_mb: 8,
             cancel,
             all_root_values: true,
+            kept: None,
         },
     };
     match game {

@@ -24,7 +24,7 @@ pub(crate) mod search;
 
 pub use eval::{Evaluate, UNIT};
 pub use mcts::{TREE_MB, mcts_bounded};
-pub use search::{Limits, Proof, Thought, WIN, think};
+pub use search::{KeptTable, Limits, Proof, Thought, WIN, think};
 
 use crate::engine::{AnyGame, Quiet, Side, Status};
 use rand::rngs::SmallRng;
@@ -172,6 +172,8 @@ pub struct Request {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Overrides the level's table size.
     pub hash_mb: Option<usize>,
+    /// A table kept between this player's searches (see [`KeptTable`]).
+    pub kept: Option<Arc<KeptTable>>,
 }
 
 impl Request {
@@ -184,6 +186,7 @@ impl Request {
             seed,
             cancel: None,
             hash_mb: None,
+            kept: None,
         }
     }
 
@@ -211,6 +214,7 @@ impl Request {
             hash_mb: self.hash_mb.unwrap_or(level.hash_mb()).min(1024),
             cancel: self.cancel.clone(),
             all_root_values: level.noise() > 0,
+            kept: self.kept.clone(),
         }
     }
 }

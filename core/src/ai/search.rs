@@ -8,6 +8,7 @@
 
 use super::eval::Evaluate;
 use crate::engine::{MoveError, Quiet, Status};
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -108,6 +109,37 @@ pub struct Limits {
     /// Search every root decision with a full window, so that every root
     /// value is exact (for players that pick among near-best moves).
     pub all_root_values: bool,
+    /// A table kept from one search to the next (`None`: a fresh table).
+    pub kept: Option<Arc<KeptTable>>,
+}
+
+/// A table kept from one search to the next, for a player who thinks move
+/// after move in one game at a time budget (the engine's `go movetime`):
+/// what the last search stored orders and cuts the next, which then reaches
+/// further in the same time. Values are stored from the position itself
+/// ([`to_table`]), so they keep their meaning at another root.
+#[derive(Default)]
+pub struct KeptTable(std::sync::Mutex<Option<(usize, Table)>>);
+
+impl fmt::Debug for KeptTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("KeptTable")
+    }
+}
+
+impl KeptTable {
+    /// The kept table if it has `mb` MiB, else a fresh one.
+    fn take(&self, mb: usize) -> Table {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match kept.take() {
+            Some((m, t)) if m == mb => t,
+            _ => Table::new(mb),
+        }
+    }
+
+    fn keep(&self, mb: usize, table: Table) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((mb, table));
+    }
 }
 
 impl Default for Limits {
@@ -119,6 +151,7 @@ impl Default for Limits {
             hash_mb: 16,
             cancel: None,
             all_root_values: false,
+            kept: None,
         }
     }
 }
@@ -791,7 +824,10 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
     }
     let me = game.to_move();
     let mut s = Searcher {
-        table: Table::new(limits.hash_mb),
+        table: match &limits.kept {
+            Some(k) => k.take(limits.hash_mb),
+            None => Table::new(limits.hash_mb),
+        },
         nodes: 0,
         max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
         deadline: limits.think.map(|t| started + t),
@@ -890,6 +926,9 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
     }
     result.nodes = s.nodes;
     result.elapsed = started.elapsed();
+    if let Some(k) = &limits.kept {
+        k.keep(limits.hash_mb, s.table);
+    }
     Some(result)
 }
 
