@@ -103,7 +103,8 @@ fn quitting_waits_for_the_save_under_way_within_a_bound() {
 fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
     let (mut app, rx) = app("--holes 8 --race off --north human --instant");
     app.set_save_wait(Duration::ZERO);
-    let dir = temp_path("new").parent().unwrap().to_path_buf();
+    let folder = temp_path("new");
+    let dir = folder.dir().to_path_buf();
     app.set_autosave_dir(dir.clone());
     app.save_to_new_file();
     let gate = app.save_gate();
