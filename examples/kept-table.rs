@@ -42,7 +42,8 @@ fn main() {
             fresh += a.nodes;
             kept_nodes += b.nodes;
             same += usize::from(a.decision == b.decision);
-            game.play(&a.decision, &mut Quiet).expect("a legal decision");
+            game.play(&a.decision, &mut Quiet)
+                .expect("a legal decision");
         }
     }
     println!(

@@ -62,3 +62,9 @@ pub mod settings;
 mod spelling;
 pub mod stats;
 pub mod theme;
+
+/// The unit tests' folders under the temp folder, removed when the test
+/// ends: the integration tests' guard, shared.
+#[cfg(test)]
+#[path = "../tests/common/temp.rs"]
+pub(crate) mod test_temp;

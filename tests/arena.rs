@@ -1,6 +1,10 @@
 //! The `arena` subcommand: built-in players, outside programs speaking the
 //! engine protocol, forfeits, and the Elo arithmetic.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use masai_mancala::arena::Summary;
 use serde_json::Value;
 use std::process::Command;
@@ -123,11 +127,8 @@ fn games_on_several_threads_give_the_same_result() {
     assert_eq!(run("1"), run("3"));
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-arena-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(&format!("masai-arena-{name}"))
 }
 
 #[test]
@@ -215,7 +216,6 @@ fn save_writes_a_record_of_every_game_that_replays() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--save") && err.contains("notes.txt"), "{err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The Elo and its error as they were computed from every game's points
@@ -753,7 +753,6 @@ fn save_checks_every_file_before_the_first_game() {
         )
     );
     assert!(!games.join("game-001.json").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Runs the arena with its standard output and/or error closed by the reader.

@@ -1,17 +1,18 @@
 //! The command line of the real binary: closed pipes, files that are not
 //! regular files, option errors.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
 
 /// A fresh empty folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(&format!("masai-cli-{name}"))
 }
 
 fn fixture(name: &str) -> PathBuf {
@@ -298,7 +299,6 @@ fn records_and_positions_come_only_from_regular_files() {
         stderr(&out),
         "error: /dev/stdin: is a FIFO (named pipe), not a record\n"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The cap holds while reading: a file whose size says 0 (as in /proc) is cut off too.
@@ -323,7 +323,6 @@ fn the_size_cap_is_checked_while_reading() {
     );
     std::fs::write(&big, "x".repeat(16)).unwrap();
     assert_eq!(read_regular(&big, 16, "a record").unwrap(), "x".repeat(16));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--layout` takes the blame for its own counts, and a count below zero is
@@ -425,7 +424,6 @@ fn completions_for_every_shell() {
                 .output()
                 .unwrap();
             assert_eq!(String::from_utf8_lossy(&complete.stdout).trim(), "en-gehe");
-            let _ = std::fs::remove_dir_all(&dir);
         }
     }
     assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
@@ -452,13 +450,15 @@ fn shell(name: &str) -> Option<&'static str> {
 }
 
 /// The completion script for `shell`, written to a file in a folder of the
-/// test's own (`test`: tests run at once in one process).
-fn completion_script(shell: &str, test: &str) -> (PathBuf, String) {
+/// test's own, removed when the guard returned drops.
+fn completion_script(shell: &str, test: &str) -> (TempDir, String) {
     let out = run(&["completions", shell]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let script = String::from_utf8(out.stdout).unwrap();
-    let dir = temp_dir(&format!("complete-{shell}-{test}"));
-    let path = dir.join(format!("masai-mancala.{shell}"));
+    let path = TempDir::file(
+        &format!("masai-cli-complete-{shell}-{test}"),
+        &format!("masai-mancala.{shell}"),
+    );
     std::fs::write(&path, &script).unwrap();
     (path, script)
 }
@@ -519,7 +519,6 @@ fn bash_completes_a_subcommands_options() {
         bash_offers(&script, &["masai-mancala", "bao", "--f"]),
         ["--first", "--flip", "--force"]
     );
-    let _ = std::fs::remove_dir_all(script.parent().unwrap());
 }
 
 #[test]
@@ -555,7 +554,6 @@ fn bash_completes_the_values_of_options_and_arguments() {
         line.extend_from_slice(words);
         assert_eq!(bash_offers(&script, &line), *want, "{}", line.join(" "));
     }
-    let _ = std::fs::remove_dir_all(script.parent().unwrap());
 }
 
 #[test]
@@ -567,7 +565,6 @@ fn completions_leave_hidden_subcommands_out() {
         assert!(!top.iter().any(|o| o == "bench-render"), "{top:?}");
         assert!(bash_offers(&script, &["masai-mancala", "be"]).is_empty());
         assert!(bash_offers(&script, &["masai-mancala", "help", "be"]).is_empty());
-        let _ = std::fs::remove_dir_all(script.parent().unwrap());
     }
     for sh in ["zsh", "fish", "elvish", "powershell"] {
         let out = run(&["completions", sh]);
@@ -595,7 +592,6 @@ fn zsh_completes_the_values_of_options_and_arguments() {
         let check = Command::new(zsh).arg("-n").arg(&path).output().unwrap();
         assert!(check.status.success(), "{}", stderr(&check));
     }
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 /// What fish offers for `line` (the words only, without descriptions).
@@ -647,7 +643,6 @@ fn fish_completes_the_values_of_options_and_arguments() {
     for (line, want) in cases {
         assert_eq!(fish_offers(&path, line), *want, "{line}");
     }
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 #[test]

@@ -2,6 +2,10 @@
 //! task with the real engine, and every task is a real task (some decision
 //! fails it). Plus the checker's explanations and `learn --list`.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use masai_mancala::engine::{GameKind, Quiet, Side};
 use masai_mancala::learn::{self, Goal, Lesson, LessonError};
 use std::process::Command;
@@ -166,8 +170,7 @@ fn the_race_lesson_is_won_by_the_faster_racer() {
 
 #[test]
 fn learn_list_prints_every_lesson() {
-    let dir = std::env::temp_dir().join(format!("masai-learn-list-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new("masai-learn-list");
     std::fs::create_dir_all(dir.join("masai-mancala")).unwrap();
     std::fs::write(
         dir.join("masai-mancala").join("lessons.json"),
@@ -198,7 +201,6 @@ fn learn_list_prints_every_lesson() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every "lesson N" in the lessons' texts is followed by that lesson's

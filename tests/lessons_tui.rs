@@ -1,6 +1,10 @@
 //! The lesson screen on a `TestBackend`: lessons solved and failed with the
 //! keys a player presses, the board as a game shows it, and progress saved.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use masai_mancala::app::App;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::Theme;
@@ -11,7 +15,7 @@ use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
@@ -21,11 +25,8 @@ const PLAIN: Theme = Theme {
     palette: Palette::Dark,
 };
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-lessons-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d.join("lessons.json")
+fn temp(name: &str) -> TempDir {
+    TempDir::file(&format!("masai-lessons-{name}"), "lessons.json")
 }
 
 /// The app with the lessons of `kind` open at lesson `id`, progress in `path`.
@@ -779,7 +780,14 @@ fn plus_and_minus_set_the_animation_s_speed_as_in_a_game() {
     let (tx, _rx) = channel();
     let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
     let now = Instant::now();
-    let s = LessonScreen::new(Some(GameKind::Enkeshui), Some(path), PLAIN, 80, tx, now);
+    let s = LessonScreen::new(
+        Some(GameKind::Enkeshui),
+        Some(path.to_path_buf()),
+        PLAIN,
+        80,
+        tx,
+        now,
+    );
     app.show_lessons(s, false);
     keys(&mut app, "+");
     assert!(flat(&mut app).contains("Animation: 40 ms a seed"));
@@ -798,7 +806,7 @@ fn a_slow_answer_comes_through_the_app_s_channel_and_is_judged() {
     let now = Instant::now();
     let mut s = LessonScreen::new(
         Some(GameKind::Enkeshui),
-        Some(path.clone()),
+        Some(path.to_path_buf()),
         PLAIN,
         1,
         tx,

@@ -1,22 +1,17 @@
 //! The line mode (`--plain`), driven as a person or a script drives it:
 //! lines piped in, lines read back.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A fresh data folder (and home) for one run.
-fn temp_dir() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "mm-plain-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh data folder (and home) for one run, removed when dropped.
+fn temp_dir() -> TempDir {
+    TempDir::new("mm-plain")
 }
 
 struct Run {
@@ -24,6 +19,8 @@ struct Run {
     err: String,
     code: i32,
     dir: PathBuf,
+    /// The folder made for this run alone ([`run`]), kept as long as the run.
+    _temp: Option<TempDir>,
 }
 
 impl Run {
@@ -72,11 +69,17 @@ fn run_any(dir: &Path, args: &[&str], input: &str) -> Run {
         err: String::from_utf8(out.stderr).expect("UTF-8 err"),
         code: out.status.code().unwrap_or(-1),
         dir: dir.to_path_buf(),
+        _temp: None,
     }
 }
 
 fn run(args: &[&str], input: &str) -> Run {
-    run_in(&temp_dir(), args, input)
+    let dir = temp_dir();
+    let r = run_in(&dir, args, input);
+    Run {
+        _temp: Some(dir),
+        ..r
+    }
 }
 
 /// No escape byte or other control character, no line over 80 columns.

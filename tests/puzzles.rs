@@ -3,6 +3,10 @@
 //! solution alone keeps the best result), and the puzzle screen on a
 //! `TestBackend`, played with the keys a player presses.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use masai_mancala::app::{App, AppEvent, Phase, Theme, puzzle_screen};
 use masai_mancala::cli::ClientArgs;
 use masai_mancala::engine::GameKind;
@@ -13,7 +17,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
@@ -323,11 +327,8 @@ const PLAIN: Theme = Theme {
     palette: Palette::Dark,
 };
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-puzzles-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d.join("puzzles.json")
+fn temp(name: &str) -> TempDir {
+    TempDir::file(&format!("masai-puzzles-{name}"), "puzzles.json")
 }
 
 /// The app with the puzzles of `kind` open on their list, progress in `path`.

@@ -2,6 +2,10 @@
 //! one-line errors, atomic saving, and the `replay`/`resume` commands of the
 //! real binary.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{self, Next};
 use masai_mancala::engine::enkeshui::race::Race;
@@ -17,11 +21,8 @@ use std::process::Command;
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
 
 /// A fresh empty folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-records-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(&format!("masai-records-{name}"))
 }
 
 /// Plays one game from `start` with random legal decisions (never the special
@@ -564,8 +565,7 @@ fn a_long_record_loads_and_checks_fast() {
         "{} games",
         m.games.len()
     );
-    let path = std::env::temp_dir().join("masai-mancala-long-match.json");
-    let _ = std::fs::remove_file(&path);
+    let path = TempDir::file("masai-records-long-match", "masai-mancala-long-match.json");
     file::save(&path, &m, false).unwrap();
     let t = std::time::Instant::now();
     let (back, checked) = file::load(&path).unwrap();
@@ -684,7 +684,6 @@ fn a_long_en_gehe_2x50_record_round_trips() {
         std::fs::metadata(&path).unwrap().len(),
         took.as_secs_f64() * 1000.0
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// En Gehé's variant holds only its holes and Bao's nothing: a key of
@@ -801,7 +800,6 @@ fn a_record_with_a_byte_order_mark_loads() {
             path.display()
         )
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `replay --print` draws En Gehé and Bao boards as text, never JSON, and
@@ -860,7 +858,6 @@ fn replay_print_draws_every_game_as_text_boards() {
             "Marks: 6* is a bull of South's holding 6 seeds, 6+ a bull of North's, 0# a hole out of play."
         )
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Records saved by the build before the core crate and typed records

@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::temp::TempDir;
 use common::tmux::{Session, new_session, tmux};
 use masai_mancala::record::file;
 use std::os::unix::fs::PermissionsExt;
@@ -14,11 +15,8 @@ use std::time::{Duration, Instant, SystemTime};
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
 
 /// A fresh empty folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-saving-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(&format!("masai-saving-{name}"))
 }
 
 fn valid_record() -> String {
@@ -79,8 +77,6 @@ fn new_records_never_share_a_name() {
         assert_eq!(std::fs::read(&pa).unwrap(), b"game A");
         assert_eq!(std::fs::read(&pb).unwrap(), b"game B");
     }
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&other);
 }
 
 /// Saving over a record keeps its permissions.
@@ -99,7 +95,6 @@ fn saving_over_a_record_keeps_its_mode() {
         let got = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
         assert_eq!(got, mode, "{mode:o} became {got:o}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The pid of a process that has ended, and that no process can be given
@@ -163,7 +158,6 @@ fn stale_temporary_files_of_ours_are_removed() {
     assert_eq!(names_in(&dir), expected);
     // With --save notes.json, that record's temporary files are ours.
     assert_eq!(file::remove_stale_temps(&dir, |n| n == "notes.json"), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -274,7 +268,6 @@ fn two_clients_at_once_save_two_games() {
         .collect();
     first.sort();
     assert_eq!(first, ["5", "6"]);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// When the data folder cannot be made, the screen says so, and so does the
@@ -315,7 +308,6 @@ fn a_data_folder_that_cannot_be_made_is_said_and_fails_the_exit() {
             "{sc}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--save` that fails ends with status 2, and the screen said so.
@@ -370,8 +362,6 @@ fn the_resume_advice_after_save_works() {
     wait_for(&r, "North to move");
     let sc = wait_for(&r, "1. S 5");
     assert!(!sc.contains("no unfinished game"), "{sc}");
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A client's start removes the temporary files killed saves left in the data folder.
@@ -393,7 +383,6 @@ fn a_client_start_removes_stale_temporary_files() {
     assert!(!stale.exists());
     assert!(foreign.exists());
     quit(&s);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// `--save PATH --force` replaces another program's regular file, never a
@@ -470,7 +459,6 @@ fn forced_saves_refuse_anything_but_a_regular_file() {
             .file_type()
             .is_char_device()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The records of a folder (not the hidden temporary or lock files): their
@@ -523,7 +511,6 @@ fn two_windows_resuming_one_game_keep_both_games() {
     }
     assert_eq!(decisions_in(&dir), [["5", "3"], ["5", "4"]]);
     assert_eq!(names_in(&dir).len(), 2, "{:?}", names_in(&dir));
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// `--save PATH` of a file another window has open asks first: n ends the
@@ -568,8 +555,6 @@ fn saving_to_a_file_open_in_another_window_asks_first() {
     assert!(quit(&a).contains("EXIT:0"));
     assert_eq!(decisions_in(&dir), [["5"]]);
     assert_eq!(decisions_in(&data.join("masai-mancala")), [["6"]]);
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A client killed (SIGKILL: no clean-up of its own) leaves no lock behind:
@@ -610,7 +595,6 @@ fn a_killed_client_leaves_its_game_open_to_the_next() {
     wait_for(&c, "South to move");
     assert!(quit(&c).contains("EXIT:0"));
     assert_eq!(decisions_in(&dir), [["5", "4"]]);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// The lock files of killed clients (nobody holds them) are removed with
@@ -646,5 +630,4 @@ fn lock_files_nobody_holds_are_removed_and_held_ones_kept() {
         names_in(&dir),
         [".notes.json.lock", "game-20260101-000001.json"]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

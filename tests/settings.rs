@@ -1,26 +1,27 @@
 //! The settings file: layering (defaults, file, command line, environment),
 //! errors with their line, `config --print` and `config --edit`.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use clap::{CommandFactory, FromArgMatches};
 use masai_mancala::ai::{Level, Player};
 use masai_mancala::cli::{Cli, Command, Seat};
 use masai_mancala::settings::{self, Settings, Source};
 use masai_mancala::theme::Palette;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
 
 /// A fresh empty folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-settings-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(&format!("masai-settings-{name}"))
 }
 
 /// The settings file `text` laid under `XDG_CONFIG_HOME` = the folder returned.
-fn config_home(name: &str, text: Option<&str>) -> PathBuf {
+fn config_home(name: &str, text: Option<&str>) -> TempDir {
     let home = temp_dir(name);
     if let Some(text) = text {
         std::fs::create_dir_all(home.join("masai-mancala")).unwrap();

@@ -2,6 +2,10 @@
 //! undo or not), never for hot-seat, never over a statistics file that
 //! cannot be read; `stats` and `stats --json`.
 
+#[path = "common/temp.rs"]
+mod temp;
+use temp::TempDir;
+
 use clap::Parser;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::Theme;
@@ -10,18 +14,15 @@ use masai_mancala::cli::{Cli, Command};
 use masai_mancala::engine::Status;
 use masai_mancala::stats;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("masai-stats-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new(&format!("masai-stats-{name}"))
 }
 
 /// A short Enkeshui game with these seats, counting into `dir`.

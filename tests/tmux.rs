@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::temp::TempDir;
 use common::tmux::{Session, new_session, tmux};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -21,8 +22,8 @@ fn have_tmux() -> bool {
 }
 
 fn start(name: &str, args: &str) -> Session {
-    let data = std::env::temp_dir().join(format!("masai-tmux-data-{}", std::process::id()));
-    start_in(name, args, &data)
+    let data = TempDir::absent("masai-tmux-data");
+    start_in(name, args, &data).keep(data)
 }
 
 /// Starts the binary with its data folder (`XDG_DATA_HOME`) at `data`, so
@@ -66,11 +67,10 @@ fn quit(s: &Session, prompt: &str) -> String {
     wait_for(s, "EXIT:0")
 }
 
-/// An empty folder of this test run named after `name`.
-fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+/// A folder of this test named after `name`, not made yet; removed when
+/// dropped (declared before the session, it outlives its program).
+fn fresh_dir(name: &str) -> TempDir {
+    TempDir::absent(name)
 }
 
 fn send(s: &Session, keys: &[&str]) {
@@ -205,7 +205,44 @@ fn resume_after_sigterm() {
     quit(&s, "Quit");
     assert_eq!(records_in(&saves), files);
     assert_eq!(decisions(&files[0]), ["5", "3"]);
-    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A client whose session ends under it saves on the hang-up, into its
+/// data folder: the session, dropped, waits for it to exit, and only then
+/// does the folder go (nothing left in the temp folder).
+#[test]
+fn the_data_folder_goes_after_the_client_saved_on_the_hang_up() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = fresh_dir("masai-tmux-hang-up");
+    let folder = data.to_path_buf();
+    let s = start_in(
+        "masai-hang-up",
+        "enkeshui --holes 8 --race off --north human --instant",
+        &data,
+    )
+    .keep(data);
+    wait_for(&s, "South to move: pick a hole and press Enter");
+    send(&s, &["5", "Enter"]);
+    wait_for(&s, "North to move");
+    // The autosave after the move lands off the UI thread.
+    let t = Instant::now();
+    while records_in(&folder.join("masai-mancala")).is_empty()
+        && t.elapsed() < Duration::from_secs(20)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let files = records_in(&folder.join("masai-mancala"));
+    assert_eq!(files.len(), 1, "{files:?}");
+    let client: i32 = client_pid(&s).parse().unwrap();
+    drop(s);
+    // SAFETY: kill(2) with signal 0 sends nothing; it asks whether the
+    // client (or its zombie) is still there.
+    let there = unsafe { libc::kill(client, 0) } == 0;
+    assert!(!there, "the client {client} outlived its session's drop");
+    assert!(!folder.exists(), "{} is left", folder.display());
 }
 
 #[test]
@@ -248,7 +285,6 @@ fn replay_viewer_steps_and_takes_over() {
     let files = records_in(&data.join("masai-mancala"));
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(decisions(&files[0]), ["7", "3"]);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -287,7 +323,6 @@ fn the_start_menu_lists_saved_games() {
     let (back, _) = masai_mancala::record::file::load(&unfinished).unwrap();
     assert_eq!(back.games[0].decisions, ["7", "3", "5", "4"]);
     assert_eq!(records_in(&saves).len(), 2);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -369,7 +404,6 @@ fn a_bao_game_is_saved_and_resumed_in_tmux() {
     wait_for(&s, "3. S");
     quit(&s, "Quit?");
     assert_eq!(decisions(&path).len(), 3);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A file of `tests/fixtures/client`.
@@ -426,7 +460,6 @@ fn the_saved_games_list_with_a_long_record_stays_live_and_ends_on_sigterm() {
         std::fs::read(saves.join("game-long.json")).unwrap(),
         std::fs::read(fixture("long-sowing.json")).unwrap()
     );
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -465,7 +498,6 @@ fn resume_and_replay_of_a_long_record_show_progress_and_stop() {
         records_in(&data.join("masai-mancala")),
         Vec::<std::path::PathBuf>::new()
     );
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -489,7 +521,6 @@ fn a_long_sowing_is_taken_back_and_sigterm_ends_it_while_worked_out() {
     send(&s, &["7", "Enter"]);
     wait_for(&s, "laps checked (u or Esc takes it back)");
     sigterm_ends_it(&s);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -576,7 +607,6 @@ fn the_end_of_a_game_offers_the_review() {
     assert!(sc.contains("│>1. S 1??"), "{sc}");
     send(&s, &["q"]);
     wait_for(&s, "EXIT:0");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]
@@ -662,7 +692,6 @@ fn the_start_menu_takes_the_settings_sizes_and_shows_the_record() {
     assert!(sc.contains("Holes per row               44"), "{sc}");
     send(&s, &["q"]);
     wait_for(&s, "EXIT:0");
-    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// On a terminal the arena's progress bar is redrawn in place, cut to the
@@ -732,7 +761,6 @@ fn the_saved_games_list_comes_back_from_a_replay_and_deletes_a_game() {
     assert!(records_in(&saves).is_empty());
     send(&s, &["q"]);
     wait_for(&s, "EXIT:0");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// Issue 21 item 15: quitting a game of the data folder advises plain
@@ -793,8 +821,6 @@ fn quitting_a_game_of_the_data_folder_advises_plain_resume() {
         joined.contains(&format!("masai-mancala resume {}", path.display())),
         "{sc}"
     );
-    let _ = std::fs::remove_dir_all(&other);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[test]

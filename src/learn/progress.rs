@@ -147,11 +147,11 @@ fn kind_of(path: &Path) -> (&'static str, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_temp::TempDir;
 
     #[test]
     fn progress_round_trips_and_refuses_other_files() {
-        let dir = std::env::temp_dir().join(format!("masai-progress-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = TempDir::absent("masai-progress");
         let path = dir.join("sub").join(FILE);
         assert_eq!(Progress::load(&path).unwrap(), Progress::default());
         let mut p = Progress::default();
@@ -172,15 +172,13 @@ mod tests {
                 path.display()
             ))
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Two sessions each loaded the progress before either solved a
     /// lesson; both lessons solved survive, in either order of saving.
     #[test]
     fn two_sessions_interleaved_keep_both_lessons() {
-        let dir = std::env::temp_dir().join(format!("masai-progress-two-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = TempDir::absent("masai-progress-two");
         let path = dir.join(FILE);
         let a = Progress::load(&path).unwrap();
         let b = Progress::load(&path).unwrap();
@@ -200,16 +198,13 @@ mod tests {
         std::fs::write(&path, "[1]").unwrap();
         assert!(Progress::record(&path, "x").is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1]");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// While another session holds the lock, an update waits for it, then
     /// reads what that session wrote.
     #[test]
     fn an_update_waits_for_the_lock() {
-        let dir = std::env::temp_dir().join(format!("masai-progress-lock-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = TempDir::new("masai-progress-lock");
         let path = dir.join(FILE);
         let held = FileLock::take(&dir.join(LOCK)).unwrap();
         let p = path.clone();
@@ -222,21 +217,13 @@ mod tests {
         mine.save(&path).unwrap();
         drop(held);
         assert_eq!(other.join().unwrap().done, ["bao-board", "en-gehe-end"]);
-        let _ = std::fs::remove_dir_all(&dir);
     }
-}
-
-#[cfg(test)]
-mod named {
-    use super::*;
 
     /// The puzzles' progress file is called so in its errors, a FIFO in
     /// its place included (the lessons' file keeps its own name).
     #[test]
     fn the_puzzles_file_is_named_as_the_puzzles_in_its_errors() {
-        let dir = std::env::temp_dir().join(format!("masai-progress-named-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::test_temp::TempDir::new("masai-progress-named");
         let puzzles = dir.join(crate::learn::puzzles::PROGRESS_FILE);
         std::fs::write(&puzzles, "{\"done\":[1]}").unwrap();
         assert_eq!(
@@ -264,6 +251,5 @@ mod named {
             Progress::load(&lessons).unwrap_err().to_string(),
             format!("{}: done: expected the names of lessons", lessons.display())
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

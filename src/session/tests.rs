@@ -248,8 +248,7 @@ fn a_saved_record_resumes_at_the_same_position() {
 
 #[test]
 fn a_finished_game_against_the_ai_is_counted_once() {
-    let dir = std::env::temp_dir().join(format!("mm-session-stats-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = crate::test_temp::TempDir::absent("mm-session-stats");
     let mut s = session(&[
         "enkeshui",
         "--race",
@@ -265,7 +264,6 @@ fn a_finished_game_against_the_ai_is_counted_once() {
     let lines = s.count(&dir, 0).expect("counted").expect("saved");
     assert_eq!(lines[0], "you vs easy, Enkeshui 2x8: 0-0-1");
     assert!(s.count(&dir, 0).is_none(), "once");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

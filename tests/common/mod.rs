@@ -3,6 +3,7 @@
 
 pub mod contract;
 pub mod other_client;
+pub mod temp;
 pub mod tmux;
 
 use masai_mancala::engine::PositionJson;

@@ -11,6 +11,7 @@ mod common;
 mod deciding;
 mod reference;
 
+use common::temp::TempDir;
 use masai_mancala::cli::new_game;
 use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::en_gehe::{EnGehe, Rules, Setup, SetupError};
@@ -678,8 +679,7 @@ fn words(list: &[&str]) -> Vec<String> {
 
 #[test]
 fn position_file_starts_a_study_and_errors_name_the_file() {
-    let dir = std::env::temp_dir().join(format!("en-gehe-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("en-gehe-test");
     let good = dir.join("study.json");
     std::fs::write(
         &good,
@@ -730,7 +730,6 @@ fn position_file_starts_a_study_and_errors_name_the_file() {
         .to_string()
         .contains("cannot be used with")
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

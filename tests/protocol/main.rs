@@ -1,6 +1,10 @@
 //! The `engine` line protocol, line by line, and the binary's exit codes.
 
 mod stop;
+#[path = "../common/temp.rs"]
+mod temp;
+
+use temp::TempDir;
 
 use masai_mancala::protocol::{Reply, Session};
 use serde_json::{Value, json};
@@ -536,10 +540,8 @@ fn blank_lines_each_get_an_answer() {
 
 #[test]
 fn the_protocol_never_opens_a_file() {
-    let dir = std::env::temp_dir().join(format!("masai-protocol-fifo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("masai-protocol-fifo");
     let fifo = dir.join("fifo");
-    let _ = std::fs::remove_file(&fifo);
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
     assert!(made.success());
     let refusal = "error new: --position reads a file, which the protocol never does; send the position with `position <json>`";
@@ -556,7 +558,6 @@ fn the_protocol_never_opens_a_file() {
             assert_eq!(e.ask("state"), before, "{line}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -291,12 +291,10 @@ pub fn play_to_the_end(app: &mut App) {
     panic!("the game did not end");
 }
 
-pub fn temp_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("masai-tui-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{name}.json"));
-    let _ = std::fs::remove_file(&path);
-    path
+/// The path of `NAME.json` (not made) in a fresh folder of its own, removed
+/// when the guard drops.
+pub fn temp_file(name: &str) -> crate::temp::TempDir {
+    crate::temp::TempDir::file(&format!("masai-tui-{name}"), &format!("{name}.json"))
 }
 
 /// Loads the saved record and continues it in a new app.

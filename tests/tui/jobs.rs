@@ -84,9 +84,7 @@ fn an_analysis_of_another_version_is_not_shown_nor_hinted() {
 
 #[test]
 fn a_load_of_another_version_is_not_shown() {
-    let dir = std::env::temp_dir().join(format!("masai-tui-jobs-load-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::temp::TempDir::new("masai-tui-jobs-load");
     std::fs::copy(
         fixture("../records/valid.json"),
         dir.join("game-valid.json"),
@@ -94,7 +92,7 @@ fn a_load_of_another_version_is_not_shown() {
     .unwrap();
     let (tx, rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.clone());
+    app.set_autosave_dir(dir.to_path_buf());
     app.set_work_wait(Duration::ZERO);
     keys(&mut app, "o");
     assert!(app.loading().is_some());
@@ -104,7 +102,6 @@ fn a_load_of_another_version_is_not_shown() {
     assert!(app.handle(ev, Instant::now()));
     assert!(app.loading().is_none());
     assert_eq!(app.saves().expect("the list").list().len(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -4,6 +4,8 @@
 #[path = "../common/other_client.rs"]
 #[allow(dead_code)]
 mod other_client;
+#[path = "../common/temp.rs"]
+mod temp;
 
 mod ai;
 mod board;

@@ -322,8 +322,7 @@ fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
 #[test]
 fn the_menu_shows_the_record_against_the_chosen_level() {
     use masai_mancala::stats;
-    let dir = std::env::temp_dir().join(format!("masai-tui-menu-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::temp::TempDir::new("masai-tui-menu-record");
     let text = serde_json::json!({
         "format": stats::FORMAT,
         "version": stats::VERSION,
@@ -337,7 +336,7 @@ fn the_menu_shows_the_record_against_the_chosen_level() {
     });
     std::fs::write(stats::path(&dir), text.to_string()).unwrap();
     let (mut app, _rx) = menu();
-    app.set_stats_dir(dir.clone());
+    app.set_stats_dir(dir.to_path_buf());
     app.load_menu_record();
     let s = screen(&mut app);
     assert!(
@@ -378,7 +377,6 @@ fn the_menu_shows_the_record_against_the_chosen_level() {
         has(&s, "AI against AI: not counted in your record"),
         "{s:#?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -167,7 +167,7 @@ fn a_finished_match_resumes_at_its_end() {
         "--holes 8 --race off --north human --instant --match --layout '0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22'",
     );
     let path = temp_file("match-over");
-    app.save_to(path.clone(), false);
+    app.save_to(path.to_path_buf(), false);
     play_to_the_end(&mut app);
     let (_, checked) = masai_mancala::record::file::load(&path).unwrap();
     assert_eq!(checked.match_over, Some(Some(Side::North)));

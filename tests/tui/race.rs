@@ -110,7 +110,7 @@ fn a_race_in_progress_is_saved_and_resumes_with_a_new_race() {
     let (mut app, _rx) = app("--holes 8 --north human");
     assert_eq!(app.screen(), Screen::Race);
     let path = temp_file("race");
-    app.save_to(path.clone(), false);
+    app.save_to(path.to_path_buf(), false);
     app.autosave();
     keys(&mut app, "zxzx");
     app.autosave();

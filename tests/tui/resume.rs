@@ -1,6 +1,7 @@
 //! Resuming saved games, and the saved-games list.
 
 use super::harness::*;
+use crate::temp::TempDir;
 use masai_mancala::app::App;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::mpsc::channel;
@@ -18,7 +19,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
     ] {
         let (mut app, _rx) = start(args);
         let path = temp_file(args.split(' ').next().unwrap());
-        app.save_to(path.clone(), false);
+        app.save_to(path.to_path_buf(), false);
         // Legal holes from the engine, sown with Enter on the cursor.
         for pick in moves {
             let legal = app.play().unwrap().game().legal_tokens();
@@ -62,7 +63,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
 fn the_saved_bao_board_is_exact_after_resuming() {
     let (mut app, _rx) = start("bao --north human --instant");
     let path = temp_file("bao-exact");
-    app.save_to(path.clone(), false);
+    app.save_to(path.to_path_buf(), false);
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
     let (mut back, _rx2) = resumed(&path);
@@ -76,10 +77,8 @@ fn the_saved_bao_board_is_exact_after_resuming() {
 
 /// A data folder holding the record of a game whose last decision is the
 /// sowing of 366,567,028 laps: checking it takes long.
-fn data_with_a_long_record(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn data_with_a_long_record(name: &str) -> TempDir {
+    let dir = TempDir::new(&format!("masai-tui-{name}"));
     std::fs::copy(fixture("long-sowing.json"), dir.join("game-long.json")).unwrap();
     dir
 }
@@ -89,7 +88,7 @@ fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
     let dir = data_with_a_long_record("saves-esc");
     let (tx, _rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.clone());
+    app.set_autosave_dir(dir.to_path_buf());
     app.set_work_wait(Duration::ZERO);
     let menu = screen(&mut app);
     // Before the fix the client froze here (no screen, no keys, no signals).
@@ -121,14 +120,11 @@ fn the_saved_games_list_is_read_off_the_screen_and_esc_stops_it() {
     assert!(app.loading().is_some());
     keys(&mut app, "q");
     assert!(app.quitting());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
-    let dir = std::env::temp_dir().join(format!("masai-tui-saves-ev-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("masai-tui-saves-ev");
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     std::fs::copy(
         fixtures.join("records/illegal-decision.json"),
@@ -137,7 +133,7 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
     .unwrap();
     let (tx, rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.clone());
+    app.set_autosave_dir(dir.to_path_buf());
     app.set_work_wait(Duration::ZERO);
     keys(&mut app, "o");
     assert!(app.loading().is_some());
@@ -146,7 +142,6 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
     assert_eq!(list.len(), 1);
     assert!(!list[0].ok);
     assert_eq!(app.status(), format!("Saved games in {}", dir.display()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -171,16 +166,13 @@ fn resume_of_a_long_record_shows_its_progress_and_esc_leaves_without_a_change() 
         Some(format!("Stopped reading {}. Nothing was changed.", path.display()).as_str())
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A data folder holding one unfinished game, `game-2.json` (the first
 /// three decisions of `valid.json`, North a human): its folder and path.
-fn data_with_an_unfinished_game(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn data_with_an_unfinished_game(name: &str) -> (TempDir, std::path::PathBuf) {
     use masai_mancala::record::file;
-    let dir = std::env::temp_dir().join(format!("masai-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new(&format!("masai-tui-{name}"));
     let valid =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
     let (mut r, _) = file::load(&valid).unwrap();
@@ -298,7 +290,6 @@ fn resuming_a_game_open_in_another_window_asks_first() {
     third.load_now(LoadFor::Resume(Some(path.clone())), Instant::now());
     assert_eq!(third.ctx(), Ctx::Play, "{}", third.status());
     drop((second, third));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The saved-games list asks too before it opens a game another client has
@@ -336,12 +327,11 @@ fn the_saved_games_list_asks_before_opening_a_game_open_elsewhere() {
     assert_ne!(copy, path);
     assert_eq!(std::fs::read(&path).unwrap(), before);
     drop(other);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A data folder with the finished `valid.json` as `game-1.json`, and the
 /// unfinished `game-2.json` made from it (the newer, listed first).
-fn data_with_two_games(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn data_with_two_games(name: &str) -> (TempDir, std::path::PathBuf) {
     let (dir, unfinished) = data_with_an_unfinished_game(name);
     let valid =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/valid.json");
@@ -399,7 +389,6 @@ fn a_replay_opened_from_the_saved_games_list_goes_back_to_it() {
     assert!(!viewer.quitting());
     keys(&mut viewer, "q");
     assert!(viewer.quitting());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// d deletes the saved game chosen once y confirms it (n and Esc keep it),
@@ -464,7 +453,6 @@ fn deleting_a_saved_game_asks_first_and_spares_one_open_elsewhere() {
     assert_eq!(app.status(), "Deleted game-2.json: no saved games left");
     assert_eq!(app.ctx(), Ctx::Menu);
     assert_eq!(records_in(&dir), Vec::<String>::new());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The pid of a process that has ended, and that no process can be given
@@ -509,5 +497,4 @@ fn stale_temporary_files_go_when_the_list_or_a_resume_opens() {
     let mut app = app_in(&dir);
     keys(&mut app, "o");
     assert!(!live.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -218,7 +218,7 @@ fn the_end_of_a_game_offers_its_review() {
 }
 
 /// A record of one game between two random players, saved by `arena`.
-fn arena_record(game: &str, holes: Option<&str>, name: &str) -> std::path::PathBuf {
+fn arena_record(game: &str, holes: Option<&str>, name: &str) -> crate::temp::TempDir {
     let path = temp_file(name);
     let mut args = vec!["arena", "--game", game];
     if let Some(h) = holes {

@@ -7,11 +7,9 @@ use masai_mancala::record::file;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("masai-tui-save-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("game.json")
+/// `game.json` (not made) in a fresh folder, removed when the guard drops.
+fn temp_path(name: &str) -> crate::temp::TempDir {
+    crate::temp::TempDir::file(&format!("masai-tui-save-{name}"), "game.json")
 }
 
 /// The decisions of the record saved at `path`.
@@ -26,7 +24,7 @@ fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
     // As in the terminal: the UI never waits for the disk.
     app.set_save_wait(Duration::ZERO);
     let path = temp_path("slow");
-    app.save_to(path.clone(), false);
+    app.save_to(path.to_path_buf(), false);
     // The disk is stuck: no save can write.
     let gate = app.save_gate();
     let held = gate.lock().unwrap();
@@ -63,7 +61,6 @@ fn a_slow_save_does_not_hold_up_the_keys_and_the_saves_land_in_order() {
     assert!(!app.saving());
     assert_eq!(saved_decisions(&path), ["3".to_string(), north]);
     assert_eq!(app.save_error(), None);
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 #[test]
@@ -71,7 +68,7 @@ fn quitting_waits_for_the_save_under_way_within_a_bound() {
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     app.set_save_wait(Duration::ZERO);
     let path = temp_path("quit");
-    app.save_to(path.clone(), false);
+    app.save_to(path.to_path_buf(), false);
     // The disk is stuck for 0.6 s.
     let gate = app.save_gate();
     let (locked, is_locked) = std::sync::mpsc::channel();
@@ -98,7 +95,6 @@ fn quitting_waits_for_the_save_under_way_within_a_bound() {
     stuck.join().unwrap();
     assert_eq!(app.save_error(), None);
     assert_eq!(saved_decisions(&path), ["3"]);
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 /// A new game's saves asked before the first one took its file's name go
@@ -107,7 +103,8 @@ fn quitting_waits_for_the_save_under_way_within_a_bound() {
 fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
     let (mut app, rx) = app("--holes 8 --race off --north human --instant");
     app.set_save_wait(Duration::ZERO);
-    let dir = temp_path("new").parent().unwrap().to_path_buf();
+    let folder = temp_path("new");
+    let dir = folder.dir().to_path_buf();
     app.set_autosave_dir(dir.clone());
     app.save_to_new_file();
     let gate = app.save_gate();
@@ -134,7 +131,6 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(app.save_path(), Some(files[0].as_path()));
     assert_eq!(saved_decisions(&files[0]), ["3"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -143,14 +139,14 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     use masai_mancala::record::file::SaveError;
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     let path = temp_path("late");
-    app.save_to(path.clone(), false);
+    app.save_to(path.to_path_buf(), false);
     let answer = |seq, result| {
         AppEvent::Job(Done {
             version: seq,
             output: Output::Saved(Box::new(Saved {
                 seq,
-                asked: path.clone(),
-                written: path.clone(),
+                asked: path.to_path_buf(),
+                written: path.to_path_buf(),
                 result,
             })),
         })
@@ -159,7 +155,7 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     app.handle(answer(2, Ok("{}".to_string())), Instant::now());
     let disk_full = || {
         Err(SaveFailed::from(SaveError::Write {
-            path: path.clone(),
+            path: path.to_path_buf(),
             error: std::io::Error::other("disk full"),
         }))
     };
@@ -171,5 +167,4 @@ fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
     let said = format!("{}: cannot save: disk full", path.display());
     assert_eq!(app.save_error(), Some(said.as_str()));
     assert_eq!(app.status(), format!("Not saved: {said}"));
-    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }

@@ -11,9 +11,7 @@ use std::time::Duration;
 /// then there as it came, its keys in the bar.
 #[test]
 fn a_list_loaded_under_a_notice_opens_under_it() {
-    let dir = std::env::temp_dir().join(format!("masai-tui-stack-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::temp::TempDir::new("masai-tui-stack");
     std::fs::copy(
         fixture("../records/valid.json"),
         dir.join("game-valid.json"),
@@ -21,7 +19,7 @@ fn a_list_loaded_under_a_notice_opens_under_it() {
     .unwrap();
     let (tx, rx) = channel();
     let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.clone());
+    app.set_autosave_dir(dir.to_path_buf());
     app.set_work_wait(Duration::ZERO);
     keys(&mut app, "o");
     assert_eq!(app.ctx(), Ctx::Loading);
@@ -49,7 +47,6 @@ fn a_list_loaded_under_a_notice_opens_under_it() {
     key(&mut app, KeyCode::Esc);
     assert!(app.saves().is_none());
     assert_eq!(app.ctx(), Ctx::Menu);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The key bar and the keys are the top's: the help over an earlier position
