@@ -117,7 +117,8 @@ pub struct Limits {
 /// after move in one game at a time budget (the engine's `go movetime`):
 /// what the last search stored orders and cuts the next, which then reaches
 /// further in the same time. Values are stored from the position itself
-/// ([`to_table`]), so they keep their meaning at another root.
+/// (wins and losses counted from there), so they keep their meaning at
+/// another root.
 #[derive(Default)]
 pub struct KeptTable(std::sync::Mutex<Option<(usize, Table)>>);
 
