@@ -233,6 +233,57 @@ impl Iterator for Bits {
     }
 }
 
+/// Set bits of each byte value.
+const BYTE_COUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// `BYTE_SELECT[m][k]`: the index of the `k`-th set bit of `m` (from 0,
+/// lowest first).
+const BYTE_SELECT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if m >> bit & 1 == 1 {
+                t[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The holes of a row mask (at most [`MAX_HOLES`] = 16 bits): two table
+/// reads, where `count_ones` without the POPCNT instruction (not in the
+/// x86-64 baseline) is some fifteen.
+#[inline(always)]
+fn row_count(row: u32) -> usize {
+    BYTE_COUNT[(row & 0xff) as usize] as usize + BYTE_COUNT[(row >> 8 & 0xff) as usize] as usize
+}
+
+/// The index of the `k`-th set bit of a row mask (from 0, lowest first;
+/// `k` below [`row_count`]).
+#[inline(always)]
+fn row_select(row: u32, k: usize) -> usize {
+    let low = (row & 0xff) as usize;
+    let in_low = BYTE_COUNT[low] as usize;
+    if k < in_low {
+        BYTE_SELECT[low][k] as usize
+    } else {
+        8 + BYTE_SELECT[(row >> 8 & 0xff) as usize][(k - in_low) & 7] as usize
+    }
+}
+
 /// Board equality without a call to `memcmp` (this runs once per relay lap).
 #[inline]
 fn same_counts(a: &[u16; RING], b: &[u16; RING]) -> bool {
@@ -615,16 +666,74 @@ impl Enkeshui {
             .map_err(MoveError::Undecided)
     }
 
+    /// [`Game::pick_random`] after its first pick, the `k`-th liftable
+    /// hole, never ended: the other holes drawn without replacement from
+    /// the list the picks have always drawn from (out of line: inlined, its
+    /// list was built before every pick).
+    #[cold]
+    #[inline(never)]
+    fn pick_again<R: rand::Rng>(&mut self, rng: &mut R, commit: bool, k: usize) -> Option<Move> {
+        let side = self.state.to_move;
+        let start = self.board.row(side).start;
+        let mut holes = [0u8; MAX_HOLES];
+        let mut count = 0;
+        for h in Bits(self.liftable) {
+            holes[count] = h as u8;
+            count += 1;
+        }
+        count -= 1;
+        holes[k] = holes[count];
+        let (board, captured) = (self.board, self.captured);
+        while count > 0 {
+            let k = draw_below(rng, count as u32) as usize;
+            let h = holes[k] as usize;
+            let sown = Self::sow_from(
+                &self.rules,
+                &mut self.board,
+                &mut self.captured,
+                side,
+                h,
+                &mut Quiet,
+            );
+            match sown {
+                Ok(sown) if commit => {
+                    unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
+                    return Some(Move::Sow(h - start + 1));
+                }
+                Ok(_) => {
+                    (self.board, self.captured) = (board, captured);
+                    return Some(Move::Sow(h - start + 1));
+                }
+                Err(_) => (self.board, self.captured) = (board, captured),
+            }
+            count -= 1;
+            holes[k] = holes[count];
+        }
+        None
+    }
+
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
-    #[inline]
+    #[inline(always)]
     fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
-        let liftable = || Bits(mask);
-        if liftable().any(|h| self.board.first_lap_surely_ends(h)) {
-            return Ok(true);
+        let mut left = mask;
+        while left != 0 {
+            if self
+                .board
+                .first_lap_surely_ends(left.trailing_zeros() as usize)
+            {
+                return Ok(true);
+            }
+            left &= left - 1;
         }
+        self.any_sowing_ends(mask, max_laps)
+    }
+
+    /// [`Enkeshui::can_sow`] past the cheap test: every sowing, out of line.
+    #[inline(never)]
+    fn any_sowing_ends(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
         any_sowing_ends_within(
-            liftable(),
+            Bits(mask),
             |h, laps| self.sowing_ends_within(h, laps),
             max_laps,
         )
@@ -743,43 +852,42 @@ impl Game for Enkeshui {
         }
         let side = self.state.to_move;
         let start = self.board.row(side).start;
-        let mut holes = [0u8; MAX_HOLES];
-        let mut count = 0;
         // The mover's liftable holes in notation order (the order the
-        // random picks below have always drawn from).
-        for h in Bits(self.liftable) {
-            holes[count] = h as u8;
-            count += 1;
+        // random picks have always drawn from): the first pick reads its
+        // hole off the row's mask; a list is built only after a sowing that
+        // never ends (rare), to draw again without it.
+        let row = self.liftable >> start;
+        let count = row_count(row);
+        if count == 0 {
+            return None;
         }
+        let k = draw_below(rng, count as u32) as usize;
+        let h = start + row_select(row, k);
         // Sown in place: the board is put back after a sowing that never
         // ends (rare) or when the pick is not to be played.
         let (board, captured) = (self.board, self.captured);
-        while count > 0 {
-            let k = draw_below(rng, count as u32) as usize;
-            let h = holes[k] as usize;
-            let sown = Self::sow_from(
-                &self.rules,
-                &mut self.board,
-                &mut self.captured,
-                side,
-                h,
-                &mut Quiet,
-            );
-            match sown {
-                Ok(sown) if commit => {
-                    unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
-                    return Some(Move::Sow(h - start + 1));
-                }
-                Ok(_) => {
-                    (self.board, self.captured) = (board, captured);
-                    return Some(Move::Sow(h - start + 1));
-                }
-                Err(_) => (self.board, self.captured) = (board, captured),
+        let sown = Self::sow_from(
+            &self.rules,
+            &mut self.board,
+            &mut self.captured,
+            side,
+            h,
+            &mut Quiet,
+        );
+        match sown {
+            Ok(sown) if commit => {
+                unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
+                Some(Move::Sow(h - start + 1))
             }
-            count -= 1;
-            holes[k] = holes[count];
+            Ok(_) => {
+                (self.board, self.captured) = (board, captured);
+                Some(Move::Sow(h - start + 1))
+            }
+            Err(_) => {
+                (self.board, self.captured) = (board, captured);
+                self.pick_again(rng, commit, k)
+            }
         }
-        None
     }
 
     #[inline]
@@ -789,7 +897,7 @@ impl Game for Enkeshui {
         (self.liftable == 0).then_some(EndReason::NoSeeds)
     }
 
-    #[inline]
+    #[inline(always)]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
         Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
     }
