@@ -15,7 +15,7 @@ use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
     any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
 };
-use crate::engine::playout::draw_below;
+use crate::engine::playout::{draw_below, nth_set_bit};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -476,14 +476,6 @@ impl EnGehe {
         }
         score
     }
-}
-
-/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
-fn nth_set_bit(mut mask: u64, k: u32) -> usize {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
 }
 
 /// The indices of the set bits of `mask`, lowest first.

@@ -327,6 +327,7 @@ impl Board {
 
     /// Cheap sufficient test that the first lap from `hole` ends the turn
     /// (a bull, a new bull or an empty hole), without sowing.
+    #[inline(always)]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
         let seeds = self.counts[hole] as usize;
         let n2 = self.n2();

@@ -17,7 +17,7 @@ use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
 };
-use crate::engine::playout::draw_below;
+use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT, draw_below};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -232,36 +232,6 @@ impl Iterator for Bits {
         Some(h)
     }
 }
-
-/// Set bits of each byte value.
-const BYTE_COUNT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut m = 0;
-    while m < 256 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
-/// `BYTE_SELECT[m][k]`: the index of the `k`-th set bit of `m` (from 0,
-/// lowest first).
-const BYTE_SELECT: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let (mut bit, mut k) = (0, 0);
-        while bit < 8 {
-            if m >> bit & 1 == 1 {
-                t[m][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// The holes of a row mask (at most [`MAX_HOLES`] = 16 bits): two table
 /// reads, where `count_ones` without the POPCNT instruction (not in the
