@@ -434,6 +434,9 @@ pub fn run(
     });
     let cpu_at_start = cpu_time();
     let work = || {
+        // Each game starts from a copy of the start in this thread's game,
+        // whose memory (the repetition history) is kept from game to game.
+        let mut game = start.clone();
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -442,7 +445,7 @@ pub fn run(
             if i >= s.games {
                 break;
             }
-            let played = play_game(s, &start, i).and_then(|p| match &s.save {
+            let played = play_game(s, &start, &mut game, i).and_then(|p| match &s.save {
                 Some(path) => save_game(s, &start, &p, path).map(|()| p),
                 None => Ok(p),
             });
@@ -565,8 +568,14 @@ fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<Stri
     }
 }
 
-/// Plays game `i`: its seeded random opening, then the players.
-fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError> {
+/// Plays game `i` in `game` (a copy of `start` is made there): its seeded
+/// random opening, then the players.
+fn play_game(
+    s: &Settings,
+    start: &AnyGame,
+    game: &mut AnyGame,
+    i: u32,
+) -> Result<Played, ArenaError> {
     let a_side = if i.is_multiple_of(2) {
         Side::South
     } else {
@@ -575,12 +584,12 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError
     let keep = s.save.is_some();
     let mut opening_rng =
         SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
-    let mut game = start.clone();
+    game.clone_from(start);
     let mut decisions = Vec::new();
     let mut turns_played = 0;
     while turns_played < s.opening && game.status() == Status::Playing {
         let mover = game.to_move();
-        let Some(token) = play_random(&mut game, opening_rng.random(), keep) else {
+        let Some(token) = play_random(game, opening_rng.random(), keep) else {
             break;
         };
         decisions.extend(token);
@@ -591,13 +600,13 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError
     let mut played = Played::new(i, a_side, decisions);
     let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
     if random(&s.a) && random(&s.b) && !keep {
-        match &mut game {
+        match game {
             AnyGame::Enkeshui(g) => random_against_random(s, g, &mut played),
             AnyGame::EnGehe(g) => random_against_random(s, g, &mut played),
             AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut played),
         }
     } else {
-        play_one(s, &mut game, &mut played)?;
+        play_one(s, game, &mut played)?;
     }
     played.end = game.status();
     Ok(played)

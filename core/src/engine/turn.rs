@@ -16,7 +16,7 @@ pub const DEFAULT_MAX_TURNS: u32 = 1000;
 pub type Irreversible = [u32; 5];
 
 /// Who moves, which turn, the status, and the repetition history.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TurnState {
     /// The side to move.
     pub to_move: Side,
@@ -25,6 +25,26 @@ pub struct TurnState {
     /// Playing, or over with its outcome.
     pub status: Status,
     history: History,
+}
+
+/// `clone_from` keeps the history's memory: the arena starts every game
+/// from a copy of the same start.
+impl Clone for TurnState {
+    fn clone(&self) -> TurnState {
+        TurnState {
+            to_move: self.to_move,
+            turn: self.turn,
+            status: self.status,
+            history: self.history.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &TurnState) {
+        self.to_move = source.to_move;
+        self.turn = source.turn;
+        self.status = source.status;
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl TurnState {
@@ -209,6 +229,14 @@ impl Clone for History {
             boards,
         }
     }
+
+    /// The same positions, in this history's own memory.
+    fn clone_from(&mut self, source: &History) {
+        self.key = source.key;
+        self.buckets = source.buckets;
+        self.heads.clone_from(&source.heads);
+        self.boards.clone_from(&source.boards);
+    }
 }
 
 impl History {
@@ -315,7 +343,8 @@ mod tests {
     /// Counts against a plain list of every position since the last key
     /// change, over boards of every length up to the longest (tails of one
     /// to three holes past the last full word included), long stretches
-    /// without a capture (past the spare room of a copy), and copies.
+    /// without a capture (past the spare room of a copy), and copies (made
+    /// anew, or in a used history's memory).
     #[test]
     fn the_counts_are_those_of_a_plain_list_of_positions() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -352,6 +381,16 @@ mod tests {
                 plain.push((t.to_move, board));
                 if next(50) == 0 {
                     t = t.clone();
+                }
+                if next(50) == 0 {
+                    // A used history (another key, other boards, its own
+                    // memory) made a copy of this one in place.
+                    let mut other = TurnState::new(Side::North, 9);
+                    for k in 0..next(80) {
+                        other.record_position([9; 5], &vec![k as u16; len]);
+                    }
+                    other.clone_from(&t);
+                    t = other;
                 }
             }
         }

@@ -187,7 +187,7 @@ enum Sown {
 }
 
 /// An Enkeshui game at a turn boundary or inside a turn.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Enkeshui {
     rules: Rules,
     board: Board,
@@ -200,6 +200,34 @@ pub struct Enkeshui {
     spare: Vec<ChoiceKey>,
     /// The mover's liftable holes, as found by the start-of-turn test.
     liftable: u32,
+}
+
+/// `clone_from` keeps the memory of the history and the visited choice
+/// states: the arena starts every game from a copy of the same start.
+impl Clone for Enkeshui {
+    fn clone(&self) -> Enkeshui {
+        Enkeshui {
+            rules: self.rules,
+            board: self.board,
+            captured: self.captured,
+            state: self.state.clone(),
+            special_used: self.special_used,
+            choosing: self.choosing.clone(),
+            spare: self.spare.clone(),
+            liftable: self.liftable,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Enkeshui) {
+        self.rules = source.rules;
+        self.board = source.board;
+        self.captured = source.captured;
+        self.state.clone_from(&source.state);
+        self.special_used = source.special_used;
+        self.choosing.clone_from(&source.choosing);
+        self.spare.clone_from(&source.spare);
+        self.liftable = source.liftable;
+    }
 }
 
 /// The Brent state of a relay: the lap-end board and hole (bulls do not change mid-turn).
