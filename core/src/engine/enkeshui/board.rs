@@ -158,7 +158,7 @@ fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
         __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_set1_epi16, _mm_setr_epi16,
         _mm_storeu_si128, _mm_sub_epi16,
     };
-    const { assert!(W % 16 == 0 && W <= RING) };
+    const { assert!(W.is_multiple_of(16) && W <= RING) };
     // SAFETY: SSE2 is part of x86-64; the loads and stores read and write
     // eight u16 of `counts` at 8k for 8k + 8 <= W <= RING.
     unsafe {
