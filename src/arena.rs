@@ -435,6 +435,9 @@ pub fn run(
     });
     let cpu_at_start = cpu_time();
     let work = || {
+        // Each game starts from a copy of the start in this thread's game,
+        // whose memory (the repetition history) is kept from game to game.
+        let mut game = start.clone();
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -443,7 +446,7 @@ pub fn run(
             if i >= s.games {
                 break;
             }
-            let played = play_game(s, &start, i).and_then(|p| match &s.save {
+            let played = play_game(s, &start, &mut game, i).and_then(|p| match &s.save {
                 Some(path) => save_game(s, &start, &p, path).map(|()| p),
                 None => Ok(p),
             });
@@ -552,6 +555,8 @@ fn check_save(s: &Settings) -> Result<(), ArenaError> {
 
 mod progress;
 pub use progress::*;
+mod rng;
+use rng::DecisionRng;
 /// Plays the `random` player's decision: the same draw as `ai::choose` makes
 /// for the same seed, sown once. The token when `token`.
 fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<String>> {
@@ -566,8 +571,14 @@ fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<Stri
     }
 }
 
-/// Plays game `i`: its seeded random opening, then the players.
-fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError> {
+/// Plays game `i` in `game` (a copy of `start` is made there): its seeded
+/// random opening, then the players.
+fn play_game(
+    s: &Settings,
+    start: &AnyGame,
+    game: &mut AnyGame,
+    i: u32,
+) -> Result<Played, ArenaError> {
     let a_side = if i.is_multiple_of(2) {
         Side::South
     } else {
@@ -576,12 +587,12 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError
     let keep = s.save.is_some();
     let mut opening_rng =
         SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
-    let mut game = start.clone();
+    game.clone_from(start);
     let mut decisions = Vec::new();
     let mut turns_played = 0;
     while turns_played < s.opening && game.status() == Status::Playing {
         let mover = game.to_move();
-        let Some(token) = play_random(&mut game, opening_rng.random(), keep) else {
+        let Some(token) = play_random(game, opening_rng.random(), keep) else {
             break;
         };
         decisions.extend(token);
@@ -592,13 +603,13 @@ fn play_game(s: &Settings, start: &AnyGame, i: u32) -> Result<Played, ArenaError
     let mut played = Played::new(i, a_side, decisions);
     let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
     if random(&s.a) && random(&s.b) && !keep {
-        match &mut game {
+        match game {
             AnyGame::Enkeshui(g) => random_against_random(s, g, &mut played),
             AnyGame::EnGehe(g) => random_against_random(s, g, &mut played),
             AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut played),
         }
     } else {
-        play_one(s, &mut game, &mut played)?;
+        play_one(s, game, &mut played)?;
     }
     played.end = game.status();
     Ok(played)
@@ -707,80 +718,6 @@ impl Nanos {
             total: Duration::from_nanos(self.total),
             max: Duration::from_nanos(self.max),
         });
-    }
-}
-
-/// The draws of `SmallRng::seed_from_u64(seed)` (xoshiro256++ seeded by
-/// SplitMix64), seeded lazily: a random decision mostly draws once, and the
-/// first draw needs only two of the four state words.
-struct DecisionRng {
-    seed: u64,
-    /// Draws so far, up to 2; the state once past the first.
-    drawn: u8,
-    state: [u64; 4],
-}
-
-impl DecisionRng {
-    const PHI: u64 = 0x9e37_79b9_7f4a_7c15;
-
-    #[inline]
-    fn new(seed: u64) -> DecisionRng {
-        DecisionRng {
-            seed,
-            drawn: 0,
-            state: [0; 4],
-        }
-    }
-
-    /// SplitMix64's `k`th output (from 1) for this seed.
-    #[inline]
-    fn word(&self, k: u64) -> u64 {
-        let mut z = self.seed.wrapping_add(Self::PHI.wrapping_mul(k));
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    #[inline]
-    fn step(s: &mut [u64; 4]) -> u64 {
-        let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        out
-    }
-}
-
-impl rand::RngCore for DecisionRng {
-    #[inline(always)]
-    fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-
-    #[inline(always)]
-    fn next_u64(&mut self) -> u64 {
-        match self.drawn {
-            0 => {
-                self.drawn = 1;
-                let (s0, s3) = (self.word(1), self.word(4));
-                s0.wrapping_add(s3).rotate_left(23).wrapping_add(s0)
-            }
-            1 => {
-                self.drawn = 2;
-                self.state = [self.word(1), self.word(2), self.word(3), self.word(4)];
-                Self::step(&mut self.state);
-                Self::step(&mut self.state)
-            }
-            _ => Self::step(&mut self.state),
-        }
-    }
-
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        rand::rand_core::impls::fill_bytes_via_next(self, dst)
     }
 }
 

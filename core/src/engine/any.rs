@@ -62,7 +62,7 @@ impl fmt::Display for GameKind {
 }
 
 /// A game of any kind.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum AnyGame {
     /// An Enkeshui game.
     Enkeshui(Enkeshui),
@@ -70,6 +70,28 @@ pub enum AnyGame {
     BaoLaKimasai(Bao),
     /// An En Gehé game.
     EnGehe(EnGehe),
+}
+
+/// `clone_from` between games of the same kind keeps the memory of the
+/// game it overwrites where that game's own `clone_from` does (the arena
+/// starts every game from a copy of the same start).
+impl Clone for AnyGame {
+    fn clone(&self) -> AnyGame {
+        match self {
+            AnyGame::Enkeshui(g) => AnyGame::Enkeshui(g.clone()),
+            AnyGame::BaoLaKimasai(g) => AnyGame::BaoLaKimasai(g.clone()),
+            AnyGame::EnGehe(g) => AnyGame::EnGehe(g.clone()),
+        }
+    }
+
+    fn clone_from(&mut self, source: &AnyGame) {
+        match (self, source) {
+            (AnyGame::Enkeshui(g), AnyGame::Enkeshui(s)) => g.clone_from(s),
+            (AnyGame::BaoLaKimasai(g), AnyGame::BaoLaKimasai(s)) => g.clone_from(s),
+            (AnyGame::EnGehe(g), AnyGame::EnGehe(s)) => g.clone_from(s),
+            (this, _) => *this = source.clone(),
+        }
+    }
 }
 
 macro_rules! dispatch {

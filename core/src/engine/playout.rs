@@ -62,9 +62,92 @@ pub fn draw_below<R: rand::RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
     hi + lo.checked_add(more).is_none() as u32
 }
 
+/// Set bits of each byte value.
+pub(crate) const BYTE_COUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// `BYTE_SELECT[m][k]`: the index of the `k`-th set bit of `m` (from 0,
+/// lowest first).
+pub(crate) const BYTE_SELECT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if m >> bit & 1 == 1 {
+                t[m][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The index of the `k`-th set bit of `mask` (from 0, lowest first; 64
+/// when `k` is not below its count): a byte at a time by [`BYTE_COUNT`], then
+/// [`BYTE_SELECT`], where clearing the lowest bit `k` times takes some
+/// three instructions a bit (2x40 rows: some forty a pick).
+#[inline(always)]
+pub(crate) fn nth_set_bit(mask: u64, k: u32) -> usize {
+    let (mut m, mut k) = (mask, k as usize);
+    let mut base = 0;
+    while base < 64 {
+        let byte = (m & 0xff) as usize;
+        let c = BYTE_COUNT[byte] as usize;
+        if k < c {
+            return base + BYTE_SELECT[byte][k & 7] as usize;
+        }
+        k -= c;
+        m >>= 8;
+        base += 8;
+    }
+    64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `nth_set_bit` finds what clearing the lowest set bit `k` times finds,
+    /// for every `k` (64 past the last bit), and the tables count and
+    /// select as `count_ones` and that loop do.
+    #[test]
+    fn nth_set_bit_is_the_kth_lowest_set_bit() {
+        use rand::{Rng, SeedableRng, rngs::SmallRng};
+        let slow = |mut m: u64, k: u32| {
+            for _ in 0..k {
+                m &= m.wrapping_sub(1);
+            }
+            m.trailing_zeros() as usize
+        };
+        let mut rng = SmallRng::seed_from_u64(3);
+        let masks = (0..2000).map(|i| match i {
+            0 => 0,
+            1 => u64::MAX,
+            2 => 1 << 63,
+            _ => rng.random::<u64>() & rng.random::<u64>() >> rng.random_range(0..64),
+        });
+        for mask in masks {
+            for k in 0..=mask.count_ones() + 1 {
+                assert_eq!(nth_set_bit(mask, k), slow(mask, k), "{mask:#x} {k}");
+            }
+        }
+        for m in 0..256usize {
+            assert_eq!(BYTE_COUNT[m] as u32, (m as u32).count_ones());
+            for k in 0..BYTE_COUNT[m] as u32 {
+                assert_eq!(BYTE_SELECT[m][k as usize] as usize, slow(m as u64, k));
+            }
+        }
+    }
 
     /// `draw_below` is rand's `random_range(0..n)`: the same numbers from
     /// the same generator, the rare second word included (large `n`).

@@ -16,7 +16,7 @@ pub const DEFAULT_MAX_TURNS: u32 = 1000;
 pub type Irreversible = [u32; 5];
 
 /// Who moves, which turn, the status, and the repetition history.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TurnState {
     /// The side to move.
     pub to_move: Side,
@@ -25,6 +25,26 @@ pub struct TurnState {
     /// Playing, or over with its outcome.
     pub status: Status,
     history: History,
+}
+
+/// `clone_from` keeps the history's memory: the arena starts every game
+/// from a copy of the same start.
+impl Clone for TurnState {
+    fn clone(&self) -> TurnState {
+        TurnState {
+            to_move: self.to_move,
+            turn: self.turn,
+            status: self.status,
+            history: self.history.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &TurnState) {
+        self.to_move = source.to_move;
+        self.turn = source.turn;
+        self.status = source.status;
+        self.history.clone_from(&source.history);
+    }
 }
 
 impl TurnState {
@@ -95,6 +115,19 @@ const WEIGHTS: [Group; MAX_BOARD / 8 + 1] = {
 #[inline(always)]
 fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
     assert_eq!(copy.len(), board.len(), "room for the board");
+    // The games' usual boards (2x8, Bao's 32 holes, 2x40) hashed by code
+    // that knows their length: the groups' loop unrolled, no tail to test.
+    match board.len() {
+        16 => hash_of_length(&board[..16], &mut copy[..16]),
+        32 => hash_of_length(&board[..32], &mut copy[..32]),
+        80 => hash_of_length(&board[..80], &mut copy[..80]),
+        _ => hash_of_length(board, copy),
+    }
+}
+
+/// [`board_hash_into`], inlined into each length it is asked for.
+#[inline(always)]
+fn hash_of_length(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
     let groups = board.chunks_exact(8);
     let tail = groups.remainder();
     let whole = board.len() - tail.len();
@@ -209,6 +242,14 @@ impl Clone for History {
             boards,
         }
     }
+
+    /// The same positions, in this history's own memory.
+    fn clone_from(&mut self, source: &History) {
+        self.key = source.key;
+        self.buckets = source.buckets;
+        self.heads.clone_from(&source.heads);
+        self.boards.clone_from(&source.boards);
+    }
 }
 
 impl History {
@@ -314,8 +355,10 @@ mod tests {
 
     /// Counts against a plain list of every position since the last key
     /// change, over boards of every length up to the longest (tails of one
-    /// to three holes past the last full word included), long stretches
-    /// without a capture (past the spare room of a copy), and copies.
+    /// to three holes past the last full word included, and the lengths
+    /// hashed by their own code: 16, 32, 80), long stretches
+    /// without a capture (past the spare room of a copy), and copies (made
+    /// anew, or in a used history's memory).
     #[test]
     fn the_counts_are_those_of_a_plain_list_of_positions() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -325,7 +368,7 @@ mod tests {
             x ^= x << 17;
             x % m
         };
-        for len in [1, 3, 5, 7, 8, 16, 24, 30, 80, 100, MAX_BOARD] {
+        for len in [1, 3, 5, 7, 8, 16, 24, 30, 32, 80, 100, MAX_BOARD] {
             let mut t = TurnState::new(Side::South, 1);
             let mut plain: Vec<(Side, Vec<u16>)> = Vec::new();
             let mut key = [0u32; 5];
@@ -352,6 +395,16 @@ mod tests {
                 plain.push((t.to_move, board));
                 if next(50) == 0 {
                     t = t.clone();
+                }
+                if next(50) == 0 {
+                    // A used history (another key, other boards, its own
+                    // memory) made a copy of this one in place.
+                    let mut other = TurnState::new(Side::North, 9);
+                    for k in 0..next(80) {
+                        other.record_position([9; 5], &vec![k as u16; len]);
+                    }
+                    other.clone_from(&t);
+                    t = other;
                 }
             }
         }

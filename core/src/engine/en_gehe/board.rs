@@ -98,7 +98,25 @@ impl Board {
     /// A side's occupied holes as bits: bit k for its hole k+1.
     #[inline]
     pub fn occupied(&self, side: Side) -> u64 {
-        let (start, n) = (self.row(side).start, self.n);
+        // The usual rows (2x8 to 2x12, 2x40) read by code that knows their
+        // length: no loop over the groups, no tests of how many there are.
+        match self.n {
+            8 => self.occupied_of(side, 8),
+            10 => self.occupied_of(side, 10),
+            12 => self.occupied_of(side, 12),
+            40 => self.occupied_of(side, 40),
+            n => self.occupied_of(side, n),
+        }
+    }
+
+    /// [`Board::occupied`] for rows of `n` holes, inlined into each length
+    /// it is asked for.
+    #[inline(always)]
+    fn occupied_of(&self, side: Side, n: usize) -> u64 {
+        let start = match side {
+            Side::South => 0,
+            Side::North => n,
+        };
         let group = |at: usize| {
             let holes: &[u16; 16] = self.counts[at..at + 16].try_into().expect("16 holes");
             occupied16(holes)

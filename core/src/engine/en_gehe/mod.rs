@@ -15,7 +15,7 @@ use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
     any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
 };
-use crate::engine::playout::draw_below;
+use crate::engine::playout::{draw_below, nth_set_bit};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -69,7 +69,7 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 /// An En Gehé game at a turn boundary (a turn has no decision after the first).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct EnGehe {
     rules: Rules,
     board: Board,
@@ -85,6 +85,32 @@ pub struct EnGehe {
     /// first next time, as it often still does. Only the order of the
     /// tries depends on it, never an answer.
     hint: [u8; 2],
+}
+
+/// `clone_from` keeps the history's memory: the arena starts every game
+/// from a copy of the same start.
+impl Clone for EnGehe {
+    fn clone(&self) -> EnGehe {
+        EnGehe {
+            rules: self.rules,
+            board: self.board,
+            captured: self.captured,
+            state: self.state.clone(),
+            movable: self.movable,
+            sure: self.sure,
+            hint: self.hint,
+        }
+    }
+
+    fn clone_from(&mut self, source: &EnGehe) {
+        self.rules = source.rules;
+        self.board = source.board;
+        self.captured = source.captured;
+        self.state.clone_from(&source.state);
+        self.movable = source.movable;
+        self.sure = source.sure;
+        self.hint = source.hint;
+    }
 }
 
 /// A sowing in progress, and the Brent state of a relay: the board after a
@@ -476,14 +502,6 @@ impl EnGehe {
         }
         score
     }
-}
-
-/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
-fn nth_set_bit(mut mask: u64, k: u32) -> usize {
-    for _ in 0..k {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros() as usize
 }
 
 /// The indices of the set bits of `mask`, lowest first.

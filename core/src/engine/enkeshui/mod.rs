@@ -4,6 +4,7 @@
 mod board;
 mod json;
 mod layout;
+mod pick;
 pub mod play_match;
 pub mod race;
 mod setup;
@@ -187,7 +188,7 @@ enum Sown {
 }
 
 /// An Enkeshui game at a turn boundary or inside a turn.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Enkeshui {
     rules: Rules,
     board: Board,
@@ -200,6 +201,34 @@ pub struct Enkeshui {
     spare: Vec<ChoiceKey>,
     /// The mover's liftable holes, as found by the start-of-turn test.
     liftable: u32,
+}
+
+/// `clone_from` keeps the memory of the history and the visited choice
+/// states: the arena starts every game from a copy of the same start.
+impl Clone for Enkeshui {
+    fn clone(&self) -> Enkeshui {
+        Enkeshui {
+            rules: self.rules,
+            board: self.board,
+            captured: self.captured,
+            state: self.state.clone(),
+            special_used: self.special_used,
+            choosing: self.choosing.clone(),
+            spare: self.spare.clone(),
+            liftable: self.liftable,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Enkeshui) {
+        self.rules = source.rules;
+        self.board = source.board;
+        self.captured = source.captured;
+        self.state.clone_from(&source.state);
+        self.special_used = source.special_used;
+        self.choosing.clone_from(&source.choosing);
+        self.spare.clone_from(&source.spare);
+        self.liftable = source.liftable;
+    }
 }
 
 /// The Brent state of a relay: the lap-end board and hole (bulls do not change mid-turn).
@@ -617,14 +646,26 @@ impl Enkeshui {
 
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
-    #[inline]
+    #[inline(always)]
     fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
-        let liftable = || Bits(mask);
-        if liftable().any(|h| self.board.first_lap_surely_ends(h)) {
-            return Ok(true);
+        let mut left = mask;
+        while left != 0 {
+            if self
+                .board
+                .first_lap_surely_ends(left.trailing_zeros() as usize)
+            {
+                return Ok(true);
+            }
+            left &= left - 1;
         }
+        self.any_sowing_ends(mask, max_laps)
+    }
+
+    /// [`Enkeshui::can_sow`] past the cheap test: every sowing, out of line.
+    #[inline(never)]
+    fn any_sowing_ends(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
         any_sowing_ends_within(
-            liftable(),
+            Bits(mask),
             |h, laps| self.sowing_ends_within(h, laps),
             max_laps,
         )
@@ -741,45 +782,7 @@ impl Game for Enkeshui {
             }
             return Some(m);
         }
-        let side = self.state.to_move;
-        let start = self.board.row(side).start;
-        let mut holes = [0u8; MAX_HOLES];
-        let mut count = 0;
-        // The mover's liftable holes in notation order (the order the
-        // random picks below have always drawn from).
-        for h in Bits(self.liftable) {
-            holes[count] = h as u8;
-            count += 1;
-        }
-        // Sown in place: the board is put back after a sowing that never
-        // ends (rare) or when the pick is not to be played.
-        let (board, captured) = (self.board, self.captured);
-        while count > 0 {
-            let k = draw_below(rng, count as u32) as usize;
-            let h = holes[k] as usize;
-            let sown = Self::sow_from(
-                &self.rules,
-                &mut self.board,
-                &mut self.captured,
-                side,
-                h,
-                &mut Quiet,
-            );
-            match sown {
-                Ok(sown) if commit => {
-                    unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
-                    return Some(Move::Sow(h - start + 1));
-                }
-                Ok(_) => {
-                    (self.board, self.captured) = (board, captured);
-                    return Some(Move::Sow(h - start + 1));
-                }
-                Err(_) => (self.board, self.captured) = (board, captured),
-            }
-            count -= 1;
-            holes[k] = holes[count];
-        }
-        None
+        self.pick_sowing(rng, commit)
     }
 
     #[inline]
@@ -789,7 +792,7 @@ impl Game for Enkeshui {
         (self.liftable == 0).then_some(EndReason::NoSeeds)
     }
 
-    #[inline]
+    #[inline(always)]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
         Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
     }

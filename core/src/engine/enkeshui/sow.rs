@@ -6,6 +6,7 @@ use super::*;
 impl Enkeshui {
     /// Sows from board index `hole` until the turn ends or the first direction
     /// choice; `Err` when the sowing would never end.
+    #[inline(always)]
     pub(super) fn sow_from<O: Observer>(
         rules: &Rules,
         board: &mut Board,
@@ -22,6 +23,9 @@ impl Enkeshui {
     }
 
     /// [`Enkeshui::sow_from`] that gives up after `max_laps` relay laps.
+    /// Inlined where it is asked for: a quiet sowing's first lap, which
+    /// mostly ends it, then costs no call.
+    #[inline(always)]
     pub(super) fn sow_from_within<O: Observer>(
         rules: &Rules,
         board: &mut Board,
@@ -34,6 +38,20 @@ impl Enkeshui {
         if O::SILENT && board.closed == 0 {
             return Self::sow_quiet_within(rules, board, captured, mover, hole, max_laps);
         }
+        Self::sow_told_within(rules, board, captured, mover, hole, max_laps, obs)
+    }
+
+    /// [`Enkeshui::sow_from_within`] for an observer told every lap, or a
+    /// board with holes out of play.
+    fn sow_told_within<O: Observer>(
+        rules: &Rules,
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        hole: usize,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<Sown, Unended> {
         match Self::sowing_lap(board, captured, mover, hole, 1, true, obs) {
             Lap::TurnOver => Ok(Sown::TurnOver),
             Lap::Relay {
@@ -91,9 +109,33 @@ impl Enkeshui {
         hole: usize,
         max_laps: u64,
     ) -> Result<Sown, Unended> {
+        match board.lap_ccw_quiet(captured, mover, hole, true) {
+            Lap::TurnOver => Ok(Sown::TurnOver),
+            Lap::Relay {
+                hole,
+                crossed: true,
+            } => Ok(Sown::Choose { hole, lap: 2 }),
+            Lap::Relay { hole, .. } => {
+                Self::relay_quiet_within(rules, board, captured, mover, hole, max_laps)
+            }
+        }
+    }
+
+    /// [`Enkeshui::sow_quiet_within`] from the relay after a first lap that
+    /// did not cross the opponent's row, out of line: the relay laps, then
+    /// the cycle search.
+    #[inline(never)]
+    fn relay_quiet_within(
+        rules: &Rules,
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        hole: usize,
+        max_laps: u64,
+    ) -> Result<Sown, Unended> {
         let mut pos = hole;
-        let mut capture_ok = true;
-        for lap in 1..=1 + PLAIN_LAPS as u32 {
+        let capture_ok = rules.capture_after_relay;
+        for lap in 2..=1 + PLAIN_LAPS as u32 {
             match board.lap_ccw_quiet(captured, mover, pos, capture_ok) {
                 Lap::TurnOver => return Ok(Sown::TurnOver),
                 Lap::Relay { hole, crossed } => {
@@ -103,7 +145,6 @@ impl Enkeshui {
                     pos = hole;
                 }
             }
-            capture_ok = rules.capture_after_relay;
         }
         let mut state = RelayState {
             board: *board,

@@ -170,3 +170,73 @@ fn quiet_sowings_match_the_sowings_that_tell_every_drop() {
         "{endless} endless, {over} over budget"
     );
 }
+
+/// The random pick draws from the mover's liftable holes in notation order,
+/// without replacement until a sowing that ends (the hole drawn swapped with
+/// the last): the first pick, read off the row's mask, and the later ones,
+/// from a list built after a sowing that never ends, draw what that list
+/// always drew. The pick played is that sowing; a pick not played leaves
+/// the game as it was.
+#[test]
+fn random_picks_draw_what_the_list_of_holes_draws() {
+    use rand::{SeedableRng, rngs::SmallRng};
+    let (mut picks, mut skipped) = (0, 0);
+    for board in random_boards(3000) {
+        for mover in [Side::South, Side::North] {
+            let g = Enkeshui::from_parts(
+                Rules::default(),
+                board,
+                PerSide::default(),
+                mover,
+                1,
+                PerSide::default(),
+            );
+            if g.state.status.is_over() {
+                continue;
+            }
+            let start = g.board.row(mover).start;
+            // Many draws where a sowing never ends, a few elsewhere.
+            let endless =
+                Bits(g.board.liftable(mover)).any(|h| g.sowing_ends_within(h, u64::MAX).is_err());
+            for seed in 0..if endless { 64 } else { 2 } {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut holes: Vec<usize> = Bits(g.board.liftable(mover)).collect();
+                let want = loop {
+                    if holes.is_empty() {
+                        break None;
+                    }
+                    let k = draw_below(&mut rng, holes.len() as u32) as usize;
+                    let h = holes[k];
+                    if g.sowing_ends_within(h, u64::MAX).is_ok() {
+                        break Some(Move::Sow(h - start + 1));
+                    }
+                    skipped += 1;
+                    holes.swap_remove(k);
+                };
+                let what = format!("{board:?} {mover:?} seed {seed}");
+                let mut kept = g.clone();
+                let got = kept.pick_random(&mut SmallRng::seed_from_u64(seed), false);
+                assert_eq!(got, want, "{what}");
+                assert_eq!((kept.board, kept.captured), (g.board, g.captured), "{what}");
+                let mut picked = g.clone();
+                let got = picked.pick_random(&mut SmallRng::seed_from_u64(seed), true);
+                assert_eq!(got, want, "{what}");
+                if let Some(m) = want {
+                    let mut played = g.clone();
+                    played.play(&m, &mut Quiet).unwrap();
+                    assert_eq!(
+                        (picked.board, picked.captured, picked.state.to_move),
+                        (played.board, played.captured, played.state.to_move),
+                        "{what}"
+                    );
+                    picks += 1;
+                }
+            }
+        }
+    }
+    // Picks were played, and sowings that never end were drawn and skipped.
+    assert!(
+        picks > 1000 && skipped > 50,
+        "{picks} picks, {skipped} skipped"
+    );
+}
