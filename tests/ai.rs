@@ -443,3 +443,20 @@ fn the_search_captures_in_en_gehe() {
         assert_eq!(c.decision, "1", "{name}");
     }
 }
+
+/// En Gehé's `expert` searches twice the other levels' share of Enkeshui's
+/// budgets (48,000 nodes where `hard` has 2,400): past the 24,000 at which
+/// an `expert` of the same share would have stopped deepening.
+#[test]
+fn en_gehe_s_expert_searches_twice_the_others_share() {
+    use masai_mancala::engine::en_gehe::{self, EnGehe};
+    let game = EnGehe::new(40, en_gehe::Rules::default()).unwrap();
+    let expert = ai::choose(&game, &Request::new(Player::Level(Level::Expert), 1)).unwrap();
+    assert!(
+        expert.nodes > 24_000 && expert.nodes <= 48_000,
+        "{} nodes",
+        expert.nodes
+    );
+    let hard = ai::choose(&game, &Request::new(Player::Level(Level::Hard), 1)).unwrap();
+    assert!(hard.nodes <= 2_400, "{} nodes", hard.nodes);
+}

@@ -264,7 +264,11 @@ pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision
             })
         }
         Player::Level(level) => {
-            let t = think(game, &req.limits(G::NODE_PERCENT))?;
+            let percent = match level {
+                Level::Expert => G::EXPERT_NODE_PERCENT,
+                _ => G::NODE_PERCENT,
+            };
+            let t = think(game, &req.limits(percent))?;
             let noise = level.noise() * G::NOISE_PERCENT / 100;
             let decision = if noise > 0 && t.root.len() > 1 {
                 // Human-like slips: every root value is misjudged by up to
