@@ -316,6 +316,10 @@ impl Session {
         if req.think_ms.is_some() && req.depth.is_none() && !level_given {
             req.player = Player::Level(Level::Expert);
             req.kept = Some(self.kept.clone());
+        } else {
+            // Any other search starts afresh: the kept table's memory goes
+            // back to be reused by it, rather than a second table beside it.
+            self.kept = Arc::default();
         }
         if req.depth.is_some() && req.think_ms.is_none() {
             req.think_ms = Some(GO_DEPTH_CAP_MS);

@@ -848,3 +848,23 @@ fn the_largest_turn_limit_new_accepts_position_accepts_too() {
         assert_eq!(st["status"], "playing", "{new}");
     }
 }
+
+/// The table `go movetime` keeps between searches is the one a level's
+/// search then reuses, not a second table beside it: movetime, a level,
+/// movetime again stay within one 16 MiB table's memory (with two, the
+/// engine peaked at some 30 MiB).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_kept_table_is_not_a_second_table_beside_a_level_s() {
+    let mut e = Live::start();
+    for go in [
+        "go movetime 150",
+        "go movetime 150",
+        "go level expert seed 1",
+        "go movetime 150",
+    ] {
+        assert!(e.ask(go).starts_with("bestmove "), "{go}");
+    }
+    let peak = peak_kib(e.child.id());
+    assert!(peak < 24 * 1024, "peak memory {peak} KiB");
+}
