@@ -106,6 +106,15 @@ pub fn menu() -> (App, Receiver<AppEvent>) {
     (App::menu(tx, Default::default(), PLAIN), rx)
 }
 
+/// The start menu with its saved games in `dir`, every job's answer coming
+/// as an event (none waited for).
+pub fn menu_saving_in(dir: &std::path::Path) -> (App, Receiver<AppEvent>) {
+    let (mut app, rx) = menu();
+    app.set_autosave_dir(dir.to_path_buf());
+    app.set_work_wait(Duration::ZERO);
+    (app, rx)
+}
+
 pub fn lines_of(buf: &Buffer) -> Vec<String> {
     let a = buf.area;
     (0..a.height)

@@ -90,10 +90,7 @@ fn a_load_of_another_version_is_not_shown() {
         dir.join("game-valid.json"),
     )
     .unwrap();
-    let (tx, rx) = channel();
-    let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.to_path_buf());
-    app.set_work_wait(Duration::ZERO);
+    let (mut app, rx) = menu_saving_in(&dir);
     keys(&mut app, "o");
     assert!(app.loading().is_some());
     let ev = next(&rx);

@@ -131,10 +131,7 @@ fn a_saved_games_list_read_on_a_thread_arrives_as_an_event() {
         dir.join("game-bad.json"),
     )
     .unwrap();
-    let (tx, rx) = channel();
-    let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.to_path_buf());
-    app.set_work_wait(Duration::ZERO);
+    let (mut app, rx) = menu_saving_in(&dir);
     keys(&mut app, "o");
     assert!(app.loading().is_some());
     events_until(&mut app, &rx, |a| a.loading().is_none());

@@ -17,10 +17,7 @@ fn a_list_loaded_under_a_notice_opens_under_it() {
         dir.join("game-valid.json"),
     )
     .unwrap();
-    let (tx, rx) = channel();
-    let mut app = App::menu(tx, Default::default(), PLAIN);
-    app.set_autosave_dir(dir.to_path_buf());
-    app.set_work_wait(Duration::ZERO);
+    let (mut app, rx) = menu_saving_in(&dir);
     keys(&mut app, "o");
     assert_eq!(app.ctx(), Ctx::Loading);
     app.show_notice("Settings file", vec!["line 3: no such key".into()]);
