@@ -347,6 +347,7 @@ pub trait Game: Clone + Send + 'static {
 
     /// [`Game::check_start_of_turn`] with the search for a legal move under
     /// a lap budget.
+    #[inline(always)]
     fn check_start_of_turn_within<O: Observer>(
         &mut self,
         max_laps: u64,

@@ -195,6 +195,19 @@ fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
     }
 }
 
+/// Each row length's rows as bits, South's then North's (indexed by
+/// `n % 32`, which is `n`: the table needs no bounds check).
+const ROW_MASKS: [[u32; 2]; 2 * MAX_HOLES] = {
+    let mut t = [[0u32; 2]; 2 * MAX_HOLES];
+    let mut n = 1;
+    while n <= MAX_HOLES {
+        let low = ((1u64 << n) - 1) as u32;
+        t[n] = [low, ((low as u64) << n) as u32];
+        n += 1;
+    }
+    t
+};
+
 /// The holes `a..b` as bits (`a` <= `b` <= 32).
 #[inline(always)]
 fn span(a: usize, b: usize) -> u32 {
@@ -233,12 +246,11 @@ impl Board {
     }
 
     /// A side's row as bits: bit i for ring index i.
+    #[inline(always)]
     pub fn row_mask(&self, side: Side) -> u32 {
-        let low = (1u32 << self.n) - 1;
-        match side {
-            Side::South => low,
-            Side::North => low << self.n,
-        }
+        // Read off a table: the shifts by N took some fifteen instructions
+        // at every start-of-turn test.
+        ROW_MASKS[self.n % (2 * MAX_HOLES)][side as usize]
     }
 
     /// The side whose row holds ring index `hole`.
@@ -315,10 +327,9 @@ impl Board {
     }
 
     /// Every hole of the board as bits (2x16 fills all 32).
-    #[inline]
+    #[inline(always)]
     fn in_play(&self) -> u32 {
-        1u32.checked_shl(self.n2() as u32)
-            .map_or(u32::MAX, |bit| bit - 1)
+        ROW_MASKS[self.n % (2 * MAX_HOLES)][0] | ROW_MASKS[self.n % (2 * MAX_HOLES)][1]
     }
 
     /// The holes a side may lift, as bits.
@@ -362,8 +373,16 @@ impl Board {
     /// (a bull, a new bull or an empty hole), without sowing.
     #[inline(always)]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
+        self.first_lap_surely_ends_in::<0>(hole)
+    }
+
+    /// [`Board::first_lap_surely_ends`] on a ring of `N2` holes (0: of
+    /// `2 * self.n`), for a loop that knows the board's size.
+    #[inline(always)]
+    pub fn first_lap_surely_ends_in<const N2: usize>(&self, hole: usize) -> bool {
+        debug_assert!(N2 == 0 || N2 == self.n2());
         let seeds = self.counts[hole] as usize;
-        let n2 = self.n2();
+        let n2 = if N2 == 0 { self.n2() } else { N2 };
         if self.closed != 0 || seeds == 0 || seeds >= n2 {
             return false;
         }
@@ -471,8 +490,28 @@ impl Board {
         from: usize,
         capture_ok: bool,
     ) -> Lap {
+        // The traditional 2x8 board with its ring's length known to the
+        // compiler: the wrap, the run masks and the crossing test fold.
+        if self.n == 8 {
+            self.lap_ccw_quiet_in::<16>(captured, mover, from, capture_ok)
+        } else {
+            self.lap_ccw_quiet_in::<0>(captured, mover, from, capture_ok)
+        }
+    }
+
+    /// [`Board::lap_ccw_quiet`] on a ring of `N2` holes (0: of `2 * self.n`).
+    #[inline(always)]
+    fn lap_ccw_quiet_in<const N2: usize>(
+        &mut self,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        from: usize,
+        capture_ok: bool,
+    ) -> Lap {
         debug_assert!(self.closed == 0);
-        let n2 = self.n2();
+        debug_assert!(N2 == 0 || N2 == self.n2());
+        let n2 = if N2 == 0 { self.n2() } else { N2 };
+        let n = n2 / 2;
         let seeds = self.counts[from] as usize;
         self.counts[from] = 0;
         let mut left = seeds;
@@ -516,7 +555,7 @@ impl Board {
         // As `crossed`: the opponent's row is covered iff its far end is
         // within reach of the drops at distances 1..=seeds.
         let near = match mover {
-            Side::South => self.n,
+            Side::South => n,
             Side::North => 0,
         };
         let dist = if near > from {
@@ -526,7 +565,7 @@ impl Board {
         };
         Lap::Relay {
             hole: last,
-            crossed: seeds >= n2 || (seeds >= self.n && dist + self.n - 1 <= seeds),
+            crossed: seeds >= n2 || (seeds >= n && dist + n - 1 <= seeds),
         }
     }
 

@@ -347,13 +347,15 @@ impl Enkeshui {
     #[inline]
     pub fn special_allowed(&self) -> bool {
         let side = self.state.to_move;
-        !self.state.status.is_over()
+        // The rule first: off in most games, and then nothing else is read.
+        let rule_allows = match self.rules.special_move {
+            SpecialMove::Off => false,
+            SpecialMove::Once => !self.special_used[side],
+            SpecialMove::Any => true,
+        };
+        rule_allows
+            && !self.state.status.is_over()
             && self.choosing.is_none()
-            && match self.rules.special_move {
-                SpecialMove::Off => false,
-                SpecialMove::Once => !self.special_used[side],
-                SpecialMove::Any => true,
-            }
             && self.board.liftable(side).count_ones() >= 2
     }
 
@@ -648,17 +650,30 @@ impl Enkeshui {
     /// those are tried before whole sowings.)
     #[inline(always)]
     fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
+        // The traditional 2x8 board with its ring's length known.
+        let surely_ends = if self.board.n == 8 {
+            self.some_first_lap_surely_ends::<16>(mask)
+        } else {
+            self.some_first_lap_surely_ends::<0>(mask)
+        };
+        Ok(surely_ends || self.any_sowing_ends(mask, max_laps)?)
+    }
+
+    /// Does the first lap of a hole of `mask` surely end the turn, on a
+    /// ring of `N2` holes (0: of the board's length)?
+    #[inline(always)]
+    fn some_first_lap_surely_ends<const N2: usize>(&self, mask: u32) -> bool {
         let mut left = mask;
         while left != 0 {
             if self
                 .board
-                .first_lap_surely_ends(left.trailing_zeros() as usize)
+                .first_lap_surely_ends_in::<N2>(left.trailing_zeros() as usize)
             {
-                return Ok(true);
+                return true;
             }
             left &= left - 1;
         }
-        self.any_sowing_ends(mask, max_laps)
+        false
     }
 
     /// [`Enkeshui::can_sow`] past the cheap test: every sowing, out of line.
