@@ -379,7 +379,7 @@ impl Board {
     /// [`Board::first_lap_surely_ends`] on a ring of `N2` holes (0: of
     /// `2 * self.n`), for a loop that knows the board's size.
     #[inline(always)]
-    pub fn first_lap_surely_ends_in<const N2: usize>(&self, hole: usize) -> bool {
+    pub(super) fn first_lap_surely_ends_in<const N2: usize>(&self, hole: usize) -> bool {
         debug_assert!(N2 == 0 || N2 == self.n2());
         let seeds = self.counts[hole] as usize;
         let n2 = if N2 == 0 { self.n2() } else { N2 };
