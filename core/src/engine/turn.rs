@@ -77,13 +77,18 @@ struct History {
     /// stretches of En Gehé (many positions between captures) filled them
     /// and scanned nearly every time.
     buckets: [u64; 4],
-    /// Each position's hash (31 bits) and side to move (the low bit),
-    /// scanned first.
-    heads: Vec<u32>,
-    /// The same positions' boards back to back. Confirms a head match, so
-    /// the rule never depends on the hash.
-    boards: Vec<u16>,
+    /// The positions back to back, each in `stride + 2` slots: its head
+    /// (the hash's 31 bits and the side to move in the low bit, low half
+    /// first), then its board, which confirms a head match so that the
+    /// rule never depends on the hash. One list: a copy of the game (the
+    /// search makes one a node) allocates once.
+    slots: Vec<u16>,
+    /// The length of the boards held (0 before the first).
+    stride: usize,
 }
+
+/// Slots of a position's head.
+const HEAD: usize = 2;
 
 /// Eight holes.
 type Group = [u16; 8];
@@ -225,21 +230,18 @@ const COPY_ROOM: usize = 8;
 
 impl Clone for History {
     fn clone(&self) -> History {
-        let stride = self.boards.len().checked_div(self.heads.len()).unwrap_or(0);
         // An empty history stays unallocated: its next record makes room.
-        let room = |len: usize, one: usize| match len {
+        let room = match self.slots.len() {
             0 => 0,
-            _ => len.saturating_add(COPY_ROOM.saturating_mul(one)),
+            len => len.saturating_add(COPY_ROOM.saturating_mul(self.stride + HEAD)),
         };
-        let mut heads = Vec::with_capacity(room(self.heads.len(), 1));
-        heads.extend_from_slice(&self.heads);
-        let mut boards = Vec::with_capacity(room(self.boards.len(), stride));
-        boards.extend_from_slice(&self.boards);
+        let mut slots = Vec::with_capacity(room);
+        slots.extend_from_slice(&self.slots);
         History {
             key: self.key,
             buckets: self.buckets,
-            heads,
-            boards,
+            slots,
+            stride: self.stride,
         }
     }
 
@@ -247,8 +249,8 @@ impl Clone for History {
     fn clone_from(&mut self, source: &History) {
         self.key = source.key;
         self.buckets = source.buckets;
-        self.heads.clone_from(&source.heads);
-        self.boards.clone_from(&source.boards);
+        self.slots.clone_from(&source.slots);
+        self.stride = source.stride;
     }
 }
 
@@ -260,73 +262,62 @@ impl History {
             "a board of at most {MAX_BOARD} holes"
         );
         let stride = board.len();
+        let slot = stride + HEAD;
         // A new key, or a board of another length (never met in a game):
         // no earlier position can recur.
-        if key != self.key || self.boards.len() != self.heads.len() * stride {
+        if key != self.key || stride != self.stride {
             self.key = key;
+            self.stride = stride;
             self.buckets = [0; 4];
-            self.heads.clear();
-            self.boards.clear();
+            self.slots.clear();
         }
-        if self.heads.len() == self.heads.capacity()
-            || self.boards.capacity() - self.boards.len() < stride
-        {
-            self.make_room(stride);
+        if self.slots.capacity() - self.slots.len() < slot {
+            self.make_room(slot);
         }
-        // Hashed and copied at the end of `boards` in one pass; counted
-        // in once the earlier boards are compared.
-        let at = self.boards.len();
-        let hash = board_hash_into(board, &mut self.boards.spare_capacity_mut()[..stride]);
+        // Hashed and copied past its head's slots in one pass; counted in
+        // once the earlier boards are compared.
+        let at = self.slots.len();
+        let spare = &mut self.slots.spare_capacity_mut()[..slot];
+        let hash = board_hash_into(board, &mut spare[HEAD..]);
         let head = (hash >> 32) as u32 & !1 | side as u32;
+        spare[0].write(head as u16);
+        spare[1].write((head >> 16) as u16);
         let mut seen = 1;
         let (word, bucket) = ((hash >> 62) as usize, 1u64 << (hash >> 56 & 63));
-        // A seen bucket, then a count of equal heads (a plain pass that the
-        // compiler vectorises), before the boards are compared.
+        // A seen bucket before the heads and boards are compared.
         if self.buckets[word] & bucket != 0 {
             seen += self.repeats(head, board);
         }
         self.buckets[word] |= bucket;
-        let len = self.heads.len();
-        // SAFETY: `make_room` left room for one more head and `stride`
-        // more holes, and `board_hash_into` wrote the `stride` holes past
-        // `at`; the head is written before the length takes it in.
+        // SAFETY: `make_room` left room for `slot` more slots, all of
+        // which were written just above (the head, then the board).
         unsafe {
-            self.heads.as_mut_ptr().add(len).write(head);
-            self.heads.set_len(len + 1);
-            self.boards.set_len(at + stride);
+            self.slots.set_len(at + slot);
         }
         seen
     }
 
-    /// Room for at least one more position of `stride` holes: a first
+    /// Room for at least one more position of `slot` slots: a first
     /// position gets a copy's room (a search child may record no more),
     /// later ones [`ROOM`] more. Out of line: most records have room.
     #[inline(never)]
-    fn make_room(&mut self, stride: usize) {
-        let more = if self.heads.capacity() == 0 {
+    fn make_room(&mut self, slot: usize) {
+        let more = if self.slots.capacity() == 0 {
             COPY_ROOM
         } else {
-            self.heads.len().max(ROOM)
+            (self.slots.len() / slot).max(ROOM)
         };
-        self.heads.reserve(more);
-        self.boards.reserve(more.saturating_mul(stride));
+        self.slots.reserve(more.saturating_mul(slot));
     }
 
     /// How many earlier positions have the head `head` and the board `board`.
     #[inline(never)]
     fn repeats(&self, head: u32, board: &[u16]) -> usize {
-        let stride = board.len();
-        let mut seen = 0;
-        if self.heads.iter().fold(0u32, |n, &h| n + (h == head) as u32) > 0 {
-            for (i, &h) in self.heads.iter().enumerate() {
-                // The board is sliced only on a head match (its bounds
-                // checks cost more than the scan).
-                if h == head && self.boards[i * stride..(i + 1) * stride] == *board {
-                    seen += 1;
-                }
-            }
-        }
-        seen
+        let (lo, hi) = (head as u16, (head >> 16) as u16);
+        self.slots
+            .chunks_exact(board.len() + HEAD)
+            .filter(|p| p[0] == lo && p[1] == hi && p[HEAD..] == *board)
+            .count()
     }
 }
 
