@@ -77,18 +77,20 @@ struct History {
     /// stretches of En Gehé (many positions between captures) filled them
     /// and scanned nearly every time.
     buckets: [u64; 4],
-    /// The positions back to back, each in `stride + 2` slots: its head
-    /// (the hash's 31 bits and the side to move in the low bit, low half
-    /// first), then its board, which confirms a head match so that the
-    /// rule never depends on the hash. One list: a copy of the game (the
-    /// search makes one a node) allocates once.
-    slots: Vec<u16>,
+    /// One list, so that a copy of the game (the search makes one a node)
+    /// allocates once: first room for `heads` heads, the `i`-th position's
+    /// at `i` (its hash's 15 bits and the side to move in the low bit),
+    /// together for a quick scan; then the positions' boards, `count` of
+    /// `stride` holes, back to back. A board confirms its head's match, so
+    /// the rule never depends on the hash.
+    buf: Vec<u16>,
+    /// The heads' room.
+    heads: usize,
+    /// Positions held.
+    count: usize,
     /// The length of the boards held (0 before the first).
     stride: usize,
 }
-
-/// Slots of a position's head.
-const HEAD: usize = 2;
 
 /// Eight holes.
 type Group = [u16; 8];
@@ -231,26 +233,38 @@ const COPY_ROOM: usize = 8;
 impl Clone for History {
     fn clone(&self) -> History {
         // An empty history stays unallocated: its next record makes room.
-        let room = match self.slots.len() {
-            0 => 0,
-            len => len.saturating_add(COPY_ROOM.saturating_mul(self.stride + HEAD)),
-        };
-        let mut slots = Vec::with_capacity(room);
-        slots.extend_from_slice(&self.slots);
+        if self.count == 0 {
+            return History {
+                key: self.key,
+                buckets: self.buckets,
+                ..History::default()
+            };
+        }
+        let mut buf = Vec::with_capacity(self.buf.len() + COPY_ROOM * self.stride);
+        buf.extend_from_slice(&self.buf);
         History {
             key: self.key,
             buckets: self.buckets,
-            slots,
+            buf,
+            heads: self.heads,
+            count: self.count,
             stride: self.stride,
         }
     }
 
-    /// The same positions, in this history's own memory.
+    /// The same positions, in this history's own memory (with its room
+    /// for heads when larger: the arena starts each game from a copy of
+    /// the same start, and the room grown in the last game stays).
     fn clone_from(&mut self, source: &History) {
         self.key = source.key;
         self.buckets = source.buckets;
-        self.slots.clone_from(&source.slots);
+        self.count = source.count;
         self.stride = source.stride;
+        self.heads = self.heads.max(source.heads);
+        self.buf.clear();
+        self.buf.extend_from_slice(&source.buf[..source.count]);
+        self.buf.resize(self.heads, 0);
+        self.buf.extend_from_slice(&source.buf[source.heads..]);
     }
 }
 
@@ -262,62 +276,81 @@ impl History {
             "a board of at most {MAX_BOARD} holes"
         );
         let stride = board.len();
-        let slot = stride + HEAD;
         // A new key, or a board of another length (never met in a game):
         // no earlier position can recur.
         if key != self.key || stride != self.stride {
             self.key = key;
             self.stride = stride;
             self.buckets = [0; 4];
-            self.slots.clear();
+            self.count = 0;
+            self.buf.truncate(self.heads);
         }
-        if self.slots.capacity() - self.slots.len() < slot {
-            self.make_room(slot);
+        if self.count == self.heads || self.buf.capacity() - self.buf.len() < stride {
+            self.make_room(stride);
         }
-        // Hashed and copied past its head's slots in one pass; counted in
-        // once the earlier boards are compared.
-        let at = self.slots.len();
-        let spare = &mut self.slots.spare_capacity_mut()[..slot];
-        let hash = board_hash_into(board, &mut spare[HEAD..]);
-        let head = (hash >> 32) as u32 & !1 | side as u32;
-        spare[0].write(head as u16);
-        spare[1].write((head >> 16) as u16);
+        // Hashed and copied at the end in one pass; counted in once the
+        // earlier boards are compared.
+        let at = self.buf.len();
+        let hash = board_hash_into(board, &mut self.buf.spare_capacity_mut()[..stride]);
+        let head = (hash >> 32) as u16 & !1 | side as u16;
         let mut seen = 1;
         let (word, bucket) = ((hash >> 62) as usize, 1u64 << (hash >> 56 & 63));
-        // A seen bucket before the heads and boards are compared.
+        // A seen bucket, then a count of equal heads (a plain pass that the
+        // compiler vectorises), before the boards are compared.
         if self.buckets[word] & bucket != 0 {
             seen += self.repeats(head, board);
         }
         self.buckets[word] |= bucket;
-        // SAFETY: `make_room` left room for `slot` more slots, all of
-        // which were written just above (the head, then the board).
+        self.buf[self.count] = head;
+        self.count += 1;
+        // SAFETY: `make_room` left room for `stride` more holes, which
+        // `board_hash_into` wrote past `at`.
         unsafe {
-            self.slots.set_len(at + slot);
+            self.buf.set_len(at + stride);
         }
         seen
     }
 
-    /// Room for at least one more position of `slot` slots: a first
+    /// Room for at least one more position of `stride` holes: a first
     /// position gets a copy's room (a search child may record no more),
     /// later ones [`ROOM`] more. Out of line: most records have room.
     #[inline(never)]
-    fn make_room(&mut self, slot: usize) {
-        let more = if self.slots.capacity() == 0 {
+    fn make_room(&mut self, stride: usize) {
+        let more = if self.buf.capacity() == 0 {
             COPY_ROOM
         } else {
-            (self.slots.len() / slot).max(ROOM)
+            self.count.max(ROOM)
         };
-        self.slots.reserve(more.saturating_mul(slot));
+        if self.count == self.heads {
+            // More room for heads: the boards move up.
+            let heads = self.count + more;
+            let mut buf = Vec::with_capacity(heads + (self.count + more) * stride);
+            buf.extend_from_slice(&self.buf[..self.count]);
+            buf.resize(heads, 0);
+            buf.extend_from_slice(&self.buf[self.heads..]);
+            (self.buf, self.heads) = (buf, heads);
+        } else {
+            self.buf.reserve(more * stride);
+        }
     }
 
     /// How many earlier positions have the head `head` and the board `board`.
     #[inline(never)]
-    fn repeats(&self, head: u32, board: &[u16]) -> usize {
-        let (lo, hi) = (head as u16, (head >> 16) as u16);
-        self.slots
-            .chunks_exact(board.len() + HEAD)
-            .filter(|p| p[0] == lo && p[1] == hi && p[HEAD..] == *board)
-            .count()
+    fn repeats(&self, head: u16, board: &[u16]) -> usize {
+        let stride = board.len();
+        let (heads, boards) = self.buf.split_at(self.heads);
+        let heads = &heads[..self.count];
+        let mut seen = 0;
+        if heads.iter().fold(0u32, |n, &h| n + (h == head) as u32) > 0 {
+            for (i, &h) in heads.iter().enumerate() {
+                // The board is sliced only on a head match (its bounds
+                // checks cost more than the scan).
+                if h == head && boards[i * stride..(i + 1) * stride] == *board {
+                    seen += 1;
+                }
+            }
+        }
+        seen
     }
 }
 
