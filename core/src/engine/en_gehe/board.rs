@@ -233,6 +233,20 @@ impl Board {
     fn sow_quick<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
         let n2 = self.n2();
         let mut left = seeds as usize;
+        // Most laps: at most sixteen seeds and no wrap. The sixteen holes
+        // after `from` get a window of `ONES_THEN_ZEROS` (ones for the
+        // holes sown) in one pass of fixed length, with no per-seed loop.
+        let end = from + left;
+        if left <= 16 && end < n2.min(RING - 16) {
+            let run: &mut [u16; 16] = (&mut self.counts[from + 1..from + 17])
+                .try_into()
+                .expect("16 holes");
+            let ones = &ONES_THEN_ZEROS[16 - left..32 - left];
+            for (c, &one) in run.iter_mut().zip(ones) {
+                *c = c.wrapping_add(one);
+            }
+            return end;
+        }
         if left > n2 {
             // Keep 1..=2N seeds to drop singly, so the last seed is placed below.
             let circuits = (left - 1) / n2;
@@ -256,6 +270,18 @@ impl Board {
         }
     }
 }
+
+/// Sixteen ones then sixteen zeros: the window from `16 - k` adds a seed
+/// to each of `k` holes and nothing to the next `16 - k`.
+const ONES_THEN_ZEROS: [u16; 32] = {
+    let mut w = [0u16; 32];
+    let mut i = 0;
+    while i < 16 {
+        w[i] = 1;
+        i += 1;
+    }
+    w
+};
 
 /// Bit k set when hole k of `group` holds seeds. SSE2, which every x86-64
 /// has, compares eight holes with zero in one instruction and gathers the
@@ -395,8 +421,9 @@ mod tests {
     #[test]
     fn quick_sowing_matches_core_sow() {
         // Every origin and pile size up to three circuits on 2x4 and 2x5,
-        // over a board with uneven counts.
-        for n in [4, 5] {
+        // and on rows long enough that a run of sixteen holes meets the
+        // array's end (2x42 and up), over a board with uneven counts.
+        for n in [4, 5, 40, 41, 42, 49, 50] {
             let n2 = 2 * n;
             for from in 0..n2 {
                 for seeds in 1..=(3 * n2 as u32 + 1) {
