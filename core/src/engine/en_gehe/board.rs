@@ -225,6 +225,35 @@ impl Board {
         }
     }
 
+    /// Undoes the lap that lifted `seeds` from `from` and sowed them (with
+    /// no capture after): the board as it was before the lift.
+    #[inline]
+    pub fn unsow(&mut self, from: usize, seeds: u32) {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
+        let end = from + left;
+        // The window of `sow_quick`, taken away.
+        if left <= 16 && end < n2.min(RING - 16) {
+            let run: &mut [u16; 16] = (&mut self.counts[from + 1..from + 17])
+                .try_into()
+                .expect("16 holes");
+            let ones = &ONES_THEN_ZEROS[16 - left..32 - left];
+            for (c, &one) in run.iter_mut().zip(ones) {
+                *c = c.wrapping_sub(one);
+            }
+        } else {
+            if left > n2 {
+                let circuits = (left - 1) / n2;
+                self.counts[..n2].iter_mut().for_each(|c| *c -= circuits as u16);
+                left -= circuits * n2;
+            }
+            for k in 1..=left {
+                self.counts[(from + k) % n2] -= 1;
+            }
+        }
+        self.counts[from] = seeds as u16;
+    }
+
     /// The same drops as `core::sow` (whole circuits at once, then the rest),
     /// for observers that want no single drops: the rest is added to at most
     /// two runs of consecutive holes, with no test per seed. Returns the hole
