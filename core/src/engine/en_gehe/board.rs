@@ -159,17 +159,24 @@ impl Board {
     /// Cheap sufficient test, without sowing, that the first lap from `hole`
     /// ends the turn: its last seed falls into an empty hole. A lap of exactly
     /// 2N seeds ends in the origin, which the lift emptied.
-    #[inline]
+    #[inline(always)]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
+        self.first_lap_surely_ends_on(self.n2(), hole)
+    }
+
+    /// [`Board::first_lap_surely_ends`] with the ring's length (2N) given:
+    /// a caller testing hole after hole reads it once.
+    #[inline(always)]
+    pub fn first_lap_surely_ends_on(&self, n2: usize, hole: usize) -> bool {
+        debug_assert_eq!(n2, self.n2());
         let seeds = self.counts[hole] as usize;
-        let n2 = self.n2();
-        if seeds == 0 || seeds > n2 {
-            return false;
-        }
-        // No division: hole + seeds < 2 * n2 here.
+        // No division (hole + seeds < 2 * n2 for the counts that matter),
+        // and the last hole read whatever the count, with one compare for
+        // 1..=2N seeds: few branches in the start-of-turn test's loop.
         let last = hole + seeds;
         let last = if last >= n2 { last - n2 } else { last };
-        seeds == n2 || self.counts[last] == 0
+        let empty = self.counts[last.min(RING - 1)] == 0;
+        seeds.wrapping_sub(1) < n2 && (empty | (seeds == n2))
     }
 
     /// Sows `seeds` lifted from `from`. Returns the hole to relay from, or
@@ -443,6 +450,32 @@ mod tests {
                     .enumerate()
                     .fold(0u64, |m, (k, h)| m | ((b.counts[h] != 0) as u64) << k);
                 assert_eq!(b.occupied(side), expected, "n {n} {side}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_first_lap_surely_ends_when_sowing_it_ends_the_turn() {
+        // Every hole of uneven boards, empty ones and piles past a circuit
+        // included: the test answers what sowing the first lap finds.
+        for n in [4, 5, 8, 40, 50] {
+            let n2 = 2 * n;
+            for shift in 0..7 {
+                let mut b = Board::empty(n);
+                for (i, c) in b.counts[..n2].iter_mut().enumerate() {
+                    *c = [0, 1, 2, 0, 3, 0, 5][(i * 3 + shift) % 7];
+                }
+                b.counts[shift] = n2 as u16;
+                b.counts[n2 - 1 - shift] = n2 as u16 + 1 + shift as u16;
+                b.counts[n + shift] = 2 * n2 as u16;
+                for hole in 0..n2 {
+                    let mut a = b;
+                    let seeds = a.lift(hole, 1, &mut Quiet);
+                    let ends = seeds > 0
+                        && a.lap(&mut PerSide::default(), Side::South, hole, seeds, 1, &mut Quiet)
+                            .is_none();
+                    assert_eq!(b.first_lap_surely_ends(hole), ends, "n {n} shift {shift} hole {hole}");
+                }
             }
         }
     }

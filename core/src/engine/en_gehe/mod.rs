@@ -530,14 +530,16 @@ impl EnGehe {
     fn find_sure(&mut self) -> bool {
         let side = self.state.to_move as usize;
         let start = self.board.row(self.state.to_move).start;
+        let n2 = self.board.n2();
+        let sure = |hole| self.board.first_lap_surely_ends_on(n2, hole);
         let hint = self.hint[side] as usize;
-        if self.movable >> hint & 1 != 0 && self.board.first_lap_surely_ends(start + hint) {
+        if self.movable >> hint & 1 != 0 && sure(start + hint) {
             return true;
         }
         let mut left = self.movable;
         while left != 0 {
             let bit = left.trailing_zeros() as usize;
-            if self.board.first_lap_surely_ends(start + bit) {
+            if sure(start + bit) {
                 self.hint[side] = bit as u8;
                 return true;
             }
@@ -694,7 +696,7 @@ impl Game for EnGehe {
 
     /// No seeds in the mover's row; on the way, the cheap test that he can
     /// move (most first laps end the turn at once).
-    #[inline]
+    #[inline(always)]
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         self.movable = self.board.occupied(self.state.to_move);
         if self.movable == 0 {
