@@ -268,7 +268,7 @@ impl Board {
     #[inline(always)]
     fn sow_quick<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
         let n2 = self.n2();
-        let mut left = seeds as usize;
+        let left = seeds as usize;
         // Most laps: at most sixteen seeds and no wrap. The sixteen holes
         // after `from` get a window of `ONES_THEN_ZEROS` (ones for the
         // holes sown) in one pass of fixed length, with no per-seed loop.
@@ -283,6 +283,15 @@ impl Board {
             }
             return end;
         }
+        self.sow_long(from, seeds, obs)
+    }
+
+    /// [`Board::sow_quick`] for the other laps (a wrap, a pile past
+    /// sixteen): out of line, so that the usual lap's loop stays small.
+    #[inline(never)]
+    fn sow_long<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
         if left > n2 {
             // Keep 1..=2N seeds to drop singly, so the last seed is placed below.
             let circuits = (left - 1) / n2;

@@ -327,13 +327,14 @@ fn play_in_place(
 ) -> bool {
     // Each lap's start and the seeds it lifted: the first lap, then the
     // plain relays.
-    let mut log = [(0u8, 0u16); PLAIN_LAPS as usize + 1];
+    // (One word each: the array is cleared in three stores.)
+    let mut log = [0u32; PLAIN_LAPS as usize + 1];
     let mut pos = hole;
     for entry in log.iter_mut() {
-        let seeds = board.counts[pos];
+        let seeds = board.counts[pos] as u32;
         board.counts[pos] = 0;
-        *entry = (pos as u8, seeds);
-        match board.lap(captured, mover, pos, seeds as u32, 0, &mut Quiet) {
+        *entry = (pos as u32) << 16 | seeds;
+        match board.lap(captured, mover, pos, seeds, 0, &mut Quiet) {
             None => return true,
             Some(next) => pos = next,
         }
@@ -341,8 +342,8 @@ fn play_in_place(
     // No capture yet (only a last lap captures): the laps undone in the
     // other order give the board back.
     let mut before = *board;
-    for &(from, seeds) in log.iter().rev() {
-        before.unsow(from as usize, seeds as u32);
+    for &entry in log.iter().rev() {
+        before.unsow((entry >> 16) as usize, entry & 0xffff);
     }
     let mut sowing = Sowing {
         board,
