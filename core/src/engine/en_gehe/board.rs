@@ -239,13 +239,12 @@ impl Board {
         let n2 = self.n2();
         let mut left = seeds as usize;
         let end = from + left;
-        // The window of `sow_quick`, taken away.
+        // The row of `sow_quick`, taken away.
         if left <= 16 && end < n2.min(RING - 16) {
             let run: &mut [u16; 16] = (&mut self.counts[from + 1..from + 17])
                 .try_into()
                 .expect("16 holes");
-            let ones = &ONES_THEN_ZEROS[16 - left..32 - left];
-            for (c, &one) in run.iter_mut().zip(ones) {
+            for (c, &one) in run.iter_mut().zip(&WINDOWS[left]) {
                 *c = c.wrapping_sub(one);
             }
         } else {
@@ -267,18 +266,36 @@ impl Board {
     /// of the last seed.
     #[inline(always)]
     fn sow_quick<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
-        let n2 = self.n2();
+        self.sow_quick_below(self.quick_end(), from, seeds, obs)
+    }
+
+    /// The holes a quick lap may end before: [`Board::sow_quick_below`]'s
+    /// `limit`, read once by a caller that sows lap after lap.
+    #[inline(always)]
+    pub fn quick_end(&self) -> usize {
+        self.n2().min(RING - 16)
+    }
+
+    /// [`Board::sow_quick`], `limit` being [`Board::quick_end`].
+    #[inline(always)]
+    pub fn sow_quick_below<O: Observer>(
+        &mut self,
+        limit: usize,
+        from: usize,
+        seeds: u32,
+        obs: &mut O,
+    ) -> usize {
+        debug_assert_eq!(limit, self.quick_end());
         let left = seeds as usize;
         // Most laps: at most sixteen seeds and no wrap. The sixteen holes
-        // after `from` get a window of `ONES_THEN_ZEROS` (ones for the
-        // holes sown) in one pass of fixed length, with no per-seed loop.
+        // after `from` get a row of `WINDOWS` (ones for the holes sown) in
+        // one pass of fixed length, with no per-seed loop.
         let end = from + left;
-        if left <= 16 && end < n2.min(RING - 16) {
+        if left <= 16 && end < limit {
             let run: &mut [u16; 16] = (&mut self.counts[from + 1..from + 17])
                 .try_into()
                 .expect("16 holes");
-            let ones = &ONES_THEN_ZEROS[16 - left..32 - left];
-            for (c, &one) in run.iter_mut().zip(ones) {
+            for (c, &one) in run.iter_mut().zip(&WINDOWS[left]) {
                 *c = c.wrapping_add(one);
             }
             return end;
@@ -316,14 +333,18 @@ impl Board {
     }
 }
 
-/// Sixteen ones then sixteen zeros: the window from `16 - k` adds a seed
-/// to each of `k` holes and nothing to the next `16 - k`.
-const ONES_THEN_ZEROS: [u16; 32] = {
-    let mut w = [0u16; 32];
-    let mut i = 0;
-    while i < 16 {
-        w[i] = 1;
-        i += 1;
+/// Row k: k ones then zeros, a seed for each of the next k holes and
+/// nothing for the rest of sixteen.
+const WINDOWS: [[u16; 16]; 17] = {
+    let mut w = [[0u16; 16]; 17];
+    let mut k = 0;
+    while k <= 16 {
+        let mut i = 0;
+        while i < k {
+            w[k][i] = 1;
+            i += 1;
+        }
+        k += 1;
     }
     w
 };

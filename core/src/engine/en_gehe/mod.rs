@@ -330,14 +330,18 @@ fn play_in_place(
     // (One word each: the array is cleared in three stores.)
     let mut log = [0u32; PLAIN_LAPS as usize + 1];
     let mut pos = hole;
+    let limit = board.quick_end();
     for entry in log.iter_mut() {
         let seeds = board.counts[pos] as u32;
         board.counts[pos] = 0;
         *entry = (pos as u32) << 16 | seeds;
-        match board.lap(captured, mover, pos, seeds, 0, &mut Quiet) {
-            None => return true,
-            Some(next) => pos = next,
+        // `Board::lap`, the limit of a quick lap read once.
+        let last = board.sow_quick_below(limit, pos, seeds, &mut Quiet);
+        if board.counts[last] <= 1 {
+            board.last_seed_in(captured, mover, last, &mut Quiet);
+            return true;
         }
+        pos = last;
     }
     // No capture yet (only a last lap captures): the laps undone in the
     // other order give the board back.
