@@ -96,7 +96,7 @@ impl Board {
     }
 
     /// A side's occupied holes as bits: bit k for its hole k+1.
-    #[inline]
+    #[inline(always)]
     pub fn occupied(&self, side: Side) -> u64 {
         // The usual rows (2x8 to 2x12, 2x40) read by code that knows their
         // length: no loop over the groups, no tests of how many there are.
