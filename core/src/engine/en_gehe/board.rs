@@ -300,7 +300,9 @@ impl Board {
             }
             return end;
         }
-        self.sow_long(from, seeds, obs)
+        // (Always below 2N: the bound lets the compiler drop the checks of
+        // the caller's reads of the hole.)
+        self.sow_long(from, seeds, obs).min(RING - 1)
     }
 
     /// [`Board::sow_quick`] for the other laps (a wrap, a pile past

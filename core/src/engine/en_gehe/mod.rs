@@ -347,7 +347,8 @@ fn play_in_place(
     // Each lap's start (high half) and the seeds it lifted, one word each.
     // Not cleared: read only once every entry is written.
     let mut log = [MaybeUninit::<u32>::uninit(); LOGGED_LAPS];
-    let mut pos = hole;
+    // (`min` does nothing but bound the index for the compiler.)
+    let mut pos = hole.min(RING - 1);
     let limit = board.quick_end();
     for entry in log.iter_mut() {
         let seeds = board.counts[pos] as u32;
