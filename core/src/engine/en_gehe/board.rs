@@ -250,7 +250,9 @@ impl Board {
         } else {
             if left > n2 {
                 let circuits = (left - 1) / n2;
-                self.counts[..n2].iter_mut().for_each(|c| *c -= circuits as u16);
+                self.counts[..n2]
+                    .iter_mut()
+                    .for_each(|c| *c -= circuits as u16);
                 left -= circuits * n2;
             }
             for k in 1..=left {
@@ -504,9 +506,20 @@ mod tests {
                     let mut a = b;
                     let seeds = a.lift(hole, 1, &mut Quiet);
                     let ends = seeds > 0
-                        && a.lap(&mut PerSide::default(), Side::South, hole, seeds, 1, &mut Quiet)
-                            .is_none();
-                    assert_eq!(b.first_lap_surely_ends(hole), ends, "n {n} shift {shift} hole {hole}");
+                        && a.lap(
+                            &mut PerSide::default(),
+                            Side::South,
+                            hole,
+                            seeds,
+                            1,
+                            &mut Quiet,
+                        )
+                        .is_none();
+                    assert_eq!(
+                        b.first_lap_surely_ends(hole),
+                        ends,
+                        "n {n} shift {shift} hole {hole}"
+                    );
                 }
             }
         }

@@ -337,12 +337,7 @@ const LOGGED_LAPS: usize = 32;
 /// the board as it was from the log, once. (Unbudgeted, so how many laps
 /// run before the search changes no answer.)
 #[inline(always)]
-fn play_in_place(
-    board: &mut Board,
-    captured: &mut PerSide<u32>,
-    mover: Side,
-    hole: usize,
-) -> bool {
+fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, hole: usize) -> bool {
     use std::mem::MaybeUninit;
     // Each lap's start (high half) and the seeds it lifted, one word each.
     // Not cleared: read only once every entry is written.
@@ -376,7 +371,13 @@ fn play_in_place(
         lap: LOGGED_LAPS as u32 + 1,
     };
     if sowing
-        .search_after(captured, mover, &mut Quiet, LOGGED_LAPS as u64 - 1, u64::MAX)
+        .search_after(
+            captured,
+            mover,
+            &mut Quiet,
+            LOGGED_LAPS as u64 - 1,
+            u64::MAX,
+        )
         .is_ok()
     {
         return true;
@@ -849,10 +850,7 @@ mod tests {
                 }
                 for mover in Side::BOTH {
                     for hole in board.row(mover).filter(|&h| board.counts[h] > 0) {
-                        let captured = PerSide {
-                            south: 3,
-                            north: 5,
-                        };
+                        let captured = PerSide { south: 3, north: 5 };
                         let (mut a, mut ca) = (board, captured);
                         let (mut b, mut cb) = (board, captured);
                         let ended = play_in_place(&mut a, &mut ca, mover, hole);
