@@ -96,7 +96,7 @@ impl Board {
     }
 
     /// A side's occupied holes as bits: bit k for its hole k+1.
-    #[inline]
+    #[inline(always)]
     pub fn occupied(&self, side: Side) -> u64 {
         // The usual rows (2x8 to 2x12, 2x40) read by code that knows their
         // length: no loop over the groups, no tests of how many there are.
@@ -159,17 +159,24 @@ impl Board {
     /// Cheap sufficient test, without sowing, that the first lap from `hole`
     /// ends the turn: its last seed falls into an empty hole. A lap of exactly
     /// 2N seeds ends in the origin, which the lift emptied.
-    #[inline]
+    #[inline(always)]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
+        self.first_lap_surely_ends_on(self.n2(), hole)
+    }
+
+    /// [`Board::first_lap_surely_ends`] with the ring's length (2N) given:
+    /// a caller testing hole after hole reads it once.
+    #[inline(always)]
+    pub fn first_lap_surely_ends_on(&self, n2: usize, hole: usize) -> bool {
+        debug_assert_eq!(n2, self.n2());
         let seeds = self.counts[hole] as usize;
-        let n2 = self.n2();
-        if seeds == 0 || seeds > n2 {
-            return false;
-        }
-        // No division: hole + seeds < 2 * n2 here.
+        // No division (hole + seeds < 2 * n2 for the counts that matter),
+        // and the last hole read whatever the count, with one compare for
+        // 1..=2N seeds: few branches in the start-of-turn test's loop.
         let last = hole + seeds;
         let last = if last >= n2 { last - n2 } else { last };
-        seeds == n2 || self.counts[last] == 0
+        let empty = self.counts[last.min(RING - 1)] == 0;
+        seeds.wrapping_sub(1) < n2 && (empty | (seeds == n2))
     }
 
     /// Sows `seeds` lifted from `from`. Returns the hole to relay from, or
@@ -225,12 +232,85 @@ impl Board {
         }
     }
 
+    /// Undoes the lap that lifted `seeds` from `from` and sowed them (with
+    /// no capture after): the board as it was before the lift.
+    #[inline]
+    pub fn unsow(&mut self, from: usize, seeds: u32) {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
+        let end = from + left;
+        // The row of `sow_quick`, taken away.
+        if left <= 16 && end < n2.min(RING - 16) {
+            let run: &mut [u16; 16] = (&mut self.counts[from + 1..from + 17])
+                .try_into()
+                .expect("16 holes");
+            for (c, &one) in run.iter_mut().zip(&WINDOWS[left]) {
+                *c = c.wrapping_sub(one);
+            }
+        } else {
+            if left > n2 {
+                let circuits = (left - 1) / n2;
+                self.counts[..n2]
+                    .iter_mut()
+                    .for_each(|c| *c -= circuits as u16);
+                left -= circuits * n2;
+            }
+            for k in 1..=left {
+                self.counts[(from + k) % n2] -= 1;
+            }
+        }
+        self.counts[from] = seeds as u16;
+    }
+
     /// The same drops as `core::sow` (whole circuits at once, then the rest),
     /// for observers that want no single drops: the rest is added to at most
     /// two runs of consecutive holes, with no test per seed. Returns the hole
     /// of the last seed.
     #[inline(always)]
     fn sow_quick<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
+        self.sow_quick_below(self.quick_end(), from, seeds, obs)
+    }
+
+    /// The holes a quick lap may end before: [`Board::sow_quick_below`]'s
+    /// `limit`, read once by a caller that sows lap after lap.
+    #[inline(always)]
+    pub fn quick_end(&self) -> usize {
+        self.n2().min(RING - 16)
+    }
+
+    /// [`Board::sow_quick`], `limit` being [`Board::quick_end`].
+    #[inline(always)]
+    pub fn sow_quick_below<O: Observer>(
+        &mut self,
+        limit: usize,
+        from: usize,
+        seeds: u32,
+        obs: &mut O,
+    ) -> usize {
+        debug_assert_eq!(limit, self.quick_end());
+        let left = seeds as usize;
+        // Most laps: at most sixteen seeds and no wrap. The sixteen holes
+        // after `from` get a row of `WINDOWS` (ones for the holes sown) in
+        // one pass of fixed length, with no per-seed loop.
+        let end = from + left;
+        if left <= 16 && end < limit {
+            let run: &mut [u16; 16] = (&mut self.counts[from + 1..from + 17])
+                .try_into()
+                .expect("16 holes");
+            for (c, &one) in run.iter_mut().zip(&WINDOWS[left]) {
+                *c = c.wrapping_add(one);
+            }
+            return end;
+        }
+        // (Always below 2N: the bound lets the compiler drop the checks of
+        // the caller's reads of the hole.)
+        self.sow_long(from, seeds, obs).min(RING - 1)
+    }
+
+    /// [`Board::sow_quick`] for the other laps (a wrap, a pile past
+    /// sixteen): out of line, so that the usual lap's loop stays small.
+    #[inline(never)]
+    fn sow_long<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
         let n2 = self.n2();
         let mut left = seeds as usize;
         if left > n2 {
@@ -256,6 +336,22 @@ impl Board {
         }
     }
 }
+
+/// Row k: k ones then zeros, a seed for each of the next k holes and
+/// nothing for the rest of sixteen.
+const WINDOWS: [[u16; 16]; 17] = {
+    let mut w = [[0u16; 16]; 17];
+    let mut k = 0;
+    while k <= 16 {
+        let mut i = 0;
+        while i < k {
+            w[k][i] = 1;
+            i += 1;
+        }
+        k += 1;
+    }
+    w
+};
 
 /// Bit k set when hole k of `group` holds seeds. SSE2, which every x86-64
 /// has, compares eight holes with zero in one instruction and gathers the
@@ -393,10 +489,48 @@ mod tests {
     }
 
     #[test]
+    fn a_first_lap_surely_ends_when_sowing_it_ends_the_turn() {
+        // Every hole of uneven boards, empty ones and piles past a circuit
+        // included: the test answers what sowing the first lap finds.
+        for n in [4, 5, 8, 40, 50] {
+            let n2 = 2 * n;
+            for shift in 0..7 {
+                let mut b = Board::empty(n);
+                for (i, c) in b.counts[..n2].iter_mut().enumerate() {
+                    *c = [0, 1, 2, 0, 3, 0, 5][(i * 3 + shift) % 7];
+                }
+                b.counts[shift] = n2 as u16;
+                b.counts[n2 - 1 - shift] = n2 as u16 + 1 + shift as u16;
+                b.counts[n + shift] = 2 * n2 as u16;
+                for hole in 0..n2 {
+                    let mut a = b;
+                    let seeds = a.lift(hole, 1, &mut Quiet);
+                    let ends = seeds > 0
+                        && a.lap(
+                            &mut PerSide::default(),
+                            Side::South,
+                            hole,
+                            seeds,
+                            1,
+                            &mut Quiet,
+                        )
+                        .is_none();
+                    assert_eq!(
+                        b.first_lap_surely_ends(hole),
+                        ends,
+                        "n {n} shift {shift} hole {hole}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn quick_sowing_matches_core_sow() {
         // Every origin and pile size up to three circuits on 2x4 and 2x5,
-        // over a board with uneven counts.
-        for n in [4, 5] {
+        // and on rows long enough that a run of sixteen holes meets the
+        // array's end (2x42 and up), over a board with uneven counts.
+        for n in [4, 5, 40, 41, 42, 49, 50] {
             let n2 = 2 * n;
             for from in 0..n2 {
                 for seeds in 1..=(3 * n2 as u32 + 1) {
