@@ -456,6 +456,17 @@ fn run_small(s: &mut Small, mut laps: u64, max_laps: u64) -> Result<(), Unended>
 }
 
 impl EnGehe {
+    /// [`Game::can_move_within`] past the cheap test: every sowing.
+    #[inline(never)]
+    fn any_sowing_ends(&self, max_laps: u64) -> Result<bool, Undecided> {
+        let start = self.board.row(self.state.to_move).start;
+        any_sowing_ends_within(
+            set_bits(self.movable).map(|b| start + b),
+            |h, laps| self.sowing_ends_within(h, laps),
+            max_laps,
+        )
+    }
+
     /// A new game: 2 rows of `holes` holes with 4 seeds each, South to move.
     pub fn new(holes: usize, rules: Rules) -> Result<EnGehe, SetupError> {
         if !(MIN_HOLES..=MAX_HOLES).contains(&holes) {
@@ -739,18 +750,14 @@ impl Game for EnGehe {
     }
 
     /// Has the mover a sowing that ends? After [`Game::lost_before_moving`]'s
-    /// cheap test, every sowing is searched.
-    #[inline]
+    /// cheap test, every sowing is searched (out of line: when the cheap
+    /// test is not inlined with it, a turn pays for a call).
+    #[inline(always)]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
         if self.sure {
             return Ok(true);
         }
-        let start = self.board.row(self.state.to_move).start;
-        any_sowing_ends_within(
-            set_bits(self.movable).map(|b| start + b),
-            |h, laps| self.sowing_ends_within(h, laps),
-            max_laps,
-        )
+        self.any_sowing_ends(max_laps)
     }
 
     /// A capture changes the seeds on the board for good, so no earlier
