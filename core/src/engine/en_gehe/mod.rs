@@ -200,23 +200,11 @@ impl<'a> Sowing<'a> {
             }
             laps += 1;
         }
-        self.search_within(captured, mover, obs, max_laps)
-    }
-
-    /// The rest of [`Sowing::run_within`] once its first lap and
-    /// [`PLAIN_LAPS`] relays are sown: Brent's search for a repeat.
-    fn search_within<O: Observer>(
-        &mut self,
-        captured: &mut PerSide<u32>,
-        mover: Side,
-        obs: &mut O,
-        max_laps: u64,
-    ) -> Result<(), Unended> {
         self.search_after(captured, mover, obs, PLAIN_LAPS, max_laps)
     }
 
-    /// [`Sowing::search_within`] after `laps` relays (not counting the
-    /// first lap) already sown.
+    /// The rest of [`Sowing::run_within`] once its first lap and `laps`
+    /// relays are sown: Brent's search for a repeat.
     fn search_after<O: Observer>(
         &mut self,
         captured: &mut PerSide<u32>,
