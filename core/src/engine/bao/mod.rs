@@ -534,6 +534,58 @@ impl Bao {
         self.counts = counts;
         self.finish_turn(max_laps, obs)
     }
+
+    /// Ends the turn of a random pick played on the board (`commit`): the
+    /// reserve cow it placed (`placed`) leaves the reserve.
+    #[inline(always)]
+    fn played(&mut self, commit: bool, placed: bool) {
+        if commit {
+            if placed {
+                let mover = self.state.to_move;
+                self.reserve[mover] = self.reserve[mover].saturating_sub(1);
+            }
+            unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
+        }
+    }
+
+    /// The random pick once the `k`-th of the `count` holes with cows
+    /// (board order) never ends: holes without replacement, the last one
+    /// listed taking the place of a hole whose sowing never ends. Out of
+    /// line: nearly every first pick ends.
+    #[cold]
+    #[inline(never)]
+    fn pick_again<R: rand::Rng>(
+        &mut self,
+        rng: &mut R,
+        commit: bool,
+        mut k: usize,
+        mut count: usize,
+    ) -> Option<Move> {
+        let (mover, steals) = (self.state.to_move, self.phase() == 2);
+        let extra = self.places_cow() as u8;
+        let mut holes = [0usize; LOOP];
+        for (slot, i) in holes.iter_mut().zip(self.liftable()) {
+            *slot = i;
+        }
+        loop {
+            count -= 1;
+            holes[k] = holes[count];
+            if count == 0 {
+                return None;
+            }
+            k = draw_below(rng, count);
+            let h = holes[k];
+            let ends = if commit {
+                sow_quiet_in_place(&mut self.counts, mover, h, extra, steals, u64::MAX).is_ok()
+            } else {
+                self.try_sow(h).is_ok()
+            };
+            if ends {
+                self.played(commit, extra == 1);
+                return Some(Self::move_of(h));
+            }
+        }
+    }
 }
 
 impl Game for Bao {
@@ -633,11 +685,11 @@ impl Game for Bao {
         // as bits (no branch on which holes are empty).
         let b = base(self.state.to_move);
         let movable = self.movable;
-        let mut count = count_set_bits(movable);
+        let count = count_set_bits(movable);
         if count == 0 {
             return None;
         }
-        let mut k = draw_below(rng, count);
+        let k = draw_below(rng, count);
         let h = b + nth_set_bit(movable, k as u32);
         let extra = self.places_cow() as u16;
         if self.ending >> (h - b) & 1 != 0 {
@@ -652,52 +704,23 @@ impl Game for Bao {
                 for (c, &d) in own.iter_mut().zip(row) {
                     *c += d;
                 }
-                if extra == 1 {
-                    let side = self.state.to_move;
-                    self.reserve[side] = self.reserve[side].saturating_sub(1);
-                }
-                unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
             }
+            self.played(commit, extra == 1);
             return Some(Self::move_of(h));
         }
-        // Then holes without replacement, the last one listed taking the
-        // place of a hole whose sowing never ends (the list is made only
-        // then: nearly every sowing ends). A sowing played is sown on the
-        // board itself, which is left as it was when it never ends.
+        // Then the sowing of several laps, sown on the board itself, which
+        // is left as it was when it never ends.
         let (mover, steals) = (self.state.to_move, self.phase() == 2);
-        let mut h = h;
-        let mut holes: Option<[usize; LOOP]> = None;
-        loop {
-            let ends = if commit {
-                sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX)
-                    .is_ok()
-            } else {
-                self.try_sow(h).is_ok()
-            };
-            if ends {
-                if commit {
-                    if extra == 1 {
-                        self.reserve[mover] = self.reserve[mover].saturating_sub(1);
-                    }
-                    unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
-                }
-                return Some(Self::move_of(h));
-            }
-            let holes = holes.get_or_insert_with(|| {
-                let mut holes = [0usize; LOOP];
-                for (slot, i) in holes.iter_mut().zip(self.liftable()) {
-                    *slot = i;
-                }
-                holes
-            });
-            count -= 1;
-            holes[k] = holes[count];
-            if count == 0 {
-                return None;
-            }
-            k = draw_below(rng, count);
-            h = holes[k];
+        let ends = if commit {
+            sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX).is_ok()
+        } else {
+            self.try_sow(h).is_ok()
+        };
+        if ends {
+            self.played(commit, extra == 1);
+            return Some(Self::move_of(h));
         }
+        self.pick_again(rng, commit, k, count)
     }
 
     /// The inner row from phase 2 on, then the seeds.
