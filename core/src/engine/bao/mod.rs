@@ -339,6 +339,9 @@ pub struct Bao {
     /// found by the start-of-turn test: if any, he can move, and a random
     /// pick of one of them is a one-lap sowing.
     ending: u16,
+    /// Does the mover place a reserve cow ([`Bao::places_cow`]), as found by
+    /// the start-of-turn test.
+    extra: bool,
 }
 
 impl Default for Bao {
@@ -375,6 +378,7 @@ impl Bao {
             state: TurnState::new(to_move, turn),
             movable: 0,
             ending: 0,
+            extra: false,
         }
         .started()
     }
@@ -484,13 +488,11 @@ impl Bao {
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
     }
 
-    /// Has the mover a sowing that ends? Most first laps end at once, so
-    /// those are tried first.
-    fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
-        let b = base(self.state.to_move);
-        if first_laps(self.loop_of(b), self.places_cow()).1 != 0 {
-            return Ok(true);
-        }
+    /// Has the mover a sowing that ends, when no first lap does (those are
+    /// tried first, by [`Game::lost_before_moving`])? Out of line: nearly
+    /// always one does.
+    #[inline(never)]
+    fn can_move_in_later_laps(&self, max_laps: u64) -> Result<bool, Undecided> {
         // Then the first round of `any_sowing_ends_within` without its list
         // of holes to allocate: most of the time a sowing ends in it.
         let first = 256u64.min(max_laps);
@@ -691,7 +693,7 @@ impl Game for Bao {
         }
         let k = draw_below(rng, count);
         let h = b + nth_set_bit(movable, k as u32);
-        let extra = self.places_cow() as u16;
+        let extra = self.extra as u16;
         if self.ending >> (h - b) & 1 != 0 {
             // Most picks: a one-lap sowing, played where it stands.
             if commit {
@@ -726,10 +728,12 @@ impl Game for Bao {
     /// The inner row from phase 2 on, then the seeds.
     /// On the way, the mover's holes with cows and the cheap test that he
     /// can move (most first laps end at once).
+    #[inline]
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         let b = base(self.state.to_move);
+        self.extra = self.places_cow();
         // Bits 0..8: the inner row.
-        (self.movable, self.ending) = first_laps(self.loop_of(b), self.places_cow());
+        (self.movable, self.ending) = first_laps(self.loop_of(b), self.extra);
         if self.phase() == 2 && self.movable & 0xff == 0 {
             Some(EndReason::InnerRowEmpty)
         } else if self.movable == 0 {
@@ -739,11 +743,13 @@ impl Game for Bao {
         }
     }
 
+    /// Right after [`Game::lost_before_moving`], which tried every first lap.
+    #[inline]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
         if self.ending != 0 {
             return Ok(true);
         }
-        self.can_move(max_laps)
+        self.can_move_in_later_laps(max_laps)
     }
 
     /// Reserve cows only ever leave the reserve.
