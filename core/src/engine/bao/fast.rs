@@ -266,15 +266,30 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
 /// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
 fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
-    // Most sowings end within a few laps: run those plainly.
-    const PLAIN_LAPS: u64 = 8;
-    // Distinguished points only pay off on long sowings.
-    const POINTS_FROM: u64 = 64;
     for _ in 0..PLAIN_LAPS {
         if s.lap() {
             return Ok(());
         }
     }
+    search::<HOW>(s, max_laps)
+}
+
+/// Most sowings end within a few laps: [`run_turned`] runs those plainly.
+const PLAIN_LAPS: u64 = 8;
+
+/// [`search`] for the sowings the SSSE3 laps hand over: out of line, as
+/// few get this far.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+fn search_on(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
+    search::<FASTEST>(s, max_laps)
+}
+
+/// [`run_turned`] after its plain laps: the cycle search.
+#[inline(always)]
+fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
+    // Distinguished points only pay off on long sowings.
+    const POINTS_FROM: u64 = 64;
     // Brent's search: the tortoise is the state after `base` laps, and
     // `lam` laps have run since; it moves on when `lam` reaches `power`.
     let mut tortoise = (s.own, s.opp, s.pos);
@@ -491,6 +506,12 @@ fn sow_in_place<const HOW: u8>(
         own.iter().sum::<u16>() + opp.iter().sum::<u16>() + extra as u16 <= 255,
         "at most 255 cows"
     );
+    debug_assert!((own_base..own_base + LOOP).contains(&start), "a hole of the mover");
+    #[cfg(target_arch = "x86_64")]
+    if HOW == FASTEST && ssse3() {
+        // SAFETY: the CPU has SSSE3 (tested just above).
+        return unsafe { sow_ssse3(counts, own_base, opp_base, start, extra, steals, max_laps) };
+    }
     let start = (start - own_base) as u32;
     let mut s = Turned {
         // The chosen hole is byte 0 of the turned loop: the extra cow there.
@@ -515,6 +536,130 @@ fn sow_in_place<const HOW: u8>(
         .try_into()
         .expect("an inner row");
     unbytes8(s.opp, opp);
+    Ok(())
+}
+
+/// A steal lap of `c` cows for [`sow_ssse3`]: STEAL[c]'s bytes and the
+/// shuffle that turns the loop `c - 1` holes on (byte j takes byte j + c - 1).
+const STOLEN: [Shuffled; 256] = {
+    let mut t = [const {
+        Shuffled {
+            add: [0; LOOP],
+            turn: [0; LOOP],
+        }
+    }; 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut j = 0;
+        while j < LOOP {
+            t[c].add[j] = (STEAL[c] >> (8 * j)) as u8;
+            t[c].turn[j] = ((j + c + LOOP - 1) % LOOP) as u8;
+            j += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// [`sow_in_place`] with SSSE3: the first lap and the plain laps of
+/// [`run_turned`] on the turned loop in a vector register, where a lap is a
+/// byte add and a byte shuffle (a 128-bit rotation took some ten
+/// instructions and the state went through memory at every lap); the few
+/// sowings still going then go to [`search`] as a [`Turned`].
+///
+/// # Safety
+/// The CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn sow_ssse3(
+    counts: &mut [u16; HOLES],
+    own_base: usize,
+    opp_base: usize,
+    start: usize,
+    extra: u8,
+    steals: bool,
+    max_laps: u64,
+) -> Result<(), Unended> {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_load_si128,
+        _mm_loadu_si128, _mm_packus_epi16, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+    let opp_row: &[u16; 8] = counts[opp_base..opp_base + 8]
+        .try_into()
+        .expect("an inner row");
+    let mut opp = bytes8(opp_row);
+    let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
+        .try_into()
+        .expect("a loop");
+    let start = (start - own_base) & (LOOP - 1);
+    // SAFETY: SSSE3 is on; the loads and stores read and write the 32
+    // bytes of `own`; each row of SHUFFLED and STOLEN is two 16-byte
+    // arrays aligned to 16; a u128 and an __m128i are both 16 plain bytes.
+    unsafe {
+        let load = |bytes: &[u8; LOOP]| _mm_load_si128(bytes.as_ptr() as *const __m128i);
+        let lap = |v: __m128i, row: &Shuffled| {
+            _mm_shuffle_epi8(_mm_add_epi8(v, load(&row.add)), load(&row.turn))
+        };
+        // The count of byte 0: the hole of the lap end.
+        let low = |v: __m128i| _mm_cvtsi128_si32(v) as u8 as u32;
+        let p = own.as_ptr() as *const __m128i;
+        let bytes = _mm_packus_epi16(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        // The chosen hole is byte 0 of the turned loop: the extra cow there.
+        let mut v = _mm_add_epi8(
+            _mm_shuffle_epi8(bytes, load(&SHUFFLED[start].turn)),
+            _mm_cvtsi32_si128(extra as i32),
+        );
+        let mut pos = start as u32;
+        // The first lap lifts the hole chosen, whatever it faces.
+        let c = low(v);
+        v = lap(v, &SHUFFLED[c as usize]);
+        pos = (pos + c) & 15;
+        if low(v) != 1 {
+            let mut thieves = if steals { stealing_holes(opp) } else { 0 };
+            let mut laps = 0;
+            loop {
+                if laps == PLAIN_LAPS {
+                    let mut s = Turned {
+                        own: std::mem::transmute::<__m128i, u128>(v),
+                        opp,
+                        pos,
+                        thieves,
+                    };
+                    search_on(&mut s, max_laps)?;
+                    (v, opp, pos) = (std::mem::transmute::<u128, __m128i>(s.own), s.opp, s.pos);
+                    break;
+                }
+                laps += 1;
+                if thieves >> pos & 1 != 0 {
+                    // As `Turned::lap`.
+                    let shift = 8 * (7 - pos);
+                    let seeds = (opp >> shift) as u32 & 0xff;
+                    opp &= !(0xff << shift);
+                    thieves &= !(1 << pos);
+                    v = lap(v, &STOLEN[seeds as usize]);
+                    pos = (pos + seeds - 1) & 15;
+                } else {
+                    let c = low(v);
+                    v = lap(v, &SHUFFLED[c as usize]);
+                    pos = (pos + c) & 15;
+                }
+                if low(v) == 1 {
+                    break;
+                }
+            }
+        }
+        // Back to board order: byte j takes byte j - pos.
+        let v = _mm_shuffle_epi8(v, load(&SHUFFLED[(LOOP - pos as usize) & 15].turn));
+        let zero = _mm_setzero_si128();
+        let q = own.as_mut_ptr() as *mut __m128i;
+        _mm_storeu_si128(q, _mm_unpacklo_epi8(v, zero));
+        _mm_storeu_si128(q.add(1), _mm_unpackhi_epi8(v, zero));
+    }
+    let opp_row: &mut [u16; 8] = (&mut counts[opp_base..opp_base + 8])
+        .try_into()
+        .expect("an inner row");
+    unbytes8(opp, opp_row);
     Ok(())
 }
 
