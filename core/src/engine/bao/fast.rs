@@ -700,20 +700,15 @@ fn first_laps_plain(holes: &[u16; 16], extra: bool) -> (u16, u16) {
 unsafe fn first_laps_ssse3(holes: &[u16; 16], extra: bool) -> (u16, u16) {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
-        _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16,
-        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_sub_epi16, _mm_subs_epu16,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16, _mm_set1_epi8, _mm_setr_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8,
     };
     // SAFETY: the loads read the 32 bytes of `holes`.
     unsafe {
         let p = holes.as_ptr() as *const __m128i;
-        // Counts of 255 and more become 255 (x - (x - 255 saturated)), so
-        // that the signed pack leaves every count a byte, never 0 for cows.
-        let most = _mm_set1_epi16(255);
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        let bytes = _mm_packus_epi16(
-            _mm_sub_epi16(lo, _mm_subs_epu16(lo, most)),
-            _mm_sub_epi16(hi, _mm_subs_epu16(hi, most)),
-        );
+        // The signed pack keeps counts below 128 and makes the others 127
+        // or (from 32768 on) 128: never 0, and a lap that goes round.
+        let bytes = _mm_packs_epi16(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
         let zero = _mm_setzero_si128();
         let empty = _mm_cmpeq_epi8(bytes, zero);
         let seeds = _mm_adds_epu8(bytes, _mm_set1_epi8(extra as i8));

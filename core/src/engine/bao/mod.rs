@@ -409,7 +409,8 @@ impl Bao {
 
     /// Does the mover put a reserve cow into the hole he sows this turn?
     pub fn places_cow(&self) -> bool {
-        self.phase() == 1 && self.state.turn != 1 && self.reserve[self.state.to_move] > 0
+        // A reserve with cows is phase 1.
+        self.state.turn != 1 && self.reserve[self.state.to_move] > 0
     }
 
     /// A side's cows: its 16 holes and its reserve.
