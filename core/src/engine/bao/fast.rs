@@ -281,33 +281,60 @@ const PLAIN_LAPS: u64 = 8;
 /// few get this far.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
-fn search_on(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
-    search::<FASTEST>(s, max_laps)
+fn search_on(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
+    search_from::<FASTEST>(s, max_laps, brent)
 }
 
 /// [`run_turned`] after its plain laps: the cycle search.
 #[inline(always)]
 fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
-    // Distinguished points only pay off on long sowings.
-    const POINTS_FROM: u64 = 64;
+    let brent = Brent {
+        tortoise: (s.own, s.opp, s.pos),
+        base: PLAIN_LAPS,
+        power: 1,
+        starts: 0,
+    };
+    search_from::<HOW>(s, max_laps, brent)
+}
+
+/// Distinguished points only pay off on long sowings: [`search_from`]
+/// sees them from this lap on.
+const POINTS_FROM: u64 = 64;
+
+/// Where [`search_from`]'s Brent search stands when a stretch of laps
+/// starts: the tortoise is the state after `base` laps; it moves on after
+/// `power` more. `starts`: the holes where laps started since the tortoise
+/// (low 16 bits) and since the distinguished points last heard of them
+/// (high 16 bits).
+struct Brent {
+    tortoise: (u128, u64, u32),
+    base: u64,
+    power: u64,
+    starts: u32,
+}
+
+/// Is a block of laps turning the state by `d`, whose laps started from
+/// `starts`, repeated for ever (no later block starts a lap on a hole of
+/// `thieves`)?
+#[inline(always)]
+fn repeats(d: u32, starts: u16, thieves: u16) -> bool {
+    let blocks = turned_period(1, d as usize, LOOP) as u32;
+    (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
+}
+
+/// [`search`] from a stretch's start.
+#[inline(always)]
+fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
     // Brent's search: the tortoise is the state after `base` laps, and
     // `lam` laps have run since; it moves on when `lam` reaches `power`.
-    let mut tortoise = (s.own, s.opp, s.pos);
-    let mut tortoise_hash = point_hash(s.own, s.opp);
-    let mut base = PLAIN_LAPS;
-    let mut power: u64 = 1;
+    let mut tortoise = brent.tortoise;
+    let mut tortoise_hash = point_hash(tortoise.0, tortoise.1);
+    let mut base = brent.base;
+    let mut power = brent.power;
     let mut lam: u64 = 0;
-    // Holes where laps started: since the tortoise (low 16 bits) and
-    // since the distinguished points last heard of them (high 16 bits).
-    let mut starts: u32 = 0;
+    let mut starts = brent.starts;
     let mut points: Sightings<(u128, u64)> = Sightings::default();
     let mut below = points.below();
-    // Is a block of laps turning the state by `d`, whose laps started from
-    // `starts`, repeated for ever?
-    let repeats = |d: u32, starts: u16, thieves: u16| {
-        let blocks = turned_period(1, d as usize, LOOP) as u32;
-        (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
-    };
     loop {
         // Laps until the tortoise moves or the budget is spent (at least
         // one): the checks of every lap are the comparisons alone.
@@ -581,9 +608,9 @@ unsafe fn sow_ssse3(
     max_laps: u64,
 ) -> Result<(), Unended> {
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_load_si128,
-        _mm_loadu_si128, _mm_packus_epi16, _mm_setzero_si128, _mm_shuffle_epi8,
-        _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi128_si32,
+        _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
     };
     let opp_row: &[u16; 8] = counts[opp_base..opp_base + 8]
         .try_into()
@@ -617,35 +644,86 @@ unsafe fn sow_ssse3(
         pos = (pos + c) & 15;
         if low(v) != 1 {
             let mut thieves = if steals { stealing_holes(opp) } else { 0 };
-            let mut laps = 0;
-            loop {
-                if laps == PLAIN_LAPS {
-                    let mut s = Turned {
-                        own: std::mem::transmute::<__m128i, u128>(v),
-                        opp,
-                        pos,
-                        thieves,
-                    };
-                    search_on(&mut s, max_laps)?;
-                    (v, opp, pos) = (std::mem::transmute::<u128, __m128i>(s.own), s.opp, s.pos);
-                    break;
+            // One lap after the lap end at `pos`, as `Turned::lap`; true
+            // when it ends the turn.
+            macro_rules! lap {
+                () => {{
+                    if thieves >> pos & 1 != 0 {
+                        let shift = 8 * (7 - pos);
+                        let seeds = (opp >> shift) as u32 & 0xff;
+                        opp &= !(0xff << shift);
+                        thieves &= !(1 << pos);
+                        v = lap(v, &STOLEN[seeds as usize]);
+                        pos = (pos + seeds - 1) & 15;
+                    } else {
+                        let c = low(v);
+                        v = lap(v, &SHUFFLED[c as usize]);
+                        pos = (pos + c) & 15;
+                    }
+                    low(v) == 1
+                }};
+            }
+            'laps: {
+                for _ in 0..PLAIN_LAPS {
+                    if lap!() {
+                        break 'laps;
+                    }
                 }
-                laps += 1;
-                if thieves >> pos & 1 != 0 {
-                    // As `Turned::lap`.
-                    let shift = 8 * (7 - pos);
-                    let seeds = (opp >> shift) as u32 & 0xff;
-                    opp &= !(0xff << shift);
-                    thieves &= !(1 << pos);
-                    v = lap(v, &STOLEN[seeds as usize]);
-                    pos = (pos + seeds - 1) & 15;
-                } else {
-                    let c = low(v);
-                    v = lap(v, &SHUFFLED[c as usize]);
-                    pos = (pos + c) & 15;
-                }
-                if low(v) == 1 {
-                    break;
+                // Then `search_from`'s stretches while no lap can be a
+                // distinguished point: the same laps and comparisons with
+                // the tortoise (a whole-state comparison here), the same
+                // budget; the rest is handed over.
+                let mut tortoise = (v, opp, pos);
+                let (mut base, mut power, mut starts) = (PLAIN_LAPS, 1u64, 0u32);
+                loop {
+                    if base + power >= POINTS_FROM {
+                        let mut s = Turned {
+                            own: std::mem::transmute::<__m128i, u128>(v),
+                            opp,
+                            pos,
+                            thieves,
+                        };
+                        let brent = Brent {
+                            tortoise: (
+                                std::mem::transmute::<__m128i, u128>(tortoise.0),
+                                tortoise.1,
+                                tortoise.2,
+                            ),
+                            base,
+                            power,
+                            starts,
+                        };
+                        search_on(&mut s, max_laps, brent)?;
+                        (v, opp, pos) = (std::mem::transmute::<u128, __m128i>(s.own), s.opp, s.pos);
+                        break 'laps;
+                    }
+                    let stop = power.min(max_laps.saturating_sub(base)).max(1);
+                    let mut lam = 0;
+                    while lam < stop {
+                        starts |= 0x1_0001 << pos;
+                        if lap!() {
+                            break 'laps;
+                        }
+                        lam += 1;
+                        if _mm_movemask_epi8(_mm_cmpeq_epi8(v, tortoise.0)) == 0xffff
+                            && opp == tortoise.1
+                        {
+                            let d = (pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                            if repeats(d, starts as u16, thieves) {
+                                return Err(Unended::Endless(Endless {
+                                    period: turned_period(lam, d as usize, LOOP),
+                                    laps: base + lam,
+                                }));
+                            }
+                        }
+                    }
+                    if base + lam >= max_laps {
+                        return Err(Unended::OverBudget);
+                    }
+                    tortoise = (v, opp, pos);
+                    starts &= !0xffff;
+                    base += lam;
+                    power *= 2;
                 }
             }
         }
