@@ -645,10 +645,11 @@ unsafe fn sow_ssse3(
         if low(v) != 1 {
             let mut thieves = if steals { stealing_holes(opp) } else { 0 };
             // One lap after the lap end at `pos`, as `Turned::lap`; true
-            // when it ends the turn.
+            // when it ends the turn. (No hole steals in phase 1, nor
+            // once the thieves have stolen: one test then.)
             macro_rules! lap {
                 () => {{
-                    if thieves >> pos & 1 != 0 {
+                    if thieves != 0 && thieves >> pos & 1 != 0 {
                         let shift = 8 * (7 - pos);
                         let seeds = (opp >> shift) as u32 & 0xff;
                         opp &= !(0xff << shift);
