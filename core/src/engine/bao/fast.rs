@@ -608,9 +608,10 @@ unsafe fn sow_ssse3(
     max_laps: u64,
 ) -> Result<(), Unended> {
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi128_si32,
-        _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16, _mm_setzero_si128,
-        _mm_shuffle_epi8, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi64_si128,
+        _mm_cvtsi128_si32, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16,
+        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_unpackhi_epi8,
+        _mm_unpacklo_epi8,
     };
     let opp_row: &[u16; 8] = counts[opp_base..opp_base + 8]
         .try_into()
@@ -643,7 +644,17 @@ unsafe fn sow_ssse3(
         v = lap(v, &SHUFFLED[c as usize]);
         pos = (pos + c) & 15;
         if low(v) != 1 {
-            let mut thieves = if steals { stealing_holes(opp) } else { 0 };
+            // `stealing_holes` by a byte shuffle: the row reversed, its
+            // occupied bytes as bits.
+            let mut thieves = if steals {
+                let reversed = _mm_shuffle_epi8(
+                    _mm_cvtsi64_si128(opp as i64),
+                    _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1),
+                );
+                !(_mm_movemask_epi8(_mm_cmpeq_epi8(reversed, _mm_setzero_si128())) as u16) & 0xff
+            } else {
+                0
+            };
             // One lap after the lap end at `pos`, as `Turned::lap`; true
             // when it ends the turn. (No hole steals in phase 1, nor
             // once the thieves have stolen: one test then.)
