@@ -537,7 +537,7 @@ fn sow_in_place<const HOW: u8>(
     #[cfg(target_arch = "x86_64")]
     if HOW == FASTEST && ssse3() {
         // SAFETY: the CPU has SSSE3 (tested just above).
-        return unsafe { sow_ssse3(counts, own_base, opp_base, start, extra, steals, max_laps) };
+        return unsafe { sow_ssse3(counts, start, extra, steals, max_laps) };
     }
     let start = (start - own_base) as u32;
     let mut s = Turned {
@@ -600,13 +600,15 @@ const STOLEN: [Shuffled; 256] = {
 #[target_feature(enable = "ssse3")]
 unsafe fn sow_ssse3(
     counts: &mut [u16; HOLES],
-    own_base: usize,
-    opp_base: usize,
     start: usize,
     extra: u8,
     steals: bool,
     max_laps: u64,
 ) -> Result<(), Unended> {
+    // The loop of `start` (the mover's), and the other: five arguments,
+    // all in registers, and no bounds to check.
+    let own_base = start & LOOP;
+    let opp_base = own_base ^ LOOP;
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi64_si128,
         _mm_cvtsi128_si32, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16,
