@@ -735,7 +735,12 @@ impl Game for Bao {
         self.extra = self.places_cow();
         // Bits 0..8: the inner row.
         (self.movable, self.ending) = first_laps(self.loop_of(b), self.extra);
-        if self.phase() == 2 && self.movable & 0xff == 0 {
+        // Cows in the inner row: neither test ends the game (one test
+        // where the two took a dozen instructions).
+        if self.movable & 0xff != 0 {
+            return None;
+        }
+        if self.phase() == 2 {
             Some(EndReason::InnerRowEmpty)
         } else if self.movable == 0 {
             Some(EndReason::NoSeeds)
