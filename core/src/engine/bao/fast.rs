@@ -533,7 +533,10 @@ fn sow_in_place<const HOW: u8>(
         own.iter().sum::<u16>() + opp.iter().sum::<u16>() + extra as u16 <= 255,
         "at most 255 cows"
     );
-    debug_assert!((own_base..own_base + LOOP).contains(&start), "a hole of the mover");
+    debug_assert!(
+        (own_base..own_base + LOOP).contains(&start),
+        "a hole of the mover"
+    );
     #[cfg(target_arch = "x86_64")]
     if HOW == FASTEST && ssse3() {
         // SAFETY: the CPU has SSSE3 (tested just above).
@@ -568,6 +571,7 @@ fn sow_in_place<const HOW: u8>(
 
 /// A steal lap of `c` cows for [`sow_ssse3`]: STEAL[c]'s bytes and the
 /// shuffle that turns the loop `c - 1` holes on (byte j takes byte j + c - 1).
+#[cfg(target_arch = "x86_64")]
 const STOLEN: [Shuffled; 256] = {
     let mut t = [const {
         Shuffled {

@@ -26,11 +26,11 @@ use fast::{first_laps, sow_quiet_in_place};
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
-use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
 };
+use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -942,10 +942,18 @@ mod tests {
     #[test]
     fn set_bits_by_table_are_the_plain_ones() {
         for mask in 0..=u16::MAX {
-            assert_eq!(count_set_bits(mask), mask.count_ones() as usize, "{mask:#x}");
+            assert_eq!(
+                count_set_bits(mask),
+                mask.count_ones() as usize,
+                "{mask:#x}"
+            );
             let mut m = mask;
             for k in 0..mask.count_ones() {
-                assert_eq!(nth_set_bit(mask, k), m.trailing_zeros() as usize, "{mask:#x} {k}");
+                assert_eq!(
+                    nth_set_bit(mask, k),
+                    m.trailing_zeros() as usize,
+                    "{mask:#x} {k}"
+                );
                 m &= m - 1;
             }
         }
