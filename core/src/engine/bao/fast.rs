@@ -266,33 +266,75 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
 /// Either search's first accepted repeat gives the same, smallest, period.
 #[inline(always)]
 fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
-    // Most sowings end within a few laps: run those plainly.
-    const PLAIN_LAPS: u64 = 8;
-    // Distinguished points only pay off on long sowings.
-    const POINTS_FROM: u64 = 64;
     for _ in 0..PLAIN_LAPS {
         if s.lap() {
             return Ok(());
         }
     }
+    search::<HOW>(s, max_laps)
+}
+
+/// Most sowings end within a few laps: [`run_turned`] runs those plainly.
+const PLAIN_LAPS: u64 = 8;
+
+/// [`search`] for the sowings the SSSE3 laps hand over: out of line, as
+/// few get this far.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+fn search_on(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
+    search_from::<FASTEST>(s, max_laps, brent)
+}
+
+/// [`run_turned`] after its plain laps: the cycle search.
+#[inline(always)]
+fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
+    let brent = Brent {
+        tortoise: (s.own, s.opp, s.pos),
+        base: PLAIN_LAPS,
+        power: 1,
+        starts: 0,
+    };
+    search_from::<HOW>(s, max_laps, brent)
+}
+
+/// Distinguished points only pay off on long sowings: [`search_from`]
+/// sees them from this lap on.
+const POINTS_FROM: u64 = 64;
+
+/// Where [`search_from`]'s Brent search stands when a stretch of laps
+/// starts: the tortoise is the state after `base` laps; it moves on after
+/// `power` more. `starts`: the holes where laps started since the tortoise
+/// (low 16 bits) and since the distinguished points last heard of them
+/// (high 16 bits).
+struct Brent {
+    tortoise: (u128, u64, u32),
+    base: u64,
+    power: u64,
+    starts: u32,
+}
+
+/// Is a block of laps turning the state by `d`, whose laps started from
+/// `starts`, repeated for ever (no later block starts a lap on a hole of
+/// `thieves`)?
+#[inline(always)]
+fn repeats(d: u32, starts: u16, thieves: u16) -> bool {
+    let blocks = turned_period(1, d as usize, LOOP) as u32;
+    (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
+}
+
+/// [`search`] from a stretch's start.
+#[inline(always)]
+fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
     // Brent's search: the tortoise is the state after `base` laps, and
     // `lam` laps have run since; it moves on when `lam` reaches `power`.
-    let mut tortoise = (s.own, s.opp, s.pos);
-    let mut tortoise_hash = point_hash(s.own, s.opp);
-    let mut base = PLAIN_LAPS;
-    let mut power: u64 = 1;
+    let mut tortoise = brent.tortoise;
+    let mut tortoise_hash = point_hash(tortoise.0, tortoise.1);
+    let mut base = brent.base;
+    let mut power = brent.power;
     let mut lam: u64 = 0;
-    // Holes where laps started: since the tortoise (low 16 bits) and
-    // since the distinguished points last heard of them (high 16 bits).
-    let mut starts: u32 = 0;
+    let mut starts = brent.starts;
     let mut points: Sightings<(u128, u64)> = Sightings::default();
     let mut below = points.below();
-    // Is a block of laps turning the state by `d`, whose laps started from
-    // `starts`, repeated for ever?
-    let repeats = |d: u32, starts: u16, thieves: u16| {
-        let blocks = turned_period(1, d as usize, LOOP) as u32;
-        (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
-    };
     loop {
         // Laps until the tortoise moves or the budget is spent (at least
         // one): the checks of every lap are the comparisons alone.
@@ -491,6 +533,15 @@ fn sow_in_place<const HOW: u8>(
         own.iter().sum::<u16>() + opp.iter().sum::<u16>() + extra as u16 <= 255,
         "at most 255 cows"
     );
+    debug_assert!(
+        (own_base..own_base + LOOP).contains(&start),
+        "a hole of the mover"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if HOW == FASTEST && ssse3() {
+        // SAFETY: the CPU has SSSE3 (tested just above).
+        return unsafe { sow_ssse3(counts, start, extra, steals, max_laps) };
+    }
     let start = (start - own_base) as u32;
     let mut s = Turned {
         // The chosen hole is byte 0 of the turned loop: the extra cow there.
@@ -515,6 +566,196 @@ fn sow_in_place<const HOW: u8>(
         .try_into()
         .expect("an inner row");
     unbytes8(s.opp, opp);
+    Ok(())
+}
+
+/// A steal lap of `c` cows for [`sow_ssse3`]: STEAL[c]'s bytes and the
+/// shuffle that turns the loop `c - 1` holes on (byte j takes byte j + c - 1).
+#[cfg(target_arch = "x86_64")]
+const STOLEN: [Shuffled; 256] = {
+    let mut t = [const {
+        Shuffled {
+            add: [0; LOOP],
+            turn: [0; LOOP],
+        }
+    }; 256];
+    let mut c = 0;
+    while c < 256 {
+        let mut j = 0;
+        while j < LOOP {
+            t[c].add[j] = (STEAL[c] >> (8 * j)) as u8;
+            t[c].turn[j] = ((j + c + LOOP - 1) % LOOP) as u8;
+            j += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// [`sow_in_place`] with SSSE3: the first lap and the plain laps of
+/// [`run_turned`] on the turned loop in a vector register, where a lap is a
+/// byte add and a byte shuffle (a 128-bit rotation took some ten
+/// instructions and the state went through memory at every lap); the few
+/// sowings still going then go to [`search`] as a [`Turned`].
+///
+/// # Safety
+/// The CPU must have SSSE3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn sow_ssse3(
+    counts: &mut [u16; HOLES],
+    start: usize,
+    extra: u8,
+    steals: bool,
+    max_laps: u64,
+) -> Result<(), Unended> {
+    // The loop of `start` (the mover's), and the other: five arguments,
+    // all in registers, and no bounds to check.
+    let own_base = start & LOOP;
+    let opp_base = own_base ^ LOOP;
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi64_si128,
+        _mm_cvtsi128_si32, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16,
+        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_unpackhi_epi8,
+        _mm_unpacklo_epi8,
+    };
+    let opp_row: &[u16; 8] = counts[opp_base..opp_base + 8]
+        .try_into()
+        .expect("an inner row");
+    let mut opp = bytes8(opp_row);
+    let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
+        .try_into()
+        .expect("a loop");
+    let start = (start - own_base) & (LOOP - 1);
+    // SAFETY: SSSE3 is on; the loads and stores read and write the 32
+    // bytes of `own`; each row of SHUFFLED and STOLEN is two 16-byte
+    // arrays aligned to 16; a u128 and an __m128i are both 16 plain bytes.
+    unsafe {
+        let load = |bytes: &[u8; LOOP]| _mm_load_si128(bytes.as_ptr() as *const __m128i);
+        let lap = |v: __m128i, row: &Shuffled| {
+            _mm_shuffle_epi8(_mm_add_epi8(v, load(&row.add)), load(&row.turn))
+        };
+        // The count of byte 0: the hole of the lap end.
+        let low = |v: __m128i| _mm_cvtsi128_si32(v) as u8 as u32;
+        let p = own.as_ptr() as *const __m128i;
+        let bytes = _mm_packus_epi16(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        // The chosen hole is byte 0 of the turned loop: the extra cow there.
+        let mut v = _mm_add_epi8(
+            _mm_shuffle_epi8(bytes, load(&SHUFFLED[start].turn)),
+            _mm_cvtsi32_si128(extra as i32),
+        );
+        let mut pos = start as u32;
+        // The first lap lifts the hole chosen, whatever it faces.
+        let c = low(v);
+        v = lap(v, &SHUFFLED[c as usize]);
+        pos = (pos + c) & 15;
+        if low(v) != 1 {
+            // `stealing_holes` by a byte shuffle: the row reversed, its
+            // occupied bytes as bits.
+            let mut thieves = if steals {
+                let reversed = _mm_shuffle_epi8(
+                    _mm_cvtsi64_si128(opp as i64),
+                    _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1),
+                );
+                !(_mm_movemask_epi8(_mm_cmpeq_epi8(reversed, _mm_setzero_si128())) as u16) & 0xff
+            } else {
+                0
+            };
+            // One lap after the lap end at `pos`, as `Turned::lap`; true
+            // when it ends the turn. (No hole steals in phase 1, nor
+            // once the thieves have stolen: one test then.)
+            macro_rules! lap {
+                () => {{
+                    if thieves != 0 && thieves >> pos & 1 != 0 {
+                        let shift = 8 * (7 - pos);
+                        let seeds = (opp >> shift) as u32 & 0xff;
+                        opp &= !(0xff << shift);
+                        thieves &= !(1 << pos);
+                        v = lap(v, &STOLEN[seeds as usize]);
+                        pos = (pos + seeds - 1) & 15;
+                    } else {
+                        let c = low(v);
+                        v = lap(v, &SHUFFLED[c as usize]);
+                        pos = (pos + c) & 15;
+                    }
+                    low(v) == 1
+                }};
+            }
+            'laps: {
+                for _ in 0..PLAIN_LAPS {
+                    if lap!() {
+                        break 'laps;
+                    }
+                }
+                // Then `search_from`'s stretches while no lap can be a
+                // distinguished point: the same laps and comparisons with
+                // the tortoise (a whole-state comparison here), the same
+                // budget; the rest is handed over.
+                let mut tortoise = (v, opp, pos);
+                let (mut base, mut power, mut starts) = (PLAIN_LAPS, 1u64, 0u32);
+                loop {
+                    if base + power >= POINTS_FROM {
+                        let mut s = Turned {
+                            own: std::mem::transmute::<__m128i, u128>(v),
+                            opp,
+                            pos,
+                            thieves,
+                        };
+                        let brent = Brent {
+                            tortoise: (
+                                std::mem::transmute::<__m128i, u128>(tortoise.0),
+                                tortoise.1,
+                                tortoise.2,
+                            ),
+                            base,
+                            power,
+                            starts,
+                        };
+                        search_on(&mut s, max_laps, brent)?;
+                        (v, opp, pos) = (std::mem::transmute::<u128, __m128i>(s.own), s.opp, s.pos);
+                        break 'laps;
+                    }
+                    let stop = power.min(max_laps.saturating_sub(base)).max(1);
+                    let mut lam = 0;
+                    while lam < stop {
+                        starts |= 0x1_0001 << pos;
+                        if lap!() {
+                            break 'laps;
+                        }
+                        lam += 1;
+                        if _mm_movemask_epi8(_mm_cmpeq_epi8(v, tortoise.0)) == 0xffff
+                            && opp == tortoise.1
+                        {
+                            let d = (pos + LOOP as u32 - tortoise.2) % LOOP as u32;
+                            if repeats(d, starts as u16, thieves) {
+                                return Err(Unended::Endless(Endless {
+                                    period: turned_period(lam, d as usize, LOOP),
+                                    laps: base + lam,
+                                }));
+                            }
+                        }
+                    }
+                    if base + lam >= max_laps {
+                        return Err(Unended::OverBudget);
+                    }
+                    tortoise = (v, opp, pos);
+                    starts &= !0xffff;
+                    base += lam;
+                    power *= 2;
+                }
+            }
+        }
+        // Back to board order: byte j takes byte j - pos.
+        let v = _mm_shuffle_epi8(v, load(&SHUFFLED[(LOOP - pos as usize) & 15].turn));
+        let zero = _mm_setzero_si128();
+        let q = own.as_mut_ptr() as *mut __m128i;
+        _mm_storeu_si128(q, _mm_unpacklo_epi8(v, zero));
+        _mm_storeu_si128(q.add(1), _mm_unpackhi_epi8(v, zero));
+    }
+    let opp_row: &mut [u16; 8] = (&mut counts[opp_base..opp_base + 8])
+        .try_into()
+        .expect("an inner row");
+    unbytes8(opp, opp_row);
     Ok(())
 }
 
@@ -555,20 +796,15 @@ fn first_laps_plain(holes: &[u16; 16], extra: bool) -> (u16, u16) {
 unsafe fn first_laps_ssse3(holes: &[u16; 16], extra: bool) -> (u16, u16) {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_adds_epu8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
-        _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16, _mm_set1_epi8, _mm_set1_epi16,
-        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_sub_epi16, _mm_subs_epu16,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16, _mm_set1_epi8, _mm_setr_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8,
     };
     // SAFETY: the loads read the 32 bytes of `holes`.
     unsafe {
         let p = holes.as_ptr() as *const __m128i;
-        // Counts of 255 and more become 255 (x - (x - 255 saturated)), so
-        // that the signed pack leaves every count a byte, never 0 for cows.
-        let most = _mm_set1_epi16(255);
-        let (lo, hi) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        let bytes = _mm_packus_epi16(
-            _mm_sub_epi16(lo, _mm_subs_epu16(lo, most)),
-            _mm_sub_epi16(hi, _mm_subs_epu16(hi, most)),
-        );
+        // The signed pack keeps counts below 128 and makes the others 127
+        // or (from 32768 on) 128: never 0, and a lap that goes round.
+        let bytes = _mm_packs_epi16(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
         let zero = _mm_setzero_si128();
         let empty = _mm_cmpeq_epi8(bytes, zero);
         let seeds = _mm_adds_epu8(bytes, _mm_set1_epi8(extra as i8));

@@ -30,6 +30,7 @@ use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
     any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
 };
+use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -194,13 +195,25 @@ fn draw_below<R: rand::Rng>(rng: &mut R, n: usize) -> usize {
     super::playout::draw_below(rng, n as u32) as usize
 }
 
-/// The index of the `k`-th set bit of `mask` (from 0, lowest first).
-#[inline]
-fn nth_set_bit(mut mask: u16, k: u32) -> usize {
-    for _ in 0..k {
-        mask &= mask - 1;
+/// The index of the `k`-th set bit of `mask` (from 0, lowest first; `k`
+/// below its count): a byte at a time by table, where clearing the lowest
+/// bit `k` times took some thirty instructions a pick.
+#[inline(always)]
+fn nth_set_bit(mask: u16, k: u32) -> usize {
+    let low = (mask & 0xff) as usize;
+    let below = BYTE_COUNT[low] as u32;
+    if k < below {
+        BYTE_SELECT[low][k as usize & 7] as usize
+    } else {
+        8 + BYTE_SELECT[(mask >> 8) as usize][(k - below) as usize & 7] as usize
     }
-    mask.trailing_zeros() as usize
+}
+
+/// The set bits of `mask` by table: without `popcnt` (not in the baseline
+/// x86-64) `count_ones` takes some seventeen instructions.
+#[inline(always)]
+fn count_set_bits(mask: u16) -> usize {
+    BYTE_COUNT[(mask & 0xff) as usize] as usize + BYTE_COUNT[(mask >> 8) as usize] as usize
 }
 
 /// One player's loop of 16 holes.
@@ -326,6 +339,9 @@ pub struct Bao {
     /// found by the start-of-turn test: if any, he can move, and a random
     /// pick of one of them is a one-lap sowing.
     ending: u16,
+    /// Does the mover place a reserve cow ([`Bao::places_cow`]), as found by
+    /// the start-of-turn test.
+    extra: bool,
 }
 
 impl Default for Bao {
@@ -362,6 +378,7 @@ impl Bao {
             state: TurnState::new(to_move, turn),
             movable: 0,
             ending: 0,
+            extra: false,
         }
         .started()
     }
@@ -392,7 +409,8 @@ impl Bao {
 
     /// Does the mover put a reserve cow into the hole he sows this turn?
     pub fn places_cow(&self) -> bool {
-        self.phase() == 1 && self.state.turn != 1 && self.reserve[self.state.to_move] > 0
+        // A reserve with cows is phase 1.
+        self.state.turn != 1 && self.reserve[self.state.to_move] > 0
     }
 
     /// A side's cows: its 16 holes and its reserve.
@@ -471,13 +489,11 @@ impl Bao {
         (b..b + LOOP).filter(|&i| self.counts[i] != 0)
     }
 
-    /// Has the mover a sowing that ends? Most first laps end at once, so
-    /// those are tried first.
-    fn can_move(&self, max_laps: u64) -> Result<bool, Undecided> {
-        let b = base(self.state.to_move);
-        if first_laps(self.loop_of(b), self.places_cow()).1 != 0 {
-            return Ok(true);
-        }
+    /// Has the mover a sowing that ends, when no first lap does (those are
+    /// tried first, by [`Game::lost_before_moving`])? Out of line: nearly
+    /// always one does.
+    #[inline(never)]
+    fn can_move_in_later_laps(&self, max_laps: u64) -> Result<bool, Undecided> {
         // Then the first round of `any_sowing_ends_within` without its list
         // of holes to allocate: most of the time a sowing ends in it.
         let first = 256u64.min(max_laps);
@@ -520,6 +536,58 @@ impl Bao {
         }
         self.counts = counts;
         self.finish_turn(max_laps, obs)
+    }
+
+    /// Ends the turn of a random pick played on the board (`commit`): the
+    /// reserve cow it placed (`placed`) leaves the reserve.
+    #[inline(always)]
+    fn played(&mut self, commit: bool, placed: bool) {
+        if commit {
+            if placed {
+                let mover = self.state.to_move;
+                self.reserve[mover] = self.reserve[mover].saturating_sub(1);
+            }
+            unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
+        }
+    }
+
+    /// The random pick once the `k`-th of the `count` holes with cows
+    /// (board order) never ends: holes without replacement, the last one
+    /// listed taking the place of a hole whose sowing never ends. Out of
+    /// line: nearly every first pick ends.
+    #[cold]
+    #[inline(never)]
+    fn pick_again<R: rand::Rng>(
+        &mut self,
+        rng: &mut R,
+        commit: bool,
+        mut k: usize,
+        mut count: usize,
+    ) -> Option<Move> {
+        let (mover, steals) = (self.state.to_move, self.phase() == 2);
+        let extra = self.places_cow() as u8;
+        let mut holes = [0usize; LOOP];
+        for (slot, i) in holes.iter_mut().zip(self.liftable()) {
+            *slot = i;
+        }
+        loop {
+            count -= 1;
+            holes[k] = holes[count];
+            if count == 0 {
+                return None;
+            }
+            k = draw_below(rng, count);
+            let h = holes[k];
+            let ends = if commit {
+                sow_quiet_in_place(&mut self.counts, mover, h, extra, steals, u64::MAX).is_ok()
+            } else {
+                self.try_sow(h).is_ok()
+            };
+            if ends {
+                self.played(commit, extra == 1);
+                return Some(Self::move_of(h));
+            }
+        }
     }
 }
 
@@ -620,13 +688,13 @@ impl Game for Bao {
         // as bits (no branch on which holes are empty).
         let b = base(self.state.to_move);
         let movable = self.movable;
-        let mut count = movable.count_ones() as usize;
+        let count = count_set_bits(movable);
         if count == 0 {
             return None;
         }
-        let mut k = draw_below(rng, count);
+        let k = draw_below(rng, count);
         let h = b + nth_set_bit(movable, k as u32);
-        let extra = self.places_cow() as u16;
+        let extra = self.extra as u16;
         if self.ending >> (h - b) & 1 != 0 {
             // Most picks: a one-lap sowing, played where it stands.
             if commit {
@@ -639,62 +707,40 @@ impl Game for Bao {
                 for (c, &d) in own.iter_mut().zip(row) {
                     *c += d;
                 }
-                if extra == 1 {
-                    let side = self.state.to_move;
-                    self.reserve[side] = self.reserve[side].saturating_sub(1);
-                }
-                unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
             }
+            self.played(commit, extra == 1);
             return Some(Self::move_of(h));
         }
-        // Then holes without replacement, the last one listed taking the
-        // place of a hole whose sowing never ends (the list is made only
-        // then: nearly every sowing ends). A sowing played is sown on the
-        // board itself, which is left as it was when it never ends.
+        // Then the sowing of several laps, sown on the board itself, which
+        // is left as it was when it never ends.
         let (mover, steals) = (self.state.to_move, self.phase() == 2);
-        let mut h = h;
-        let mut holes: Option<[usize; LOOP]> = None;
-        loop {
-            let ends = if commit {
-                sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX)
-                    .is_ok()
-            } else {
-                self.try_sow(h).is_ok()
-            };
-            if ends {
-                if commit {
-                    if extra == 1 {
-                        self.reserve[mover] = self.reserve[mover].saturating_sub(1);
-                    }
-                    unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
-                }
-                return Some(Self::move_of(h));
-            }
-            let holes = holes.get_or_insert_with(|| {
-                let mut holes = [0usize; LOOP];
-                for (slot, i) in holes.iter_mut().zip(self.liftable()) {
-                    *slot = i;
-                }
-                holes
-            });
-            count -= 1;
-            holes[k] = holes[count];
-            if count == 0 {
-                return None;
-            }
-            k = draw_below(rng, count);
-            h = holes[k];
+        let ends = if commit {
+            sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX).is_ok()
+        } else {
+            self.try_sow(h).is_ok()
+        };
+        if ends {
+            self.played(commit, extra == 1);
+            return Some(Self::move_of(h));
         }
+        self.pick_again(rng, commit, k, count)
     }
 
     /// The inner row from phase 2 on, then the seeds.
     /// On the way, the mover's holes with cows and the cheap test that he
     /// can move (most first laps end at once).
+    #[inline]
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         let b = base(self.state.to_move);
+        self.extra = self.places_cow();
         // Bits 0..8: the inner row.
-        (self.movable, self.ending) = first_laps(self.loop_of(b), self.places_cow());
-        if self.phase() == 2 && self.movable & 0xff == 0 {
+        (self.movable, self.ending) = first_laps(self.loop_of(b), self.extra);
+        // Cows in the inner row: neither test ends the game (one test
+        // where the two took a dozen instructions).
+        if self.movable & 0xff != 0 {
+            return None;
+        }
+        if self.phase() == 2 {
             Some(EndReason::InnerRowEmpty)
         } else if self.movable == 0 {
             Some(EndReason::NoSeeds)
@@ -703,11 +749,13 @@ impl Game for Bao {
         }
     }
 
+    /// Right after [`Game::lost_before_moving`], which tried every first lap.
+    #[inline]
     fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
         if self.ending != 0 {
             return Ok(true);
         }
-        self.can_move(max_laps)
+        self.can_move_in_later_laps(max_laps)
     }
 
     /// Reserve cows only ever leave the reserve.
@@ -788,145 +836,4 @@ impl Game for Bao {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Status;
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    /// No repeating line of play has turned up (sowing only moves cows forward,
-    /// and searches found no cycle of whole turns), so the repetition rule is
-    /// driven here through `commit`, which every played move goes through.
-    #[test]
-    fn third_repetition_ends_the_game_on_cows() {
-        // Phase 2, South 20 cows (inner 1 each, o1 12), North 44.
-        let mut a = [0u16; HOLES];
-        for k in 1..=8 {
-            a[index(Side::South, Row::Inner, k)] = 1;
-            a[index(Side::North, Row::Inner, k)] = 2;
-        }
-        a[index(Side::South, Row::Outer, 1)] = 12;
-        a[index(Side::North, Row::Outer, 1)] = 28;
-        let mut b = a;
-        b[index(Side::South, Row::Outer, 1)] -= 1;
-        b[index(Side::South, Row::Outer, 2)] += 1;
-        let mut g = Bao::from_parts(Rules::default(), a, PerSide::both(0), Side::South, 60);
-        // a (South to move) is seen once; then b/North, a/South, b/North, a/South.
-        for (board, k) in [(b, 1), (a, 2), (b, 3), (a, 4)] {
-            assert_eq!(g.state.status, Status::Playing, "before step {k}");
-            g.commit(board, &mut Quiet);
-        }
-        // a with South to move for the third time: 20 cows against 44.
-        let Status::Over(o) = g.state.status else {
-            panic!("the third repetition ends the game")
-        };
-        assert_eq!(o.reason, EndReason::Repetition);
-        assert_eq!((o.score.south, o.score.north), (20, 44));
-        assert_eq!(o.winner, Some(Side::North));
-        assert_eq!(g.state.turn, 64);
-    }
-
-    /// The random pick before its one-lap shortcut: the holes with cows in
-    /// board order, drawn without replacement, each tried by the quiet
-    /// sowing; and how many sowings that never end it passed over.
-    fn reference_pick(g: &mut Bao, rng: &mut SmallRng, skipped: &mut usize) -> Option<Move> {
-        let mut holes: Vec<usize> = g.liftable().collect();
-        while !holes.is_empty() {
-            let k = rng.random_range(0..holes.len());
-            let h = holes[k];
-            if let Ok(counts) = g.try_sow(h) {
-                g.commit(counts, &mut Quiet);
-                return Some(Bao::move_of(h));
-            }
-            *skipped += 1;
-            holes.swap_remove(k);
-        }
-        None
-    }
-
-    /// Random playouts play the same games, move for move and board for
-    /// board, as the plain draw, through sowings that never end too.
-    #[test]
-    fn random_picks_are_the_plain_draw() {
-        let mut skipped = 0;
-        for seed in 0..3000 {
-            let mut fast = Bao::default();
-            let mut plain = Bao::default();
-            let (mut rf, mut rp) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
-            loop {
-                let mut rd = rf.clone();
-                let listed = fast.random_decision(&mut rd);
-                let a = fast.play_random(&mut rf, &mut Quiet);
-                let b = reference_pick(&mut plain, &mut rp, &mut skipped);
-                assert_eq!((a, listed), (b, b), "seed {seed}");
-                assert_eq!(fast.counts, plain.counts, "seed {seed}");
-                assert_eq!(fast.reserve, plain.reserve, "seed {seed}");
-                assert_eq!(fast.state.status, plain.state.status, "seed {seed}");
-                if a.is_none() || fast.state.status.is_over() {
-                    break;
-                }
-            }
-        }
-        assert!(skipped > 20, "{skipped}");
-    }
-
-    /// The draw of the random picks is rand's `random_range(0..n)`, draw
-    /// for draw, for every count of holes and more, from several
-    /// generators (their streams compared after each draw too).
-    #[test]
-    fn draw_below_is_random_range() {
-        use rand::RngCore;
-        use rand::rngs::StdRng;
-        for seed in 0..2000u64 {
-            let (mut a, mut b) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
-            let (mut c, mut d) = (StdRng::seed_from_u64(seed), StdRng::seed_from_u64(seed));
-            for n in (1..=LOOP).chain([17, 1000, 3 << 29, u32::MAX as usize]) {
-                assert_eq!(draw_below(&mut a, n), b.random_range(0..n), "{seed} {n}");
-                assert_eq!(draw_below(&mut c, n), d.random_range(0..n), "{seed} {n}");
-                assert_eq!(a.next_u64(), b.next_u64());
-                assert_eq!(c.next_u64(), d.next_u64());
-            }
-        }
-    }
-
-    /// A one-lap sowing from its table row is the sowing cow by cow.
-    #[test]
-    fn one_lap_rows_sow_cow_by_cow() {
-        for (k, rows) in ONE_LAP.iter().enumerate() {
-            for (s, row) in rows.iter().enumerate().skip(1) {
-                let mut want = [0u16; LOOP];
-                for i in 1..=s {
-                    want[(k + i) % LOOP] += 1;
-                }
-                assert_eq!(*row, want, "{k} {s}");
-            }
-        }
-    }
-
-    #[test]
-    fn same_board_with_the_other_side_to_move_is_another_position() {
-        let start = Bao::default();
-        let mut g = Bao::from_parts(
-            Rules::default(),
-            start.counts,
-            PerSide::both(0),
-            Side::South,
-            60,
-        );
-        let a = g.counts;
-        for _ in 0..3 {
-            g.commit(a, &mut Quiet);
-        }
-        // a/North twice and a/South twice so far: still playing.
-        assert_eq!(g.state.status, Status::Playing);
-        g.commit(a, &mut Quiet);
-        assert!(matches!(
-            g.state.status,
-            Status::Over(Outcome {
-                reason: EndReason::Repetition,
-                winner: None,
-                ..
-            })
-        ));
-    }
-}
+mod tests;
