@@ -167,7 +167,7 @@ impl Board {
     /// [`Board::first_lap_surely_ends`] with the ring's length (2N) given:
     /// a caller testing hole after hole reads it once.
     #[inline(always)]
-    pub fn first_lap_surely_ends_on(&self, n2: usize, hole: usize) -> bool {
+    pub(super) fn first_lap_surely_ends_on(&self, n2: usize, hole: usize) -> bool {
         debug_assert_eq!(n2, self.n2());
         let seeds = self.counts[hole] as usize;
         // No division (hole + seeds < 2 * n2 for the counts that matter),
@@ -235,7 +235,7 @@ impl Board {
     /// Undoes the lap that lifted `seeds` from `from` and sowed them (with
     /// no capture after): the board as it was before the lift.
     #[inline]
-    pub fn unsow(&mut self, from: usize, seeds: u32) {
+    pub(super) fn unsow(&mut self, from: usize, seeds: u32) {
         let n2 = self.n2();
         let mut left = seeds as usize;
         let end = from + left;
@@ -274,13 +274,13 @@ impl Board {
     /// The holes a quick lap may end before: [`Board::sow_quick_below`]'s
     /// `limit`, read once by a caller that sows lap after lap.
     #[inline(always)]
-    pub fn quick_end(&self) -> usize {
+    pub(super) fn quick_end(&self) -> usize {
         self.n2().min(RING - 16)
     }
 
     /// [`Board::sow_quick`], `limit` being [`Board::quick_end`].
     #[inline(always)]
-    pub fn sow_quick_below<O: Observer>(
+    pub(super) fn sow_quick_below<O: Observer>(
         &mut self,
         limit: usize,
         from: usize,
