@@ -217,9 +217,16 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     // 16-byte arrays aligned to 16.
     unsafe {
         let mut v = std::mem::transmute::<u128, __m128i>(s.own);
-        let (mut low, mut pos, mut n) = (s.own as u64, s.pos, *lam);
+        let (mut low, mut pos) = (s.own as u64, s.pos);
+        // The laps before the stop, counted down (one test a lap), and the
+        // tortoise's hash without the opponent's row, compared before that
+        // part is put in for the distinguished points' test: the same
+        // tests as `relays` makes, some three instructions fewer a lap.
+        let all = look.stop.saturating_sub(*lam);
+        let mut left = all;
+        let tortoise_own = look.tortoise_bits ^ look.opp_bits;
         let found = loop {
-            if n >= look.stop {
+            if left == 0 {
                 break Relays::Stop;
             }
             let c = low as u8 as usize;
@@ -233,13 +240,18 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
             if low as u8 == 1 {
                 break Relays::Ended;
             }
-            n += 1;
+            left -= 1;
             let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64;
-            let bits = low ^ high.rotate_left(23) ^ look.opp_bits;
-            if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
+            let own = low ^ high.rotate_left(23);
+            if own == tortoise_own {
+                break Relays::Look(look.tortoise_bits);
+            }
+            let bits = own ^ look.opp_bits;
+            if bits.wrapping_mul(POINT_MUL) < look.below {
                 break Relays::Look(bits);
             }
         };
+        let n = *lam + (all - left);
         (s.own, s.pos, *lam) = (std::mem::transmute::<__m128i, u128>(v), pos & 15, n);
         found
     }
