@@ -180,7 +180,12 @@ struct Shuffled {
     turn: [u8; LOOP],
 }
 
-const SHUFFLED: [Shuffled; 256] = {
+const SHUFFLED: [Shuffled; 256] = shuffled(&RELAY, 0, true);
+
+/// The laps of `c` cows as [`Shuffled`] rows: `rows[c]`'s bytes to add
+/// (byte 0 less the `c` lifted when `lifted`), and the shuffle that turns
+/// the loop `c - back` holes on (byte j takes byte j + c - back).
+const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 256] {
     let mut t = [const {
         Shuffled {
             add: [0; LOOP],
@@ -191,15 +196,17 @@ const SHUFFLED: [Shuffled; 256] = {
     while c < 256 {
         let mut j = 0;
         while j < LOOP {
-            t[c].add[j] = (RELAY[c] >> (8 * j)) as u8;
-            t[c].turn[j] = ((j + c) % LOOP) as u8;
+            t[c].add[j] = (rows[c] >> (8 * j)) as u8;
+            t[c].turn[j] = ((j + c + LOOP - back) % LOOP) as u8;
             j += 1;
         }
-        t[c].add[0] = t[c].add[0].wrapping_sub(c as u8);
+        if lifted {
+            t[c].add[0] = t[c].add[0].wrapping_sub(c as u8);
+        }
         c += 1;
     }
     t
-};
+}
 
 /// [`relays`] with SSSE3: the lap is a byte add and a byte shuffle.
 ///
@@ -584,25 +591,7 @@ fn sow_in_place<const HOW: u8>(
 /// A steal lap of `c` cows for [`sow_ssse3`]: STEAL[c]'s bytes and the
 /// shuffle that turns the loop `c - 1` holes on (byte j takes byte j + c - 1).
 #[cfg(target_arch = "x86_64")]
-const STOLEN: [Shuffled; 256] = {
-    let mut t = [const {
-        Shuffled {
-            add: [0; LOOP],
-            turn: [0; LOOP],
-        }
-    }; 256];
-    let mut c = 0;
-    while c < 256 {
-        let mut j = 0;
-        while j < LOOP {
-            t[c].add[j] = (STEAL[c] >> (8 * j)) as u8;
-            t[c].turn[j] = ((j + c + LOOP - 1) % LOOP) as u8;
-            j += 1;
-        }
-        c += 1;
-    }
-    t
-};
+const STOLEN: [Shuffled; 256] = shuffled(&STEAL, 1, false);
 
 /// [`sow_in_place`] with SSSE3: the first lap and the plain laps of
 /// [`run_turned`] on the turned loop in a vector register, where a lap is a
