@@ -21,6 +21,7 @@
 pub(crate) mod eval;
 pub(crate) mod mcts;
 pub(crate) mod search;
+mod table;
 
 pub use eval::{Evaluate, UNIT};
 pub use mcts::{TREE_MB, mcts_bounded};

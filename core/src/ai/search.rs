@@ -7,8 +7,9 @@
 //! `to_move()` changes between parent and child. Depth counts decisions.
 
 use super::eval::Evaluate;
+pub use super::table::KeptTable;
+use super::table::{EXACT, LOWER, Table, UPPER};
 use crate::engine::{MoveError, Quiet, Status};
-use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -23,7 +24,7 @@ pub const WIN: i32 = 1 << 28;
 /// One seed of final margin in a proven value: more than the turns any
 /// line the search can see (its depth is at most 255 decisions).
 pub const MARGIN_STEP: i32 = 1024;
-const INF: i32 = 2 * WIN;
+pub(super) const INF: i32 = 2 * WIN;
 
 /// A proven result read back from a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,36 +114,6 @@ pub struct Limits {
     pub kept: Option<Arc<KeptTable>>,
 }
 
-/// A table kept from one search to the next, for a player who thinks move
-/// after move in one game at a time budget (the engine's `go movetime`):
-/// what the last search stored orders and cuts the next, which then reaches
-/// further in the same time. Values are stored from the position itself
-/// (wins and losses counted from there), so they keep their meaning at
-/// another root.
-#[derive(Default)]
-pub struct KeptTable(std::sync::Mutex<Option<(usize, Table)>>);
-
-impl fmt::Debug for KeptTable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("KeptTable")
-    }
-}
-
-impl KeptTable {
-    /// The kept table if it has `mb` MiB, else a fresh one.
-    fn take(&self, mb: usize) -> Table {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        match kept.take() {
-            Some((m, t)) if m == mb => t,
-            _ => Table::new(mb),
-        }
-    }
-
-    fn keep(&self, mb: usize, table: Table) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((mb, table));
-    }
-}
-
 impl Default for Limits {
     fn default() -> Self {
         Limits {
@@ -180,260 +151,7 @@ pub struct Thought<D> {
     pub exact: bool,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    value: i32,
-    depth: u8,
-    /// 0 empty, 1 exact, 2 lower bound, 3 upper bound.
-    flag: u8,
-    best: u8,
-    /// The value was found with every line seen to the end of the game.
-    solved: bool,
-}
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
-
-/// A fixed-size transposition table (one entry per slot, replace when the
-/// new entry is at least as deep or from another position).
-struct Table {
-    /// Slots of 16 bytes (small tables), or none.
-    wide: Slots<Entry>,
-    /// The same slots in 12 bytes (tables of 2^19 slots or more), or none.
-    narrow: Slots<Narrow>,
-    mask: usize,
-    /// Bits of a key its slot gives: `mask`'s.
-    shift: u32,
-}
-
-/// An [`Entry`] in 12 bytes, the same in every field: the key's bits its
-/// slot does not give (64 - `shift`, at most 45), then depth, flag, best and
-/// solved in one word, and the value. The expert's 16 MiB of slots take 12.
-#[derive(Clone, Copy, Default)]
-#[repr(C)]
-struct Narrow {
-    value: i32,
-    lo: u32,
-    hi: u32,
-}
-
-/// The fewest key bits a slot must give for [`Narrow`]: 64 - 19 = 45 stored.
-const NARROW_FROM: u32 = 19;
-
-impl Narrow {
-    fn word(self) -> u64 {
-        (self.hi as u64) << 32 | self.lo as u64
-    }
-
-    fn entry(self, slot: u64, shift: u32) -> Entry {
-        let w = self.word();
-        Entry {
-            key: (w >> 19) << shift | slot,
-            value: self.value,
-            depth: (w >> 11) as u8,
-            flag: (w >> 9) as u8 & 3,
-            best: (w >> 1) as u8,
-            solved: w & 1 != 0,
-        }
-    }
-
-    fn of(e: &Entry, shift: u32) -> Narrow {
-        debug_assert!(e.flag <= 3);
-        let w = (e.key >> shift) << 19
-            | (e.depth as u64) << 11
-            | (e.flag as u64) << 9
-            | (e.best as u64) << 1
-            | e.solved as u64;
-        Narrow {
-            value: e.value,
-            lo: w as u32,
-            hi: (w >> 32) as u32,
-        }
-    }
-}
-
-impl Table {
-    fn new(mb: usize) -> Table {
-        let want = (mb << 20) / std::mem::size_of::<Entry>();
-        if want == 0 {
-            return Table {
-                wide: Slots::zeroed(0),
-                narrow: Slots::zeroed(0),
-                mask: 0,
-                shift: 0,
-            };
-        }
-        let size = 1usize << (usize::BITS - 1 - want.leading_zeros());
-        Table::sized(size, size.trailing_zeros() >= NARROW_FROM)
-    }
-
-    /// `size` slots (a power of two), narrow ones if `narrow` (which needs
-    /// 2^NARROW_FROM slots or more).
-    fn sized(size: usize, narrow: bool) -> Table {
-        let shift = size.trailing_zeros();
-        assert!(!narrow || shift >= NARROW_FROM, "a narrow table's size");
-        Table {
-            wide: Slots::zeroed(if narrow { 0 } else { size }),
-            narrow: Slots::zeroed(if narrow { size } else { 0 }),
-            mask: size - 1,
-            shift,
-        }
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let i = key as usize & self.mask;
-        let e = if !self.narrow.is_empty() {
-            self.narrow[i].entry(i as u64, self.shift)
-        } else if !self.wide.is_empty() {
-            self.wide[i]
-        } else {
-            return None;
-        };
-        (e.flag != 0 && e.key == key).then_some(e)
-    }
-
-    fn store(&mut self, key: u64, depth: u32, value: i32, flag: u8, best: usize, solved: bool) {
-        let i = key as usize & self.mask;
-        let slot = if !self.narrow.is_empty() {
-            self.narrow[i].entry(i as u64, self.shift)
-        } else if !self.wide.is_empty() {
-            self.wide[i]
-        } else {
-            return;
-        };
-        if slot.key != key || depth as u8 >= slot.depth {
-            let e = Entry {
-                key,
-                value,
-                depth: depth.min(255) as u8,
-                flag,
-                best: best.min(255) as u8,
-                solved,
-            };
-            if self.narrow.is_empty() {
-                self.wide[i] = e;
-            } else {
-                self.narrow[i] = Narrow::of(&e, self.shift);
-            }
-        }
-    }
-}
-
-/// A table's slots, all empty (zero bits: `T::default()`), taken from the
-/// system allocator (`std::alloc::System`, not the program's global one), and
-/// at most one table's memory kept between searches ([`spare`]). Through
-/// mimalloc, a freed table waited in its arenas while the next decision's
-/// thread took another (the client reached 57 MB on En Gehé 2x50, expert
-/// against expert). The system's `calloc` serves a block this big by a fresh
-/// mapping of zero pages, resident only as the search first stores in them,
-/// and unmaps it when freed (glibc and musl alike).
-struct Slots<T> {
-    ptr: std::ptr::NonNull<T>,
-    len: usize,
-}
-
-// SAFETY: `Slots` owns its memory alone, as a `Box<[T]>` would.
-unsafe impl<T: Send> Send for Slots<T> {}
-unsafe impl<T: Sync> Sync for Slots<T> {}
-
-impl<T: Copy + Default> Slots<T> {
-    /// `len` empty slots. Only for `T` whose default is all zero bits.
-    fn zeroed(len: usize) -> Slots<T> {
-        let Ok(layout) = std::alloc::Layout::array::<T>(len) else {
-            panic!("a table of {len} slots is too big");
-        };
-        if layout.size() == 0 {
-            return Slots {
-                ptr: std::ptr::NonNull::dangling(),
-                len,
-            };
-        }
-        let p = match spare::take(layout) {
-            Some(p) => {
-                // SAFETY: the spare block of this layout, ours alone now;
-                // zero bits are `T::default()`.
-                unsafe { std::ptr::write_bytes(p, 0, layout.size()) };
-                p
-            }
-            // SAFETY: a layout of non-zero size; all-zero bits are
-            // `T::default()`.
-            None => unsafe { std::alloc::GlobalAlloc::alloc_zeroed(&std::alloc::System, layout) },
-        };
-        let Some(ptr) = std::ptr::NonNull::new(p as *mut T) else {
-            std::alloc::handle_alloc_error(layout);
-        };
-        Slots { ptr, len }
-    }
-}
-
-impl<T> std::ops::Deref for Slots<T> {
-    type Target = [T];
-    fn deref(&self) -> &[T] {
-        // SAFETY: `len` initialised slots at `ptr`, owned by `self`.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl<T> std::ops::DerefMut for Slots<T> {
-    fn deref_mut(&mut self) -> &mut [T] {
-        // SAFETY: as in `deref`, and `&mut self` is the only access.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl<T> Drop for Slots<T> {
-    fn drop(&mut self) {
-        let layout = std::alloc::Layout::array::<T>(self.len).expect("checked in `zeroed`");
-        if layout.size() > 0 {
-            spare::keep(self.ptr.as_ptr() as *mut u8, layout);
-        }
-    }
-}
-
-/// The last table's memory, kept for the next search: a fresh block costs
-/// a page fault a page as the search first stores there (the hard level
-/// spent as long again in the system), a kept one a clear in place. One at
-/// most: the client's next decision, on another thread, takes the one its
-/// last decision left.
-mod spare {
-    use std::alloc::{GlobalAlloc, Layout, System};
-    use std::sync::Mutex;
-
-    /// The address (as a number: a raw pointer is not `Send`) and the layout.
-    static SPARE: Mutex<Option<(usize, Layout)>> = Mutex::new(None);
-
-    /// The kept block if it has `layout` (a block of another layout is
-    /// freed).
-    pub(super) fn take(layout: Layout) -> Option<*mut u8> {
-        let kept = SPARE.lock().unwrap_or_else(|e| e.into_inner()).take()?;
-        if kept.1 == layout {
-            return Some(kept.0 as *mut u8);
-        }
-        free(kept);
-        None
-    }
-
-    /// Keeps the block `p` of `layout`, freeing the one kept before.
-    pub(super) fn keep(p: *mut u8, layout: Layout) {
-        let old = SPARE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .replace((p as usize, layout));
-        if let Some(old) = old {
-            free(old);
-        }
-    }
-
-    fn free((p, layout): (usize, Layout)) {
-        // SAFETY: a block from `System.alloc_zeroed` in `Slots::zeroed`
-        // with this layout, no longer used by any table, freed once.
-        unsafe { System.dealloc(p as *mut u8, layout) };
-    }
-}
-
-struct Searcher {
+struct Searcher<G> {
     table: Table,
     nodes: u64,
     max_nodes: u64,
@@ -452,6 +170,10 @@ struct Searcher {
     /// Per ply, the last two decisions that refuted a line there (killers):
     /// a refutation often refutes the sibling lines too.
     killers: Vec<[u16; 2]>,
+    /// Per ply, the children of the last node searched there: the next node
+    /// at that ply copies its games into their memory (`clone_from`), so that
+    /// a node allocates nothing once the search is under way.
+    broods: Vec<Vec<Child<G>>>,
 }
 
 /// Decision keys: a board index (below 128), or 128 + the index of a
@@ -472,7 +194,7 @@ pub fn candidates<G: crate::engine::Game>(g: &G) -> Vec<G::Decision> {
 /// Extra decisions searched past the horizon to finish a turn.
 const TURN_EXTENSION: u32 = 6;
 
-impl Searcher {
+impl<G: Evaluate> Searcher<G> {
     #[inline]
     fn should_stop(&mut self) -> bool {
         if self.stopped {
@@ -497,15 +219,7 @@ impl Searcher {
 
     /// The value of `g` for its side to move, `turns` turns after the root's
     /// (proven results count the turns from the root).
-    fn negamax<G: Evaluate>(
-        &mut self,
-        g: &G,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        ply: u32,
-        turns: u32,
-    ) -> i32 {
+    fn negamax(&mut self, g: &G, depth: u32, alpha: i32, beta: i32, ply: u32, turns: u32) -> i32 {
         // Whether this node's value depends on the horizon is its own: the
         // caller's flag gathers its children's.
         let outer = std::mem::replace(&mut self.horizon, false);
@@ -514,15 +228,7 @@ impl Searcher {
         v
     }
 
-    fn node<G: Evaluate>(
-        &mut self,
-        g: &G,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        ply: u32,
-        turns: u32,
-    ) -> i32 {
+    fn node(&mut self, g: &G, depth: u32, mut alpha: i32, beta: i32, ply: u32, turns: u32) -> i32 {
         self.nodes += 1;
         if let Status::Over(o) = g.status() {
             return terminal(o.score, g.to_move(), o.winner, turns);
@@ -562,18 +268,19 @@ impl Searcher {
         let me = g.to_move();
         // Sowings that take more laps than this to decide are left out: rare,
         // and deciding them could take seconds.
-        let mut children = expand_within(g);
-        if children.is_empty() {
+        let ply_at = ply as usize;
+        if self.broods.len() <= ply_at {
+            self.broods.resize_with(ply_at + 1, Vec::new);
+        }
+        let mut brood = std::mem::take(&mut self.broods[ply_at]);
+        let n = expand_within(g, &mut brood);
+        if n == 0 {
+            self.broods[ply_at] = brood;
             self.horizon = true;
             return g.evaluate();
         }
-        let order = self.order(
-            &mut children,
-            me,
-            tt_best,
-            depth >= 2 && G::ORDER_BY_VALUE,
-            ply,
-        );
+        let children = &mut brood[..n];
+        let order = self.order(children, me, tt_best, depth >= 2 && G::ORDER_BY_VALUE, ply);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_index = children[order.at(0)].index;
@@ -592,6 +299,7 @@ impl Searcher {
                 }
             };
             if self.stopped {
+                self.broods[ply_at] = brood;
                 return best.max(v);
             }
             if v > best {
@@ -604,6 +312,7 @@ impl Searcher {
                 break;
             }
         }
+        self.broods[ply_at] = brood;
         let flag = if best <= alpha0 {
             UPPER
         } else if best >= beta {
@@ -631,7 +340,7 @@ impl Searcher {
     /// Orders `children` for search: the table's best decision first, then
     /// (deep enough, `by_eval`) by static value, then the killers of this
     /// ply, then by history; ties in notation order.
-    fn order<G: Evaluate>(
+    fn order(
         &self,
         children: &mut [Child<G>],
         me: crate::engine::Side,
@@ -683,7 +392,7 @@ impl Searcher {
     /// A child's value for `me` within (alpha, beta): the sign flips only
     /// when the turn passes (a finished game is still the same turn's).
     #[allow(clippy::too_many_arguments)]
-    fn child<G: Evaluate>(
+    fn child(
         &mut self,
         c: &Child<G>,
         me: crate::engine::Side,
@@ -810,42 +519,61 @@ fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
 }
 
 /// The children of `g` for the decisions of `legal_within(SEARCH_LAPS)`, in
-/// the same order: each built from the quiet sowing that proved it ends
-/// (proving a child legal, then playing the same sowing again, cost 6–7% of
-/// the instructions of a node).
-fn expand_within<G: Evaluate>(g: &G) -> Vec<Child<G>> {
+/// the same order, into the first places of `brood` (copied into the games
+/// already there, more added as needed); returns how many. Each is built from
+/// the quiet sowing that proved it ends (proving a child legal, then playing
+/// the same sowing again, cost 6–7% of the instructions of a node).
+fn expand_within<G: Evaluate>(g: &G, brood: &mut Vec<Child<G>>) -> usize {
     if g.status().is_over() {
-        return Vec::new();
+        return 0;
     }
     if g.in_turn() {
-        return expand(g, &g.turn_decisions());
+        let moves = g.turn_decisions();
+        for (index, m) in moves.iter().enumerate() {
+            let game = copy_into(brood, index, g);
+            game.play(m, &mut Quiet)
+                .expect("a legal decision is playable");
+            brood[index].index = index;
+            brood[index].key = (128 + index).min(KEYS - 1) as u16;
+        }
+        return moves.len();
     }
-    // Sized once: a child is a whole game, and growing by doubling copied
-    // them four or five times at every node.
-    let mut children = Vec::with_capacity(g.sowing_holes().count());
+    let mut n = 0;
     for h in g.sowing_holes() {
         let d = g.decision_of(h);
-        let mut game = g.clone();
+        let game = copy_into(brood, n, g);
         match game.play_budgeted(&d, SEARCH_LAPS, &mut Quiet) {
             Ok(()) => {}
             // The sowing ends but the next turn's test that a sowing ends
             // needs more laps: decided in full, as `play` does.
             Err(MoveError::Undecided(_)) if g.sowing_ends_within(h, SEARCH_LAPS).is_ok() => {
-                game = g.clone();
+                game.clone_from(g);
                 game.play(&d, &mut Quiet)
                     .expect("a legal decision is playable");
             }
             Err(_) => continue,
         }
-        children.push(Child {
-            index: children.len(),
-            key: h.min(127) as u16,
-            game,
+        brood[n].index = n;
+        brood[n].key = h.min(127) as u16;
+        n += 1;
+    }
+    n
+}
+
+/// `brood[i]`'s game made a copy of `g` (in its own memory when it has one).
+fn copy_into<'a, G: Evaluate>(brood: &'a mut Vec<Child<G>>, i: usize, g: &G) -> &'a mut G {
+    if i < brood.len() {
+        brood[i].game.clone_from(g);
+    } else {
+        brood.push(Child {
+            index: i,
+            key: NO_KEY,
+            game: g.clone(),
             hint: 0,
             rank: 0,
         });
     }
-    children
+    &mut brood[i].game
 }
 
 /// Orders the root's children by static value (ties in notation order).
@@ -866,7 +594,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         return None;
     }
     let me = game.to_move();
-    let mut s = Searcher {
+    let mut s = Searcher::<G> {
         table: match &limits.kept {
             Some(k) => k.take(limits.hash_mb),
             None => Table::new(limits.hash_mb),
@@ -880,6 +608,7 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         horizon: false,
         history: [[0; KEYS]; 2],
         killers: vec![[NO_KEY; 2]; 256],
+        broods: Vec::new(),
     };
     let mut children = expand(game, &moves);
     order_root(&mut children, me);
@@ -898,6 +627,16 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         exact: false,
     };
     let max_depth = limits.max_depth.max(1);
+    // At a time budget alone, in a game whose odd depths mislead, the answer
+    // is the last even iteration's (or a proven one's): odd iterations only
+    // order the next, and the search goes on to its deadline.
+    let even_only = G::EVEN_DEPTHS
+        && limits.think.is_some()
+        && limits.max_nodes.is_none()
+        && !limits.all_root_values;
+    // The last even iteration's decision, value, depth and root values.
+    type Settled<D> = (usize, D, i32, u32, Vec<(D, i32)>);
+    let mut settled: Option<Settled<G::Decision>> = None;
     for depth in 1..=max_depth {
         s.ply_limit = depth + TURN_EXTENSION;
         s.horizon = false;
@@ -929,9 +668,29 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         }
         if s.stopped {
             result.stopped = true;
+            if even_only {
+                // An unfinished even iteration answers only once it has
+                // searched the last even answer: its best so far is then
+                // better at this depth.
+                if depth % 2 == 0
+                    && let Some(&(first, v0)) = values.first()
+                    && settled
+                        .as_ref()
+                        .is_none_or(|st| values.iter().any(|&(i, _)| i == st.0))
+                {
+                    let (mut i, mut v) = (first, v0);
+                    for &(j, w) in &values[1..] {
+                        if w > v {
+                            (i, v) = (j, w);
+                        }
+                    }
+                    result.decision = moves[i].clone();
+                    result.value = v;
+                    settled = None;
+                }
             // The unfinished iteration searched the last best decision first;
             // a decision it proved better is the better choice.
-            if !limits.all_root_values
+            } else if !limits.all_root_values
                 && let Some(&(i, v)) = values.iter().max_by_key(|&&(_, v)| v)
                 && v > values[0].1
             {
@@ -954,6 +713,18 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         if result.exact {
             break;
         }
+        if even_only {
+            if depth % 2 == 0 {
+                settled = Some((
+                    best_index,
+                    result.decision.clone(),
+                    best,
+                    depth,
+                    result.root.clone(),
+                ));
+            }
+            continue;
+        }
         // Another iteration costs several times this one: skip it when it
         // cannot finish.
         if let Some(t) = limits.think
@@ -966,6 +737,14 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         {
             break;
         }
+    }
+    // An odd iteration's answer stands only when proven or exact.
+    if result.depth % 2 == 1
+        && !result.exact
+        && Proof::of(result.value).is_none()
+        && let Some((_, decision, value, depth, root)) = settled
+    {
+        (result.decision, result.value, result.depth, result.root) = (decision, value, depth, root);
     }
     result.nodes = s.nodes;
     result.elapsed = started.elapsed();

@@ -1,57 +1,18 @@
-//! Tests of the search's table, proofs and children (a file of their own:
+//! Tests of the search's proofs and children (a file of their own:
 //! `search.rs` stays under 1,000 lines).
 
 use super::*;
-use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
+use crate::engine::{Game, PositionJson};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-/// A table of 12-byte slots answers every probe as one of 16-byte slots
-/// of the same number, over stores that collide, replace and refuse, with
-/// every field at its extremes (depths past 255, keys of all 64 bits).
-#[test]
-fn narrow_slots_answer_as_wide_ones() {
-    use rand::Rng;
-    let size = 1 << NARROW_FROM;
-    let (mut wide, mut narrow) = (Table::sized(size, false), Table::sized(size, true));
-    assert!(narrow.wide.is_empty() && wide.narrow.is_empty());
-    let mut rng = SmallRng::seed_from_u64(23);
-    // Few slots and few high parts: the same slot and the same key recur.
-    let key = |rng: &mut SmallRng| {
-        let high = [0u64, 1, u64::MAX >> NARROW_FROM, rng.random()][rng.random_range(0..4)];
-        high << NARROW_FROM | rng.random_range(0..64u64)
-    };
-    for _ in 0..200_000 {
-        let k = key(&mut rng);
-        let depth = [0, 1, 64, 200, 255, 256, 300][rng.random_range(0..7)];
-        let value = [i32::MIN, -WIN - 5, -1, 0, 7, WIN + 3, INF, i32::MAX][rng.random_range(0..8)];
-        let flag = rng.random_range(1..=3);
-        let best = [0, 5, 127, 255, 300][rng.random_range(0..5)];
-        let solved = rng.random();
-        wide.store(k, depth, value, flag, best, solved);
-        narrow.store(k, depth, value, flag, best, solved);
-        let p = key(&mut rng);
-        let (a, b) = (wide.probe(p), narrow.probe(p));
-        assert_eq!(a.is_some(), b.is_some(), "{p:x}");
-        if let (Some(a), Some(b)) = (a, b) {
-            let fields = |e: Entry| (e.key, e.value, e.depth, e.flag, e.best, e.solved);
-            assert_eq!(fields(a), fields(b), "{p:x}");
-        }
-    }
-    // The expert's 16 MiB take 2^20 slots of 12 bytes; 4 MiB stay wide.
-    let expert = Table::new(16);
-    assert_eq!((expert.narrow.len(), expert.wide.len()), (1 << 20, 0));
-    let hard = Table::new(4);
-    assert_eq!((hard.narrow.len(), hard.wide.len()), (0, 1 << 18));
-    assert_eq!(std::mem::size_of::<Narrow>(), 12);
-}
-
 /// Along random games, the children built from the sowings that proved
 /// them legal are the decisions of `legal_within(SEARCH_LAPS)`, in order,
-/// each with the game `play` gives (inside Enkeshui turns too).
+/// each with the game `play` gives (inside Enkeshui turns too), also when
+/// copied into the games of the positions before (one brood for all).
 fn children_match_legal_then_play<G: Evaluate>(
     start: &G,
     games: usize,
@@ -59,12 +20,14 @@ fn children_match_legal_then_play<G: Evaluate>(
 ) -> usize {
     let mut rng = SmallRng::seed_from_u64(3);
     let mut positions = 0;
+    let mut brood = Vec::new();
     for _ in 0..games {
         let mut g = start.clone();
         loop {
             let moves = g.legal_within(SEARCH_LAPS);
             let old = expand(&g, &moves);
-            let new = expand_within(&g);
+            let n = expand_within(&g, &mut brood);
+            let new = &brood[..n];
             assert_eq!(new.len(), old.len(), "{}", json(&g));
             for (a, b) in new.iter().zip(&old) {
                 assert_eq!(a.index, b.index);
@@ -106,20 +69,6 @@ fn proven_values_read_back_exactly() {
     assert!(win(42, 200) > win(41, 1), "a bigger win first");
     assert!(win(42, 3) > win(42, 4), "then the quicker");
     assert!(win(-5, 9) >= WIN / 2 && Proof::of(3 * 16).is_none());
-}
-
-/// A table whose memory is the last table's (kept between searches)
-/// starts empty all the same, and a table of another size works too.
-#[test]
-fn a_table_on_kept_memory_starts_empty() {
-    for (mb, key) in [(4, 0x1234_5678_9abc_def0u64), (4, 7), (1, 9), (4, 11)] {
-        let mut t = Table::new(mb);
-        for k in [0x1234_5678_9abc_def0u64, 7, 9, 11] {
-            assert!(t.probe(k).is_none(), "{mb} MiB: {k:x} found in a new table");
-        }
-        t.store(key, 3, 5, EXACT, 1, false);
-        assert_eq!(t.probe(key).map(|e| e.value), Some(5));
-    }
 }
 
 /// The core crate names no terminal, command-line, signal or process
@@ -188,4 +137,53 @@ fn a_kept_table_carries_one_search_to_the_next() {
     let other_size = think(&game, &limits(Some(kept), 1)).unwrap();
     let fresh_1 = think(&game, &limits(None, 1)).unwrap();
     assert_eq!(other_size.nodes, fresh_1.nodes);
+}
+
+/// At a time budget alone, Enkeshui answers from its last even iteration:
+/// a search that ends on depth 7 answers as the search to depth 6 did,
+/// along random games, where the depth-7 answer often differs. A proven or
+/// exact depth-7 answer stands.
+#[test]
+fn at_a_time_budget_enkeshui_answers_from_an_even_depth() {
+    let limits = |max_depth: u32, think: Option<Duration>| Limits {
+        max_depth,
+        think,
+        max_nodes: None,
+        hash_mb: 1,
+        cancel: None,
+        all_root_values: false,
+        kept: None,
+    };
+    let mut rng = SmallRng::seed_from_u64(5);
+    let (mut positions, mut differ) = (0, 0);
+    for _ in 0..6 {
+        let mut g = Enkeshui::new(&Layout::default_for(8).unwrap(), Rules::default());
+        while !g.status().is_over() {
+            let six = think(&g, &limits(6, None)).unwrap();
+            let seven = think(&g, &limits(7, None)).unwrap();
+            let timed = think(&g, &limits(7, Some(Duration::from_secs(60)))).unwrap();
+            if seven.exact || Proof::of(seven.value).is_some() {
+                assert_eq!((timed.decision, timed.depth), (seven.decision, seven.depth));
+            } else {
+                differ += usize::from(seven.decision != six.decision);
+                let answer = (timed.decision, timed.value, timed.depth, timed.root);
+                assert_eq!(
+                    answer,
+                    (six.decision, six.value, 6, six.root),
+                    "{}",
+                    g.position_json()
+                );
+                positions += 1;
+            }
+            g.play_random(&mut rng, &mut Quiet);
+        }
+    }
+    assert!(
+        positions > 60 && differ * 10 > positions,
+        "{differ} of {positions}"
+    );
+    // Bao keeps its last iteration's answer, odd or not.
+    let bao = Bao::new(bao::Rules::default());
+    let timed = think(&bao, &limits(3, Some(Duration::from_secs(60)))).unwrap();
+    assert_eq!(timed.depth, 3);
 }

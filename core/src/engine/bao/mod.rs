@@ -326,7 +326,7 @@ pub fn sow_turn<O: Observer>(
 
 /// A Bao la Kimasai game (always at a turn boundary: a turn has no decision
 /// but its first).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Bao {
     rules: Rules,
     counts: [u16; HOLES],
@@ -342,6 +342,32 @@ pub struct Bao {
     /// Does the mover place a reserve cow ([`Bao::places_cow`]), as found by
     /// the start-of-turn test.
     extra: bool,
+}
+
+/// `clone_from` keeps the history's memory: the search copies a node's
+/// children into the last node's games.
+impl Clone for Bao {
+    fn clone(&self) -> Bao {
+        Bao {
+            rules: self.rules,
+            counts: self.counts,
+            reserve: self.reserve,
+            state: self.state.clone(),
+            movable: self.movable,
+            ending: self.ending,
+            extra: self.extra,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Bao) {
+        self.rules = source.rules;
+        self.counts = source.counts;
+        self.reserve = source.reserve;
+        self.state.clone_from(&source.state);
+        self.movable = source.movable;
+        self.ending = source.ending;
+        self.extra = source.extra;
+    }
 }
 
 impl Default for Bao {
