@@ -584,6 +584,21 @@ fn order_root<G: Evaluate>(children: &mut [Child<G>], me: crate::engine::Side) {
     children.sort_by_key(|c| -c.hint);
 }
 
+/// The answer of an unfinished even iteration, from the root values it has
+/// (the first searched in full, the others proven no better or searched
+/// again): its best so far (ties to the first), but only once it has
+/// searched `settled`, the last even answer; before that, `None`.
+fn unfinished_even_answer(values: &[(usize, i32)], settled: Option<usize>) -> Option<(usize, i32)> {
+    let &first = values.first()?;
+    if settled.is_some_and(|s| values.iter().all(|&(i, _)| i != s)) {
+        return None;
+    }
+    Some(values[1..].iter().fold(
+        first,
+        |best, &(i, v)| if v > best.1 { (i, v) } else { best },
+    ))
+}
+
 /// Thinks about `game` and returns the best decision found, or `None` when
 /// there is no legal decision. Deterministic for a given position and
 /// `max_depth` when no time budget or cancel interrupts it.
@@ -669,21 +684,10 @@ pub fn think<G: Evaluate>(game: &G, limits: &Limits) -> Option<Thought<G::Decisi
         if s.stopped {
             result.stopped = true;
             if even_only {
-                // An unfinished even iteration answers only once it has
-                // searched the last even answer: its best so far is then
-                // better at this depth.
                 if depth % 2 == 0
-                    && let Some(&(first, v0)) = values.first()
-                    && settled
-                        .as_ref()
-                        .is_none_or(|st| values.iter().any(|&(i, _)| i == st.0))
+                    && let Some((i, v)) =
+                        unfinished_even_answer(&values, settled.as_ref().map(|st| st.0))
                 {
-                    let (mut i, mut v) = (first, v0);
-                    for &(j, w) in &values[1..] {
-                        if w > v {
-                            (i, v) = (j, w);
-                        }
-                    }
                     result.decision = moves[i].clone();
                     result.value = v;
                     settled = None;

@@ -187,3 +187,21 @@ fn at_a_time_budget_enkeshui_answers_from_an_even_depth() {
     let timed = think(&bao, &limits(3, Some(Duration::from_secs(60)))).unwrap();
     assert_eq!(timed.depth, 3);
 }
+
+/// An unfinished even iteration answers with its best so far (ties to the
+/// decision it searched first) once it has searched the last even answer,
+/// and not before.
+#[test]
+fn an_unfinished_even_iteration_answers_once_it_has_searched_the_last_answer() {
+    let values = [(2, 10), (0, 5), (1, 12), (3, 12)];
+    assert_eq!(unfinished_even_answer(&values, Some(0)), Some((1, 12)));
+    assert_eq!(unfinished_even_answer(&values, None), Some((1, 12)));
+    assert_eq!(unfinished_even_answer(&values[..2], Some(0)), Some((2, 10)));
+    assert_eq!(unfinished_even_answer(&values, Some(4)), None);
+    assert_eq!(unfinished_even_answer(&values[..1], Some(1)), None);
+    assert_eq!(
+        unfinished_even_answer(&[(2, 10), (0, 10)], Some(0)),
+        Some((2, 10))
+    );
+    assert_eq!(unfinished_even_answer(&[], None), None);
+}
