@@ -500,22 +500,22 @@ fn static_hint<G: Evaluate>(g: &G, me: crate::engine::Side) -> i32 {
 }
 
 fn expand<G: Evaluate>(g: &G, moves: &[G::Decision]) -> Vec<Child<G>> {
-    moves
-        .iter()
-        .enumerate()
-        .map(|(index, m)| {
-            let mut game = g.clone();
-            game.play(m, &mut Quiet)
-                .expect("a legal decision is playable");
-            Child {
-                index,
-                key: (128 + index).min(KEYS - 1) as u16,
-                game,
-                hint: 0,
-                rank: 0,
-            }
-        })
-        .collect()
+    let mut children = Vec::with_capacity(moves.len());
+    expand_into(g, moves, &mut children);
+    children
+}
+
+/// The children of `g` for `moves`, in order, into the first places of
+/// `brood`; returns how many.
+fn expand_into<G: Evaluate>(g: &G, moves: &[G::Decision], brood: &mut Vec<Child<G>>) -> usize {
+    for (index, m) in moves.iter().enumerate() {
+        let game = copy_into(brood, index, g);
+        game.play(m, &mut Quiet)
+            .expect("a legal decision is playable");
+        brood[index].index = index;
+        brood[index].key = (128 + index).min(KEYS - 1) as u16;
+    }
+    moves.len()
 }
 
 /// The children of `g` for the decisions of `legal_within(SEARCH_LAPS)`, in
@@ -528,15 +528,7 @@ fn expand_within<G: Evaluate>(g: &G, brood: &mut Vec<Child<G>>) -> usize {
         return 0;
     }
     if g.in_turn() {
-        let moves = g.turn_decisions();
-        for (index, m) in moves.iter().enumerate() {
-            let game = copy_into(brood, index, g);
-            game.play(m, &mut Quiet)
-                .expect("a legal decision is playable");
-            brood[index].index = index;
-            brood[index].key = (128 + index).min(KEYS - 1) as u16;
-        }
-        return moves.len();
+        return expand_into(g, &g.turn_decisions(), brood);
     }
     let mut n = 0;
     for h in g.sowing_holes() {
