@@ -98,11 +98,14 @@ fn stealing_holes(opp: u64) -> u16 {
 }
 
 /// The hash of a turned state for [`run_turned`]'s distinguished points and
-/// its first test of a repeat.
+/// its first test of a repeat: the loop's low half (the eight holes from
+/// the lap end) and the opponent's row. A function of the state, so equal
+/// states hash equal; the whole state is compared when hashes agree. The
+/// high half left out saves a lap of the long sowings a quarter of its
+/// instructions, and the holes from the lap end tell the states apart.
 #[inline(always)]
 fn point_hash(own: u128, opp: u64) -> u64 {
-    (own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ opp.rotate_left(41))
-        .wrapping_mul(POINT_MUL)
+    (own as u64 ^ opp.rotate_left(41)).wrapping_mul(POINT_MUL)
 }
 
 /// [`point_hash`]'s multiplier (odd: equal products, equal words).
@@ -148,7 +151,7 @@ fn relays(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
             break Relays::Ended;
         }
         n += 1;
-        let bits = own as u64 ^ ((own >> 64) as u64).rotate_left(23) ^ look.opp_bits;
+        let bits = own as u64 ^ look.opp_bits;
         if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
             break Relays::Look(bits);
         }
@@ -217,7 +220,6 @@ const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 2
 unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_load_si128, _mm_shuffle_epi8,
-        _mm_unpackhi_epi64,
     };
     // SAFETY: a u128 and an __m128i are both 16 plain bytes (byte k of
     // the u128, little-endian, is lane k); each row of SHUFFLED is two
@@ -225,38 +227,49 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     unsafe {
         let mut v = std::mem::transmute::<u128, __m128i>(s.own);
         let (mut low, mut pos) = (s.own as u64, s.pos);
-        // The laps before the stop, counted down (one test a lap), and the
-        // tortoise's hash without the opponent's row, compared before that
-        // part is put in for the distinguished points' test: the same
-        // tests as `relays` makes, some three instructions fewer a lap.
+        // The laps before the stop, counted down, and the tortoise's hash
+        // without the opponent's row, compared before that part is put in
+        // for the distinguished points' test: the same tests as `relays`
+        // makes, some three instructions fewer a lap.
         let all = look.stop.saturating_sub(*lam);
         let mut left = all;
-        let tortoise_own = look.tortoise_bits ^ look.opp_bits;
+        let tortoise_low = look.tortoise_bits ^ look.opp_bits;
+        // One lap and its tests; the hash reads the low half alone
+        // (`point_hash`), which needs no second move out of the register.
+        macro_rules! lap {
+            () => {{
+                let c = low as u8 as usize;
+                let row = &SHUFFLED[c];
+                v = _mm_shuffle_epi8(
+                    _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
+                    _mm_load_si128(row.turn.as_ptr() as *const __m128i),
+                );
+                pos = pos.wrapping_add(c as u32);
+                low = _mm_cvtsi128_si64(v) as u64;
+                if low as u8 == 1 {
+                    break Relays::Ended;
+                }
+                left -= 1;
+                if low == tortoise_low {
+                    break Relays::Look(look.tortoise_bits);
+                }
+                let bits = low ^ look.opp_bits;
+                if bits.wrapping_mul(POINT_MUL) < look.below {
+                    break Relays::Look(bits);
+                }
+            }};
+        }
+        // Two laps a test of the count.
         let found = loop {
-            if left == 0 {
-                break Relays::Stop;
+            if left < 2 {
+                if left == 0 {
+                    break Relays::Stop;
+                }
+                lap!();
+                continue;
             }
-            let c = low as u8 as usize;
-            let row = &SHUFFLED[c];
-            v = _mm_shuffle_epi8(
-                _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
-                _mm_load_si128(row.turn.as_ptr() as *const __m128i),
-            );
-            pos = pos.wrapping_add(c as u32);
-            low = _mm_cvtsi128_si64(v) as u64;
-            if low as u8 == 1 {
-                break Relays::Ended;
-            }
-            left -= 1;
-            let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v)) as u64;
-            let own = low ^ high.rotate_left(23);
-            if own == tortoise_own {
-                break Relays::Look(look.tortoise_bits);
-            }
-            let bits = own ^ look.opp_bits;
-            if bits.wrapping_mul(POINT_MUL) < look.below {
-                break Relays::Look(bits);
-            }
+            lap!();
+            lap!();
         };
         let n = *lam + (all - left);
         (s.own, s.pos, *lam) = (std::mem::transmute::<__m128i, u128>(v), pos & 15, n);
@@ -410,9 +423,7 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
         if s.thieves == 0 && lam >= points_from && HOW != GENERIC {
             // The hash before its multiply: the opponent's row is fixed.
             let opp_bits = s.opp.rotate_left(41);
-            let tortoise_bits = tortoise.0 as u64
-                ^ ((tortoise.0 >> 64) as u64).rotate_left(23)
-                ^ tortoise.1.rotate_left(41);
+            let tortoise_bits = tortoise.0 as u64 ^ tortoise.1.rotate_left(41);
             let simd = HOW == FASTEST && ssse3();
             loop {
                 let look = Look {
