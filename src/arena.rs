@@ -665,8 +665,11 @@ fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
     let (a_side, index) = (p.a_side, p.index);
     let first_turn = game.turn();
     let started = Instant::now();
-    let mut decisions = PerSide::new(0u64, 0u64);
-    let mut ply = 0u64;
+    // Decisions made, and those of South among them (a count a decision,
+    // where indexing a `PerSide` by the mover cost a dozen instructions).
+    let (mut ply, mut south) = (0u64, 0u64);
+    // Each turn's pick proves that the mover can move: not tested twice.
+    game.defer_legality(true);
     let end = loop {
         let mover = game.to_move();
         if let Status::Over(o) = game.status() {
@@ -674,14 +677,21 @@ fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
         }
         let seed = decision_seed(s, index, ply);
         let played = game.play_random(&mut DecisionRng::new(seed), &mut Quiet);
-        decisions[mover] += 1;
-        if played.is_none() {
-            break forfeit(s, p, mover, game.turn() - first_turn, "no decision");
+        if played.is_none() && game.status().is_over() {
+            // No sowing ended and the mover has no move: the game is
+            // over, and the next pass ends the loop.
+            continue;
         }
         ply += 1;
+        south += (mover == Side::South) as u64;
+        if played.is_none() {
+            // The mover has only the special move, which no pick makes.
+            break forfeit(s, p, mover, game.turn() - first_turn, "no decision");
+        }
     };
+    game.defer_legality(false);
     p.result = end;
-    let spent = shares(started.elapsed(), decisions);
+    let spent = shares(started.elapsed(), PerSide::new(south, ply - south));
     spent[a_side].add_to(&mut p.clock_a);
     spent[a_side.other()].add_to(&mut p.clock_b);
 }

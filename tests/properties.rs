@@ -10,11 +10,12 @@ use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{Next, next_game};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
-use masai_mancala::engine::{AnyGame, Game, PerSide, Quiet, Status};
+use masai_mancala::engine::{AnyGame, EndReason, Game, PerSide, Quiet, Status, bao, en_gehe};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use reference::RefGame;
+use serde_json::json;
 
 fn layouts() -> impl Strategy<Value = Layout> {
     prop_oneof![
@@ -267,5 +268,96 @@ fn hash_keys_follow_the_state() {
             }
         }
         assert!(seen.len() > 2000, "{}", seen.len());
+    }
+}
+
+/// Plays `start` with random decisions (the generator of decision `k`
+/// seeded from `seed` and `k`), with the test for a legal move at every
+/// turn start or left to each turn's pick; returns the game and its
+/// decisions.
+fn random_game<G: Game>(start: &G, seed: u64, defer: bool) -> (G, Vec<G::Decision>) {
+    let mut g = start.clone();
+    g.defer_legality(defer);
+    let mut decisions = Vec::new();
+    for k in 0..1000u64 {
+        if g.status().is_over() {
+            break;
+        }
+        let mut rng = SmallRng::seed_from_u64(seed ^ k << 32);
+        match g.play_random(&mut rng, &mut Quiet) {
+            Some(d) => decisions.push(d),
+            None => break,
+        }
+    }
+    g.defer_legality(false);
+    (g, decisions)
+}
+
+/// The arena's random games leave each turn's test for a legal move to the
+/// turn's pick (`defer_legality`): the same decisions, the same end and
+/// final position as with the test at every turn start. Returns how the
+/// game ended.
+fn deferring_changes_nothing<G: Game + Into<AnyGame>>(start: G, seed: u64) -> Option<EndReason> {
+    let (eager, decisions) = random_game(&start, seed, false);
+    let (deferred, again) = random_game(&start, seed, true);
+    let at = start.into().position_json();
+    assert_eq!(decisions, again, "from {at}");
+    assert_eq!(eager.status(), deferred.status(), "from {at}");
+    let state = |g: G| -> serde_json::Value { g.into().state_json() };
+    let end = match eager.status() {
+        Status::Over(o) => Some(o.reason),
+        Status::Playing => None,
+    };
+    assert_eq!(state(eager), state(deferred), "from {at}");
+    end
+}
+
+/// From the usual starts and random positions of every game, some with a
+/// turn limit within reach. (Repetitions and positions with no legal move
+/// are too rare in random play: the engine's own tests play them on a toy
+/// game, `engine::lifecycle_tests`.)
+#[test]
+fn deferring_the_test_for_a_legal_move_changes_nothing() {
+    let mut ends = std::collections::HashMap::new();
+    for seed in 0..if cfg!(debug_assertions) { 300 } else { 3000 } {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let game = (seed % 3) as u8;
+        let mut v = match seed % 6 {
+            // The usual starts, where games are long enough to repeat.
+            0..=2 => match game {
+                0 => AnyGame::from(Enkeshui::new(
+                    &Layout::default_for(8).unwrap(),
+                    Rules::default(),
+                )),
+                1 => AnyGame::from(en_gehe::EnGehe::new(10, en_gehe::Rules::default()).unwrap()),
+                _ => AnyGame::from(bao::Bao::new(bao::Rules::default())),
+            }
+            .position_json(),
+            _ => random_position(game, &mut rng),
+        };
+        if seed % 4 == 0 {
+            let turn = v["turn"].as_u64().unwrap_or(1);
+            let rules = v
+                .as_object_mut()
+                .unwrap()
+                .entry("rules")
+                .or_insert(json!({}));
+            rules["max_turns"] = json!(turn + seed % 40);
+        }
+        let g = AnyGame::from_position(&v).unwrap();
+        let end = match g {
+            AnyGame::Enkeshui(g) => deferring_changes_nothing(g, seed),
+            AnyGame::EnGehe(g) => deferring_changes_nothing(g, seed),
+            AnyGame::BaoLaKimasai(g) => deferring_changes_nothing(g, seed),
+        };
+        *ends.entry((game, end)).or_insert(0) += 1;
+    }
+    use EndReason::*;
+    let met = [(0, NoSeeds), (0, TurnLimit), (1, NoSeeds), (1, TurnLimit)];
+    for (game, reason) in met.into_iter().chain([(2, InnerRowEmpty), (2, TurnLimit)]) {
+        assert!(
+            ends.contains_key(&(game, Some(reason))),
+            "{reason:?}: {ends:?}"
+        );
     }
 }

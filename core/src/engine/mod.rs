@@ -11,6 +11,8 @@ pub mod bao;
 pub(crate) mod core;
 pub mod en_gehe;
 pub mod enkeshui;
+#[cfg(test)]
+mod lifecycle_tests;
 pub(crate) mod playout;
 pub(crate) mod position;
 pub(crate) mod side;
@@ -188,8 +190,9 @@ pub trait Game: Clone + Send + 'static {
     /// the mover has no seeds to sow (or, in Bao, an empty inner row).
     fn lost_before_moving(&mut self) -> Option<EndReason>;
     /// Has the mover a legal decision (a sowing that ends, or a special
-    /// move)? `Err` when that is not decided within `max_laps` laps.
-    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided>;
+    /// move)? `Err` when that is not decided within `max_laps` laps. Run
+    /// right after [`Game::lost_before_moving`] found seeds to sow.
+    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided>;
     /// What the repetition rule compares besides the board and the side to
     /// move, and the board itself; with the turn state to record them in.
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState);
@@ -287,13 +290,49 @@ pub trait Game: Clone + Send + 'static {
         rng: &mut R,
         obs: &mut O,
     ) -> Option<Self::Decision> {
-        if O::SILENT {
-            return self.pick_random(rng, true);
+        let d = if O::SILENT {
+            self.pick_random(rng, true)
+        } else {
+            self.random_decision(rng)
+        };
+        let Some(d) = d else {
+            // Every sowing was tried: a test left to this pick is decided.
+            self.settle_legality(obs);
+            return None;
+        };
+        if !O::SILENT {
+            self.play(&d, obs)
+                .expect("a random legal decision is playable");
         }
-        let d = self.random_decision(rng)?;
-        self.play(&d, obs)
-            .expect("a random legal decision is playable");
         Some(d)
+    }
+
+    /// With `on`, the start-of-turn test for a legal move waits for the
+    /// turn's random pick ([`Game::play_random`]): the pick draws sowings
+    /// until one ends, which proves the test anyway, so a random game (the
+    /// arena's) tests each position once instead of twice. When the pick
+    /// finds none, the game ends there as the test would have ended it;
+    /// [`Game::status`] is exact again after the pick, or once deferring
+    /// stops. A position that would end the game by the safety rules is
+    /// tested at once, so that no legal move still comes first.
+    fn defer_legality(&mut self, on: bool) {
+        self.turn_state_mut().defer = on;
+        if !on {
+            self.settle_legality(&mut Quiet);
+        }
+    }
+
+    /// Decides a test for a legal move left to the random pick (see
+    /// [`Game::defer_legality`]), if one is still open.
+    fn settle_legality<O: Observer>(&mut self, obs: &mut O) {
+        let t = self.turn_state_mut();
+        // Inside a turn a pick has already proved the turn's start.
+        if !std::mem::take(&mut t.unproved) || t.status.is_over() || self.in_turn() {
+            return;
+        }
+        if !unbudgeted(self.can_move_within(u64::MAX)) {
+            self.end_now(EndReason::NoLegalMove, obs);
+        }
     }
 
     /// Plays one decision, telling `obs` what happens. On error nothing changes
@@ -355,6 +394,8 @@ pub trait Game: Clone + Send + 'static {
     ) -> Result<(), Undecided> {
         let reason = if let Some(reason) = self.lost_before_moving() {
             Some(reason)
+        } else if self.turn_state().defer {
+            self.deferred_end(max_laps)?
         } else if !self.can_move_within(max_laps)? {
             Some(EndReason::NoLegalMove)
         } else if self.record_position() >= 3 {
@@ -365,11 +406,38 @@ pub trait Game: Clone + Send + 'static {
             None
         };
         if let Some(reason) = reason {
-            let outcome = self.outcome(reason);
-            self.turn_state_mut().status = Status::Over(outcome);
-            obs.event(Event::GameOver { outcome });
+            self.end_now(reason, obs);
         }
         Ok(())
+    }
+
+    /// The start-of-turn tests after [`Game::lost_before_moving`] with the
+    /// test for a legal move left to the turn's pick: the safety rules
+    /// first, and the legal move tested at once only when they would end
+    /// the game (no legal move is the reason then, as in the usual order).
+    /// The position is recorded even when no move turns out legal: the
+    /// game is then over, and its history never read again.
+    #[inline(always)]
+    fn deferred_end(&mut self, max_laps: u64) -> Result<Option<EndReason>, Undecided> {
+        let repeated = self.record_position() >= 3;
+        if !repeated && self.turn() <= self.max_turns() {
+            self.turn_state_mut().unproved = true;
+            return Ok(None);
+        }
+        Ok(Some(if !self.can_move_within(max_laps)? {
+            EndReason::NoLegalMove
+        } else if repeated {
+            EndReason::Repetition
+        } else {
+            EndReason::TurnLimit
+        }))
+    }
+
+    /// Ends the game now by `reason`.
+    fn end_now<O: Observer>(&mut self, reason: EndReason, obs: &mut O) {
+        let outcome = self.outcome(reason);
+        self.turn_state_mut().status = Status::Over(outcome);
+        obs.event(Event::GameOver { outcome });
     }
 
     /// Adds the position to the repetition history; returns how often it

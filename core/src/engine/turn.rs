@@ -24,6 +24,11 @@ pub struct TurnState {
     pub turn: u32,
     /// Playing, or over with its outcome.
     pub status: Status,
+    /// Random play has asked that the start-of-turn test for a legal move
+    /// wait for the turn's random pick ([`super::Game::defer_legality`]).
+    pub(super) defer: bool,
+    /// This turn's test for a legal move was left to its random pick.
+    pub(super) unproved: bool,
     history: History,
 }
 
@@ -35,6 +40,8 @@ impl Clone for TurnState {
             to_move: self.to_move,
             turn: self.turn,
             status: self.status,
+            defer: self.defer,
+            unproved: self.unproved,
             history: self.history.clone(),
         }
     }
@@ -43,6 +50,8 @@ impl Clone for TurnState {
         self.to_move = source.to_move;
         self.turn = source.turn;
         self.status = source.status;
+        self.defer = source.defer;
+        self.unproved = source.unproved;
         self.history.clone_from(&source.history);
     }
 }
@@ -55,6 +64,8 @@ impl TurnState {
             to_move,
             turn,
             status: Status::Playing,
+            defer: false,
+            unproved: false,
             history: History::default(),
         }
     }

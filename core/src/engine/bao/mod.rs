@@ -777,7 +777,7 @@ impl Game for Bao {
 
     /// Right after [`Game::lost_before_moving`], which tried every first lap.
     #[inline]
-    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided> {
         if self.ending != 0 {
             return Ok(true);
         }

@@ -78,9 +78,6 @@ pub struct EnGehe {
     /// The mover's occupied holes (bit k: his hole k+1), as found by the
     /// start-of-turn test: one pass over the row a turn.
     movable: u64,
-    /// Whether the start-of-turn test found a hole of the mover whose first
-    /// lap surely ends (then he can move).
-    sure: bool,
     /// Per side, the hole (bit) whose first lap last surely ended: tried
     /// first next time, as it often still does. Only the order of the
     /// tries depends on it, never an answer.
@@ -97,7 +94,6 @@ impl Clone for EnGehe {
             captured: self.captured,
             state: self.state.clone(),
             movable: self.movable,
-            sure: self.sure,
             hint: self.hint,
         }
     }
@@ -108,7 +104,6 @@ impl Clone for EnGehe {
         self.captured = source.captured;
         self.state.clone_from(&source.state);
         self.movable = source.movable;
-        self.sure = source.sure;
         self.hint = source.hint;
     }
 }
@@ -487,7 +482,6 @@ impl EnGehe {
             captured,
             state: TurnState::new(to_move, turn),
             movable: 0,
-            sure: false,
             hint: [0; 2],
         }
         .started()
@@ -725,24 +719,19 @@ impl Game for EnGehe {
         None
     }
 
-    /// No seeds in the mover's row; on the way, the cheap test that he can
-    /// move (most first laps end the turn at once).
+    /// No seeds in the mover's row.
     #[inline(always)]
     fn lost_before_moving(&mut self) -> Option<EndReason> {
         self.movable = self.board.occupied(self.state.to_move);
-        if self.movable == 0 {
-            return Some(EndReason::NoSeeds);
-        }
-        self.sure = self.find_sure();
-        None
+        (self.movable == 0).then_some(EndReason::NoSeeds)
     }
 
-    /// Has the mover a sowing that ends? After [`Game::lost_before_moving`]'s
-    /// cheap test, every sowing is searched (out of line: when the cheap
-    /// test is not inlined with it, a turn pays for a call).
+    /// Has the mover a sowing that ends? First the cheap test (most first
+    /// laps end the turn at once), then every sowing (out of line: when the
+    /// cheap test is not inlined with it, a turn pays for a call).
     #[inline(always)]
-    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
-        if self.sure {
+    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided> {
+        if self.find_sure() {
             return Ok(true);
         }
         self.any_sowing_ends(max_laps)

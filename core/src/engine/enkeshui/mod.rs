@@ -808,7 +808,7 @@ impl Game for Enkeshui {
     }
 
     #[inline(always)]
-    fn can_move_within(&self, max_laps: u64) -> Result<bool, Undecided> {
+    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided> {
         Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
     }
 
