@@ -7,12 +7,15 @@ use rand::Rng;
 
 /// Plays uniformly random legal decisions until the game ends or no decision
 /// is listed (an Enkeshui player left with only the special move). Returns the
-/// number of decisions played.
+/// number of decisions played. Each turn's pick is its test for a legal
+/// move ([`Game::defer_legality`]).
 pub fn random_playout<G: Game, R: Rng, O: Observer>(
     game: &mut G,
     rng: &mut R,
     obs: &mut O,
 ) -> usize {
+    let deferred = game.turn_state().defer;
+    game.defer_legality(true);
     let mut played = 0;
     while game.status() == Status::Playing {
         if game.play_random(rng, obs).is_none() {
@@ -20,6 +23,7 @@ pub fn random_playout<G: Game, R: Rng, O: Observer>(
         }
         played += 1;
     }
+    game.defer_legality(deferred);
     played
 }
 
