@@ -234,10 +234,12 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
         let all = look.stop.saturating_sub(*lam);
         let mut left = all;
         let tortoise_low = look.tortoise_bits ^ look.opp_bits;
-        // One lap and its tests; the hash reads the low half alone
+        // One lap and its tests, `ahead` laps of its block still to run
+        // (`left` is counted down a block at a time, and put right when
+        // the block stops early). The hash reads the low half alone
         // (`point_hash`), which needs no second move out of the register.
         macro_rules! lap {
-            () => {{
+            ($ahead:expr) => {{
                 let c = low as u8 as usize;
                 let row = &SHUFFLED[c];
                 v = _mm_shuffle_epi8(
@@ -247,29 +249,36 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
                 pos = pos.wrapping_add(c as u32);
                 low = _mm_cvtsi128_si64(v) as u64;
                 if low as u8 == 1 {
+                    // The lap that ends the turn is not counted.
+                    left += $ahead + 1;
                     break Relays::Ended;
                 }
-                left -= 1;
                 if low == tortoise_low {
+                    left += $ahead;
                     break Relays::Look(look.tortoise_bits);
                 }
                 let bits = low ^ look.opp_bits;
                 if bits.wrapping_mul(POINT_MUL) < look.below {
+                    left += $ahead;
                     break Relays::Look(bits);
                 }
             }};
         }
-        // Two laps a test of the count.
+        // Four laps a test of the count.
         let found = loop {
-            if left < 2 {
+            if left < 4 {
                 if left == 0 {
                     break Relays::Stop;
                 }
-                lap!();
+                left -= 1;
+                lap!(0);
                 continue;
             }
-            lap!();
-            lap!();
+            left -= 4;
+            lap!(3);
+            lap!(2);
+            lap!(1);
+            lap!(0);
         };
         let n = *lam + (all - left);
         (s.own, s.pos, *lam) = (std::mem::transmute::<__m128i, u128>(v), pos & 15, n);
