@@ -311,10 +311,12 @@ pub trait Game: Clone + Send + 'static {
     /// turn's random pick ([`Game::play_random`]): the pick draws sowings
     /// until one ends, which proves the test anyway, so a random game (the
     /// arena's) tests each position once instead of twice. When the pick
-    /// finds none, the game ends there as the test would have ended it;
-    /// [`Game::status`] is exact again after the pick, or once deferring
-    /// stops. A position that would end the game by the safety rules is
-    /// tested at once, so that no legal move still comes first.
+    /// finds none, the game ends there as the test would have ended it.
+    /// For loops of random picks: between a turn's end and its pick,
+    /// [`Game::status`] may say `Playing` where the test would have ended
+    /// the game; it is exact again after the pick, or once deferring stops.
+    /// A position that the safety rules would end is tested at once, so
+    /// that no legal move still comes first.
     fn defer_legality(&mut self, on: bool) {
         self.turn_state_mut().defer = on;
         if !on {
