@@ -1,8 +1,9 @@
 //! The turn lifecycle the [`Game`] trait provides, on a toy game small
-//! enough to reach what random play of the real games never shows: a
-//! mover with seeds and no legal move, the turn limit reached by him, and
-//! a repetition, each with the test for a legal move at the turn's start
-//! and left to the turn's random pick ([`Game::defer_legality`]).
+//! enough to reach at will what random play of the real games seldom or
+//! never shows: a mover with seeds and no legal move, at the turn limit or
+//! not, and a repetition, each with the test for a legal move at the
+//! turn's start and left to the turn's random pick
+//! ([`Game::defer_legality`]).
 
 use super::core::{Endless, Unended};
 use super::playout::draw_below;
