@@ -99,13 +99,14 @@ fn stealing_holes(opp: u64) -> u16 {
 
 /// The hash of a turned state for [`run_turned`]'s distinguished points and
 /// its first test of a repeat: the loop's low half (the eight holes from
-/// the lap end) and the opponent's row. A function of the state, so equal
-/// states hash equal; the whole state is compared when hashes agree. The
-/// high half left out saves a lap of the long sowings a quarter of its
-/// instructions, and the holes from the lap end tell the states apart.
+/// the lap end). A function of the state, so equal states hash equal; the
+/// whole state (the opponent's row too) is compared when hashes agree. The
+/// high half and the opponent's row left out save a lap of the long
+/// sowings some six of its instructions: the opponent's row changes only
+/// by a steal, and the holes from the lap end tell the states apart.
 #[inline(always)]
-fn point_hash(own: u128, opp: u64) -> u64 {
-    (own as u64 ^ opp.rotate_left(41)).wrapping_mul(POINT_MUL)
+fn point_hash(own: u128) -> u64 {
+    (own as u64).wrapping_mul(POINT_MUL)
 }
 
 /// [`point_hash`]'s multiplier (odd: equal products, equal words).
@@ -117,18 +118,16 @@ enum Relays {
     Ended,
     /// `lam` reached the stop.
     Stop,
-    /// The state after the lap may repeat the tortoise's (its hash before
-    /// the multiply is given) or is a distinguished point: the caller looks.
-    Look(u64),
+    /// The state after the lap may repeat the tortoise's or is a
+    /// distinguished point: the caller looks.
+    Look,
 }
 
 /// What [`relays`] watches for.
 struct Look {
     /// The laps since the tortoise at which to stop.
     stop: u64,
-    /// The opponent's row's part of the hash (it never changes here).
-    opp_bits: u64,
-    /// The tortoise's hash before its multiply.
+    /// The tortoise's hash before its multiply (its loop's low half).
     tortoise_bits: u64,
     /// Distinguished points' bar.
     below: u64,
@@ -151,9 +150,9 @@ fn relays(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
             break Relays::Ended;
         }
         n += 1;
-        let bits = own as u64 ^ look.opp_bits;
+        let bits = own as u64;
         if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
-            break Relays::Look(bits);
+            break Relays::Look;
         }
     };
     (s.own, s.pos, *lam) = (own, pos & 15, n);
@@ -227,13 +226,10 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     unsafe {
         let mut v = std::mem::transmute::<u128, __m128i>(s.own);
         let (mut low, mut pos) = (s.own as u64, s.pos);
-        // The laps before the stop, counted down, and the tortoise's hash
-        // without the opponent's row, compared before that part is put in
-        // for the distinguished points' test: the same tests as `relays`
-        // makes, some three instructions fewer a lap.
+        // The laps before the stop, counted down.
         let all = look.stop.saturating_sub(*lam);
         let mut left = all;
-        let tortoise_low = look.tortoise_bits ^ look.opp_bits;
+        let tortoise_low = look.tortoise_bits;
         // One lap and its tests, `ahead` laps of its block still to run
         // (`left` is counted down a block at a time, and put right when
         // the block stops early). The hash reads the low half alone
@@ -255,12 +251,11 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
                 }
                 if low == tortoise_low {
                     left += $ahead;
-                    break Relays::Look(look.tortoise_bits);
+                    break Relays::Look;
                 }
-                let bits = low ^ look.opp_bits;
-                if bits.wrapping_mul(POINT_MUL) < look.below {
+                if low.wrapping_mul(POINT_MUL) < look.below {
                     left += $ahead;
-                    break Relays::Look(bits);
+                    break Relays::Look;
                 }
             }};
         }
@@ -369,7 +364,7 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
     // Brent's search: the tortoise is the state after `base` laps, and
     // `lam` laps have run since; it moves on when `lam` reaches `power`.
     let mut tortoise = brent.tortoise;
-    let mut tortoise_hash = point_hash(tortoise.0, tortoise.1);
+    let mut tortoise_hash = point_hash(tortoise.0);
     let mut base = brent.base;
     let mut power = brent.power;
     let mut lam: u64 = 0;
@@ -395,7 +390,7 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
                     // lap); equal states have equal hashes, so the tortoise
                     // is compared whole only when the hashes agree.
                     let now = s.own;
-                    let hash = point_hash(now, s.opp);
+                    let hash = point_hash(now);
                     if hash == tortoise_hash && now == tortoise.0 && s.opp == tortoise.1 {
                         let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
                         if repeats(d, starts as u16, s.thieves) {
@@ -430,14 +425,12 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
         // (`repeats` holds whatever the laps' starts): they are not kept.
         // Past the first laps this is the loop of the long sowings.
         if s.thieves == 0 && lam >= points_from && HOW != GENERIC {
-            // The hash before its multiply: the opponent's row is fixed.
-            let opp_bits = s.opp.rotate_left(41);
-            let tortoise_bits = tortoise.0 as u64 ^ tortoise.1.rotate_left(41);
+            // The hash before its multiply.
+            let tortoise_bits = tortoise.0 as u64;
             let simd = HOW == FASTEST && ssse3();
             loop {
                 let look = Look {
                     stop,
-                    opp_bits,
                     tortoise_bits,
                     below,
                 };
@@ -447,12 +440,13 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
                 } else {
                     relays(s, &mut lam, &look)
                 };
-                let bits = match found {
+                match found {
                     Relays::Ended => return Ok(()),
                     Relays::Stop => break,
-                    Relays::Look(bits) => bits,
-                };
+                    Relays::Look => {}
+                }
                 let now = s.own;
+                let bits = now as u64;
                 if bits == tortoise_bits && now == tortoise.0 && s.opp == tortoise.1 {
                     let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
                     return Err(Unended::Endless(Endless {
@@ -484,7 +478,7 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
         }
         if lam == power {
             tortoise = (s.own, s.opp, s.pos);
-            tortoise_hash = point_hash(s.own, s.opp);
+            tortoise_hash = point_hash(s.own);
             starts &= !0xffff;
             base += lam;
             power *= 2;
