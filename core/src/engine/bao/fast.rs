@@ -135,9 +135,11 @@ struct Look {
 
 /// Relay laps on their own (no hole steals, now or later), counted in
 /// `lam`, until the turn ends, `lam` reaches the stop, or a lap's state
-/// needs a look ([`Relays`]). The loop of the long sowings that never end.
+/// needs a look ([`Relays`]): a distinguished point, or with `TORTOISE` a
+/// state that may be the tortoise's. The loop of the long sowings that
+/// never end.
 #[inline(always)]
-fn relays(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+fn relays<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     let (mut own, mut pos, mut n) = (s.own, s.pos, *lam);
     let found = loop {
         if n >= look.stop {
@@ -151,7 +153,7 @@ fn relays(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
         }
         n += 1;
         let bits = own as u64;
-        if bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
+        if TORTOISE && bits == look.tortoise_bits || bits.wrapping_mul(POINT_MUL) < look.below {
             break Relays::Look;
         }
     };
@@ -216,7 +218,7 @@ const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 2
 /// The CPU must have SSSE3.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
-unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_load_si128, _mm_shuffle_epi8,
     };
@@ -249,7 +251,7 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
                     left += $ahead + 1;
                     break Relays::Ended;
                 }
-                if low == tortoise_low {
+                if TORTOISE && low == tortoise_low {
                     left += $ahead;
                     break Relays::Look;
                 }
@@ -283,8 +285,8 @@ unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
 
 /// Never called: [`ssse3`] is false off x86-64.
 #[cfg(not(target_arch = "x86_64"))]
-unsafe fn relays_ssse3(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
-    relays(s, lam, look)
+unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+    relays::<TORTOISE>(s, lam, look)
 }
 
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
@@ -337,6 +339,28 @@ fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
 /// sees them from this lap on.
 const POINTS_FROM: u64 = 64;
 
+/// From this lap on, a sowing of relays alone (the long sowings that never
+/// end) stops comparing each lap with Brent's tortoise, a sixth of a lap's
+/// instructions, and looks for distinguished points alone: a repeat of one
+/// is a state's first return, the period, as the tortoise's is. A cycle
+/// with no point in it would then never be seen: after [`quiet_laps`]
+/// laps with no point, the tortoise is put at the state then and compared
+/// with each lap again, until the next point. A tortoise stops being
+/// compared only at a point, and is put anew before it is compared again,
+/// so that its first return is never missed.
+const UNWATCHED_FROM: u64 = 4096;
+
+/// Laps with no distinguished point after which [`search_from`] suspects a
+/// cycle with none: `gaps` times the mean gap between points (`below` is
+/// one hash in `2^64 / below`). Eight gaps: a cycle with points goes on
+/// unwatched but for one stretch in some three thousand.
+#[inline(always)]
+fn quiet_laps(below: u64, gaps: u64) -> u64 {
+    (u64::MAX / below.max(1))
+        .saturating_add(1)
+        .saturating_mul(gaps)
+}
+
 /// Where [`search_from`]'s Brent search stands when a stretch of laps
 /// starts: the tortoise is the state after `base` laps; it moves on after
 /// `power` more. `starts`: the holes where laps started since the tortoise
@@ -371,6 +395,17 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
     let mut starts = brent.starts;
     let mut points: Sightings<(u128, u64)> = Sightings::default();
     let mut below = points.below();
+    // Whether each lap of relays alone is compared with the tortoise (see
+    // UNWATCHED_FROM). The tests' EAGER does not compare them from the
+    // first, and suspects a cycle with no point after a single gap: the
+    // short cycles, entered before any point, take the way back to the
+    // tortoise.
+    let mut watching = HOW != EAGER;
+    let (unwatched_from, quiet_gaps) = if HOW == EAGER {
+        (0, 1)
+    } else {
+        (UNWATCHED_FROM, 8)
+    };
     loop {
         // Laps until the tortoise moves or the budget is spent (at least
         // one): the checks of every lap are the comparisons alone.
@@ -430,24 +465,41 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
             let simd = HOW == FASTEST && ssse3();
             loop {
                 let look = Look {
-                    stop,
+                    // Unwatched, the laps stop after a quiet stretch too.
+                    stop: if watching {
+                        stop
+                    } else {
+                        stop.min(lam.saturating_add(quiet_laps(below, quiet_gaps)))
+                    },
                     tortoise_bits,
                     below,
                 };
-                let found = if simd {
-                    // SAFETY: the CPU has SSSE3 (tested just above).
-                    unsafe { relays_ssse3(s, &mut lam, &look) }
-                } else {
-                    relays(s, &mut lam, &look)
+                // SAFETY (both SSSE3 calls): the CPU has SSSE3 (`simd`).
+                let found = match (simd, watching) {
+                    (true, true) => unsafe { relays_ssse3::<true>(s, &mut lam, &look) },
+                    (true, false) => unsafe { relays_ssse3::<false>(s, &mut lam, &look) },
+                    (false, true) => relays::<true>(s, &mut lam, &look),
+                    (false, false) => relays::<false>(s, &mut lam, &look),
                 };
                 match found {
                     Relays::Ended => return Ok(()),
+                    Relays::Stop if lam < stop => {
+                        // No point for a quiet stretch: perhaps a cycle
+                        // without one. The tortoise watches again, from
+                        // the state now.
+                        watching = true;
+                        tortoise = (s.own, s.opp, s.pos);
+                        tortoise_hash = point_hash(s.own);
+                        base += lam;
+                        lam = 0;
+                        break;
+                    }
                     Relays::Stop => break,
                     Relays::Look => {}
                 }
                 let now = s.own;
                 let bits = now as u64;
-                if bits == tortoise_bits && now == tortoise.0 && s.opp == tortoise.1 {
+                if watching && bits == tortoise_bits && now == tortoise.0 && s.opp == tortoise.1 {
                     let d = (s.pos + LOOP as u32 - tortoise.2) % LOOP as u32;
                     return Err(Unended::Endless(Endless {
                         period: turned_period(lam, d as usize, LOOP),
@@ -466,6 +518,8 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
                             laps,
                         }));
                     }
+                    // A long sowing: its laps look for points alone.
+                    watching = laps < unwatched_from;
                 }
             }
         } else if s.thieves == 0 {
@@ -535,12 +589,16 @@ pub fn sow_quiet_in_place(
 }
 
 /// How [`run_turned`] runs the all-relay laps: with SSSE3 when the CPU has
-/// it (the games' way), without, or as the laps that may steal (the tests
-/// compare the three, lap for lap).
+/// it (the games' way), without, or as the laps that may steal; or (the
+/// tests') without SSSE3, its laps of relays alone compared with the
+/// tortoise only on the way back after a quiet stretch ([`UNWATCHED_FROM`]).
+/// The tests compare them: the first two lap for lap, all four by their
+/// answers.
 const FASTEST: u8 = 0;
 #[cfg(test)]
 const PLAIN: u8 = 1;
 const GENERIC: u8 = 2;
+const EAGER: u8 = 3;
 
 /// [`sow_quiet_in_place`], its relay laps run as `HOW` says.
 #[inline(always)]
