@@ -588,6 +588,17 @@ fn play_game(
     let mut opening_rng =
         SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
     game.clone_from(start);
+    let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
+    if random(&s.a) && random(&s.b) && !keep {
+        let mut played = Played::new(i, a_side, Vec::new());
+        match game {
+            AnyGame::Enkeshui(g) => random_against_random(s, g, &mut opening_rng, &mut played),
+            AnyGame::EnGehe(g) => random_against_random(s, g, &mut opening_rng, &mut played),
+            AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut opening_rng, &mut played),
+        }
+        played.end = game.status();
+        return Ok(played);
+    }
     let mut decisions = Vec::new();
     let mut turns_played = 0;
     while turns_played < s.opening && game.status() == Status::Playing {
@@ -601,16 +612,7 @@ fn play_game(
         }
     }
     let mut played = Played::new(i, a_side, decisions);
-    let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
-    if random(&s.a) && random(&s.b) && !keep {
-        match game {
-            AnyGame::Enkeshui(g) => random_against_random(s, g, &mut played),
-            AnyGame::EnGehe(g) => random_against_random(s, g, &mut played),
-            AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut played),
-        }
-    } else {
-        play_one(s, game, &mut played)?;
-    }
+    play_one(s, game, &mut played)?;
     played.end = game.status();
     Ok(played)
 }
@@ -657,19 +659,41 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
     Ok(file::save(&file, &record, false)?)
 }
 
-/// `play_one` for `random` against `random` with no record: the same games
-/// in the game's own type (no dispatch, no tokens), the clock read once a
-/// game (a random decision takes well under a microsecond: a reading a
-/// decision cost a tenth of that, and the coarse clock gave it 0 or a tick).
-fn random_against_random<G: Game>(s: &Settings, game: &mut G, p: &mut Played) {
+/// The opening and `play_one` for `random` against `random` with no
+/// record: the same games in the game's own type (no dispatch, no tokens),
+/// the clock read once a game (a random decision takes well under a
+/// microsecond: a reading a decision cost a tenth of that, and the coarse
+/// clock gave it 0 or a tick).
+fn random_against_random<G: Game>(
+    s: &Settings,
+    game: &mut G,
+    opening_rng: &mut SmallRng,
+    p: &mut Played,
+) {
     let (a_side, index) = (p.a_side, p.index);
+    // Each turn's pick proves that the mover can move: not tested twice
+    // (the opening's turns too: the last one's test was a tenth of an En
+    // Gehé game).
+    game.defer_legality(true);
+    let mut turns_played = 0;
+    while turns_played < s.opening && game.status() == Status::Playing {
+        let mover = game.to_move();
+        let seed = opening_rng.random();
+        if game
+            .play_random(&mut DecisionRng::new(seed), &mut Quiet)
+            .is_none()
+        {
+            break;
+        }
+        if game.to_move() != mover {
+            turns_played += 1;
+        }
+    }
     let first_turn = game.turn();
     let started = Instant::now();
     // Decisions made, and those of South among them (a count a decision,
     // where indexing a `PerSide` by the mover cost a dozen instructions).
     let (mut ply, mut south) = (0u64, 0u64);
-    // Each turn's pick proves that the mover can move: not tested twice.
-    game.defer_legality(true);
     let end = loop {
         let mover = game.to_move();
         if let Status::Over(o) = game.status() {
