@@ -672,8 +672,7 @@ fn random_against_random<G: Game>(
 ) {
     let (a_side, index) = (p.a_side, p.index);
     // Each turn's pick proves that the mover can move: not tested twice
-    // (the opening's turns too: the last one's test was a tenth of an En
-    // Gehé game).
+    // (the opening's turns too).
     game.defer_legality(true);
     let mut turns_played = 0;
     while turns_played < s.opening && game.status() == Status::Playing {
