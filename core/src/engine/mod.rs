@@ -196,6 +196,13 @@ pub trait Game: Clone + Send + 'static {
     /// What the repetition rule compares besides the board and the side to
     /// move, and the board itself; with the turn state to record them in.
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState);
+    /// This position was not met before and will not be met again, by the
+    /// rules alone (its irreversible part changes this turn and was changed
+    /// by this side's last turn): the repetition rule need not hold it.
+    /// Bao's first phase, where the mover places a reserve cow every turn.
+    fn position_is_fresh(&self) -> bool {
+        false
+    }
     /// The result when the game ends now by `reason`.
     fn outcome(&self, reason: EndReason) -> Outcome;
     /// Each side's score: the result's once the game is over, otherwise
@@ -446,6 +453,9 @@ pub trait Game: Clone + Send + 'static {
     /// has now been seen.
     #[inline(always)]
     fn record_position(&mut self) -> usize {
+        if self.position_is_fresh() {
+            return 1;
+        }
         let (key, board, state) = self.repetition_parts();
         state.record_position(key, board)
     }

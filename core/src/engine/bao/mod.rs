@@ -784,6 +784,15 @@ impl Game for Bao {
         self.can_move_in_later_laps(max_laps)
     }
 
+    /// The mover places a cow this turn and placed one on his last turn
+    /// (turn 1 places none): reserves only fall, so no position of his
+    /// before had these reserves, and none after will. In the first phase
+    /// the history would hold each position alone.
+    #[inline(always)]
+    fn position_is_fresh(&self) -> bool {
+        self.state.turn >= 4 && self.places_cow()
+    }
+
     /// Reserve cows only ever leave the reserve.
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
         let key = [self.reserve.south, self.reserve.north, 0, 0, 0];

@@ -163,3 +163,72 @@ fn same_board_with_the_other_side_to_move_is_another_position() {
         })
     ));
 }
+
+/// A position whose mover places a cow and placed one on his last turn is
+/// met once only (`position_is_fresh`: the history does not hold it):
+/// random games from the start and from first phases with other reserves,
+/// one side's empty among them, every position before and after compared.
+#[test]
+fn a_fresh_position_is_never_met_again_nor_before() {
+    use std::collections::HashMap;
+    let mut rng = SmallRng::seed_from_u64(44);
+    let mut fresh_seen = 0;
+    for game in 0..600 {
+        let mut g = if game % 3 == 0 {
+            Bao::default()
+        } else {
+            let start = Bao::default();
+            let reserve = PerSide::new(rng.random_range(0..6), rng.random_range(0..6));
+            Bao::from_parts(Rules::default(), start.counts, reserve, Side::South, 1)
+        };
+        // Each position (board, reserves, mover): how often met, and
+        // whether it was fresh when first met.
+        let mut met: HashMap<([u16; HOLES], PerSide<u32>, Side), (u32, bool)> = HashMap::new();
+        while g.state.status == Status::Playing {
+            let fresh = g.position_is_fresh();
+            let seen = met
+                .entry((g.counts, g.reserve, g.state.to_move))
+                .or_insert((0, fresh));
+            seen.0 += 1;
+            assert!(
+                !(seen.1 || fresh) || seen.0 == 1,
+                "game {game} turn {}: a fresh position met again",
+                g.state.turn
+            );
+            fresh_seen += fresh as u32;
+            g.play_random(&mut rng, &mut Quiet);
+        }
+    }
+    assert!(fresh_seen > 10_000, "{fresh_seen}");
+}
+
+/// Worked example: South 3 reserve cows, North none. Turn 1 places no cow
+/// and North has none to place on turn 2, so turn 3 has the board,
+/// reserves and mover of turn 1: the history must hold it (seen twice, a
+/// third time when recorded again). From turn 5 South places a cow every
+/// turn as on his last: fresh, not held.
+#[test]
+fn a_position_is_held_unless_its_mover_placed_a_cow_on_his_last_turn() {
+    let start = Bao::default();
+    let mut g = Bao::from_parts(
+        Rules::default(),
+        start.counts,
+        PerSide::new(3, 0),
+        Side::South,
+        1,
+    );
+    let a = g.counts;
+    assert!(!g.position_is_fresh());
+    g.commit(a, &mut Quiet);
+    assert!(!g.position_is_fresh(), "North has no cow to place");
+    g.commit(a, &mut Quiet);
+    assert_eq!((g.state.turn, g.reserve), (3, PerSide::new(3, 0)));
+    assert!(!g.position_is_fresh(), "South placed none on turn 1");
+    assert_eq!(g.record_position(), 3);
+    g.commit(a, &mut Quiet);
+    g.commit(a, &mut Quiet);
+    assert_eq!((g.state.turn, g.reserve), (5, PerSide::new(2, 0)));
+    assert!(g.position_is_fresh());
+    assert_eq!(g.record_position(), 1);
+    assert_eq!(g.state.status, Status::Playing);
+}
