@@ -164,6 +164,9 @@ fn same_board_with_the_other_side_to_move_is_another_position() {
     ));
 }
 
+/// A position as the repetition rule sees it: board, reserves, mover.
+type Position = ([u16; HOLES], PerSide<u32>, Side);
+
 /// A position whose mover places a cow and placed one on his last turn is
 /// met once only (`position_is_fresh`: the history does not hold it):
 /// random games from the start and from first phases with other reserves,
@@ -181,9 +184,9 @@ fn a_fresh_position_is_never_met_again_nor_before() {
             let reserve = PerSide::new(rng.random_range(0..6), rng.random_range(0..6));
             Bao::from_parts(Rules::default(), start.counts, reserve, Side::South, 1)
         };
-        // Each position (board, reserves, mover): how often met, and
-        // whether it was fresh when first met.
-        let mut met: HashMap<([u16; HOLES], PerSide<u32>, Side), (u32, bool)> = HashMap::new();
+        // Each position: how often met, and whether it was fresh when
+        // first met.
+        let mut met: HashMap<Position, (u32, bool)> = HashMap::new();
         while g.state.status == Status::Playing {
             let fresh = g.position_is_fresh();
             let seen = met
