@@ -551,8 +551,8 @@ fn same_answer(a: Result<(), Unended>, b: Result<(), Unended>, budget: u64, what
 /// lap (the same laps when a sowing never ends, so the same answers under
 /// every budget); as the laps that may steal (the search before the relay
 /// laps had their own loop, the tortoise compared with every lap) and
-/// with the tortoise unwatched from the first distinguished point (every
-/// cycle with no point then found by the way back to the tortoise), the
+/// with the tortoise not compared but on the way back after a quiet
+/// stretch (every short cycle, which holds no point, found that way), the
 /// same answers: positions of random games, then random boards, under
 /// budgets.
 #[test]
