@@ -599,22 +599,43 @@ fn play_game(
         played.end = game.status();
         return Ok(played);
     }
-    let mut decisions = Vec::new();
-    let mut turns_played = 0;
-    while turns_played < s.opening && game.status() == Status::Playing {
-        let mover = game.to_move();
-        let Some(token) = play_random(game, opening_rng.random(), keep) else {
-            break;
-        };
-        decisions.extend(token);
-        if game.to_move() != mover {
-            turns_played += 1;
-        }
-    }
+    let decisions = match game {
+        AnyGame::Enkeshui(g) => play_opening(s, g, &mut opening_rng, keep),
+        AnyGame::EnGehe(g) => play_opening(s, g, &mut opening_rng, keep),
+        AnyGame::BaoLaKimasai(g) => play_opening(s, g, &mut opening_rng, keep),
+    };
     let mut played = Played::new(i, a_side, decisions);
     play_one(s, game, &mut played)?;
     played.end = game.status();
     Ok(played)
+}
+
+/// The seeded random opening: `s.opening` turns, fewer when the game ends
+/// or a turn has no random decision (only the special move); the
+/// decisions' tokens when `keep`.
+#[inline]
+fn play_opening<G: Game>(
+    s: &Settings,
+    game: &mut G,
+    rng: &mut SmallRng,
+    keep: bool,
+) -> Vec<String> {
+    let mut decisions = Vec::new();
+    let mut turns_played = 0;
+    while turns_played < s.opening && game.status() == Status::Playing {
+        let mover = game.to_move();
+        let seed = rng.random();
+        let Some(d) = game.play_random(&mut DecisionRng::new(seed), &mut Quiet) else {
+            break;
+        };
+        if keep {
+            decisions.push(d.to_string());
+        }
+        if game.to_move() != mover {
+            turns_played += 1;
+        }
+    }
+    decisions
 }
 
 /// Game `i`'s file in the folder `path` (several games), or `path` itself.
@@ -674,20 +695,7 @@ fn random_against_random<G: Game>(
     // Each turn's pick proves that the mover can move: not tested twice
     // (the opening's turns too).
     game.defer_legality(true);
-    let mut turns_played = 0;
-    while turns_played < s.opening && game.status() == Status::Playing {
-        let mover = game.to_move();
-        let seed = opening_rng.random();
-        if game
-            .play_random(&mut DecisionRng::new(seed), &mut Quiet)
-            .is_none()
-        {
-            break;
-        }
-        if game.to_move() != mover {
-            turns_played += 1;
-        }
-    }
+    play_opening(s, game, opening_rng, false);
     let first_turn = game.turn();
     let started = Instant::now();
     // Decisions made, and those of South among them (a count a decision,
