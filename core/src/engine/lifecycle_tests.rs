@@ -111,7 +111,7 @@ impl Game for Toy {
             .any(|h| self.sowing_ends_within(h, max_laps).is_ok()))
     }
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
-        ([0; 5], &self.counts, &mut self.state)
+        ([0; 4], &self.counts, &mut self.state)
     }
     fn outcome(&self, reason: EndReason) -> Outcome {
         Outcome::by_score(self.score(), reason)

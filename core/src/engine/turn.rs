@@ -13,7 +13,7 @@ pub const DEFAULT_MAX_TURNS: u32 = 1000;
 /// What a turn can change for good and the repetition rule takes as part of
 /// the position besides the board (captures, bulls, reserves, ...). Each game
 /// packs its own into these words; while they stay equal the board decides.
-pub type Irreversible = [u32; 5];
+pub type Irreversible = [u32; 4];
 
 /// Who moves, which turn, the status, and the repetition history.
 #[derive(Debug)]
@@ -374,7 +374,7 @@ mod tests {
         let mut t = TurnState::new(Side::South, 1);
         let a = [1u16, 2, 3, 0];
         let b = [1u16, 2, 0, 3];
-        let key = [5, 0, 0, 0, 0];
+        let key = [5, 0, 0, 0];
         assert_eq!(t.record_position(key, &a), 1);
         assert_eq!(t.record_position(key, &b), 1);
         assert_eq!(t.record_position(key, &a), 2);
@@ -384,8 +384,8 @@ mod tests {
         t.to_move = Side::South;
         assert_eq!(t.record_position(key, &a), 3);
         // A capture: the history starts again.
-        assert_eq!(t.record_position([6, 0, 0, 0, 0], &a), 1);
-        assert_eq!(t.record_position([6, 0, 0, 0, 0], &a), 2);
+        assert_eq!(t.record_position([6, 0, 0, 0], &a), 1);
+        assert_eq!(t.record_position([6, 0, 0, 0], &a), 2);
     }
 
     /// Counts against a plain list of every position since the last key
@@ -406,10 +406,10 @@ mod tests {
         for len in [1, 3, 5, 7, 8, 16, 24, 30, 32, 80, 100, MAX_BOARD] {
             let mut t = TurnState::new(Side::South, 1);
             let mut plain: Vec<(Side, Vec<u16>)> = Vec::new();
-            let mut key = [0u32; 5];
+            let mut key = [0u32; 4];
             for step in 0..3000 {
                 if next(200) == 0 {
-                    key[(step % 5) as usize] += 1;
+                    key[(step % 4) as usize] += 1;
                     plain.clear();
                 }
                 t.to_move = if next(2) == 0 {
@@ -436,7 +436,7 @@ mod tests {
                     // memory) made a copy of this one in place.
                     let mut other = TurnState::new(Side::North, 9);
                     for k in 0..next(80) {
-                        other.record_position([9; 5], &vec![k as u16; len]);
+                        other.record_position([9; 4], &vec![k as u16; len]);
                     }
                     other.clone_from(&t);
                     t = other;

@@ -795,7 +795,7 @@ impl Game for Bao {
 
     /// Reserve cows only ever leave the reserve.
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
-        let key = [self.reserve.south, self.reserve.north, 0, 0, 0];
+        let key = [self.reserve.south, self.reserve.north, 0, 0];
         (key, &self.counts, &mut self.state)
     }
 

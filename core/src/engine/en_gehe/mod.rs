@@ -741,7 +741,7 @@ impl Game for EnGehe {
     /// position can recur.
     #[inline]
     fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
-        let key = [self.captured.south, self.captured.north, 0, 0, 0];
+        let key = [self.captured.south, self.captured.north, 0, 0];
         (key, self.board.holes(), &mut self.state)
     }
 

@@ -820,12 +820,13 @@ impl Game for Enkeshui {
             SpecialMove::Once => self.special_used,
             SpecialMove::Off | SpecialMove::Any => PerSide::default(),
         };
+        // The special move's two flags above South's captures (a game
+        // holds 48 seeds).
         let key = [
-            self.captured.south,
+            self.captured.south | (used.south as u32) << 30 | (used.north as u32) << 31,
             self.captured.north,
             self.board.bulls,
             self.board.south_bulls,
-            used.south as u32 | (used.north as u32) << 1,
         ];
         (key, &self.board.counts[..self.board.n2()], &mut self.state)
     }

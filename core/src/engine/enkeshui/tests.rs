@@ -240,3 +240,50 @@ fn random_picks_draw_what_the_list_of_holes_draws() {
         "{picks} picks, {skipped} skipped"
     );
 }
+
+/// The repetition rule's irreversible part: captures, bulls, and under
+/// `once` who has made the special move (packed above South's captures).
+/// Every one of them tells two positions apart; under `any` the special
+/// move's flags do not.
+#[test]
+fn the_irreversible_part_tells_captures_bulls_and_the_special_move_apart() {
+    let key = |special: SpecialMove, captured: (u32, u32), bull: bool, used: (bool, bool)| {
+        let mut board = Board::empty(8);
+        board.counts[3] = (48 - captured.0 - captured.1) as u16;
+        if bull {
+            board.make_bull(3, Side::South);
+        }
+        let rules = Rules {
+            special_move: special,
+            ..Rules::default()
+        };
+        let mut g = Enkeshui::from_parts(
+            rules,
+            board,
+            PerSide::new(captured.0, captured.1),
+            Side::South,
+            1,
+            PerSide::new(used.0, used.1),
+        );
+        g.repetition_parts().0
+    };
+    let once = [
+        key(SpecialMove::Once, (0, 0), false, (false, false)),
+        key(SpecialMove::Once, (0, 0), false, (true, false)),
+        key(SpecialMove::Once, (0, 0), false, (false, true)),
+        key(SpecialMove::Once, (0, 0), false, (true, true)),
+        key(SpecialMove::Once, (40, 0), false, (false, false)),
+        key(SpecialMove::Once, (40, 0), false, (true, true)),
+        key(SpecialMove::Once, (0, 40), false, (false, false)),
+        key(SpecialMove::Once, (0, 0), true, (false, false)),
+    ];
+    for (i, a) in once.iter().enumerate() {
+        for b in &once[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    assert_eq!(
+        key(SpecialMove::Any, (40, 0), false, (true, false)),
+        key(SpecialMove::Any, (40, 0), false, (false, true))
+    );
+}
