@@ -701,13 +701,14 @@ fn random_against_random<G: Game>(
     // Decisions made, and those of South among them (a count a decision,
     // where indexing a `PerSide` by the mover cost a dozen instructions).
     let (mut ply, mut south) = (0u64, 0u64);
+    let mut rng = DecisionRng::new(0);
     let end = loop {
         let mover = game.to_move();
         if let Status::Over(o) = game.status() {
             break result_of(&o, a_side, game.turn() - first_turn);
         }
-        let seed = decision_seed(s, index, ply);
-        let played = game.play_random(&mut DecisionRng::new(seed), &mut Quiet);
+        rng.reseed(decision_seed(s, index, ply));
+        let played = game.play_random(&mut rng, &mut Quiet);
         if played.is_none() && game.status().is_over() {
             // No sowing ended and the mover has no move: the game is
             // over, and the next pass ends the loop.

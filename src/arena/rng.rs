@@ -23,6 +23,16 @@ impl DecisionRng {
     }
 
     /// SplitMix64's `k`th output (from 1) for this seed.
+    /// The draws of `SmallRng::seed_from_u64(seed)` from here on, in the
+    /// same memory: the four state words are left as they are (they are
+    /// set before they are read), where a new generator wrote them all at
+    /// every decision.
+    #[inline]
+    pub(super) fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.drawn = 0;
+    }
+
     #[inline]
     fn word(&self, k: u64) -> u64 {
         let mut z = self.seed.wrapping_add(Self::PHI.wrapping_mul(k));

@@ -112,6 +112,7 @@ fn the_progress_line_reads_as_its_format_string() {
 fn the_decision_generator_draws_as_small_rng_does() {
     use rand::RngCore;
     let mut seeds = SmallRng::seed_from_u64(99);
+    let mut reused = DecisionRng::new(7);
     for i in 0..2000u64 {
         let seed = match i {
             0 => 0,
@@ -136,6 +137,17 @@ fn the_decision_generator_draws_as_small_rng_does() {
             DecisionRng::new(seed).random_range(0..n),
             SmallRng::seed_from_u64(seed).random_range(0..n)
         );
+        // Reseeded, with the last seed's state words still there (one to
+        // four draws of it).
+        reused.reseed(seed);
+        let mut fresh = SmallRng::seed_from_u64(seed);
+        for k in 0..=i % 4 {
+            assert_eq!(
+                reused.next_u64(),
+                fresh.next_u64(),
+                "reseeded {seed} draw {k}"
+            );
+        }
     }
 }
 

@@ -80,14 +80,18 @@ impl TurnState {
 }
 
 /// Positions seen since the irreversible part last changed.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct History {
     key: Irreversible,
-    /// One bit per hash bucket seen: most positions are new, and then the
-    /// scan of `heads` is skipped. 256 buckets: with 64, the long quiet
-    /// stretches of En Gehé (many positions between captures) filled them
-    /// and scanned nearly every time.
-    buckets: [u64; 4],
+    /// One bit per bucket of heads seen: most positions are new, and then
+    /// the scan of `heads` is skipped. A head's bucket is its low bits
+    /// (`head & filter`): 256 buckets while the history is short (with 64,
+    /// the long quiet stretches of En Gehé filled them and scanned nearly
+    /// every time), 1,024 once it holds [`LONG`] positions (Bao's second
+    /// phase never changes the irreversible part, and 256 were a third full).
+    buckets: [u64; 16],
+    /// The bucket mask: 255, or 1,023 for a long history.
+    filter: u16,
     /// One list, so that a copy of the game (the search makes one a node)
     /// allocates once: first room for `heads` heads, the `i`-th position's
     /// at `i` (its hash's 15 bits and the side to move in the low bit),
@@ -103,8 +107,31 @@ struct History {
     stride: usize,
 }
 
+impl Default for History {
+    fn default() -> History {
+        History {
+            key: Irreversible::default(),
+            buckets: [0; 16],
+            filter: SHORT_FILTER,
+            buf: Vec::new(),
+            heads: 0,
+            count: 0,
+            stride: 0,
+        }
+    }
+}
+
 /// Eight holes.
 type Group = [u16; 8];
+
+/// A history this long has 1,024 buckets of heads (from the first bucket
+/// found marked on), a shorter one 256: the filter is cleared whenever the
+/// irreversible part changes, and a short one clears in two stores.
+const LONG: usize = 16;
+
+/// The bucket masks.
+const SHORT_FILTER: u16 = 255;
+const LONG_FILTER: u16 = 1023;
 
 /// The longest board a game hands to the history (En Gehé's 2x50).
 const MAX_BOARD: usize = 128;
@@ -247,7 +274,6 @@ impl Clone for History {
         if self.count == 0 {
             return History {
                 key: self.key,
-                buckets: self.buckets,
                 ..History::default()
             };
         }
@@ -256,6 +282,7 @@ impl Clone for History {
         History {
             key: self.key,
             buckets: self.buckets,
+            filter: self.filter,
             buf,
             heads: self.heads,
             count: self.count,
@@ -269,6 +296,7 @@ impl Clone for History {
     fn clone_from(&mut self, source: &History) {
         self.key = source.key;
         self.buckets = source.buckets;
+        self.filter = source.filter;
         self.count = source.count;
         self.stride = source.stride;
         self.heads = self.heads.max(source.heads);
@@ -292,7 +320,12 @@ impl History {
         if key != self.key || stride != self.stride {
             self.key = key;
             self.stride = stride;
-            self.buckets = [0; 4];
+            if self.filter == LONG_FILTER {
+                self.buckets = [0; 16];
+                self.filter = SHORT_FILTER;
+            } else {
+                self.buckets[..4].fill(0);
+            }
             self.count = 0;
             self.buf.truncate(self.heads);
         }
@@ -305,13 +338,15 @@ impl History {
         let hash = board_hash_into(board, &mut self.buf.spare_capacity_mut()[..stride]);
         let head = (hash >> 32) as u16 & !1 | side as u16;
         let mut seen = 1;
-        let (word, bucket) = ((hash >> 62) as usize, 1u64 << (hash >> 56 & 63));
+        let b = (head & self.filter) as usize;
+        let (word, bucket) = (b >> 6 & 15, 1u64 << (b & 63));
         // A seen bucket, then a count of equal heads (a plain pass that the
         // compiler vectorises), before the boards are compared.
         if self.buckets[word] & bucket != 0 {
             seen += self.repeats(head, board);
+        } else {
+            self.buckets[word] |= bucket;
         }
-        self.buckets[word] |= bucket;
         self.buf[self.count] = head;
         self.count += 1;
         // SAFETY: `make_room` left room for `stride` more holes, which
@@ -345,9 +380,22 @@ impl History {
         }
     }
 
-    /// How many earlier positions have the head `head` and the board `board`.
+    /// How many earlier positions have the head `head` and the board
+    /// `board`; then the head's bucket is marked, in the larger filter once
+    /// the history is long (switched here, where a bucket is found marked:
+    /// the record's usual way has no test more).
     #[inline(never)]
-    fn repeats(&self, head: u16, board: &[u16]) -> usize {
+    fn repeats(&mut self, head: u16, board: &[u16]) -> usize {
+        if self.count >= LONG && self.filter == SHORT_FILTER {
+            self.filter = LONG_FILTER;
+            self.buckets = [0; 16];
+            for &h in &self.buf[..self.count] {
+                let b = (h & LONG_FILTER) as usize;
+                self.buckets[b >> 6] |= 1 << (b & 63);
+            }
+        }
+        let b = (head & self.filter) as usize;
+        self.buckets[b >> 6 & 15] |= 1 << (b & 63);
         let stride = board.len();
         let (heads, boards) = self.buf.split_at(self.heads);
         let heads = &heads[..self.count];

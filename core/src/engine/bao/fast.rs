@@ -161,6 +161,19 @@ fn relays<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> R
     found
 }
 
+/// Whether this CPU has SSSE3, found once when a game is made and kept in
+/// it: a test of the standard library's detection cache is six
+/// instructions, and a random Bao turn made two (the first laps, the pick).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Simd(bool);
+
+impl Simd {
+    /// This CPU's.
+    pub fn detect() -> Simd {
+        Simd(ssse3())
+    }
+}
+
 /// Does this CPU have SSSE3 (its byte shuffle turns the loop in one
 /// instruction, where a 128-bit rotation takes some ten)?
 #[inline(always)]
@@ -568,14 +581,14 @@ pub fn sow_quiet_within(
     max_laps: u64,
 ) -> Result<[u16; HOLES], Unended> {
     let mut out = *counts;
-    sow_quiet_in_place(&mut out, mover, start, 0, steals, max_laps)?;
+    sow_quiet_in_place(&mut out, mover, start, 0, steals, max_laps, Simd::detect())?;
     Ok(out)
 }
 
 /// [`sow_quiet_within`] on `counts` itself, `extra` cows (a reserve cow
 /// placed) first added to the hole `start`: `counts` becomes the board
 /// after the turn when it ends, and is left as it was when it does not.
-/// No copy of the board is made.
+/// No copy of the board is made. `simd`: this CPU's ([`Simd::detect`]).
 #[inline(always)]
 pub fn sow_quiet_in_place(
     counts: &mut [u16; HOLES],
@@ -584,8 +597,9 @@ pub fn sow_quiet_in_place(
     extra: u8,
     steals: bool,
     max_laps: u64,
+    simd: Simd,
 ) -> Result<(), Unended> {
-    sow_in_place::<FASTEST>(counts, mover, start, extra, steals, max_laps)
+    sow_in_place::<FASTEST>(counts, mover, start, extra, steals, max_laps, simd)
 }
 
 /// How [`run_turned`] runs the all-relay laps: with SSSE3 when the CPU has
@@ -609,6 +623,7 @@ fn sow_in_place<const HOW: u8>(
     extra: u8,
     steals: bool,
     max_laps: u64,
+    simd: Simd,
 ) -> Result<(), Unended> {
     let own_base = base(mover);
     let opp_base = base(mover.other());
@@ -629,8 +644,8 @@ fn sow_in_place<const HOW: u8>(
         "a hole of the mover"
     );
     #[cfg(target_arch = "x86_64")]
-    if HOW == FASTEST && ssse3() {
-        // SAFETY: the CPU has SSSE3 (tested just above).
+    if HOW == FASTEST && simd.0 {
+        // SAFETY: the CPU has SSSE3 (`simd` says so).
         return unsafe { sow_ssse3(counts, start, extra, steals, max_laps) };
     }
     let start = (start - own_base) as u32;
@@ -838,10 +853,10 @@ unsafe fn sow_ssse3(
 /// all sixteen at once: each hole's lap end found by a byte shuffle of the
 /// empty holes.
 #[inline(always)]
-pub fn first_laps(holes: &[u16; 16], extra: bool) -> (u16, u16) {
+pub fn first_laps(holes: &[u16; 16], extra: bool, simd: Simd) -> (u16, u16) {
     #[cfg(target_arch = "x86_64")]
-    if ssse3() {
-        // SAFETY: the CPU has SSSE3.
+    if simd.0 {
+        // SAFETY: the CPU has SSSE3 (`simd` says so).
         return unsafe { first_laps_ssse3(holes, extra) };
     }
     first_laps_plain(holes, extra)

@@ -22,7 +22,7 @@ mod fast;
 mod json;
 mod setup;
 
-use fast::{first_laps, sow_quiet_in_place};
+use fast::{Simd, first_laps, sow_quiet_in_place};
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
@@ -342,6 +342,8 @@ pub struct Bao {
     /// Does the mover place a reserve cow ([`Bao::places_cow`]), as found by
     /// the start-of-turn test.
     extra: bool,
+    /// Whether the CPU runs the SSSE3 laps.
+    simd: Simd,
 }
 
 /// `clone_from` keeps the history's memory: the search copies a node's
@@ -356,6 +358,7 @@ impl Clone for Bao {
             movable: self.movable,
             ending: self.ending,
             extra: self.extra,
+            simd: self.simd,
         }
     }
 
@@ -367,6 +370,7 @@ impl Clone for Bao {
         self.movable = source.movable;
         self.ending = source.ending;
         self.extra = source.extra;
+        self.simd = source.simd;
     }
 }
 
@@ -405,6 +409,7 @@ impl Bao {
             movable: 0,
             ending: 0,
             extra: false,
+            simd: Simd::detect(),
         }
         .started()
     }
@@ -475,13 +480,16 @@ impl Bao {
         if self.places_cow() {
             counts[hole] += 1;
         }
-        sow_quiet_within(
-            &counts,
+        sow_quiet_in_place(
+            &mut counts,
             self.state.to_move,
             hole,
+            0,
             self.phase() == 2,
             max_laps,
-        )
+            self.simd,
+        )?;
+        Ok(counts)
     }
 
     /// Laps after which the mover's sowing of `m` comes back to a state it
@@ -605,7 +613,16 @@ impl Bao {
             k = draw_below(rng, count);
             let h = holes[k];
             let ends = if commit {
-                sow_quiet_in_place(&mut self.counts, mover, h, extra, steals, u64::MAX).is_ok()
+                sow_quiet_in_place(
+                    &mut self.counts,
+                    mover,
+                    h,
+                    extra,
+                    steals,
+                    u64::MAX,
+                    self.simd,
+                )
+                .is_ok()
             } else {
                 self.try_sow(h).is_ok()
             };
@@ -662,6 +679,7 @@ impl Game for Bao {
             self.places_cow() as u8,
             self.phase() == 2,
             max_laps,
+            self.simd,
         )
     }
 
@@ -741,7 +759,16 @@ impl Game for Bao {
         // is left as it was when it never ends.
         let (mover, steals) = (self.state.to_move, self.phase() == 2);
         let ends = if commit {
-            sow_quiet_in_place(&mut self.counts, mover, h, extra as u8, steals, u64::MAX).is_ok()
+            sow_quiet_in_place(
+                &mut self.counts,
+                mover,
+                h,
+                extra as u8,
+                steals,
+                u64::MAX,
+                self.simd,
+            )
+            .is_ok()
         } else {
             self.try_sow(h).is_ok()
         };
@@ -760,7 +787,7 @@ impl Game for Bao {
         let b = base(self.state.to_move);
         self.extra = self.places_cow();
         // Bits 0..8: the inner row.
-        (self.movable, self.ending) = first_laps(self.loop_of(b), self.extra);
+        (self.movable, self.ending) = first_laps(self.loop_of(b), self.extra, self.simd);
         // Cows in the inner row: neither test ends the game (one test
         // where the two took a dozen instructions).
         if self.movable & 0xff != 0 {

@@ -510,10 +510,42 @@ fn the_longest_arena_sowings_keep_their_periods() {
         for how in [FASTEST, PLAIN, GENERIC, EAGER] {
             let mut board = counts;
             let got = match how {
-                FASTEST => sow_in_place::<FASTEST>(&mut board, Side::South, 0, 0, true, u64::MAX),
-                PLAIN => sow_in_place::<PLAIN>(&mut board, Side::South, 0, 0, true, u64::MAX),
-                GENERIC => sow_in_place::<GENERIC>(&mut board, Side::South, 0, 0, true, u64::MAX),
-                _ => sow_in_place::<EAGER>(&mut board, Side::South, 0, 0, true, u64::MAX),
+                FASTEST => sow_in_place::<FASTEST>(
+                    &mut board,
+                    Side::South,
+                    0,
+                    0,
+                    true,
+                    u64::MAX,
+                    Simd::detect(),
+                ),
+                PLAIN => sow_in_place::<PLAIN>(
+                    &mut board,
+                    Side::South,
+                    0,
+                    0,
+                    true,
+                    u64::MAX,
+                    Simd::detect(),
+                ),
+                GENERIC => sow_in_place::<GENERIC>(
+                    &mut board,
+                    Side::South,
+                    0,
+                    0,
+                    true,
+                    u64::MAX,
+                    Simd::detect(),
+                ),
+                _ => sow_in_place::<EAGER>(
+                    &mut board,
+                    Side::South,
+                    0,
+                    0,
+                    true,
+                    u64::MAX,
+                    Simd::detect(),
+                ),
             };
             let Err(Unended::Endless(e)) = got else {
                 panic!("{own:#x} never ends")
@@ -562,9 +594,10 @@ fn relay_laps_agree_however_they_are_run() {
     let mut endless = 0;
     let mut check = |counts: &[u16; HOLES], mover: Side, start: usize, steals: bool, budget| {
         let (mut a, mut b, mut c, mut d) = (*counts, *counts, *counts, *counts);
-        let plain = sow_in_place::<PLAIN>(&mut a, mover, start, 0, steals, budget);
-        let simd = sow_in_place::<FASTEST>(&mut b, mover, start, 0, steals, budget);
-        let generic = sow_in_place::<GENERIC>(&mut c, mover, start, 0, steals, budget);
+        let plain = sow_in_place::<PLAIN>(&mut a, mover, start, 0, steals, budget, Simd::detect());
+        let simd = sow_in_place::<FASTEST>(&mut b, mover, start, 0, steals, budget, Simd::detect());
+        let generic =
+            sow_in_place::<GENERIC>(&mut c, mover, start, 0, steals, budget, Simd::detect());
         let what = format!("{mover:?} {start} {steals} {budget}: {counts:?}");
         // Unwatched, a sowing proved endless is proved so within a few
         // more laps (a budget, so that a cycle never seen fails, not hangs).
@@ -572,7 +605,15 @@ fn relay_laps_agree_however_they_are_run() {
             Err(Unended::Endless(e)) if budget == u64::MAX => 4 * e.laps + 100_000,
             _ => budget,
         };
-        let eager = sow_in_place::<EAGER>(&mut d, mover, start, 0, steals, eager_budget);
+        let eager = sow_in_place::<EAGER>(
+            &mut d,
+            mover,
+            start,
+            0,
+            steals,
+            eager_budget,
+            Simd::detect(),
+        );
         assert_eq!(plain, simd, "{what}");
         same_answer(plain, generic, budget, &what);
         same_answer(plain, eager, budget, &what);
@@ -584,8 +625,10 @@ fn relay_laps_agree_however_they_are_run() {
             let mut before = *counts;
             before[start] -= 1;
             let (mut d, mut e) = (before, before);
-            let placed = sow_in_place::<FASTEST>(&mut d, mover, start, 1, steals, budget);
-            let plain_placed = sow_in_place::<PLAIN>(&mut e, mover, start, 1, steals, budget);
+            let placed =
+                sow_in_place::<FASTEST>(&mut d, mover, start, 1, steals, budget, Simd::detect());
+            let plain_placed =
+                sow_in_place::<PLAIN>(&mut e, mover, start, 1, steals, budget, Simd::detect());
             assert_eq!((placed, plain_placed), (plain, plain), "{what}");
             let after = if plain.is_ok() { a } else { before };
             assert_eq!((d, e), (after, after), "{what}");
@@ -664,6 +707,10 @@ fn first_laps_are_the_holes_whose_first_lap_ends() {
             }
         }
         assert_eq!(first_laps_plain(&holes, extra), want, "{holes:?} {extra}");
-        assert_eq!(first_laps(&holes, extra), want, "{holes:?} {extra}");
+        assert_eq!(
+            first_laps(&holes, extra, Simd::detect()),
+            want,
+            "{holes:?} {extra}"
+        );
     }
 }
