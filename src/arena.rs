@@ -732,10 +732,16 @@ fn random_against_random<G: Game>(
 /// decisions, and each decision the game's mean.
 fn shares(time: Duration, decisions: PerSide<u64>) -> PerSide<Nanos> {
     let (all, ns) = (decisions.south + decisions.north, time.as_nanos());
+    // In 64 bits when the product fits (always, but for games of years):
+    // a 128-bit division is a call of some twenty instructions.
+    let share = |n: u64| match u64::try_from(ns).ok().and_then(|t| t.checked_mul(n)) {
+        Some(x) => x.checked_div(all).unwrap_or(0),
+        None => (ns * n as u128).checked_div(all as u128).unwrap_or(0) as u64,
+    };
     let side = |n: u64| Nanos {
         decisions: n,
-        total: (ns * n as u128).checked_div(all as u128).unwrap_or(0) as u64,
-        max: if n > 0 { (ns / all as u128) as u64 } else { 0 },
+        total: share(n),
+        max: if n > 0 { share(1) } else { 0 },
     };
     PerSide::new(side(decisions.south), side(decisions.north))
 }

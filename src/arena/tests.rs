@@ -31,6 +31,19 @@ fn whole_numbers_are_written_as_the_float_format_writes_them() {
     }
 }
 
+/// Numbers are appended as `{}` writes them, from one digit to twenty.
+#[test]
+fn numbers_are_appended_as_the_format_writes_them() {
+    let mut line = String::from("x");
+    let mut want = String::from("x");
+    let big = [999, 1000, 12_345, u32::MAX as u64, u64::MAX - 1, u64::MAX];
+    for n in (0..=1000).chain(big) {
+        progress::push_number(&mut line, n);
+        want.push_str(&format!("{n}"));
+        assert_eq!(line, want, "{n}");
+    }
+}
+
 /// The progress line, written piece by piece, reads as the `write!`
 /// it replaced: bar, counts, signed margins (zero as +0), a forfeit,
 /// the Elo's sign.
@@ -217,4 +230,10 @@ fn a_random_game_s_time_is_shared_by_the_decisions() {
     let one_sided = shares(Duration::from_nanos(900), PerSide::new(0, 2));
     assert_eq!(view(&one_sided.south), (0, 0, 0));
     assert_eq!(view(&one_sided.north), (2, 900, 450));
+    // A time whose nanoseconds times the decisions pass 64 bits.
+    let ns = 3_000_000_000_000_000_007u64;
+    let long = shares(Duration::from_nanos(ns), PerSide::new(7, 3));
+    let exact = |n: u128| (ns as u128 * n / 10) as u64;
+    assert_eq!(view(&long.south), (7, exact(7), exact(1)));
+    assert_eq!(view(&long.north), (3, exact(3), exact(1)));
 }

@@ -300,9 +300,12 @@ impl Clone for History {
         self.count = source.count;
         self.stride = source.stride;
         self.heads = self.heads.max(source.heads);
-        self.buf.clear();
-        self.buf.extend_from_slice(&source.buf[..source.count]);
+        // The heads' room past the count is never read: what this memory
+        // held there stays (zeroed only where it is new), where zeroing it
+        // cost the arena a game's start.
+        self.buf.truncate(self.heads);
         self.buf.resize(self.heads, 0);
+        self.buf[..source.count].copy_from_slice(&source.buf[..source.count]);
         self.buf.extend_from_slice(&source.buf[source.heads..]);
     }
 }
@@ -400,7 +403,7 @@ impl History {
         let (heads, boards) = self.buf.split_at(self.heads);
         let heads = &heads[..self.count];
         let mut seen = 0;
-        if heads.iter().fold(0u32, |n, &h| n + (h == head) as u32) > 0 {
+        if holds(heads, head) {
             for (i, &h) in heads.iter().enumerate() {
                 // The board is sliced only on a head match (its bounds
                 // checks cost more than the scan).
@@ -411,6 +414,19 @@ impl History {
         }
         seen
     }
+}
+
+/// Does `heads` hold `head`? Eight heads a compare (one SSE2 instruction,
+/// as the compiler writes it), stopping at the first group that does.
+#[inline(always)]
+fn holds(heads: &[u16], head: u16) -> bool {
+    let mut groups = heads.chunks_exact(8);
+    for group in &mut groups {
+        if group.iter().fold(false, |any, &h| any | (h == head)) {
+            return true;
+        }
+    }
+    groups.remainder().contains(&head)
 }
 
 #[cfg(test)]
