@@ -22,7 +22,7 @@ impl ProgressLine<'_> {
     /// Appends the line to `line` piece by piece: through `write!`, each of
     /// its twenty pieces and eight numbers cost a random game's tenth (a
     /// line a game off a terminal), and a buffer kept by the caller saves
-    /// an allocation a game.
+    /// an allocation a game. The pieces are written in place ([`Cursor`]).
     pub fn push_to(&self, line: &mut String) {
         const WIDTH: u64 = 20;
         let (s, summary, p) = (self.s, self.summary, self.p);
@@ -32,59 +32,149 @@ impl ProgressLine<'_> {
             .checked_div(u64::from(all))
             .unwrap_or(WIDTH)
             .min(WIDTH) as usize;
-        let bar = "####################....................";
-        let what = match r.points {
-            x if x > 0.75 => "win",
-            x if x < 0.25 => "loss",
-            _ => "draw",
-        };
+        let bar: &[u8; 40] = b"####################....................";
         let name = match &s.a {
-            Contender::Builtin(player) => player.name().into(),
+            Contender::Builtin(player) => std::borrow::Cow::Borrowed(player.name()),
             program => std::borrow::Cow::Owned(program.name()),
         };
-        line.push('[');
-        line.push_str(&bar[20 - full..40 - full]);
-        line.push_str("] ");
-        push_number(line, done.into());
-        line.push('/');
-        push_number(line, all.into());
-        line.push_str(" game ");
-        push_number(line, p.index as u64 + 1);
-        line.push_str(": ");
-        line.push_str(&name);
-        line.push_str(" as ");
-        line.push_str(p.a_side.name());
-        line.push(' ');
-        line.push_str(what);
-        line.push_str(" (");
-        line.push(if r.margin < 0 { '-' } else { '+' });
-        push_number(line, r.margin.unsigned_abs());
-        line.push_str(" seeds, ");
-        push_number(line, r.turns.into());
-        line.push_str(" turns)");
-        if let Some(forfeit) = &r.forfeit {
-            line.push_str(": ");
-            line.push_str(forfeit);
-        }
+        let forfeit = r.forfeit.as_deref();
         let (elo, err) = summary.elo();
-        line.push_str("; so far +");
-        push_number(line, summary.wins.into());
-        line.push_str(" =");
-        push_number(line, summary.draws.into());
-        line.push_str(" -");
-        push_number(line, summary.losses.into());
-        line.push_str(", Elo ");
-        line.push(if elo.is_sign_negative() { '-' } else { '+' });
-        push_number(line, whole(elo.abs()));
-        line.push_str(" ± ");
-        push_number(line, whole(err));
+        let room = FIXED + name.len() + forfeit.map_or(0, str::len);
+        write_in_place(line, room, |c| {
+            c.put(b"[");
+            c.put::<20>(bar[20 - full..][..20].try_into().expect("twenty"));
+            c.put(b"] ");
+            c.number(done.into());
+            c.put(b"/");
+            c.number(all.into());
+            c.put(b" game ");
+            c.number(p.index as u64 + 1);
+            c.put(b": ");
+            c.text(&name);
+            match p.a_side {
+                Side::South => c.put(b" as south "),
+                Side::North => c.put(b" as north "),
+            }
+            match r.points {
+                x if x > 0.75 => c.put(b"win ("),
+                x if x < 0.25 => c.put(b"loss ("),
+                _ => c.put(b"draw ("),
+            }
+            c.put(if r.margin < 0 { b"-" } else { b"+" });
+            c.number(r.margin.unsigned_abs());
+            c.put(b" seeds, ");
+            c.number(r.turns.into());
+            c.put(b" turns)");
+            if let Some(forfeit) = forfeit {
+                c.put(b": ");
+                c.text(forfeit);
+            }
+            c.put(b"; so far +");
+            c.number(summary.wins.into());
+            c.put(b" =");
+            c.number(summary.draws.into());
+            c.put(b" -");
+            c.number(summary.losses.into());
+            c.put(if elo.is_sign_negative() {
+                b", Elo -"
+            } else {
+                b", Elo +"
+            });
+            c.number(whole(elo.abs()));
+            c.put::<4>(" ± ".as_bytes().try_into().expect("four bytes"));
+            c.number(whole(err));
+        });
     }
 }
 
-/// Appends `n` in decimal, as `{}` writes it (itoa: two digits a step, no
-/// per-character push).
+/// Room for a line but its name and forfeit: its fixed pieces (some 80
+/// bytes) and eight numbers of twenty bytes each (see [`Cursor::number`]).
+const FIXED: usize = 256;
+
+/// Appends to `line` what `write` puts into a cursor on its spare room
+/// (`room` bytes): the pieces are written with no test of the string's
+/// capacity each, and those of a known length with no call to `memcpy`.
+fn write_in_place(line: &mut String, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
+    // SAFETY: a cursor writes whole `&str`s and ASCII digits, so the
+    // string holds UTF-8 when its length takes them in.
+    let bytes = unsafe { line.as_mut_vec() };
+    bytes.reserve(room);
+    let len = bytes.len();
+    let mut cursor = Cursor {
+        spare: &mut bytes.spare_capacity_mut()[..room],
+        at: 0,
+    };
+    write(&mut cursor);
+    let written = cursor.at;
+    // SAFETY: the cursor wrote the `written` bytes past `len`.
+    unsafe { bytes.set_len(len + written) }
+}
+
+/// A line's bytes, written into a string's spare room.
+struct Cursor<'a> {
+    spare: &'a mut [std::mem::MaybeUninit<u8>],
+    /// Bytes written.
+    at: usize,
+}
+
+impl Cursor<'_> {
+    /// A piece of a known length: a few moves.
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, piece: &[u8; N]) {
+        for (slot, &b) in self.spare[self.at..self.at + N].iter_mut().zip(piece) {
+            slot.write(b);
+        }
+        self.at += N;
+    }
+
+    /// A piece of any length (a name, a forfeit's reason).
+    #[inline(always)]
+    fn text(&mut self, piece: &str) {
+        let b = piece.as_bytes();
+        for (slot, &b) in self.spare[self.at..self.at + b.len()].iter_mut().zip(b) {
+            slot.write(b);
+        }
+        self.at += b.len();
+    }
+
+    /// `n` in decimal, as `{}` writes it: two digits a step from the right
+    /// into a scratch array (ending at byte 40), then twenty bytes from the
+    /// first digit on, of which only the digits count (the next piece
+    /// writes over the rest).
+    #[inline(always)]
+    fn number(&mut self, mut n: u64) {
+        const PAIRS: &[u8; 200] = b"\
+            0001020304050607080910111213141516171819\
+            2021222324252627282930313233343536373839\
+            4041424344454647484950515253545556575859\
+            6061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899";
+        let mut digits = [0u8; 60];
+        let mut at = 40;
+        while n >= 100 {
+            let pair = (n % 100) as usize * 2;
+            n /= 100;
+            at -= 2;
+            digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        }
+        if n >= 10 {
+            let pair = n as usize * 2;
+            at -= 2;
+            digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        } else {
+            at -= 1;
+            digits[at] = b'0' + n as u8;
+        }
+        // A u64 has at most 20 digits: `at` is 20 or more.
+        self.put::<20>(digits[at..][..20].try_into().expect("twenty bytes"));
+        self.at -= 20 - (40 - at);
+    }
+}
+
+/// Appends `n` in decimal, as `{}` writes it (for the tests).
+#[cfg(test)]
 pub(super) fn push_number(line: &mut String, n: u64) {
-    line.push_str(itoa::Buffer::new().format(n));
+    write_in_place(line, 20, |c| c.number(n));
 }
 
 /// `{:.0}` of a finite `x >= 0` (ties to even, as `{:.0}` rounds), written
