@@ -22,7 +22,7 @@ impl ProgressLine<'_> {
     /// Appends the line to `line` piece by piece: through `write!`, each of
     /// its twenty pieces and eight numbers cost a random game's tenth (a
     /// line a game off a terminal), and a buffer kept by the caller saves
-    /// an allocation a game. The pieces are written in place ([`Cursor`]).
+    /// an allocation a game. The pieces are written in place (`Cursor`).
     pub fn push_to(&self, line: &mut String) {
         const WIDTH: u64 = 20;
         let (s, summary, p) = (self.s, self.summary, self.p);
