@@ -40,7 +40,7 @@ impl ProgressLine<'_> {
         let forfeit = r.forfeit.as_deref();
         let (elo, err) = summary.elo();
         let room = FIXED + name.len() + forfeit.map_or(0, str::len);
-        write_in_place(line, room, |c| {
+        let write = |c: &mut Cursor<'_>| {
             c.put(b"[");
             c.put::<20>(bar[20 - full..][..20].try_into().expect("twenty"));
             c.put(b"] ");
@@ -83,7 +83,10 @@ impl ProgressLine<'_> {
             c.number(whole(elo.abs()));
             c.put::<4>(" ± ".as_bytes().try_into().expect("four bytes"));
             c.number(whole(err));
-        });
+        };
+        // SAFETY: every piece is an ASCII literal, the ASCII bar, a `&str`
+        // (the name, the forfeit's reason, " ± ") or a number.
+        unsafe { write_in_place(line, room, write) }
     }
 }
 
@@ -94,9 +97,12 @@ const FIXED: usize = 256;
 /// Appends to `line` what `write` puts into a cursor on its spare room
 /// (`room` bytes): the pieces are written with no test of the string's
 /// capacity each, and those of a known length with no call to `memcpy`.
-fn write_in_place(line: &mut String, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
-    // SAFETY: a cursor writes whole `&str`s and ASCII digits, so the
-    // string holds UTF-8 when its length takes them in.
+///
+/// # Safety
+/// `write` puts UTF-8 only: whole `&str`s, ASCII pieces, numbers.
+unsafe fn write_in_place(line: &mut String, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
+    // SAFETY: the caller puts UTF-8 only, so the string holds UTF-8 when
+    // its length takes the pieces in.
     let bytes = unsafe { line.as_mut_vec() };
     bytes.reserve(room);
     let len = bytes.len();
@@ -174,7 +180,8 @@ impl Cursor<'_> {
 /// Appends `n` in decimal, as `{}` writes it (for the tests).
 #[cfg(test)]
 pub(super) fn push_number(line: &mut String, n: u64) {
-    write_in_place(line, 20, |c| c.number(n));
+    // SAFETY: a number is ASCII digits.
+    unsafe { write_in_place(line, 20, |c| c.number(n)) }
 }
 
 /// `{:.0}` of a finite `x >= 0` (ties to even, as `{:.0}` rounds), written

@@ -87,8 +87,8 @@ struct History {
     /// the scan of `heads` is skipped. A head's bucket is its low bits
     /// (`head & filter`): 256 buckets while the history is short (with 64,
     /// the long quiet stretches of En Gehé filled them and scanned nearly
-    /// every time), 1,024 once it holds [`LONG`] positions (Bao's second
-    /// phase never changes the irreversible part, and 256 were a third full).
+    /// every time), 1,024 in a long one ([`LONG`]: Bao's second phase never
+    /// changes the irreversible part, and 256 were a third full by its end).
     buckets: [u64; 16],
     /// The bucket mask: 255, or 1,023 for a long history.
     filter: u16,
@@ -124,9 +124,10 @@ impl Default for History {
 /// Eight holes.
 type Group = [u16; 8];
 
-/// A history this long has 1,024 buckets of heads (from the first bucket
-/// found marked on), a shorter one 256: the filter is cleared whenever the
-/// irreversible part changes, and a short one clears in two stores.
+/// A history that holds this many positions takes 1,024 buckets of heads
+/// at the next marked bucket it meets; a shorter one has 256. The filter is
+/// cleared whenever the irreversible part changes, a short one in two
+/// stores (En Gehé's epochs hold some three positions).
 const LONG: usize = 16;
 
 /// The bucket masks.
@@ -343,8 +344,8 @@ impl History {
         let mut seen = 1;
         let b = (head & self.filter) as usize;
         let (word, bucket) = (b >> 6 & 15, 1u64 << (b & 63));
-        // A seen bucket, then a count of equal heads (a plain pass that the
-        // compiler vectorises), before the boards are compared.
+        // A seen bucket, then a scan of the heads (eight a compare), before
+        // the boards are compared.
         if self.buckets[word] & bucket != 0 {
             seen += self.repeats(head, board);
         } else {
