@@ -569,6 +569,27 @@ impl Board {
         }
     }
 
+    /// [`Board::lap_ccw_quiet`] undone for a lap that relayed: such a lap
+    /// only moved seeds (a lap that captures or makes a bull ends the
+    /// turn), so its drops are taken back and its `seeds` put back into
+    /// `from`. For sowings that never end (rare): a plain loop.
+    #[cold]
+    pub fn unsow_relay_ccw(&mut self, from: usize, seeds: u16) {
+        let n2 = self.n2();
+        let mut left = seeds as usize;
+        if left > n2 {
+            let circuits = (left - 1) / n2;
+            self.counts[..n2]
+                .iter_mut()
+                .for_each(|c| *c -= circuits as u16);
+            left -= circuits * n2;
+        }
+        for k in 1..=left {
+            self.counts[(from + k) % n2] -= 1;
+        }
+        self.counts[from] = seeds;
+    }
+
     /// Drops whole circuits of a pile of more than one circuit, keeping
     /// 1..=2N seeds to drop singly; returns those.
     #[cold]
@@ -728,6 +749,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::engine::core::Quiet;
+    use crate::engine::enkeshui::Bits;
 
     #[test]
     fn occupied_and_held_seeds_cover_every_hole_up_to_2x16() {
@@ -846,5 +868,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A relay lap undone gives the board back: S3 (5 seeds) drops into S4
+    /// to S8 and relays from S8 (2 -> 3); undone, S3 holds 5 again and S4
+    /// to S8 hold what they held.
+    #[test]
+    fn a_relay_lap_undone_gives_the_board_back() {
+        let mut b = Board::empty(8);
+        b.counts[..8].copy_from_slice(&[1, 0, 5, 0, 2, 0, 0, 2]);
+        b.counts[8] = 3;
+        let before = b;
+        let mut captured = PerSide::default();
+        let lap = b.lap_ccw_quiet(&mut captured, Side::South, 2, true);
+        assert_eq!(
+            lap,
+            Lap::Relay {
+                hole: 7,
+                crossed: false
+            }
+        );
+        assert_eq!(b.counts[..9], [1, 0, 0, 1, 3, 1, 1, 3, 3]);
+        b.unsow_relay_ccw(2, 5);
+        assert_eq!(b, before);
+    }
+
+    /// Every relay lap of random boards (piles of several circuits too)
+    /// undone gives the board back, captures untouched.
+    #[test]
+    fn every_relay_lap_undone_gives_the_board_back() {
+        let mut relays = 0;
+        for board in random_boards() {
+            for mover in [Side::South, Side::North] {
+                for from in Bits(board.liftable(mover)) {
+                    let (mut b, mut captured) = (board, PerSide::new(3, 4));
+                    let seeds = b.counts[from];
+                    if let Lap::Relay { .. } = b.lap_ccw_quiet(&mut captured, mover, from, true) {
+                        b.unsow_relay_ccw(from, seeds);
+                        assert_eq!((b, captured), (board, PerSide::new(3, 4)), "{from}");
+                        relays += 1;
+                    }
+                }
+            }
+        }
+        assert!(relays > 1000, "{relays} relays");
     }
 }

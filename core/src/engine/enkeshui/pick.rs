@@ -22,9 +22,9 @@ impl Enkeshui {
         }
         let k = draw_below(rng, count as u32) as usize;
         let h = start + row_select(row, k);
-        // Sown in place: the board is put back after a sowing that never
-        // ends (rare) or when the pick is not to be played.
-        let (board, captured) = (self.board, self.captured);
+        // Sown in place: a sowing that never ends (rare) leaves the board as
+        // it was, and a pick not to be played puts back the copy kept.
+        let kept = (!commit).then_some((self.board, self.captured));
         let sown = Self::sow_from(
             &self.rules,
             &mut self.board,
@@ -33,19 +33,16 @@ impl Enkeshui {
             h,
             &mut Quiet,
         );
-        match sown {
-            Ok(sown) if commit => {
+        match (sown, kept) {
+            (Ok(sown), None) => {
                 unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
                 Some(Move::Sow(h - start + 1))
             }
-            Ok(_) => {
-                (self.board, self.captured) = (board, captured);
+            (Ok(_), Some(kept)) => {
+                (self.board, self.captured) = kept;
                 Some(Move::Sow(h - start + 1))
             }
-            Err(_) => {
-                (self.board, self.captured) = (board, captured);
-                self.pick_again(rng, commit, k)
-            }
+            (Err(_), _) => self.pick_again(rng, commit, k),
         }
     }
 

@@ -5,7 +5,8 @@ use super::*;
 
 impl Enkeshui {
     /// Sows from board index `hole` until the turn ends or the first direction
-    /// choice; `Err` when the sowing would never end.
+    /// choice; `Err` when the sowing would never end, the board and captures
+    /// then as they were.
     #[inline(always)]
     pub(super) fn sow_from<O: Observer>(
         rules: &Rules,
@@ -22,9 +23,10 @@ impl Enkeshui {
         }
     }
 
-    /// [`Enkeshui::sow_from`] that gives up after `max_laps` relay laps.
-    /// Inlined where it is asked for: a quiet sowing's first lap, which
-    /// mostly ends it, then costs no call.
+    /// [`Enkeshui::sow_from`] that gives up after `max_laps` relay laps
+    /// (the board and captures then as they were). Inlined where it is asked
+    /// for: a quiet sowing's first lap, which mostly ends it, then costs no
+    /// call.
     #[inline(always)]
     pub(super) fn sow_from_within<O: Observer>(
         rules: &Rules,
@@ -44,6 +46,25 @@ impl Enkeshui {
     /// [`Enkeshui::sow_from_within`] for an observer told every lap, or a
     /// board with holes out of play.
     fn sow_told_within<O: Observer>(
+        rules: &Rules,
+        board: &mut Board,
+        captured: &mut PerSide<u32>,
+        mover: Side,
+        hole: usize,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<Sown, Unended> {
+        let before = (*board, *captured);
+        let result = Self::sow_told_laps(rules, board, captured, mover, hole, max_laps, obs);
+        if result.is_err() {
+            (*board, *captured) = before;
+        }
+        result
+    }
+
+    /// [`Enkeshui::sow_told_within`]'s laps, the board left where they
+    /// stopped.
+    fn sow_told_laps<O: Observer>(
         rules: &Rules,
         board: &mut Board,
         captured: &mut PerSide<u32>,
@@ -109,21 +130,30 @@ impl Enkeshui {
         hole: usize,
         max_laps: u64,
     ) -> Result<Sown, Unended> {
+        let seeds = board.counts[hole];
         match board.lap_ccw_quiet(captured, mover, hole, true) {
             Lap::TurnOver => Ok(Sown::TurnOver),
             Lap::Relay {
                 hole,
                 crossed: true,
             } => Ok(Sown::Choose { hole, lap: 2 }),
-            Lap::Relay { hole, .. } => {
-                Self::relay_quiet_within(rules, board, captured, mover, hole, max_laps)
+            Lap::Relay { hole: next, .. } => {
+                let result =
+                    Self::relay_quiet_within(rules, board, captured, mover, next, max_laps);
+                if result.is_err() {
+                    board.unsow_relay_ccw(hole, seeds);
+                }
+                result
             }
         }
     }
 
     /// [`Enkeshui::sow_quiet_within`] from the relay after a first lap that
     /// did not cross the opponent's row, out of line: the relay laps, then
-    /// the cycle search.
+    /// the cycle search. On `Err` the relay laps are undone (the board as
+    /// it was after the first lap): a relay lap only moves seeds, and the
+    /// start and seeds of each are kept, where a copy of the board would
+    /// cost every random pick.
     #[inline(never)]
     fn relay_quiet_within(
         rules: &Rules,
@@ -135,7 +165,9 @@ impl Enkeshui {
     ) -> Result<Sown, Unended> {
         let mut pos = hole;
         let capture_ok = rules.capture_after_relay;
-        for lap in 2..=1 + PLAIN_LAPS as u32 {
+        let mut laps = [(0usize, 0u16); PLAIN_LAPS as usize];
+        for (lap, undo) in (2..=1 + PLAIN_LAPS as u32).zip(&mut laps) {
+            *undo = (pos, board.counts[pos]);
             match board.lap_ccw_quiet(captured, mover, pos, capture_ok) {
                 Lap::TurnOver => return Ok(Sown::TurnOver),
                 Lap::Relay { hole, crossed } => {
@@ -168,8 +200,14 @@ impl Enkeshui {
             max_laps,
             PLAIN_LAPS,
         );
-        *board = state.board;
-        *captured = state.captured;
+        if result.is_ok() {
+            *board = state.board;
+            *captured = state.captured;
+        } else {
+            for &(from, seeds) in laps.iter().rev() {
+                board.unsow_relay_ccw(from, seeds);
+            }
+        }
         result
     }
 
