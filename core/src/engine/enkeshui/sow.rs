@@ -165,9 +165,10 @@ impl Enkeshui {
     ) -> Result<Sown, Unended> {
         let mut pos = hole;
         let capture_ok = rules.capture_after_relay;
-        let mut laps = [(0usize, 0u16); PLAIN_LAPS as usize];
+        // Each plain lap's start (high half) and seeds, a word each.
+        let mut laps = [0u32; PLAIN_LAPS as usize];
         for (lap, undo) in (2..=1 + PLAIN_LAPS as u32).zip(&mut laps) {
-            *undo = (pos, board.counts[pos]);
+            *undo = (pos as u32) << 16 | board.counts[pos] as u32;
             match board.lap_ccw_quiet(captured, mover, pos, capture_ok) {
                 Lap::TurnOver => return Ok(Sown::TurnOver),
                 Lap::Relay { hole, crossed } => {
@@ -204,8 +205,8 @@ impl Enkeshui {
             *board = state.board;
             *captured = state.captured;
         } else {
-            for &(from, seeds) in laps.iter().rev() {
-                board.unsow_relay_ccw(from, seeds);
+            for &undo in laps.iter().rev() {
+                board.unsow_relay_ccw((undo >> 16) as usize, undo as u16);
             }
         }
         result
