@@ -1,5 +1,6 @@
-//! Random playouts, for benchmarks and property tests, and the random draw
-//! every game's random decision makes.
+//! Random playouts, for benchmarks and property tests, the random draw
+//! every game's random decision makes, and the undoing of a lap that the
+//! random picks, which sow in place, need when a sowing never ends.
 
 use super::Game;
 use super::core::{Event, Observer, Status};
@@ -115,6 +116,24 @@ pub(crate) fn nth_set_bit(mask: u64, k: u32) -> usize {
         base += 8;
     }
     64
+}
+
+/// Undoes a lap that lifted `seeds` from `from` and dropped them one a hole
+/// forward round `ring` (every hole in play; whole circuits first, as the
+/// quick sowings drop them), and did nothing else: the ring as it was
+/// before the lift. For the rare sowings that never end: a plain loop.
+pub(crate) fn unsow_ring(ring: &mut [u16], from: usize, seeds: u16) {
+    let n2 = ring.len();
+    let mut left = seeds as usize;
+    if left > n2 {
+        let circuits = (left - 1) / n2;
+        ring.iter_mut().for_each(|c| *c -= circuits as u16);
+        left -= circuits * n2;
+    }
+    for k in 1..=left {
+        ring[(from + k) % n2] -= 1;
+    }
+    ring[from] = seeds;
 }
 
 #[cfg(test)]

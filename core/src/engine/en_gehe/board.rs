@@ -1,6 +1,7 @@
 //! The En Gehé board and one lap of sowing with its lap-end rule.
 
 use crate::engine::core::{Event, LapEnd, Observer, Path, sow, take};
+use crate::engine::playout::unsow_ring;
 use crate::engine::side::{PerSide, Side};
 
 /// Smallest and largest row allowed (40..50 are traditional).
@@ -237,7 +238,7 @@ impl Board {
     #[inline]
     pub(super) fn unsow(&mut self, from: usize, seeds: u32) {
         let n2 = self.n2();
-        let mut left = seeds as usize;
+        let left = seeds as usize;
         let end = from + left;
         // The row of `sow_quick`, taken away.
         if left <= 16 && end < n2.min(RING - 16) {
@@ -247,19 +248,10 @@ impl Board {
             for (c, &one) in run.iter_mut().zip(&WINDOWS[left]) {
                 *c = c.wrapping_sub(one);
             }
+            self.counts[from] = seeds as u16;
         } else {
-            if left > n2 {
-                let circuits = (left - 1) / n2;
-                self.counts[..n2]
-                    .iter_mut()
-                    .for_each(|c| *c -= circuits as u16);
-                left -= circuits * n2;
-            }
-            for k in 1..=left {
-                self.counts[(from + k) % n2] -= 1;
-            }
+            unsow_ring(&mut self.counts[..n2], from, seeds as u16);
         }
-        self.counts[from] = seeds as u16;
     }
 
     /// The same drops as `core::sow` (whole circuits at once, then the rest),

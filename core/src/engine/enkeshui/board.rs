@@ -572,22 +572,11 @@ impl Board {
     /// [`Board::lap_ccw_quiet`] undone for a lap that relayed: such a lap
     /// only moved seeds (a lap that captures or makes a bull ends the
     /// turn), so its drops are taken back and its `seeds` put back into
-    /// `from`. For sowings that never end (rare): a plain loop.
+    /// `from`. For sowings that never end (rare).
     #[cold]
     pub fn unsow_relay_ccw(&mut self, from: usize, seeds: u16) {
         let n2 = self.n2();
-        let mut left = seeds as usize;
-        if left > n2 {
-            let circuits = (left - 1) / n2;
-            self.counts[..n2]
-                .iter_mut()
-                .for_each(|c| *c -= circuits as u16);
-            left -= circuits * n2;
-        }
-        for k in 1..=left {
-            self.counts[(from + k) % n2] -= 1;
-        }
-        self.counts[from] = seeds;
+        crate::engine::playout::unsow_ring(&mut self.counts[..n2], from, seeds);
     }
 
     /// Drops whole circuits of a pile of more than one circuit, keeping

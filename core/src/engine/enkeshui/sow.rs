@@ -40,31 +40,18 @@ impl Enkeshui {
         if O::SILENT && board.closed == 0 {
             return Self::sow_quiet_within(rules, board, captured, mover, hole, max_laps);
         }
-        Self::sow_told_within(rules, board, captured, mover, hole, max_laps, obs)
-    }
-
-    /// [`Enkeshui::sow_from_within`] for an observer told every lap, or a
-    /// board with holes out of play.
-    fn sow_told_within<O: Observer>(
-        rules: &Rules,
-        board: &mut Board,
-        captured: &mut PerSide<u32>,
-        mover: Side,
-        hole: usize,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<Sown, Unended> {
+        // The told laps are not undone one by one: a copy is put back.
         let before = (*board, *captured);
-        let result = Self::sow_told_laps(rules, board, captured, mover, hole, max_laps, obs);
+        let result = Self::sow_told_within(rules, board, captured, mover, hole, max_laps, obs);
         if result.is_err() {
             (*board, *captured) = before;
         }
         result
     }
 
-    /// [`Enkeshui::sow_told_within`]'s laps, the board left where they
-    /// stopped.
-    fn sow_told_laps<O: Observer>(
+    /// [`Enkeshui::sow_from_within`] for an observer told every lap, or a
+    /// board with holes out of play (the board left where the laps stopped).
+    fn sow_told_within<O: Observer>(
         rules: &Rules,
         board: &mut Board,
         captured: &mut PerSide<u32>,
