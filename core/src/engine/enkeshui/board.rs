@@ -399,6 +399,24 @@ impl Board {
         seeds >= 2 && !self.is_bull(before) && now == 3 && self.counts[before] + 1 == 4
     }
 
+    /// The hole where a lap of `seeds` lifted from `from` ends, and the
+    /// seeds a relay from it would lift, without sowing: when every hole is
+    /// in play and the lap goes less than once round, the last seed is the
+    /// only one it drops there. `None` otherwise.
+    pub fn relay_ahead(&self, from: usize, seeds: u32, dir: Direction) -> Option<(usize, u32)> {
+        let (n2, s) = (self.n2(), seeds as usize);
+        if self.closed != 0 || s == 0 || s >= n2 {
+            return None;
+        }
+        let last = match dir {
+            Direction::Ccw if from + s >= n2 => from + s - n2,
+            Direction::Ccw => from + s,
+            Direction::Cw if from >= s => from - s,
+            Direction::Cw => from + n2 - s,
+        };
+        Some((last, self.counts[last] as u32 + 1))
+    }
+
     /// Seeds in the bulls a side owns, wherever they stand.
     pub fn bull_seeds(&self, side: Side) -> u32 {
         self.seeds_in(self.bulls_of(side))

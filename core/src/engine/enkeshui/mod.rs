@@ -406,6 +406,21 @@ impl Enkeshui {
 
     /// A direction is legal unless its lap relays into a choice state already met.
     fn direction_ok(&self, choosing: &Choosing, dir: Direction) -> bool {
+        // Where a short lap ends, and what a relay would lift there, is
+        // known without sowing it: when no state met was lifted from that
+        // hole with those seeds, the lap cannot repeat one, whatever it
+        // does (at a turn's first choice, never). Both directions are
+        // tested at every choice, and a sown lap costs some 200.
+        if let Some((hole, in_hand)) =
+            self.board
+                .relay_ahead(choosing.lifted, choosing.in_hand, dir)
+            && !choosing
+                .visited
+                .iter()
+                .any(|k| k.lifted == hole && k.in_hand == in_hand)
+        {
+            return true;
+        }
         self.successor(choosing, dir)
             .is_none_or(|key| !choosing.visited.contains(&key))
     }

@@ -287,3 +287,91 @@ fn the_irreversible_part_tells_captures_bulls_and_the_special_move_apart() {
         key(SpecialMove::Any, (40, 0), false, (false, true))
     );
 }
+
+/// The relay read off ahead of a lap: S1 lifted with 3 in hand (as in
+/// [`crossing`] after its first lap), cw ends at N6 (2 -> 3, a relay of 3),
+/// ccw at S4 (0 -> 1, where a relay would lift 1, though the lap ends the
+/// turn). A lap once round or more, or on a board with closed holes, is
+/// not read ahead.
+#[test]
+fn a_short_lap_is_read_ahead_without_sowing() {
+    let mut g = crossing();
+    g.play(&Move::Sow(8), &mut Quiet).unwrap();
+    let c = g.choosing.clone().unwrap();
+    assert_eq!((c.lifted, c.in_hand), (0, 3));
+    let n6 = g.index(Side::North, 6);
+    assert_eq!(g.board.relay_ahead(0, 3, Direction::Cw), Some((n6, 3)));
+    assert_eq!(g.board.relay_ahead(0, 3, Direction::Ccw), Some((3, 1)));
+    assert_eq!(g.board.relay_ahead(0, 16, Direction::Ccw), None);
+    let mut closed = g.board;
+    closed.closed = 1 << 5;
+    assert_eq!(closed.relay_ahead(0, 3, Direction::Cw), None);
+}
+
+/// A relay read ahead is the relay the lap makes, and the legality of a
+/// direction with it is the legality found by sowing: on random boards,
+/// with the states met holding each successor and decoys lifted from the
+/// same hole with the same seeds but another board.
+#[test]
+fn directions_read_ahead_are_legal_exactly_when_their_laps_say_so() {
+    let (mut read, mut relays) = (0, 0);
+    for board in random_boards(1500) {
+        let mover = Side::South;
+        for from in 0..board.n2() {
+            if board.counts[from] == 0 || board.is_bull(from) {
+                continue;
+            }
+            let mut g = Enkeshui::from_parts(
+                Rules::default(),
+                board,
+                PerSide::default(),
+                mover,
+                1,
+                PerSide::default(),
+            );
+            let in_hand = g.board.lift(from, 2, &mut Quiet);
+            let here = ChoiceKey {
+                counts: g.board.counts,
+                lifted: from,
+                in_hand,
+            };
+            let mut c = Choosing {
+                lifted: from,
+                in_hand,
+                lap: 2,
+                options: Options {
+                    dirs: [Direction::Cw; 2],
+                    len: 0,
+                },
+                visited: vec![here],
+            };
+            let next = [Direction::Cw, Direction::Ccw].map(|d| g.successor(&c, d));
+            for (d, next) in [Direction::Cw, Direction::Ccw].into_iter().zip(&next) {
+                let ahead = g.board.relay_ahead(from, in_hand, d);
+                if let (Some(ahead), Some(next)) = (ahead, next) {
+                    assert_eq!(ahead, (next.lifted, next.in_hand), "{board:?} {from} {d}");
+                    relays += 1;
+                }
+                read += ahead.is_some() as u32;
+            }
+            let full = |c: &Choosing, d| {
+                g.successor(c, d)
+                    .is_none_or(|key| !c.visited.contains(&key))
+            };
+            let mut visited = vec![c.visited[0].clone()];
+            for next in next.iter().flatten() {
+                let mut decoy = next.clone();
+                decoy.counts[decoy.lifted] += 1;
+                visited.push(decoy);
+            }
+            for with in [None, next[0].clone(), next[1].clone()] {
+                c.visited = visited.clone();
+                c.visited.extend(with);
+                for d in [Direction::Cw, Direction::Ccw] {
+                    assert_eq!(g.direction_ok(&c, d), full(&c, d), "{board:?} {from} {d}");
+                }
+            }
+        }
+    }
+    assert!(read > 10_000 && relays > 1000, "{read} read, {relays} relays");
+}
