@@ -15,7 +15,7 @@ use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
     any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
 };
-use crate::engine::playout::{draw_below, nth_set_bit};
+use crate::engine::playout::{Ranked, draw_below};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
@@ -699,8 +699,8 @@ impl Game for EnGehe {
         // Holes as bits: no branch on which holes are empty (unpredictable).
         let mut left = self.movable;
         while left != 0 {
-            let k = draw_below(rng, left.count_ones());
-            let bit = nth_set_bit(left, k);
+            let ranked = Ranked::new(left);
+            let bit = ranked.select(draw_below(rng, ranked.count()));
             let hole = start + bit;
             if commit {
                 if play_in_place(&mut self.board, &mut self.captured, side, hole) {

@@ -373,5 +373,8 @@ fn directions_read_ahead_are_legal_exactly_when_their_laps_say_so() {
             }
         }
     }
-    assert!(read > 10_000 && relays > 1000, "{read} read, {relays} relays");
+    assert!(
+        read > 10_000 && relays > 1000,
+        "{read} read, {relays} relays"
+    );
 }
