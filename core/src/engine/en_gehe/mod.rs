@@ -704,7 +704,7 @@ impl Game for EnGehe {
             let hole = start + bit;
             if commit {
                 if play_in_place(&mut self.board, &mut self.captured, side, hole) {
-                    unbudgeted(self.finish_turn(u64::MAX, &mut Quiet));
+                    unbudgeted(self.finish_turn_here(u64::MAX, &mut Quiet));
                     return Some(bit + 1);
                 }
                 left &= !(1 << bit);
