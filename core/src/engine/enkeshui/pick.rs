@@ -34,6 +34,10 @@ impl Enkeshui {
             &mut Quiet,
         );
         match (sown, kept) {
+            (Ok(Sown::TurnOver), None) => {
+                unbudgeted(self.finish_turn_here(u64::MAX, &mut Quiet));
+                Some(Move::Sow(h - start + 1))
+            }
             (Ok(sown), None) => {
                 unbudgeted(self.after_sowing(sown, u64::MAX, &mut Quiet));
                 Some(Move::Sow(h - start + 1))
