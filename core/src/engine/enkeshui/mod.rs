@@ -405,6 +405,7 @@ impl Enkeshui {
     }
 
     /// A direction is legal unless its lap relays into a choice state already met.
+    #[inline(always)]
     fn direction_ok(&self, choosing: &Choosing, dir: Direction) -> bool {
         // Where a short lap ends, and what a relay would lift there, is
         // known without sowing it: when no state met was lifted from that
@@ -421,6 +422,13 @@ impl Enkeshui {
         {
             return true;
         }
+        self.direction_sown_ok(choosing, dir)
+    }
+
+    /// [`Enkeshui::direction_ok`] by sowing the lap, out of line: mostly the
+    /// lap is read ahead.
+    #[inline(never)]
+    fn direction_sown_ok(&self, choosing: &Choosing, dir: Direction) -> bool {
         self.successor(choosing, dir)
             .is_none_or(|key| !choosing.visited.contains(&key))
     }
