@@ -708,15 +708,15 @@ fn random_against_random<G: Game>(
             break result_of(&o, a_side, game.turn() - first_turn);
         }
         rng.reseed(decision_seed(s, index, ply));
-        let played = game.play_random(&mut rng, &mut Quiet);
-        if played.is_none() && game.status().is_over() {
+        let played = game.play_random_quietly(&mut rng);
+        if !played && game.status().is_over() {
             // No sowing ended and the mover has no move: the game is
             // over, and the next pass ends the loop.
             continue;
         }
         ply += 1;
         south += (mover == Side::South) as u64;
-        if played.is_none() {
+        if !played {
             // The mover has only the special move, which no pick makes.
             break forfeit(s, p, mover, game.turn() - first_turn, "no decision");
         }

@@ -83,6 +83,37 @@ fn bao_random_games_are_what_they_were() {
     check(&got, &DIGESTS[6..]);
 }
 
+/// The arena's way of playing random games (the start-of-turn test left
+/// to each pick, and only whether a decision was played returned) ends
+/// every game where `play_random` ends it, after as many decisions.
+#[test]
+fn quiet_random_games_end_where_the_decisions_returned_end() {
+    fn both<G: Game + Into<AnyGame>>(start: &G, seed: u64, games: u32) {
+        let (mut a, mut b) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
+        for game in 0..games {
+            let (mut told, mut quiet) = (start.clone(), start.clone());
+            told.defer_legality(true);
+            quiet.defer_legality(true);
+            let (mut n, mut m) = (0, 0);
+            while told.status() == Status::Playing && told.play_random(&mut a, &mut Quiet).is_some()
+            {
+                n += 1;
+            }
+            while quiet.status() == Status::Playing && quiet.play_random_quietly(&mut b) {
+                m += 1;
+            }
+            told.defer_legality(false);
+            quiet.defer_legality(false);
+            let (told, quiet) = (told.into().position_json(), quiet.into().position_json());
+            assert_eq!((n, &told), (m, &quiet), "game {game} from seed {seed}");
+        }
+    }
+    both(&enkeshui(8, false), 11, 300);
+    both(&enkeshui(12, true), 12, 100);
+    both(&EnGehe::new(40, EnGeheRules::default()).unwrap(), 13, 40);
+    both(&Bao::new(BaoRules::default()), 14, 100);
+}
+
 /// Taken from the build before issue 23's speed work (1a595f2): decisions
 /// played and digest.
 const DIGESTS: [(u64, &str); 7] = [

@@ -189,6 +189,12 @@ fn no_legal_move_is_found_by_the_pick_when_deferred() {
     assert!(
         matches!(log[..], [Event::GameOver { outcome }] if outcome.reason == EndReason::NoLegalMove)
     );
+    // The arena's quiet pick finds it too.
+    let mut quiet = start.clone();
+    quiet.defer_legality(true);
+    quiet.play(&0, &mut Quiet).unwrap();
+    assert!(!quiet.play_random_quietly(&mut rng));
+    assert_eq!(ended(&quiet), ended(&eager));
     // Deferring stopped: the open test is decided at once.
     let mut stopped = start.clone();
     stopped.defer_legality(true);

@@ -314,6 +314,19 @@ pub trait Game: Clone + Send + 'static {
         Some(d)
     }
 
+    /// [`Game::play_random`] telling nobody and returning only whether a
+    /// decision was played, for loops of random games that keep no record
+    /// (the arena's): the decision's copy out cost some ten instructions of
+    /// a random decision's few hundred.
+    fn play_random_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
+        if self.pick_random(rng, true).is_some() {
+            return true;
+        }
+        // Every sowing was tried: a test left to this pick is decided.
+        self.settle_legality(&mut Quiet);
+        false
+    }
+
     /// With `on`, the start-of-turn test for a legal move waits for the
     /// turn's random pick ([`Game::play_random`]): the pick draws sowings
     /// until one ends, which proves the test anyway, so a random game (the

@@ -690,6 +690,7 @@ impl Game for EnGehe {
             .map_err(MoveError::Undecided)
     }
 
+    #[inline(always)]
     fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<usize> {
         if self.state.status.is_over() {
             return None;
