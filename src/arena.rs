@@ -625,11 +625,16 @@ fn play_opening<G: Game>(
     while turns_played < s.opening && game.status() == Status::Playing {
         let mover = game.to_move();
         let seed = rng.random();
-        let Some(d) = game.play_random(&mut DecisionRng::new(seed), &mut Quiet) else {
-            break;
+        let mut rng = DecisionRng::new(seed);
+        let played = if keep {
+            let d = game.play_random(&mut rng, &mut Quiet);
+            decisions.extend(d.as_ref().map(ToString::to_string));
+            d.is_some()
+        } else {
+            game.play_random_quietly(&mut rng)
         };
-        if keep {
-            decisions.push(d.to_string());
+        if !played {
+            break;
         }
         if game.to_move() != mover {
             turns_played += 1;
