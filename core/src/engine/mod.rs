@@ -316,18 +316,12 @@ pub trait Game: Clone + Send + 'static {
 
     /// [`Game::play_random`] telling nobody and returning only whether a
     /// decision was played, for loops of random games that keep no record
-    /// (the arena's): the decision's copy out cost some ten instructions of
-    /// a random decision's few hundred.
-    fn play_random_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
-        self.play_random_quietly_here(rng)
-    }
-
-    /// [`Game::play_random_quietly`] inlined, for a game whose pick gains
-    /// by being inlined into the loop of random games (En Gehé's: its
-    /// frames were some 35 instructions of a decision's 440; Enkeshui's and
-    /// Bao's larger picks come out longer inlined).
+    /// (the arena's). Inlined into the loop, with the game's pick inlined
+    /// into it (`#[inline(always)]` on each game's `pick_random`): the
+    /// decision's copy out and the two calls' frames were some 40
+    /// instructions of a random decision's few hundred.
     #[inline(always)]
-    fn play_random_quietly_here<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
+    fn play_random_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
         if self.pick_random(rng, true).is_some() {
             return true;
         }

@@ -724,6 +724,7 @@ impl Game for Bao {
         Ok(())
     }
 
+    #[inline(always)]
     fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
         if self.state.status.is_over() {
             return None;

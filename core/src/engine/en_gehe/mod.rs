@@ -691,11 +691,6 @@ impl Game for EnGehe {
     }
 
     #[inline(always)]
-    fn play_random_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
-        self.play_random_quietly_here(rng)
-    }
-
-    #[inline(always)]
     fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<usize> {
         if self.state.status.is_over() {
             return None;

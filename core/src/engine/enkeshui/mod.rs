@@ -807,6 +807,7 @@ impl Game for Enkeshui {
         }
     }
 
+    #[inline(always)]
     fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
         if self.state.status.is_over() {
             return None;
