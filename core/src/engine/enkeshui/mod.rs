@@ -814,12 +814,12 @@ impl Game for Enkeshui {
         }
         if let Some(c) = &self.choosing {
             let options = c.options.as_slice();
-            let m = Move::Direction(options[draw_below(rng, options.len() as u32) as usize]);
+            let dir = options[draw_below(rng, options.len() as u32) as usize];
             if commit {
-                self.play(&m, &mut Quiet)
+                self.play_direction(dir, u64::MAX, &mut Quiet)
                     .expect("a listed direction is legal");
             }
-            return Some(m);
+            return Some(Move::Direction(dir));
         }
         self.pick_sowing(rng, commit)
     }
