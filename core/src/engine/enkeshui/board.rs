@@ -804,6 +804,27 @@ mod tests {
         boards
     }
 
+    /// Every seed on the board is held by exactly one side (its row's
+    /// owner, or a bull's), which the score reads off one sum.
+    #[test]
+    fn the_two_sides_holdings_split_the_board() {
+        for b in random_boards() {
+            let by_hole = |side: Side| {
+                (0..b.n2())
+                    .filter(|&h| b.bull_owner(h).unwrap_or(b.owner_of_row(h)) == side)
+                    .map(|h| b.counts[h] as u32)
+                    .sum::<u32>()
+            };
+            let (south, north) = (b.seeds_held(Side::South), b.seeds_held(Side::North));
+            assert_eq!(
+                (south, north),
+                (by_hole(Side::South), by_hole(Side::North)),
+                "{b:?}"
+            );
+            assert_eq!(south + north, b.seeds_on_board(), "{b:?}");
+        }
+    }
+
     #[test]
     fn the_quiet_lap_matches_lifting_and_sowing_with_every_drop() {
         for board in random_boards() {

@@ -339,10 +339,6 @@ impl Enkeshui {
         }
     }
 
-    fn side_score(&self, side: Side) -> u32 {
-        self.captured[side].saturating_add(self.board.seeds_held(side))
-    }
-
     /// Is a special move open to the mover now?
     #[inline]
     pub fn special_allowed(&self) -> bool {
@@ -861,7 +857,14 @@ impl Game for Enkeshui {
 
     /// Captured, plus own row and own bulls.
     fn score(&self) -> PerSide<u32> {
-        PerSide::new(self.side_score(Side::South), self.side_score(Side::North))
+        // Each hole is held by one side (its row's owner, a bull's by the
+        // bull's): North holds what South does not, read off one sum.
+        let south = self.board.seeds_held(Side::South);
+        let north = self.board.seeds_on_board() - south;
+        PerSide::new(
+            self.captured.south.saturating_add(south),
+            self.captured.north.saturating_add(north),
+        )
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
