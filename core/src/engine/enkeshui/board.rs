@@ -335,7 +335,8 @@ impl Board {
     /// The holes a side may lift, as bits.
     #[inline]
     pub fn liftable(&self, side: Side) -> u32 {
-        self.occupied() & self.row_mask(side) & !self.bulls & !self.closed
+        // The row is in play: no mask of the board's holes is needed.
+        !self.holding(0) & self.row_mask(side) & !self.bulls & !self.closed
     }
 
     /// Non-bull seeds in a side's row.
