@@ -438,6 +438,9 @@ pub fn run(
         // Each game starts from a copy of the start in this thread's game,
         // whose memory (the repetition history) is kept from game to game.
         let mut game = start.clone();
+        // Played into the same place each game: a game's result moved out
+        // and on cost three copies (`memcpy` calls) a game.
+        let mut played = Played::new(0, Side::South, Vec::new());
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -446,23 +449,24 @@ pub fn run(
             if i >= s.games {
                 break;
             }
-            let played = play_game(s, &start, &mut game, i).and_then(|p| match &s.save {
-                Some(path) => save_game(s, &start, &p, path).map(|()| p),
-                None => Ok(p),
-            });
+            let done =
+                play_game(s, &start, &mut game, i, &mut played).and_then(|()| match &s.save {
+                    Some(path) => save_game(s, &start, &played, path),
+                    None => Ok(()),
+                });
             let mut t = tally.lock().unwrap_or_else(|e| e.into_inner());
-            match played {
+            match done {
                 Err(e) => {
                     stop.store(true, Ordering::Relaxed);
                     t.first_error.get_or_insert(e);
                 }
-                Ok(p) if t.first_error.is_none() && !t.closed => {
-                    if !t.add(s, &p) {
+                Ok(()) if t.first_error.is_none() && !t.closed => {
+                    if !t.add(s, &played) {
                         t.closed = true;
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
-                Ok(_) => {}
+                Ok(()) => {}
             }
         }
     };
@@ -572,13 +576,14 @@ fn play_random(game: &mut AnyGame, seed: u64, token: bool) -> Option<Option<Stri
 }
 
 /// Plays game `i` in `game` (a copy of `start` is made there): its seeded
-/// random opening, then the players.
+/// random opening, then the players; the game's result in `played`.
 fn play_game(
     s: &Settings,
     start: &AnyGame,
     game: &mut AnyGame,
     i: u32,
-) -> Result<Played, ArenaError> {
+    played: &mut Played,
+) -> Result<(), ArenaError> {
     let a_side = if i.is_multiple_of(2) {
         Side::South
     } else {
@@ -590,24 +595,24 @@ fn play_game(
     game.clone_from(start);
     let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
     if random(&s.a) && random(&s.b) && !keep {
-        let mut played = Played::new(i, a_side, Vec::new());
+        *played = Played::new(i, a_side, Vec::new());
         match game {
-            AnyGame::Enkeshui(g) => random_against_random(s, g, &mut opening_rng, &mut played),
-            AnyGame::EnGehe(g) => random_against_random(s, g, &mut opening_rng, &mut played),
-            AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut opening_rng, &mut played),
+            AnyGame::Enkeshui(g) => random_against_random(s, g, &mut opening_rng, played),
+            AnyGame::EnGehe(g) => random_against_random(s, g, &mut opening_rng, played),
+            AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut opening_rng, played),
         }
         played.end = game.status();
-        return Ok(played);
+        return Ok(());
     }
     let decisions = match game {
         AnyGame::Enkeshui(g) => play_opening(s, g, &mut opening_rng, keep),
         AnyGame::EnGehe(g) => play_opening(s, g, &mut opening_rng, keep),
         AnyGame::BaoLaKimasai(g) => play_opening(s, g, &mut opening_rng, keep),
     };
-    let mut played = Played::new(i, a_side, decisions);
-    play_one(s, game, &mut played)?;
+    *played = Played::new(i, a_side, decisions);
+    play_one(s, game, played)?;
     played.end = game.status();
-    Ok(played)
+    Ok(())
 }
 
 /// The seeded random opening: `s.opening` turns, fewer when the game ends
@@ -689,7 +694,9 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
 /// record: the same games in the game's own type (no dispatch, no tokens),
 /// the clock read once a game (a random decision takes well under a
 /// microsecond: a reading a decision cost a tenth of that, and the coarse
-/// clock gave it 0 or a tick).
+/// clock gave it 0 or a tick). Out of line, one function a game: each
+/// game's loop, its pick inlined, compiles the same whatever the others.
+#[inline(never)]
 fn random_against_random<G: Game>(
     s: &Settings,
     game: &mut G,

@@ -190,8 +190,9 @@ fn random_against_random_plays_what_the_general_loop_plays() {
         let start = new_game(&s.game).unwrap();
         // Each game played in the last one's memory, as a thread plays them.
         let mut reused = start.clone();
+        let mut fast = Played::new(0, Side::South, Vec::new());
         for i in 0..20 {
-            let fast = play_game(&s, &start, &mut reused, i).unwrap();
+            play_game(&s, &start, &mut reused, i, &mut fast).unwrap();
             let mut general = Played::new(i, fast.a_side, Vec::new());
             let mut game = start.clone();
             let mut rng =
