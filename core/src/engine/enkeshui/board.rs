@@ -466,30 +466,33 @@ impl Board {
         if self.is_bull(last) {
             return Lap::TurnOver;
         }
-        if let Some(b) = before_last
-            && b != last
-            && !self.is_bull(b)
-            && matches!((self.counts[b], now), (3, 4) | (4, 3))
-        {
-            for hole in [b, last] {
-                self.make_bull(hole, mover);
-                obs.event(Event::Bull { hole, owner: mover });
-            }
-            return Lap::TurnOver;
-        }
-        if now == 4 {
-            self.make_bull(last, mover);
-            obs.event(Event::Bull {
-                hole: last,
-                owner: mover,
-            });
-            return Lap::TurnOver;
-        }
         if now == 1 {
             if capture_ok && self.owner_of_row(last) == mover {
                 self.capture(captured, mover, last, dir, obs);
             }
             return Lap::TurnOver;
+        }
+        // Bulls come of 3 or 4 seeds only (see `lap_ccw_quiet_in`).
+        if now == 3 || now == 4 {
+            if let Some(b) = before_last
+                && b != last
+                && !self.is_bull(b)
+                && matches!((self.counts[b], now), (3, 4) | (4, 3))
+            {
+                for hole in [b, last] {
+                    self.make_bull(hole, mover);
+                    obs.event(Event::Bull { hole, owner: mover });
+                }
+                return Lap::TurnOver;
+            }
+            if now == 4 {
+                self.make_bull(last, mover);
+                obs.event(Event::Bull {
+                    hole: last,
+                    owner: mover,
+                });
+                return Lap::TurnOver;
+            }
         }
         Lap::Relay {
             hole: last,
@@ -552,24 +555,29 @@ impl Board {
         if self.is_bull(last) {
             return Lap::TurnOver;
         }
-        let before = if last == 0 { n2 - 1 } else { last - 1 };
-        if seeds > 1
-            && !self.is_bull(before)
-            && matches!((self.counts[before], now), (3, 4) | (4, 3))
-        {
-            self.make_bull(before, mover);
-            self.make_bull(last, mover);
-            return Lap::TurnOver;
-        }
-        if now == 4 {
-            self.make_bull(last, mover);
-            return Lap::TurnOver;
-        }
         if now == 1 {
-            if capture_ok && self.owner_of_row(last) == mover {
+            // An empty hole opposite (most often) captures nothing: no call.
+            if capture_ok && self.owner_of_row(last) == mover && self.counts[n2 - 1 - last] > 0 {
                 self.capture(captured, mover, last, Direction::Ccw, &mut Quiet);
             }
             return Lap::TurnOver;
+        }
+        // Bulls come of 3 or 4 seeds only: the hole before is read for those
+        // alone (the lap-end rules' order is kept: no bull holds one seed).
+        if now == 3 || now == 4 {
+            let before = if last == 0 { n2 - 1 } else { last - 1 };
+            if seeds > 1
+                && !self.is_bull(before)
+                && matches!((self.counts[before], now), (3, 4) | (4, 3))
+            {
+                self.make_bull(before, mover);
+                self.make_bull(last, mover);
+                return Lap::TurnOver;
+            }
+            if now == 4 {
+                self.make_bull(last, mover);
+                return Lap::TurnOver;
+            }
         }
         // As `crossed`: the opponent's row is covered iff its far end is
         // within reach of the drops at distances 1..=seeds.
