@@ -357,6 +357,8 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
 /// `arena`: two players against each other, summary on standard output.
 /// A closed standard output or error (`arena ... | head -1`) ends it quietly:
 /// no new game starts, the outside programs are ended, status 0 (as `out`).
+/// A standard error that cannot be written otherwise (a full disk) ends it
+/// the same way, but with status 2.
 fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     use std::io::Write;
     use std::time::Duration;
@@ -386,6 +388,16 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     let mut shown = Instant::now();
     let every = Duration::from_millis(100);
     let mut text = String::with_capacity(256);
+    // Why the progress could not be written: a closed pipe ends the arena
+    // quietly, anything else (a full disk) with an error.
+    let mut failed: Option<std::io::Error> = None;
+    let mut check = |written: std::io::Result<()>| match written {
+        Ok(()) => true,
+        Err(e) => {
+            failed.get_or_insert(e);
+            false
+        }
+    };
     let summary = arena::run(&settings, |summary, line| {
         let last = summary.games == settings.games;
         let due = last || shown.elapsed() >= every;
@@ -399,35 +411,43 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
                 text.truncate(at);
             }
             text.push_str(after);
-            err.write_all(text.as_bytes()).is_ok()
+            err.write_all(text.as_bytes())
         };
         let written = if tty {
             // Read at each redraw (the window may have been resized), and only then.
             !due || {
                 let width = ratatui::crossterm::terminal::size().ok();
-                put(
+                check(put(
                     "\r\x1b[K",
                     width.map(|(w, _)| usize::from(w.max(2)) - 1),
                     "",
-                )
+                ))
             }
         } else {
-            put("", None, "\n")
+            check(put("", None, "\n"))
         };
         if due {
             shown = Instant::now();
-            return written && err.flush().is_ok();
+            return written && check(err.flush());
         }
         written
     });
     // Whatever the programs left running (`setsid` children) ends with the arena.
     arena::end_left_processes();
-    let Some(summary) = summary? else {
+    let summary = summary?;
+    if summary.is_some() && tty {
+        check(writeln!(err).and_then(|()| err.flush()));
+    }
+    match failed {
+        Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(format!("standard error: {e}"));
+        }
+        Some(_) => return Ok(()),
+        None => {}
+    }
+    let Some(summary) = summary else {
         return Ok(());
     };
-    if tty && writeln!(err).and_then(|()| err.flush()).is_err() {
-        return Ok(());
-    }
     let text = if args.json {
         summary.to_json(&settings).to_string()
     } else {

@@ -796,6 +796,25 @@ fn a_closed_pipe_is_a_quiet_exit() {
     assert_eq!(with_closed(true, true).0, Some(0));
 }
 
+/// A standard error that cannot be written, though its reader is there (a
+/// full disk: `/dev/full`), is an error: status 2 and no summary, where a
+/// closed pipe is a quiet exit.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_progress_that_cannot_be_written_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(["arena", "--a", "random", "--b", "random", "--games", "50"])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+}
+
 /// The arena says how many games it played per CPU-second (issue 12's
 /// arena target is read off it), in the JSON summary and the text one.
 #[test]
