@@ -398,9 +398,9 @@ pub trait Game: Clone + Send + 'static {
         self.finish_turn_here(max_laps, obs)
     }
 
-    /// [`Game::finish_turn`] inlined, for a random pick that ends its turn
-    /// (En Gehé's: the call and its frame were some 13 instructions of a
-    /// decision's 450).
+    /// [`Game::finish_turn`] inlined, for the random picks that end their
+    /// turn (En Gehé's, and Enkeshui's where the sowing ends it): the call
+    /// and its frame were some 13 instructions of En Gehé's 450 a decision.
     #[inline(always)]
     fn finish_turn_here<O: Observer>(
         &mut self,

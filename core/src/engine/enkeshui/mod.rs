@@ -406,8 +406,9 @@ impl Enkeshui {
         // Where a short lap ends, and what a relay would lift there, is
         // known without sowing it: when no state met was lifted from that
         // hole with those seeds, the lap cannot repeat one, whatever it
-        // does (at a turn's first choice, never). Both directions are
-        // tested at every choice, and a sown lap costs some 200.
+        // does (at a turn's first choice the only state met was lifted from
+        // the lap's start). Both directions are tested at every choice, and
+        // a sown lap costs some 200.
         if let Some((hole, in_hand)) =
             self.board
                 .relay_ahead(choosing.lifted, choosing.in_hand, dir)
