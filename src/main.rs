@@ -439,7 +439,7 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
         check(writeln!(err).and_then(|()| err.flush()));
     }
     match failed {
-        Some(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+        Some(e) if !out::reader_gone(&e) => {
             return Err(format!("standard error: {e}"));
         }
         Some(_) => return Ok(()),

@@ -51,8 +51,14 @@ pub fn err_text(text: &str) -> bool {
         .is_ok()
 }
 
+/// Did a write fail because its reader has gone (a closed pipe), which
+/// is a quiet end, not an error?
+pub fn reader_gone(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}
+
 fn stdout_failed(e: &io::Error) -> ! {
-    if e.kind() == io::ErrorKind::BrokenPipe {
+    if reader_gone(e) {
         std::process::exit(CLOSED_EXIT);
     }
     err(&format!("error: standard output: {e}"));
