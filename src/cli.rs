@@ -5,7 +5,8 @@ use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
-    DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove, Unfilled,
+    DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove,
+    Unfilled,
 };
 use crate::engine::{AnyGame, Game, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -690,6 +691,9 @@ pub struct EnkeshuiArgs {
     /// Match play: holes a player could not fill
     #[arg(long, value_enum, default_value = "open")]
     pub unfilled: UnfilledArg,
+    /// Match play: the match ends after this many games at most (and when the carry-over repeats)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MATCH_GAMES)]
+    pub match_games: u32,
     /// Seed of the random generator (quick race, random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -824,6 +828,11 @@ impl EnkeshuiArgs {
                 "--max-turns 0: the limit must be at least 1 turn".into(),
             ));
         }
+        if self.match_games == 0 {
+            return Err(SetupError::Other(
+                "--match-games 0: a match has at least 1 game".into(),
+            ));
+        }
         Ok(Rules {
             capture_after_relay: self.capture_after_relay,
             special_move: match self.special_move {
@@ -837,6 +846,7 @@ impl EnkeshuiArgs {
                 UnfilledArg::Open => Unfilled::Open,
                 UnfilledArg::Closed => Unfilled::Closed,
             },
+            match_games: self.match_games,
         })
     }
 

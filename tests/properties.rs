@@ -7,7 +7,7 @@ mod reference;
 
 use common::contract;
 use masai_mancala::engine::PositionJson;
-use masai_mancala::engine::enkeshui::play_match::{Next, next_game};
+use masai_mancala::engine::enkeshui::play_match::{Next, next_game, stock_of};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
 use masai_mancala::engine::{AnyGame, EndReason, Game, PerSide, Quiet, Status, bao, en_gehe};
@@ -101,6 +101,8 @@ proptest! {
         };
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut game = Enkeshui::new(&layout, rules);
+        let first = stock_of(&game);
+        let mut scores = Vec::new();
         for _ in 0..6 {
             while game.status() == Status::Playing {
                 assert_eq!(game.total_seeds(), 48);
@@ -143,12 +145,13 @@ proptest! {
             }
             let Status::Over(o) = game.status() else { break };
             assert_eq!(o.score.south + o.score.north, 48);
-            match next_game(&layout, rules, PerSide::new(o.score.south, o.score.north)) {
+            scores.push(PerSide::new(o.score.south, o.score.north));
+            match next_game(&layout, rules, first, &scores) {
                 Next::Game(g) => {
                     game = *g;
                     assert_eq!(game.total_seeds(), 48);
                 }
-                Next::MatchOver { .. } => break,
+                Next::MatchOver(_) => break,
             }
         }
     }

@@ -94,6 +94,16 @@ fn single(holes: usize, race: bool, seed: u64, limit: usize) -> Record {
 
 /// A match played out with random decisions, at most `max_games` games.
 fn a_match(seed: u64, max_games: usize) -> Record {
+    match_of(seed, max_games, true)
+}
+
+/// A match as the program played it before a repeated carry-over and the
+/// match's number of games ended it: on until a stock cannot fill a hole.
+fn an_old_match(seed: u64, max_games: usize) -> Record {
+    match_of(seed, max_games, false)
+}
+
+fn match_of(seed: u64, max_games: usize, ends: bool) -> Record {
     let layout = Layout::default_for(8).unwrap();
     let rules = Rules {
         match_play: true,
@@ -101,17 +111,26 @@ fn a_match(seed: u64, max_games: usize) -> Record {
     };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut start = Enkeshui::new(&layout, rules);
+    let first = play_match::stock_of(&start);
     let mut games = Vec::new();
+    let mut scores = Vec::new();
     loop {
         let g = random_game(&start, true, &mut rng, usize::MAX);
-        let score = g.result.expect("random games end").score;
+        scores.push(g.result.expect("random games end").score);
         games.push(g);
         if games.len() == max_games {
             break;
         }
-        match play_match::next_game(&layout, rules, score) {
-            Next::Game(next) => start = *next,
-            Next::MatchOver { .. } => break,
+        if ends {
+            match play_match::next_game(&layout, rules, first, &scores) {
+                Next::Game(next) => start = *next,
+                Next::MatchOver(_) => break,
+            }
+        } else {
+            match play_match::carry_over(&layout, rules, *scores.last().unwrap()) {
+                Ok(next) => start = next,
+                Err(_) => break,
+            }
         }
     }
     record_of(&layout, rules, games)
@@ -558,7 +577,9 @@ fn utc_stamps() {
 /// under a second. Also written to the temp folder for `replay --check` timing.
 #[test]
 fn a_long_record_loads_and_checks_fast() {
-    let m = a_match(19, 1000);
+    // A record of before the match's end by a repeated carry-over or its
+    // number of games: it still loads, and its match is over.
+    let m = an_old_match(19, 1000);
     let decisions: usize = m.games.iter().map(|g| g.decisions.len()).sum();
     assert!(
         m.games.len() > 100 && decisions > 5000,

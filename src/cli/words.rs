@@ -39,6 +39,7 @@ pub(super) fn new_options(game: &str) -> &'static [&'static str] {
             "max_turns",
             "match_play",
             "unfilled",
+            "match_games",
         ],
         "en-gehe" => &["holes", "first", "max_turns", "position"],
         _ => &["first", "max_turns"],

@@ -789,14 +789,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                     }
                     return true;
                 }
-                NextGame::MatchOver(winner) => {
+                NextGame::MatchOver(m) => {
                     let scores: Vec<String> = self
                         .session
                         .match_scores()
                         .iter()
                         .map(|s| format!("{} to {}", s.south, s.north))
                         .collect();
-                    self.line(&format!("{}.", match_over_line(winner)));
+                    self.line(&format!("{}.", match_over_line(&m)));
                     self.line(&format!(
                         "The games, South to North: {}.",
                         scores.join(", ")

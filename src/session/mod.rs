@@ -29,9 +29,10 @@ use self::work::{PlayError, Played};
 use crate::ai::Player;
 use crate::cli::{RaceArg, Seat};
 use crate::engine::any::AnyGame;
-use crate::engine::enkeshui::play_match::Next as MatchNext;
+use crate::engine::enkeshui::Enkeshui;
+use crate::engine::enkeshui::play_match::{self, MatchResult, Next as MatchNext};
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{Event, Outcome, PerSide, Quiet, Side, Status};
+use crate::engine::{Event, Outcome, PerSide, PositionJson, Quiet, Side, Status};
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -54,16 +55,10 @@ pub fn over_line(o: &Outcome) -> String {
     )
 }
 
-/// "North cannot fill a hole: South wins the match".
-pub fn match_over_line(winner: Option<Side>) -> String {
-    match winner {
-        Some(s) => format!(
-            "{} cannot fill a hole: {} wins the match",
-            s.other().title(),
-            s.title()
-        ),
-        None => "Neither player can fill a hole: the match is drawn".into(),
-    }
+/// "North cannot fill a hole: South wins the match", "The carry-over
+/// repeats (South 30, North 18): South wins the match on seeds".
+pub fn match_over_line(m: &MatchResult) -> String {
+    m.line()
 }
 
 /// Why the mover cannot make Enkeshui's special move now (None: he can).
@@ -326,8 +321,8 @@ impl std::fmt::Display for Refused {
 pub enum NextGame {
     /// The next game started; each side's stock carried over.
     Started { game: usize, stock: PerSide<u32> },
-    /// The match is over (winner; None: drawn).
-    MatchOver(Option<Side>),
+    /// The match is over: who won, and why.
+    MatchOver(MatchResult),
     /// Not a match, or the game is not over.
     None,
 }
@@ -350,7 +345,7 @@ pub struct Session {
     /// The games of the match finished before this one, and their scores.
     done: Vec<GameRecord>,
     scores: Vec<PerSide<u32>>,
-    match_over: Option<Option<Side>>,
+    match_over: Option<MatchResult>,
     /// The end of this game is in the statistics (once, undo or not).
     counted: bool,
     ai_pause: Duration,
@@ -658,7 +653,13 @@ impl Session {
         &self.scores
     }
 
+    /// The match is over: its winner (None: drawn).
     pub fn match_over(&self) -> Option<Option<Side>> {
+        self.match_over.map(|m| m.winner)
+    }
+
+    /// The match is over: who won, why, on what stocks.
+    pub fn match_result(&self) -> Option<MatchResult> {
         self.match_over
     }
 
@@ -854,18 +855,17 @@ impl Session {
 
     // ---- the end, the statistics and the match ------------------------------
 
-    /// A game of a match just ended: when no stock can fill a hole the match
-    /// is over now (the winner; None: drawn). None: it goes on, or no match.
-    pub fn settle_match(&mut self) -> Option<Option<Side>> {
-        let Status::Over(o) = self.game().status() else {
-            return None;
-        };
-        if !self.setup.match_play() || self.match_over.is_some() {
+    /// A game of a match just ended: when it ends the match (a stock cannot
+    /// fill a hole, the carry-over repeats, the last game was played) the
+    /// match is over now. None: it goes on, or no match.
+    pub fn settle_match(&mut self) -> Option<MatchResult> {
+        if !self.game().status().is_over() || !self.setup.match_play() || self.match_over.is_some()
+        {
             return None;
         }
-        match self.setup.next_match_game(o.score) {
-            Some(MatchNext::MatchOver { .. }) => match self.next_game() {
-                NextGame::MatchOver(winner) => Some(winner),
+        match self.next_match() {
+            Some(MatchNext::MatchOver(_)) => match self.next_game() {
+                NextGame::MatchOver(result) => Some(result),
                 _ => None,
             },
             _ => None,
@@ -901,7 +901,7 @@ impl Session {
         if !self.setup.match_play() || self.match_over.is_some() {
             return NextGame::None;
         }
-        match self.setup.next_match_game(o.score) {
+        match self.next_match() {
             Some(MatchNext::Game(g)) => {
                 let record = self.game_record();
                 self.done.push(record);
@@ -912,15 +912,34 @@ impl Session {
                     stock: o.score,
                 }
             }
-            Some(MatchNext::MatchOver { winner }) => {
+            Some(MatchNext::MatchOver(result)) => {
                 if self.scores.len() == self.done.len() {
                     self.scores.push(o.score);
                 }
-                self.match_over = Some(winner);
-                NextGame::MatchOver(winner)
+                self.match_over = Some(result);
+                NextGame::MatchOver(result)
             }
             None => NextGame::None,
         }
+    }
+
+    /// The match after this finished game: its next game or its end (the
+    /// core's rule, as the record's check decides it).
+    fn next_match(&self) -> Option<MatchNext> {
+        let Status::Over(o) = self.game().status() else {
+            return None;
+        };
+        // The first game's stock: this game's start, or the first one saved.
+        let first = match self.done.first() {
+            None => match &self.start {
+                AnyGame::Enkeshui(g) => play_match::stock_of(g),
+                _ => return None,
+            },
+            Some(g) => play_match::stock_of(&Enkeshui::from_position(&g.start).ok()?),
+        };
+        let mut scores: Vec<_> = self.scores.iter().take(self.done.len()).copied().collect();
+        scores.push(o.score);
+        self.setup.next_match_game(first, &scores)
     }
 
     // ---- the record ----------------------------------------------------------

@@ -318,13 +318,15 @@ impl Setup {
         matches!(&self.start, AnyGame::Enkeshui(g) if g.rules().match_play)
     }
 
-    /// The next game of a match from the players' stock (None: not a match).
-    pub fn next_match_game(&self, stock: PerSide<u32>) -> Option<Next> {
+    /// The next game of a match, or its end, after its games' `scores`
+    /// (the last one's is the next stock), the first game having started
+    /// from the stock `first` (None: not a match).
+    pub fn next_match_game(&self, first: PerSide<u32>, scores: &[PerSide<u32>]) -> Option<Next> {
         let (AnyGame::Enkeshui(g), Some(e)) = (&self.start, &self.enkeshui) else {
             return None;
         };
         self.match_play()
-            .then(|| play_match::next_game(&e.layout, *g.rules(), stock))
+            .then(|| play_match::next_game(&e.layout, *g.rules(), first, scores))
     }
 
     /// Enkeshui's rules (None: another game).

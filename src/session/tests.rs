@@ -336,8 +336,9 @@ fn undo_from_the_end_of_a_match_takes_the_game_and_the_matchs_end_back() {
         unreachable!()
     };
     assert_eq!(s.match_games(), [o.score], "the game ended counts at once");
-    let winner = s.settle_match().expect("a stock cannot fill a hole");
-    assert_eq!(s.match_over(), Some(winner));
+    let m = s.settle_match().expect("a stock cannot fill a hole");
+    assert_eq!(m.end, MatchEnd::NoFill);
+    assert_eq!(s.match_over(), Some(m.winner));
     assert_eq!(s.match_scores(), [o.score]);
     assert_eq!(s.settle_match(), None, "settled once");
     let turn = s.undo().expect("a person's turn to go back to");
@@ -347,7 +348,7 @@ fn undo_from_the_end_of_a_match_takes_the_game_and_the_matchs_end_back() {
     assert!(s.match_games().is_empty() && s.match_scores().is_empty());
     s.redo().expect("forward again");
     assert_eq!(s.match_games(), [o.score]);
-    assert_eq!(s.settle_match(), Some(winner));
+    assert_eq!(s.settle_match(), Some(m));
 }
 
 #[test]
@@ -390,4 +391,132 @@ fn the_replay_take_over_plays_on_from_the_step_shown_with_a_person_to_move() {
     assert_eq!((s.step(), s.last_step()), (1, 1), "the later steps go");
     assert!(s.human(mover) && !s.human(mover.other()));
     assert_eq!(s.ask(), Ask::Person(mover));
+}
+
+// ---- the match's end ---------------------------------------------------------
+
+use crate::engine::enkeshui::play_match::{MatchEnd, MatchResult};
+
+/// Plays a match with both seats AI, as a front end drives it, until it is
+/// over: each game's score and the end. Fails past `bound` games.
+fn ai_match(args: &[&str], bound: usize) -> (Vec<PerSide<u32>>, MatchResult) {
+    let mut all = vec![
+        "enkeshui",
+        "--match",
+        "--south",
+        "ai:easy",
+        "--north",
+        "ai:greedy",
+    ];
+    all.extend_from_slice(args);
+    let mut s = session(&all);
+    let mut games = 1;
+    loop {
+        match s.ask() {
+            Ask::Race => {
+                s.race_run().expect("the AI racers race");
+            }
+            Ask::Ai(..) => {
+                s.play_ai().expect("an AI seat").expect("a legal decision");
+            }
+            Ask::Person(side) => panic!("{side:?} asked: both seats are AI"),
+            Ask::Over(_) => match s.next_game() {
+                NextGame::Started { .. } => {
+                    games += 1;
+                    assert!(
+                        games <= bound,
+                        "still playing after {bound} games: {:?}",
+                        s.match_scores()
+                    );
+                }
+                NextGame::MatchOver(m) => {
+                    assert_eq!(s.match_result(), Some(m));
+                    assert_eq!(s.match_over(), Some(m.winner));
+                    assert_eq!(s.next_game(), NextGame::None, "over once");
+                    return (s.match_scores().to_vec(), m);
+                }
+                NextGame::None => panic!("a match goes on or ends"),
+            },
+        }
+    }
+}
+
+#[test]
+fn easy_against_greedy_with_closed_holes_ends_when_the_carry_over_repeats() {
+    // It played 514 identical games: 25-23 from the race on, each game again.
+    let (scores, m) = ai_match(&["--unfilled", "closed"], 60);
+    assert_eq!(scores, [PerSide::new(25, 23), PerSide::new(25, 23)]);
+    assert_eq!(
+        m,
+        MatchResult {
+            winner: Some(Side::South),
+            end: MatchEnd::Repeat,
+            stock: PerSide::new(25, 23),
+            games: 2,
+        }
+    );
+    assert_eq!(
+        match_over_line(&m),
+        "The carry-over repeats (South 25, North 23): South wins the match on seeds"
+    );
+}
+
+#[test]
+fn easy_against_greedy_with_open_holes_ends_when_the_carry_over_comes_back() {
+    // Two results took turns for ever: 12-36, then the first game's 24-24.
+    let (scores, m) = ai_match(&["--unfilled", "open", "--race", "off"], 60);
+    assert_eq!(scores, [PerSide::new(12, 36), PerSide::new(24, 24)]);
+    assert_eq!((m.winner, m.end, m.games), (None, MatchEnd::Repeat, 2));
+    assert_eq!(
+        match_over_line(&m),
+        "The carry-over repeats (South 24, North 24): the match is drawn on seeds"
+    );
+}
+
+#[test]
+fn a_match_ends_after_its_number_of_games() {
+    // With races the stocks wander: ten games by default, then the seeds decide.
+    let (scores, m) = ai_match(&["--unfilled", "open"], 60);
+    assert_eq!(scores.len(), 10);
+    assert_eq!(
+        m,
+        MatchResult {
+            winner: Some(Side::North),
+            end: MatchEnd::Games,
+            stock: PerSide::new(11, 37),
+            games: 10,
+        }
+    );
+    assert_eq!(
+        match_over_line(&m),
+        "Game 10 was the match's last (South 11, North 37): North wins the match on seeds"
+    );
+    // --match-games 3: the same games, three of them.
+    let (three, m) = ai_match(&["--unfilled", "open", "--match-games", "3"], 60);
+    assert_eq!(three, scores[..3]);
+    assert_eq!(
+        (m.winner, m.end, m.games),
+        (Some(Side::North), MatchEnd::Games, 3)
+    );
+}
+
+#[test]
+fn a_stock_that_cannot_fill_a_hole_still_ends_the_match() {
+    let (scores, m) = ai_match(&["--unfilled", "closed", "--race", "off"], 60);
+    assert_eq!(
+        scores,
+        [
+            PerSide::new(12, 36),
+            PerSide::new(7, 41),
+            PerSide::new(3, 45)
+        ]
+    );
+    assert_eq!(
+        (m.winner, m.end, m.games),
+        (Some(Side::North), MatchEnd::NoFill, 3)
+    );
+    assert_eq!(
+        match_over_line(&m),
+        "South cannot fill a hole: North wins the match"
+    );
 }

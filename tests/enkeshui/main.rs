@@ -9,7 +9,9 @@ mod special;
 
 use common::*;
 use masai_mancala::engine::PositionJson;
-use masai_mancala::engine::enkeshui::play_match::{Next, fill_row, next_game};
+use masai_mancala::engine::enkeshui::play_match::{
+    MatchEnd, MatchResult, Next, fill_row, next_game,
+};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, Setup, SpecialMove, Unfilled};
 use masai_mancala::engine::{AnyGame, Game, PerSide, Quiet, Side};
@@ -765,8 +767,8 @@ fn next_game_of_a_match_with_closed_holes() {
         unfilled: Unfilled::Closed,
         ..Rules::default()
     };
-    let Next::Game(g) = next_game(&layout, rules, masai_mancala::engine::PerSide::new(30, 18))
-    else {
+    let pair = masai_mancala::engine::PerSide::new;
+    let Next::Game(g) = next_game(&layout, rules, pair(24, 24), &[pair(30, 18)]) else {
         panic!("both can fill")
     };
     let g = AnyGame::Enkeshui(*g);
@@ -807,21 +809,30 @@ fn a_match_ends_when_a_player_cannot_fill_a_hole() {
     let layout = Layout::default_for(8).unwrap();
     let r = Rules::default();
     let pair = masai_mancala::engine::PerSide::new;
+    let first = pair(24, 24);
     assert!(matches!(
-        next_game(&layout, r, pair(45, 3)),
-        Next::MatchOver {
-            winner: Some(Side::South)
-        }
+        next_game(&layout, r, first, &[pair(45, 3)]),
+        Next::MatchOver(MatchResult {
+            winner: Some(Side::South),
+            end: MatchEnd::NoFill,
+            ..
+        })
     ));
     assert!(matches!(
-        next_game(&layout, r, pair(2, 46)),
-        Next::MatchOver {
-            winner: Some(Side::North)
-        }
+        next_game(&layout, r, first, &[pair(2, 46)]),
+        Next::MatchOver(MatchResult {
+            winner: Some(Side::North),
+            end: MatchEnd::NoFill,
+            ..
+        })
     ));
     assert!(matches!(
-        next_game(&layout, r, pair(3, 3)),
-        Next::MatchOver { winner: None }
+        next_game(&layout, r, first, &[pair(3, 3)]),
+        Next::MatchOver(MatchResult {
+            winner: None,
+            end: MatchEnd::NoFill,
+            ..
+        })
     ));
 }
 

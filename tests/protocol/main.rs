@@ -201,7 +201,7 @@ fn every_bad_line_gets_an_error_and_changes_nothing() {
 #[test]
 fn new_refuses_every_option_that_is_not_a_game_or_rule_option() {
     // Issue 21: `new` took --save, --south and --seed and ignored them.
-    let enkeshui = "(enkeshui takes --holes, --layout, --race, --first, --capture-after-relay, --special-move, --max-turns, --match, --unfilled)";
+    let enkeshui = "(enkeshui takes --holes, --layout, --race, --first, --capture-after-relay, --special-move, --max-turns, --match, --unfilled, --match-games)";
     let en_gehe = "(en-gehe takes --holes, --first, --max-turns, --position)";
     let bao = "(bao-la-kimasai takes --first, --max-turns)";
     let mut s = Session::default();

@@ -2,6 +2,7 @@
 
 use super::harness::*;
 use masai_mancala::app::Screen;
+use masai_mancala::engine::enkeshui::play_match::MatchEnd;
 use masai_mancala::engine::{Game, Side};
 use ratatui::crossterm::event::KeyCode;
 use std::time::Instant;
@@ -170,7 +171,8 @@ fn a_finished_match_resumes_at_its_end() {
     app.save_to(path.to_path_buf(), false);
     play_to_the_end(&mut app);
     let (_, checked) = masai_mancala::record::file::load(&path).unwrap();
-    assert_eq!(checked.match_over, Some(Some(Side::North)));
+    let m = checked.match_over.expect("the match is over");
+    assert_eq!((m.winner, m.end), (Some(Side::North), MatchEnd::NoFill));
     let (mut back, _rx2) = resumed(&path);
     assert_eq!(back.screen(), Screen::Over);
     let s = screen(&mut back);

@@ -11,7 +11,7 @@ mod disk;
 pub mod print;
 
 use crate::engine::PositionJson;
-use crate::engine::enkeshui::play_match::{self, Next};
+use crate::engine::enkeshui::play_match::{self, MatchResult, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, MAX_HOLES, MIN_HOLES};
 use crate::engine::position::{Fields, PositionError};
@@ -154,8 +154,8 @@ pub struct Replayed {
 pub struct Checked {
     /// Each game of the record, replayed, in order.
     pub games: Vec<Replayed>,
-    /// In a match whose last game is over: the match is over (winner, None: drawn).
-    pub match_over: Option<Option<Side>>,
+    /// In a match whose last game is over: the match is over, and how.
+    pub match_over: Option<MatchResult>,
 }
 
 impl Checked {
@@ -230,6 +230,8 @@ impl Record {
         let mut out: Vec<Replayed> = Vec::new();
         let many = self.games.len() > 1 || self.is_match();
         let mut match_over = None;
+        // Each finished game's score: the next game's stock.
+        let mut scores: Vec<PerSide<u32>> = Vec::new();
         for (i, g) in self.games.iter().enumerate() {
             let prefix = if self.is_match() {
                 format!("games[{i}].")
@@ -237,12 +239,6 @@ impl Record {
                 String::new()
             };
             let game = many.then_some(i + 1);
-            if match_over.is_some() {
-                return Err(RecordError::new(
-                    format!("games[{i}]"),
-                    "the match was already over",
-                ));
-            }
             let start = AnyGame::from_position(&g.start)
                 .map_err(|e| RecordError::from_position(&format!("{prefix}start"), e))?;
             if start.kind() != self.game {
@@ -275,9 +271,12 @@ impl Record {
                         format!("game {i} is unfinished but another game follows"),
                     ));
                 };
-                match self.next_of_match(o.score)? {
-                    Next::Game(expected) => {
-                        let expected = AnyGame::Enkeshui(*expected);
+                // A repeated carry-over or the match's number of games ends
+                // a match only since records say so: a record written before
+                // played on, and its games still give each next one.
+                match self.carry_over(o.score)? {
+                    Ok(expected) => {
+                        let expected = AnyGame::Enkeshui(expected);
                         if expected.position_json() != start.position_json() {
                             return Err(RecordError::new(
                                 format!("{prefix}start"),
@@ -285,7 +284,7 @@ impl Record {
                             ));
                         }
                     }
-                    Next::MatchOver { .. } => {
+                    Err(_) => {
                         return Err(RecordError::new(
                             format!("games[{i}]"),
                             format!("the match ended after game {i}"),
@@ -341,11 +340,15 @@ impl Record {
                 }
                 (Status::Playing, None) => {}
             }
+            if let Status::Over(o) = end.status() {
+                scores.push(o.score);
+            }
             if self.is_match()
-                && let Status::Over(o) = end.status()
-                && let Next::MatchOver { winner } = self.next_of_match(o.score)?
+                && i + 1 == self.games.len()
+                && end.status().is_over()
+                && let Next::MatchOver(result) = self.next_of_match(&scores)?
             {
-                match_over = Some(winner);
+                match_over = Some(result);
             }
             out.push(Replayed {
                 start,
@@ -382,11 +385,30 @@ impl Record {
         enkeshui_layout(&self.variant)
     }
 
-    fn next_of_match(&self, stock: PerSide<u32>) -> RResult<Next> {
+    /// The match after its games' `scores`: its next game or its end.
+    fn next_of_match(&self, scores: &[PerSide<u32>]) -> RResult<Next> {
         let layout = self.layout()?;
-        let game = Enkeshui::from_position(&self.games[0].start)
-            .map_err(|e| RecordError::from_position("games[0].start", e))?;
-        Ok(play_match::next_game(&layout, *game.rules(), stock))
+        let first = self.first_game()?;
+        let stock = play_match::stock_of(&first);
+        Ok(play_match::next_game(
+            &layout,
+            *first.rules(),
+            stock,
+            scores,
+        ))
+    }
+
+    /// The game a stock gives, whatever the match's end (`Err`: a stock
+    /// cannot fill a hole).
+    fn carry_over(&self, stock: PerSide<u32>) -> RResult<Result<Enkeshui, Option<Side>>> {
+        let layout = self.layout()?;
+        let first = self.first_game()?;
+        Ok(play_match::carry_over(&layout, *first.rules(), stock))
+    }
+
+    fn first_game(&self) -> RResult<Enkeshui> {
+        Enkeshui::from_position(&self.games[0].start)
+            .map_err(|e| RecordError::from_position("games[0].start", e))
     }
 }
 

@@ -45,11 +45,8 @@ pub fn check_lines(record: &Record, checked: &Checked) -> Vec<String> {
         }
         out.push(line);
     }
-    if let Some(w) = checked.match_over {
-        out.push(match w {
-            Some(s) => format!("match over: {} wins the match", s.title()),
-            None => "match over: drawn".into(),
-        });
+    if let Some(m) = checked.match_over {
+        out.push(format!("match over: {}", m.line()));
     }
     out
 }
@@ -144,11 +141,8 @@ pub fn print(record: &Record, checked: &Checked) -> String {
             )),
         }
     }
-    if let Some(w) = checked.match_over {
-        out.push_str(&match w {
-            Some(s) => format!("The match is over: {} wins it.\n", s.title()),
-            None => "The match is over: drawn.\n".into(),
-        });
+    if let Some(m) = checked.match_over {
+        out.push_str(&format!("The match is over. {}.\n", m.line()));
     }
     out
 }

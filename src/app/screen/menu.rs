@@ -9,7 +9,7 @@ use crate::app::view::theme::{Palette, Theme};
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
-use crate::engine::enkeshui::NAMED_LAYOUTS;
+use crate::engine::enkeshui::{DEFAULT_MATCH_GAMES, NAMED_LAYOUTS};
 use crate::engine::{AnyGame, GameKind, bao, en_gehe};
 use crate::stats::Tally;
 use ratatui::buffer::Buffer;
@@ -27,6 +27,8 @@ const EN_GEHE_HOLES: [usize; 17] = [
 ];
 const RACE: [&str; 3] = ["on", "quick", "off"];
 const SPECIAL: [&str; 3] = ["off", "once", "any"];
+/// A match's most games (`--match-games`); the default is the engine's.
+const MATCH_GAMES: [u32; 6] = [1, 3, 5, 10, 20, 50];
 /// A seat: human, or the AI at a level.
 const SEATS: [Option<Level>; 5] = [
     None,
@@ -47,6 +49,7 @@ enum Field {
     Special,
     CaptureAfterRelay,
     Match,
+    MatchGames,
     South,
     North,
     Flip,
@@ -68,6 +71,8 @@ pub struct MenuScreen {
     special: usize,
     capture_after_relay: bool,
     match_play: bool,
+    /// Index into `MATCH_GAMES`.
+    match_games: usize,
     /// Indices into `SEATS`.
     south: usize,
     north: usize,
@@ -99,6 +104,10 @@ impl MenuScreen {
             special: 0,
             capture_after_relay: false,
             match_play: false,
+            match_games: MATCH_GAMES
+                .iter()
+                .position(|&n| n == DEFAULT_MATCH_GAMES)
+                .unwrap_or(0),
             south: seat(&client.south, 0),
             north: seat(&client.north, 2),
             flip: client.flip,
@@ -167,7 +176,11 @@ impl MenuScreen {
                 if self.race == 0 {
                     f.push(RaceSpeed);
                 }
-                f.extend([Special, CaptureAfterRelay, Match, South, North, Flip, Theme]);
+                f.extend([Special, CaptureAfterRelay, Match]);
+                if self.match_play {
+                    f.push(MatchGames);
+                }
+                f.extend([South, North, Flip, Theme]);
                 f
             }
             GameKind::EnGehe => vec![Game, Holes, South, North, Flip, Theme],
@@ -211,6 +224,10 @@ impl MenuScreen {
             Field::Special => SPECIAL[self.special].to_string(),
             Field::CaptureAfterRelay => onoff(self.capture_after_relay),
             Field::Match => onoff(self.match_play),
+            Field::MatchGames => match MATCH_GAMES[self.match_games] {
+                1 => "1 game".to_string(),
+                n => format!("up to {n} games"),
+            },
             Field::South => seat(self.south),
             Field::North => seat(self.north),
             Field::Flip => onoff(self.flip),
@@ -228,6 +245,7 @@ impl MenuScreen {
             Field::Special => "Special move",
             Field::CaptureAfterRelay => "Capture after relay",
             Field::Match => "Match play",
+            Field::MatchGames => "Match length",
             Field::South => "South",
             Field::North => "North",
             Field::Flip => "Flip board for hot-seat",
@@ -264,6 +282,7 @@ impl MenuScreen {
             Field::Special => self.special = cycle(self.special, SPECIAL.len()),
             Field::CaptureAfterRelay => self.capture_after_relay ^= true,
             Field::Match => self.match_play ^= true,
+            Field::MatchGames => self.match_games = cycle(self.match_games, MATCH_GAMES.len()),
             Field::South => self.south = cycle(self.south, SEATS.len()),
             Field::North => self.north = cycle(self.north, SEATS.len()),
             Field::Flip => self.flip ^= true,
@@ -300,6 +319,11 @@ impl MenuScreen {
             max_turns: crate::engine::enkeshui::DEFAULT_MAX_TURNS,
             match_play: self.match_play,
             unfilled: UnfilledArg::Open,
+            match_games: if self.match_play {
+                MATCH_GAMES[self.match_games]
+            } else {
+                DEFAULT_MATCH_GAMES
+            },
             seed,
             client: self.client(base),
         }

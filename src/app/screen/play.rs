@@ -25,6 +25,7 @@ use crate::app::view::play::{GameChrome, PlayView, Shown, SpecialShown};
 use crate::cli::Seat;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
+use crate::engine::enkeshui::play_match::MatchResult;
 use crate::engine::{Outcome, PerSide, Side, Status};
 use crate::out::thousands;
 use crate::record::RaceRecord;
@@ -901,8 +902,8 @@ impl Play {
         Ok(())
     }
 
-    /// A game of a match ended: the match's end, when no stock can fill a hole.
-    pub fn settle_match(&mut self) -> Option<Option<Side>> {
+    /// A game of a match ended: the match's end, when this game ends it.
+    pub fn settle_match(&mut self) -> Option<MatchResult> {
         self.session.settle_match()
     }
 

@@ -145,11 +145,12 @@ impl App {
                 self.stack.set_over(true);
                 self.set_status(over_line(&o));
                 self.count_result();
-                // The match ends when a stock cannot fill a hole: say so now.
+                // The match ends with this game (a stock cannot fill a hole, the
+                // carry-over repeats, its last game): say so now.
                 if let Some(p) = self.stack.play_mut()
-                    && let Some(winner) = p.settle_match().or(p.session().match_over())
+                    && let Some(m) = p.settle_match().or(p.session().match_result())
                 {
-                    self.set_status(match_over_line(winner));
+                    self.set_status(match_over_line(&m));
                 }
             }
             AfterMove::Prompt(line) | AfterMove::Thinking(line) => {
@@ -196,7 +197,7 @@ impl App {
                 Base::Over(play) | Base::Play(play) => self.show_game(play, now),
                 other => self.stack.base = other,
             },
-            NextGame::MatchOver(winner) => self.set_status(match_over_line(winner)),
+            NextGame::MatchOver(m) => self.set_status(match_over_line(&m)),
             NextGame::None => {
                 let setup = p.session().setup().clone();
                 self.start_match(setup, now);

@@ -2,7 +2,8 @@
 
 use super::setup::{Bull, Setup};
 use super::{
-    DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS, SpecialMove, Unfilled,
+    DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS,
+    SpecialMove, Unfilled,
 };
 use crate::engine::position::{Fields, PResult, PositionError, PositionJson, check_holes};
 use crate::engine::side::Side;
@@ -76,6 +77,9 @@ pub fn rules_json(r: &Rules) -> Map<String, Value> {
     if r.unfilled != Unfilled::Open {
         m.insert("unfilled".into(), json!(r.unfilled.name()));
     }
+    if r.match_games != DEFAULT_MATCH_GAMES {
+        m.insert("match_games".into(), json!(r.match_games));
+    }
     m
 }
 
@@ -91,6 +95,7 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
         "max_turns",
         "match",
         "unfilled",
+        "match_games",
     ])?;
     rules.capture_after_relay = r.bool_or("capture_after_relay", false)?;
     if r.get("special_move").is_some() {
@@ -110,6 +115,8 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
             PositionError::new(r.name("unfilled"), format!("'{s}' is not open or closed"))
         })?;
     }
+    // Absent in records written before the rule: the default.
+    rules.match_games = r.turns("match_games", Some(DEFAULT_MATCH_GAMES), "number of games")?;
     Ok(rules)
 }
 

@@ -88,6 +88,9 @@ impl Unfilled {
 
 pub use crate::engine::turn::DEFAULT_MAX_TURNS;
 
+/// `--match-games`: a match ends after this many games at most.
+pub const DEFAULT_MATCH_GAMES: u32 = 10;
+
 /// The rule flags of RULES.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -101,6 +104,8 @@ pub struct Rules {
     pub match_play: bool,
     /// `--unfilled`: holes a player could not fill in match play.
     pub unfilled: Unfilled,
+    /// `--match-games`: a match ends after this many games at most (from 1).
+    pub match_games: u32,
 }
 
 impl Default for Rules {
@@ -111,6 +116,7 @@ impl Default for Rules {
             max_turns: DEFAULT_MAX_TURNS,
             match_play: false,
             unfilled: Unfilled::Open,
+            match_games: DEFAULT_MATCH_GAMES,
         }
     }
 }
