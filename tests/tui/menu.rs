@@ -393,3 +393,45 @@ fn the_whole_menu_fits_at_60x20() {
     let s = screen_wh(&mut app, 80, 24);
     assert_eq!(s[2], format!("│{:78}│", ""), "{s:#?}");
 }
+
+#[test]
+fn match_play_shows_the_matchs_length_and_the_game_keeps_it() {
+    let (mut app, _rx) = menu();
+    let l = labels(&screen(&mut app));
+    assert!(!l.contains(&"Match length".to_string()), "{l:?}");
+    to_row(&mut app, "Match play");
+    key(&mut app, KeyCode::Right);
+    let l = labels(&screen(&mut app));
+    let at = l.iter().position(|r| r == "Match play").expect("the row");
+    assert_eq!(l[at + 1], "Match length", "{l:?}");
+    to_row(&mut app, "Match length");
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← up to 10 games →", "Match length")),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← 1 game →", "Match length")),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Enter);
+    let rules = app.setup().and_then(|s| s.rules()).expect("Enkeshui");
+    assert!(rules.match_play);
+    assert_eq!(rules.match_games, 3);
+    // Every row still fits at 60x20.
+    let (mut app, _rx) = menu();
+    to_row(&mut app, "Match play");
+    key(&mut app, KeyCode::Right);
+    let s = screen_wh(&mut app, 60, 20);
+    assert!(has(&s, "Match length"), "{s:#?}");
+    assert!(has(&s, "Colours"), "{s:#?}");
+    assert!(
+        has(&s, "you vs medium, Enkeshui 2x8: no games yet"),
+        "{s:#?}"
+    );
+}

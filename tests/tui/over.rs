@@ -180,3 +180,38 @@ fn a_finished_match_resumes_at_its_end() {
     assert!(has(&s, "The match is over: North wins the match."));
     assert_eq!(s[22], "South cannot fill a hole: North wins the match");
 }
+
+#[test]
+fn the_match_ends_when_the_carry_over_repeats_and_says_why() {
+    // One-turn games: South sows 3 (21-27), then from 21 and 27 sows 7:
+    // 21-27 again, so the next game would start as this one did.
+    let (mut app, _rx) = app("--holes 8 --race off --north human --instant --match --max-turns 1");
+    app.decide("3".into(), Instant::now());
+    assert_eq!(app.screen(), Screen::Over);
+    assert_eq!(app.matches().over, None);
+    keys(&mut app, "r");
+    assert_eq!(app.screen(), Screen::Play);
+    app.decide("7".into(), Instant::now());
+    assert_eq!(app.screen(), Screen::Over);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, "Match (South-North): game 1: 21-27, game 2: 21-27"),
+        "{s:#?}"
+    );
+    assert!(
+        has(
+            &s,
+            "The match is over. The carry-over repeats (South 21, North 27): North"
+        ),
+        "{s:#?}"
+    );
+    assert_eq!(
+        s[22],
+        "The carry-over repeats (South 21, North 27): North wins the match on seeds"
+    );
+    assert_eq!(app.matches().over, Some(Some(Side::North)));
+    // r: a new match from the start.
+    keys(&mut app, "r");
+    assert_eq!(app.screen(), Screen::Play);
+    assert!(app.matches().games.is_empty() && app.matches().over.is_none());
+}

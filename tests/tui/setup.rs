@@ -22,7 +22,7 @@ fn read_back(setup: &Setup) -> Record {
 fn a_setup_from_the_command_line_and_from_its_record_is_the_same_game() {
     for line in [
         "enkeshui --holes 10 --race quick --race-hole 3 --race-speed hard --first north \
-         --special-move once --match --seed 5 --south ai:easy --north human --flip",
+         --special-move once --match --match-games 4 --seed 5 --south ai:easy --north human --flip",
         "enkeshui --layout '0 0 4 4 4 4 4 4' --race off --capture-after-relay --max-turns 90",
         "en-gehe --holes 44 --south-team Loitha --north-team Kisongo --seed 3 --north human",
         "bao --first north --north ai:hard --seed 9",

@@ -11,6 +11,7 @@ use crate::app::keys::Action;
 use crate::app::setup::Setup;
 use crate::app::view::play::{GameChrome, draw_board, render_status, title_line};
 use crate::app::view::theme::Theme;
+use crate::engine::enkeshui::play_match::MatchEnd;
 use crate::engine::{Outcome, PerSide, Side, Status};
 use crate::session::Session;
 use ratatui::buffer::Buffer;
@@ -132,7 +133,13 @@ impl OverScreen<'_> {
             .enumerate()
             .map(|(i, s)| format!("game {}: {}-{}", i + 1, s.south, s.north))
             .collect();
+        let end = self.play.session().match_result();
         let next = match matches.over {
+            // Why, when the stocks did not decide it by themselves.
+            Some(_) if end.is_some_and(|m| m.end != MatchEnd::NoFill) => Line::styled(
+                format!("The match is over. {}.", end.expect("checked").line()),
+                th.key(),
+            ),
             Some(Some(w)) => Line::styled(
                 format!("The match is over: {} wins the match.", w.title()),
                 th.key(),
