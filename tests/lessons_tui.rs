@@ -145,6 +145,58 @@ fn the_capture_lesson_solved_with_the_keys() {
     assert!(text(&mut app).contains("lesson 6 of 13: Crossing, and the cw/ccw choice"));
 }
 
+/// The verdict waits for the sowing to be shown: while the seeds still
+/// move, the lesson says nothing of the turn's result and saves nothing.
+#[test]
+fn the_verdict_comes_after_the_sowing_is_shown() {
+    let path = temp("verdict-after");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    // A second a seed: each tick below shows one more frame.
+    let mut s = LessonScreen::new(
+        Some(GameKind::Enkeshui),
+        Some(path.to_path_buf()),
+        PLAIN,
+        1000,
+        tx,
+        now,
+    );
+    let i = s
+        .lessons
+        .iter()
+        .position(|l| l.id == "enkeshui-capture")
+        .unwrap();
+    s.open(i, now);
+    app.show_lessons(s, false);
+    keys(&mut app, "3\n");
+    let start = Instant::now();
+    let mut frames = 0;
+    for k in 1..100 {
+        if app.deadline().is_none() {
+            break;
+        }
+        let t = text(&mut app);
+        assert!(!t.contains("Solved!"), "frame {k}: {t}");
+        assert!(!t.contains("You captured"), "frame {k}: {t}");
+        assert_eq!(phase(&app), Phase::Play, "frame {k}");
+        assert!(!path.exists(), "no progress saved before the verdict");
+        frames += 1;
+        app.tick(start + Duration::from_secs(k));
+    }
+    assert!(
+        frames >= 3,
+        "the sowing was shown frame by frame ({frames})"
+    );
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You captured 7 seeds."), "{t}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\"]}\n"
+    );
+}
+
 #[test]
 fn a_wrong_decision_is_explained_and_can_be_retried_with_a_hint() {
     let path = temp("fail");

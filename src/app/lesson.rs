@@ -373,9 +373,12 @@ impl LessonScreen {
         changed
     }
 
-    /// The turn is judged when the session says it ended; undone, it is
-    /// played again.
+    /// The turn is judged when the session says it ended and the sowing
+    /// has been shown to its end; undone, it is played again.
     fn judge(&mut self) {
+        if self.play.anim.is_some() {
+            return;
+        }
         let ended = self.play.session().turn_ended();
         match self.phase {
             Phase::Play if ended => {

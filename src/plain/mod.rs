@@ -19,7 +19,8 @@ use crate::session::save::SaveTarget;
 use crate::session::setup::Setup;
 use crate::session::work;
 use crate::session::{
-    Applied, Ask, NextGame, Refused, Session, SessionError, match_over_line, over_line,
+    AfterGame, AiJob, Applied, End, Next, Refused, Session, SessionError, match_over_line,
+    over_line,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -109,7 +110,6 @@ pub fn run<R: BufRead, W: std::io::Write>(
         stats,
         input,
         say: Say::new(output),
-        told_over: None,
         special: None,
     };
     p.main()
@@ -139,8 +139,6 @@ struct Plain<R, W: std::io::Write> {
     input: R,
     say: Say<W>,
     view: View,
-    /// The version whose game over was told.
-    told_over: Option<u64>,
     /// The special move under way: None, lifting (Some(None)), or lifted.
     special: Option<Option<Lifted>>,
 }
@@ -273,14 +271,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             if self.say.closed() {
                 break;
             }
-            let go_on = match self.session.ask() {
-                Ask::Race => self.race(),
-                Ask::Ai(side, player) => {
-                    self.ai_turn(side, player.name());
+            let go_on = match self.session.what_next() {
+                Next::Race => self.race(),
+                Next::Ai { side, player, job } => {
+                    self.ai_turn(side, player.name(), job);
                     true
                 }
-                Ask::Person(side) => self.person(side),
-                Ask::Over(o) => self.over(o),
+                Next::Prompt(side) => self.person(side),
+                Next::End(end) => self.over(end),
             };
             if !go_on {
                 break;
@@ -424,10 +422,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    fn ai_turn(&mut self, side: Side, level: &str) {
-        let Some(job) = self.session.ai_job() else {
-            return;
-        };
+    fn ai_turn(&mut self, side: Side, level: &str, job: Box<AiJob>) {
         let note = format!("{} (AI {level}) is thinking.", side.title());
         // The AI's decision comes played: the session takes it as it is.
         let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
@@ -771,13 +766,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     // ---- the end ------------------------------------------------------------------
 
-    fn over(&mut self, o: crate::engine::Outcome) -> bool {
-        if self.told_over != Some(self.session.version()) {
-            self.told_over = Some(self.session.version());
+    fn over(&mut self, end: End) -> bool {
+        let o = end.outcome;
+        if end.fresh {
             self.line(&format!("{}.", over_line(&o)));
             self.count();
-            match self.session.next_game() {
-                NextGame::Started { game, stock } => {
+            match end.then {
+                AfterGame::NextGame { game, stock } => {
+                    self.session.next_game();
                     self.line(&format!(
                         "Game {game} of the match: South carries {} over, North {}.",
                         words::count(self.kind(), stock.south),
@@ -789,7 +785,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                     }
                     return true;
                 }
-                NextGame::MatchOver(winner) => {
+                AfterGame::MatchOver(winner) => {
                     let scores: Vec<String> = self
                         .session
                         .match_scores()
@@ -802,7 +798,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                         scores.join(", ")
                     ));
                 }
-                NextGame::None => {}
+                AfterGame::Nothing => {}
             }
             self.save();
         }

@@ -4,9 +4,11 @@
 //! points where saving and the statistics happen. Front ends (the line mode,
 //! the full-screen client's play screen and its replay viewer) drive one
 //! `Session`: they ask what
-//! comes next ([`Session::ask`]), hand the slow work (a sowing worked out, the
-//! AI seat's search) to a thread as a `Send` job, and give its answer back
-//! ([`Session::apply`]), which says what happened and what to do about it.
+//! comes next ([`Session::what_next`]: a person's prompt, the AI seat's job, the
+//! race, or the game's end with the match's next game or end), hand the slow
+//! work (a sowing worked out, the AI seat's search) to a thread as a `Send`
+//! job, and give its answer back ([`Session::apply`]), which says what
+//! happened. No front end decides that a game or a match ended.
 //!
 //! The rules stay the engine's; the work is [`work`] (a sowing decided
 //! under growing lap budgets) and [`seat`] (the AI seat's search, whose
@@ -187,6 +189,50 @@ pub enum Ask {
     Over(Outcome),
 }
 
+/// What comes next, as the session drives the game ([`Session::what_next`]):
+/// every front end shows it and asks for input; none decides on its own
+/// that a game or a match ended.
+#[derive(Debug)]
+pub enum Next {
+    /// The race for the first move is on (Enkeshui).
+    Race,
+    /// A person decides for this side (a direction inside a turn when the
+    /// position has one pending).
+    Prompt(Side),
+    /// The AI seat of this side decides: run `job` on any thread and give
+    /// its answer to [`Session::apply`].
+    Ai {
+        side: Side,
+        player: Player,
+        job: Box<AiJob>,
+    },
+    /// The game is over.
+    End(End),
+}
+
+/// A game's end as the session reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct End {
+    pub outcome: Outcome,
+    /// What follows it.
+    pub then: AfterGame,
+    /// The first report of this end (not again until the game changes):
+    /// tell it, count it and save.
+    pub fresh: bool,
+}
+
+/// What follows a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterGame {
+    /// A single game: a new one is a new match.
+    Nothing,
+    /// The match goes on: game `game` starts from these stocks when the
+    /// front end asks ([`Session::next_game`]).
+    NextGame { game: usize, stock: PerSide<u32> },
+    /// The match is over (its winner; None: drawn).
+    MatchOver(Option<Side>),
+}
+
 /// The work of one decision, to run on any thread; its answer goes to
 /// [`Session::apply`].
 #[derive(Clone, Debug)]
@@ -353,6 +399,8 @@ pub struct Session {
     match_over: Option<Option<Side>>,
     /// The end of this game is in the statistics (once, undo or not).
     counted: bool,
+    /// The version whose end [`Session::what_next`] reported last.
+    reported_end: Option<u64>,
     ai_pause: Duration,
     hash_mb: Option<usize>,
 }
@@ -374,6 +422,7 @@ impl Session {
             scores: Vec::new(),
             match_over: None,
             counted: false,
+            reported_end: None,
             ai_pause: Duration::ZERO,
             hash_mb: None,
         };
@@ -678,6 +727,50 @@ impl Session {
         }
     }
 
+    /// What comes next: the race, a person's prompt, the AI seat's job, or
+    /// the game's end with what follows it (a match settled here: when no
+    /// stock can fill a hole it is over now).
+    pub fn what_next(&mut self) -> Next {
+        match self.ask() {
+            Ask::Race => Next::Race,
+            Ask::Person(side) => Next::Prompt(side),
+            Ask::Ai(side, player) => Next::Ai {
+                side,
+                player,
+                job: Box::new(self.ai_job_for(player)),
+            },
+            Ask::Over(outcome) => {
+                self.settle_match();
+                let then = self.after_game().unwrap_or(AfterGame::Nothing);
+                let fresh = self.reported_end != Some(self.version);
+                self.reported_end = Some(self.version);
+                Next::End(End {
+                    outcome,
+                    then,
+                    fresh,
+                })
+            }
+        }
+    }
+
+    /// What follows the game shown, once it is over (None: it is not).
+    pub fn after_game(&self) -> Option<AfterGame> {
+        let Status::Over(o) = self.game().status() else {
+            return None;
+        };
+        if let Some(winner) = self.match_over {
+            return Some(AfterGame::MatchOver(winner));
+        }
+        Some(match self.setup.next_match_game(o.score) {
+            Some(MatchNext::Game(_)) if self.racing.is_none() => AfterGame::NextGame {
+                game: self.scores.len() + 2,
+                stock: o.score,
+            },
+            Some(MatchNext::MatchOver { winner }) => AfterGame::MatchOver(winner),
+            _ => AfterGame::Nothing,
+        })
+    }
+
     /// Did the decisions played end a turn (at least one played, and no
     /// direction asked inside it)? A lesson judges its turn then.
     pub fn turn_ended(&self) -> bool {
@@ -702,7 +795,11 @@ impl Session {
         let Ask::Ai(_, player) = self.ask() else {
             return None;
         };
-        Some(AiJob {
+        Some(self.ai_job_for(player))
+    }
+
+    fn ai_job_for(&self, player: Player) -> AiJob {
+        AiJob {
             game: self.game().clone(),
             seat: SeatRequest {
                 player,
@@ -712,7 +809,7 @@ impl Session {
             pause: self.ai_pause,
             version: self.version,
             legal: false,
-        })
+        }
     }
 
     /// The AI's request seed in the position shown: the setup's seed mixed

@@ -391,3 +391,87 @@ fn the_replay_take_over_plays_on_from_the_step_shown_with_a_person_to_move() {
     assert!(s.human(mover) && !s.human(mover.other()));
     assert_eq!(s.ask(), Ask::Person(mover));
 }
+
+/// The session says what comes next for every front end: a person's
+/// prompt, the AI seat's job, and the end with what follows it, reported
+/// fresh once (tell it, count it, save) until the game changes.
+#[test]
+fn next_drives_the_turn_cycle_to_the_match_s_next_game() {
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "off",
+        "--match",
+        "--max-turns",
+        "3",
+        "--south",
+        "human",
+        "--north",
+        "ai:easy",
+    ]);
+    assert!(matches!(s.what_next(), Next::Prompt(Side::South)));
+    s.play("8").expect("legal");
+    let Next::Ai { side, job, .. } = s.what_next() else {
+        panic!("North is the AI");
+    };
+    assert_eq!(side, Side::North);
+    let decided = job.run(&Progress::default()).expect("a decision");
+    s.apply(decided).expect("current");
+    assert!(matches!(s.what_next(), Next::Prompt(Side::South)));
+    s.play("7").expect("legal");
+    let Next::End(end) = s.what_next() else {
+        panic!("the turn limit ends the game");
+    };
+    assert!(end.fresh, "reported for the first time");
+    let stock = end.outcome.score;
+    assert_eq!(end.then, AfterGame::NextGame { game: 2, stock });
+    let Next::End(again) = s.what_next() else {
+        panic!("still over");
+    };
+    assert!(!again.fresh, "told once");
+    assert_eq!(again.then, end.then);
+    // The front end starts the next game when it shows it.
+    assert_eq!(s.next_game(), NextGame::Started { game: 2, stock });
+    assert!(matches!(s.what_next(), Next::Prompt(Side::South)));
+}
+
+/// A match whose stock cannot fill a hole ends with the game: the session
+/// says so in the end it reports, and undo takes it back.
+#[test]
+fn next_reports_the_match_s_end_with_the_game_s() {
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "off",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+        "--south",
+        "human",
+        "--north",
+        "human",
+    ]);
+    let mut k = 0usize;
+    while !s.game().status().is_over() {
+        let tokens = s.game().legal_tokens();
+        k = (k * 31 + 7) % tokens.len();
+        s.play(&tokens[k]).expect("legal");
+    }
+    let Next::End(end) = s.what_next() else {
+        panic!("over");
+    };
+    let AfterGame::MatchOver(winner) = end.then else {
+        panic!("a stock cannot fill a hole: {:?}", end.then);
+    };
+    assert_eq!(s.match_over(), Some(winner));
+    assert_eq!(s.after_game(), Some(AfterGame::MatchOver(winner)));
+    s.undo().expect("back");
+    assert_eq!(s.after_game(), None);
+    assert!(matches!(s.what_next(), Next::Prompt(_)));
+    s.redo().expect("forward");
+    let Next::End(end) = s.what_next() else {
+        panic!("over again");
+    };
+    assert!(end.fresh, "a new position: told again");
+    assert_eq!(end.then, AfterGame::MatchOver(winner));
+}

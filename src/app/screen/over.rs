@@ -12,7 +12,7 @@ use crate::app::setup::Setup;
 use crate::app::view::play::{GameChrome, draw_board, render_status, title_line};
 use crate::app::view::theme::Theme;
 use crate::engine::{Outcome, PerSide, Side, Status};
-use crate::session::Session;
+use crate::session::{AfterGame, Session};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -58,12 +58,12 @@ impl OverScreen<'_> {
     pub fn handle(&self, action: Action) -> Transition {
         match action {
             Action::Rematch => {
-                let setup = self.setup();
-                if !setup.match_play() || self.play.session().match_over().is_some() {
-                    return Transition::Start(Box::new(setup.clone()));
+                // The session says whether the match goes on: each score
+                // is then the player's stock for the next game.
+                match self.play.session().after_game() {
+                    Some(AfterGame::NextGame { .. }) => Transition::NextGame,
+                    _ => Transition::Start(Box::new(self.setup().clone())),
                 }
-                // Each score is the player's stock for the next game (the session's).
-                Transition::NextGame
             }
             Action::Review => Transition::Review,
             Action::NewGame => Transition::Menu,

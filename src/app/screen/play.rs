@@ -25,10 +25,10 @@ use crate::app::view::play::{GameChrome, PlayView, Shown, SpecialShown};
 use crate::cli::Seat;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
-use crate::engine::{Outcome, PerSide, Side, Status};
+use crate::engine::{PerSide, Side, Status};
 use crate::out::thousands;
 use crate::record::RaceRecord;
-use crate::session::{Applied, Ask, Decided, NextGame, Refused, Session};
+use crate::session::{Applied, Decided, End, Next as SessionNext, NextGame, Refused, Session};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -145,8 +145,9 @@ pub fn speed_step(ms: u64, action: Action) -> u64 {
 /// What comes after a move was shown to its end.
 #[derive(Debug)]
 pub enum Next {
-    /// The game is over.
-    Over(Outcome),
+    /// The game is over (the session's end: what follows it, whether it is
+    /// new).
+    Over(End),
     /// A human is to move: the prompt.
     Prompt(String),
     /// The AI seat thinks: the status says so.
@@ -810,9 +811,9 @@ impl Play {
     pub fn after_move(&mut self) -> Next {
         self.reset_cursor();
         self.cancel_ai();
-        let (side, level) = match self.session.ask() {
-            Ask::Over(o) => return Next::Over(o),
-            Ask::Person(mover) => {
+        let (side, player, job) = match self.session.what_next() {
+            SessionNext::End(end) => return Next::Over(end),
+            SessionNext::Prompt(mover) => {
                 return Next::Prompt(match self.game().pending() {
                     Some(pd) => format!(
                         "{}: {} seeds in hand from {} {} (lap {}): choose the direction",
@@ -825,23 +826,21 @@ impl Play {
                     None => format!("{} to move: pick a hole and press Enter", mover.title()),
                 });
             }
-            Ask::Race => return Next::Thinking("The race for the first move is on".into()),
-            Ask::Ai(side, level) => (side, level),
+            SessionNext::Race => return Next::Thinking("The race for the first move is on".into()),
+            SessionNext::Ai { side, player, job } => (side, player, job),
         };
-        if let Some(job) = self.session.ai_job() {
-            let job = job.with_legal();
-            let post = event::post(&self.opts.tx, Output::Ai);
-            self.thinking = Some(Spawn::new(job.version, post).spawn_with(move |reply| {
-                // No legal decision (or cancelled): nothing is posted.
-                if let Some(decided) = job.run(reply.progress()) {
-                    reply.answer(Box::new(decided));
-                }
-            }));
-        }
+        let job = job.with_legal();
+        let post = event::post(&self.opts.tx, Output::Ai);
+        self.thinking = Some(Spawn::new(job.version, post).spawn_with(move |reply| {
+            // No legal decision (or cancelled): nothing is posted.
+            if let Some(decided) = job.run(reply.progress()) {
+                reply.answer(Box::new(decided));
+            }
+        }));
         Next::Thinking(format!(
             "{} (AI {}) is thinking...",
             side.title(),
-            level.name()
+            player.name()
         ))
     }
 
@@ -899,11 +898,6 @@ impl Play {
             None => {}
         }
         Ok(())
-    }
-
-    /// A game of a match ended: the match's end, when no stock can fill a hole.
-    pub fn settle_match(&mut self) -> Option<Option<Side>> {
-        self.session.settle_match()
     }
 
     /// The match's next game, from the scores carried over (the session's).

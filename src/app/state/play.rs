@@ -4,6 +4,7 @@
 //! the statistics, the match's next game).
 
 use super::*;
+use crate::session::AfterGame;
 
 impl App {
     /// The play screen's keys: the app's own (quit, speed, the analysis,
@@ -141,14 +142,14 @@ impl App {
             return;
         };
         match p.after_move() {
-            AfterMove::Over(o) => {
+            AfterMove::Over(end) => {
                 self.stack.set_over(true);
-                self.set_status(over_line(&o));
-                self.count_result();
-                // The match ends when a stock cannot fill a hole: say so now.
-                if let Some(p) = self.stack.play_mut()
-                    && let Some(winner) = p.settle_match().or(p.session().match_over())
-                {
+                self.set_status(over_line(&end.outcome));
+                if end.fresh {
+                    self.count_result();
+                }
+                // The session settled the match: its end is said now.
+                if let AfterGame::MatchOver(winner) = end.then {
                     self.set_status(match_over_line(winner));
                 }
             }
