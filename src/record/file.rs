@@ -232,7 +232,7 @@ pub enum SaveError {
     NotARecord { path: PathBuf },
     #[error("{}: the folder {} does not exist", path.display(), dir.display())]
     NoFolder { path: PathBuf, dir: PathBuf },
-    #[error("{}: cannot save: {error}", path.display())]
+    #[error("{}: cannot save: {}", path.display(), io_reason(error))]
     Write { path: PathBuf, error: io::Error },
 }
 
