@@ -887,3 +887,72 @@ fn a_slow_answer_comes_through_the_app_s_channel_and_is_judged() {
     assert!(t.contains("Solved!"), "{t}");
     assert!(t.contains("You captured 7 seeds."), "{t}");
 }
+
+/// Another `learn` holds the progress file's lock: solving a lesson does
+/// not wait for it (the write is a job): "Solved!" shows at once and the
+/// keys go on; once the lock is let go the progress is written and comes
+/// back as an event.
+#[test]
+fn a_progress_lock_held_elsewhere_never_freezes_the_lessons() {
+    use masai_mancala::app::{Done, Output};
+    use masai_mancala::record::lock::FileLock;
+    let path = temp("locked");
+    let held = FileLock::take(&path.dir().join("lessons.lock")).unwrap();
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(3));
+        drop(held);
+    });
+    let (tx, rx) = channel();
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    let mut s = LessonScreen::new(
+        Some(GameKind::Enkeshui),
+        Some(path.to_path_buf()),
+        PLAIN,
+        1,
+        tx,
+        now,
+    );
+    // As the client opens them: the disk is never waited for.
+    s.set_progress_wait(Duration::ZERO);
+    let i = s
+        .lessons
+        .iter()
+        .position(|l| l.id == "enkeshui-capture")
+        .unwrap();
+    s.open(i, now);
+    app.show_lessons(s, false);
+    let started = Instant::now();
+    keys(&mut app, "3\n");
+    settle(&mut app);
+    assert!(text(&mut app).contains("Solved!"));
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(2),
+        "waited {took:?} for the lock"
+    );
+    assert!(app.lessons().unwrap().progress.is_done("enkeshui-capture"));
+    assert!(!path.exists(), "nothing written under the lock");
+    release.join().unwrap();
+    loop {
+        let ev = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the progress answers");
+        let saved = matches!(
+            ev,
+            AppEvent::Job(Done {
+                output: Output::Progress(_),
+                ..
+            })
+        );
+        app.handle(ev, Instant::now());
+        if saved {
+            break;
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\"]}\n"
+    );
+    assert!(app.lessons().unwrap().progress.is_done("enkeshui-capture"));
+}

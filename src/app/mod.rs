@@ -14,7 +14,7 @@ pub(crate) mod lesson;
 pub(crate) mod markdown;
 pub(crate) mod puzzle;
 pub(crate) mod review_view;
-pub(crate) mod save;
+pub(crate) use crate::session::persist as save;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod theme;

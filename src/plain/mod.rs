@@ -14,8 +14,8 @@ use self::out::Say;
 use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, Side};
-use crate::session::job::Progress;
-use crate::session::save::SaveTarget;
+use crate::session::job::{Post, Progress};
+use crate::session::persist::{self, Busy, NotResumed, Persist};
 use crate::session::setup::Setup;
 use crate::session::work;
 use crate::session::{
@@ -39,9 +39,15 @@ pub enum PlainError {
     /// No data folder to find the records in.
     #[error(transparent)]
     DataDir(#[from] crate::record::file::DataDirError),
-    /// The game cannot be saved where asked.
+    /// The game cannot be saved where asked (`--save PATH`).
     #[error(transparent)]
-    SaveTarget(#[from] crate::session::save::SaveTargetError),
+    SaveTarget(#[from] crate::record::file::SaveError),
+    /// The record cannot be played on here (finished, or open elsewhere).
+    #[error(transparent)]
+    NotResumed(#[from] NotResumed),
+    /// The game was played but its last save failed (why): as the client says it.
+    #[error("the game could not be saved: {0}")]
+    NotSaved(String),
     /// The record cannot be played on.
     #[error(transparent)]
     Session(#[from] SessionError),
@@ -64,19 +70,29 @@ pub enum PlainError {
 
 /// `enkeshui|en-gehe|bao --plain`.
 pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
-    let save = match &client.save {
-        Some(path) => Some(SaveTarget::at(path.clone(), client.force)?),
-        None => crate::record::file::open_data_dir()
-            .ok()
-            .map(|dir| SaveTarget::new_in(&dir)),
-    };
+    let mut persist = persistence();
+    let mut first = None;
+    match &client.save {
+        Some(path) => {
+            crate::record::file::check_target(path, client.force)?;
+            persist
+                .claim(path.clone(), client.force)
+                .map_err(|Busy(p)| NotResumed::SaveBusy(p))?;
+        }
+        None => {
+            // No data folder: said now and again at the end, which fails.
+            first = persist.open_data_dir();
+            persist.to_new_file();
+        }
+    }
     let mut session = Session::new(setup);
     session.set_hash_mb(client.hash_mb.map(usize::from));
     let stdin = std::io::stdin();
-    run(session, save, stdin.lock(), std::io::stdout())
+    run(session, persist, first, stdin.lock(), std::io::stdout())
 }
 
-/// `resume --plain [FILE]`.
+/// `resume --plain [FILE]`: refused as the client refuses it (a finished
+/// game, a record open in another window); nothing is written then.
 pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     let progress = Progress::default();
     let loaded = match &args.file {
@@ -86,28 +102,46 @@ pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
             crate::session::load::newest_unfinished(&dir, &progress)?
         }
     };
-    let save = SaveTarget::resumed(loaded.path.clone(), &loaded.record)?;
+    persist::resumable(&loaded)?;
+    let mut persist = persistence();
+    let lock = persist
+        .lock_record(&loaded.path)
+        .map_err(|Busy(p)| NotResumed::Busy(p))?;
+    persist.resume_at(loaded.path.clone(), lock);
+    // Written at its first change only.
+    persist.saved_as(&loaded.record);
     let session = Session::resume(&loaded)?;
     let stdin = std::io::stdin();
-    run(session, Some(save), stdin.lock(), std::io::stdout())
+    run(session, persist, None, stdin.lock(), std::io::stdout())
 }
 
-/// Plays a session to its end or the end of input.
-pub fn run<R: BufRead, W: std::io::Write>(
+/// The line mode's persistence: every write waited for; finished games
+/// count in the data folder's statistics.
+fn persistence() -> Persist {
+    let mut persist = Persist::new();
+    persist.set_wait(persist::UNTIL_DONE);
+    if let Ok(dir) = crate::record::file::data_dir() {
+        persist.set_stats_dir(dir);
+    }
+    persist
+}
+
+/// Plays a session to its end or the end of input; `first`: a line to say
+/// after the introduction (why nothing is saved).
+fn run<R: BufRead, W: std::io::Write>(
     session: Session,
-    save: Option<SaveTarget>,
+    persist: Persist,
+    first: Option<String>,
     input: R,
     output: W,
 ) -> Result<(), PlainError> {
-    let stats = crate::record::file::data_dir().ok();
     let mut p = Plain {
         view: View {
             me: single_person(&session),
         },
         session,
-        save,
-        save_error: None,
-        stats,
+        persist,
+        first,
         input,
         say: Say::new(output),
         special: None,
@@ -133,9 +167,10 @@ struct Lifted {
 
 struct Plain<R, W: std::io::Write> {
     session: Session,
-    save: Option<SaveTarget>,
-    save_error: Option<String>,
-    stats: Option<PathBuf>,
+    /// The record's file, the statistics: the session's persistence.
+    persist: Persist,
+    /// Said after the introduction: why nothing is saved.
+    first: Option<String>,
     input: R,
     say: Say<W>,
     view: View,
@@ -191,32 +226,33 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     /// Saves the record if it changed; a failure is said once.
     fn save(&mut self) {
-        let Some(target) = self.save.as_mut() else {
-            return;
-        };
-        match target.save(&self.session.record()) {
-            Ok(_) => self.save_error = None,
-            Err(e) => {
-                // Said once until it changes (the same failure at every move).
-                let e = e.to_string();
-                if self.save_error.as_ref() != Some(&e) {
-                    self.say.line(&format!("Not saved: {e}"));
-                }
-                self.save_error = Some(e);
-            }
+        let record = self.session.record();
+        // Waited for: the answer comes at once.
+        let saved = self.persist.save(&record, Post::new(|_| {}));
+        if let Some(line) = saved.and_then(|s| self.persist.saved(s)) {
+            self.say.line(&line);
         }
     }
 
-    fn saved_line(&mut self) {
+    /// Where the game is saved, or why it is not.
+    fn where_saved(&self) -> String {
+        match (self.persist.path(), self.persist.error()) {
+            (_, Some(e)) => format!("Not saved: {e}"),
+            (Some(p), None) => format!("Saved in {}", p.display()),
+            (None, None) => "Not saved: no data folder".into(),
+        }
+    }
+
+    /// The last line: where the game is saved. A game that could not be
+    /// saved fails the command (status 2), as the client's exit does.
+    fn saved_line(&mut self) -> Result<(), PlainError> {
         self.save();
-        let line = match (&self.save, &self.save_error) {
-            (Some(t), None) => format!("Saved in {}", t.path().display()),
-            (Some(_), Some(e)) => format!("Not saved: {e}"),
-            (None, _) => {
-                "Not saved: no data folder (set HOME or XDG_DATA_HOME, or use --save)".into()
-            }
-        };
+        let line = self.where_saved();
         self.line(&line);
+        match self.persist.error() {
+            Some(e) => Err(PlainError::NotSaved(e.to_string())),
+            None => Ok(()),
+        }
     }
 
     fn seat_words(&self, side: Side) -> String {
@@ -260,6 +296,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     fn main(&mut self) -> Result<(), PlainError> {
         self.intro();
+        if let Some(line) = self.first.take() {
+            self.line(&line);
+        }
         if self.session.racing().is_none() {
             if self.session.step() > 0 {
                 self.line(&format!("Resumed at turn {}.", self.game().turn()));
@@ -284,8 +323,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 break;
             }
         }
-        self.saved_line();
-        Ok(())
+        self.saved_line()
     }
 
     // ---- the race -----------------------------------------------------------
@@ -569,11 +607,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
             "save" => {
                 self.save();
-                let line = match (&self.save, &self.save_error) {
-                    (Some(t), None) => format!("Saved in {}", t.path().display()),
-                    (_, Some(e)) => format!("Not saved: {e}"),
-                    (None, None) => "Not saved: no data folder".into(),
-                };
+                let line = self.where_saved();
                 self.line(&line);
                 return None;
             }
@@ -841,14 +875,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
+    /// A finished game against the AI counts in the statistics, once.
     fn count(&mut self) {
-        let Some(dir) = self.stats.clone() else {
-            return;
-        };
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        match self.session.count(&dir, now) {
+        let counted = self.persist.count(&mut self.session, Post::new(|_| {}));
+        match counted {
             Some(Ok(lines)) => {
                 for l in lines {
                     self.line(&capitalized(&format!("{l}.")));
@@ -863,9 +893,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         self.line("Reviewing the game: this takes a moment.");
         let record = self.session.record();
         let path = self
-            .save
-            .as_ref()
-            .map_or_else(|| PathBuf::from("game"), |t| t.path().to_path_buf());
+            .persist
+            .path()
+            .map_or_else(|| PathBuf::from("game"), PathBuf::from);
         let text = on_thread(&mut self.say, "Still reviewing.", move |p| {
             let loaded = crate::session::load::from_record(&path, record, p)?;
             crate::review::review(&loaded.record, &loaded.checked, None, &mut |_, _| {})

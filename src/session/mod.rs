@@ -17,8 +17,8 @@
 
 pub mod job;
 pub mod load;
+pub mod persist;
 pub mod race;
-pub mod save;
 pub mod seat;
 pub mod setup;
 pub mod work;
@@ -378,6 +378,27 @@ pub enum NextGame {
     None,
 }
 
+/// A finished game to count in the statistics, taken from its session.
+#[derive(Clone, Debug)]
+pub struct Count {
+    game: AnyGame,
+    south: Seat,
+    north: Seat,
+}
+
+impl Count {
+    /// Adds the game to the statistics of `dir` (under their lock: this may
+    /// wait for another program): the player's record against that level
+    /// now, or why it was not saved.
+    pub fn write(
+        &self,
+        dir: &Path,
+        now_secs: u64,
+    ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
+        crate::stats::count_game(dir, &self.game, &self.south, &self.north, now_secs)
+    }
+}
+
 /// The live game.
 #[derive(Debug)]
 pub struct Session {
@@ -453,6 +474,8 @@ impl Session {
             return Ok(s);
         }
         s.match_over = checked.match_over;
+        // Its end was counted when it was played: never again.
+        s.counted = s.game().status().is_over();
         Ok(s)
     }
 
@@ -976,17 +999,26 @@ impl Session {
         dir: &Path,
         now_secs: u64,
     ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
+        self.take_count()?.write(dir, now_secs)
+    }
+
+    /// The finished game to count, once per game (undo or not): None when
+    /// it is not over, was taken already, or does not count (hot-seat, AI
+    /// against AI). Written by [`Count::write`], on any thread.
+    pub fn take_count(&mut self) -> Option<Count> {
         if self.counted || !self.game().status().is_over() {
             return None;
         }
         self.counted = true;
-        crate::stats::count_game(
-            dir,
-            self.game(),
-            self.setup.seat(Side::South),
-            self.setup.seat(Side::North),
-            now_secs,
-        )
+        let (south, north) = (*self.setup.seat(Side::South), *self.setup.seat(Side::North));
+        if south.is_human() == north.is_human() {
+            return None;
+        }
+        Some(Count {
+            game: self.game().clone(),
+            south,
+            north,
+        })
     }
 
     /// After a finished game of a match: the next game with each side's

@@ -883,21 +883,18 @@ impl Play {
         }
     }
 
-    /// Counts the finished game in the statistics of `dir` (the session's,
-    /// once per game): its lines go to the log. Err: why not saved.
-    pub fn count(&mut self, dir: &std::path::Path) -> Result<(), crate::stats::StatsError> {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        match self.session.count(dir, now) {
-            Some(Ok(lines)) => self.log_push(lines),
-            Some(Err(e)) => {
-                self.log_push([format!("Statistics not saved: {e}")]);
-                return Err(e);
-            }
-            None => {}
+    /// The statistics counted (`Persist::count`): the record against
+    /// that level goes to the log, or why it was not saved.
+    pub fn counted(&mut self, counted: crate::session::persist::Counted) {
+        match counted {
+            Ok(lines) => self.log_push(lines),
+            Err(e) => self.log_push([format!("Statistics not saved: {e}")]),
         }
-        Ok(())
+    }
+
+    /// The session, for what the app keeps of it on disk (the statistics).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
 
     /// The match's next game, from the scores carried over (the session's).

@@ -120,14 +120,26 @@ impl App {
     }
 
     /// A finished game of a person against the AI, once, into the
-    /// statistics (the session counts it); the record against that level
-    /// goes to the log.
+    /// statistics: a job (their lock may be held by another window); its
+    /// answer comes in `counted`.
     pub(super) fn count_result(&mut self) {
-        let (Some(dir), Some(p)) = (self.stats_dir.clone(), self.stack.play_mut()) else {
+        let Some(p) = self.stack.play_mut() else {
             return;
         };
-        if let Err(e) = p.count(&dir) {
+        let post = event::post(&self.tx, |c| Output::Counted(Box::new(c)));
+        if let Some(counted) = self.persist.count(p.session_mut(), post) {
+            self.counted(counted);
+        }
+    }
+
+    /// The statistics counted: the record against that level goes to the
+    /// log, or why they were not saved (said again after the screen closes).
+    pub(super) fn counted(&mut self, counted: crate::session::persist::Counted) {
+        if let Err(e) = &counted {
             self.note = Some(format!("The statistics were not saved: {e}"));
+        }
+        if let Some(p) = self.stack.play_mut() {
+            p.counted(counted);
         }
     }
 
