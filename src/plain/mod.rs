@@ -19,7 +19,7 @@ use crate::session::persist::{self, Busy, NotResumed, Persist};
 use crate::session::setup::Setup;
 use crate::session::work;
 use crate::session::{
-    AfterGame, AiJob, Applied, End, Next, Refused, Session, SessionError, match_over_line,
+    AfterGame, AiJob, Applied, Count, End, Next, Refused, Session, SessionError, match_over_line,
     over_line,
 };
 use std::io::BufRead;
@@ -804,7 +804,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let o = end.outcome;
         if end.fresh {
             self.line(&format!("{}.", over_line(&o)));
-            self.count();
+            self.count(end.count);
             match end.then {
                 AfterGame::NextGame { game, stock } => {
                     self.session.next_game();
@@ -875,9 +875,13 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    /// A finished game against the AI counts in the statistics, once.
-    fn count(&mut self) {
-        let counted = self.persist.count(&mut self.session, Post::new(|_| {}));
+    /// A finished game against the AI counts in the statistics, once (the
+    /// session hands it out with the game's end).
+    fn count(&mut self, count: Option<Box<Count>>) {
+        let Some(count) = count else {
+            return;
+        };
+        let counted = self.persist.count(count, Post::new(|_| {}));
         match counted {
             Some(Ok(lines)) => {
                 for l in lines {

@@ -211,14 +211,17 @@ pub enum Next {
 }
 
 /// A game's end as the session reports it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct End {
     pub outcome: Outcome,
     /// What follows it.
     pub then: AfterGame,
     /// The first report of this end (not again until the game changes):
-    /// tell it, count it and save.
+    /// tell it and save.
     pub fresh: bool,
+    /// The game to count in the statistics, handed out once per game (undo
+    /// or not): write it off the UI thread ([`Count::write`]).
+    pub count: Option<Box<Count>>,
 }
 
 /// What follows a finished game.
@@ -771,6 +774,7 @@ impl Session {
                     outcome,
                     then,
                     fresh,
+                    count: self.take_count().map(Box::new),
                 })
             }
         }

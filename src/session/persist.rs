@@ -15,7 +15,7 @@ mod saver;
 
 pub use self::saver::{How, SaveFailed, Saved, Saver};
 
-use super::Session;
+use super::Count;
 use super::job::{Post, Spawn, Started, next_version};
 use super::load::Loaded;
 use crate::learn::progress::Progress;
@@ -333,13 +333,13 @@ impl Persist {
 
     // ---- the statistics and the progress ----------------------------------
 
-    /// Counts the session's finished game in the statistics, once per game
-    /// (undo or not), as a job: their lock may be held by another program,
-    /// which the job waits for. Its answer when it came within the wait,
-    /// else it goes to `post`; None when nothing is counted.
-    pub fn count(&self, session: &mut Session, post: Post<Counted>) -> Option<Counted> {
+    /// Counts a finished game in the statistics (the session hands it out
+    /// once per game, with the game's end), as a job: their lock may be
+    /// held by another program, which the job waits for. Its answer when it
+    /// came within the wait, else it goes to `post`; None when nothing is
+    /// counted (no data folder).
+    pub fn count(&self, count: Box<Count>, post: Post<Counted>) -> Option<Counted> {
         let dir = self.stats_dir.clone()?;
-        let count = session.take_count()?;
         let started = Spawn::new(next_version(), post)
             .wait(self.wait)
             .run(move |_| {

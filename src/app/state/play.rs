@@ -122,12 +122,9 @@ impl App {
     /// A finished game of a person against the AI, once, into the
     /// statistics: a job (their lock may be held by another window); its
     /// answer comes in `counted`.
-    pub(super) fn count_result(&mut self) {
-        let Some(p) = self.stack.play_mut() else {
-            return;
-        };
+    pub(super) fn count_result(&mut self, count: Box<crate::session::Count>) {
         let post = event::post(&self.tx, |c| Output::Counted(Box::new(c)));
-        if let Some(counted) = self.persist.count(p.session_mut(), post) {
+        if let Some(counted) = self.persist.count(count, post) {
             self.counted(counted);
         }
     }
@@ -157,8 +154,8 @@ impl App {
             AfterMove::Over(end) => {
                 self.stack.set_over(true);
                 self.set_status(over_line(&end.outcome));
-                if end.fresh {
-                    self.count_result();
+                if let Some(count) = end.count {
+                    self.count_result(count);
                 }
                 // The session settled the match: its end is said now.
                 if let AfterGame::MatchOver(winner) = end.then {
