@@ -807,12 +807,6 @@ impl App {
                 }
                 self.after_move(now);
             }
-            Transition::Hint => {
-                if let Some(p) = self.stack.play_mut() {
-                    let t = p.hint();
-                    return self.transition(t, now);
-                }
-            }
             Transition::NextGame => self.next_game(now),
             Transition::Review => return self.review_game(),
             Transition::Menu => {
@@ -823,7 +817,6 @@ impl App {
                 self.load_menu_record();
                 self.set_status("Choose the game and press Enter");
             }
-            Transition::UndoOver => self.undo_over(now),
             Transition::ViewGame(gi) => match self.stack.take_base() {
                 Base::Replay { viewer, .. } => self.view_game(viewer, gi),
                 other => self.stack.base = other,

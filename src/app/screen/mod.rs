@@ -58,16 +58,12 @@ pub enum Transition {
     /// status line first says this): the game's end, the AI's turn or the
     /// player's prompt.
     Next(Option<String>),
-    /// The player asks for a hint in the position shown.
-    Hint,
     /// The match's next game, from the stocks carried over (the session's).
     NextGame,
     /// The game just finished, in the replay viewer with its review.
     Review,
     /// Back to the start menu.
     Menu,
-    /// Undo from the game-over screen: back into the game.
-    UndoOver,
     /// The replay viewer shows game `n` of its record (from 0).
     ViewGame(usize),
     /// Leave the replay viewer and play on from the position shown.

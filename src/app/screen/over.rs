@@ -54,20 +54,21 @@ impl OverScreen<'_> {
         self.play.session().setup()
     }
 
-    /// A key on the game-over screen.
-    pub fn handle(&self, action: Action) -> Transition {
+    /// A key on the game-over screen (undo goes back into the game: the
+    /// session's undo, and the match goes on).
+    pub fn handle(play: &mut Play, action: Action) -> Transition {
         match action {
             Action::Rematch => {
                 // The session says whether the match goes on: each score
                 // is then the player's stock for the next game.
-                match self.play.session().after_game() {
+                match play.session().after_game() {
                     Some(AfterGame::NextGame { .. }) => Transition::NextGame,
-                    _ => Transition::Start(Box::new(self.setup().clone())),
+                    _ => Transition::Start(Box::new(play.session().setup().clone())),
                 }
             }
             Action::Review => Transition::Review,
             Action::NewGame => Transition::Menu,
-            Action::Undo => Transition::UndoOver,
+            Action::Undo => play.undo(),
             _ => Transition::Stay,
         }
     }

@@ -593,7 +593,7 @@ impl Play {
             return Transition::Refuse(format!("{} (AI) is to move", mover.title()));
         }
         if action == Action::Hint {
-            return Transition::Hint;
+            return self.hint();
         }
         // Screen-left is the lower hole number in the bottom row.
         let left_step: i32 = if mover == self.bottom() { -1 } else { 1 };

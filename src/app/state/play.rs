@@ -187,14 +187,6 @@ impl App {
         self.transition(t, now)
     }
 
-    pub(super) fn undo(&mut self, now: Instant) {
-        let Some(p) = self.stack.play_mut() else {
-            return;
-        };
-        let t = p.undo();
-        self.transition(t, now);
-    }
-
     /// The match's next game (the session carries the scores over), or its
     /// end, or a new match when it is not one.
     pub(super) fn next_game(&mut self, now: Instant) {
@@ -217,17 +209,11 @@ impl App {
     // ---- game over -----------------------------------------------------------
 
     pub(super) fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        let Base::Over(play) = &self.stack.base else {
+        let Base::Over(play) = &mut self.stack.base else {
             return false;
         };
-        let t = OverScreen { play }.handle(action);
+        let t = OverScreen::handle(play, action);
         self.transition(t, now)
-    }
-
-    /// Undo on the game-over screen: back into the game, whose score leaves
-    /// the match's scoreboard (the session's undo: the match goes on).
-    pub(super) fn undo_over(&mut self, now: Instant) {
-        self.undo(now);
     }
 
     // ---- mouse ---------------------------------------------------------------
