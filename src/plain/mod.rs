@@ -24,10 +24,14 @@ use crate::session::{
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Work taking longer than this says so, once.
 const SLOW: Duration = Duration::from_secs(2);
+
+/// In the race, an Enter less than this after the one before is a held
+/// key repeating (or lines pasted at once), not a hand: it drops nothing.
+const HELD_KEY: Duration = Duration::from_millis(70);
 
 /// Why line mode cannot start or go on (the command then fails with it).
 #[derive(Debug, thiserror::Error)]
@@ -98,6 +102,18 @@ pub fn run<R: BufRead, W: std::io::Write>(
     input: R,
     output: W,
 ) -> Result<(), PlainError> {
+    run_with_clock(session, save, input, output, Box::new(Instant::now))
+}
+
+/// [`run`], with the time each line of the race is read at given by
+/// `clock` (a test's lines come at the times it says).
+pub fn run_with_clock<R: BufRead, W: std::io::Write>(
+    session: Session,
+    save: Option<SaveTarget>,
+    input: R,
+    output: W,
+    clock: Box<dyn FnMut() -> Instant>,
+) -> Result<(), PlainError> {
     let stats = crate::record::file::data_dir().ok();
     let mut p = Plain {
         view: View {
@@ -111,6 +127,7 @@ pub fn run<R: BufRead, W: std::io::Write>(
         say: Say::new(output),
         told_over: None,
         special: None,
+        clock,
     };
     p.main()
 }
@@ -143,6 +160,8 @@ struct Plain<R, W: std::io::Write> {
     told_over: Option<u64>,
     /// The special move under way: None, lifting (Some(None)), or lifted.
     special: Option<Option<Lifted>>,
+    /// The time a line was read at (the race's clock).
+    clock: Box<dyn FnMut() -> Instant>,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -315,61 +334,119 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    /// A person races (against the AI's pace, or two people by turns).
+    /// A person races the AI racer on the wall clock (each Enter a seed at
+    /// the moment it is read), or two people by turns. Nothing is said per
+    /// seed: speech never slows a racer; the result comes at the end.
     fn person_race(&mut self, hole: usize) -> bool {
         let racing = self.session.racing().expect("racing");
         let person = self.view.me;
         let intro = match person {
             Some(me) => {
-                let other = me.other();
-                let level = racing.ai(other).expect("the AI races");
+                let other = me.other().title();
+                let level = racing.ai(me.other()).expect("the AI races");
                 let (lo, hi) = crate::session::race::racer_ms(level);
-                let per_ten =
-                    (10 * crate::session::race::PERSON_MS * 2 + (lo + hi) / 2) / (lo + hi);
+                // The AI racer's seeds a second, in tenths.
+                let tenths = (20_000 + (lo + hi) / 2) / (lo + hi);
                 format!(
-                    "Race for the first move: you and {} each sow from your hole {hole} at once; \
+                    "Race for the first move: you and {other} each sow from your hole {hole} at once; \
                      the first whose last seed falls in an empty hole moves first. \
-                     Press Enter to drop a seed, or type a number to drop that many. \
-                     {} drops about {per_ten} seeds for every 10 of yours.",
-                    other.title(),
-                    other.title()
+                     Press Enter to start, then Enter for each seed: it falls when you press. \
+                     {other}'s AI racer ({}) drops about {}.{} seeds a second; drop faster to win. \
+                     Nothing is said until the race ends.",
+                    level.name(),
+                    tenths / 10,
+                    tenths % 10
                 )
             }
             None => format!(
-                "Race for the first move from hole {hole}: type s to drop a seed for South, \
-                 n for North, or s 5 to drop five."
+                "Race for the first move from hole {hole}: South and North take turns, one \
+                 seed a line. Type s to drop a seed for South, n for North; either may start, \
+                 then each side waits for the other's seed."
             ),
         };
         self.line(&intro);
-        let mut told = 0;
+        // The race's clock starts at Go: the person's first Enter (two
+        // people race by turns: their clock does not matter).
+        let mut go = person.is_none().then(|| (self.clock)());
+        let mut last_enter = None;
+        let mut held_keys = 0u32;
+        let mut last_side = None;
         loop {
             let Some(line) = self.read() else {
                 return false;
             };
-            let (side, n) = match (
-                person,
-                line.split_whitespace().collect::<Vec<_>>().as_slice(),
-            ) {
-                (_, ["quit"]) | (_, ["exit"]) => return false,
-                (_, ["help"]) => {
-                    self.line(&intro);
-                    continue;
-                }
-                (Some(me), []) => (me, 1),
-                (Some(me), [n]) if n.parse::<u32>().is_ok() => (me, n.parse::<u32>().unwrap()),
-                (None, [s, rest @ ..]) if *s == "s" || *s == "n" => {
-                    let side = if *s == "s" { Side::South } else { Side::North };
-                    match rest {
-                        [] => (side, 1),
-                        [n] if n.parse::<u32>().is_ok() => (side, n.parse::<u32>().unwrap()),
-                        _ => {
-                            self.line("Type s or n, and a number of seeds if more than one.");
-                            continue;
-                        }
+            let now = (self.clock)();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if matches!(words.as_slice(), ["quit"] | ["exit"]) {
+                return false;
+            }
+            let at = go.map_or(0, |g: Instant| {
+                now.saturating_duration_since(g).as_millis() as u64
+            });
+            // The AI racer's seeds that fell before this line.
+            if go.is_some() {
+                match self.session.race_advance(at) {
+                    Ok(false) => {}
+                    Ok(true) => return self.race_over(held_keys),
+                    Err(e) => {
+                        self.line(&format!("The race failed: {e}"));
+                        return false;
                     }
                 }
+            }
+            let number = |w: &&str| w.parse::<u64>().is_ok();
+            let side = match (person, words.as_slice()) {
+                (_, ["help"]) => {
+                    self.line(&intro);
+                    self.line("where tells how the race stands (your time runs on meanwhile).");
+                    continue;
+                }
+                (_, ["where"]) => {
+                    self.race_standing();
+                    continue;
+                }
+                (Some(_), [n]) | (None, [_, n]) if number(n) => {
+                    self.line(
+                        "A number drops nothing: one line is one seed. \
+                         (For a race left to chance, start the game with --race quick.)",
+                    );
+                    continue;
+                }
+                (Some(_), []) if go.is_none() => {
+                    go = Some(now);
+                    self.line("Go!");
+                    continue;
+                }
+                (Some(me), []) => {
+                    // Quicker than a hand presses: a held key repeating.
+                    let held = last_enter
+                        .is_some_and(|t: Instant| now.saturating_duration_since(t) < HELD_KEY);
+                    last_enter = Some(now);
+                    if held {
+                        held_keys += 1;
+                        continue;
+                    }
+                    me
+                }
+                (None, [s]) if *s == "s" || *s == "n" => {
+                    let side = if *s == "s" { Side::South } else { Side::North };
+                    if last_side == Some(side) {
+                        self.line(&format!(
+                            "{} waits for {}'s seed: the sides take turns.",
+                            side.title(),
+                            side.other().title()
+                        ));
+                        continue;
+                    }
+                    last_side = Some(side);
+                    side
+                }
+                (Some(_), _) if go.is_none() => {
+                    self.line("Press Enter to start the race.");
+                    continue;
+                }
                 (Some(_), _) => {
-                    self.line("Press Enter to drop a seed, or type a number of seeds.");
+                    self.line("Press Enter to drop a seed.");
                     continue;
                 }
                 (None, _) => {
@@ -377,41 +454,52 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                     continue;
                 }
             };
-            let n = n.clamp(1, 1000);
-            match self.session.race_drops(side, n) {
+            match self.session.race_press(side, at) {
+                Ok(false) => {}
+                Ok(true) => return self.race_over(held_keys),
                 Err(e) => {
                     self.line(&format!("The race failed: {e}"));
                     return false;
                 }
-                Ok(true) => {
-                    self.opening();
-                    self.save();
-                    return true;
-                }
-                Ok(false) => {
-                    let r = self.session.racing().expect("racing");
-                    let drops = r.drops();
-                    let total = drops.south + drops.north;
-                    if total / 5 > told / 5 || n > 1 {
-                        told = total;
-                        let hand = r.race().in_hand();
-                        let laps = r.race().laps();
-                        let part = |s: Side| {
-                            format!(
-                                "{}: {}, {} in hand, lap {}",
-                                self.view.who(s),
-                                plural(drops[s], "drop"),
-                                hand[s],
-                                laps[s]
-                            )
-                        };
-                        let first = person.unwrap_or(Side::South);
-                        let line = format!("{}. {}.", part(first), part(first.other()));
-                        self.line(&line);
-                    }
-                }
             }
         }
+    }
+
+    /// How the race stands: each racer's drops, seeds in hand and lap.
+    fn race_standing(&mut self) {
+        let Some(r) = self.session.racing() else {
+            return;
+        };
+        let drops = r.drops();
+        let hand = r.race().in_hand();
+        let laps = r.race().laps();
+        let part = |s: Side| {
+            format!(
+                "{}: {}, {} in hand, lap {}",
+                self.view.who(s),
+                plural(drops[s], "drop"),
+                hand[s],
+                laps[s]
+            )
+        };
+        let first = self.view.me.unwrap_or(Side::South);
+        let line = format!("{}. {}.", part(first), part(first.other()));
+        self.line(&line);
+    }
+
+    /// The race is over: the Enters not counted, the race's note and the
+    /// game's opening.
+    fn race_over(&mut self, held_keys: u32) -> bool {
+        if held_keys > 0 {
+            self.line(&format!(
+                "{} came less than {} ms after the one before (a held key) and dropped nothing.",
+                plural(held_keys as usize, "Enter"),
+                HELD_KEY.as_millis()
+            ));
+        }
+        self.opening();
+        self.save();
+        true
     }
 
     // ---- the turns --------------------------------------------------------------

@@ -809,11 +809,20 @@ impl Session {
 
     // ---- the race ----------------------------------------------------------
 
-    /// A person racer dropped `drops` seeds; the AI racer keeps its pace.
-    /// Returns whether the race is over (the game then begins).
-    pub fn race_drops(&mut self, side: Side, drops: u32) -> Result<bool, SessionError> {
+    /// A person racer drops a seed at `at` (milliseconds from the race's
+    /// Go, on the front end's clock); the AI racer drops at its pace on the
+    /// same clock. Returns whether the race is over (the game then begins).
+    pub fn race_press(&mut self, side: Side, at: u64) -> Result<bool, SessionError> {
         let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
-        racing.person_drops(side, drops)?;
+        racing.press(side, at)?;
+        self.race_settle()
+    }
+
+    /// Time passed to `at` (ms from Go): the AI racers drop what fell due.
+    /// Returns whether the race is over (the game then begins).
+    pub fn race_advance(&mut self, at: u64) -> Result<bool, SessionError> {
+        let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
+        racing.advance(at)?;
         self.race_settle()
     }
 
@@ -839,12 +848,15 @@ impl Session {
         Ok(true)
     }
 
-    /// The race was run by a front end of its own (the client's race
-    /// screen, on its clock): the game begins from its board.
-    pub fn raced(&mut self, game: AnyGame, record: RaceRecord, note: String) {
-        self.racing = None;
-        self.race = Some(record);
-        self.begin(game, Some(note));
+    /// The race was run by a front end that held it (the client's race
+    /// screen, a copy of [`Session::racing`] fed its key presses): the
+    /// game begins from its board once someone slept.
+    pub fn raced(&mut self, racing: Racing) -> Result<bool, SessionError> {
+        if self.racing.is_none() {
+            return Err(SessionError::NoRace);
+        }
+        self.racing = Some(racing);
+        self.race_settle()
     }
 
     /// The seed of this game's race (the setup's, one more each game of a match).
