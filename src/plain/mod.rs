@@ -13,7 +13,7 @@ pub mod words;
 use self::out::Say;
 use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
-use crate::engine::{AnyGame, GameKind, Side};
+use crate::engine::{AnyGame, GameKind, PerSide, Side};
 use crate::session::job::Progress;
 use crate::session::save::SaveTarget;
 use crate::session::setup::Setup;
@@ -32,6 +32,38 @@ const SLOW: Duration = Duration::from_secs(2);
 /// In the race, an Enter less than this after the one before is a held
 /// key repeating (or lines pasted at once), not a hand: it drops nothing.
 const HELD_KEY: Duration = Duration::from_millis(70);
+
+/// The Enters each of two people racing in turns presses to time their pace.
+const TRIAL: u32 = 10;
+
+/// What a line in the race is.
+enum RaceWord {
+    /// An Enter: a seed (or the start).
+    Enter,
+    /// A word answered (or refused): nothing drops.
+    Said,
+    Quit,
+}
+
+/// A racer's Enters: which count (not a held key's repeats).
+#[derive(Default)]
+struct Presses {
+    last: Option<Instant>,
+    /// The Enters that came too quick to count.
+    held: u32,
+}
+
+impl Presses {
+    /// An Enter at `now`: does it count?
+    fn counts(&mut self, now: Instant) -> bool {
+        let held = self
+            .last
+            .is_some_and(|t| now.saturating_duration_since(t) < HELD_KEY);
+        self.last = Some(now);
+        self.held += u32::from(held);
+        !held
+    }
+}
 
 /// Why line mode cannot start or go on (the command then fails with it).
 #[derive(Debug, thiserror::Error)]
@@ -334,135 +366,150 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    /// A person races the AI racer on the wall clock (each Enter a seed at
-    /// the moment it is read), or two people by turns. Nothing is said per
-    /// seed: speech never slows a racer; the result comes at the end.
+    /// A person races the AI racer on the wall clock: each Enter is a seed
+    /// at the moment it is read. Nothing is said per seed (speech never
+    /// slows a racer); the result comes at the end.
     fn person_race(&mut self, hole: usize) -> bool {
         let racing = self.session.racing().expect("racing");
-        let person = self.view.me;
-        let intro = match person {
-            Some(me) => {
-                let other = me.other().title();
-                let level = racing.ai(me.other()).expect("the AI races");
-                let (lo, hi) = crate::session::race::racer_ms(level);
-                // The AI racer's seeds a second, in tenths.
-                let tenths = (20_000 + (lo + hi) / 2) / (lo + hi);
-                format!(
-                    "Race for the first move: you and {other} each sow from your hole {hole} at once; \
-                     the first whose last seed falls in an empty hole moves first. \
-                     Press Enter to start, then Enter for each seed: it falls when you press. \
-                     {other}'s AI racer ({}) drops about {}.{} seeds a second; drop faster to win. \
-                     Nothing is said until the race ends.",
-                    level.name(),
-                    tenths / 10,
-                    tenths % 10
-                )
-            }
-            None => format!(
-                "Race for the first move from hole {hole}: South and North take turns, one \
-                 seed a line. Type s to drop a seed for South, n for North; either may start, \
-                 then each side waits for the other's seed."
-            ),
+        let Some(me) = self.view.me else {
+            return self.race_in_turns(hole);
         };
+        let other = me.other().title();
+        let level = racing.ai(me.other()).expect("the AI races");
+        let (lo, hi) = crate::session::race::racer_ms(level);
+        // The AI racer's seeds a second, in tenths.
+        let tenths = (20_000 + (lo + hi) / 2) / (lo + hi);
+        let intro = format!(
+            "Race for the first move: you and {other} each sow from your hole {hole} at once; \
+             the first whose last seed falls in an empty hole moves first. \
+             Press Enter to start, then Enter for each seed: it falls when you press. \
+             {other}'s AI racer ({}) drops about {}.{} seeds a second; drop faster to win. \
+             Nothing is said until the race ends.",
+            level.name(),
+            tenths / 10,
+            tenths % 10
+        );
         self.line(&intro);
-        // The race's clock starts at Go: the person's first Enter (two
-        // people race by turns: their clock does not matter).
-        let mut go = person.is_none().then(|| (self.clock)());
-        let mut last_enter = None;
-        let mut held_keys = 0u32;
-        let mut last_side = None;
+        // The race's clock starts at Go: the first Enter.
+        let mut go: Option<Instant> = None;
+        let mut presses = Presses::default();
         loop {
             let Some(line) = self.read() else {
                 return false;
             };
             let now = (self.clock)();
-            let words: Vec<&str> = line.split_whitespace().collect();
-            if matches!(words.as_slice(), ["quit"] | ["exit"]) {
-                return false;
-            }
-            let at = go.map_or(0, |g: Instant| {
-                now.saturating_duration_since(g).as_millis() as u64
-            });
+            let at = go.map_or(0, |g| now.saturating_duration_since(g).as_millis() as u64);
             // The AI racer's seeds that fell before this line.
-            if go.is_some() {
+            if go.is_some() && !matches!(line.as_str(), "quit" | "exit") {
                 match self.session.race_advance(at) {
                     Ok(false) => {}
-                    Ok(true) => return self.race_over(held_keys),
+                    Ok(true) => return self.race_over(presses.held),
                     Err(e) => {
                         self.line(&format!("The race failed: {e}"));
                         return false;
                     }
                 }
             }
-            let number = |w: &&str| w.parse::<u64>().is_ok();
-            let side = match (person, words.as_slice()) {
-                (_, ["help"]) => {
-                    self.line(&intro);
-                    self.line("where tells how the race stands (your time runs on meanwhile).");
-                    continue;
-                }
-                (_, ["where"]) => {
-                    self.race_standing();
-                    continue;
-                }
-                (Some(_), [n]) | (None, [_, n]) if number(n) => {
-                    self.line(
-                        "A number drops nothing: one line is one seed. \
-                         (For a race left to chance, start the game with --race quick.)",
-                    );
-                    continue;
-                }
-                (Some(_), []) if go.is_none() => {
-                    go = Some(now);
-                    self.line("Go!");
-                    continue;
-                }
-                (Some(me), []) => {
-                    // Quicker than a hand presses: a held key repeating.
-                    let held = last_enter
-                        .is_some_and(|t: Instant| now.saturating_duration_since(t) < HELD_KEY);
-                    last_enter = Some(now);
-                    if held {
-                        held_keys += 1;
-                        continue;
-                    }
-                    me
-                }
-                (None, [s]) if *s == "s" || *s == "n" => {
-                    let side = if *s == "s" { Side::South } else { Side::North };
-                    if last_side == Some(side) {
-                        self.line(&format!(
-                            "{} waits for {}'s seed: the sides take turns.",
-                            side.title(),
-                            side.other().title()
-                        ));
-                        continue;
-                    }
-                    last_side = Some(side);
-                    side
-                }
-                (Some(_), _) if go.is_none() => {
-                    self.line("Press Enter to start the race.");
-                    continue;
-                }
-                (Some(_), _) => {
-                    self.line("Press Enter to drop a seed.");
-                    continue;
-                }
-                (None, _) => {
-                    self.line("Type s to drop a seed for South, n for North.");
-                    continue;
-                }
-            };
-            match self.session.race_press(side, at) {
+            match self.race_word(&line, &intro) {
+                RaceWord::Quit => return false,
+                RaceWord::Said => continue,
+                RaceWord::Enter => {}
+            }
+            if go.is_none() {
+                go = Some(now);
+                self.line("Go!");
+                continue;
+            }
+            if !presses.counts(now) {
+                continue;
+            }
+            match self.session.race_press(me, at) {
                 Ok(false) => {}
-                Ok(true) => return self.race_over(held_keys),
+                Ok(true) => return self.race_over(presses.held),
                 Err(e) => {
                     self.line(&format!("The race failed: {e}"));
                     return false;
                 }
             }
         }
+    }
+
+    /// Two people at one keyboard race in turns: each presses Enter to
+    /// start and then [`TRIAL`] times as fast as they can; the race is then
+    /// run with each racer dropping at its person's pace.
+    fn race_in_turns(&mut self, hole: usize) -> bool {
+        let intro = format!(
+            "Race for the first move from hole {hole}: you race in turns at one keyboard. \
+             Each of you presses Enter to start, then Enter {TRIAL} times as fast as you can; \
+             the race is then run with each racer dropping seeds at its person's pace, \
+             and the quicker wins. South first: press Enter to start."
+        );
+        self.line(&intro);
+        let mut paces = PerSide::both(0);
+        let mut held = 0;
+        for side in Side::BOTH {
+            if side == Side::North {
+                self.line("North: press Enter to start.");
+            }
+            let mut go: Option<Instant> = None;
+            let mut presses = Presses::default();
+            let mut count = 0;
+            while count < TRIAL {
+                let Some(line) = self.read() else {
+                    return false;
+                };
+                let now = (self.clock)();
+                match self.race_word(&line, &intro) {
+                    RaceWord::Quit => return false,
+                    RaceWord::Said => continue,
+                    RaceWord::Enter => {}
+                }
+                let Some(start) = go else {
+                    go = Some(now);
+                    self.line("Go!");
+                    continue;
+                };
+                if presses.counts(now) {
+                    count += 1;
+                    paces[side] = now.saturating_duration_since(start).as_millis() as u64;
+                }
+            }
+            held += presses.held;
+            paces[side] = (paces[side] / u64::from(TRIAL)).max(1);
+            self.line(&format!(
+                "{}: a seed every {} ms.",
+                side.title(),
+                paces[side]
+            ));
+        }
+        match self.session.race_paced(paces) {
+            Ok(_) => self.race_over(held),
+            Err(e) => {
+                self.line(&format!("The race failed: {e}"));
+                false
+            }
+        }
+    }
+
+    /// A line in the race other than Enter: the words it knows said, any
+    /// other refused in words.
+    fn race_word(&mut self, line: &str, intro: &str) -> RaceWord {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => return RaceWord::Enter,
+            ["quit"] | ["exit"] => return RaceWord::Quit,
+            ["help"] => {
+                self.line(intro);
+                self.line("where tells how the race stands (your time runs on meanwhile).");
+            }
+            ["where"] => self.race_standing(),
+            [.., n] if n.parse::<u64>().is_ok() => self.line(
+                "A number drops nothing: one Enter is one seed. \
+                 (For a race left to chance, start the game with --race quick.)",
+            ),
+            _ => self.line("Press Enter to drop a seed (help: the race's words)."),
+        }
+        RaceWord::Said
     }
 
     /// How the race stands: each racer's drops, seeds in hand and lap.

@@ -833,6 +833,19 @@ impl Session {
         self.race_settle()
     }
 
+    /// Two people raced in turns at one keyboard: the race runs to its end
+    /// with each racer dropping at its person's pace (ms between drops).
+    pub fn race_paced(&mut self, paces: PerSide<u64>) -> Result<bool, SessionError> {
+        let racing = self.racing.take().ok_or(SessionError::NoRace)?;
+        let mut racing = racing
+            .with_pace(Side::South, paces.south.max(1))
+            .with_pace(Side::North, paces.north.max(1));
+        let run = racing.run_ai();
+        self.racing = Some(racing);
+        run?;
+        self.race_settle()
+    }
+
     fn race_settle(&mut self) -> Result<bool, SessionError> {
         let Some(racing) = self.racing.as_ref() else {
             return Ok(true);

@@ -64,8 +64,9 @@ pub struct Racing {
     race: Race,
     /// Each side's AI racer level (None: a person races).
     ai: PerSide<Option<Level>>,
-    /// An AI racer that drops every so many milliseconds instead of at its
-    /// level's pace (the race lesson's North).
+    /// A racer that drops by itself every so many milliseconds (the race
+    /// lesson's North instead of its level's pace; two people's paces
+    /// measured in turns).
     pace: PerSide<Option<u64>>,
     /// When each AI racer's next seed falls, on the race's clock.
     next_ai: PerSide<Option<u64>>,
@@ -96,10 +97,11 @@ impl Racing {
         r
     }
 
-    /// The AI racer of `side` drops a seed every `ms` milliseconds.
+    /// The racer of `side` drops a seed by itself every `ms` milliseconds
+    /// (an AI racer: instead of at its level's pace).
     pub fn with_pace(mut self, side: Side, ms: u64) -> Racing {
         self.pace[side] = Some(ms);
-        self.next_ai[side] = self.ai[side].map(|_| self.clock + ms);
+        self.next_ai[side] = Some(self.clock + ms);
         self
     }
 
@@ -123,12 +125,13 @@ impl Racing {
         self.race.first_sleeper()
     }
 
-    /// The time between an AI racer's drops (None: a person races).
+    /// The time between the drops of a racer that drops by itself (None: a
+    /// person presses).
     fn ai_step(&mut self, side: Side) -> Option<u64> {
-        let level = self.ai[side]?;
         if let Some(ms) = self.pace[side] {
             return Some(ms);
         }
+        let level = self.ai[side]?;
         let (lo, hi) = racer_ms(level);
         Some(self.rng.random_range(lo..=hi))
     }
@@ -219,9 +222,13 @@ impl Racing {
         self.held_at.is_some()
     }
 
-    /// Both racers AI: the race runs at their paces to the first sleeper.
+    /// Both racers drop by themselves (AI racers, or paces given): the race
+    /// runs at their paces to the first sleeper.
     pub fn run_ai(&mut self) -> Result<(), SessionError> {
-        if Side::BOTH.iter().any(|&s| self.ai[s].is_none()) {
+        if Side::BOTH
+            .iter()
+            .any(|&s| self.ai[s].is_none() && self.pace[s].is_none())
+        {
             return Err(SessionError::PersonRaces);
         }
         self.ai_catch_up(u64::MAX)
