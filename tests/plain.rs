@@ -744,7 +744,7 @@ fn a_number_or_a_held_enter_cannot_win_the_race() {
 #[test]
 fn lines_piped_at_once_do_not_win_the_race() {
     let r = run(
-        &["enkeshui", "--plain", "--north", "ai:expert"],
+        &["enkeshui", "--plain", "--north", "ai:easy"],
         &"\n".repeat(200),
     );
     assert_eq!(r.code, 0, "{}", r.err);
