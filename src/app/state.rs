@@ -26,8 +26,8 @@ use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::theme::Theme;
 use crate::cli::{ClientArgs, Seat, Teams};
+use crate::engine::Side;
 use crate::engine::any::AnyGame;
-use crate::engine::{PerSide, Side};
 use crate::out::thousands;
 use crate::record::Record;
 use crate::record::file;
@@ -78,6 +78,8 @@ pub struct App {
     quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
     suspend: bool,
+    /// Stopped by Ctrl-Z and not back yet: the race is held meanwhile.
+    suspended: bool,
     /// The status line, and whether it reports a refusal.
     status: String,
     status_error: bool,
@@ -116,6 +118,7 @@ impl App {
             client,
             quit: false,
             suspend: false,
+            suspended: false,
             status: "Choose the game and press Enter".into(),
             status_error: false,
             size: (80, 24),
@@ -240,6 +243,13 @@ impl App {
         std::mem::replace(&mut self.suspend, false)
     }
 
+    /// Back from the shell (`fg` after Ctrl-Z) at `now`: a race held
+    /// meanwhile goes on from where it was.
+    pub fn back_from_shell(&mut self, now: Instant) {
+        self.suspended = false;
+        self.hold_race(now);
+    }
+
     /// The load under way, if any.
     pub fn loading(&self) -> Option<&Loading> {
         self.stack.loading()
@@ -327,8 +337,7 @@ impl App {
     fn show_game(&mut self, play: Box<Play>, now: Instant) {
         self.seed = play.session().setup().seed();
         if let Some(r) = play.session().racing() {
-            let racers = PerSide::new(r.ai(Side::South), r.ai(Side::North));
-            let race = RaceScreen::new(r.race().clone(), racers, play.session().race_seed(), now);
+            let race = RaceScreen::of(r.clone(), now);
             self.set_status(race.greeting());
             self.stack.set_base(Base::Race {
                 race: Box::new(race),
@@ -416,12 +425,13 @@ impl App {
     }
 
     /// The race is held while anything covers it (the help, the quit
-    /// confirmation, a terminal too small), and goes on once it shows again.
+    /// confirmation, a terminal too small, Ctrl-Z), and goes on once it shows again.
     fn hold_race(&mut self, now: Instant) {
         let covered = self
             .stack
             .has(|l| matches!(l, Layer::Help(_) | Layer::ConfirmQuit | Layer::Loading(_)))
-            || self.too_small();
+            || self.too_small()
+            || self.suspended;
         if let Some(l) = self.stack.lessons_mut() {
             l.hold(covered, now);
         }
@@ -573,6 +583,7 @@ impl App {
             }
             Action::Suspend => {
                 self.suspend = true;
+                self.suspended = true;
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
@@ -795,7 +806,9 @@ impl App {
             }
             Transition::Raced(r) => match self.stack.take_base() {
                 Base::Race { mut play, .. } => {
-                    play.raced(r.game.into(), r.record, r.note);
+                    if let Err(e) = play.raced(r.racing) {
+                        self.refuse(format!("race: {e}"));
+                    }
                     self.show_game(play, now);
                 }
                 other => self.stack.base = other,

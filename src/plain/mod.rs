@@ -13,7 +13,7 @@ pub mod words;
 use self::out::Say;
 use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
-use crate::engine::{AnyGame, GameKind, Side};
+use crate::engine::{AnyGame, GameKind, PerSide, Side};
 use crate::session::job::{Post, Progress};
 use crate::session::persist::{self, Busy, NotResumed, Persist};
 use crate::session::setup::Setup;
@@ -25,10 +25,46 @@ use crate::session::{
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Work taking longer than this says so, once.
 const SLOW: Duration = Duration::from_secs(2);
+
+/// In the race, an Enter less than this after the one before is a held
+/// key repeating (or lines pasted at once), not a hand: it drops nothing.
+const HELD_KEY: Duration = Duration::from_millis(70);
+
+/// The Enters each of two people racing in turns presses to time their pace.
+const TRIAL: u32 = 10;
+
+/// What a line in the race is.
+enum RaceWord {
+    /// An Enter: a seed (or the start).
+    Enter,
+    /// A word answered (or refused): nothing drops.
+    Said,
+    Quit,
+}
+
+/// A racer's Enters: which count (not a held key's repeats).
+#[derive(Default)]
+struct Presses {
+    last: Option<Instant>,
+    /// The Enters that came too quick to count.
+    held: u32,
+}
+
+impl Presses {
+    /// An Enter at `now`: does it count?
+    fn counts(&mut self, now: Instant) -> bool {
+        let held = self
+            .last
+            .is_some_and(|t| now.saturating_duration_since(t) < HELD_KEY);
+        self.last = Some(now);
+        self.held += u32::from(held);
+        !held
+    }
+}
 
 /// Why line mode cannot start or go on (the command then fails with it).
 #[derive(Debug, thiserror::Error)]
@@ -135,6 +171,26 @@ fn run<R: BufRead, W: std::io::Write>(
     input: R,
     output: W,
 ) -> Result<(), PlainError> {
+    run_with_clock(
+        session,
+        persist,
+        first,
+        input,
+        output,
+        Box::new(Instant::now),
+    )
+}
+
+/// [`run`], with the time each line of the race is read at given by
+/// `clock` (a test's lines come at the times it says).
+pub fn run_with_clock<R: BufRead, W: std::io::Write>(
+    session: Session,
+    persist: Persist,
+    first: Option<String>,
+    input: R,
+    output: W,
+    clock: Box<dyn FnMut() -> Instant>,
+) -> Result<(), PlainError> {
     let mut p = Plain {
         view: View {
             me: single_person(&session),
@@ -145,6 +201,7 @@ fn run<R: BufRead, W: std::io::Write>(
         input,
         say: Say::new(output),
         special: None,
+        clock,
     };
     p.main()
 }
@@ -176,6 +233,8 @@ struct Plain<R, W: std::io::Write> {
     view: View,
     /// The special move under way: None, lifting (Some(None)), or lifted.
     special: Option<Option<Lifted>>,
+    /// The time a line was read at (the race's clock).
+    clock: Box<dyn FnMut() -> Instant>,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -351,103 +410,187 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    /// A person races (against the AI's pace, or two people by turns).
+    /// A person races the AI racer on the wall clock: each Enter is a seed
+    /// at the moment it is read. Nothing is said per seed (speech never
+    /// slows a racer); the result comes at the end.
     fn person_race(&mut self, hole: usize) -> bool {
         let racing = self.session.racing().expect("racing");
-        let person = self.view.me;
-        let intro = match person {
-            Some(me) => {
-                let other = me.other();
-                let level = racing.ai(other).expect("the AI races");
-                let (lo, hi) = crate::session::race::racer_ms(level);
-                let per_ten =
-                    (10 * crate::session::race::PERSON_MS * 2 + (lo + hi) / 2) / (lo + hi);
-                format!(
-                    "Race for the first move: you and {} each sow from your hole {hole} at once; \
-                     the first whose last seed falls in an empty hole moves first. \
-                     Press Enter to drop a seed, or type a number to drop that many. \
-                     {} drops about {per_ten} seeds for every 10 of yours.",
-                    other.title(),
-                    other.title()
-                )
-            }
-            None => format!(
-                "Race for the first move from hole {hole}: type s to drop a seed for South, \
-                 n for North, or s 5 to drop five."
-            ),
+        let Some(me) = self.view.me else {
+            return self.race_in_turns(hole);
         };
+        let other = me.other().title();
+        let level = racing.ai(me.other()).expect("the AI races");
+        let (lo, hi) = crate::session::race::racer_ms(level);
+        // The AI racer's seeds a second, in tenths.
+        let tenths = (20_000 + (lo + hi) / 2) / (lo + hi);
+        let intro = format!(
+            "Race for the first move: you and {other} each sow from your hole {hole} at once; \
+             the first whose last seed falls in an empty hole moves first. \
+             Press Enter to start, then Enter for each seed: it falls when you press. \
+             {other}'s AI racer ({}) drops about {}.{} seeds a second; drop faster to win. \
+             Nothing is said until the race ends.",
+            level.name(),
+            tenths / 10,
+            tenths % 10
+        );
         self.line(&intro);
-        let mut told = 0;
+        // The race's clock starts at Go: the first Enter.
+        let mut go: Option<Instant> = None;
+        let mut presses = Presses::default();
         loop {
             let Some(line) = self.read() else {
                 return false;
             };
-            let (side, n) = match (
-                person,
-                line.split_whitespace().collect::<Vec<_>>().as_slice(),
-            ) {
-                (_, ["quit"]) | (_, ["exit"]) => return false,
-                (_, ["help"]) => {
-                    self.line(&intro);
-                    continue;
-                }
-                (Some(me), []) => (me, 1),
-                (Some(me), [n]) if n.parse::<u32>().is_ok() => (me, n.parse::<u32>().unwrap()),
-                (None, [s, rest @ ..]) if *s == "s" || *s == "n" => {
-                    let side = if *s == "s" { Side::South } else { Side::North };
-                    match rest {
-                        [] => (side, 1),
-                        [n] if n.parse::<u32>().is_ok() => (side, n.parse::<u32>().unwrap()),
-                        _ => {
-                            self.line("Type s or n, and a number of seeds if more than one.");
-                            continue;
-                        }
+            let now = (self.clock)();
+            let at = go.map_or(0, |g| now.saturating_duration_since(g).as_millis() as u64);
+            // The AI racer's seeds that fell before this line.
+            if go.is_some() && !matches!(line.as_str(), "quit" | "exit") {
+                match self.session.race_advance(at) {
+                    Ok(false) => {}
+                    Ok(true) => return self.race_over(presses.held),
+                    Err(e) => {
+                        self.line(&format!("The race failed: {e}"));
+                        return false;
                     }
                 }
-                (Some(_), _) => {
-                    self.line("Press Enter to drop a seed, or type a number of seeds.");
-                    continue;
-                }
-                (None, _) => {
-                    self.line("Type s to drop a seed for South, n for North.");
-                    continue;
-                }
-            };
-            let n = n.clamp(1, 1000);
-            match self.session.race_drops(side, n) {
+            }
+            match self.race_word(&line, &intro) {
+                RaceWord::Quit => return false,
+                RaceWord::Said => continue,
+                RaceWord::Enter => {}
+            }
+            if go.is_none() {
+                go = Some(now);
+                self.line("Go!");
+                continue;
+            }
+            if !presses.counts(now) {
+                continue;
+            }
+            match self.session.race_press(me, at) {
+                Ok(false) => {}
+                Ok(true) => return self.race_over(presses.held),
                 Err(e) => {
                     self.line(&format!("The race failed: {e}"));
                     return false;
                 }
-                Ok(true) => {
-                    self.opening();
-                    self.save();
-                    return true;
-                }
-                Ok(false) => {
-                    let r = self.session.racing().expect("racing");
-                    let drops = r.drops();
-                    let total = drops.south + drops.north;
-                    if total / 5 > told / 5 || n > 1 {
-                        told = total;
-                        let hand = r.race().in_hand();
-                        let laps = r.race().laps();
-                        let part = |s: Side| {
-                            format!(
-                                "{}: {}, {} in hand, lap {}",
-                                self.view.who(s),
-                                plural(drops[s], "drop"),
-                                hand[s],
-                                laps[s]
-                            )
-                        };
-                        let first = person.unwrap_or(Side::South);
-                        let line = format!("{}. {}.", part(first), part(first.other()));
-                        self.line(&line);
-                    }
-                }
             }
         }
+    }
+
+    /// Two people at one keyboard race in turns: each presses Enter to
+    /// start and then [`TRIAL`] times as fast as they can; the race is then
+    /// run with each racer dropping at its person's pace.
+    fn race_in_turns(&mut self, hole: usize) -> bool {
+        let intro = format!(
+            "Race for the first move from hole {hole}: you race in turns at one keyboard. \
+             Each of you presses Enter to start, then Enter {TRIAL} times as fast as you can; \
+             the race is then run with each racer dropping seeds at its person's pace, \
+             and the quicker wins. South first: press Enter to start."
+        );
+        self.line(&intro);
+        let mut paces = PerSide::both(0);
+        let mut held = 0;
+        for side in Side::BOTH {
+            if side == Side::North {
+                self.line("North: press Enter to start.");
+            }
+            let mut go: Option<Instant> = None;
+            let mut presses = Presses::default();
+            let mut count = 0;
+            while count < TRIAL {
+                let Some(line) = self.read() else {
+                    return false;
+                };
+                let now = (self.clock)();
+                match self.race_word(&line, &intro) {
+                    RaceWord::Quit => return false,
+                    RaceWord::Said => continue,
+                    RaceWord::Enter => {}
+                }
+                let Some(start) = go else {
+                    go = Some(now);
+                    self.line("Go!");
+                    continue;
+                };
+                if presses.counts(now) {
+                    count += 1;
+                    paces[side] = now.saturating_duration_since(start).as_millis() as u64;
+                }
+            }
+            held += presses.held;
+            paces[side] = (paces[side] / u64::from(TRIAL)).max(1);
+            self.line(&format!(
+                "{}: a seed every {} ms.",
+                side.title(),
+                paces[side]
+            ));
+        }
+        match self.session.race_paced(paces) {
+            Ok(_) => self.race_over(held),
+            Err(e) => {
+                self.line(&format!("The race failed: {e}"));
+                false
+            }
+        }
+    }
+
+    /// A line in the race other than Enter: the words it knows said, any
+    /// other refused in words.
+    fn race_word(&mut self, line: &str, intro: &str) -> RaceWord {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => return RaceWord::Enter,
+            ["quit"] | ["exit"] => return RaceWord::Quit,
+            ["help"] => {
+                self.line(intro);
+                self.line("where tells how the race stands (your time runs on meanwhile).");
+            }
+            ["where"] => self.race_standing(),
+            [.., n] if n.parse::<u64>().is_ok() => self.line(
+                "A number drops nothing: one Enter is one seed. \
+                 (For a race left to chance, start the game with --race quick.)",
+            ),
+            _ => self.line("Press Enter to drop a seed (help: the race's words)."),
+        }
+        RaceWord::Said
+    }
+
+    /// How the race stands: each racer's drops, seeds in hand and lap.
+    fn race_standing(&mut self) {
+        let Some(r) = self.session.racing() else {
+            return;
+        };
+        let drops = r.drops();
+        let hand = r.race().in_hand();
+        let laps = r.race().laps();
+        let part = |s: Side| {
+            format!(
+                "{}: {}, {} in hand, lap {}",
+                self.view.who(s),
+                plural(drops[s], "drop"),
+                hand[s],
+                laps[s]
+            )
+        };
+        let first = self.view.me.unwrap_or(Side::South);
+        let line = format!("{}. {}.", part(first), part(first.other()));
+        self.line(&line);
+    }
+
+    /// The race is over: the Enters not counted, the race's note and the
+    /// game's opening.
+    fn race_over(&mut self, held_keys: u32) -> bool {
+        if held_keys > 0 {
+            self.line(&format!(
+                "{} came less than {} ms after the one before (a held key) and dropped nothing.",
+                plural(held_keys as usize, "Enter"),
+                HELD_KEY.as_millis()
+            ));
+        }
+        self.opening();
+        self.save();
+        true
     }
 
     // ---- the turns --------------------------------------------------------------

@@ -933,11 +933,20 @@ impl Session {
 
     // ---- the race ----------------------------------------------------------
 
-    /// A person racer dropped `drops` seeds; the AI racer keeps its pace.
-    /// Returns whether the race is over (the game then begins).
-    pub fn race_drops(&mut self, side: Side, drops: u32) -> Result<bool, SessionError> {
+    /// A person racer drops a seed at `at` (milliseconds from the race's
+    /// Go, on the front end's clock); the AI racer drops at its pace on the
+    /// same clock. Returns whether the race is over (the game then begins).
+    pub fn race_press(&mut self, side: Side, at: u64) -> Result<bool, SessionError> {
         let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
-        racing.person_drops(side, drops)?;
+        racing.press(side, at)?;
+        self.race_settle()
+    }
+
+    /// Time passed to `at` (ms from Go): the AI racers drop what fell due.
+    /// Returns whether the race is over (the game then begins).
+    pub fn race_advance(&mut self, at: u64) -> Result<bool, SessionError> {
+        let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
+        racing.advance(at)?;
         self.race_settle()
     }
 
@@ -945,6 +954,19 @@ impl Session {
     pub fn race_run(&mut self) -> Result<bool, SessionError> {
         let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
         racing.run_ai()?;
+        self.race_settle()
+    }
+
+    /// Two people raced in turns at one keyboard: the race runs to its end
+    /// with each racer dropping at its person's pace (ms between drops).
+    pub fn race_paced(&mut self, paces: PerSide<u64>) -> Result<bool, SessionError> {
+        let racing = self.racing.take().ok_or(SessionError::NoRace)?;
+        let mut racing = racing
+            .with_pace(Side::South, paces.south.max(1))
+            .with_pace(Side::North, paces.north.max(1));
+        let run = racing.run_ai();
+        self.racing = Some(racing);
+        run?;
         self.race_settle()
     }
 
@@ -963,12 +985,15 @@ impl Session {
         Ok(true)
     }
 
-    /// The race was run by a front end of its own (the client's race
-    /// screen, on its clock): the game begins from its board.
-    pub fn raced(&mut self, game: AnyGame, record: RaceRecord, note: String) {
-        self.racing = None;
-        self.race = Some(record);
-        self.begin(game, Some(note));
+    /// The race was run by a front end that held it (the client's race
+    /// screen, a copy of [`Session::racing`] fed its key presses): the
+    /// game begins from its board once someone slept.
+    pub fn raced(&mut self, racing: Racing) -> Result<bool, SessionError> {
+        if self.racing.is_none() {
+            return Err(SessionError::NoRace);
+        }
+        self.racing = Some(racing);
+        self.race_settle()
     }
 
     /// The seed of this game's race (the setup's, one more each game of a match).

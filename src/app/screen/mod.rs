@@ -11,8 +11,6 @@ pub mod replay;
 pub mod saves;
 
 use super::setup::Setup;
-use crate::engine::enkeshui::Enkeshui;
-use crate::record::RaceRecord;
 
 /// What the app hands a screen to draw around it (a widget's, `view`'s).
 pub use crate::app::view::Chrome;
@@ -70,10 +68,8 @@ pub enum Transition {
     TakeOver,
 }
 
-/// How a race ended: the game from its board, its record and the log's note.
+/// A race that ended, for the session to begin the game from its board.
 #[derive(Debug)]
 pub struct Raced {
-    pub game: Enkeshui,
-    pub record: RaceRecord,
-    pub note: String,
+    pub racing: crate::session::Racing,
 }

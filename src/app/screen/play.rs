@@ -27,8 +27,9 @@ use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::{PerSide, Side, Status};
 use crate::out::thousands;
-use crate::record::RaceRecord;
-use crate::session::{Applied, Decided, End, Next as SessionNext, NextGame, Refused, Session};
+use crate::session::{
+    Applied, Decided, End, Next as SessionNext, NextGame, Racing, Refused, Session, SessionError,
+};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -907,9 +908,10 @@ impl Play {
     }
 
     /// The race was run on the race screen: the game begins from its board.
-    pub fn raced(&mut self, game: AnyGame, record: RaceRecord, note: String) {
-        self.session.raced(game, record, note);
+    pub fn raced(&mut self, racing: Racing) -> Result<(), SessionError> {
+        self.session.raced(racing)?;
         self.new_game();
+        Ok(())
     }
 
     /// Plays on from the step shown as a new game (the replay viewer's
