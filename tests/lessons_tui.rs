@@ -145,6 +145,58 @@ fn the_capture_lesson_solved_with_the_keys() {
     assert!(text(&mut app).contains("lesson 6 of 13: Crossing, and the cw/ccw choice"));
 }
 
+/// The verdict waits for the sowing to be shown: while the seeds still
+/// move, the lesson says nothing of the turn's result and saves nothing.
+#[test]
+fn the_verdict_comes_after_the_sowing_is_shown() {
+    let path = temp("verdict-after");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    // A second a seed: each tick below shows one more frame.
+    let mut s = LessonScreen::new(
+        Some(GameKind::Enkeshui),
+        Some(path.to_path_buf()),
+        PLAIN,
+        1000,
+        tx,
+        now,
+    );
+    let i = s
+        .lessons
+        .iter()
+        .position(|l| l.id == "enkeshui-capture")
+        .unwrap();
+    s.open(i, now);
+    app.show_lessons(s, false);
+    keys(&mut app, "3\n");
+    let start = Instant::now();
+    let mut frames = 0;
+    for k in 1..100 {
+        if app.deadline().is_none() {
+            break;
+        }
+        let t = text(&mut app);
+        assert!(!t.contains("Solved!"), "frame {k}: {t}");
+        assert!(!t.contains("You captured"), "frame {k}: {t}");
+        assert_eq!(phase(&app), Phase::Play, "frame {k}");
+        assert!(!path.exists(), "no progress saved before the verdict");
+        frames += 1;
+        app.tick(start + Duration::from_secs(k));
+    }
+    assert!(
+        frames >= 3,
+        "the sowing was shown frame by frame ({frames})"
+    );
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You captured 7 seeds."), "{t}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\"]}\n"
+    );
+}
+
 #[test]
 fn a_wrong_decision_is_explained_and_can_be_retried_with_a_hint() {
     let path = temp("fail");
@@ -834,4 +886,73 @@ fn a_slow_answer_comes_through_the_app_s_channel_and_is_judged() {
     let t = text(&mut app);
     assert!(t.contains("Solved!"), "{t}");
     assert!(t.contains("You captured 7 seeds."), "{t}");
+}
+
+/// Another `learn` holds the progress file's lock: solving a lesson does
+/// not wait for it (the write is a job): "Solved!" shows at once and the
+/// keys go on; once the lock is let go the progress is written and comes
+/// back as an event.
+#[test]
+fn a_progress_lock_held_elsewhere_never_freezes_the_lessons() {
+    use masai_mancala::app::{Done, Output};
+    use masai_mancala::record::lock::FileLock;
+    let path = temp("locked");
+    let held = FileLock::take(&path.dir().join("lessons.lock")).unwrap();
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(3));
+        drop(held);
+    });
+    let (tx, rx) = channel();
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
+    let now = Instant::now();
+    let mut s = LessonScreen::new(
+        Some(GameKind::Enkeshui),
+        Some(path.to_path_buf()),
+        PLAIN,
+        1,
+        tx,
+        now,
+    );
+    // As the client opens them: the disk is never waited for.
+    s.set_progress_wait(Duration::ZERO);
+    let i = s
+        .lessons
+        .iter()
+        .position(|l| l.id == "enkeshui-capture")
+        .unwrap();
+    s.open(i, now);
+    app.show_lessons(s, false);
+    let started = Instant::now();
+    keys(&mut app, "3\n");
+    settle(&mut app);
+    assert!(text(&mut app).contains("Solved!"));
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(2),
+        "waited {took:?} for the lock"
+    );
+    assert!(app.lessons().unwrap().progress.is_done("enkeshui-capture"));
+    assert!(!path.exists(), "nothing written under the lock");
+    release.join().unwrap();
+    loop {
+        let ev = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the progress answers");
+        let saved = matches!(
+            ev,
+            AppEvent::Job(Done {
+                output: Output::Progress(_),
+                ..
+            })
+        );
+        app.handle(ev, Instant::now());
+        if saved {
+            break;
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\"]}\n"
+    );
+    assert!(app.lessons().unwrap().progress.is_done("enkeshui-capture"));
 }

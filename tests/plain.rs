@@ -5,9 +5,13 @@
 mod temp;
 use temp::TempDir;
 
-use std::io::Write;
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 /// A fresh data folder (and home) for one run, removed when dropped.
 fn temp_dir() -> TempDir {
@@ -551,7 +555,7 @@ fn a_match_says_each_game_and_the_carry_over() {
 
 /// A run with nothing on standard input that must end by itself within
 /// `limit`: one still running then is killed and fails the test.
-fn run_within(args: &[&str], limit: std::time::Duration) -> Run {
+fn run_within(args: &[&str], limit: Duration) -> Run {
     use std::io::Read;
     let dir = temp_dir();
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
@@ -574,7 +578,7 @@ fn run_within(args: &[&str], limit: std::time::Duration) -> Run {
     };
     let out = read(Box::new(child.stdout.take().expect("stdout")));
     let err = read(Box::new(child.stderr.take().expect("stderr")));
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().expect("waits") {
             break Some(status);
@@ -584,7 +588,7 @@ fn run_within(args: &[&str], limit: std::time::Duration) -> Run {
             child.wait().expect("reaped");
             break None;
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(20));
     };
     let (out, err) = (out.join().expect("out"), err.join().expect("err"));
     let Some(status) = status else {
@@ -613,7 +617,7 @@ fn ai_match_ends(tail: &[&str], end: &str, games: &str) {
         "--north",
         "ai:greedy",
     ];
-    let r = run_within(&args(&head, tail), std::time::Duration::from_secs(60));
+    let r = run_within(&args(&head, tail), Duration::from_secs(60));
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.err.is_empty(), "{}", r.err);
     let lines = r.lines();
@@ -684,36 +688,235 @@ fn a_match_of_no_games_is_refused() {
     assert!(r.out.is_empty(), "{}", r.out);
 }
 
-#[test]
-fn a_person_races_the_ai_by_lines_and_hears_it_every_few_drops() {
-    let r = run(
-        &["enkeshui", "--plain", "--north", "ai:easy"],
-        &"\n".repeat(60),
-    );
-    assert_eq!(r.code, 0, "{}", r.err);
-    assert!(
-        r.out
-            .contains("\nRace for the first move: you and North each sow")
-    );
-    assert!(
-        r.out
-            .contains("\nYou: 4 drops, 5 in hand, lap 2. North: 2 drops, 2 in hand, lap 1.\n"),
-        "{}",
-        r.out
-    );
-    assert!(r.out.contains("\nRace from hole 8: "), "{}", r.out);
-    assert!(r.out.contains("\nYour row, holes 1 to 8: "));
+// ---- the race, on a clock the test gives ---------------------------------------
+
+/// Lines that come at given times (ms from the start): the clock says the
+/// time of the line being read.
+struct Timed {
+    lines: VecDeque<(u64, Vec<u8>)>,
+    pos: usize,
+    now: Rc<Cell<Instant>>,
+    t0: Instant,
+}
+
+impl std::io::Read for Timed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let line = self.fill_buf()?;
+            let n = line.len().min(buf.len());
+            buf[..n].copy_from_slice(&line[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Timed {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        match self.lines.front() {
+            None => Ok(&[]),
+            Some((ms, line)) => {
+                self.now.set(self.t0 + Duration::from_millis(*ms));
+                Ok(&line[self.pos..])
+            }
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+        if self.lines.front().is_some_and(|(_, l)| self.pos >= l.len()) {
+            self.lines.pop_front();
+            self.pos = 0;
+        }
+    }
+}
+
+/// `args` played in the line mode in this process, each line read at its
+/// time (ms): the output, checked to be plain lines.
+fn run_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
+    use clap::Parser;
+    use masai_mancala::session::{Session, setup::Setup};
+    let mut all = vec!["masai-mancala"];
+    all.extend_from_slice(args);
+    let cli = masai_mancala::cli::Cli::try_parse_from(all).expect("arguments parse");
+    let setup = Setup::from_cli(cli.command.as_ref().expect("a game")).expect("a setup");
+    let t0 = Instant::now();
+    let now = Rc::new(Cell::new(t0));
+    let clock = {
+        let now = now.clone();
+        Box::new(move || now.get())
+    };
+    let input = Timed {
+        lines: lines
+            .iter()
+            .map(|(t, l)| (*t, format!("{l}\n").into_bytes()))
+            .collect(),
+        pos: 0,
+        now,
+        t0,
+    };
+    let mut out = Vec::new();
+    masai_mancala::plain::run_with_clock(
+        Session::new(setup),
+        masai_mancala::session::persist::Persist::new(),
+        None,
+        input,
+        &mut out,
+        clock,
+    )
+    .expect("the line mode runs");
+    let out = String::from_utf8(out).expect("UTF-8 out");
+    plain_lines(&out);
+    out
+}
+
+/// Enter to start at 0, then an Enter every `every` ms, `n` of them.
+fn enters(every: u64, n: u64) -> Vec<(u64, &'static str)> {
+    (0..=n).map(|k| (k * every, "")).collect()
+}
+
+/// The lines said from Go to the race's result.
+fn said_in_the_race(out: &str) -> Vec<&str> {
+    let lines: Vec<&str> = out.lines().collect();
+    let go = lines.iter().position(|l| *l == "Go!").expect("Go!");
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with("Race from hole "))
+        .unwrap_or(lines.len());
+    lines[go + 1..end].to_vec()
 }
 
 #[test]
-fn two_people_race_with_s_and_n() {
-    let r = run(&args(&["enkeshui", "--plain"], &HOT_SEAT), "s 30\nn\n");
-    assert_eq!(r.code, 0, "{}", r.err);
+fn a_person_races_the_ai_by_lines_and_hears_how_it_stands_on_asking() {
+    // Issue 37: an Enter every quarter second against easy (a seed every 380
+    // to 460 ms); after the fourth, where.
+    let mut lines = enters(250, 60);
+    lines.insert(5, (1010, "where"));
+    let out = run_timed(&["enkeshui", "--plain", "--north", "ai:easy"], &lines);
+    assert!(out.contains("\nRace for the first move: you and North each sow"));
     assert!(
-        r.out.contains("\nRace from hole 8: South slept first"),
-        "{}",
-        r.out
+        out.contains("\nYou: 4 drops, 5 in hand, lap 2. North: 2 drops, 2 in hand, lap 1.\n"),
+        "{out}"
     );
+    assert!(out.contains("\nRace from hole 8: "), "{out}");
+    assert!(out.contains("\nYour row, holes 1 to 8: "));
+    // Nothing else is said during the race: speech never slows the racer.
+    assert_eq!(
+        said_in_the_race(&out),
+        ["You: 4 drops, 5 in hand, lap 2. North: 2 drops, 2 in hand, lap 1."]
+    );
+}
+
+/// Issue 37: one clock. Enters clearly quicker than the AI racer's pace win
+/// the race; clearly slower lose it, at every level; nothing is said from
+/// Go to the result.
+#[test]
+fn a_racer_quicker_than_the_ai_wins_by_lines_and_a_slower_one_loses() {
+    for (level, fast, slow, per_second) in [
+        ("expert", 100, 250, "6.5"),
+        ("hard", 130, 330, "4.8"),
+        ("medium", 180, 450, "3.4"),
+        ("easy", 260, 650, "2.4"),
+    ] {
+        let north = format!("ai:{level}");
+        let args = ["enkeshui", "--plain", "--north", north.as_str()];
+        let out = run_timed(&args, &enters(fast, 200));
+        let intro = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            intro.contains(&format!(
+                "North's AI racer ({level}) drops about {per_second} seeds a second; drop faster to win."
+            )),
+            "{out}"
+        );
+        assert!(
+            out.contains("\nRace from hole 8: South slept first"),
+            "{level}, every {fast} ms: {out}"
+        );
+        assert!(said_in_the_race(&out).is_empty(), "{out}");
+        let out = run_timed(&args, &enters(slow, 200));
+        assert!(
+            out.contains("\nRace from hole 8: North slept first"),
+            "{level}, every {slow} ms: {out}"
+        );
+        assert!(said_in_the_race(&out).is_empty(), "{out}");
+    }
+}
+
+/// Issue 37: a number drops nothing (the old `s 50` won in one line); a
+/// held Enter, repeating quicker than a hand, drops once.
+#[test]
+fn a_number_or_a_held_enter_cannot_win_the_race() {
+    let out = run_timed(
+        &["enkeshui", "--plain", "--north", "ai:easy"],
+        &[(0, ""), (100, "50"), (150, "s 50"), (200, "where")],
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines.iter().position(|l| *l == "Go!").expect("Go!");
+    assert_eq!(
+        lines[at + 1..at + 6],
+        [
+            "A number drops nothing: one Enter is one seed. (For a race left to chance, start",
+            "the game with --race quick.)",
+            "A number drops nothing: one Enter is one seed. (For a race left to chance, start",
+            "the game with --race quick.)",
+            "You: 0 drops, 4 in hand, lap 1. North: 0 drops, 4 in hand, lap 1.",
+        ],
+        "{out}"
+    );
+    // Enters 30 ms apart (a held key): the first after Go counts, then none.
+    let held: Vec<(u64, &str)> = (0..400).map(|k| (k * 30, "")).collect();
+    let out = run_timed(&["enkeshui", "--plain", "--north", "ai:easy"], &held);
+    assert!(
+        out.contains("\nRace from hole 8: North slept first"),
+        "{out}"
+    );
+    assert!(out.contains("(South made 1)"), "{out}");
+    // The Enters not counted are told, after the race.
+    let told = out
+        .lines()
+        .find(|l| l.contains(" Enters came less than 70 ms after the one before (a held key)"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let n: usize = told.split(' ').next().unwrap().parse().expect("a count");
+    assert!(n > 100, "{told}");
+}
+
+/// Through the program itself, on the wall clock: lines piped all at once
+/// are a held key, not a racer; they do not win the race.
+#[test]
+fn lines_piped_at_once_do_not_win_the_race() {
+    let r = run(
+        &["enkeshui", "--plain", "--north", "ai:easy"],
+        &"\n".repeat(200),
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("\nGo!\n"), "{}", r.out);
+    assert!(!r.out.contains("South slept first"), "{}", r.out);
+}
+
+/// Issue 37: two people at one keyboard race in turns: each times ten
+/// Enters, then the race runs at their paces; the quicker wins. A held
+/// Enter does not count.
+#[test]
+fn two_people_race_in_turns_and_the_quicker_wins() {
+    let turns = |south: u64, north: u64| {
+        let mut lines: Vec<(u64, &str)> = (0..=10).map(|k| (k * south, "")).collect();
+        lines.insert(3, (2 * south + 10, ""));
+        lines.extend((0..=10).map(|k| (5_000 + k * north, "")));
+        run_timed(&args(&["enkeshui", "--plain"], &HOT_SEAT), &lines)
+    };
+    let r = turns(150, 200);
+    assert!(
+        r.contains("\nSouth: a seed every 150 ms.\nNorth: press Enter to start.\nGo!\nNorth: a seed every 200 ms.\n"),
+        "{r}"
+    );
+    assert!(r.contains("\nRace from hole 8: South slept first"), "{r}");
+    assert!(
+        r.contains("\n1 Enter came less than 70 ms after the one before (a held key) and"),
+        "{r}"
+    );
+    let r = turns(200, 150);
+    assert!(r.contains("\nRace from hole 8: North slept first"), "{r}");
 }
 
 #[test]
@@ -1082,4 +1285,206 @@ fn learn_plain_undo_takes_the_turn_back_as_in_a_game() {
         out.contains("\nSolved. Type next for the next lesson, or again.\n"),
         "{out}"
     );
+}
+
+// ---- what is kept on disk: as the client keeps it -------------------------------
+
+/// The line mode run with files limited to `max_bytes` (the disk refuses
+/// a longer write, as a full one does: "File too large").
+fn run_on_a_full_disk(dir: &Path, args: &[&str], input: &str, max_bytes: u64) -> Run {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_masai-mancala"));
+    cmd.args(args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("HOME", dir)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: max_bytes,
+                rlim_max: max_bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = cmd.spawn().expect("the program runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().expect("it ends");
+    Run {
+        out: String::from_utf8(out.stdout).expect("UTF-8 out"),
+        err: String::from_utf8(out.stderr).expect("UTF-8 err"),
+        code: out.status.code().unwrap_or(-1),
+        dir: dir.to_path_buf(),
+        _temp: None,
+    }
+}
+
+/// A save the disk refuses is said where and why, and fails the command
+/// with status 2 and the client's words (`tests/saving.rs`): a full disk,
+/// a folder that takes no file, a device refused before the game.
+#[test]
+fn a_save_that_fails_is_said_and_ends_with_status_2_as_in_the_client() {
+    let dir = temp_dir();
+    let save = dir.join("mine.json");
+    let game = ["enkeshui", "--plain", "--race", "off", "--save"];
+    let r = run_on_a_full_disk(
+        &dir,
+        &args(&game, &[save.to_str().unwrap(), "--north", "human"]),
+        "8\nquit\n",
+        64,
+    );
+    let why = format!("{}: cannot save: File too large", save.display());
+    assert_eq!(r.code, 2, "{}\n{}", r.out, r.err);
+    // Said once when it fails, and again as the last line (wrapped at 80).
+    let flat = r.out.replace('\n', " ");
+    assert!(
+        flat.contains(&format!(" Not saved: {why} South to move")),
+        "{}",
+        r.out
+    );
+    assert!(
+        flat.trim_end().ends_with(&format!(". Not saved: {why}")),
+        "{}",
+        r.out
+    );
+    assert_eq!(
+        r.err,
+        format!("error: the game could not be saved: {why}\n")
+    );
+    assert!(!save.exists());
+    // Where no file can be made.
+    let r = run_in(
+        &dir,
+        &args(&game, &["/proc/self/game.json", "--north", "human"]),
+        "quit\n",
+    );
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert!(
+        r.err
+            .starts_with("error: the game could not be saved: /proc/self/game.json: cannot save:"),
+        "{}",
+        r.err
+    );
+    // A device is never saved over: refused before the game, in both.
+    let r = run_in(&dir, &args(&game, &["/dev/full"]), "");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.err,
+        "error: /dev/full: is a character device, not a record: not replacing it (not even with --force)\n"
+    );
+    assert!(r.out.is_empty(), "{}", r.out);
+}
+
+/// No data folder: the line names the variable at fault and the folder,
+/// and the command fails as the client's exit does.
+#[test]
+fn no_data_folder_names_the_variable_at_fault_and_fails_the_exit() {
+    let dir = temp_dir();
+    let not_a_folder = dir.join("file");
+    std::fs::write(&not_a_folder, "").unwrap();
+    let run_env = |env: &[(&str, &Path)], unset: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_masai-mancala"));
+        cmd.args(["enkeshui", "--plain", "--race", "off", "--north", "human"])
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .current_dir(&dir)
+            .stdin(Stdio::null());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        for k in unset {
+            cmd.env_remove(k);
+        }
+        let out = cmd.output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let why = format!(
+        "cannot create the data folder {}/masai-mancala (set by XDG_DATA_HOME): Not a directory",
+        not_a_folder.display()
+    );
+    let (code, out, err) = run_env(&[("XDG_DATA_HOME", &not_a_folder), ("HOME", &dir)], &[]);
+    assert_eq!(code, Some(2), "{out}");
+    let flat = out.replace('\n', " ");
+    assert!(
+        flat.contains(&format!(" use. Not saved: {why} South moves first.")),
+        "{out}"
+    );
+    assert!(
+        flat.trim_end().ends_with(&format!(" Not saved: {why}")),
+        "{out}"
+    );
+    assert!(!out.contains("set HOME"), "{out}");
+    assert_eq!(err, format!("error: the game could not be saved: {why}\n"));
+    // A relative XDG_DATA_HOME is ignored: with no HOME, it is named.
+    let (code, out, err) = run_env(&[("XDG_DATA_HOME", Path::new("rel"))], &["HOME"]);
+    let why = "no data folder: XDG_DATA_HOME is not an absolute path (rel), and HOME is not set";
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        out.replace('\n', " ")
+            .contains(&format!(" Not saved: {why} ")),
+        "{out}"
+    );
+    assert_eq!(err, format!("error: the game could not be saved: {why}\n"));
+}
+
+/// A finished game against the AI resumed in lines is refused in the
+/// client's words: never counted again, never written again.
+#[test]
+fn a_finished_record_is_refused_as_the_client_refuses_it_and_left_alone() {
+    let dir = temp_dir();
+    let save = dir.join("done.json");
+    let mut input = String::new();
+    for _ in 0..300 {
+        for h in ["1", "2", "3", "4", "5", "6", "7", "8", "cw"] {
+            input.push_str(h);
+            input.push('\n');
+        }
+    }
+    let r = run_in(
+        &dir,
+        &[
+            "enkeshui",
+            "--plain",
+            "--race",
+            "off",
+            "--north",
+            "ai:easy",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("\nGame over: "), "{}", r.out);
+    let stats = dir.join("data/masai-mancala/stats.json");
+    let counted = std::fs::read(&stats).expect("the game was counted");
+    let record = std::fs::read(&save).unwrap();
+    for input in ["", "undo\n1\nquit\n"] {
+        let r = run_any(&dir, &["resume", "--plain", save.to_str().unwrap()], input);
+        assert_eq!(r.code, 2, "{}", r.out);
+        assert_eq!(
+            r.err,
+            format!(
+                "error: {}: the game is over (`replay` shows it)\n",
+                save.display()
+            )
+        );
+        assert!(r.out.is_empty(), "{}", r.out);
+        assert_eq!(std::fs::read(&stats).unwrap(), counted, "counted again");
+        assert_eq!(std::fs::read(&save).unwrap(), record, "written again");
+    }
 }

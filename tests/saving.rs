@@ -281,13 +281,13 @@ fn a_data_folder_that_cannot_be_made_is_said_and_fails_the_exit() {
         (
             format!("XDG_DATA_HOME={}", not_a_folder.display()),
             format!(
-                "cannot create the data folder {}/masai-mancala: Not a directory",
+                "cannot create the data folder {}/masai-mancala (set by XDG_DATA_HOME): Not a directory",
                 not_a_folder.display()
             ),
         ),
         (
             "XDG_DATA_HOME=/proc/nope".to_string(),
-            "cannot create the data folder /proc/nope/masai-mancala: No such file or directory"
+            "cannot create the data folder /proc/nope/masai-mancala (set by XDG_DATA_HOME): No such file or directory"
                 .to_string(),
         ),
         (

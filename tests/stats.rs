@@ -16,7 +16,7 @@ use masai_mancala::stats;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
@@ -27,6 +27,11 @@ fn temp_dir(name: &str) -> TempDir {
 
 /// A short Enkeshui game with these seats, counting into `dir`.
 fn app(seats: &[&str], dir: &Path) -> App {
+    app_with_events(seats, dir).0
+}
+
+/// The same, with the channel where the jobs' answers come.
+fn app_with_events(seats: &[&str], dir: &Path) -> (App, Receiver<AppEvent>) {
     let mut words = vec![
         "masai-mancala",
         "enkeshui",
@@ -40,7 +45,7 @@ fn app(seats: &[&str], dir: &Path) -> App {
     let Some(Command::Enkeshui(a)) = Cli::try_parse_from(words).unwrap().command else {
         panic!()
     };
-    let (tx, _rx) = channel();
+    let (tx, rx) = channel();
     let theme = Theme {
         color: false,
         ..Theme::default()
@@ -49,8 +54,10 @@ fn app(seats: &[&str], dir: &Path) -> App {
     let mut app = App::with_game(tx, setup, a.client, theme, Instant::now());
     app.set_ai_pause(Duration::ZERO);
     app.set_work_wait(Duration::from_secs(10));
+    // The statistics are written on a thread: the test waits for them.
+    app.set_save_wait(Duration::from_secs(10));
     app.set_stats_dir(dir.to_path_buf());
-    app
+    (app, rx)
 }
 
 /// Plays both sides' decisions (the AI's answers are then stale) to the end.
@@ -76,6 +83,96 @@ fn winner(app: &App) -> Option<masai_mancala::engine::Side> {
 
 fn log(app: &App) -> Vec<String> {
     app.play().unwrap().log().to_vec()
+}
+
+/// Another program holds the statistics' lock (`stats.lock`, flock) for
+/// three seconds; the screen lives on meanwhile.
+fn hold_stats_lock(dir: &Path, for_how_long: Duration) -> std::thread::JoinHandle<()> {
+    use std::os::fd::AsRawFd;
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("stats.lock"))
+        .unwrap();
+    // SAFETY: flock on a descriptor this File owns.
+    assert_eq!(unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX) }, 0);
+    std::thread::spawn(move || {
+        std::thread::sleep(for_how_long);
+        drop(lock);
+    })
+}
+
+fn screen_text(app: &mut App) -> String {
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 40)).unwrap();
+    masai_mancala::app::draw(&mut term, app).unwrap();
+    let buf = term.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The game ends while another window holds the statistics' lock: the
+/// client does not wait for it (the count is a job): the game-over screen
+/// shows at once, keys are handled and the screen redrawn; once the lock
+/// is let go the game is counted, and the record reaches the log.
+#[test]
+fn the_statistics_locked_elsewhere_never_freeze_the_screen() {
+    let dir = temp_dir("locked");
+    let (mut app, events) = app_with_events(&["--north", "ai:easy"], &dir);
+    app.set_save_wait(Duration::ZERO);
+    let release = hold_stats_lock(&dir, Duration::from_secs(3));
+    let started = Instant::now();
+    play_to_the_end(&mut app);
+    assert_eq!(app.screen(), Screen::Over);
+    // Keys are handled and the screen drawn while the lock is held.
+    app.handle(AppEvent::Resize(100, 40), Instant::now());
+    app.handle(
+        AppEvent::Key(KeyEvent::from(KeyCode::Char('?'))),
+        Instant::now(),
+    );
+    assert!(screen_text(&mut app).contains("Keys"), "the help shows");
+    app.handle(AppEvent::Key(KeyEvent::from(KeyCode::Esc)), Instant::now());
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs(2),
+        "the screen waited {took:?} for the statistics' lock"
+    );
+    assert!(
+        !stats::path(&dir).exists(),
+        "nothing written under the lock"
+    );
+    release.join().unwrap();
+    // The answer comes as an event once the lock is let go.
+    loop {
+        let ev = events
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the count answers");
+        let counted = matches!(
+            ev,
+            AppEvent::Job(masai_mancala::app::Done {
+                output: masai_mancala::app::Output::Counted(_),
+                ..
+            })
+        );
+        app.handle(ev, Instant::now());
+        if counted {
+            break;
+        }
+    }
+    let table = stats::load(&stats::path(&dir)).unwrap();
+    let t = &table.players[&stats::player_name()]["Enkeshui 2x8"]["easy"];
+    assert_eq!(t.games(), 1);
+    let line = format!(
+        "you vs easy, Enkeshui 2x8: {}-{}-{}",
+        t.wins, t.draws, t.losses
+    );
+    assert_eq!(log(&app).last(), Some(&line), "{:?}", log(&app));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::ai::Analysis;
 use super::job::{Done, Post};
 use super::load::{LoadFault, LoadResult};
 use super::review_view::ReviewUpdate;
-use super::save::Saved;
+use super::save::{Counted, ProgressSaved, Saved};
 use crate::session::Decided;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::Arc;
@@ -38,6 +38,10 @@ pub enum Output {
     Review(ReviewUpdate),
     /// A save done off the UI thread.
     Saved(Box<Saved>),
+    /// A finished game counted in the statistics off the UI thread.
+    Counted(Box<Counted>),
+    /// A lesson or puzzle solved, its progress saved off the UI thread.
+    Progress(Box<ProgressSaved>),
 }
 
 /// Where a job of one kind posts: the app's channel, as `AppEvent::Job`.

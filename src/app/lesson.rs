@@ -16,7 +16,7 @@
 
 use super::adapter::{BoardView, adapter};
 use super::anim::{BoardState, Marks};
-use super::event::AppEvent;
+use super::event::{self, AppEvent, Output};
 use super::keys::{self, Action, Ctx};
 use super::screen::Transition;
 use super::screen::play::{Play, PlayOptions, speed_step};
@@ -31,6 +31,7 @@ use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
 use crate::session::Decided;
 use crate::session::Session;
+use crate::session::persist::{self, ProgressSaved};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -94,6 +95,9 @@ pub struct LessonScreen {
     tx: Sender<AppEvent>,
     /// How long a decision is waited for before its answer comes as an event.
     work_wait: Duration,
+    /// How long the progress file is waited for (its lock may be another
+    /// session's) before its answer comes as an event.
+    progress_wait: Duration,
 }
 
 /// The play screen of a lesson's position: both seats people's, so that
@@ -174,6 +178,7 @@ impl LessonScreen {
             puzzles: None,
             tx,
             work_wait: WORK_WAIT,
+            progress_wait: WORK_WAIT,
         };
         s.open(index, now);
         if !message.is_empty() {
@@ -302,6 +307,28 @@ impl LessonScreen {
 
     /// How long a decision is waited for before its answer comes through
     /// the app's channel (tests make every answer come so).
+    /// How long the progress file is waited for before its answer comes
+    /// as an event (the client: not at all).
+    pub fn set_progress_wait(&mut self, wait: Duration) {
+        self.progress_wait = wait;
+    }
+
+    /// The progress file written: as it is now (other sessions' lessons
+    /// with it), or why not (said under the task). Returns whether to redraw.
+    pub fn progress_saved(&mut self, saved: ProgressSaved) -> bool {
+        match saved.result {
+            Ok(mut now) => {
+                // Solved here meanwhile, and not in the file yet: kept.
+                for id in &self.progress.done {
+                    now.mark(id);
+                }
+                self.progress = now;
+            }
+            Err(e) => self.say(format!("Progress not saved: {e}"), true),
+        }
+        true
+    }
+
     pub fn set_work_wait(&mut self, wait: Duration) {
         self.work_wait = wait;
         self.play.set_work_wait(wait);
@@ -373,9 +400,12 @@ impl LessonScreen {
         changed
     }
 
-    /// The turn is judged when the session says it ended; undone, it is
-    /// played again.
+    /// The turn is judged when the session says it ended and the sowing
+    /// has been shown to its end; undone, it is played again.
     fn judge(&mut self) {
+        if self.play.anim.is_some() {
+            return;
+        }
         let ended = self.play.session().turn_ended();
         match self.phase {
             Phase::Play if ended => {
@@ -412,8 +442,13 @@ impl LessonScreen {
     fn finish(&mut self, verdict: Verdict) {
         if verdict.solved {
             let id = self.lessons[self.index].id.clone();
-            if let Err(e) = self.progress.solved(self.progress_path.as_deref(), &id) {
-                self.say(format!("Progress not saved: {e}"), true);
+            // Marked here at once; the file is written off this thread.
+            self.progress.mark(&id);
+            if let Some(path) = self.progress_path.clone() {
+                let post = event::post(&self.tx, |p| Output::Progress(Box::new(p)));
+                if let Some(saved) = persist::solve(path, id, self.progress_wait, post) {
+                    self.progress_saved(saved);
+                }
             }
         }
         self.phase = Phase::Answer(verdict);

@@ -14,7 +14,7 @@ pub(crate) mod lesson;
 pub(crate) mod markdown;
 pub(crate) mod puzzle;
 pub(crate) mod review_view;
-pub(crate) mod save;
+pub(crate) use crate::session::persist as save;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod theme;
@@ -134,6 +134,7 @@ pub fn run_loop_with<B: Backend>(
         }
         let dirty = if app.take_suspend() {
             suspend();
+            app.back_from_shell(Instant::now());
             // The screen was cleared: both buffers empty, so the next frame
             // is drawn whole (`clear` would ask the terminal where its cursor
             // is, and the input thread reads the answer).

@@ -13,7 +13,7 @@ use super::event::{self, AppEvent, Output};
 use super::job::{self, Done, Job, Spawn, Started, next_version};
 use super::keys::{self, Action, Ctx};
 use super::load::{self, LoadResult, Loaded};
-use super::save::{How, Saved, Saver};
+use super::save::{Persist, Saved};
 use super::screen::Transition;
 use super::screen::browse::BrowseScreen;
 use super::screen::menu::MenuScreen;
@@ -26,8 +26,8 @@ use super::screen::replay::{Pace, ReplayScreen};
 use super::screen::saves::SavesScreen;
 use super::theme::Theme;
 use crate::cli::{ClientArgs, Seat, Teams};
+use crate::engine::Side;
 use crate::engine::any::AnyGame;
-use crate::engine::{PerSide, Side};
 use crate::out::thousands;
 use crate::record::Record;
 use crate::record::file;
@@ -53,7 +53,7 @@ mod stack;
 pub use self::draw::{AppView, help_lines, needed_size};
 pub use self::loading::{LoadFor, Loading};
 pub use self::records::InUse;
-use self::records::{InUseOpen, same_record};
+use self::records::InUseOpen;
 pub use self::stack::Screen;
 use self::stack::{Base, Layer, Stack};
 
@@ -78,6 +78,8 @@ pub struct App {
     quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
     suspend: bool,
+    /// Stopped by Ctrl-Z and not back yet: the race is held meanwhile.
+    suspended: bool,
     /// The status line, and whether it reports a refusal.
     status: String,
     status_error: bool,
@@ -85,24 +87,9 @@ pub struct App {
     speed_ms: u64,
     instant: bool,
     ai_pause: Duration,
-    /// Where the game is saved after every change (None: not saved).
-    save_path: Option<PathBuf>,
-    /// Replace a file that is not a record at `save_path`.
-    save_force: bool,
-    /// Each new match gets a new file in this folder (the data folder).
-    autosave_dir: Option<PathBuf>,
-    /// The text last given to the saver, to skip saving the same again.
-    last_saved: String,
-    /// The saves under way, in order.
-    saver: Saver,
-    /// How long the UI waits for a save before its answer comes as an
-    /// event (none: the disk never holds up the keys; tests wait).
-    save_wait: Duration,
-    /// The last save failed: why.
-    save_error: Option<String>,
-    /// `save_path` is a name proposed in the data folder: the first save
-    /// takes it exclusively, or the next free one (`file::write_new`).
-    save_new: bool,
+    /// The record's file, its lock, the saves, the statistics: what the
+    /// app keeps on disk (the session's persistence).
+    persist: Persist,
     /// The analysis panel is on (the live game's search is the play screen's).
     panel: bool,
     /// How long the UI waits for a decision worked out on a thread.
@@ -115,11 +102,6 @@ pub struct App {
     fatal: Option<String>,
     /// A line for the terminal once the screen is closed.
     note: Option<String>,
-    /// The data folder whose statistics count finished games (None: not counted).
-    stats_dir: Option<PathBuf>,
-    /// The lock of the game this window has open (its `save_path`): no
-    /// other client opens it meanwhile.
-    lock: Option<RecordLock>,
 }
 
 impl App {
@@ -136,26 +118,18 @@ impl App {
             client,
             quit: false,
             suspend: false,
+            suspended: false,
             status: "Choose the game and press Enter".into(),
             status_error: false,
             size: (80, 24),
             ai_pause: Duration::from_millis(500),
-            save_path: None,
-            save_force: false,
-            autosave_dir: None,
-            last_saved: String::new(),
-            saver: Saver::default(),
-            save_wait: Duration::ZERO,
-            save_error: None,
-            save_new: false,
+            persist: Persist::new(),
             panel: false,
             analysis_depth: None,
             work_wait: job::WAIT,
             progress_at: None,
             fatal: None,
             note: None,
-            stats_dir: None,
-            lock: None,
         }
     }
 
@@ -269,6 +243,13 @@ impl App {
         std::mem::replace(&mut self.suspend, false)
     }
 
+    /// Back from the shell (`fg` after Ctrl-Z) at `now`: a race held
+    /// meanwhile goes on from where it was.
+    pub fn back_from_shell(&mut self, now: Instant) {
+        self.suspended = false;
+        self.hold_race(now);
+    }
+
     /// The load under way, if any.
     pub fn loading(&self) -> Option<&Loading> {
         self.stack.loading()
@@ -299,12 +280,12 @@ impl App {
 
     /// Where the game is saved (None: not saved).
     pub fn save_path(&self) -> Option<&std::path::Path> {
-        self.save_path.as_deref()
+        self.persist.path()
     }
 
     /// Why the last save failed.
     pub fn save_error(&self) -> Option<&str> {
-        self.save_error.as_deref()
+        self.persist.error()
     }
 
     fn human(&self, side: Side) -> bool {
@@ -356,8 +337,7 @@ impl App {
     fn show_game(&mut self, play: Box<Play>, now: Instant) {
         self.seed = play.session().setup().seed();
         if let Some(r) = play.session().racing() {
-            let racers = PerSide::new(r.ai(Side::South), r.ai(Side::North));
-            let race = RaceScreen::new(r.race().clone(), racers, play.session().race_seed(), now);
+            let race = RaceScreen::of(r.clone(), now);
             self.set_status(race.greeting());
             self.stack.set_base(Base::Race {
                 race: Box::new(race),
@@ -445,12 +425,13 @@ impl App {
     }
 
     /// The race is held while anything covers it (the help, the quit
-    /// confirmation, a terminal too small), and goes on once it shows again.
+    /// confirmation, a terminal too small, Ctrl-Z), and goes on once it shows again.
     fn hold_race(&mut self, now: Instant) {
         let covered = self
             .stack
             .has(|l| matches!(l, Layer::Help(_) | Layer::ConfirmQuit | Layer::Loading(_)))
-            || self.too_small();
+            || self.too_small()
+            || self.suspended;
         if let Some(l) = self.stack.lessons_mut() {
             l.hold(covered, now);
         }
@@ -555,6 +536,14 @@ impl App {
                 self.saved(*saved);
                 true
             }
+            Output::Counted(counted) => {
+                self.counted(*counted);
+                true
+            }
+            Output::Progress(saved) => self
+                .stack
+                .lessons_mut()
+                .is_some_and(|l| l.progress_saved(*saved)),
         }
     }
 
@@ -594,6 +583,7 @@ impl App {
             }
             Action::Suspend => {
                 self.suspend = true;
+                self.suspended = true;
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
@@ -665,7 +655,7 @@ impl App {
     /// Opens the lessons of `kind` (all games: `None`), progress in the data folder.
     pub fn open_lessons(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
         let path = crate::learn::progress::Progress::path().ok();
-        let screen = crate::app::lesson::LessonScreen::new(
+        let mut screen = crate::app::lesson::LessonScreen::new(
             kind,
             path,
             self.theme,
@@ -673,6 +663,8 @@ impl App {
             self.tx.clone(),
             now,
         );
+        // The progress file's lock may be another window's: never waited for.
+        screen.set_progress_wait(self.persist.wait());
         self.open_learning(screen);
     }
 
@@ -680,8 +672,9 @@ impl App {
     /// progress in the data folder (`puzzles.json`).
     pub fn open_puzzles(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
         let path = crate::learn::puzzles::progress_path().ok();
-        let screen =
+        let mut screen =
             crate::app::puzzle::open(kind, path, self.theme, self.speed_ms, self.tx.clone(), now);
+        screen.set_progress_wait(self.persist.wait());
         self.open_learning(screen);
     }
 
@@ -799,7 +792,7 @@ impl App {
                 self.start_load(LoadFor::Chosen(path, replay), now);
             }
             Transition::OpenSaves => {
-                let Some(dir) = self.autosave_dir.clone() else {
+                let Some(dir) = self.persist.autosave_dir().map(PathBuf::from) else {
                     self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
                     return true;
                 };
@@ -813,7 +806,9 @@ impl App {
             }
             Transition::Raced(r) => match self.stack.take_base() {
                 Base::Race { mut play, .. } => {
-                    play.raced(r.game.into(), r.record, r.note);
+                    if let Err(e) = play.raced(r.racing) {
+                        self.refuse(format!("race: {e}"));
+                    }
                     self.show_game(play, now);
                 }
                 other => self.stack.base = other,
@@ -825,25 +820,16 @@ impl App {
                 }
                 self.after_move(now);
             }
-            Transition::Hint => {
-                if let Some(p) = self.stack.play_mut() {
-                    let t = p.hint();
-                    return self.transition(t, now);
-                }
-            }
             Transition::NextGame => self.next_game(now),
             Transition::Review => return self.review_game(),
             Transition::Menu => {
                 // The game is closed: another window may open it now (with
                 // --save the file stays this window's: the next game goes there).
-                if self.autosave_dir.is_some() {
-                    self.lock = None;
-                }
+                self.persist.closed();
                 self.stack.set_base(Base::Menu);
                 self.load_menu_record();
                 self.set_status("Choose the game and press Enter");
             }
-            Transition::UndoOver => self.undo_over(now),
             Transition::ViewGame(gi) => match self.stack.take_base() {
                 Base::Replay { viewer, .. } => self.view_game(viewer, gi),
                 other => self.stack.base = other,

@@ -13,21 +13,58 @@ pub mod words;
 use self::out::Say;
 use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
-use crate::engine::{AnyGame, GameKind, Side};
-use crate::session::job::Progress;
-use crate::session::save::SaveTarget;
+use crate::engine::{AnyGame, GameKind, PerSide, Side};
+use crate::session::job::{Post, Progress};
+use crate::session::persist::{self, Busy, NotResumed, Persist};
 use crate::session::setup::Setup;
 use crate::session::work;
 use crate::session::{
-    Applied, Ask, NextGame, Refused, Session, SessionError, match_over_line, over_line,
+    AfterGame, AiJob, Applied, Count, End, Next, Refused, Session, SessionError, match_over_line,
+    over_line,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Work taking longer than this says so, once.
 const SLOW: Duration = Duration::from_secs(2);
+
+/// In the race, an Enter less than this after the one before is a held
+/// key repeating (or lines pasted at once), not a hand: it drops nothing.
+const HELD_KEY: Duration = Duration::from_millis(70);
+
+/// The Enters each of two people racing in turns presses to time their pace.
+const TRIAL: u32 = 10;
+
+/// What a line in the race is.
+enum RaceWord {
+    /// An Enter: a seed (or the start).
+    Enter,
+    /// A word answered (or refused): nothing drops.
+    Said,
+    Quit,
+}
+
+/// A racer's Enters: which count (not a held key's repeats).
+#[derive(Default)]
+struct Presses {
+    last: Option<Instant>,
+    /// The Enters that came too quick to count.
+    held: u32,
+}
+
+impl Presses {
+    /// An Enter at `now`: does it count?
+    fn counts(&mut self, now: Instant) -> bool {
+        let held = self
+            .last
+            .is_some_and(|t| now.saturating_duration_since(t) < HELD_KEY);
+        self.last = Some(now);
+        self.held += u32::from(held);
+        !held
+    }
+}
 
 /// Why line mode cannot start or go on (the command then fails with it).
 #[derive(Debug, thiserror::Error)]
@@ -38,9 +75,15 @@ pub enum PlainError {
     /// No data folder to find the records in.
     #[error(transparent)]
     DataDir(#[from] crate::record::file::DataDirError),
-    /// The game cannot be saved where asked.
+    /// The game cannot be saved where asked (`--save PATH`).
     #[error(transparent)]
-    SaveTarget(#[from] crate::session::save::SaveTargetError),
+    SaveTarget(#[from] crate::record::file::SaveError),
+    /// The record cannot be played on here (finished, or open elsewhere).
+    #[error(transparent)]
+    NotResumed(#[from] NotResumed),
+    /// The game was played but its last save failed (why): as the client says it.
+    #[error("the game could not be saved: {0}")]
+    NotSaved(String),
     /// The record cannot be played on.
     #[error(transparent)]
     Session(#[from] SessionError),
@@ -63,19 +106,29 @@ pub enum PlainError {
 
 /// `enkeshui|en-gehe|bao --plain`.
 pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
-    let save = match &client.save {
-        Some(path) => Some(SaveTarget::at(path.clone(), client.force)?),
-        None => crate::record::file::open_data_dir()
-            .ok()
-            .map(|dir| SaveTarget::new_in(&dir)),
-    };
+    let mut persist = persistence();
+    let mut first = None;
+    match &client.save {
+        Some(path) => {
+            crate::record::file::check_target(path, client.force)?;
+            persist
+                .claim(path.clone(), client.force)
+                .map_err(|Busy(p)| NotResumed::SaveBusy(p))?;
+        }
+        None => {
+            // No data folder: said now and again at the end, which fails.
+            first = persist.open_data_dir();
+            persist.to_new_file();
+        }
+    }
     let mut session = Session::new(setup);
     session.set_hash_mb(client.hash_mb.map(usize::from));
     let stdin = std::io::stdin();
-    run(session, save, stdin.lock(), std::io::stdout())
+    run(session, persist, first, stdin.lock(), std::io::stdout())
 }
 
-/// `resume --plain [FILE]`.
+/// `resume --plain [FILE]`: refused as the client refuses it (a finished
+/// game, a record open in another window); nothing is written then.
 pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     let progress = Progress::default();
     let loaded = match &args.file {
@@ -85,32 +138,70 @@ pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
             crate::session::load::newest_unfinished(&dir, &progress)?
         }
     };
-    let save = SaveTarget::resumed(loaded.path.clone(), &loaded.record)?;
+    persist::resumable(&loaded)?;
+    let mut persist = persistence();
+    let lock = persist
+        .lock_record(&loaded.path)
+        .map_err(|Busy(p)| NotResumed::Busy(p))?;
+    persist.resume_at(loaded.path.clone(), lock);
+    // Written at its first change only.
+    persist.saved_as(&loaded.record);
     let session = Session::resume(&loaded)?;
     let stdin = std::io::stdin();
-    run(session, Some(save), stdin.lock(), std::io::stdout())
+    run(session, persist, None, stdin.lock(), std::io::stdout())
 }
 
-/// Plays a session to its end or the end of input.
-pub fn run<R: BufRead, W: std::io::Write>(
+/// The line mode's persistence: every write waited for; finished games
+/// count in the data folder's statistics.
+fn persistence() -> Persist {
+    let mut persist = Persist::new();
+    persist.set_wait(persist::UNTIL_DONE);
+    if let Ok(dir) = crate::record::file::data_dir() {
+        persist.set_stats_dir(dir);
+    }
+    persist
+}
+
+/// Plays a session to its end or the end of input; `first`: a line to say
+/// after the introduction (why nothing is saved).
+fn run<R: BufRead, W: std::io::Write>(
     session: Session,
-    save: Option<SaveTarget>,
+    persist: Persist,
+    first: Option<String>,
     input: R,
     output: W,
 ) -> Result<(), PlainError> {
-    let stats = crate::record::file::data_dir().ok();
+    run_with_clock(
+        session,
+        persist,
+        first,
+        input,
+        output,
+        Box::new(Instant::now),
+    )
+}
+
+/// [`run`], with the time each line of the race is read at given by
+/// `clock` (a test's lines come at the times it says).
+pub fn run_with_clock<R: BufRead, W: std::io::Write>(
+    session: Session,
+    persist: Persist,
+    first: Option<String>,
+    input: R,
+    output: W,
+    clock: Box<dyn FnMut() -> Instant>,
+) -> Result<(), PlainError> {
     let mut p = Plain {
         view: View {
             me: single_person(&session),
         },
         session,
-        save,
-        save_error: None,
-        stats,
+        persist,
+        first,
         input,
         say: Say::new(output),
-        told_over: None,
         special: None,
+        clock,
     };
     p.main()
 }
@@ -133,16 +224,17 @@ struct Lifted {
 
 struct Plain<R, W: std::io::Write> {
     session: Session,
-    save: Option<SaveTarget>,
-    save_error: Option<String>,
-    stats: Option<PathBuf>,
+    /// The record's file, the statistics: the session's persistence.
+    persist: Persist,
+    /// Said after the introduction: why nothing is saved.
+    first: Option<String>,
     input: R,
     say: Say<W>,
     view: View,
-    /// The version whose game over was told.
-    told_over: Option<u64>,
     /// The special move under way: None, lifting (Some(None)), or lifted.
     special: Option<Option<Lifted>>,
+    /// The time a line was read at (the race's clock).
+    clock: Box<dyn FnMut() -> Instant>,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -193,32 +285,33 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     /// Saves the record if it changed; a failure is said once.
     fn save(&mut self) {
-        let Some(target) = self.save.as_mut() else {
-            return;
-        };
-        match target.save(&self.session.record()) {
-            Ok(_) => self.save_error = None,
-            Err(e) => {
-                // Said once until it changes (the same failure at every move).
-                let e = e.to_string();
-                if self.save_error.as_ref() != Some(&e) {
-                    self.say.line(&format!("Not saved: {e}"));
-                }
-                self.save_error = Some(e);
-            }
+        let record = self.session.record();
+        // Waited for: the answer comes at once.
+        let saved = self.persist.save(&record, Post::new(|_| {}));
+        if let Some(line) = saved.and_then(|s| self.persist.saved(s)) {
+            self.say.line(&line);
         }
     }
 
-    fn saved_line(&mut self) {
+    /// Where the game is saved, or why it is not.
+    fn where_saved(&self) -> String {
+        match (self.persist.path(), self.persist.error()) {
+            (_, Some(e)) => format!("Not saved: {e}"),
+            (Some(p), None) => format!("Saved in {}", p.display()),
+            (None, None) => "Not saved: no data folder".into(),
+        }
+    }
+
+    /// The last line: where the game is saved. A game that could not be
+    /// saved fails the command (status 2), as the client's exit does.
+    fn saved_line(&mut self) -> Result<(), PlainError> {
         self.save();
-        let line = match (&self.save, &self.save_error) {
-            (Some(t), None) => format!("Saved in {}", t.path().display()),
-            (Some(_), Some(e)) => format!("Not saved: {e}"),
-            (None, _) => {
-                "Not saved: no data folder (set HOME or XDG_DATA_HOME, or use --save)".into()
-            }
-        };
+        let line = self.where_saved();
         self.line(&line);
+        match self.persist.error() {
+            Some(e) => Err(PlainError::NotSaved(e.to_string())),
+            None => Ok(()),
+        }
     }
 
     fn seat_words(&self, side: Side) -> String {
@@ -262,6 +355,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     fn main(&mut self) -> Result<(), PlainError> {
         self.intro();
+        if let Some(line) = self.first.take() {
+            self.line(&line);
+        }
         if self.session.racing().is_none() {
             if self.session.step() > 0 {
                 self.line(&format!("Resumed at turn {}.", self.game().turn()));
@@ -273,21 +369,20 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             if self.say.closed() {
                 break;
             }
-            let go_on = match self.session.ask() {
-                Ask::Race => self.race(),
-                Ask::Ai(side, player) => {
-                    self.ai_turn(side, player.name());
+            let go_on = match self.session.what_next() {
+                Next::Race => self.race(),
+                Next::Ai { side, player, job } => {
+                    self.ai_turn(side, player.name(), job);
                     true
                 }
-                Ask::Person(side) => self.person(side),
-                Ask::Over(o) => self.over(o),
+                Next::Prompt(side) => self.person(side),
+                Next::End(end) => self.over(end),
             };
             if !go_on {
                 break;
             }
         }
-        self.saved_line();
-        Ok(())
+        self.saved_line()
     }
 
     // ---- the race -----------------------------------------------------------
@@ -315,103 +410,187 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    /// A person races (against the AI's pace, or two people by turns).
+    /// A person races the AI racer on the wall clock: each Enter is a seed
+    /// at the moment it is read. Nothing is said per seed (speech never
+    /// slows a racer); the result comes at the end.
     fn person_race(&mut self, hole: usize) -> bool {
         let racing = self.session.racing().expect("racing");
-        let person = self.view.me;
-        let intro = match person {
-            Some(me) => {
-                let other = me.other();
-                let level = racing.ai(other).expect("the AI races");
-                let (lo, hi) = crate::session::race::racer_ms(level);
-                let per_ten =
-                    (10 * crate::session::race::PERSON_MS * 2 + (lo + hi) / 2) / (lo + hi);
-                format!(
-                    "Race for the first move: you and {} each sow from your hole {hole} at once; \
-                     the first whose last seed falls in an empty hole moves first. \
-                     Press Enter to drop a seed, or type a number to drop that many. \
-                     {} drops about {per_ten} seeds for every 10 of yours.",
-                    other.title(),
-                    other.title()
-                )
-            }
-            None => format!(
-                "Race for the first move from hole {hole}: type s to drop a seed for South, \
-                 n for North, or s 5 to drop five."
-            ),
+        let Some(me) = self.view.me else {
+            return self.race_in_turns(hole);
         };
+        let other = me.other().title();
+        let level = racing.ai(me.other()).expect("the AI races");
+        let (lo, hi) = crate::session::race::racer_ms(level);
+        // The AI racer's seeds a second, in tenths.
+        let tenths = (20_000 + (lo + hi) / 2) / (lo + hi);
+        let intro = format!(
+            "Race for the first move: you and {other} each sow from your hole {hole} at once; \
+             the first whose last seed falls in an empty hole moves first. \
+             Press Enter to start, then Enter for each seed: it falls when you press. \
+             {other}'s AI racer ({}) drops about {}.{} seeds a second; drop faster to win. \
+             Nothing is said until the race ends.",
+            level.name(),
+            tenths / 10,
+            tenths % 10
+        );
         self.line(&intro);
-        let mut told = 0;
+        // The race's clock starts at Go: the first Enter.
+        let mut go: Option<Instant> = None;
+        let mut presses = Presses::default();
         loop {
             let Some(line) = self.read() else {
                 return false;
             };
-            let (side, n) = match (
-                person,
-                line.split_whitespace().collect::<Vec<_>>().as_slice(),
-            ) {
-                (_, ["quit"]) | (_, ["exit"]) => return false,
-                (_, ["help"]) => {
-                    self.line(&intro);
-                    continue;
-                }
-                (Some(me), []) => (me, 1),
-                (Some(me), [n]) if n.parse::<u32>().is_ok() => (me, n.parse::<u32>().unwrap()),
-                (None, [s, rest @ ..]) if *s == "s" || *s == "n" => {
-                    let side = if *s == "s" { Side::South } else { Side::North };
-                    match rest {
-                        [] => (side, 1),
-                        [n] if n.parse::<u32>().is_ok() => (side, n.parse::<u32>().unwrap()),
-                        _ => {
-                            self.line("Type s or n, and a number of seeds if more than one.");
-                            continue;
-                        }
+            let now = (self.clock)();
+            let at = go.map_or(0, |g| now.saturating_duration_since(g).as_millis() as u64);
+            // The AI racer's seeds that fell before this line.
+            if go.is_some() && !matches!(line.as_str(), "quit" | "exit") {
+                match self.session.race_advance(at) {
+                    Ok(false) => {}
+                    Ok(true) => return self.race_over(presses.held),
+                    Err(e) => {
+                        self.line(&format!("The race failed: {e}"));
+                        return false;
                     }
                 }
-                (Some(_), _) => {
-                    self.line("Press Enter to drop a seed, or type a number of seeds.");
-                    continue;
-                }
-                (None, _) => {
-                    self.line("Type s to drop a seed for South, n for North.");
-                    continue;
-                }
-            };
-            let n = n.clamp(1, 1000);
-            match self.session.race_drops(side, n) {
+            }
+            match self.race_word(&line, &intro) {
+                RaceWord::Quit => return false,
+                RaceWord::Said => continue,
+                RaceWord::Enter => {}
+            }
+            if go.is_none() {
+                go = Some(now);
+                self.line("Go!");
+                continue;
+            }
+            if !presses.counts(now) {
+                continue;
+            }
+            match self.session.race_press(me, at) {
+                Ok(false) => {}
+                Ok(true) => return self.race_over(presses.held),
                 Err(e) => {
                     self.line(&format!("The race failed: {e}"));
                     return false;
                 }
-                Ok(true) => {
-                    self.opening();
-                    self.save();
-                    return true;
-                }
-                Ok(false) => {
-                    let r = self.session.racing().expect("racing");
-                    let drops = r.drops();
-                    let total = drops.south + drops.north;
-                    if total / 5 > told / 5 || n > 1 {
-                        told = total;
-                        let hand = r.race().in_hand();
-                        let laps = r.race().laps();
-                        let part = |s: Side| {
-                            format!(
-                                "{}: {}, {} in hand, lap {}",
-                                self.view.who(s),
-                                plural(drops[s], "drop"),
-                                hand[s],
-                                laps[s]
-                            )
-                        };
-                        let first = person.unwrap_or(Side::South);
-                        let line = format!("{}. {}.", part(first), part(first.other()));
-                        self.line(&line);
-                    }
-                }
             }
         }
+    }
+
+    /// Two people at one keyboard race in turns: each presses Enter to
+    /// start and then [`TRIAL`] times as fast as they can; the race is then
+    /// run with each racer dropping at its person's pace.
+    fn race_in_turns(&mut self, hole: usize) -> bool {
+        let intro = format!(
+            "Race for the first move from hole {hole}: you race in turns at one keyboard. \
+             Each of you presses Enter to start, then Enter {TRIAL} times as fast as you can; \
+             the race is then run with each racer dropping seeds at its person's pace, \
+             and the quicker wins. South first: press Enter to start."
+        );
+        self.line(&intro);
+        let mut paces = PerSide::both(0);
+        let mut held = 0;
+        for side in Side::BOTH {
+            if side == Side::North {
+                self.line("North: press Enter to start.");
+            }
+            let mut go: Option<Instant> = None;
+            let mut presses = Presses::default();
+            let mut count = 0;
+            while count < TRIAL {
+                let Some(line) = self.read() else {
+                    return false;
+                };
+                let now = (self.clock)();
+                match self.race_word(&line, &intro) {
+                    RaceWord::Quit => return false,
+                    RaceWord::Said => continue,
+                    RaceWord::Enter => {}
+                }
+                let Some(start) = go else {
+                    go = Some(now);
+                    self.line("Go!");
+                    continue;
+                };
+                if presses.counts(now) {
+                    count += 1;
+                    paces[side] = now.saturating_duration_since(start).as_millis() as u64;
+                }
+            }
+            held += presses.held;
+            paces[side] = (paces[side] / u64::from(TRIAL)).max(1);
+            self.line(&format!(
+                "{}: a seed every {} ms.",
+                side.title(),
+                paces[side]
+            ));
+        }
+        match self.session.race_paced(paces) {
+            Ok(_) => self.race_over(held),
+            Err(e) => {
+                self.line(&format!("The race failed: {e}"));
+                false
+            }
+        }
+    }
+
+    /// A line in the race other than Enter: the words it knows said, any
+    /// other refused in words.
+    fn race_word(&mut self, line: &str, intro: &str) -> RaceWord {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => return RaceWord::Enter,
+            ["quit"] | ["exit"] => return RaceWord::Quit,
+            ["help"] => {
+                self.line(intro);
+                self.line("where tells how the race stands (your time runs on meanwhile).");
+            }
+            ["where"] => self.race_standing(),
+            [.., n] if n.parse::<u64>().is_ok() => self.line(
+                "A number drops nothing: one Enter is one seed. \
+                 (For a race left to chance, start the game with --race quick.)",
+            ),
+            _ => self.line("Press Enter to drop a seed (help: the race's words)."),
+        }
+        RaceWord::Said
+    }
+
+    /// How the race stands: each racer's drops, seeds in hand and lap.
+    fn race_standing(&mut self) {
+        let Some(r) = self.session.racing() else {
+            return;
+        };
+        let drops = r.drops();
+        let hand = r.race().in_hand();
+        let laps = r.race().laps();
+        let part = |s: Side| {
+            format!(
+                "{}: {}, {} in hand, lap {}",
+                self.view.who(s),
+                plural(drops[s], "drop"),
+                hand[s],
+                laps[s]
+            )
+        };
+        let first = self.view.me.unwrap_or(Side::South);
+        let line = format!("{}. {}.", part(first), part(first.other()));
+        self.line(&line);
+    }
+
+    /// The race is over: the Enters not counted, the race's note and the
+    /// game's opening.
+    fn race_over(&mut self, held_keys: u32) -> bool {
+        if held_keys > 0 {
+            self.line(&format!(
+                "{} came less than {} ms after the one before (a held key) and dropped nothing.",
+                plural(held_keys as usize, "Enter"),
+                HELD_KEY.as_millis()
+            ));
+        }
+        self.opening();
+        self.save();
+        true
     }
 
     // ---- the turns --------------------------------------------------------------
@@ -424,10 +603,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    fn ai_turn(&mut self, side: Side, level: &str) {
-        let Some(job) = self.session.ai_job() else {
-            return;
-        };
+    fn ai_turn(&mut self, side: Side, level: &str, job: Box<AiJob>) {
         let note = format!("{} (AI {level}) is thinking.", side.title());
         // The AI's decision comes played: the session takes it as it is.
         let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
@@ -574,11 +750,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
             "save" => {
                 self.save();
-                let line = match (&self.save, &self.save_error) {
-                    (Some(t), None) => format!("Saved in {}", t.path().display()),
-                    (_, Some(e)) => format!("Not saved: {e}"),
-                    (None, None) => "Not saved: no data folder".into(),
-                };
+                let line = self.where_saved();
                 self.line(&line);
                 return None;
             }
@@ -771,13 +943,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     // ---- the end ------------------------------------------------------------------
 
-    fn over(&mut self, o: crate::engine::Outcome) -> bool {
-        if self.told_over != Some(self.session.version()) {
-            self.told_over = Some(self.session.version());
+    fn over(&mut self, end: End) -> bool {
+        let o = end.outcome;
+        if end.fresh {
             self.line(&format!("{}.", over_line(&o)));
-            self.count();
-            match self.session.next_game() {
-                NextGame::Started { game, stock } => {
+            self.count(end.count);
+            match end.then {
+                AfterGame::NextGame { game, stock } => {
+                    self.session.next_game();
                     self.line(&format!(
                         "Game {game} of the match: South carries {} over, North {}.",
                         words::count(self.kind(), stock.south),
@@ -789,7 +962,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                     }
                     return true;
                 }
-                NextGame::MatchOver(m) => {
+                AfterGame::MatchOver(m) => {
                     let scores: Vec<String> = self
                         .session
                         .match_scores()
@@ -802,7 +975,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                         scores.join(", ")
                     ));
                 }
-                NextGame::None => {}
+                AfterGame::Nothing => {}
             }
             self.save();
         }
@@ -845,14 +1018,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
-    fn count(&mut self) {
-        let Some(dir) = self.stats.clone() else {
+    /// A finished game against the AI counts in the statistics, once (the
+    /// session hands it out with the game's end).
+    fn count(&mut self, count: Option<Box<Count>>) {
+        let Some(count) = count else {
             return;
         };
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        match self.session.count(&dir, now) {
+        let counted = self.persist.count(count, Post::new(|_| {}));
+        match counted {
             Some(Ok(lines)) => {
                 for l in lines {
                     self.line(&capitalized(&format!("{l}.")));
@@ -867,9 +1040,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         self.line("Reviewing the game: this takes a moment.");
         let record = self.session.record();
         let path = self
-            .save
-            .as_ref()
-            .map_or_else(|| PathBuf::from("game"), |t| t.path().to_path_buf());
+            .persist
+            .path()
+            .map_or_else(|| PathBuf::from("game"), PathBuf::from);
         let text = on_thread(&mut self.say, "Still reviewing.", move |p| {
             let loaded = crate::session::load::from_record(&path, record, p)?;
             crate::review::review(&loaded.record, &loaded.checked, None, &mut |_, _| {})

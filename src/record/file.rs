@@ -232,7 +232,7 @@ pub enum SaveError {
     NotARecord { path: PathBuf },
     #[error("{}: the folder {} does not exist", path.display(), dir.display())]
     NoFolder { path: PathBuf, dir: PathBuf },
-    #[error("{}: cannot save: {error}", path.display())]
+    #[error("{}: cannot save: {}", path.display(), io_reason(error))]
     Write { path: PathBuf, error: io::Error },
 }
 
@@ -509,28 +509,50 @@ pub fn is_data_record_name(name: &str) -> bool {
     name.starts_with("game-") && name.ends_with(".json")
 }
 
-/// The data folder that cannot be found or made.
+/// The data folder that cannot be found or made: the variable that
+/// chose it is named, so the player knows which one to fix.
 #[derive(Debug, thiserror::Error)]
 pub enum DataDirError {
     #[error("no data folder: neither HOME nor XDG_DATA_HOME is set")]
     NoHome,
-    #[error("cannot create the data folder {}: {}", dir.display(), io_reason(error))]
-    Create { dir: PathBuf, error: io::Error },
+    /// XDG_DATA_HOME is not an absolute path (ignored, as the XDG
+    /// specification asks), and HOME is not set.
+    #[error("no data folder: XDG_DATA_HOME is not an absolute path ({}), and HOME is not set", .0.display())]
+    RelativeXdg(PathBuf),
+    #[error("cannot create the data folder {} (set by {var}): {}", dir.display(), io_reason(error))]
+    Create {
+        dir: PathBuf,
+        var: &'static str,
+        error: io::Error,
+    },
+}
+
+/// The variable the data folder comes from: XDG_DATA_HOME when it is an
+/// absolute path, else HOME.
+fn data_dir_var() -> &'static str {
+    let xdg = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from);
+    if xdg.is_some_and(|p| p.is_absolute()) {
+        "XDG_DATA_HOME"
+    } else {
+        "HOME"
+    }
 }
 
 /// The folder of saved games: `$XDG_DATA_HOME/masai-mancala` or
 /// `~/.local/share/masai-mancala` (a relative `XDG_DATA_HOME` is ignored,
 /// as the XDG specification asks).
 pub fn data_dir() -> Result<PathBuf, DataDirError> {
-    let xdg = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute());
+    let set = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from);
+    let xdg = set.clone().filter(|p| p.is_absolute());
     let base = match xdg {
         Some(p) => p,
         None => PathBuf::from(
             std::env::var_os("HOME")
                 .filter(|h| !h.is_empty())
-                .ok_or(DataDirError::NoHome)?,
+                .ok_or_else(|| match set.filter(|p| !p.as_os_str().is_empty()) {
+                    Some(relative) => DataDirError::RelativeXdg(relative),
+                    None => DataDirError::NoHome,
+                })?,
         )
         .join(".local")
         .join("share"),
@@ -539,11 +561,12 @@ pub fn data_dir() -> Result<PathBuf, DataDirError> {
 }
 
 /// The data folder, created if needed, with the temporary files of killed
-/// saves removed. The error says which folder and why.
+/// saves removed. The error says which folder, from which variable, and why.
 pub fn open_data_dir() -> Result<PathBuf, DataDirError> {
     let dir = data_dir()?;
     if let Err(error) = fs::create_dir_all(&dir) {
-        return Err(DataDirError::Create { dir, error });
+        let var = data_dir_var();
+        return Err(DataDirError::Create { dir, var, error });
     }
     remove_stale_temps(&dir, is_data_record_name);
     Ok(dir)

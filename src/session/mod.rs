@@ -4,9 +4,11 @@
 //! points where saving and the statistics happen. Front ends (the line mode,
 //! the full-screen client's play screen and its replay viewer) drive one
 //! `Session`: they ask what
-//! comes next ([`Session::ask`]), hand the slow work (a sowing worked out, the
-//! AI seat's search) to a thread as a `Send` job, and give its answer back
-//! ([`Session::apply`]), which says what happened and what to do about it.
+//! comes next ([`Session::what_next`]: a person's prompt, the AI seat's job, the
+//! race, or the game's end with the match's next game or end), hand the slow
+//! work (a sowing worked out, the AI seat's search) to a thread as a `Send`
+//! job, and give its answer back ([`Session::apply`]), which says what
+//! happened. No front end decides that a game or a match ended.
 //!
 //! The rules stay the engine's; the work is [`work`] (a sowing decided
 //! under growing lap budgets) and [`seat`] (the AI seat's search, whose
@@ -15,8 +17,8 @@
 
 pub mod job;
 pub mod load;
+pub mod persist;
 pub mod race;
-pub mod save;
 pub mod seat;
 pub mod setup;
 pub mod work;
@@ -182,6 +184,53 @@ pub enum Ask {
     Over(Outcome),
 }
 
+/// What comes next, as the session drives the game ([`Session::what_next`]):
+/// every front end shows it and asks for input; none decides on its own
+/// that a game or a match ended.
+#[derive(Debug)]
+pub enum Next {
+    /// The race for the first move is on (Enkeshui).
+    Race,
+    /// A person decides for this side (a direction inside a turn when the
+    /// position has one pending).
+    Prompt(Side),
+    /// The AI seat of this side decides: run `job` on any thread and give
+    /// its answer to [`Session::apply`].
+    Ai {
+        side: Side,
+        player: Player,
+        job: Box<AiJob>,
+    },
+    /// The game is over.
+    End(End),
+}
+
+/// A game's end as the session reports it.
+#[derive(Clone, Debug)]
+pub struct End {
+    pub outcome: Outcome,
+    /// What follows it.
+    pub then: AfterGame,
+    /// The first report of this end (not again until the game changes):
+    /// tell it and save.
+    pub fresh: bool,
+    /// The game to count in the statistics, handed out once per game (undo
+    /// or not): write it off the UI thread ([`Count::write`]).
+    pub count: Option<Box<Count>>,
+}
+
+/// What follows a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfterGame {
+    /// A single game: a new one is a new match.
+    Nothing,
+    /// The match goes on: game `game` starts from these stocks when the
+    /// front end asks ([`Session::next_game`]).
+    NextGame { game: usize, stock: PerSide<u32> },
+    /// The match is over: who won, and why.
+    MatchOver(MatchResult),
+}
+
 /// The work of one decision, to run on any thread; its answer goes to
 /// [`Session::apply`].
 #[derive(Clone, Debug)]
@@ -327,6 +376,27 @@ pub enum NextGame {
     None,
 }
 
+/// A finished game to count in the statistics, taken from its session.
+#[derive(Clone, Debug)]
+pub struct Count {
+    game: AnyGame,
+    south: Seat,
+    north: Seat,
+}
+
+impl Count {
+    /// Adds the game to the statistics of `dir` (under their lock: this may
+    /// wait for another program): the player's record against that level
+    /// now, or why it was not saved.
+    pub fn write(
+        &self,
+        dir: &Path,
+        now_secs: u64,
+    ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
+        crate::stats::count_game(dir, &self.game, &self.south, &self.north, now_secs)
+    }
+}
+
 /// The live game.
 #[derive(Debug)]
 pub struct Session {
@@ -348,6 +418,8 @@ pub struct Session {
     match_over: Option<MatchResult>,
     /// The end of this game is in the statistics (once, undo or not).
     counted: bool,
+    /// The version whose end [`Session::what_next`] reported last.
+    reported_end: Option<u64>,
     ai_pause: Duration,
     hash_mb: Option<usize>,
 }
@@ -369,6 +441,7 @@ impl Session {
             scores: Vec::new(),
             match_over: None,
             counted: false,
+            reported_end: None,
             ai_pause: Duration::ZERO,
             hash_mb: None,
         };
@@ -399,6 +472,8 @@ impl Session {
             return Ok(s);
         }
         s.match_over = checked.match_over;
+        // Its end was counted when it was played: never again.
+        s.counted = s.game().status().is_over();
         Ok(s)
     }
 
@@ -679,6 +754,51 @@ impl Session {
         }
     }
 
+    /// What comes next: the race, a person's prompt, the AI seat's job, or
+    /// the game's end with what follows it (a match settled here: when this
+    /// game ends it, it is over now).
+    pub fn what_next(&mut self) -> Next {
+        match self.ask() {
+            Ask::Race => Next::Race,
+            Ask::Person(side) => Next::Prompt(side),
+            Ask::Ai(side, player) => Next::Ai {
+                side,
+                player,
+                job: Box::new(self.ai_job_for(player)),
+            },
+            Ask::Over(outcome) => {
+                self.settle_match();
+                let then = self.after_game().unwrap_or(AfterGame::Nothing);
+                let fresh = self.reported_end != Some(self.version);
+                self.reported_end = Some(self.version);
+                Next::End(End {
+                    outcome,
+                    then,
+                    fresh,
+                    count: self.take_count().map(Box::new),
+                })
+            }
+        }
+    }
+
+    /// What follows the game shown, once it is over (None: it is not).
+    pub fn after_game(&self) -> Option<AfterGame> {
+        let Status::Over(o) = self.game().status() else {
+            return None;
+        };
+        if let Some(m) = self.match_over {
+            return Some(AfterGame::MatchOver(m));
+        }
+        Some(match self.next_match() {
+            Some(MatchNext::Game(_)) if self.racing.is_none() => AfterGame::NextGame {
+                game: self.scores.len() + 2,
+                stock: o.score,
+            },
+            Some(MatchNext::MatchOver(m)) => AfterGame::MatchOver(m),
+            _ => AfterGame::Nothing,
+        })
+    }
+
     /// Did the decisions played end a turn (at least one played, and no
     /// direction asked inside it)? A lesson judges its turn then.
     pub fn turn_ended(&self) -> bool {
@@ -703,7 +823,11 @@ impl Session {
         let Ask::Ai(_, player) = self.ask() else {
             return None;
         };
-        Some(AiJob {
+        Some(self.ai_job_for(player))
+    }
+
+    fn ai_job_for(&self, player: Player) -> AiJob {
+        AiJob {
             game: self.game().clone(),
             seat: SeatRequest {
                 player,
@@ -713,7 +837,7 @@ impl Session {
             pause: self.ai_pause,
             version: self.version,
             legal: false,
-        })
+        }
     }
 
     /// The AI's request seed in the position shown: the setup's seed mixed
@@ -810,11 +934,20 @@ impl Session {
 
     // ---- the race ----------------------------------------------------------
 
-    /// A person racer dropped `drops` seeds; the AI racer keeps its pace.
-    /// Returns whether the race is over (the game then begins).
-    pub fn race_drops(&mut self, side: Side, drops: u32) -> Result<bool, SessionError> {
+    /// A person racer drops a seed at `at` (milliseconds from the race's
+    /// Go, on the front end's clock); the AI racer drops at its pace on the
+    /// same clock. Returns whether the race is over (the game then begins).
+    pub fn race_press(&mut self, side: Side, at: u64) -> Result<bool, SessionError> {
         let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
-        racing.person_drops(side, drops)?;
+        racing.press(side, at)?;
+        self.race_settle()
+    }
+
+    /// Time passed to `at` (ms from Go): the AI racers drop what fell due.
+    /// Returns whether the race is over (the game then begins).
+    pub fn race_advance(&mut self, at: u64) -> Result<bool, SessionError> {
+        let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
+        racing.advance(at)?;
         self.race_settle()
     }
 
@@ -822,6 +955,19 @@ impl Session {
     pub fn race_run(&mut self) -> Result<bool, SessionError> {
         let racing = self.racing.as_mut().ok_or(SessionError::NoRace)?;
         racing.run_ai()?;
+        self.race_settle()
+    }
+
+    /// Two people raced in turns at one keyboard: the race runs to its end
+    /// with each racer dropping at its person's pace (ms between drops).
+    pub fn race_paced(&mut self, paces: PerSide<u64>) -> Result<bool, SessionError> {
+        let racing = self.racing.take().ok_or(SessionError::NoRace)?;
+        let mut racing = racing
+            .with_pace(Side::South, paces.south.max(1))
+            .with_pace(Side::North, paces.north.max(1));
+        let run = racing.run_ai();
+        self.racing = Some(racing);
+        run?;
         self.race_settle()
     }
 
@@ -840,12 +986,15 @@ impl Session {
         Ok(true)
     }
 
-    /// The race was run by a front end of its own (the client's race
-    /// screen, on its clock): the game begins from its board.
-    pub fn raced(&mut self, game: AnyGame, record: RaceRecord, note: String) {
-        self.racing = None;
-        self.race = Some(record);
-        self.begin(game, Some(note));
+    /// The race was run by a front end that held it (the client's race
+    /// screen, a copy of [`Session::racing`] fed its key presses): the
+    /// game begins from its board once someone slept.
+    pub fn raced(&mut self, racing: Racing) -> Result<bool, SessionError> {
+        if self.racing.is_none() {
+            return Err(SessionError::NoRace);
+        }
+        self.racing = Some(racing);
+        self.race_settle()
     }
 
     /// The seed of this game's race (the setup's, one more each game of a match).
@@ -879,17 +1028,26 @@ impl Session {
         dir: &Path,
         now_secs: u64,
     ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
+        self.take_count()?.write(dir, now_secs)
+    }
+
+    /// The finished game to count, once per game (undo or not): None when
+    /// it is not over, was taken already, or does not count (hot-seat, AI
+    /// against AI). Written by [`Count::write`], on any thread.
+    pub fn take_count(&mut self) -> Option<Count> {
         if self.counted || !self.game().status().is_over() {
             return None;
         }
         self.counted = true;
-        crate::stats::count_game(
-            dir,
-            self.game(),
-            self.setup.seat(Side::South),
-            self.setup.seat(Side::North),
-            now_secs,
-        )
+        let (south, north) = (*self.setup.seat(Side::South), *self.setup.seat(Side::North));
+        if south.is_human() == north.is_human() {
+            return None;
+        }
+        Some(Count {
+            game: self.game().clone(),
+            south,
+            north,
+        })
     }
 
     /// After a finished game of a match: the next game with each side's

@@ -1,4 +1,5 @@
 use super::*;
+use crate::ai::Level;
 use crate::cli::Cli;
 use crate::engine::MoveError;
 use clap::Parser;
@@ -179,8 +180,12 @@ fn a_person_races_the_ai_at_its_pace_and_the_first_sleeper_moves_first() {
     let mut s = session(&["enkeshui", "--race", "on", "--north", "ai:easy"]);
     assert_eq!(s.ask(), Ask::Race);
     assert!(s.play("8").is_err(), "no decision during the race");
+    // A person pressing every 250 ms.
     let mut lines = 0;
-    while !s.race_drops(Side::South, 1).expect("a drop") {
+    while !s
+        .race_press(Side::South, (lines + 1) * 250)
+        .expect("a drop")
+    {
         lines += 1;
         assert!(lines < 1000, "the race ends");
     }
@@ -215,7 +220,7 @@ fn two_ai_racers_run_the_race_to_its_end() {
         "ai:easy",
     ]);
     assert_eq!(
-        s.race_drops(Side::South, 1).map_err(|e| e.to_string()),
+        s.race_press(Side::South, 100).map_err(|e| e.to_string()),
         Err("South races by the AI".into())
     );
     assert_eq!(s.race_run().map_err(|e| e.to_string()), Ok(true));
@@ -356,12 +361,17 @@ fn a_race_run_by_a_front_end_begins_the_game_from_its_board() {
     let mut s = session(&["enkeshui", "--race", "on", "--north", "ai:easy"]);
     assert_eq!(s.ask(), Ask::Race);
     let mut racing = s.racing().expect("the race is on").clone();
+    let mut at = 0;
     while racing.race().first_sleeper().is_none() {
-        racing.person_drops(Side::South, 1).expect("a drop");
+        at += 100;
+        racing.press(Side::South, at).expect("a drop");
     }
-    let (game, record, note) = racing.finish().expect("the race ends");
+    let (game, record, note) = racing.clone().finish().expect("the race ends");
     let first = AnyGame::from(game.clone()).to_move();
-    s.raced(game.clone().into(), record.clone(), note.clone());
+    assert!(
+        s.raced(racing).expect("the race was on"),
+        "the race is over"
+    );
     assert!(
         matches!(s.ask(), Ask::Person(x) | Ask::Ai(x, _) if x == first),
         "{:?}",
@@ -393,12 +403,203 @@ fn the_replay_take_over_plays_on_from_the_step_shown_with_a_person_to_move() {
     assert_eq!(s.ask(), Ask::Person(mover));
 }
 
+/// The session says what comes next for every front end: a person's
+/// prompt, the AI seat's job, and the end with what follows it, reported
+/// fresh once (tell it, count it, save) until the game changes.
+#[test]
+fn next_drives_the_turn_cycle_to_the_match_s_next_game() {
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "off",
+        "--match",
+        "--max-turns",
+        "3",
+        "--south",
+        "human",
+        "--north",
+        "ai:easy",
+    ]);
+    assert!(matches!(s.what_next(), Next::Prompt(Side::South)));
+    s.play("8").expect("legal");
+    let Next::Ai { side, job, .. } = s.what_next() else {
+        panic!("North is the AI");
+    };
+    assert_eq!(side, Side::North);
+    let decided = job.run(&Progress::default()).expect("a decision");
+    s.apply(decided).expect("current");
+    assert!(matches!(s.what_next(), Next::Prompt(Side::South)));
+    s.play("7").expect("legal");
+    let Next::End(end) = s.what_next() else {
+        panic!("the turn limit ends the game");
+    };
+    assert!(end.fresh, "reported for the first time");
+    let stock = end.outcome.score;
+    assert_eq!(end.then, AfterGame::NextGame { game: 2, stock });
+    let Next::End(again) = s.what_next() else {
+        panic!("still over");
+    };
+    assert!(!again.fresh, "told once");
+    assert_eq!(again.then, end.then);
+    // The front end starts the next game when it shows it.
+    assert_eq!(s.next_game(), NextGame::Started { game: 2, stock });
+    assert!(matches!(s.what_next(), Next::Prompt(Side::South)));
+}
+
+/// A match whose stock cannot fill a hole ends with the game: the session
+/// says so in the end it reports, and undo takes it back.
+#[test]
+fn next_reports_the_match_s_end_with_the_game_s() {
+    let mut s = session(&[
+        "enkeshui",
+        "--race",
+        "off",
+        "--match",
+        "--layout",
+        "0 0 0 0 0 0 2 22 0 0 0 0 0 0 2 22",
+        "--south",
+        "human",
+        "--north",
+        "human",
+    ]);
+    let mut k = 0usize;
+    while !s.game().status().is_over() {
+        let tokens = s.game().legal_tokens();
+        k = (k * 31 + 7) % tokens.len();
+        s.play(&tokens[k]).expect("legal");
+    }
+    let Next::End(end) = s.what_next() else {
+        panic!("over");
+    };
+    let AfterGame::MatchOver(m) = end.then else {
+        panic!("a stock cannot fill a hole: {:?}", end.then);
+    };
+    assert_eq!(m.end, MatchEnd::NoFill);
+    assert_eq!(s.match_over(), Some(m.winner));
+    assert_eq!(s.after_game(), Some(AfterGame::MatchOver(m)));
+    s.undo().expect("back");
+    assert_eq!(s.after_game(), None);
+    assert!(matches!(s.what_next(), Next::Prompt(_)));
+    s.redo().expect("forward");
+    let Next::End(end) = s.what_next() else {
+        panic!("over again");
+    };
+    assert!(end.fresh, "a new position: told again");
+    assert_eq!(end.then, AfterGame::MatchOver(m));
+}
+
+/// South, a person, drops a seed every `every` ms from Go against North's
+/// AI racer at `level`: who moves first after the race.
+fn race_every(holes: u32, level: &str, seed: u64, every: u64) -> Side {
+    let north = format!("ai:{level}");
+    let (holes, seed) = (holes.to_string(), seed.to_string());
+    let mut s = session(&[
+        "enkeshui", "--holes", &holes, "--race", "on", "--north", &north, "--seed", &seed,
+    ]);
+    assert_eq!(s.ask(), Ask::Race);
+    let mut at = 0;
+    while !s.race_press(Side::South, at + every).expect("a drop") {
+        at += every;
+        assert!(at < 600_000, "the race never ends");
+    }
+    s.game().to_move()
+}
+
+/// Issue 37: one clock for the race. A person who drops faster than the AI
+/// racer's pace wins; slower loses: at every level, size and seed.
+#[test]
+fn a_person_faster_than_the_ai_racers_pace_wins_and_a_slower_one_loses() {
+    // (level, its pace in ms between drops, a pace clearly faster, clearly slower)
+    for (level, fast, slow) in [
+        ("expert", 100, 250),
+        ("hard", 130, 330),
+        ("medium", 180, 450),
+        ("easy", 260, 650),
+    ] {
+        let (lo, hi) = race::racer_ms(Level::parse(level).expect("a level"));
+        assert!(fast < lo && slow > hi, "{level}");
+        for holes in [8, 10, 12] {
+            for seed in 1..=4 {
+                let what = format!("{level}, {holes} holes, seed {seed}");
+                assert_eq!(race_every(holes, level, seed, fast), Side::South, "{what}");
+                assert_eq!(race_every(holes, level, seed, slow), Side::North, "{what}");
+            }
+        }
+    }
+}
+
+/// Issue 37: the AI racer drops on the race's clock whether the person
+/// presses or not: a person who waits has lost when they press; a press
+/// counts at its moment, the AI's seeds due before it fall first.
+#[test]
+fn the_ai_racer_drops_on_the_clock_while_the_person_waits() {
+    let mut s = session(&["enkeshui", "--race", "on", "--north", "ai:easy"]);
+    let (lo, hi) = race::racer_ms(Level::Easy);
+    assert!(!s.race_advance(lo - 1).expect("the race is on"));
+    assert_eq!(s.racing().unwrap().race().drops(), &[] as &[Side]);
+    assert!(!s.race_press(Side::South, hi).expect("a drop"));
+    assert_eq!(
+        s.racing().unwrap().race().drops(),
+        &[Side::North, Side::South],
+        "North's first seed fell before South's press"
+    );
+    assert!(s.race_advance(60_000).expect("the race ends"));
+    assert_eq!(s.game().to_move(), Side::North);
+    let note = &s.opening()[0];
+    assert!(
+        note.starts_with("Race from hole 8: North slept first after "),
+        "{note}"
+    );
+    assert!(note.ends_with("(South made 1) and moves first."), "{note}");
+    assert!(matches!(
+        s.race_press(Side::South, 60_100),
+        Err(SessionError::NoRace)
+    ));
+}
+
+/// Issue 37: a held race stops its clock: no AI seed falls and no press
+/// counts; resumed, the next AI seed comes as far after as it was due. A
+/// racer at a fixed pace (the race lesson's North) drops on it exactly.
+#[test]
+fn a_held_race_stops_its_clock_and_a_fixed_pace_is_kept() {
+    let s = session(&["enkeshui", "--race", "on", "--north", "ai:expert"]);
+    let mut r = s
+        .racing()
+        .expect("the race is on")
+        .clone()
+        .with_pace(Side::North, 150);
+    assert_eq!(r.next_due(), Some(150));
+    r.advance(160).expect("on");
+    assert_eq!(r.drops(), PerSide::new(0, 1));
+    assert_eq!(r.next_due(), Some(300));
+    r.pause(200);
+    assert!(r.paused());
+    assert_eq!(r.next_due(), None, "nothing falls while held");
+    r.advance(5_000).expect("held");
+    assert!(
+        !r.press(Side::South, 5_000).expect("held"),
+        "no press counts"
+    );
+    assert_eq!(r.drops(), PerSide::new(0, 1));
+    r.resume(10_200);
+    assert_eq!(r.next_due(), Some(10_300), "100 ms after, as when held");
+    assert!(r.press(Side::South, 10_250).expect("a drop"));
+    r.advance(10_300).expect("on");
+    assert_eq!(r.drops(), PerSide::new(1, 2));
+    assert_eq!(r.race().drops(), &[Side::North, Side::South, Side::North]);
+    assert!(matches!(
+        r.press(Side::North, 10_400),
+        Err(SessionError::AiRacer(Side::North))
+    ));
+}
+
 // ---- the match's end ---------------------------------------------------------
 
 use crate::engine::enkeshui::play_match::{MatchEnd, MatchResult};
 
-/// Plays a match with both seats AI, as a front end drives it, until it is
-/// over: each game's score and the end. Fails past `bound` games.
+/// Plays a match with both seats AI, as a front end drives it
+/// ([`Session::what_next`]), until it is over: each game's score and the
+/// end. Fails past `bound` games.
 fn ai_match(args: &[&str], bound: usize) -> (Vec<PerSide<u32>>, MatchResult) {
     let mut all = vec![
         "enkeshui",
@@ -412,16 +613,24 @@ fn ai_match(args: &[&str], bound: usize) -> (Vec<PerSide<u32>>, MatchResult) {
     let mut s = session(&all);
     let mut games = 1;
     loop {
-        match s.ask() {
-            Ask::Race => {
+        match s.what_next() {
+            Next::Race => {
                 s.race_run().expect("the AI racers race");
             }
-            Ask::Ai(..) => {
-                s.play_ai().expect("an AI seat").expect("a legal decision");
+            Next::Ai { job, .. } => {
+                let decided = job.run(&Progress::default()).expect("a decision");
+                s.apply(decided).expect("current");
             }
-            Ask::Person(side) => panic!("{side:?} asked: both seats are AI"),
-            Ask::Over(_) => match s.next_game() {
-                NextGame::Started { .. } => {
+            Next::Prompt(side) => panic!("{side:?} asked: both seats are AI"),
+            Next::End(end) => match end.then {
+                AfterGame::NextGame { game, .. } => {
+                    assert_eq!(
+                        s.next_game(),
+                        NextGame::Started {
+                            game,
+                            stock: end.outcome.score
+                        }
+                    );
                     games += 1;
                     assert!(
                         games <= bound,
@@ -429,13 +638,13 @@ fn ai_match(args: &[&str], bound: usize) -> (Vec<PerSide<u32>>, MatchResult) {
                         s.match_scores()
                     );
                 }
-                NextGame::MatchOver(m) => {
+                AfterGame::MatchOver(m) => {
                     assert_eq!(s.match_result(), Some(m));
                     assert_eq!(s.match_over(), Some(m.winner));
                     assert_eq!(s.next_game(), NextGame::None, "over once");
                     return (s.match_scores().to_vec(), m);
                 }
-                NextGame::None => panic!("a match goes on or ends"),
+                AfterGame::Nothing => panic!("a match goes on or ends"),
             },
         }
     }

@@ -519,3 +519,90 @@ fn a_lost_race_names_the_racer_speed_setting() {
     let s = screen(&mut two);
     assert!(!has(&s, "AI racer"), "{s:#?}");
 }
+
+/// A person who presses the two keys in turn every `every` ms from Go
+/// (the first press `every` after it) against the AI racer of `args`: the
+/// race's drops in order, once someone slept.
+fn person_every(args: &str, every: u64) -> Vec<Side> {
+    let (mut app, _rx) = app(args);
+    let go_at = go(&mut app);
+    let mut k = 1;
+    while app.race().unwrap().result().is_none() {
+        let press = go_at + Duration::from_millis(k * every);
+        match app.deadline() {
+            Some(ai) if ai <= press => {
+                app.tick(ai);
+            }
+            _ => {
+                key_at(&mut app, if k % 2 == 0 { 'z' } else { 'x' }, press);
+                k += 1;
+            }
+        }
+        assert!(k < 1000, "{args}: the race never ends");
+    }
+    app.race().unwrap().race().drops().to_vec()
+}
+
+/// Issue 37: one clock for both front ends. At every level, a person
+/// pressing clearly quicker than the AI racer's pace wins on the race
+/// screen, clearly slower loses; and the race is the session's: the same
+/// presses at the same times give the same drops, seed for seed, in the
+/// line mode's session.
+#[test]
+fn a_person_quicker_than_the_ai_racer_wins_and_the_race_is_the_sessions() {
+    use masai_mancala::session::Session;
+    for (level, fast, slow) in [
+        ("expert", 100, 250),
+        ("hard", 130, 330),
+        ("medium", 180, 450),
+        ("easy", 260, 650),
+    ] {
+        for seed in 1..=3 {
+            let args = format!("--holes 8 --north ai:{level} --seed {seed}");
+            for (every, first) in [(fast, Side::South), (slow, Side::North)] {
+                let drops = person_every(&args, every);
+                let mut s = Session::new(setup(&args));
+                let mut k = 1;
+                while !s.race_press(Side::South, k * every).expect("a drop") {
+                    k += 1;
+                }
+                let record = s.record().games[0].race.clone().expect("raced");
+                assert_eq!(drops, record.drops, "{args}, every {every} ms");
+                let count = |side: Side| drops.iter().filter(|&&d| d == side).count();
+                assert_eq!(s.game().to_move(), first, "{args}, every {every} ms");
+                assert!(
+                    s.opening()[0].starts_with(&format!(
+                        "Race from hole 8: {} slept first after {} drops",
+                        first.title(),
+                        count(first)
+                    )),
+                    "{args}: {:?}",
+                    s.opening()
+                );
+            }
+        }
+    }
+}
+
+/// Issue 37: Ctrl-Z holds the race while the program is stopped: nothing
+/// falls meanwhile, and back from the shell the next AI seed comes as far
+/// after as it was due.
+#[test]
+fn ctrl_z_holds_the_race_until_back_from_the_shell() {
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let (mut app, _rx) = app("--holes 12 --north ai:expert");
+    go(&mut app);
+    let first = app.deadline().expect("the AI racer ticks");
+    app.tick(first);
+    let next = app.deadline().expect("the AI racer ticks");
+    let stopped = first + Duration::from_millis(10);
+    let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    app.handle(masai_mancala::app::AppEvent::Key(ctrl_z), stopped);
+    assert!(app.take_suspend(), "Ctrl-Z hands the terminal back");
+    assert_eq!(app.deadline(), None, "nothing is due while stopped");
+    let back = stopped + Duration::from_secs(30);
+    app.tick(back);
+    assert_eq!(app.race().unwrap().race().drops(), &[Side::North]);
+    app.back_from_shell(back);
+    assert_eq!(app.deadline(), Some(next + Duration::from_secs(30)));
+}

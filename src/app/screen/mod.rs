@@ -11,8 +11,6 @@ pub mod replay;
 pub mod saves;
 
 use super::setup::Setup;
-use crate::engine::enkeshui::Enkeshui;
-use crate::record::RaceRecord;
 
 /// What the app hands a screen to draw around it (a widget's, `view`'s).
 pub use crate::app::view::Chrome;
@@ -58,26 +56,20 @@ pub enum Transition {
     /// status line first says this): the game's end, the AI's turn or the
     /// player's prompt.
     Next(Option<String>),
-    /// The player asks for a hint in the position shown.
-    Hint,
     /// The match's next game, from the stocks carried over (the session's).
     NextGame,
     /// The game just finished, in the replay viewer with its review.
     Review,
     /// Back to the start menu.
     Menu,
-    /// Undo from the game-over screen: back into the game.
-    UndoOver,
     /// The replay viewer shows game `n` of its record (from 0).
     ViewGame(usize),
     /// Leave the replay viewer and play on from the position shown.
     TakeOver,
 }
 
-/// How a race ended: the game from its board, its record and the log's note.
+/// A race that ended, for the session to begin the game from its board.
 #[derive(Debug)]
 pub struct Raced {
-    pub game: Enkeshui,
-    pub record: RaceRecord,
-    pub note: String,
+    pub racing: crate::session::Racing,
 }

@@ -13,7 +13,7 @@ use crate::app::view::play::{GameChrome, draw_board, render_status, title_line};
 use crate::app::view::theme::Theme;
 use crate::engine::enkeshui::play_match::MatchEnd;
 use crate::engine::{Outcome, PerSide, Side, Status};
-use crate::session::Session;
+use crate::session::{AfterGame, Session};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -55,20 +55,21 @@ impl OverScreen<'_> {
         self.play.session().setup()
     }
 
-    /// A key on the game-over screen.
-    pub fn handle(&self, action: Action) -> Transition {
+    /// A key on the game-over screen (undo goes back into the game: the
+    /// session's undo, and the match goes on).
+    pub fn handle(play: &mut Play, action: Action) -> Transition {
         match action {
             Action::Rematch => {
-                let setup = self.setup();
-                if !setup.match_play() || self.play.session().match_over().is_some() {
-                    return Transition::Start(Box::new(setup.clone()));
+                // The session says whether the match goes on: each score
+                // is then the player's stock for the next game.
+                match play.session().after_game() {
+                    Some(AfterGame::NextGame { .. }) => Transition::NextGame,
+                    _ => Transition::Start(Box::new(play.session().setup().clone())),
                 }
-                // Each score is the player's stock for the next game (the session's).
-                Transition::NextGame
             }
             Action::Review => Transition::Review,
             Action::NewGame => Transition::Menu,
-            Action::Undo => Transition::UndoOver,
+            Action::Undo => play.undo(),
             _ => Transition::Stay,
         }
     }

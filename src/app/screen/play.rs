@@ -25,11 +25,11 @@ use crate::app::view::play::{GameChrome, PlayView, Shown, SpecialShown};
 use crate::cli::Seat;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
-use crate::engine::enkeshui::play_match::MatchResult;
-use crate::engine::{Outcome, PerSide, Side, Status};
+use crate::engine::{PerSide, Side, Status};
 use crate::out::thousands;
-use crate::record::RaceRecord;
-use crate::session::{Applied, Ask, Decided, NextGame, Refused, Session};
+use crate::session::{
+    Applied, Decided, End, Next as SessionNext, NextGame, Racing, Refused, Session, SessionError,
+};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
@@ -146,8 +146,9 @@ pub fn speed_step(ms: u64, action: Action) -> u64 {
 /// What comes after a move was shown to its end.
 #[derive(Debug)]
 pub enum Next {
-    /// The game is over.
-    Over(Outcome),
+    /// The game is over (the session's end: what follows it, whether it is
+    /// new).
+    Over(End),
     /// A human is to move: the prompt.
     Prompt(String),
     /// The AI seat thinks: the status says so.
@@ -593,7 +594,7 @@ impl Play {
             return Transition::Refuse(format!("{} (AI) is to move", mover.title()));
         }
         if action == Action::Hint {
-            return Transition::Hint;
+            return self.hint();
         }
         // Screen-left is the lower hole number in the bottom row.
         let left_step: i32 = if mover == self.bottom() { -1 } else { 1 };
@@ -811,9 +812,9 @@ impl Play {
     pub fn after_move(&mut self) -> Next {
         self.reset_cursor();
         self.cancel_ai();
-        let (side, level) = match self.session.ask() {
-            Ask::Over(o) => return Next::Over(o),
-            Ask::Person(mover) => {
+        let (side, player, job) = match self.session.what_next() {
+            SessionNext::End(end) => return Next::Over(end),
+            SessionNext::Prompt(mover) => {
                 return Next::Prompt(match self.game().pending() {
                     Some(pd) => format!(
                         "{}: {} seeds in hand from {} {} (lap {}): choose the direction",
@@ -826,23 +827,21 @@ impl Play {
                     None => format!("{} to move: pick a hole and press Enter", mover.title()),
                 });
             }
-            Ask::Race => return Next::Thinking("The race for the first move is on".into()),
-            Ask::Ai(side, level) => (side, level),
+            SessionNext::Race => return Next::Thinking("The race for the first move is on".into()),
+            SessionNext::Ai { side, player, job } => (side, player, job),
         };
-        if let Some(job) = self.session.ai_job() {
-            let job = job.with_legal();
-            let post = event::post(&self.opts.tx, Output::Ai);
-            self.thinking = Some(Spawn::new(job.version, post).spawn_with(move |reply| {
-                // No legal decision (or cancelled): nothing is posted.
-                if let Some(decided) = job.run(reply.progress()) {
-                    reply.answer(Box::new(decided));
-                }
-            }));
-        }
+        let job = job.with_legal();
+        let post = event::post(&self.opts.tx, Output::Ai);
+        self.thinking = Some(Spawn::new(job.version, post).spawn_with(move |reply| {
+            // No legal decision (or cancelled): nothing is posted.
+            if let Some(decided) = job.run(reply.progress()) {
+                reply.answer(Box::new(decided));
+            }
+        }));
         Next::Thinking(format!(
             "{} (AI {}) is thinking...",
             side.title(),
-            level.name()
+            player.name()
         ))
     }
 
@@ -885,26 +884,18 @@ impl Play {
         }
     }
 
-    /// Counts the finished game in the statistics of `dir` (the session's,
-    /// once per game): its lines go to the log. Err: why not saved.
-    pub fn count(&mut self, dir: &std::path::Path) -> Result<(), crate::stats::StatsError> {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        match self.session.count(dir, now) {
-            Some(Ok(lines)) => self.log_push(lines),
-            Some(Err(e)) => {
-                self.log_push([format!("Statistics not saved: {e}")]);
-                return Err(e);
-            }
-            None => {}
+    /// The statistics counted (`Persist::count`): the record against
+    /// that level goes to the log, or why it was not saved.
+    pub fn counted(&mut self, counted: crate::session::persist::Counted) {
+        match counted {
+            Ok(lines) => self.log_push(lines),
+            Err(e) => self.log_push([format!("Statistics not saved: {e}")]),
         }
-        Ok(())
     }
 
-    /// A game of a match ended: the match's end, when this game ends it.
-    pub fn settle_match(&mut self) -> Option<MatchResult> {
-        self.session.settle_match()
+    /// The session, for what the app keeps of it on disk (the statistics).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
 
     /// The match's next game, from the scores carried over (the session's).
@@ -917,9 +908,10 @@ impl Play {
     }
 
     /// The race was run on the race screen: the game begins from its board.
-    pub fn raced(&mut self, game: AnyGame, record: RaceRecord, note: String) {
-        self.session.raced(game, record, note);
+    pub fn raced(&mut self, racing: Racing) -> Result<(), SessionError> {
+        self.session.raced(racing)?;
         self.new_game();
+        Ok(())
     }
 
     /// Plays on from the step shown as a new game (the replay viewer's

@@ -1,5 +1,7 @@
 //! The starting race: a countdown, then both racers sow seed by seed, each
 //! human with two keys pressed in turn, each AI racer at its level's pace.
+//! The session's [`Racing`] runs the race on its clock; this screen counts
+//! down, feeds it the key presses at their times and shows it.
 
 use super::{Chrome, Raced, Transition};
 use crate::ai::Level;
@@ -13,8 +15,7 @@ use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{PerSide, Quiet, Side};
 use crate::record::RaceRecord;
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::session::Racing;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -24,9 +25,8 @@ use std::time::{Duration, Instant};
 /// Seconds counted down before the racers may start.
 pub const COUNTDOWN: u8 = 3;
 
-// The racers' pace, levels and the race's log line are the session's
-// (the line mode races on them too).
-pub use crate::session::race::{race_note, racer_ms};
+// The racers' pace is the session's (the line mode races on it too).
+pub use crate::session::race::racer_ms;
 
 /// How the race ended.
 #[derive(Clone, Debug)]
@@ -38,26 +38,22 @@ struct Finished {
 /// The race screen's state.
 #[derive(Clone, Debug)]
 pub struct RaceScreen {
-    race: Race,
-    /// Each side's AI racer level (None: a human races).
-    ai: PerSide<Option<Level>>,
+    /// The race and its clock (milliseconds from Go).
+    racing: Racing,
     /// The last key each human racer pressed that counted.
     last_key: PerSide<Option<char>>,
     /// Presses refused because the same key came twice.
     repeats: PerSide<u32>,
     /// The countdown: the number shown and when it goes down (None: racing).
     countdown: Option<(u8, Instant)>,
-    next_ai: PerSide<Option<Instant>>,
+    /// When the race's clock started (None: counting down).
+    go: Option<Instant>,
     finished: Option<Finished>,
     /// Nobody to press Enter (two AI racers): the game starts then.
     auto_start: Option<Instant>,
     /// Since when the race is held (an overlay is open): the clock and
     /// both racers stop, and go on from where they were.
     paused: Option<Instant>,
-    /// A racer that drops at a fixed pace instead of its level's (the race
-    /// lesson's North, whose pace the lesson names), in milliseconds.
-    pace: PerSide<Option<u64>>,
-    rng: SmallRng,
 }
 
 /// The keys of a side's racer in effect (the settings may rebind them), as
@@ -85,33 +81,42 @@ pub(crate) fn and_list(keys: &[String]) -> String {
 }
 
 impl RaceScreen {
+    /// A race of its own (the race lesson's), counting down from `now`.
     pub fn new(race: Race, ai: PerSide<Option<Level>>, seed: u64, now: Instant) -> RaceScreen {
+        RaceScreen::of(Racing::new(race, ai, seed), now)
+    }
+
+    /// The session's race, counting down from `now`.
+    pub fn of(racing: Racing, now: Instant) -> RaceScreen {
         RaceScreen {
-            race,
-            ai,
+            racing,
             last_key: PerSide::both(None),
             repeats: PerSide::both(0),
             countdown: Some((COUNTDOWN, now + Duration::from_secs(1))),
-            next_ai: PerSide::both(None),
+            go: None,
             finished: None,
             auto_start: None,
             paused: None,
-            pace: PerSide::both(None),
-            rng: SmallRng::seed_from_u64(seed),
         }
     }
 
     /// The AI racer of `side` drops a seed every `ms` milliseconds.
     pub fn with_pace(mut self, side: Side, ms: u64) -> RaceScreen {
-        self.pace[side] = Some(ms);
+        self.racing = self.racing.with_pace(side, ms);
         self
+    }
+
+    /// `now` on the race's clock: milliseconds since Go.
+    fn ms(&self, now: Instant) -> u64 {
+        self.go
+            .map_or(0, |go| now.saturating_duration_since(go).as_millis() as u64)
     }
 
     /// The status line while counting down.
     pub fn greeting(&self) -> String {
         let keys: Vec<String> = Side::BOTH
             .into_iter()
-            .filter(|&side| self.ai[side].is_none())
+            .filter(|&side| self.racing.ai(side).is_none())
             .map(|side| {
                 format!(
                     "{}: press {} in turn",
@@ -128,17 +133,24 @@ impl RaceScreen {
     }
 
     pub fn race(&self) -> &Race {
-        &self.race
+        self.racing.race()
     }
 
     /// The level of a side's AI racer (None: a person races).
     pub fn ai(&self, side: Side) -> Option<Level> {
-        self.ai[side]
+        self.racing.ai(side)
     }
 
     /// Holds the race at `now` (an overlay opened): no countdown, no AI drop.
     pub fn pause(&mut self, now: Instant) {
-        self.paused.get_or_insert(now);
+        if self.paused.is_some() {
+            return;
+        }
+        self.paused = Some(now);
+        if self.go.is_some() {
+            let at = self.ms(now);
+            self.racing.pause(at);
+        }
     }
 
     /// Goes on after a pause: every time still to come is moved on by the
@@ -151,13 +163,12 @@ impl RaceScreen {
         if let Some((_, t)) = &mut self.countdown {
             *t += held;
         }
-        for side in Side::BOTH {
-            if let Some(t) = &mut self.next_ai[side] {
-                *t += held;
-            }
-        }
         if let Some(t) = &mut self.auto_start {
             *t += held;
+        }
+        if self.go.is_some() {
+            let at = self.ms(now);
+            self.racing.resume(at);
         }
     }
 
@@ -178,10 +189,7 @@ impl RaceScreen {
 
     /// The race's record, once someone slept.
     pub fn record(&self) -> Option<RaceRecord> {
-        self.finished.as_ref().map(|_| RaceRecord {
-            hole: self.race.hole(),
-            drops: self.race.drops().to_vec(),
-        })
+        self.finished.as_ref().map(|_| self.racing.record())
     }
 
     /// The number counted down, while the race has not started.
@@ -200,22 +208,13 @@ impl RaceScreen {
         if let Some((_, at)) = self.countdown {
             return Some(at);
         }
-        [self.next_ai.south, self.next_ai.north]
-            .into_iter()
-            .flatten()
-            .min()
+        let go = self.go?;
+        self.racing
+            .next_due()
+            .map(|ms| go + Duration::from_millis(ms))
     }
 
-    fn gap(&mut self, side: Side) -> Option<Duration> {
-        let level = self.ai[side]?;
-        if let Some(ms) = self.pace[side] {
-            return Some(Duration::from_millis(ms));
-        }
-        let (lo, hi) = racer_ms(level);
-        Some(Duration::from_millis(self.rng.random_range(lo..=hi)))
-    }
-
-    /// Counts down to `now`; at Go the AI racers get their first drop time.
+    /// Counts down to `now`; at Go the race's clock starts.
     fn count_down(&mut self, now: Instant) -> bool {
         let mut changed = false;
         while let Some((n, at)) = self.countdown
@@ -227,9 +226,7 @@ impl RaceScreen {
                 continue;
             }
             self.countdown = None;
-            for side in Side::BOTH {
-                self.next_ai[side] = self.gap(side).map(|g| at + g);
-            }
+            self.go = Some(at);
         }
         changed
     }
@@ -246,25 +243,17 @@ impl RaceScreen {
             return Transition::Stay;
         }
         let mut changed = self.count_down(now);
-        for side in Side::BOTH {
-            if self.finished.is_some() {
-                break;
+        if self.go.is_some() {
+            let before = self.race().drops().len();
+            if let Err(e) = self.racing.advance(self.ms(now)) {
+                return Transition::Refuse(format!("race: {e}"));
             }
-            if let Some(t) = self.next_ai[side]
-                && t <= now
-            {
-                self.next_ai[side] = self.gap(side).map(|g| now + g);
-                match self.drop_seed(side, now) {
-                    Transition::Stay | Transition::Redraw => {}
-                    other => return other,
-                }
-                changed = true;
-            }
+            changed |= self.race().drops().len() != before;
         }
-        if self.finished.is_some() {
+        if self.settle(now) {
             return Transition::Status(self.over_status());
         }
-        if changed && self.countdown.is_none() && self.race.drops().is_empty() {
+        if changed && self.countdown.is_none() && self.race().drops().is_empty() {
             return Transition::Status("Go!".into());
         }
         if changed {
@@ -276,7 +265,7 @@ impl RaceScreen {
 
     fn over_status(&self) -> String {
         let first = self.finished.as_ref().map_or(Side::South, |f| f.first);
-        let all_ai = self.ai.south.is_some() && self.ai.north.is_some();
+        let all_ai = self.all_ai();
         format!(
             "{} sleeps first and moves first!{}",
             first.title(),
@@ -284,38 +273,40 @@ impl RaceScreen {
         )
     }
 
-    /// The game starts from the race's board.
+    fn all_ai(&self) -> bool {
+        Side::BOTH.iter().all(|&s| self.racing.ai(s).is_some())
+    }
+
+    /// The game starts from the race's board: the race goes back to the
+    /// session, which begins the game.
     fn begin(&mut self) -> Transition {
-        let Some(f) = self.finished.clone() else {
+        if self.finished.is_none() {
             return Transition::Stay;
-        };
-        let drops = self.race.drops().to_vec();
-        let hole = self.race.hole();
+        }
         Transition::Raced(Box::new(Raced {
-            game: f.game,
-            note: race_note(hole, f.first, &drops, false),
-            record: RaceRecord { hole, drops },
+            racing: self.racing.clone(),
         }))
     }
 
-    fn drop_seed(&mut self, side: Side, now: Instant) -> Transition {
-        if let Err(e) = self.race.drop_seed(side, &mut Quiet) {
-            return Transition::Refuse(format!("race: {e}"));
+    /// Someone slept just now: the game from the race's board is kept to
+    /// show. Whether the race is over.
+    fn settle(&mut self, now: Instant) -> bool {
+        if self.finished.is_some() {
+            return true;
         }
-        let Some(first) = self.race.first_sleeper() else {
-            return Transition::Redraw;
+        let Some(first) = self.racing.first_sleeper() else {
+            return false;
         };
-        match self.race.clone().finish(&mut Quiet) {
-            Ok(game) => {
-                self.finished = Some(Finished { game, first });
-                self.next_ai = PerSide::both(None);
-                if self.ai.south.is_some() && self.ai.north.is_some() {
-                    self.auto_start = Some(now + Duration::from_millis(1500));
-                }
-                Transition::Status(self.over_status())
-            }
-            Err(e) => Transition::Refuse(format!("race: {e}")),
+        // The engine finishes the sowing in progress (it cannot fail once
+        // someone slept; the session finishes the race again for the game).
+        let Ok(game) = self.race().clone().finish(&mut Quiet) else {
+            return false;
+        };
+        self.finished = Some(Finished { game, first });
+        if self.all_ai() {
+            self.auto_start = Some(now + Duration::from_millis(1500));
         }
+        true
     }
 
     /// A key on the race screen (`c`: the character pressed, for racer keys).
@@ -333,7 +324,7 @@ impl RaceScreen {
                 } else {
                     Side::North
                 };
-                if self.ai[side].is_some() {
+                if self.racing.ai(side).is_some() {
                     return Transition::Refuse(format!("{} races for the AI", side.title()));
                 }
                 if let Some(n) = self.countdown() {
@@ -350,11 +341,15 @@ impl RaceScreen {
                     return Transition::Redraw;
                 }
                 self.last_key[side] = Some(c);
-                match self.drop_seed(side, now) {
-                    Transition::Redraw if self.race.drops().len() == 1 => {
-                        Transition::Status("Go!".into())
-                    }
-                    t => t,
+                if let Err(e) = self.racing.press(side, self.ms(now)) {
+                    return Transition::Refuse(format!("race: {e}"));
+                }
+                if self.settle(now) {
+                    Transition::Status(self.over_status())
+                } else if self.race().drops().len() == 1 {
+                    Transition::Status("Go!".into())
+                } else {
+                    Transition::Redraw
                 }
             }
             _ if counted => Transition::Redraw,
@@ -368,20 +363,20 @@ impl RaceScreen {
         let board = self
             .result()
             .map(BoardState::of_enkeshui)
-            .unwrap_or_else(|| BoardState::from_board(self.race.board(), Default::default()));
+            .unwrap_or_else(|| BoardState::from_board(self.race().board(), Default::default()));
         let l = PlayLayout::for_holes(area, board.n);
         Line::from(vec![
             Span::styled(chrome.title.to_string(), th.title()),
             Span::raw(format!(
                 "{}starting race from hole {}",
                 th.sep(),
-                self.race.hole()
+                self.race().hole()
             )),
         ])
         .render(l.title, buf);
         let mut model = two_row_model(&board, &Marks::default(), Side::South, None);
         if self.finished.is_none() {
-            let pos = self.race.positions();
+            let pos = self.race().positions();
             for side in Side::BOTH {
                 let i = pos[side];
                 let (row, hole) = if i < board.n {
@@ -429,8 +424,8 @@ impl RaceScreen {
     /// After a person lost to an AI racer: where its speed is set.
     pub fn speed_advice(&self) -> Option<String> {
         let f = self.finished.as_ref()?;
-        let level = self.ai[f.first]?;
-        if self.ai[f.first.other()].is_some() {
+        let level = self.racing.ai(f.first)?;
+        if self.racing.ai(f.first.other()).is_some() {
             return None;
         }
         Some(format!(
@@ -443,9 +438,9 @@ impl RaceScreen {
     /// One line per racer: lap, seeds in hand, own drops and keys; once the
     /// race is over, who sleeps and that the other's sowing was finished.
     fn racer_lines(&self, th: &Theme) -> Vec<Line<'static>> {
-        let hand = self.race.in_hand();
-        let laps = self.race.laps();
-        let drops = self.race.drops();
+        let hand = self.race().in_hand();
+        let laps = self.race().laps();
+        let drops = self.race().drops();
         let mut lines = Vec::new();
         for side in [Side::North, Side::South] {
             let own = drops.iter().filter(|&&s| s == side).count();
@@ -453,7 +448,7 @@ impl RaceScreen {
                 Some(f) if f.first == side => "ASLEEP: moves first".to_string(),
                 Some(_) => "sowing finished".to_string(),
                 None => {
-                    let keys = match self.ai[side] {
+                    let keys = match self.racing.ai(side) {
                         Some(l) => format!("AI racer ({})", l.name()),
                         None => format!("keys {}", racer_keys(side).join(" ")),
                     };

@@ -159,7 +159,7 @@ impl App {
             (Ok(LoadResult::Record(l)), _) => *l,
             (Ok(LoadResult::Saves(_)), _) => return,
         };
-        let finished = loaded.checked.is_finished() && loaded.checked.match_over.is_none();
+        let finished = crate::session::persist::resumable(&loaded).is_err();
         match purpose {
             LoadFor::Replay(_) => {
                 if let Err(e) = self.open_replay(loaded, 0) {
@@ -167,9 +167,8 @@ impl App {
                 }
             }
             LoadFor::Resume(_) => {
-                if finished {
-                    let path = loaded.path.display();
-                    return self.fail(format!("{path}: the game is over (`replay` shows it)"));
+                if let Err(e) = crate::session::persist::resumable(&loaded) {
+                    return self.fail(e);
                 }
                 let Ok(lock) = self.lock_record(&loaded.path) else {
                     // Open in another window: the player chooses.
@@ -182,10 +181,7 @@ impl App {
                     });
                     return;
                 };
-                self.lock = lock;
-                self.save_path = Some(loaded.path.clone());
-                self.save_new = false;
-                self.last_saved.clear();
+                self.persist.resume_at(loaded.path.clone(), lock);
                 if let Err(e) = self.open_resume(&loaded, now) {
                     self.fail(e);
                 }
@@ -226,16 +222,10 @@ impl App {
                         return;
                     };
                     // Saved back to its own file (set first: resuming saves).
-                    let before = self.save_path.replace(path);
-                    let before_new = std::mem::replace(&mut self.save_new, false);
-                    let saved = std::mem::take(&mut self.last_saved);
-                    let before_lock = std::mem::replace(&mut self.lock, lock);
+                    let before = self.persist.resume_at(path, lock);
                     let r = self.open_resume(&loaded, now);
                     if r.is_err() {
-                        self.save_path = before;
-                        self.save_new = before_new;
-                        self.last_saved = saved;
-                        self.lock = before_lock;
+                        self.persist.replace(before);
                     }
                     r
                 };
@@ -366,7 +356,7 @@ impl App {
         let Some(record) = self.record() else {
             return false;
         };
-        let path = self.save_path.clone().unwrap_or_default();
+        let path = self.save_path().map(PathBuf::from).unwrap_or_default();
         let loaded = match load::from_record(&path, record, &job::Progress::default()) {
             Ok(l) => l,
             Err(e) => {

@@ -9,32 +9,22 @@ impl App {
     /// Saves to `path` after every change; `force` replaces a file there
     /// that is not a record (`--save PATH --force`).
     pub fn save_to(&mut self, path: PathBuf, force: bool) {
-        if self
-            .lock
-            .as_ref()
-            .is_some_and(|l| !same_record(l.record(), &path))
-        {
-            self.lock = None;
-        }
-        self.save_path = Some(path);
-        self.save_force = force;
-        self.save_new = false;
-        self.last_saved.clear();
+        self.persist.save_to(path, force);
+    }
+
+    /// The data folder new games are saved in, if any.
+    pub fn autosave_dir(&self) -> Option<&std::path::Path> {
+        self.persist.autosave_dir()
     }
 
     /// Each new game goes to a new file in this folder (the data folder).
-    /// The data folder new games are saved in, if any.
-    pub fn autosave_dir(&self) -> Option<&std::path::Path> {
-        self.autosave_dir.as_deref()
-    }
-
     pub fn set_autosave_dir(&mut self, dir: PathBuf) {
-        self.autosave_dir = Some(dir);
+        self.persist.set_autosave_dir(dir);
     }
 
     /// Finished games count in this folder's statistics.
     pub fn set_stats_dir(&mut self, dir: PathBuf) {
-        self.stats_dir = Some(dir);
+        self.persist.set_stats_dir(dir);
     }
 
     /// How long the AI seat waits before it moves.
@@ -57,9 +47,10 @@ impl App {
         }
     }
 
-    /// How long the UI waits for a save before its answer comes as an event.
+    /// How long the UI waits for the disk (a save, the statistics) before
+    /// the answer comes as an event.
     pub fn set_save_wait(&mut self, wait: Duration) {
-        self.save_wait = wait;
+        self.persist.set_wait(wait);
     }
 
     /// A fixed depth for the analysis instead of its time budget.
@@ -128,7 +119,9 @@ impl App {
     /// when the menu opens (a small file, at most 4 MiB). A bad file leaves
     /// the record empty; `stats` and the game's end say what is wrong.
     pub fn load_menu_record(&mut self) {
-        let Some(dir) = &self.stats_dir else { return };
+        let Some(dir) = self.persist.stats_dir() else {
+            return;
+        };
         if let Ok(mut stats) = crate::stats::load(&crate::stats::path(dir)) {
             let mine = stats
                 .players

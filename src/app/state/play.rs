@@ -4,6 +4,7 @@
 //! the statistics, the match's next game).
 
 use super::*;
+use crate::session::AfterGame;
 
 impl App {
     /// The play screen's keys: the app's own (quit, speed, the analysis,
@@ -119,14 +120,23 @@ impl App {
     }
 
     /// A finished game of a person against the AI, once, into the
-    /// statistics (the session counts it); the record against that level
-    /// goes to the log.
-    pub(super) fn count_result(&mut self) {
-        let (Some(dir), Some(p)) = (self.stats_dir.clone(), self.stack.play_mut()) else {
-            return;
-        };
-        if let Err(e) = p.count(&dir) {
+    /// statistics: a job (their lock may be held by another window); its
+    /// answer comes in `counted`.
+    pub(super) fn count_result(&mut self, count: Box<crate::session::Count>) {
+        let post = event::post(&self.tx, |c| Output::Counted(Box::new(c)));
+        if let Some(counted) = self.persist.count(count, post) {
+            self.counted(counted);
+        }
+    }
+
+    /// The statistics counted: the record against that level goes to the
+    /// log, or why they were not saved (said again after the screen closes).
+    pub(super) fn counted(&mut self, counted: crate::session::persist::Counted) {
+        if let Err(e) = &counted {
             self.note = Some(format!("The statistics were not saved: {e}"));
+        }
+        if let Some(p) = self.stack.play_mut() {
+            p.counted(counted);
         }
     }
 
@@ -141,15 +151,14 @@ impl App {
             return;
         };
         match p.after_move() {
-            AfterMove::Over(o) => {
+            AfterMove::Over(end) => {
                 self.stack.set_over(true);
-                self.set_status(over_line(&o));
-                self.count_result();
-                // The match ends with this game (a stock cannot fill a hole, the
-                // carry-over repeats, its last game): say so now.
-                if let Some(p) = self.stack.play_mut()
-                    && let Some(m) = p.settle_match().or(p.session().match_result())
-                {
+                self.set_status(over_line(&end.outcome));
+                if let Some(count) = end.count {
+                    self.count_result(count);
+                }
+                // The session settled the match: its end is said now.
+                if let AfterGame::MatchOver(m) = end.then {
                     self.set_status(match_over_line(&m));
                 }
             }
@@ -178,14 +187,6 @@ impl App {
         self.transition(t, now)
     }
 
-    pub(super) fn undo(&mut self, now: Instant) {
-        let Some(p) = self.stack.play_mut() else {
-            return;
-        };
-        let t = p.undo();
-        self.transition(t, now);
-    }
-
     /// The match's next game (the session carries the scores over), or its
     /// end, or a new match when it is not one.
     pub(super) fn next_game(&mut self, now: Instant) {
@@ -208,17 +209,11 @@ impl App {
     // ---- game over -----------------------------------------------------------
 
     pub(super) fn over_key(&mut self, action: Action, now: Instant) -> bool {
-        let Base::Over(play) = &self.stack.base else {
+        let Base::Over(play) = &mut self.stack.base else {
             return false;
         };
-        let t = OverScreen { play }.handle(action);
+        let t = OverScreen::handle(play, action);
         self.transition(t, now)
-    }
-
-    /// Undo on the game-over screen: back into the game, whose score leaves
-    /// the match's scoreboard (the session's undo: the match goes on).
-    pub(super) fn undo_over(&mut self, now: Instant) {
-        self.undo(now);
     }
 
     // ---- mouse ---------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! lock on the game this window has open, the question when another window
 //! has it, and deleting a saved game.
 
-use super::super::save::SaveFailed;
+use super::super::save::{Busy, NotResumed, SaveFailed};
 use super::*;
 use crate::session::SessionError;
 
@@ -52,37 +52,17 @@ impl App {
         Some(self.stack.session()?.record())
     }
 
-    /// Saves the record to `save_path` if it changed: a job off this
-    /// thread, after the saves before it (atomically; the first time only
-    /// over a new file or a record, unless forced). The answer comes at
-    /// once if it is there within `save_wait`, else as an event.
+    /// Saves the record if it changed: a job off this thread (see
+    /// `Persist::save`). The answer comes at once if it is there within
+    /// the persistence's wait, else as an event.
     pub fn autosave(&mut self) {
         // Nothing is saved while the player is asked about a game open elsewhere.
         if self.stack.viewer().is_some() || self.in_use().is_some() {
             return;
         }
-        let Some(path) = self.save_path.clone() else {
-            return;
-        };
         let Some(record) = self.record() else { return };
-        let text = record.to_text();
-        if text == self.last_saved {
-            return;
-        }
-        // A new file keeps asking for a fresh name until one is taken (the
-        // saver then writes to the name taken).
-        let how = if self.save_new {
-            How::New
-        } else if self.last_saved.is_empty() {
-            How::First {
-                force: self.save_force,
-            }
-        } else {
-            How::Again
-        };
-        self.last_saved = text.clone();
         let post = event::post(&self.tx, |saved| Output::Saved(Box::new(saved)));
-        if let Some(saved) = self.saver.save(path, text, how, self.save_wait, post) {
+        if let Some(saved) = self.persist.save(&record, post) {
             self.saved(saved);
         }
     }
@@ -90,95 +70,53 @@ impl App {
     /// A save's answer: the name a new file took, or why it failed (said on
     /// the status line; the next change tries again).
     pub(super) fn saved(&mut self, saved: Saved) {
-        if !self.saver.fresh(&saved) {
-            return;
-        }
-        match saved.result {
-            Ok(_) => {
-                if self.save_path.as_ref() == Some(&saved.asked) {
-                    // The name locked was taken by a file of a client that
-                    // does not lock: the lock follows the game.
-                    if saved.written != saved.asked
-                        && self
-                            .lock
-                            .as_ref()
-                            .is_some_and(|l| l.record() == saved.asked)
-                    {
-                        self.lock = RecordLock::try_lock(&saved.written).ok();
-                    }
-                    self.save_path = Some(saved.written);
-                    self.save_new = false;
-                }
-                self.save_error = None;
-            }
-            Err(e) => {
-                self.last_saved.clear();
-                self.save_failed(e);
-            }
+        if let Some(line) = self.persist.saved(saved) {
+            self.refuse(line);
         }
     }
 
     /// Quitting: waits up to `bound` for the saves under way; one that does
     /// not finish in time is said as a failed save.
     pub fn finish_saves(&mut self, bound: Duration) {
-        match self.saver.finish(bound) {
-            Ok(Some(saved)) => self.saved(saved),
-            Ok(None) => {}
-            Err(e) => self.save_failed(e),
+        if let Some(line) = self.persist.finish(bound) {
+            self.refuse(line);
         }
     }
 
     /// Is a save under way?
     pub fn saving(&self) -> bool {
-        self.saver.pending()
+        self.persist.pending()
     }
 
     /// The gate every save passes before writing: holding it holds the
     /// saves, as a slow disk would (tests).
     pub fn save_gate(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
-        self.saver.gate()
+        self.persist.gate()
     }
 
     /// A save failed: said on the status line (once per reason) and kept
     /// for the message at exit, which then fails.
     pub fn save_failed(&mut self, e: SaveFailed) {
-        let e = e.to_string();
-        if self.save_error.as_ref() != Some(&e) {
-            self.refuse(format!("Not saved: {e}"));
+        if let Some(line) = self.persist.failed(e) {
+            self.refuse(line);
         }
-        self.save_error = Some(e);
     }
 
     /// A new game goes to a new file of the data folder, named at its first
     /// save (nothing when there is no data folder or with `--save`).
     pub fn save_to_new_file(&mut self) {
-        if let Some(dir) = &self.autosave_dir {
-            let (path, lock) = file::claim_new_path(dir);
-            self.lock = lock;
-            self.save_path = Some(path);
-            self.save_new = true;
-            self.last_saved.clear();
-        }
+        self.persist.to_new_file();
     }
 
     /// `--save PATH`: the game is saved there, locked, unless another
     /// client has that file open: then the player is asked first (open a
     /// copy in the data folder, or not) and nothing is saved till then.
     pub fn claim_save(&mut self, path: PathBuf, force: bool) {
-        match RecordLock::try_lock(&path) {
-            Ok(lock) => {
-                self.save_to(path, force);
-                self.lock = Some(lock);
-            }
-            Err(LockError::Busy) => {
-                self.save_path = None;
-                self.ask_in_use(InUse {
-                    path,
-                    open: InUseOpen::Save,
-                });
-            }
-            // No lock to be had there (a file system without locks): saved as before.
-            Err(LockError::Unavailable(_)) => self.save_to(path, force),
+        if let Err(Busy(path)) = self.persist.claim(path, force) {
+            self.ask_in_use(InUse {
+                path,
+                open: InUseOpen::Save,
+            });
         }
     }
 
@@ -203,18 +141,7 @@ impl App {
     /// another client has it open; `Ok(None)` when no lock can be had there.
     /// The lock this window holds already, if it is that record's, is kept.
     pub(super) fn lock_record(&mut self, path: &std::path::Path) -> Result<Option<RecordLock>, ()> {
-        if self
-            .lock
-            .as_ref()
-            .is_some_and(|l| same_record(l.record(), path))
-        {
-            return Ok(self.lock.take());
-        }
-        match RecordLock::try_lock(path) {
-            Ok(lock) => Ok(Some(lock)),
-            Err(LockError::Busy) => Err(()),
-            Err(LockError::Unavailable(_)) => Ok(None),
-        }
+        self.persist.lock_record(path).map_err(|_| ())
     }
 
     /// The in-use question's keys: open a copy, or not.
@@ -233,7 +160,6 @@ impl App {
         let Some(u) = self.stack.take_in_use() else {
             return;
         };
-        let shown = u.path.display();
         match u.open {
             InUseOpen::Resume {
                 at_start: false, ..
@@ -242,15 +168,11 @@ impl App {
                 file_name(&u.path)
             )),
             InUseOpen::Resume { at_start: true, .. } => {
-                self.note = Some(format!(
-                    "{shown} is open in another window: not opened. Nothing was changed."
-                ));
+                self.note = Some(NotResumed::Busy(u.path.clone()).to_string());
                 self.quit = true;
             }
             InUseOpen::Save => {
-                self.note = Some(format!(
-                    "{shown} is open in another window: not saved there. Nothing was changed."
-                ));
+                self.note = Some(NotResumed::SaveBusy(u.path.clone()).to_string());
                 self.quit = true;
             }
         }
@@ -263,8 +185,9 @@ impl App {
             return;
         };
         let dir = match self
-            .autosave_dir
-            .clone()
+            .persist
+            .autosave_dir()
+            .map(PathBuf::from)
             .map_or_else(file::open_data_dir, Ok)
         {
             Ok(dir) => dir,
@@ -274,18 +197,12 @@ impl App {
                 return;
             }
         };
-        let (path, lock) = file::claim_new_path(&dir);
-        let before = (
-            self.save_path.replace(path),
-            std::mem::replace(&mut self.save_new, true),
-            std::mem::take(&mut self.last_saved),
-            std::mem::replace(&mut self.lock, lock),
-        );
+        let before = self.persist.copy_in(&dir);
         let name = file_name(&u.path);
         match u.open {
             InUseOpen::Resume { loaded, at_start } => {
                 if let Err(e) = self.open_resume(&loaded, now) {
-                    (self.save_path, self.save_new, self.last_saved, self.lock) = before;
+                    self.persist.replace(before);
                     return if at_start {
                         self.fail(e)
                     } else {
@@ -373,16 +290,6 @@ impl App {
         let t = s.handle(action);
         self.transition(t, now)
     }
-}
-
-/// Are these two paths one record (spelt alike, or one file)?
-pub(super) fn same_record(a: &std::path::Path, b: &std::path::Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    a == b
-        || match (std::fs::metadata(a), std::fs::metadata(b)) {
-            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-            _ => false,
-        }
 }
 
 /// A path's file name, for messages (the whole path when it has none).

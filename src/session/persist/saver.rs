@@ -8,8 +8,8 @@
 //! posted; nothing cancels a save, and quitting waits for the last one,
 //! with a bound.
 
-use super::job::{Post, Spawn, Started};
 use crate::record::file;
+use crate::session::job::{Post, Spawn, Started};
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
