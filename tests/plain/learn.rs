@@ -1,0 +1,275 @@
+//! Lessons and puzzles in the line mode.
+
+use super::*;
+
+#[test]
+fn learn_runs_the_lessons_in_lines_and_keeps_the_progress() {
+    let dir = temp_dir();
+    let r = run_in(
+        &dir,
+        &["learn", "enkeshui", "--plain"],
+        "\n1\n8\nagain\n6\nnext\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.starts_with("13 lessons, 0 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 1 of 13: The board.\n"));
+    assert!(r.out.contains(
+        "\nTask: Sow so that your last seed falls into North's hole 2.\n\
+         Type a move, or help for the words you can use.\nHole 1 is empty.\n"
+    ));
+    assert!(
+        r.out
+            .contains("\nNot solved. Type again to try again, hint for a hint, or next.\n")
+    );
+    assert!(
+        r.out
+            .contains("\nYou sow hole 6: ends in North's empty hole 2. "),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("\nSolved. Type next for the next lesson, or again.\nLesson 2 of 13: ")
+    );
+    let r = run_in(&dir, &["learn", "enkeshui", "--plain"], "");
+    assert!(r.out.starts_with("13 lessons, 1 done. "), "{}", r.out);
+    assert!(r.out.contains("\nLesson 2 of 13: "));
+}
+
+/// `learn --puzzles --plain`: a wrong answer told with its proven result,
+/// then the one decision that keeps the best result, kept in puzzles.json
+/// (and not in the lessons' file); the next run opens the next puzzle.
+#[test]
+fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
+    let dir = temp_dir();
+    let r = run_in(
+        &dir,
+        &["learn", "--puzzles", "enkeshui", "--plain"],
+        "legal\nhint\n3\n4\n4\nagain\n7\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines = r.lines();
+    assert_eq!(
+        lines[..26],
+        [
+            "Puzzles from real games: 80 puzzles, 0 solved. In each, one decision alone keeps",
+            "the best result, proven to the end of the game. Type a decision as in a game (a",
+            "hole, i3 or o5 in Bao, cw or ccw). Words: board, legal, hint, solution, again,",
+            "next, back, list, puzzle and a number, help, quit.",
+            "Enkeshui puzzle 1 of 80, grade 1 (finish it).",
+            "From a game the AI played against itself (medium South, medium North), turn 27",
+            "of that game. You play South; North answers each of your turns with its best.",
+            "Your row, holes 1 to 8: 12 in North's bull, 6 in North's bull, 0, 9, 0, 0, 1, 0.",
+            "North's row, holes 8 to 1: 0, 0, 0, 0, 0, 0, 6 in North's bull, 12 in your bull.",
+            "Captured: you 0, North 2.",
+            "Task: One decision alone keeps the smallest loss you can force here. Find it",
+            "(best play on both sides).",
+            "Your move, holes 4 or 7.",
+            // legal, hint, a hole that is empty
+            "Your move, holes 4 or 7.",
+            "Hint: Every decision loses: find the one that loses the fewest.",
+            "Hole 3 is empty.",
+            // A wrong answer, its proven result; the puzzle is over.
+            "You sow hole 4: ends in North's empty hole 5. You have 18, North 30.",
+            "Not this time. 4 gives a loss by 14 seeds in 9 turns (loss -14 in 9 turns) with",
+            "best play; the best decision keeps more.",
+            "Type again to try again, hint for a hint, solution for the answer, or next.",
+            "This puzzle is over: type next, again or quit.",
+            "Enkeshui puzzle 1 of 80, grade 1 (finish it).",
+            "From a game the AI played against itself (medium South, medium North), turn 27",
+            "of that game. You play South; North answers each of your turns with its best.",
+            "Your row, holes 1 to 8: 12 in North's bull, 6 in North's bull, 0, 9, 0, 0, 1, 0.",
+            "North's row, holes 8 to 1: 0, 0, 0, 0, 0, 0, 6 in North's bull, 12 in your bull.",
+        ]
+    );
+    assert_eq!(
+        lines[29..],
+        [
+            "Your move, holes 4 or 7.",
+            "You sow hole 7: ends in your empty hole 8.",
+            "Game over: North wins, South 22 to North 26 (the player to move has no seeds to",
+            "sow).",
+            "Solved! 7 keeps a loss by 4 seeds in 1 turn (loss -4 in 1 turn); every other",
+            "decision gives less.",
+            "Type next for the next puzzle, list for the list, or quit.",
+        ]
+    );
+    let data = dir.join("data").join("masai-mancala");
+    assert_eq!(
+        std::fs::read_to_string(data.join("puzzles.json")).unwrap(),
+        "{\"done\":[\"enkeshui-001\"]}\n"
+    );
+    assert!(!data.join("lessons.json").exists());
+    let r = run_in(
+        &dir,
+        &["learn", "--puzzles", "enkeshui", "--plain"],
+        "list\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out
+            .starts_with("Puzzles from real games: 80 puzzles, 1 solved. "),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("\nEnkeshui puzzle 2 of 80, grade 1 (finish it).\n")
+    );
+    assert!(r.out.ends_with(
+        "\nEnkeshui puzzles: 80, 1 solved.\n\
+         Grade 1 (finish it): puzzles 1 to 20.\n\
+         Grade 2 (look ahead): puzzles 21 to 40.\n\
+         Grade 3 (plan): puzzles 41 to 60.\n\
+         Grade 4 (deep): puzzles 61 to 80.\n\
+         Solved: 1.\n"
+    ));
+}
+
+/// A wrong first decision that crosses asks for the direction in words;
+/// the turn is played to its end, then judged on its first decision.
+#[test]
+fn learn_puzzles_plain_asks_the_direction_then_judges() {
+    let r = run(
+        &["learn", "--puzzles", "enkeshui", "--plain"],
+        "puzzle 5\n7\nccw\nccw\nsolution\nnext\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains(
+        "\nYour move, holes 2, 4 or 7.\n\
+         You sow hole 7: 2 laps, relays 2 seeds from your hole 2, crosses: 2 seeds in\n\
+         hand from your hole 2, the direction to choose. You have 22, North 24.\n\
+         Your move: choose the direction, cw (clockwise, toward your hole 1) or ccw\n\
+         (counterclockwise, toward your hole 3).\n\
+         You go counterclockwise: 2 laps, relays 2 seeds from your hole 4, the lap ends:\n\
+         2 seeds in hand from your hole 4, the direction to choose. You have 22, North\n\
+         24.\n\
+         Your move: choose the direction, cw (clockwise, toward your hole 3) or ccw\n\
+         (counterclockwise, toward your hole 5).\n\
+         You go counterclockwise. You have 22, North 26.\n\
+         Not this time. 7 gives a win by 2 seeds in 8 turns (win +2 in 8 turns) with best\n\
+         play; the best decision keeps more.\n"
+    ));
+    assert!(r.out.contains("\nSolution: 2.\nEnkeshui puzzle 6 of 80, "));
+    assert!(
+        !r.dir
+            .join("data")
+            .join("masai-mancala")
+            .join("puzzles.json")
+            .exists()
+    );
+}
+
+/// En Gehé's puzzles in lines, every puzzle's solution played from the
+/// list: all solved, each line plain.
+#[test]
+fn every_en_gehe_puzzle_is_solved_by_its_solution_in_lines() {
+    let list = masai_mancala::learn::puzzles::of(masai_mancala::engine::GameKind::EnGehe);
+    let input: String = list
+        .iter()
+        .map(|p| format!("{}\nnext\n", p.solution))
+        .collect();
+    let r = run(&["learn", "--puzzles", "en-gehe", "--plain"], &input);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out.matches("\nSolved! ").count(), list.len(), "{}", r.out);
+    assert!(r.out.contains("\nAll 80 puzzles here are solved.\n"));
+    assert!(!r.out.contains("Not this time"));
+}
+
+/// A Bao puzzle's prompt lists every legal decision, not only the ones its
+/// proof valued (that list would give the answer away: puzzle 1 values only
+/// its solution, i2).
+#[test]
+fn a_bao_puzzles_prompt_lists_every_legal_decision() {
+    let dir = temp_dir();
+    let r = run_in(
+        &dir,
+        &["learn", "--puzzles", "bao", "--plain"],
+        "legal\ni1\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let legal = "Your move, sow i1, i2, i3, i4, i5, i6, i8, o2, o3, o4, o5, o6, o7 or o8.";
+    // Once when the puzzle opens, once for `legal`.
+    assert_eq!(
+        r.out.lines().filter(|l| *l == legal).count(),
+        2,
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains(
+            "\nNot this time. i1 forces no win within 7 turns with best play; the best decision\nwins sooner.\n"
+        ),
+        "{}",
+        r.out
+    );
+}
+
+/// A reader that, on its first read, has another session record a lesson
+/// in the progress file (after the line mode read the file), then gives
+/// `input`.
+struct OtherSessionFirst {
+    path: PathBuf,
+    other: &'static str,
+    input: std::io::Cursor<Vec<u8>>,
+    done: bool,
+}
+
+impl std::io::Read for OtherSessionFirst {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.done {
+            self.done = true;
+            masai_mancala::learn::progress::Progress::record(&self.path, self.other).unwrap();
+        }
+        self.input.read(buf)
+    }
+}
+
+/// `learn --plain` records a solved lesson under the progress file's lock,
+/// over what another session saved meanwhile: both lessons are kept.
+#[test]
+fn learn_plain_keeps_another_session_s_progress() {
+    let dir = temp_dir();
+    let path = dir.join("lessons.json");
+    let reader = std::io::BufReader::new(OtherSessionFirst {
+        path: path.clone(),
+        other: "enkeshui-capture",
+        input: std::io::Cursor::new(b"6\nquit\n".to_vec()),
+        done: false,
+    });
+    let mut out = Vec::new();
+    let lessons = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui);
+    masai_mancala::plain::learn::run(lessons, Some(path.clone()), reader, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("13 lessons, 0 done. "), "{out}");
+    assert!(
+        out.contains("\nSolved. Type next for the next lesson, or again.\n"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "{\"done\":[\"enkeshui-capture\",\"enkeshui-board\"]}\n"
+    );
+}
+
+/// `undo` in a lesson is a game's undo: at the direction prompt of the
+/// crossing lesson it takes the turn back to its start.
+#[test]
+fn learn_plain_undo_takes_the_turn_back_as_in_a_game() {
+    let dir = temp_dir();
+    let lessons: Vec<_> = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui)
+        .into_iter()
+        .filter(|l| l.id == "enkeshui-crossing")
+        .collect();
+    let mut out = Vec::new();
+    let input = std::io::Cursor::new(b"8\nundo\nundo\n8\nccw\nquit\n".to_vec());
+    masai_mancala::plain::learn::run(lessons, Some(dir.join("lessons.json")), input, &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("\nUndone: back to turn "), "{out}");
+    assert!(out.contains("\nNothing to undo.\n"), "{out}");
+    assert!(
+        out.contains("\nSolved. Type next for the next lesson, or again.\n"),
+        "{out}"
+    );
+}
