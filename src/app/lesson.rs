@@ -199,7 +199,7 @@ impl LessonScreen {
     /// The selected hole (the play screen's cursor: 1..N; Bao: 1..8 inner,
     /// 9..16 outer).
     pub fn cursor(&self) -> usize {
-        self.play.cursor
+        self.play.cursor()
     }
 
     /// The lesson's game: its session and the play screen's input state.
@@ -288,7 +288,7 @@ impl LessonScreen {
             (Some(r), Phase::Race) => r.deadline(),
             _ => None,
         };
-        let anim = self.play.anim.as_ref().map(|a| a.next_at);
+        let anim = self.play.next_frame_at();
         [race, anim].into_iter().flatten().min()
     }
 
@@ -357,7 +357,7 @@ impl LessonScreen {
             Transition::Status(m) => self.say(m, false),
             Transition::Moved(_) => {
                 self.message.clear();
-                if self.play.anim.is_none() {
+                if self.play.anim().is_none() {
                     self.play.after_move();
                 }
             }
@@ -403,7 +403,7 @@ impl LessonScreen {
     /// The turn is judged when the session says it ended and the sowing
     /// has been shown to its end; undone, it is played again.
     fn judge(&mut self) {
-        if self.play.anim.is_some() {
+        if self.play.anim().is_some() {
             return;
         }
         let ended = self.play.session().turn_ended();
@@ -629,7 +629,10 @@ impl LessonScreen {
         let p = self.game().pending()?;
         let th = &self.theme;
         let (left, right) = self.play.direction_sides(&p.lifted_from);
-        let picked = p.options.get(self.play.dir_pick).map_or("", String::as_str);
+        let picked = p
+            .options
+            .get(self.play.dir_pick())
+            .map_or("", String::as_str);
         let opt = |d: &str, text: String| {
             if !p.options.iter().any(|o| o == d) {
                 format!("({text}: closed)")
@@ -651,8 +654,8 @@ impl LessonScreen {
     /// The line under the task while the turn is played: the special
     /// move's progress, or the direction prompt.
     pub fn play_line(&self) -> Option<String> {
-        match &self.play.special {
-            Some(sp) => Some(sp.prompt(self.play.cursor, self.theme.sep())),
+        match self.play.special() {
+            Some(sp) => Some(sp.prompt(self.play.cursor(), self.theme.sep())),
             None => self.crossing_line(),
         }
     }

@@ -367,7 +367,7 @@ impl App {
 
     /// Is work on a thread under way whose progress is shown?
     fn working_now(&self) -> bool {
-        self.stack.loading().is_some() || self.stack.play().is_some_and(|p| p.working.is_some())
+        self.stack.loading().is_some() || self.stack.play().is_some_and(|p| p.working().is_some())
     }
 
     /// Shows how far the work on a thread has got, every quarter second.
@@ -381,7 +381,7 @@ impl App {
             return false;
         }
         self.progress_at = Some(now + PROGRESS_EVERY);
-        if let Some(w) = self.stack.play().and_then(|p| p.working.as_ref()) {
+        if let Some(w) = self.stack.play().and_then(|p| p.working()) {
             let line = working_line(w);
             if !self.status_error && self.status != line {
                 self.set_status(line);
@@ -393,7 +393,7 @@ impl App {
     fn screen_deadline(&self) -> Option<Instant> {
         match &self.stack.base {
             Base::Race { race, .. } => race.deadline(),
-            Base::Play(play) => play.anim.as_ref().map(|a| a.next_at),
+            Base::Play(play) => play.next_frame_at(),
             Base::Replay { viewer, play } => viewer.deadline(play),
             Base::Menu | Base::Over(_) => None,
         }

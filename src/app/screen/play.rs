@@ -162,17 +162,17 @@ pub struct Play {
     session: Session,
     /// One per step of the session's history.
     views: Vec<StepView>,
-    pub anim: Option<Anim>,
+    anim: Option<Anim>,
     /// The selected hole of the side to move (1..N).
-    pub cursor: usize,
-    pub digits: String,
+    cursor: usize,
+    digits: String,
     /// Index into the pending decision's options.
-    pub dir_pick: usize,
-    pub special: Option<SpecialMove>,
+    dir_pick: usize,
+    special: Option<SpecialMove>,
     /// The AI seat's thinking, if any (dropping it stops it).
     thinking: Option<Job>,
     /// A decision being worked out on a thread (dropping it cancels the work).
-    pub working: Option<Working>,
+    working: Option<Working>,
     /// The analysis of the position shown (for the panel, the hint or both).
     search: Option<AnalysisPanel>,
     /// A hint was asked in the position of this version: it is the
@@ -180,8 +180,19 @@ pub struct Play {
     hint_for: Option<u64>,
     /// The log's last lines tell what the running animation has not shown
     /// yet: hidden until it ends.
-    pub log_hidden: usize,
+    log_hidden: usize,
     opts: PlayOptions,
+}
+
+/// What time did to an animation (`Play::advance_anim`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnimStep {
+    /// None runs, or its next frame is not due.
+    Idle,
+    /// It showed its next frame.
+    Frame,
+    /// It showed its last frame and ended.
+    Ended,
 }
 
 /// Holes the cursor runs over (the game's adapter says).
@@ -260,6 +271,76 @@ impl Play {
     /// The live game.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The running animation, if any.
+    pub fn anim(&self) -> Option<&Anim> {
+        self.anim.as_ref()
+    }
+
+    /// When the animation shows its next frame (None: none runs).
+    pub fn next_frame_at(&self) -> Option<Instant> {
+        self.anim.as_ref().map(|a| a.next_at)
+    }
+
+    /// The selected hole of the side to move (1..N).
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The hole number typed so far.
+    pub fn digits(&self) -> &str {
+        &self.digits
+    }
+
+    /// The direction picked among the pending decision's options.
+    pub fn dir_pick(&self) -> usize {
+        self.dir_pick
+    }
+
+    /// The special move being made, if any.
+    pub fn special(&self) -> Option<&SpecialMove> {
+        self.special.as_ref()
+    }
+
+    /// The decision being worked out on a thread, if any.
+    pub fn working(&self) -> Option<&Working> {
+        self.working.as_ref()
+    }
+
+    /// Animates these frames from `now` (the replay viewer's step), the
+    /// log's last `hidden` lines kept back until the animation ends.
+    pub(crate) fn start_anim(&mut self, frames: Vec<Frame>, hidden: usize, now: Instant) {
+        if frames.is_empty() {
+            return;
+        }
+        self.log_hidden = hidden;
+        self.anim = Some(Anim {
+            frames,
+            index: 0,
+            next_at: now + Duration::from_millis(self.opts.speed_ms),
+        });
+    }
+
+    /// Time passed: the animation's frame due at `now` (missed ones caught
+    /// up, drawn once), each held `speed_ms` a seed.
+    pub(crate) fn advance_anim(&mut self, now: Instant, speed_ms: u64) -> AnimStep {
+        let Some(a) = self.anim.as_mut() else {
+            return AnimStep::Idle;
+        };
+        if now < a.next_at {
+            return AnimStep::Idle;
+        }
+        while a.next_at <= now {
+            if a.index + 1 >= a.frames.len() {
+                self.anim = None;
+                return AnimStep::Ended;
+            }
+            a.index += 1;
+            let hold = a.frames[a.index].hold as u64;
+            a.next_at += Duration::from_millis(speed_ms * hold);
+        }
+        AnimStep::Frame
     }
 
     /// The position shown.
@@ -788,23 +869,11 @@ impl Play {
 
     /// Time passed: the animation's next frame; `Next` once it is over.
     pub fn tick(&mut self, now: Instant, speed_ms: u64) -> Transition {
-        let Some(a) = self.anim.as_mut() else {
-            return Transition::Stay;
-        };
-        if now < a.next_at {
-            return Transition::Stay;
+        match self.advance_anim(now, speed_ms) {
+            AnimStep::Idle => Transition::Stay,
+            AnimStep::Frame => Transition::Redraw,
+            AnimStep::Ended => Transition::Next(None),
         }
-        // Catch up on missed ticks but draw once.
-        while a.next_at <= now {
-            if a.index + 1 >= a.frames.len() {
-                self.anim = None;
-                return Transition::Next(None);
-            }
-            a.index += 1;
-            let hold = a.frames[a.index].hold as u64;
-            a.next_at += Duration::from_millis(speed_ms * hold);
-        }
-        Transition::Redraw
     }
 
     /// After a move has been shown: the game's end, or the human's prompt,

@@ -4,7 +4,7 @@
 //! app installs it); the viewer moves along that history by restoring steps.
 
 use super::over::over_line;
-use super::play::{Anim, MoveRec, Play};
+use super::play::{AnimStep, MoveRec, Play};
 use super::{Chrome, Transition};
 use crate::app::anim::{self, BoardState};
 use crate::app::event::{self, AppEvent, Output};
@@ -141,7 +141,7 @@ impl ReplayScreen {
 
     /// When the viewer next wants a tick: the step's animation, or autoplay's next step.
     pub fn deadline(&self, p: &Play) -> Option<Instant> {
-        p.anim.as_ref().map(|a| a.next_at).or(self.next_step)
+        p.next_frame_at().or(self.next_step)
     }
 
     /// The status line: the step, the game of a match, what the keys set,
@@ -191,12 +191,9 @@ impl ReplayScreen {
         }
         p.restore(at);
         if !frames.is_empty() {
-            p.log_hidden = p.log().len() - p.log_len_at(at - 1);
-            p.anim = Some(Anim {
-                frames,
-                index: 0,
-                next_at: now + Duration::from_millis(speed_ms),
-            });
+            let hidden = p.log().len() - p.log_len_at(at - 1);
+            p.set_speed(speed_ms);
+            p.start_anim(frames, hidden, now);
         }
     }
 
@@ -248,7 +245,7 @@ impl ReplayScreen {
         let speed = *pace.speed_ms;
         let at = p.step();
         let last = p.last_step();
-        let animating = p.anim.is_some();
+        let animating = p.anim().is_some();
         match action {
             Action::StepForward => {
                 if animating && at == last {
@@ -353,23 +350,17 @@ impl ReplayScreen {
     /// Time passed: the step's animation goes on, or autoplay shows the next step.
     pub fn tick(&mut self, p: &mut Play, pace: Pace<'_>, now: Instant) -> Transition {
         let speed = *pace.speed_ms;
-        if let Some(a) = p.anim.as_mut() {
-            if now < a.next_at {
-                return Transition::Stay;
-            }
-            while a.next_at <= now {
-                if a.index + 1 >= a.frames.len() {
-                    p.anim = None;
+        if p.anim().is_some() {
+            return match p.advance_anim(now, speed) {
+                AnimStep::Idle => Transition::Stay,
+                AnimStep::Frame => Transition::Redraw,
+                AnimStep::Ended => {
                     if self.autoplay {
                         self.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
                     }
-                    return Transition::Redraw;
+                    Transition::Redraw
                 }
-                a.index += 1;
-                let hold = a.frames[a.index].hold as u64;
-                a.next_at += Duration::from_millis(speed * hold);
-            }
-            return Transition::Redraw;
+            };
         }
         match self.next_step {
             Some(t) if self.autoplay && t <= now => {
@@ -380,7 +371,7 @@ impl ReplayScreen {
                 }
                 self.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
                 let t = self.go_status(p, p.step() + 1, !pace.instant, speed, now);
-                if p.anim.is_some() {
+                if p.anim().is_some() {
                     self.next_step = None;
                 }
                 t

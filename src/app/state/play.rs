@@ -16,7 +16,7 @@ impl App {
             .is_some_and(|p| self.human(p.game().to_move()));
         let taking_back = matches!(action, Action::Undo | Action::Cancel)
             && human
-            && self.stack.play().is_some_and(|p| p.working.is_some());
+            && self.stack.play().is_some_and(|p| p.working().is_some());
         match action {
             _ if taking_back => {}
             Action::Quit => {
@@ -99,7 +99,7 @@ impl App {
     /// A decision taken into the game: saved, said, and once nothing is
     /// left to animate, what comes next.
     pub(super) fn moved(&mut self, line: String, now: Instant) {
-        let animating = self.stack.play().is_some_and(|p| p.anim.is_some());
+        let animating = self.stack.play().is_some_and(|p| p.anim().is_some());
         if animating {
             self.autosave();
             self.set_status(line);
