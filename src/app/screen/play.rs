@@ -8,11 +8,14 @@
 //! line); it draws itself (`render`) with the game's widget, `view::play`.
 
 mod analysis;
+mod frames;
 mod special;
 
+pub use self::frames::{Anim, AnimStep};
 pub use self::special::SpecialMove;
 
-use super::Transition;
+// The game's own answers (`Did`), carried out by the screen holding it.
+use super::Did as Transition;
 use super::over::over_line;
 use crate::app::adapter::adapter;
 use crate::app::anim::{self, BoardState, Frame, Marks};
@@ -56,14 +59,6 @@ struct StepView {
     log: Vec<String>,
     moves: Vec<MoveRec>,
     marks: Marks,
-}
-
-/// A running animation.
-#[derive(Clone, Debug)]
-pub struct Anim {
-    pub frames: Vec<Frame>,
-    pub index: usize,
-    pub next_at: Instant,
 }
 
 /// A decision being worked out in a job: its token and the job (dropping
@@ -184,17 +179,6 @@ pub struct Play {
     opts: PlayOptions,
 }
 
-/// What time did to an animation (`Play::advance_anim`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnimStep {
-    /// None runs, or its next frame is not due.
-    Idle,
-    /// It showed its next frame.
-    Frame,
-    /// It showed its last frame and ended.
-    Ended,
-}
-
 /// Holes the cursor runs over (the game's adapter says).
 fn holes_of(g: &AnyGame) -> usize {
     adapter(g).holes()
@@ -306,41 +290,6 @@ impl Play {
     /// The decision being worked out on a thread, if any.
     pub fn working(&self) -> Option<&Working> {
         self.working.as_ref()
-    }
-
-    /// Animates these frames from `now` (the replay viewer's step), the
-    /// log's last `hidden` lines kept back until the animation ends.
-    pub(crate) fn start_anim(&mut self, frames: Vec<Frame>, hidden: usize, now: Instant) {
-        if frames.is_empty() {
-            return;
-        }
-        self.log_hidden = hidden;
-        self.anim = Some(Anim {
-            frames,
-            index: 0,
-            next_at: now + Duration::from_millis(self.opts.speed_ms),
-        });
-    }
-
-    /// Time passed: the animation's frame due at `now` (missed ones caught
-    /// up, drawn once), each held `speed_ms` a seed.
-    pub(crate) fn advance_anim(&mut self, now: Instant, speed_ms: u64) -> AnimStep {
-        let Some(a) = self.anim.as_mut() else {
-            return AnimStep::Idle;
-        };
-        if now < a.next_at {
-            return AnimStep::Idle;
-        }
-        while a.next_at <= now {
-            if a.index + 1 >= a.frames.len() {
-                self.anim = None;
-                return AnimStep::Ended;
-            }
-            a.index += 1;
-            let hold = a.frames[a.index].hold as u64;
-            a.next_at += Duration::from_millis(speed_ms * hold);
-        }
-        AnimStep::Frame
     }
 
     /// The position shown.
