@@ -1,9 +1,10 @@
-//! The game's screens: the race, the game played and the game over. Each
-//! owns the game (`Play`: its session and what is shown of it) and hands it
-//! on to the screen that follows: the race to the game, the game to its end
-//! and back (undo), the end to the match's next game. What comes after a
-//! move is the session's (`Play::after_move` asks it); these screens carry
-//! it out: the status line, the save, the statistics, the next screen.
+//! The screens a game starts from and is played on: the start menu, the
+//! race, the game played and the game over. Each game screen owns the game
+//! (`Play`: its session and what is shown of it) and hands it on to the
+//! screen that follows: the race to the game, the game to its end and back
+//! (undo), the end to the match's next game. What comes after a move is the
+//! session's (`Play::after_move` asks it); these screens carry it out: the
+//! status line, the save, the statistics, the next screen.
 
 use super::env::LoadFor;
 use super::menu::Picked;
