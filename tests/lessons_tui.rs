@@ -749,7 +749,7 @@ fn the_special_move_s_keys_are_the_game_s() {
     let t = flat(&mut app);
     assert!(t.contains("Special move given up"), "{t}");
     assert!(app.lessons().is_some());
-    assert!(app.lessons().unwrap().play().special.is_none());
+    assert!(app.lessons().unwrap().play().special().is_none());
     // Made again, it solves the lesson.
     keys(&mut app, "x2\n5\n8");
     for _ in 0..8 {

@@ -2,11 +2,12 @@
 //! Markdown rendered and reflowed), for a given width. The help overlay
 //! scrolls it (never past its end) and the view draws it.
 
-use crate::app::keys::{self, BINDINGS, Ctx};
+use crate::app::keys::{BINDINGS, Ctx, Keymap};
 use crate::app::markdown;
 use crate::app::theme::Theme;
 use crate::rules_text::RULES;
 use ratatui::text::{Line, Span};
+use std::rc::Rc;
 
 /// What the help's text depends on.
 pub struct HelpFacts {
@@ -17,6 +18,8 @@ pub struct HelpFacts {
     pub game: Option<&'static str>,
     /// What the game counts, for the review's thresholds: "seeds" or "cows".
     pub units: &'static str,
+    /// The key bindings in effect.
+    pub keys: Rc<Keymap>,
 }
 
 /// Widest key column before the text (longer labels push their text on).
@@ -25,7 +28,7 @@ const KEY_COLUMN: usize = 12;
 /// The help text's lines for `width` columns (the inside of the box).
 pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
     let th = &facts.theme;
-    let map = keys::active();
+    let map = &facts.keys;
     let width = usize::from(width.max(20));
     let mut lines = vec![Line::styled("Keys", th.title())];
     let mut ctx: Option<Ctx> = None;

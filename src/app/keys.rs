@@ -1,6 +1,6 @@
 //! The client's side of the key map (the map itself is the program's,
-//! `crate::keys`): terminal events read as presses, and the bindings in
-//! effect on the client's thread.
+//! `crate::keys`): terminal events read as presses, and the bindings a new
+//! client starts with.
 
 pub use crate::keys::{Action, BINDINGS, Ctx, Keymap, Press};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -36,34 +36,26 @@ pub fn press(ev: &KeyEvent) -> Press {
 }
 
 thread_local! {
-    /// The bindings the client on this thread uses (the settings' at start).
+    /// The bindings a client made on this thread starts with (the
+    /// settings'): `App::menu` takes them once and hands them to every
+    /// screen through its `Env`; no screen reads them here.
     static ACTIVE: std::cell::RefCell<std::rc::Rc<Keymap>> =
         std::cell::RefCell::new(std::rc::Rc::new(Keymap::default()));
 }
 
-/// Puts `map` in effect for the client running on this thread.
+/// Puts `map` in effect for the clients made on this thread from now on.
 pub fn set_active(map: Keymap) {
     ACTIVE.with(|a| *a.borrow_mut() = std::rc::Rc::new(map));
 }
 
-/// The bindings in effect on this thread.
+/// The bindings in effect on this thread (read once, by `App::menu`).
 pub fn active() -> std::rc::Rc<Keymap> {
     ACTIVE.with(|a| a.borrow().clone())
-}
-
-/// The action of a key in a context, by the bindings in effect.
-pub fn action(ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
-    action_in(&active(), ctx, ev)
 }
 
 /// The action of a key in a context, by the bindings `map`.
 pub fn action_in(map: &Keymap, ctx: Ctx, ev: &KeyEvent) -> Option<Action> {
     map.action(ctx, press(ev))
-}
-
-/// The hint bar's entries for a context, by the bindings in effect.
-pub fn hints(ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
-    active().hints(ctx, rows)
 }
 
 #[cfg(test)]

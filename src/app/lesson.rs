@@ -17,13 +17,15 @@
 use super::adapter::{BoardView, adapter};
 use super::anim::{BoardState, Marks};
 use super::event::{self, AppEvent, Output};
-use super::keys::{self, Action, Ctx};
-use super::screen::Transition;
+use super::keys::{self, Action, Ctx, Keymap};
+use std::rc::Rc;
+// The game's own answers, as the play screen's (`Did`).
+use super::screen::Did as Transition;
 use super::screen::play::{Play, PlayOptions, speed_step};
 use super::screen::race::{RaceScreen, and_list, racer_keys};
 use super::setup::Setup;
 use super::view::theme::Theme;
-use super::view::{GameBoard, hint_line};
+use super::view::{GameBoard, hint_line_in};
 use crate::ai::Level;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{AnyGame, GameKind, Observer, PerSide, Side};
@@ -98,6 +100,8 @@ pub struct LessonScreen {
     /// How long the progress file is waited for (its lock may be another
     /// session's) before its answer comes as an event.
     progress_wait: Duration,
+    /// The key bindings in effect (the settings').
+    keys: Rc<Keymap>,
 }
 
 /// The play screen of a lesson's position: both seats people's, so that
@@ -179,6 +183,7 @@ impl LessonScreen {
             tx,
             work_wait: WORK_WAIT,
             progress_wait: WORK_WAIT,
+            keys: Rc::new(Keymap::default()),
         };
         s.open(index, now);
         if !message.is_empty() {
@@ -199,7 +204,7 @@ impl LessonScreen {
     /// The selected hole (the play screen's cursor: 1..N; Bao: 1..8 inner,
     /// 9..16 outer).
     pub fn cursor(&self) -> usize {
-        self.play.cursor
+        self.play.cursor()
     }
 
     /// The lesson's game: its session and the play screen's input state.
@@ -236,7 +241,9 @@ impl LessonScreen {
             // North's racer is the AI's, at the pace the lesson names.
             l.race().ok().map(|race| {
                 let racers = PerSide::new(None, Some(Level::Expert));
-                RaceScreen::new(race, racers, 0, now).with_pace(Side::North, NORTH_RACE_MS)
+                RaceScreen::new(race, racers, 0, now)
+                    .with_pace(Side::North, NORTH_RACE_MS)
+                    .with_keys(self.keys.clone())
             })
         } else {
             None
@@ -256,6 +263,14 @@ impl LessonScreen {
     fn say(&mut self, message: String, error: bool) {
         self.message = message;
         self.message_error = error;
+    }
+
+    /// Its keys are these bindings (the settings'), the race lesson's too.
+    pub fn set_keys(&mut self, keys: Rc<Keymap>) {
+        if let Some(r) = self.race.take() {
+            self.race = Some(r.with_keys(keys.clone()));
+        }
+        self.keys = keys;
     }
 
     /// The key context: the race's keys in the race lesson, the game's
@@ -288,7 +303,7 @@ impl LessonScreen {
             (Some(r), Phase::Race) => r.deadline(),
             _ => None,
         };
-        let anim = self.play.anim.as_ref().map(|a| a.next_at);
+        let anim = self.play.next_frame_at();
         [race, anim].into_iter().flatten().min()
     }
 
@@ -357,7 +372,7 @@ impl LessonScreen {
             Transition::Status(m) => self.say(m, false),
             Transition::Moved(_) => {
                 self.message.clear();
-                if self.play.anim.is_none() {
+                if self.play.anim().is_none() {
                     self.play.after_move();
                 }
             }
@@ -403,7 +418,7 @@ impl LessonScreen {
     /// The turn is judged when the session says it ended and the sowing
     /// has been shown to its end; undone, it is played again.
     fn judge(&mut self) {
-        if self.play.anim.is_some() {
+        if self.play.anim().is_some() {
             return;
         }
         let ended = self.play.session().turn_ended();
@@ -481,7 +496,7 @@ impl LessonScreen {
 
     pub fn key(&mut self, ev: &KeyEvent, now: Instant) -> Outcome {
         let ctx = self.ctx();
-        let Some(action) = keys::action(ctx, ev) else {
+        let Some(action) = keys::action_in(&self.keys, ctx, ev) else {
             return Outcome::Ignored;
         };
         if let Some(out) = super::puzzle::key(self, action, now) {
@@ -629,7 +644,10 @@ impl LessonScreen {
         let p = self.game().pending()?;
         let th = &self.theme;
         let (left, right) = self.play.direction_sides(&p.lifted_from);
-        let picked = p.options.get(self.play.dir_pick).map_or("", String::as_str);
+        let picked = p
+            .options
+            .get(self.play.dir_pick())
+            .map_or("", String::as_str);
         let opt = |d: &str, text: String| {
             if !p.options.iter().any(|o| o == d) {
                 format!("({text}: closed)")
@@ -651,8 +669,8 @@ impl LessonScreen {
     /// The line under the task while the turn is played: the special
     /// move's progress, or the direction prompt.
     pub fn play_line(&self) -> Option<String> {
-        match &self.play.special {
-            Some(sp) => Some(sp.prompt(self.play.cursor, self.theme.sep())),
+        match self.play.special() {
+            Some(sp) => Some(sp.prompt(self.play.cursor(), self.theme.sep())),
             None => self.crossing_line(),
         }
     }
@@ -746,7 +764,7 @@ impl LessonScreen {
                     .race()
                     .map_or((0, 0), |r| (r.in_hand().south, r.in_hand().north));
                 // The racer keys in effect (the settings may rebind them).
-                let keys = and_list(&racer_keys(Side::South));
+                let keys = and_list(&racer_keys(&self.keys, Side::South));
                 let countdown = self.race.as_ref().and_then(RaceScreen::countdown);
                 out.push(Line::raw(match countdown {
                     Some(c) => format!(
@@ -872,7 +890,7 @@ impl Widget for LessonView<'_> {
         buf.set_line(
             hints.x,
             hints.y,
-            &hint_line(s.ctx(), false, area.width, &th),
+            &hint_line_in(&s.keys, s.ctx(), false, area.width, &th),
             area.width,
         );
     }

@@ -2,37 +2,39 @@
 //! time comes in with each event, so tests drive it key by key.
 //!
 //! App routes: where the player is is one stack (`stack.rs`: a screen at
-//! the bottom, what is opened over it on top); a key goes to the top, a
-//! job's answer to the screen that asked, and each screen answers with a
-//! `Transition` App carries out. The binding context is the top's; each
-//! screen draws itself (`draw.rs` hands it the chrome).
+//! the bottom, what is opened over it on top), every screen of one shape
+//! (`screen::Screen`). A key goes to the top, a tick to every screen, a
+//! job's answer to the screen that asked; each does its own work through
+//! the `Env` it is handed (the status line, saving, the options) and tells
+//! App only where to go next (`Transition`). The binding context is the
+//! top's; each screen draws itself (`draw.rs` hands it the chrome).
 
 use super::adapter::adapter;
 use super::ai;
-use super::event::{self, AppEvent, Output};
-use super::job::{self, Done, Job, Spawn, Started, next_version};
+use super::event::{AppEvent, Output};
+use super::job::Done;
 use super::keys::{self, Action, Ctx};
-use super::load::{self, LoadResult, Loaded};
-use super::save::{Persist, Saved};
-use super::screen::Transition;
+use super::load::Loaded;
+use super::save::SaveFailed;
 use super::screen::browse::BrowseScreen;
+use super::screen::game::{Playing, RaceOn, start_match};
+use super::screen::lessons::Lessons;
 use super::screen::menu::MenuScreen;
-use super::screen::over::OverScreen;
-pub use super::screen::over::{MatchState, match_over_line, over_line};
-use super::screen::overlay::{self, HelpOverlay};
-use super::screen::play::{Next as AfterMove, PlayOptions, working_line};
+pub use super::screen::over::MatchState;
+use super::screen::overlay::{ConfirmQuit, HelpOverlay, Notice};
+use super::screen::play::working_line;
 use super::screen::race::RaceScreen;
-use super::screen::replay::{Pace, ReplayScreen};
+use super::screen::replay::{ReplayScreen, Replaying};
 use super::screen::saves::SavesScreen;
+use super::screen::{Env, Key, Transition, game};
 use super::theme::Theme;
 use crate::cli::{ClientArgs, Seat, Teams};
 use crate::engine::Side;
 use crate::engine::any::AnyGame;
-use crate::out::thousands;
 use crate::record::Record;
-use crate::record::file;
-use crate::record::lock::{LockError, RecordLock};
-use crate::session::{Decided, NextGame, Session};
+use crate::session::Session;
+use crate::session::SessionError;
+use crate::session::setup::BadSetup;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -46,90 +48,52 @@ pub use super::setup::Setup;
 mod draw;
 mod loading;
 mod options;
-mod play;
 mod records;
 mod stack;
 
 pub use self::draw::{AppView, help_lines, needed_size};
-pub use self::loading::{LoadFor, Loading};
+pub use self::loading::Loading;
 pub use self::records::InUse;
-use self::records::InUseOpen;
-pub use self::stack::Screen;
-use self::stack::{Base, Layer, Stack};
+use self::stack::Stack;
+/// Which screen is at the bottom of the stack (what `App::screen` tells).
+pub use super::screen::Kind as Screen;
+pub use super::screen::env::LoadFor;
 
 pub use super::screen::play::{AnalysisPanel, Play};
 
 use super::geometry::{FIXED_H, Geometry, MIN_H, MIN_W};
 use super::help_text::{self, HelpFacts};
 
-/// The client: the stack of screens and what the app keeps across them
-/// (the theme, the status line, the options, saving, the record's lock).
+/// The client: the stack of screens and what spans them (the `Env` every
+/// screen is handed), and the loop's flags.
 pub struct App {
-    theme: Theme,
-    tx: Sender<AppEvent>,
     /// Where the player is: the screen shown, with its state (the game's
     /// is its session's), and what is opened over it.
     stack: Stack,
-    /// The last game's seed (the menu's next game derives its own from it).
-    seed: u64,
-    /// The start menu's choices, kept from one game to the next.
-    menu: MenuScreen,
-    client: ClientArgs,
+    /// What every screen is handed: the key map, the theme, the status
+    /// line, the options, the menu's choices, saving; the size, the note
+    /// and the fatal error.
+    env: Env,
     quit: bool,
     /// Ctrl-Z: the loop hands the terminal back to the shell and stops.
     suspend: bool,
     /// Stopped by Ctrl-Z and not back yet: the race is held meanwhile.
     suspended: bool,
-    /// The status line, and whether it reports a refusal.
-    status: String,
-    status_error: bool,
-    size: (u16, u16),
-    speed_ms: u64,
-    instant: bool,
-    ai_pause: Duration,
-    /// The record's file, its lock, the saves, the statistics: what the
-    /// app keeps on disk (the session's persistence).
-    persist: Persist,
-    /// The analysis panel is on (the live game's search is the play screen's).
-    panel: bool,
-    /// How long the UI waits for a decision worked out on a thread.
-    work_wait: Duration,
-    /// A fixed depth for the analysis instead of its time budget (tests).
-    analysis_depth: Option<u32>,
     /// When the progress of work on a thread is next shown.
     progress_at: Option<Instant>,
-    /// Why the program ends with an error (a record given on the command line did not load).
-    fatal: Option<String>,
-    /// A line for the terminal once the screen is closed.
-    note: Option<String>,
 }
 
 impl App {
-    /// An app at the start menu.
+    /// An app at the start menu, with the key bindings in effect
+    /// (`keys::set_active`: the settings').
     pub fn menu(tx: Sender<AppEvent>, client: ClientArgs, theme: Theme) -> App {
         App {
-            theme,
-            tx,
             stack: Stack::menu(),
-            seed: 0,
-            menu: MenuScreen::new(&client),
-            speed_ms: client.speed.max(1),
-            instant: client.instant,
-            client,
+            env: Env::new(tx, client, theme, keys::active()),
             quit: false,
             suspend: false,
             suspended: false,
-            status: "Choose the game and press Enter".into(),
-            status_error: false,
-            size: (80, 24),
-            ai_pause: Duration::from_millis(500),
-            persist: Persist::new(),
-            panel: false,
-            analysis_depth: None,
-            work_wait: job::WAIT,
             progress_at: None,
-            fatal: None,
-            note: None,
         }
     }
 
@@ -150,7 +114,7 @@ impl App {
 
     /// Which screen is shown.
     pub fn screen(&self) -> Screen {
-        self.stack.screen()
+        self.stack.kind()
     }
 
     /// The game on screen: played, over or replayed (None at the menu and
@@ -161,15 +125,12 @@ impl App {
 
     /// The race, while it is run.
     pub fn race(&self) -> Option<&RaceScreen> {
-        match &self.stack.base {
-            Base::Race { race, .. } => Some(race),
-            _ => None,
-        }
+        self.stack.base::<RaceOn>().map(RaceOn::race)
     }
 
     /// The start menu's choices.
     pub fn menu_screen(&self) -> &MenuScreen {
-        &self.menu
+        &self.env.menu
     }
 
     /// The lessons, when open.
@@ -179,16 +140,16 @@ impl App {
 
     /// The status line.
     pub fn status(&self) -> &str {
-        &self.status
+        self.env.status()
     }
 
     /// Does the status line report a refusal?
     pub fn status_error(&self) -> bool {
-        self.status_error
+        self.env.status_error()
     }
 
     pub fn theme(&self) -> Theme {
-        self.theme
+        self.env.theme
     }
 
     /// The game's setup (its session's).
@@ -197,7 +158,7 @@ impl App {
     }
 
     pub fn client(&self) -> &ClientArgs {
-        &self.client
+        &self.env.client
     }
 
     /// The match's games so far and its end (the session's).
@@ -207,12 +168,12 @@ impl App {
 
     /// The terminal's size, as the last resize event gave it.
     pub fn size(&self) -> (u16, u16) {
-        self.size
+        self.env.size
     }
 
     /// The animation's pace: milliseconds a seed.
     pub fn speed_ms(&self) -> u64 {
-        self.speed_ms
+        self.env.speed_ms
     }
 
     /// Has the player quit (or a signal come)?
@@ -223,18 +184,17 @@ impl App {
     /// Shows a notice over the screen until a key is pressed: its title
     /// and its lines (the settings file's errors, when the client opens).
     pub fn show_notice(&mut self, title: &str, lines: Vec<String>) {
-        self.stack.push(Layer::Notice {
+        self.stack.push(Box::new(Notice {
             title: title.to_string(),
             lines,
-        });
+        }));
     }
 
     /// The notice shown over the screen, if any: its title and lines.
     pub fn notice(&self) -> Option<(&str, &[String])> {
-        self.stack.find(|l| match l {
-            Layer::Notice { title, lines } => Some((title.as_str(), lines.as_slice())),
-            _ => None,
-        })
+        self.stack
+            .find::<Notice>()
+            .map(|n| (n.title.as_str(), n.lines.as_slice()))
     }
 
     /// Did Ctrl-Z ask to hand the terminal back to the shell? (Asked once:
@@ -247,49 +207,45 @@ impl App {
     /// meanwhile goes on from where it was.
     pub fn back_from_shell(&mut self, now: Instant) {
         self.suspended = false;
-        self.hold_race(now);
+        self.hold(now);
     }
 
     /// The load under way, if any.
     pub fn loading(&self) -> Option<&Loading> {
-        self.stack.loading()
+        self.stack.find::<Loading>()
     }
 
     /// Why the program ends with an error.
     pub fn fatal(&self) -> Option<&str> {
-        self.fatal.as_deref()
+        self.env.fatal.as_deref()
     }
 
     /// Selects the hole of this decision token on the play screen, as the
     /// arrows would.
     pub fn select_hole(&mut self, token: &str) {
-        if let Base::Play(play) = &mut self.stack.base {
-            play.select(token);
+        if let Some(p) = self.stack.base_mut::<Playing>() {
+            p.select(token);
         }
     }
 
     /// Why the program ends with an error, taken once.
     pub fn take_fatal(&mut self) -> Option<String> {
-        self.fatal.take()
+        self.env.fatal.take()
     }
 
     /// The line for the terminal once the screen is closed.
     pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
+        self.env.note.as_deref()
     }
 
     /// Where the game is saved (None: not saved).
     pub fn save_path(&self) -> Option<&std::path::Path> {
-        self.persist.path()
+        self.env.persist.path()
     }
 
     /// Why the last save failed.
     pub fn save_error(&self) -> Option<&str> {
-        self.persist.error()
-    }
-
-    fn human(&self, side: Side) -> bool {
-        self.seat(side).is_some_and(|s| s.is_human())
+        self.env.persist.error()
     }
 
     /// Is the board turned so that North sits at the bottom now?
@@ -298,76 +254,27 @@ impl App {
             && self.stack.play().is_some_and(|p| p.bottom() == Side::North)
     }
 
-    fn set_status(&mut self, text: impl Into<String>) {
-        self.status = text.into();
-        self.status_error = false;
-    }
-
-    fn refuse(&mut self, text: impl Into<String>) {
-        self.status = text.into();
-        self.status_error = true;
-    }
-
     // ---- starting games -------------------------------------------------
 
     /// Starts a new game (or match) with these options.
     pub fn start_match(&mut self, setup: Setup, now: Instant) {
-        self.instant = self.client.instant;
-        self.seed = setup.seed();
-        self.save_to_new_file();
-        let play = self.new_play(Session::new(setup));
-        self.show_game(play, now);
-    }
-
-    /// The play screen of a session, with the client's options.
-    fn new_play(&self, mut session: Session) -> Box<Play> {
-        session.set_ai_pause(self.ai_pause);
-        session.set_hash_mb(self.client.hash_mb.map(usize::from));
-        let opts = PlayOptions {
-            tx: self.tx.clone(),
-            work_wait: self.work_wait,
-            speed_ms: self.speed_ms,
-            instant: self.instant,
-        };
-        Box::new(Play::new(session, opts))
-    }
-
-    /// Shows a game: its race first when the session runs one (saved as
-    /// the game's start: resuming runs the race again), else its turn.
-    fn show_game(&mut self, play: Box<Play>, now: Instant) {
-        self.seed = play.session().setup().seed();
-        if let Some(r) = play.session().racing() {
-            let race = RaceScreen::of(r.clone(), now);
-            self.set_status(race.greeting());
-            self.stack.set_base(Base::Race {
-                race: Box::new(race),
-                play,
-            });
-            self.autosave();
-            return;
-        }
-        self.stack.set_base(Base::Play(play));
-        self.after_move(now);
+        let screen = start_match(setup, &mut self.env, now);
+        self.go(Transition::Replace(screen), false);
     }
 
     // ---- the loop's entry points ------------------------------------------
 
-    /// When the app next wants a tick (animation or race); `None`: sleep until an event.
+    /// When the app next wants a tick (animation, race, a load's progress);
+    /// `None`: sleep until an event.
     pub fn deadline(&self) -> Option<Instant> {
-        if let Some(l) = self.stack.lessons() {
-            return l.deadline();
-        }
-        let screen = self.screen_deadline();
+        let screens = std::iter::once(&self.stack.base).chain(&self.stack.layers);
         let progress = self.progress_at.filter(|_| self.working_now());
-        match (screen, progress) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        screens.filter_map(|s| s.deadline()).chain(progress).min()
     }
 
     /// Is work on a thread under way whose progress is shown?
     fn working_now(&self) -> bool {
-        self.stack.loading().is_some() || self.stack.play().is_some_and(|p| p.working.is_some())
+        self.stack.has::<Loading>() || self.stack.play().is_some_and(|p| p.working().is_some())
     }
 
     /// Shows how far the work on a thread has got, every quarter second.
@@ -381,74 +288,59 @@ impl App {
             return false;
         }
         self.progress_at = Some(now + PROGRESS_EVERY);
-        if let Some(w) = self.stack.play().and_then(|p| p.working.as_ref()) {
+        if let Some(w) = self.stack.play().and_then(|p| p.working()) {
             let line = working_line(w);
-            if !self.status_error && self.status != line {
-                self.set_status(line);
+            if !self.env.status_error() && self.env.status() != line {
+                self.env.set_status(line);
             }
         }
         true
     }
 
-    fn screen_deadline(&self) -> Option<Instant> {
-        match &self.stack.base {
-            Base::Race { race, .. } => race.deadline(),
-            Base::Play(play) => play.anim.as_ref().map(|a| a.next_at),
-            Base::Replay { viewer, play } => viewer.deadline(play),
-            Base::Menu | Base::Over(_) => None,
-        }
-    }
-
-    /// Time passed: advance the animation or the AI racers. Returns whether to redraw.
+    /// Time passed: every screen's clock (the animation, the race, the
+    /// replay's autoplay, the lessons). Returns whether to redraw.
     pub fn tick(&mut self, now: Instant) -> bool {
-        if let Some(l) = self.stack.lessons_mut() {
-            return l.tick(now);
+        self.env.saves_held = self.stack.has::<InUse>();
+        let t = self.stack.base.tick(now, &mut self.env);
+        let mut dirty = self.go(t, false);
+        let mut i = 0;
+        while i < self.stack.layers.len() {
+            let t = self.stack.layers[i].tick(now, &mut self.env);
+            dirty |= self.go(t, false);
+            i += 1;
         }
-        let dirty = match self.stack.base {
-            Base::Race { .. } => self.race_tick(now),
-            Base::Play(_) => self.anim_tick(now),
-            Base::Replay { .. } => self.replay_tick(now),
-            Base::Menu | Base::Over(_) => false,
-        };
         let progress = self.progress_tick(now);
         self.sync_analysis() || dirty || progress
     }
 
     /// One event. Returns whether the screen must be redrawn.
     pub fn handle(&mut self, ev: AppEvent, now: Instant) -> bool {
+        self.env.saves_held = self.stack.has::<InUse>();
         let dirty = self.handle_event(ev, now);
-        self.hold_race(now);
+        self.hold(now);
         if self.working_now() && self.progress_at.is_none() {
             self.progress_at = Some(now + PROGRESS_EVERY);
         }
         self.sync_analysis() || dirty
     }
 
-    /// The race is held while anything covers it (the help, the quit
-    /// confirmation, a terminal too small, Ctrl-Z), and goes on once it shows again.
-    fn hold_race(&mut self, now: Instant) {
-        let covered = self
-            .stack
-            .has(|l| matches!(l, Layer::Help(_) | Layer::ConfirmQuit | Layer::Loading(_)))
-            || self.too_small()
-            || self.suspended;
-        if let Some(l) = self.stack.lessons_mut() {
+    /// What runs on a clock (the race, a race lesson) is held while
+    /// anything covers it (the help, the quit confirmation, a load, a
+    /// terminal too small, Ctrl-Z), and goes on once it shows again.
+    fn hold(&mut self, now: Instant) {
+        let covered =
+            self.stack.layers.iter().any(|l| l.covers()) || self.too_small() || self.suspended;
+        self.stack.base.hold(covered, now);
+        for l in &mut self.stack.layers {
             l.hold(covered, now);
-        }
-        if let Base::Race { race: r, .. } = &mut self.stack.base {
-            if covered {
-                r.pause(now);
-            } else {
-                r.resume(now);
-            }
         }
     }
 
     /// The live game's analysis follows the position shown (the play
     /// screen's search; none in the replay viewer).
     fn sync_analysis(&mut self) -> bool {
-        let live = self.stack.viewer().is_none();
-        let (panel, depth) = (self.panel, self.analysis_depth);
+        let live = self.screen() != Screen::Replay;
+        let (panel, depth) = (self.env.panel, self.env.analysis_depth);
         self.stack
             .play_mut()
             .is_some_and(|p| p.sync_analysis(panel, depth, live))
@@ -460,15 +352,12 @@ impl App {
         self.stack
             .play()?
             .analysis_panel()
-            .filter(|_| self.panel && self.browsing().is_none())
+            .filter(|_| self.env.panel && self.browsing().is_none())
     }
 
     /// The earlier position looked at, if any.
     pub fn browsing(&self) -> Option<&BrowseScreen> {
-        self.stack.find(|l| match l {
-            Layer::Browse(b) => Some(&**b),
-            _ => None,
-        })
+        self.stack.find::<BrowseScreen>()
     }
 
     /// The analysis of the position shown, once worked out.
@@ -481,7 +370,7 @@ impl App {
             AppEvent::Key(k) => self.key(k, now),
             AppEvent::Mouse(m) => self.mouse(m, now),
             AppEvent::Resize(w, h) => {
-                self.size = (w, h);
+                self.env.size = (w, h);
                 true
             }
             AppEvent::Job(done) => self.job_done(done, now),
@@ -492,58 +381,47 @@ impl App {
         }
     }
 
-    /// A job's result, routed to the screen that asked for it; each takes
-    /// it only if the job it keeps has its version (else it is stale).
+    /// A job's answer, to the screen that asked for it (from the top): each
+    /// takes it only if the job it keeps has its version (else it is stale).
+    /// The saves and a load's answer are the app's.
     fn job_done(&mut self, done: Done<Output>, now: Instant) -> bool {
-        let version = done.version;
-        match done.output {
-            Output::Ai(decided) => self.ai_move(version, *decided, now),
-            Output::Played { decided } => self.played_event(version, *decided, now),
-            Output::Analysis(output) => {
-                let Some(p) = self.stack.play_mut() else {
-                    return false;
-                };
-                let t = p.analysed(Done { version, output });
-                self.transition(t, now)
-            }
-            Output::Loaded(result) => {
-                let current = self
-                    .stack
-                    .loading()
-                    .is_some_and(|l| l.job.version() == version);
-                if !current {
-                    return false;
-                }
-                let purpose = self.stack.take_loading().map(|l| l.purpose);
-                if let Some(purpose) = purpose {
-                    self.loaded(purpose, result, now);
-                }
-                true
-            }
-            Output::Review(update) => {
-                let Base::Replay { viewer: v, .. } = &mut self.stack.base else {
-                    return false;
-                };
-                let (dirty, line) = v.review_mut().update(version, update);
-                if let Some(line) = line {
-                    self.set_status(line);
-                }
-                dirty
-            }
+        let mut done = match done.output {
             // Saves are never dropped: the saver says whether an answer is
             // newer than the last one taken (its version is its order).
             Output::Saved(saved) => {
-                self.saved(*saved);
-                true
+                self.env.saved(*saved);
+                return true;
             }
             Output::Counted(counted) => {
-                self.counted(*counted);
-                true
+                self.env.counted(*counted, self.stack.play_mut());
+                return true;
             }
-            Output::Progress(saved) => self
-                .stack
-                .lessons_mut()
-                .is_some_and(|l| l.progress_saved(*saved)),
+            Output::Loaded(result) => {
+                if !self.loading().is_some_and(|l| l.is(done.version)) {
+                    return false;
+                }
+                let Some(l) = self.stack.remove::<Loading>() else {
+                    return false;
+                };
+                let (purpose, back) = l.into_parts();
+                let t = self.env.loaded(purpose, back, result, now);
+                self.go(t, false);
+                return true;
+            }
+            output => Done {
+                version: done.version,
+                output,
+            },
+        };
+        for i in (0..self.stack.layers.len()).rev() {
+            match self.stack.layers[i].on_job(done, now, &mut self.env) {
+                Ok(t) => return self.go(t, i + 1 == self.stack.layers.len()),
+                Err(d) => done = d,
+            }
+        }
+        match self.stack.base.on_job(done, now, &mut self.env) {
+            Ok(t) => self.go(t, false),
+            Err(_) => false,
         }
     }
 
@@ -556,16 +434,17 @@ impl App {
         if k.kind == KeyEventKind::Release {
             return false;
         }
+        let keys = self.env.keys.clone();
         if self.too_small() {
             // Nothing of the game is visible: no key may play blind. q leaves at once.
             let quit = matches!(k.code, KeyCode::Char('q') | KeyCode::Esc)
-                || keys::action(Ctx::Global, &k) == Some(Action::QuitNow);
+                || keys::action_in(&keys, Ctx::Global, &k) == Some(Action::QuitNow);
             self.quit |= quit;
             return false;
         }
-        if let Some(Layer::Notice { .. }) = self.stack.top() {
+        if self.stack.top_is::<Notice>() {
             // Any key closes the notice, and does nothing else (Ctrl-C still quits).
-            if keys::action(Ctx::Global, &k) == Some(Action::QuitNow) {
+            if keys::action_in(&keys, Ctx::Global, &k) == Some(Action::QuitNow) {
                 self.quit = true;
                 return false;
             }
@@ -573,7 +452,7 @@ impl App {
             return true;
         }
         let ctx = self.ctx();
-        let Some(action) = keys::action(ctx, &k) else {
+        let Some(action) = keys::action_in(&keys, ctx, &k) else {
             return false;
         };
         match action {
@@ -587,256 +466,162 @@ impl App {
                 return false;
             }
             Action::Help if ctx != Ctx::Confirm => {
-                if let Some(Layer::Help(_)) = self.stack.top() {
+                if self.stack.top_is::<HelpOverlay>() {
                     self.stack.pop();
                 } else {
-                    self.stack.push(Layer::Help(HelpOverlay::default()));
+                    self.stack.push(Box::new(HelpOverlay::default()));
                 }
                 return true;
             }
             _ => {}
         }
-        // The key goes to the top of the stack.
-        let page = self.size.1.saturating_sub(6);
-        // Never past the end: the help's last line stays at the bottom.
-        let max = help_text::max_scroll(&self.help_facts(), self.size);
-        // (Its fields apart: an earlier position reads the game below it.)
-        match self.stack.layers.last_mut() {
-            Some(Layer::ConfirmQuit) => {
-                let t = overlay::confirm_handle(action);
-                self.transition(t, now)
-            }
-            Some(Layer::Help(h)) => {
-                match h.handle(action, page, max) {
-                    Some(scrolled) => *h = scrolled,
-                    None => {
-                        self.stack.pop();
-                    }
-                }
-                true
-            }
-            Some(Layer::Lessons { screen, only }) => match screen.key(&k, now) {
-                crate::app::lesson::Outcome::Ignored => false,
-                crate::app::lesson::Outcome::Redraw => true,
-                crate::app::lesson::Outcome::Close => {
-                    self.quit |= *only;
-                    self.stack.pop();
-                    true
-                }
-            },
-            Some(Layer::Browse(b)) => {
-                let Base::Play(play) = &self.stack.base else {
-                    return false;
+        // The key goes to the top of the stack (a layer sees the screen below it).
+        let facts = self.help_facts();
+        let Stack { base, layers } = &mut self.stack;
+        let (t, from_layer) = match layers.last_mut() {
+            Some(top) => {
+                let key = Key {
+                    action,
+                    event: &k,
+                    now,
+                    below: Some(&**base),
+                    facts: &facts,
                 };
-                let t = b.handle(action, play);
-                self.transition(t, now)
+                (top.handle(key, &mut self.env), true)
             }
-            Some(Layer::Saves(_)) => self.saves_key(action, now),
-            Some(Layer::InUse(_)) => self.in_use_key(action, now),
-            Some(Layer::Loading(_)) => {
-                match action {
-                    Action::Cancel => self.stop_loading(),
-                    Action::Quit => self.quit = true,
-                    _ => return false,
+            None => {
+                let key = Key {
+                    action,
+                    event: &k,
+                    now,
+                    below: None,
+                    facts: &facts,
+                };
+                (base.handle(key, &mut self.env), false)
+            }
+        };
+        self.go(t, from_layer)
+    }
+
+    /// Carries out where a screen asked to go (`from_layer`: the layer on
+    /// top asked). Returns whether to redraw.
+    fn go(&mut self, t: Transition, from_layer: bool) -> bool {
+        match t {
+            Transition::Stay => return false,
+            Transition::Redraw => {}
+            Transition::Open(layer) => self.stack.push(layer),
+            Transition::Close => {
+                let closed = self.stack.pop();
+                self.quit |= closed.is_some_and(|l| l.quits_on_close());
+            }
+            Transition::Replace(screen) => {
+                // A layer asking for another screen below it is done.
+                if from_layer {
+                    self.stack.pop();
                 }
-                true
+                self.stack.set_base(screen);
             }
-            Some(Layer::Notice { .. }) => false,
-            None => match self.stack.base {
-                Base::Menu => self.menu_key(action, now),
-                Base::Race { .. } => self.race_key(action, &k, now),
-                Base::Over(_) => self.over_key(action, now),
-                Base::Play(_) => self.play_key(action, &k, now),
-                Base::Replay { .. } => self.replay_key(action, &k, now),
-            },
+            Transition::Quit => {
+                if self.stack.base.game_on() {
+                    self.stack.push(Box::new(ConfirmQuit));
+                } else {
+                    self.quit = true;
+                }
+            }
+            Transition::QuitNow => self.quit = true,
         }
+        true
     }
 
     /// Opens the lessons of `kind` (all games: `None`), progress in the data folder.
     pub fn open_lessons(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
-        let path = crate::learn::progress::Progress::path().ok();
-        let mut screen = crate::app::lesson::LessonScreen::new(
-            kind,
-            path,
-            self.theme,
-            self.speed_ms,
-            self.tx.clone(),
-            now,
-        );
-        // The progress file's lock may be another window's: never waited for.
-        screen.set_progress_wait(self.persist.wait());
-        self.open_learning(screen);
+        let lessons = self.env.lessons(kind, now);
+        self.open_learning(lessons);
     }
 
     /// Opens the puzzles of `kind` (all games: `None`) on their list,
     /// progress in the data folder (`puzzles.json`).
     pub fn open_puzzles(&mut self, kind: Option<crate::engine::GameKind>, now: Instant) {
-        let path = crate::learn::puzzles::progress_path().ok();
-        let mut screen =
-            crate::app::puzzle::open(kind, path, self.theme, self.speed_ms, self.tx.clone(), now);
-        screen.set_progress_wait(self.persist.wait());
-        self.open_learning(screen);
+        let puzzles = self.env.puzzles(kind, now);
+        self.open_learning(puzzles);
     }
 
-    /// The lessons or the puzzles on top (in place of any open before).
-    pub(super) fn open_learning(&mut self, screen: crate::app::lesson::LessonScreen) {
-        let only = self
-            .stack
-            .remove(|l| match l {
-                Layer::Lessons { only, .. } => Ok(only),
-                other => Err(other),
-            })
-            .unwrap_or(false);
-        self.stack.push(Layer::Lessons {
-            screen: Box::new(screen),
-            only,
-        });
+    /// The lessons or the puzzles on top (in place of any open before,
+    /// whose `only` they keep).
+    fn open_learning(&mut self, mut lessons: Lessons) {
+        if let Some(before) = self.stack.remove::<Lessons>() {
+            lessons.only = before.only;
+        }
+        self.stack.push(Box::new(lessons));
     }
 
     /// What the help's text depends on now.
     pub fn help_facts(&self) -> HelpFacts {
         let game = self.stack.play().map(|p| p.game());
         HelpFacts {
-            theme: self.theme,
+            theme: self.env.theme,
             lessons: self.stack.lessons().is_some(),
             game: game.map(|g| g.kind().title()),
             units: game.map_or("seeds", |g| adapter(g).units()),
+            keys: self.env.keys.clone(),
         }
     }
 
     /// The terminal is too small to draw the screen (it says so instead).
     pub fn too_small(&self) -> bool {
         let need = self.needed_size();
-        self.size.0 < need.0 || self.size.1 < need.1
+        let size = self.env.size;
+        size.0 < need.0 || size.1 < need.1
     }
 
-    /// The smallest size the current screen can be drawn in: the lessons',
-    /// the game's (its adapter's), or the menu's.
+    /// The smallest size the current screen can be drawn in: the topmost
+    /// screen's that has its own (the lessons', the game's adapter's), or
+    /// the menu's.
     pub fn needed_size(&self) -> (u16, u16) {
-        if let Some(l) = self.stack.lessons() {
-            return l.needed_size(self.size.0);
-        }
-        match self.stack.play() {
-            Some(p) => adapter(p.game()).needed_size(self.size.0),
-            // The menu and the race: an 8-hole board's.
-            None => (
-                MIN_W,
-                (FIXED_H + Geometry::new(8, MIN_W).height()).max(MIN_H),
-            ),
-        }
+        let width = self.env.size.0;
+        let mut screens = self.stack.layers.iter().rev().chain([&self.stack.base]);
+        // The menu and the race: an 8-hole board's.
+        screens.find_map(|s| s.needed_size(width)).unwrap_or((
+            MIN_W,
+            (FIXED_H + Geometry::new(8, MIN_W).height()).max(MIN_H),
+        ))
     }
 
-    fn ask_quit(&mut self) {
-        let in_progress = matches!(self.stack.base, Base::Race { .. } | Base::Play(_));
-        if in_progress {
-            self.stack.push(Layer::ConfirmQuit);
-        } else {
-            self.quit = true;
-        }
-    }
+    // ---- the game ---------------------------------------------------------
 
-    // ---- menu -------------------------------------------------------------
-
-    fn menu_key(&mut self, action: Action, now: Instant) -> bool {
-        let t = self.menu.handle(action, &self.client, self.client_seed());
-        self.transition(t, now)
-    }
-
-    fn client_seed(&self) -> u64 {
-        self.seed
-    }
-
-    // ---- race -------------------------------------------------------------
-
-    fn race_key(&mut self, action: Action, k: &KeyEvent, now: Instant) -> bool {
-        let c = match k.code {
-            KeyCode::Char(c) => Some(c),
-            _ => None,
-        };
-        let Base::Race { race: r, .. } = &mut self.stack.base else {
+    /// Plays one decision of the side to move (see `Play::decide`).
+    pub fn decide(&mut self, token: String, now: Instant) -> bool {
+        let Some(p) = self.stack.base_mut::<Playing>() else {
             return false;
         };
-        let t = r.handle(action, c, now);
-        self.transition(t, now)
+        let t = p.decide(token, now, &mut self.env);
+        self.go(t, false)
     }
 
-    fn race_tick(&mut self, now: Instant) -> bool {
-        let Base::Race { race: r, .. } = &mut self.stack.base else {
+    /// The seed of the AI seat's request in the position shown.
+    pub fn ai_seed(&self) -> u64 {
+        self.stack.session().map_or(self.env.seed, Session::ai_seed)
+    }
+
+    /// A left click: only the board of the game played on takes one, with
+    /// nothing over it (not an earlier position looked at); any click
+    /// closes a notice.
+    fn mouse(&mut self, m: MouseEvent, now: Instant) -> bool {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
-        };
-        let t = r.tick(now);
-        self.transition(t, now)
-    }
-
-    /// Carries out what a screen asked for. Returns whether to redraw.
-    fn transition(&mut self, t: Transition, now: Instant) -> bool {
-        match t {
-            Transition::Stay => return false,
-            Transition::Redraw => {}
-            Transition::Refuse(e) => self.refuse(e),
-            Transition::Status(s) => self.set_status(s),
-            Transition::Quit => self.ask_quit(),
-            Transition::QuitNow => self.quit = true,
-            Transition::Close(status) => {
-                // The overlay or the list on top closes, the screen below shows.
-                if let Some(
-                    Layer::ConfirmQuit | Layer::Help(_) | Layer::Browse(_) | Layer::Saves(_),
-                ) = self.stack.top()
-                {
-                    self.stack.pop();
-                }
-                self.set_status(status);
-            }
-            Transition::DeleteSaved(path) => self.delete_saved(path),
-            Transition::OpenSaved { path, replay } => {
-                self.start_load(LoadFor::Chosen(path, replay), now);
-            }
-            Transition::OpenSaves => {
-                let Some(dir) = self.persist.autosave_dir().map(PathBuf::from) else {
-                    self.refuse("No data folder: games are not saved (set HOME or XDG_DATA_HOME)");
-                    return true;
-                };
-                self.start_load(LoadFor::Saves(dir), now);
-            }
-            Transition::Start(setup) => self.start_match(*setup, now),
-            Transition::Learn(kind) => self.open_lessons(Some(kind), now),
-            Transition::Theme(palette) => {
-                self.theme = self.theme.with_palette(palette);
-                self.client.theme = Some(palette);
-            }
-            Transition::Raced(r) => match self.stack.take_base() {
-                Base::Race { mut play, .. } => {
-                    if let Err(e) = play.raced(r.racing) {
-                        self.refuse(format!("race: {e}"));
-                    }
-                    self.show_game(play, now);
-                }
-                other => self.stack.base = other,
-            },
-            Transition::Moved(line) => self.moved(line, now),
-            Transition::Next(line) => {
-                if let Some(line) = line {
-                    self.set_status(line);
-                }
-                self.after_move(now);
-            }
-            Transition::NextGame => self.next_game(now),
-            Transition::Review => return self.review_game(),
-            Transition::Menu => {
-                // The game is closed: another window may open it now (with
-                // --save the file stays this window's: the next game goes there).
-                self.persist.closed();
-                self.stack.set_base(Base::Menu);
-                self.load_menu_record();
-                self.set_status("Choose the game and press Enter");
-            }
-            Transition::ViewGame(gi) => match self.stack.take_base() {
-                Base::Replay { viewer, .. } => self.view_game(viewer, gi),
-                other => self.stack.base = other,
-            },
-            Transition::TakeOver => self.take_over(now),
         }
-        true
+        if self.stack.remove::<Notice>().is_some() {
+            return true;
+        }
+        if !self.stack.layers.is_empty() || self.too_small() {
+            return false;
+        }
+        let area = Rect::new(0, 0, self.env.size.0, self.env.size.1);
+        let t = self
+            .stack
+            .base
+            .click((area, m.column, m.row), now, &mut self.env);
+        self.go(t, false)
     }
 }
 

@@ -28,7 +28,7 @@ fn the_hint_key_selects_the_ais_suggestion_and_tells_its_value() {
         app.status(),
         format!("Hint for South: 1 (the AI rates it {seeds:+.1} seeds); Enter plays it")
     );
-    assert_eq!(app.play().unwrap().cursor, 1);
+    assert_eq!(app.play().unwrap().cursor(), 1);
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn a_hint_for_a_position_left_behind_is_dropped() {
     keys(&mut app, "3");
     key(&mut app, KeyCode::Enter);
     let status = app.status().to_string();
-    let cursor = app.play().unwrap().cursor;
+    let cursor = app.play().unwrap().cursor();
     if let Ok(ev) = rx.recv_timeout(Duration::from_secs(2)) {
         assert!(
             !app.handle(ev, Instant::now()),
@@ -47,7 +47,7 @@ fn a_hint_for_a_position_left_behind_is_dropped() {
         );
     }
     assert_eq!(app.status(), status);
-    assert_eq!(app.play().unwrap().cursor, cursor);
+    assert_eq!(app.play().unwrap().cursor(), cursor);
 }
 
 #[test]
@@ -243,7 +243,7 @@ fn hint_and_analysis_work_at_the_direction_prompt() {
     // The hint is the panel's best line, at once.
     keys(&mut app, "i");
     let p = app.play().unwrap();
-    let picked = &options[p.dir_pick];
+    let picked = &options[p.dir_pick()];
     assert!(
         app.status()
             .starts_with(&format!("Hint for South: {picked} (")),

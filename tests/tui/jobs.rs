@@ -55,7 +55,7 @@ fn a_sowing_of_another_version_is_not_played() {
     assert_eq!(app.status(), "Working out the sowing of i3...");
     let ev = next(&rx);
     ignored(&mut app, &ev);
-    assert!(app.play().unwrap().working.is_some());
+    assert!(app.play().unwrap().working().is_some());
     assert!(app.handle(ev, Instant::now()));
     let s = screen(&mut app);
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);

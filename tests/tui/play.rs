@@ -33,7 +33,7 @@ fn the_legend_names_the_hole_selected_and_the_marks_on_the_board() {
     let s = screen(&mut app);
     assert!(s[9].starts_with("[3] = selected hole"), "{}", s[9]);
     key(&mut app, KeyCode::Right);
-    let c = app.play().unwrap().cursor;
+    let c = app.play().unwrap().cursor();
     assert_ne!(c, 3);
     let s = screen(&mut app);
     assert!(
@@ -287,12 +287,12 @@ fn a_replay_of_a_hot_seat_game_selects_no_hole() {
 fn arrows_and_two_digit_holes_move_the_cursor() {
     let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "12");
-    assert_eq!(app.play().unwrap().cursor, 12);
+    assert_eq!(app.play().unwrap().cursor(), 12);
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Char('h'));
-    assert_eq!(app.play().unwrap().cursor, 10);
+    assert_eq!(app.play().unwrap().cursor(), 10);
     key(&mut app, KeyCode::Char('l'));
-    assert_eq!(app.play().unwrap().cursor, 11);
+    assert_eq!(app.play().unwrap().cursor(), 11);
     let s = screen(&mut app);
     assert!(board_lines(&s)[3].ends_with("10 [11]   12"));
 }
@@ -448,11 +448,11 @@ fn the_direction_is_asked_in_place() {
 fn en_gehe_move_by_two_digits_and_enter_gives_the_engines_board() {
     let (mut app, _rx) = start("en-gehe --holes 50 --north human");
     keys(&mut app, "37");
-    assert_eq!(app.play().unwrap().cursor, 37);
+    assert_eq!(app.play().unwrap().cursor(), 37);
     key(&mut app, KeyCode::Enter);
-    assert!(app.play().unwrap().anim.is_some());
+    assert!(app.play().unwrap().anim().is_some());
     key(&mut app, KeyCode::Char('s'));
-    assert!(app.play().unwrap().anim.is_none());
+    assert!(app.play().unwrap().anim().is_none());
     // The same move played on the engine directly.
     let mut g = masai_mancala::engine::en_gehe::EnGehe::new(
         50,
@@ -510,7 +510,7 @@ fn a_long_en_gehe_relay_is_animated_in_a_bounded_number_of_frames() {
         let tokens = app.play().unwrap().game().legal_tokens();
         rng_pick = (rng_pick * 31 + 7) % tokens.len();
         app.decide(tokens[rng_pick].clone(), Instant::now());
-        if let Some(a) = &app.play().unwrap().anim {
+        if let Some(a) = app.play().unwrap().anim() {
             assert!(a.frames.len() <= masai_mancala::app::MAX_TOTAL_FRAMES + 1);
         }
         key(&mut app, KeyCode::Char('s'));
@@ -542,7 +542,7 @@ fn bao_move_by_keys_gives_the_exact_board() {
     keys(&mut app, "3");
     assert_eq!(app.play().unwrap().cursor_token(), "i3");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play().unwrap().anim.is_some());
+    assert!(app.play().unwrap().anim().is_some());
     key(&mut app, KeyCode::Char('s'));
     let s = screen(&mut app);
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
@@ -644,7 +644,7 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
         ),
         "{s:#?}"
     );
-    let next = app.play().unwrap().anim.as_ref().unwrap().next_at;
+    let next = app.play().unwrap().anim().unwrap().next_at;
     app.tick(next);
     let s = screen(&mut app);
     assert_eq!(s[9], "lap 2: 2 in hand · s skips, +/- speed");
@@ -690,7 +690,7 @@ fn results_are_told_when_the_animation_reaches_them() {
     let (mut app, _rx) = app("--holes 12 --race off --north human");
     keys(&mut app, "5");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play().unwrap().anim.is_some());
+    assert!(app.play().unwrap().anim().is_some());
     let s = screen(&mut app);
     assert!(!s.iter().any(|l| l.contains("bull on")), "{s:#?}");
     assert_eq!(app.status(), "South sows 5...");

@@ -28,7 +28,7 @@ fn en_gehe_and_bao_games_are_saved_and_resumed_on_the_same_board() {
             let game = app.play().unwrap().game();
             let cursor = masai_mancala::app::adapter(game).token_cursor(t).unwrap();
             app.select_hole(t);
-            assert_eq!(app.play().unwrap().cursor, cursor);
+            assert_eq!(app.play().unwrap().cursor(), cursor);
             key(&mut app, KeyCode::Enter);
         }
         assert_eq!(app.play().unwrap().moves().len(), 3, "{}", app.status());

@@ -70,3 +70,27 @@ fn the_settings_files_errors_show_over_the_first_screen_until_a_key() {
     ctrl_c(&mut game);
     assert!(game.quitting());
 }
+
+#[test]
+fn each_client_keeps_the_bindings_it_opened_with() {
+    use masai_mancala::keys::Key;
+    let mut map = Keymap::default();
+    map.rebind("menu.open-saves", &[Key::Char('w')]).unwrap();
+    set_active(map);
+    let (mut rebound, _rx) = menu();
+    // Another client opened later on this thread with the default keys.
+    set_active(Keymap::default());
+    let (mut plain, _rx2) = menu();
+    assert!(has(&screen(&mut rebound), "w saved games"));
+    assert!(has(&screen(&mut plain), "o saved games"));
+    // No data folder here: asking for the saved games says so.
+    let asked = "No data folder: games are not saved";
+    keys(&mut rebound, "o");
+    assert_eq!(rebound.status(), "Choose the game and press Enter");
+    keys(&mut rebound, "w");
+    assert!(rebound.status().starts_with(asked), "{}", rebound.status());
+    keys(&mut plain, "w");
+    assert_eq!(plain.status(), "Choose the game and press Enter");
+    keys(&mut plain, "o");
+    assert!(plain.status().starts_with(asked), "{}", plain.status());
+}

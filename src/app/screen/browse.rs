@@ -4,8 +4,8 @@
 //! key returns to the game.
 
 use super::play::{Play, Snapshot};
-use super::{Chrome, Transition};
-use crate::app::keys::Action;
+use super::{Around, Chrome, Env, Key, Screen, Transition};
+use crate::app::keys::{Action, Ctx};
 use crate::app::view::play::{GameChrome, PlayView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -48,37 +48,11 @@ impl BrowseScreen {
         )
     }
 
-    pub fn handle(&mut self, action: Action, live: &Play) -> Transition {
-        match action {
-            Action::StepBack if self.at == 0 => {
-                Transition::Refuse("This is the start of the game: ] later, Esc returns".into())
-            }
-            Action::StepBack => {
-                self.at -= 1;
-                self.shown = live.at_step(self.at);
-                Transition::Status(self.status())
-            }
-            // Past the last position played: the live game again.
-            Action::StepForward if self.at + 1 >= live.step() => back(live),
-            Action::StepForward => {
-                self.at += 1;
-                self.shown = live.at_step(self.at);
-                Transition::Status(self.status())
-            }
-            Action::Cancel => back(live),
-            Action::Play => Transition::Refuse(
-                "This position was played already: no move here. Esc returns to the game".into(),
-            ),
-            Action::Quit => Transition::Quit,
-            _ => Transition::Stay,
-        }
-    }
-
     /// Draws the position viewed on the play screen, marked: the title
     /// says which position this is, the prompt line that nothing can be
     /// played here. The status line says where one is, unless it tells a
     /// refusal (the live game's prompts do not apply here).
-    pub fn render(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome, live: &Play) {
+    pub fn draw(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome, live: &Play) {
         let labels = live.labels();
         let game = GameChrome {
             chrome,
@@ -118,10 +92,61 @@ impl BrowseScreen {
 }
 
 /// Back to the live game: its turn and who is to move.
-fn back(live: &Play) -> Transition {
-    Transition::Close(format!(
+fn back(live: &Play, env: &mut Env) -> Transition {
+    env.set_status(format!(
         "Back to the game: turn {}, {} to move",
         live.game().turn(),
         live.game().to_move().title()
-    ))
+    ));
+    Transition::Close
+}
+
+impl Screen for BrowseScreen {
+    fn ctx(&self) -> Option<Ctx> {
+        Some(Ctx::Browse)
+    }
+
+    /// Earlier or later, back to the game; nothing is played here.
+    fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
+        let Some(live) = key.live() else {
+            return Transition::Stay;
+        };
+        match key.action {
+            Action::StepBack if self.at == 0 => {
+                env.refuse("This is the start of the game: ] later, Esc returns");
+            }
+            Action::StepBack => {
+                self.at -= 1;
+                self.shown = live.at_step(self.at);
+                env.set_status(self.status());
+            }
+            // Past the last position played: the live game again.
+            Action::StepForward if self.at + 1 >= live.step() => return back(live, env),
+            Action::StepForward => {
+                self.at += 1;
+                self.shown = live.at_step(self.at);
+                env.set_status(self.status());
+            }
+            Action::Cancel => return back(live, env),
+            Action::Play => env
+                .refuse("This position was played already: no move here. Esc returns to the game"),
+            Action::Quit => return Transition::Quit,
+            _ => return Transition::Stay,
+        }
+        Transition::Redraw
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, around: &Around<'_>) {
+        if let Some(live) = around.live() {
+            self.draw(area, buf, around.chrome, live);
+        }
+    }
+
+    fn opaque(&self) -> bool {
+        true
+    }
+
+    fn of_the_screen(&self) -> bool {
+        true
+    }
 }

@@ -1,7 +1,20 @@
 //! The start menu: the chosen game's options only, each one used by the game
 //! it starts.
 
-use super::{Chrome, Transition};
+use super::Chrome;
+
+/// What a key did in the menu: the menu screen carries it out.
+#[derive(Debug)]
+pub enum Picked {
+    Stay,
+    Redraw,
+    Refuse(String),
+    /// The colours changed.
+    Theme(Palette),
+    OpenSaves,
+    Learn(GameKind),
+    Start(Box<Setup>),
+}
 use crate::ai::{Level, Player};
 use crate::app::keys::Action;
 use crate::app::setup::Setup;
@@ -357,7 +370,7 @@ impl MenuScreen {
     }
 
     /// A key in the menu.
-    pub fn handle(&mut self, action: Action, base: &ClientArgs, seed: u64) -> Transition {
+    pub fn handle(&mut self, action: Action, base: &ClientArgs, seed: u64) -> Picked {
         let n = self.fields().len();
         match action {
             Action::Up => self.field = (self.field + n - 1) % n,
@@ -365,20 +378,20 @@ impl MenuScreen {
             Action::Left | Action::Right => {
                 self.change(if action == Action::Left { -1 } else { 1 });
                 if self.fields()[self.field.min(n - 1)] == Field::Theme {
-                    return Transition::Theme(self.palette);
+                    return Picked::Theme(self.palette);
                 }
             }
-            Action::OpenSaves => return Transition::OpenSaves,
-            Action::Learn => return Transition::Learn(self.kind()),
+            Action::OpenSaves => return Picked::OpenSaves,
+            Action::Learn => return Picked::Learn(self.kind()),
             Action::Start => {
                 return match self.setup(base, seed) {
-                    Ok(s) => Transition::Start(Box::new(s)),
-                    Err(e) => Transition::Refuse(e.to_string()),
+                    Ok(s) => Picked::Start(Box::new(s)),
+                    Err(e) => Picked::Refuse(e.to_string()),
                 };
             }
-            _ => return Transition::Stay,
+            _ => return Picked::Stay,
         }
-        Transition::Redraw
+        Picked::Redraw
     }
 
     /// Draws the menu: its box, then the status line and the key bar.

@@ -3,17 +3,15 @@
 //! a new game, undo, or the game's review).
 
 use super::Chrome;
-use super::Transition;
 use super::play::Play;
 use crate::app::adapter::adapter;
 use crate::app::anim::BoardState;
-use crate::app::keys::Action;
 use crate::app::setup::Setup;
 use crate::app::view::play::{GameChrome, draw_board, render_status, title_line};
 use crate::app::view::theme::Theme;
 use crate::engine::enkeshui::play_match::MatchEnd;
 use crate::engine::{Outcome, PerSide, Side, Status};
-use crate::session::{AfterGame, Session};
+use crate::session::Session;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -53,25 +51,6 @@ impl OverScreen<'_> {
 
     fn setup(&self) -> &Setup {
         self.play.session().setup()
-    }
-
-    /// A key on the game-over screen (undo goes back into the game: the
-    /// session's undo, and the match goes on).
-    pub fn handle(play: &mut Play, action: Action) -> Transition {
-        match action {
-            Action::Rematch => {
-                // The session says whether the match goes on: each score
-                // is then the player's stock for the next game.
-                match play.session().after_game() {
-                    Some(AfterGame::NextGame { .. }) => Transition::NextGame,
-                    _ => Transition::Start(Box::new(play.session().setup().clone())),
-                }
-            }
-            Action::Review => Transition::Review,
-            Action::NewGame => Transition::Menu,
-            Action::Undo => play.undo(),
-            _ => Transition::Stay,
-        }
     }
 
     /// Draws the game over: the final board, the box of `lines` under it.

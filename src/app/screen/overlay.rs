@@ -2,10 +2,10 @@
 //! a question, a notice and a load's progress. Each keeps its own state,
 //! answers its own keys and draws itself.
 
-use super::Transition;
+use super::{Around, Env, Key, Screen, Transition};
 use crate::app::help_text::{self, HelpFacts};
-use crate::app::keys::{self, Action, BINDINGS, Ctx};
-use crate::app::view::hint_line;
+use crate::app::keys::{Action, BINDINGS, Ctx};
+use crate::app::view::hint_line_in;
 use crate::app::view::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -25,7 +25,7 @@ impl HelpOverlay {
 
     /// A key in the help: scrolls by a line or a `page`, never past `max`;
     /// any other key closes it (`None`).
-    pub fn handle(self, action: Action, page: u16, max: u16) -> Option<HelpOverlay> {
+    pub fn scrolled(self, action: Action, page: u16, max: u16) -> Option<HelpOverlay> {
         let s = self.scroll;
         let scroll = match action {
             Action::Up => s.saturating_sub(1),
@@ -43,14 +43,14 @@ impl HelpOverlay {
 impl HelpOverlay {
     /// Draws the help: every key binding in effect, then the rules, for
     /// the screen's width (`facts`: what its text depends on).
-    pub fn render(&self, area: Rect, buf: &mut Buffer, facts: &HelpFacts) {
+    pub fn draw(&self, area: Rect, buf: &mut Buffer, facts: &HelpFacts) {
         let r = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
         Clear.render(r, buf);
         let (w, h) = help_text::inner((area.width, area.height));
         let lines = help_text::help_lines(facts, w);
         let last = u16::try_from(lines.len().saturating_sub(usize::from(h))).unwrap_or(u16::MAX);
         let scroll = self.scroll.min(last);
-        let map = keys::active();
+        let map = &facts.keys;
         let first_key = |action: Action| {
             BINDINGS
                 .iter()
@@ -68,17 +68,97 @@ impl HelpOverlay {
             .scroll((scroll, 0))
             .block(Block::default().borders(Borders::ALL).title(title))
             .render(r, buf);
-        hint_line(Ctx::Help, false, area.width, &facts.theme)
+        hint_line_in(map, Ctx::Help, false, area.width, &facts.theme)
             .render(Rect::new(area.x, area.bottom() - 1, area.width, 1), buf);
     }
 }
 
-/// The quit confirmation's keys: `y` quits, `n` goes back to the game.
-pub fn confirm_handle(action: Action) -> Transition {
-    match action {
-        Action::Yes => Transition::QuitNow,
-        Action::No => Transition::Close("Go on playing".into()),
-        _ => Transition::Redraw,
+impl Screen for HelpOverlay {
+    fn ctx(&self) -> Option<Ctx> {
+        Some(Ctx::Help)
+    }
+
+    /// Scrolls by a line or a page, never past the end (the help's last
+    /// line stays at the bottom); any other key closes it.
+    fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
+        let page = env.size.1.saturating_sub(6);
+        let max = help_text::max_scroll(key.facts, env.size);
+        match self.scrolled(key.action, page, max) {
+            Some(scrolled) => {
+                *self = scrolled;
+                Transition::Redraw
+            }
+            None => Transition::Close,
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, around: &Around<'_>) {
+        self.draw(area, buf, around.facts);
+    }
+
+    fn covers(&self) -> bool {
+        true
+    }
+}
+
+/// "A game is in progress. Quit?"
+#[derive(Debug)]
+pub struct ConfirmQuit;
+
+impl Screen for ConfirmQuit {
+    fn ctx(&self) -> Option<Ctx> {
+        Some(Ctx::Confirm)
+    }
+
+    /// `y` quits, `n` goes back to the game.
+    fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
+        match key.action {
+            Action::Yes => Transition::QuitNow,
+            Action::No => {
+                env.set_status("Go on playing");
+                Transition::Close
+            }
+            _ => Transition::Redraw,
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, around: &Around<'_>) {
+        ConfirmView {
+            theme: around.env.theme,
+        }
+        .render(area, buf);
+    }
+
+    fn covers(&self) -> bool {
+        true
+    }
+}
+
+/// A notice (the settings file's errors): its title and lines. Any key
+/// closes it (the app's: it has no keys of its own); it stays on top of
+/// what opens under it.
+#[derive(Debug)]
+pub struct Notice {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+impl Screen for Notice {
+    fn ctx(&self) -> Option<Ctx> {
+        None
+    }
+
+    fn handle(&mut self, _key: Key<'_>, _env: &mut Env) -> Transition {
+        Transition::Close
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, around: &Around<'_>) {
+        NoticeView {
+            title: &self.title,
+            lines: &self.lines,
+            theme: around.env.theme,
+        }
+        .render(area, buf);
     }
 }
 

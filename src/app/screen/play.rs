@@ -8,11 +8,14 @@
 //! line); it draws itself (`render`) with the game's widget, `view::play`.
 
 mod analysis;
+mod frames;
 mod special;
 
+pub use self::frames::{Anim, AnimStep};
 pub use self::special::SpecialMove;
 
-use super::Transition;
+// The game's own answers (`Did`), carried out by the screen holding it.
+use super::Did as Transition;
 use super::over::over_line;
 use crate::app::adapter::adapter;
 use crate::app::anim::{self, BoardState, Frame, Marks};
@@ -56,14 +59,6 @@ struct StepView {
     log: Vec<String>,
     moves: Vec<MoveRec>,
     marks: Marks,
-}
-
-/// A running animation.
-#[derive(Clone, Debug)]
-pub struct Anim {
-    pub frames: Vec<Frame>,
-    pub index: usize,
-    pub next_at: Instant,
 }
 
 /// A decision being worked out in a job: its token and the job (dropping
@@ -162,17 +157,17 @@ pub struct Play {
     session: Session,
     /// One per step of the session's history.
     views: Vec<StepView>,
-    pub anim: Option<Anim>,
+    anim: Option<Anim>,
     /// The selected hole of the side to move (1..N).
-    pub cursor: usize,
-    pub digits: String,
+    cursor: usize,
+    digits: String,
     /// Index into the pending decision's options.
-    pub dir_pick: usize,
-    pub special: Option<SpecialMove>,
+    dir_pick: usize,
+    special: Option<SpecialMove>,
     /// The AI seat's thinking, if any (dropping it stops it).
     thinking: Option<Job>,
     /// A decision being worked out on a thread (dropping it cancels the work).
-    pub working: Option<Working>,
+    working: Option<Working>,
     /// The analysis of the position shown (for the panel, the hint or both).
     search: Option<AnalysisPanel>,
     /// A hint was asked in the position of this version: it is the
@@ -180,7 +175,7 @@ pub struct Play {
     hint_for: Option<u64>,
     /// The log's last lines tell what the running animation has not shown
     /// yet: hidden until it ends.
-    pub log_hidden: usize,
+    log_hidden: usize,
     opts: PlayOptions,
 }
 
@@ -260,6 +255,41 @@ impl Play {
     /// The live game.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The running animation, if any.
+    pub fn anim(&self) -> Option<&Anim> {
+        self.anim.as_ref()
+    }
+
+    /// When the animation shows its next frame (None: none runs).
+    pub fn next_frame_at(&self) -> Option<Instant> {
+        self.anim.as_ref().map(|a| a.next_at)
+    }
+
+    /// The selected hole of the side to move (1..N).
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The hole number typed so far.
+    pub fn digits(&self) -> &str {
+        &self.digits
+    }
+
+    /// The direction picked among the pending decision's options.
+    pub fn dir_pick(&self) -> usize {
+        self.dir_pick
+    }
+
+    /// The special move being made, if any.
+    pub fn special(&self) -> Option<&SpecialMove> {
+        self.special.as_ref()
+    }
+
+    /// The decision being worked out on a thread, if any.
+    pub fn working(&self) -> Option<&Working> {
+        self.working.as_ref()
     }
 
     /// The position shown.
@@ -788,23 +818,11 @@ impl Play {
 
     /// Time passed: the animation's next frame; `Next` once it is over.
     pub fn tick(&mut self, now: Instant, speed_ms: u64) -> Transition {
-        let Some(a) = self.anim.as_mut() else {
-            return Transition::Stay;
-        };
-        if now < a.next_at {
-            return Transition::Stay;
+        match self.advance_anim(now, speed_ms) {
+            AnimStep::Idle => Transition::Stay,
+            AnimStep::Frame => Transition::Redraw,
+            AnimStep::Ended => Transition::Next(None),
         }
-        // Catch up on missed ticks but draw once.
-        while a.next_at <= now {
-            if a.index + 1 >= a.frames.len() {
-                self.anim = None;
-                return Transition::Next(None);
-            }
-            a.index += 1;
-            let hold = a.frames[a.index].hold as u64;
-            a.next_at += Duration::from_millis(speed_ms * hold);
-        }
-        Transition::Redraw
     }
 
     /// After a move has been shown: the game's end, or the human's prompt,

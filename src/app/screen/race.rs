@@ -3,10 +3,10 @@
 //! The session's [`Racing`] runs the race on its clock; this screen counts
 //! down, feeds it the key presses at their times and shows it.
 
-use super::{Chrome, Raced, Transition};
+use super::{Chrome, Did, Raced};
 use crate::ai::Level;
 use crate::app::anim::{BoardState, Marks};
-use crate::app::keys::{self, Action, BINDINGS, Ctx};
+use crate::app::keys::{Action, BINDINGS, Ctx, Keymap};
 use crate::app::view::board::TwoRowBoard;
 use crate::app::view::play::PlayLayout;
 use crate::app::view::theme::{Mark, Theme};
@@ -20,6 +20,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// Seconds counted down before the racers may start.
@@ -54,16 +55,17 @@ pub struct RaceScreen {
     /// Since when the race is held (an overlay is open): the clock and
     /// both racers stop, and go on from where they were.
     paused: Option<Instant>,
+    /// The key bindings in effect, for the racers' keys it names.
+    keys: Rc<Keymap>,
 }
 
 /// The keys of a side's racer in effect (the settings may rebind them), as
 /// the help writes them.
-pub fn racer_keys(side: Side) -> Vec<String> {
+pub fn racer_keys(map: &Keymap, side: Side) -> Vec<String> {
     let action = match side {
         Side::South => Action::SouthRace,
         Side::North => Action::NorthRace,
     };
-    let map = keys::active();
     BINDINGS
         .iter()
         .position(|b| b.ctx == Ctx::Race && b.action == action)
@@ -97,7 +99,14 @@ impl RaceScreen {
             finished: None,
             auto_start: None,
             paused: None,
+            keys: Rc::new(Keymap::default()),
         }
+    }
+
+    /// Names the racers' keys of these bindings (the settings').
+    pub fn with_keys(mut self, keys: Rc<Keymap>) -> RaceScreen {
+        self.keys = keys;
+        self
     }
 
     /// The AI racer of `side` drops a seed every `ms` milliseconds.
@@ -121,7 +130,7 @@ impl RaceScreen {
                 format!(
                     "{}: press {} in turn",
                     side.title(),
-                    and_list(&racer_keys(side))
+                    and_list(&racer_keys(&self.keys, side))
                 )
             })
             .collect();
@@ -232,35 +241,31 @@ impl RaceScreen {
     }
 
     /// Time passed: the countdown, the AI racers, or the start of the game.
-    pub fn tick(&mut self, now: Instant) -> Transition {
+    pub fn tick(&mut self, now: Instant) -> Did {
         if self.paused.is_some() {
-            return Transition::Stay;
+            return Did::Stay;
         }
         if self.finished.is_some() {
             if self.auto_start.is_some_and(|t| t <= now) {
                 return self.begin();
             }
-            return Transition::Stay;
+            return Did::Stay;
         }
         let mut changed = self.count_down(now);
         if self.go.is_some() {
             let before = self.race().drops().len();
             if let Err(e) = self.racing.advance(self.ms(now)) {
-                return Transition::Refuse(format!("race: {e}"));
+                return Did::Refuse(format!("race: {e}"));
             }
             changed |= self.race().drops().len() != before;
         }
         if self.settle(now) {
-            return Transition::Status(self.over_status());
+            return Did::Status(self.over_status());
         }
         if changed && self.countdown.is_none() && self.race().drops().is_empty() {
-            return Transition::Status("Go!".into());
+            return Did::Status("Go!".into());
         }
-        if changed {
-            Transition::Redraw
-        } else {
-            Transition::Stay
-        }
+        if changed { Did::Redraw } else { Did::Stay }
     }
 
     fn over_status(&self) -> String {
@@ -279,11 +284,11 @@ impl RaceScreen {
 
     /// The game starts from the race's board: the race goes back to the
     /// session, which begins the game.
-    fn begin(&mut self) -> Transition {
+    fn begin(&mut self) -> Did {
         if self.finished.is_none() {
-            return Transition::Stay;
+            return Did::Stay;
         }
-        Transition::Raced(Box::new(Raced {
+        Did::Raced(Box::new(Raced {
             racing: self.racing.clone(),
         }))
     }
@@ -310,13 +315,13 @@ impl RaceScreen {
     }
 
     /// A key on the race screen (`c`: the character pressed, for racer keys).
-    pub fn handle(&mut self, action: Action, c: Option<char>, now: Instant) -> Transition {
+    pub fn handle(&mut self, action: Action, c: Option<char>, now: Instant) -> Did {
         if self.paused.is_some() {
-            return Transition::Stay;
+            return Did::Stay;
         }
         let counted = self.count_down(now);
         match action {
-            Action::Quit => Transition::Quit,
+            Action::Quit => Did::Quit,
             Action::Start => self.begin(),
             Action::SouthRace | Action::NorthRace => {
                 let side = if action == Action::SouthRace {
@@ -325,35 +330,35 @@ impl RaceScreen {
                     Side::North
                 };
                 if self.racing.ai(side).is_some() {
-                    return Transition::Refuse(format!("{} races for the AI", side.title()));
+                    return Did::Refuse(format!("{} races for the AI", side.title()));
                 }
                 if let Some(n) = self.countdown() {
-                    return Transition::Refuse(format!("Wait for Go! ({n})"));
+                    return Did::Refuse(format!("Wait for Go! ({n})"));
                 }
                 let Some(c) = c else {
-                    return Transition::Stay;
+                    return Did::Stay;
                 };
                 if self.finished.is_some() {
-                    return Transition::Stay;
+                    return Did::Stay;
                 }
                 if self.last_key[side] == Some(c) {
                     self.repeats[side] += 1;
-                    return Transition::Redraw;
+                    return Did::Redraw;
                 }
                 self.last_key[side] = Some(c);
                 if let Err(e) = self.racing.press(side, self.ms(now)) {
-                    return Transition::Refuse(format!("race: {e}"));
+                    return Did::Refuse(format!("race: {e}"));
                 }
                 if self.settle(now) {
-                    Transition::Status(self.over_status())
+                    Did::Status(self.over_status())
                 } else if self.race().drops().len() == 1 {
-                    Transition::Status("Go!".into())
+                    Did::Status("Go!".into())
                 } else {
-                    Transition::Redraw
+                    Did::Redraw
                 }
             }
-            _ if counted => Transition::Redraw,
-            _ => Transition::Stay,
+            _ if counted => Did::Redraw,
+            _ => Did::Stay,
         }
     }
 
@@ -450,7 +455,7 @@ impl RaceScreen {
                 None => {
                     let keys = match self.racing.ai(side) {
                         Some(l) => format!("AI racer ({})", l.name()),
-                        None => format!("keys {}", racer_keys(side).join(" ")),
+                        None => format!("keys {}", racer_keys(&self.keys, side).join(" ")),
                     };
                     let last = self.last_key[side]
                         .map(|c| format!(", last key {c}"))

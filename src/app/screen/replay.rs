@@ -3,9 +3,31 @@
 //! review. The game shown is a `Play` whose history holds every decision (the
 //! app installs it); the viewer moves along that history by restoring steps.
 
+use super::game::StartMenu;
+use super::game::after_move;
 use super::over::over_line;
-use super::play::{Anim, MoveRec, Play};
-use super::{Chrome, Transition};
+use super::play::{AnimStep, MoveRec, Play};
+use super::{Around, Chrome, Did, Env, Key, Kind, Screen, Transition};
+use crate::app::adapter::adapter;
+use crate::app::job::Done;
+use crate::app::keys::Ctx;
+use crate::app::setup::Setup;
+use crate::session::Session;
+use crate::session::setup::BadSetup;
+use ratatui::crossterm::event::KeyCode;
+
+/// What a key or a tick did in the viewer: the replay screen carries it out.
+#[derive(Debug)]
+pub enum Viewed {
+    Stay,
+    Redraw,
+    Refuse(String),
+    Status(String),
+    /// Show game `n` of the record (from 0).
+    Game(usize),
+    /// Leave the viewer and play on from the position shown.
+    TakeOver,
+}
 use crate::app::anim::{self, BoardState};
 use crate::app::event::{self, AppEvent, Output};
 use crate::app::keys::Action;
@@ -141,7 +163,7 @@ impl ReplayScreen {
 
     /// When the viewer next wants a tick: the step's animation, or autoplay's next step.
     pub fn deadline(&self, p: &Play) -> Option<Instant> {
-        p.anim.as_ref().map(|a| a.next_at).or(self.next_step)
+        p.next_frame_at().or(self.next_step)
     }
 
     /// The status line: the step, the game of a match, what the keys set,
@@ -191,12 +213,9 @@ impl ReplayScreen {
         }
         p.restore(at);
         if !frames.is_empty() {
-            p.log_hidden = p.log().len() - p.log_len_at(at - 1);
-            p.anim = Some(Anim {
-                frames,
-                index: 0,
-                next_at: now + Duration::from_millis(speed_ms),
-            });
+            let hidden = p.log().len() - p.log_len_at(at - 1);
+            p.set_speed(speed_ms);
+            p.start_anim(frames, hidden, now);
         }
     }
 
@@ -208,9 +227,9 @@ impl ReplayScreen {
         animate: bool,
         speed_ms: u64,
         now: Instant,
-    ) -> Transition {
+    ) -> Viewed {
         self.go(p, at, animate, speed_ms, now);
-        Transition::Status(self.status(p, speed_ms))
+        Viewed::Status(self.status(p, speed_ms))
     }
 
     /// Shows the game's last step (the review of a game just finished opens there).
@@ -244,11 +263,11 @@ impl ReplayScreen {
         pace: Pace<'_>,
         tx: &Sender<AppEvent>,
         now: Instant,
-    ) -> Transition {
+    ) -> Viewed {
         let speed = *pace.speed_ms;
         let at = p.step();
         let last = p.last_step();
-        let animating = p.anim.is_some();
+        let animating = p.anim().is_some();
         match action {
             Action::StepForward => {
                 if animating && at == last {
@@ -260,7 +279,7 @@ impl ReplayScreen {
                 } else if at < last {
                     self.go_status(p, at + 1, !pace.instant, speed, now)
                 } else {
-                    Transition::Refuse("The end of the game".into())
+                    Viewed::Refuse("The end of the game".into())
                 }
             }
             Action::StepBack => self.go_status(p, at.saturating_sub(1), false, speed, now),
@@ -277,7 +296,7 @@ impl ReplayScreen {
             Action::Autoplay => {
                 self.autoplay = !self.autoplay;
                 self.next_step = self.autoplay.then_some(now);
-                Transition::Status(self.status(p, speed))
+                Viewed::Status(self.status(p, speed))
             }
             Action::Faster | Action::Slower => {
                 *pace.speed_ms = if action == Action::Faster {
@@ -285,20 +304,20 @@ impl ReplayScreen {
                 } else {
                     (speed * 2).min(2000)
                 };
-                Transition::Status(self.status(p, *pace.speed_ms))
+                Viewed::Status(self.status(p, *pace.speed_ms))
             }
             Action::Digit => {
                 let Some(c) = digit else {
-                    return Transition::Stay;
+                    return Viewed::Stay;
                 };
                 if self.goto.len() < 5 {
                     self.goto.push(c);
                 }
-                Transition::Status(self.status(p, speed))
+                Viewed::Status(self.status(p, speed))
             }
             Action::Cancel => {
                 self.goto.clear();
-                Transition::Status(self.status(p, speed))
+                Viewed::Status(self.status(p, speed))
             }
             Action::Play => {
                 let n: u32 = std::mem::take(&mut self.goto).parse().unwrap_or(0);
@@ -308,7 +327,7 @@ impl ReplayScreen {
                 });
                 match target {
                     Some(t) if n > 0 => self.go_status(p, t, false, speed, now),
-                    _ => Transition::Refuse(format!("There is no turn {n} in this game")),
+                    _ => Viewed::Refuse(format!("There is no turn {n} in this game")),
                 }
             }
             Action::NextGame | Action::PrevGame => {
@@ -319,73 +338,67 @@ impl ReplayScreen {
                     self.game.wrapping_sub(1)
                 };
                 if gi >= games {
-                    Transition::Refuse(if games == 1 {
+                    Viewed::Refuse(if games == 1 {
                         "The record holds one game".to_string()
                     } else {
                         format!("The match has games 1 to {games}")
                     })
                 } else {
-                    Transition::ViewGame(gi)
+                    Viewed::Game(gi)
                 }
             }
             Action::TakeOver if p.game().status().is_over() => {
-                Transition::Refuse("The game is over here: step back to take over".into())
+                Viewed::Refuse("The game is over here: step back to take over".into())
             }
-            Action::TakeOver => Transition::TakeOver,
+            Action::TakeOver => Viewed::TakeOver,
             Action::Review | Action::NextMistake | Action::PrevMistake => {
                 let post = event::post(tx, Output::Review);
                 let out =
                     self.review
                         .handle(action, &self.record, &self.checked, self.game, at, post);
                 match out {
-                    review_view::Outcome::Status(s) => Transition::Status(s),
-                    review_view::Outcome::Refuse(s) => Transition::Refuse(s),
+                    review_view::Outcome::Status(s) => Viewed::Status(s),
+                    review_view::Outcome::Refuse(s) => Viewed::Refuse(s),
                     review_view::Outcome::Go(step, s) => {
                         self.go(p, step, false, speed, now);
-                        Transition::Status(s)
+                        Viewed::Status(s)
                     }
                 }
             }
-            _ => Transition::Stay,
+            _ => Viewed::Stay,
         }
     }
 
     /// Time passed: the step's animation goes on, or autoplay shows the next step.
-    pub fn tick(&mut self, p: &mut Play, pace: Pace<'_>, now: Instant) -> Transition {
+    pub fn tick(&mut self, p: &mut Play, pace: Pace<'_>, now: Instant) -> Viewed {
         let speed = *pace.speed_ms;
-        if let Some(a) = p.anim.as_mut() {
-            if now < a.next_at {
-                return Transition::Stay;
-            }
-            while a.next_at <= now {
-                if a.index + 1 >= a.frames.len() {
-                    p.anim = None;
+        if p.anim().is_some() {
+            return match p.advance_anim(now, speed) {
+                AnimStep::Idle => Viewed::Stay,
+                AnimStep::Frame => Viewed::Redraw,
+                AnimStep::Ended => {
                     if self.autoplay {
                         self.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
                     }
-                    return Transition::Redraw;
+                    Viewed::Redraw
                 }
-                a.index += 1;
-                let hold = a.frames[a.index].hold as u64;
-                a.next_at += Duration::from_millis(speed * hold);
-            }
-            return Transition::Redraw;
+            };
         }
         match self.next_step {
             Some(t) if self.autoplay && t <= now => {
                 if p.step() >= p.last_step() {
                     self.autoplay = false;
                     self.next_step = None;
-                    return Transition::Status(self.status(p, speed));
+                    return Viewed::Status(self.status(p, speed));
                 }
                 self.next_step = Some(now + Duration::from_millis((speed * 6).max(250)));
                 let t = self.go_status(p, p.step() + 1, !pace.instant, speed, now);
-                if p.anim.is_some() {
+                if p.anim().is_some() {
                     self.next_step = None;
                 }
                 t
             }
-            _ => Transition::Stay,
+            _ => Viewed::Stay,
         }
     }
 
@@ -573,4 +586,234 @@ fn score_chart(th: &Theme, p: &Play, area: Rect, buf: &mut Buffer) {
     let s = scores[p.step().min(scores.len() - 1)];
     let title = format!(" South's score {} of {} ", s.south, s.south + s.north);
     bars.render(title, cur_col, area, buf);
+}
+
+/// The replay viewer and the game it shows (its steps in the game's history).
+pub struct Replaying {
+    viewer: Box<ReplayScreen>,
+    play: Option<Box<Play>>,
+}
+
+impl Replaying {
+    /// The viewer on game `gi` of a loaded record (`None`: that game cannot
+    /// be shown; the status line says why).
+    pub fn open(loaded: Loaded, gi: usize, env: &mut Env) -> Result<Option<Replaying>, BadSetup> {
+        Setup::from_record(&loaded.record)?;
+        env.instant = false;
+        let mut r = Replaying {
+            viewer: Box::new(ReplayScreen::new(loaded)),
+            play: None,
+        };
+        Ok(r.view(gi, env).then_some(r))
+    }
+
+    /// Shows game `gi` of the record from its start (false: it cannot be).
+    fn view(&mut self, gi: usize, env: &mut Env) -> bool {
+        let v = &self.viewer;
+        let session = match Session::load_parts(v.record(), v.checked(), v.steps(), gi) {
+            Ok(s) => s,
+            Err(e) => {
+                env.refuse(e);
+                return false;
+            }
+        };
+        let mut play = env.new_play(session);
+        self.viewer.installed(gi, &play);
+        play.restore(0);
+        env.set_status(self.viewer.status(&play, env.speed_ms));
+        self.play = Some(play);
+        true
+    }
+
+    /// At the game's end with its review started (a game just finished).
+    pub fn go_to_end_reviewed(&mut self, env: &mut Env, now: Instant) {
+        if let Some(p) = self.play.as_deref_mut() {
+            self.viewer.go_to_end(p, env.speed_ms, now);
+        }
+        let line = self.viewer.start_review(&env.tx);
+        env.set_status(line);
+    }
+
+    /// Leaving goes back to this saved-games list.
+    pub fn set_back(&mut self, list: super::saves::SavesScreen) {
+        self.viewer.set_back(list);
+    }
+
+    pub fn viewer(&self) -> &ReplayScreen {
+        &self.viewer
+    }
+
+    pub fn viewer_mut(&mut self) -> &mut ReplayScreen {
+        &mut self.viewer
+    }
+
+    /// The step shown and the number of steps: (decisions shown, all decisions).
+    pub fn step(&self) -> (usize, usize) {
+        self.play.as_ref().map_or((0, 0), |p| self.viewer.step(p))
+    }
+
+    /// What a key or a tick did in the viewer, carried out.
+    fn carry(&mut self, viewed: Viewed, env: &mut Env) -> Transition {
+        match viewed {
+            Viewed::Stay => Transition::Stay,
+            Viewed::Redraw => Transition::Redraw,
+            Viewed::Refuse(line) => {
+                env.refuse(line);
+                Transition::Redraw
+            }
+            Viewed::Status(line) => {
+                env.set_status(line);
+                Transition::Redraw
+            }
+            Viewed::Game(gi) => {
+                self.view(gi, env);
+                Transition::Redraw
+            }
+            // Plays on from the step shown, as a new game saved to a new
+            // file. If both seats were AI, the side to move becomes human.
+            Viewed::TakeOver => {
+                let Some(mut play) = self.play.take() else {
+                    return Transition::Stay;
+                };
+                let turn = play.take_over();
+                env.persist.to_new_file();
+                env.set_status(format!("Taken over at turn {turn}: a new game"));
+                Transition::Replace(after_move(play, env))
+            }
+        }
+    }
+}
+
+impl Screen for Replaying {
+    fn ctx(&self) -> Option<Ctx> {
+        Some(Ctx::Replay)
+    }
+
+    fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
+        let action = key.action;
+        // Opened from the saved-games list: q and Esc go back to it.
+        if let Some(list) = self.viewer.take_back(action) {
+            env.set_status("Back to the saved games");
+            return Transition::Replace(Box::new(StartMenu::with_saves(list)));
+        }
+        if action == Action::Quit {
+            return Transition::QuitNow;
+        }
+        let Some(p) = self.play.as_deref_mut() else {
+            return Transition::Stay;
+        };
+        let digit = match key.event.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        };
+        let pace = Pace {
+            speed_ms: &mut env.speed_ms,
+            instant: env.instant,
+        };
+        let viewed = self.viewer.handle(action, digit, p, pace, &env.tx, key.now);
+        if matches!(viewed, Viewed::Stay) && action != Action::Digit {
+            return Transition::Stay;
+        }
+        match self.carry(viewed, env) {
+            Transition::Stay => Transition::Redraw,
+            t => t,
+        }
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, around: &Around<'_>) {
+        if let Some(p) = &self.play {
+            self.viewer.render(p, area, buf, around.chrome);
+        }
+    }
+
+    fn tick(&mut self, now: Instant, env: &mut Env) -> Transition {
+        let Some(p) = self.play.as_deref_mut() else {
+            return Transition::Stay;
+        };
+        let pace = Pace {
+            speed_ms: &mut env.speed_ms,
+            instant: env.instant,
+        };
+        let viewed = self.viewer.tick(p, pace, now);
+        self.carry(viewed, env)
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.viewer.deadline(self.play.as_ref()?)
+    }
+
+    /// The review's news, the analysis (or a decision) of the game shown.
+    fn on_job(
+        &mut self,
+        done: Done<Output>,
+        now: Instant,
+        env: &mut Env,
+    ) -> Result<Transition, Done<Output>> {
+        let version = done.version;
+        let did = match (done.output, self.play.as_deref_mut()) {
+            (Output::Review(update), _) => {
+                let (dirty, line) = self.viewer.review_mut().update(version, update);
+                if let Some(line) = line {
+                    env.set_status(line);
+                }
+                return Ok(if dirty {
+                    Transition::Redraw
+                } else {
+                    Transition::Stay
+                });
+            }
+            (Output::Analysis(output), Some(p)) => p.analysed(Done { version, output }),
+            (Output::Played { decided }, Some(p)) => p.played(version, *decided, now),
+            (output, _) => return Err(Done { version, output }),
+        };
+        Ok(match did {
+            Did::Stay => Transition::Stay,
+            Did::Refuse(line) => {
+                env.refuse(line);
+                Transition::Redraw
+            }
+            Did::Status(line) => {
+                env.set_status(line);
+                Transition::Redraw
+            }
+            _ => Transition::Redraw,
+        })
+    }
+
+    fn needed_size(&self, width: u16) -> Option<(u16, u16)> {
+        Some(adapter(self.play.as_ref()?.game()).needed_size(width))
+    }
+
+    fn kind(&self) -> Option<Kind> {
+        Some(Kind::Replay)
+    }
+
+    fn play(&self) -> Option<&Play> {
+        self.play.as_deref()
+    }
+
+    fn play_mut(&mut self) -> Option<&mut Play> {
+        self.play.as_deref_mut()
+    }
+}
+
+impl Env {
+    /// The replay viewer on a loaded record's first game, in place of the
+    /// screen (`back`: the saved-games list it was chosen from, which
+    /// leaving it goes back to).
+    pub fn open_replay(
+        &mut self,
+        loaded: Loaded,
+        back: Option<super::saves::SavesScreen>,
+    ) -> Result<Transition, BadSetup> {
+        Ok(match Replaying::open(loaded, 0, self)? {
+            Some(mut r) => {
+                if let Some(list) = back {
+                    r.set_back(list);
+                }
+                Transition::Replace(Box::new(r))
+            }
+            None => Transition::Redraw,
+        })
+    }
 }

@@ -1,10 +1,13 @@
 //! The saved games over the start menu: choose one, continue it, replay it
 //! or delete it (asked first).
 
-use super::Transition;
-use crate::app::keys::Action;
+use super::env::{LoadFor, file_name};
+use super::{Around, Env, Key, Screen, Transition};
+use crate::app::keys::{Action, Ctx};
 use crate::app::view::theme::Theme;
+use crate::record::file;
 use crate::record::file::SavedGame;
+use crate::record::lock::{LockError, RecordLock};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -44,13 +47,41 @@ impl SavesScreen {
         )
     }
 
-    /// The game at `path` was deleted: out of the list (`None`: the list is
-    /// empty now).
-    pub fn removed(mut self, path: &std::path::Path) -> Option<SavesScreen> {
+    /// The game at `path` was deleted: out of the list. Whether any is left.
+    fn remove(&mut self, path: &std::path::Path) -> bool {
         self.list.retain(|s| s.path != path);
         self.sel = self.sel.min(self.list.len().saturating_sub(1));
         self.confirming = false;
-        (!self.list.is_empty()).then_some(self)
+        !self.list.is_empty()
+    }
+
+    /// Deletes the saved game at `path`, unless a client has it open.
+    fn delete(&mut self, path: PathBuf, env: &mut Env) -> Transition {
+        let name = file_name(&path);
+        if RecordLock::held_here(&path) {
+            env.refuse(format!("Not deleted: {name} is the game of this window"));
+            return Transition::Redraw;
+        }
+        let lock = match RecordLock::try_lock(&path) {
+            Err(LockError::Busy) => {
+                env.refuse(format!("Not deleted: {name} is open in another window"));
+                return Transition::Redraw;
+            }
+            lock => lock.ok(),
+        };
+        if let Err(e) = std::fs::remove_file(&path) {
+            env.refuse(format!("Not deleted: {name}: {}", file::io_reason(&e)));
+            return Transition::Redraw;
+        }
+        // Let go once the record is gone (its lock file goes with it).
+        drop(lock);
+        if self.remove(&path) {
+            env.set_status(format!("Deleted {name}"));
+            Transition::Redraw
+        } else {
+            env.set_status(format!("Deleted {name}: no saved games left"));
+            Transition::Close
+        }
     }
 
     pub fn list(&self) -> &[SavedGame] {
@@ -61,35 +92,10 @@ impl SavesScreen {
         self.sel
     }
 
-    pub fn handle(&mut self, action: Action) -> Transition {
-        let n = self.list.len();
-        if self.confirming {
-            self.confirming = false;
-            return match action {
-                Action::Yes => Transition::DeleteSaved(self.path()),
-                _ => Transition::Status(format!("Not deleted: {}", self.name())),
-            };
-        }
-        match action {
-            Action::Delete => {
-                self.confirming = true;
-                return Transition::Status(format!(
-                    "Delete {}? y deletes it, n keeps it",
-                    self.name()
-                ));
-            }
-            Action::Up => self.sel = (self.sel + n - 1) % n,
-            Action::Down => self.sel = (self.sel + 1) % n,
-            Action::Cancel => return Transition::Close("Choose the game and press Enter".into()),
-            Action::Start | Action::ViewReplay => {
-                return Transition::OpenSaved {
-                    path: self.path(),
-                    replay: action == Action::ViewReplay,
-                };
-            }
-            _ => return Transition::Stay,
-        }
-        Transition::Redraw
+    /// Draws the list over the menu's box: its status line and key bar stay.
+    fn draw_over(&self, area: Rect, buf: &mut Buffer, th: &Theme) {
+        let h = area.height.saturating_sub(2);
+        SavesScreen::render(self, Rect::new(area.x, area.y, area.width, h), buf, th);
     }
 
     fn path(&self) -> PathBuf {
@@ -188,5 +194,55 @@ impl SavesScreen {
             }
             .render(area, buf);
         }
+    }
+}
+
+impl Screen for SavesScreen {
+    fn ctx(&self) -> Option<Ctx> {
+        Some(if self.confirming {
+            Ctx::Delete
+        } else {
+            Ctx::Saves
+        })
+    }
+
+    /// Choose, continue, replay, or delete (asked first).
+    fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
+        let n = self.list.len();
+        if self.confirming {
+            self.confirming = false;
+            if key.action == Action::Yes {
+                return self.delete(self.path(), env);
+            }
+            env.set_status(format!("Not deleted: {}", self.name()));
+            return Transition::Redraw;
+        }
+        match key.action {
+            Action::Delete => {
+                self.confirming = true;
+                env.set_status(format!("Delete {}? y deletes it, n keeps it", self.name()));
+            }
+            Action::Up => self.sel = (self.sel + n - 1) % n,
+            Action::Down => self.sel = (self.sel + 1) % n,
+            Action::Cancel => {
+                env.set_status("Choose the game and press Enter");
+                return Transition::Close;
+            }
+            Action::Start | Action::ViewReplay => {
+                let replay = key.action == Action::ViewReplay;
+                let chosen = LoadFor::Chosen(self.path(), replay);
+                return env.start_load(chosen, Some(self.clone()), key.now);
+            }
+            _ => return Transition::Stay,
+        }
+        Transition::Redraw
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer, around: &Around<'_>) {
+        self.draw_over(area, buf, &around.env.theme);
+    }
+
+    fn of_the_screen(&self) -> bool {
+        true
     }
 }

@@ -3,8 +3,7 @@
 //! the overlays are drawn over it, last the one on top.
 
 use super::*;
-use crate::app::screen::Chrome;
-use crate::app::screen::overlay::{ConfirmView, LoadingView, NoticeView, QuestionView};
+use crate::app::screen::{Around, Chrome};
 use crate::app::view::{TooSmall, asciify, hint_line_without};
 use ratatui::buffer::Buffer;
 use ratatui::text::Line;
@@ -22,88 +21,46 @@ impl Widget for AppView<'_> {
 impl App {
     /// Draws the screen shown and what is over it.
     fn render(&self, area: Rect, buf: &mut Buffer) {
+        let theme = self.env.theme;
         let need = self.needed_size();
         if area.width < need.0 || area.height < need.1 {
             TooSmall {
                 need,
                 wider: self.wider_size(need),
-                theme: self.theme,
+                theme,
             }
             .render(area, buf);
             return;
         }
         let title = self.setup().map(|s| s.title()).unwrap_or_default();
         let chrome = Chrome {
-            theme: self.theme,
+            theme,
             title: &title,
-            status: &self.status,
-            status_error: self.status_error,
+            status: self.env.status(),
+            status_error: self.env.status_error(),
             hints: self.hints(area.width),
+        };
+        let facts = self.help_facts();
+        let base = &*self.stack.base;
+        let mut around = Around {
+            chrome: &chrome,
+            env: &self.env,
+            below: None,
+            facts: &facts,
         };
         // From the topmost layer that covers everything (else the screen
         // at the bottom), each drawn over the one below.
         let layers = &self.stack.layers;
-        let from = layers.iter().rposition(Layer::opaque);
+        let from = layers.iter().rposition(|l| l.opaque());
         if from.is_none() {
-            self.render_base(area, buf, &chrome);
+            base.render(area, buf, &around);
         }
+        around.below = Some(base);
         for layer in &layers[from.unwrap_or(0)..] {
-            self.render_layer(layer, area, buf, &chrome);
+            layer.render(area, buf, &around);
         }
-        if self.theme.ascii {
+        if theme.ascii {
             asciify(area, buf);
-        }
-    }
-
-    fn render_base(&self, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
-        match &self.stack.base {
-            Base::Menu => self.menu.render_screen(area, buf, chrome),
-            Base::Race { race, .. } => race.render(area, buf, chrome),
-            Base::Play(play) => play.render(area, buf, chrome, self.panel),
-            Base::Replay { viewer, play } => viewer.render(play, area, buf, chrome),
-            Base::Over(play) => OverScreen { play }.render(area, buf, chrome),
-        }
-    }
-
-    fn render_layer(&self, layer: &Layer, area: Rect, buf: &mut Buffer, chrome: &Chrome) {
-        let theme = self.theme;
-        match layer {
-            Layer::Saves(s) => {
-                // Over the menu's box: its status line and key bar stay.
-                let h = area.height.saturating_sub(2);
-                s.render(Rect::new(area.x, area.y, area.width, h), buf, &theme);
-            }
-            Layer::Browse(b) => {
-                if let Base::Play(play) = &self.stack.base {
-                    b.render(area, buf, chrome, play);
-                }
-            }
-            Layer::Lessons { screen, .. } => {
-                crate::app::lesson::LessonView(screen).render(area, buf)
-            }
-            Layer::Loading(l) => LoadingView {
-                lines: l.lines(),
-                theme,
-            }
-            .render(area, buf),
-            Layer::InUse(u) => {
-                let (lines, keys) = u.question();
-                QuestionView {
-                    title: " Open in another window ",
-                    lines,
-                    keys,
-                    theme,
-                }
-                .render(area, buf);
-            }
-            Layer::Help(h) => h.render(area, buf, &self.help_facts()),
-            Layer::ConfirmQuit => ConfirmView { theme }.render(area, buf),
-            Layer::Notice { title, lines } => NoticeView {
-                title,
-                lines,
-                theme,
-            }
-            .render(area, buf),
         }
     }
 
@@ -131,7 +88,8 @@ impl App {
                 }
             }
         }
-        hint_line_without(self.ctx(), rows, width, &self.theme, &hide)
+        let keys = &self.env.keys;
+        hint_line_without(keys, self.ctx(), rows, width, &self.env.theme, &hide)
     }
 }
 

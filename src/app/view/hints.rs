@@ -1,7 +1,7 @@
 //! The key-hint bar, from the one list of bindings, fitted to a width.
 
 use super::theme::Theme;
-use crate::app::keys::{self, Ctx};
+use crate::app::keys::{self, Ctx, Keymap};
 use ratatui::text::{Line, Span};
 
 /// The keys a key bar keeps longest when narrow: quitting, the help, what
@@ -25,20 +25,33 @@ const ESSENTIAL: &[keys::Action] = &[
 /// spaces between entries, one when tight, and then the last entries that
 /// are not essential left out, before the essential ones (the help lists
 /// them all).
+/// By the default bindings (`hint_line_in`: by those in effect).
 pub fn hint_line(ctx: Ctx, rows: bool, width: u16, theme: &Theme) -> Line<'static> {
-    hint_line_without(ctx, rows, width, theme, &[])
+    hint_line_in(&Keymap::default(), ctx, rows, width, theme)
+}
+
+/// The key-hint bar by the bindings `map`.
+pub fn hint_line_in(
+    map: &Keymap,
+    ctx: Ctx,
+    rows: bool,
+    width: u16,
+    theme: &Theme,
+) -> Line<'static> {
+    hint_line_without(map, ctx, rows, width, theme, &[])
 }
 
 /// The key-hint bar without the entries whose words are in `hide` (keys that
 /// do nothing in this game now).
 pub fn hint_line_without(
+    map: &Keymap,
     ctx: Ctx,
     rows: bool,
     width: u16,
     theme: &Theme,
     hide: &[&str],
 ) -> Line<'static> {
-    let mut items = keys::hints(ctx, rows);
+    let mut items = map.hints(ctx, rows);
     items.retain(|(_, word)| !hide.contains(word));
     let len = |items: &[(String, &str)], sep: usize| -> usize {
         let words: usize = items

@@ -216,6 +216,6 @@ fn the_special_move_is_a_guided_redistribution() {
         app.status()
     );
     let p = app.play().unwrap();
-    assert_eq!(p.special.as_ref().unwrap().in_hand, 8);
+    assert_eq!(p.special().unwrap().in_hand, 8);
     assert!(p.moves().is_empty());
 }

@@ -36,9 +36,9 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
     assert_eq!(p.legal().unwrap(), &p.game().legal_tokens());
     // North sows, then undoes before the answer: the late answer is dropped.
     key(&mut app, KeyCode::Enter);
-    assert!(app.play().unwrap().working.is_some());
+    assert!(app.play().unwrap().working().is_some());
     keys(&mut app, "u");
-    assert!(app.play().unwrap().working.is_none());
+    assert!(app.play().unwrap().working().is_none());
     let ev = rx
         .recv_timeout(Duration::from_secs(10))
         .expect("the late answer");
@@ -169,7 +169,7 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
         app.status(),
         "Took back the sowing of 7: pick a hole and press Enter"
     );
-    assert!(app.play().unwrap().working.is_none());
+    assert!(app.play().unwrap().working().is_none());
     let s = screen(&mut app);
     assert_eq!(
         s[22],
@@ -177,7 +177,7 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
     );
     keys(&mut app, "7");
     key(&mut app, KeyCode::Enter);
-    assert!(app.play().unwrap().working.is_some());
+    assert!(app.play().unwrap().working().is_some());
     key(&mut app, KeyCode::Esc);
     assert_eq!(
         app.status(),

@@ -1,7 +1,7 @@
 //! The analysis of the live game's position and the hint: one search
 //! serves the panel and the hint.
 
-use super::{Play, Transition};
+use super::{Play, Transition}; // Transition: the game's `Did`
 use crate::app::adapter::{adapter, value_text};
 use crate::app::ai;
 use crate::app::event::{self, Output};
