@@ -4,7 +4,7 @@ use super::bao::Bao;
 use super::core::{Observer, Quiet, Status, Undecided};
 use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
-use super::position::{Fields, PositionError};
+use super::position::{Fields, PositionError, PositionErrorKind};
 use super::side::{PerSide, Side};
 use super::{Game, MoveError, Pending, PerftError, perft_until};
 use crate::engine::PositionJson;
@@ -288,7 +288,7 @@ impl AnyGame {
             Some(GameKind::EnGehe) => Ok(AnyGame::EnGehe(EnGehe::from_position(value)?)),
             None => Err(PositionError::new(
                 "game",
-                format!("unknown game '{name}' (enkeshui, en-gehe or bao-la-kimasai)"),
+                PositionErrorKind::UnknownGame(name.into()),
             )),
         }
     }

@@ -33,7 +33,10 @@ use crate::engine::core::{
 use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
+use crate::engine::{
+    BadToken, EndlessSowing, Expected, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole,
+    Pending,
+};
 use std::fmt;
 
 /// Holes on the board.
@@ -88,6 +91,11 @@ impl Move {
             row: Row::Inner,
             hole,
         }
+    }
+
+    /// The hole this decision sows, as errors name it.
+    pub fn label(&self) -> HoleLabel {
+        HoleLabel::Bao(self.row, self.hole)
     }
 
     /// The decision `o<hole>`.
@@ -457,9 +465,10 @@ impl Bao {
     /// Board index of a decision for the mover, or why it names no hole.
     fn index_of(&self, m: &Move) -> Result<usize, MoveError> {
         if !(1..=8).contains(&m.hole) {
-            return Err(MoveError::NoSuchHole(format!(
-                "there is no hole {m} (holes are i1..i8 and o1..o8)"
-            )));
+            return Err(MoveError::NoSuchHole(NoSuchHole {
+                hole: m.label(),
+                holes: 8,
+            }));
         }
         Ok(index(self.state.to_move, m.row, m.hole))
     }
@@ -694,13 +703,13 @@ impl Game for Bao {
         }
         let i = self.index_of(decision)?;
         if self.counts[i] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {decision} is empty")));
+            return Err(MoveError::EmptyHole(decision.label()));
         }
         let counts = self.try_sow_within(i, max_laps).map_err(|e| match e {
-            Unended::Endless(e) => MoveError::Endless(format!(
-                "sowing {decision} would never end (it repeats every {} laps)",
-                e.period
-            )),
+            Unended::Endless(e) => MoveError::Endless(EndlessSowing {
+                hole: decision.label(),
+                period: e.period,
+            }),
             Unended::OverBudget => MoveError::Undecided(Undecided { laps: max_laps }),
         })?;
         if O::SILENT {
@@ -846,9 +855,13 @@ impl Game for Bao {
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
         let bad = || {
-            MoveError::BadToken(format!(
-                "'{token}' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)"
-            ))
+            MoveError::BadToken(BadToken {
+                token: token.into(),
+                expected: Expected::Decision {
+                    game: GameKind::BaoLaKimasai,
+                    holes: 8,
+                },
+            })
         };
         let row = match token.chars().next() {
             Some('i') => Row::Inner,
