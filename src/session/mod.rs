@@ -33,7 +33,7 @@ use crate::cli::{RaceArg, Seat};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next as MatchNext;
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{Event, Outcome, PerSide, Quiet, Side, Status};
+use crate::engine::{AnyDecision, Event, MoveError, Outcome, PerSide, Quiet, Side, Status};
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -146,13 +146,13 @@ pub fn redo_target(
     Ok(target)
 }
 
-/// A turn's decision as played: who, which turn, the token, the position
+/// A turn's decision as played: who, which turn, the decision, the position
 /// before it and the engine's events (what the front end tells).
 #[derive(Clone, Debug)]
 pub struct Turn {
     pub side: Side,
     pub turn: u32,
-    pub token: String,
+    pub decision: AnyDecision,
     pub before: AnyGame,
     pub events: Vec<Event>,
 }
@@ -241,7 +241,8 @@ pub enum AfterGame {
 #[derive(Clone, Debug)]
 pub struct DecideJob {
     game: AnyGame,
-    token: String,
+    /// The decision, or the words given that are none (and why).
+    asked: Result<AnyDecision, (String, MoveError)>,
     version: u64,
     legal: bool,
 }
@@ -256,10 +257,17 @@ impl DecideJob {
 
     /// Plays the decision on a copy (may be slow; cancellable through `progress`).
     pub fn run(self, progress: &Progress) -> Decided {
+        let (decision, result) = match self.asked {
+            Ok(d) => {
+                let result = work::play(&self.game, &d, self.legal, progress);
+                (Ok(d), result)
+            }
+            Err((words, e)) => (Err(words), Err(PlayError::Refused(e))),
+        };
         Decided {
             version: self.version,
-            result: work::play(&self.game, &self.token, self.legal, progress),
-            token: self.token,
+            decision,
+            result,
         }
     }
 }
@@ -268,8 +276,10 @@ impl DecideJob {
 #[derive(Clone, Debug)]
 pub struct Decided {
     version: u64,
-    /// The decision asked for (the AI's: the one it chose).
-    pub token: String,
+    /// The decision asked for (the AI's: the one it chose); `Err`: the
+    /// words a person gave, which are no decision of this game (`result`
+    /// says why).
+    pub decision: Result<AnyDecision, String>,
     pub result: Result<Played, PlayError>,
 }
 
@@ -302,10 +312,11 @@ impl AiJob {
 
     /// The seat's decision, played (None: cancelled, or no legal decision).
     pub fn run(self, progress: &Progress) -> Option<Decided> {
-        let (token, result) = seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
+        let (decision, result) =
+            seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
         Some(Decided {
             version: self.version,
-            token,
+            decision: Ok(decision),
             result,
         })
     }
@@ -806,11 +817,25 @@ impl Session {
 
     // ---- the turn cycle ----------------------------------------------------
 
-    /// The work of playing `token` in the position shown.
+    /// The work of playing a person's `token` in the position shown: the
+    /// words are read here, once, as a decision of this game.
     pub fn decide(&self, token: &str) -> DecideJob {
+        let asked = self
+            .game()
+            .decision(token)
+            .map_err(|e| (token.to_string(), e));
+        self.decide_asked(asked)
+    }
+
+    /// The work of playing `decision` in the position shown.
+    pub fn decide_typed(&self, decision: AnyDecision) -> DecideJob {
+        self.decide_asked(Ok(decision))
+    }
+
+    fn decide_asked(&self, asked: Result<AnyDecision, (String, MoveError)>) -> DecideJob {
         DecideJob {
             game: self.game().clone(),
-            token: token.to_string(),
+            asked,
             version: self.version,
             legal: false,
         }
@@ -854,7 +879,10 @@ impl Session {
             return Err(Refused::Stale);
         }
         let played = decided.result.map_err(|reason| Refused::Rule {
-            token: decided.token,
+            token: match decided.decision {
+                Ok(d) => d.to_string(),
+                Err(words) => words,
+            },
             reason,
         })?;
         Ok(self.push(played))
@@ -877,7 +905,7 @@ impl Session {
         let turn = Turn {
             side: before.to_move(),
             turn: before.turn(),
-            token: played.token,
+            decision: played.decision,
             before,
             events: played.events,
         };
@@ -1063,7 +1091,7 @@ impl Session {
         GameRecord {
             start: self.start.position_json(),
             race: self.race.clone(),
-            decisions: self.turns().map(|t| t.token.clone()).collect(),
+            decisions: self.turns().map(|t| t.decision.to_string()).collect(),
             result: match self.game().status() {
                 Status::Over(o) if self.racing.is_none() => Some(o),
                 _ => None,

@@ -9,6 +9,7 @@
 pub(crate) mod any;
 pub mod bao;
 pub(crate) mod core;
+mod decision;
 pub mod en_gehe;
 pub mod enkeshui;
 mod error;
@@ -25,6 +26,7 @@ pub use self::core::{
     Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
 };
 pub use self::core::{Unended, run_laps_within};
+pub use self::decision::{AnyDecision, ParseDecisionError};
 pub use self::error::{
     BadToken, EndlessSowing, Expected, MoveError, NoSuchHole, SpecialError, WrongDecision,
 };

@@ -26,16 +26,16 @@ use fast::{Simd, first_laps, sow_quiet_in_place};
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
+use crate::engine::AnyDecision;
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
+    any_sowing_ends_within, run_laps, sow, unbudgeted,
 };
 use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{
-    BadToken, EndlessSowing, Expected, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole,
-    Pending,
+    EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
 };
 use std::fmt;
 
@@ -109,11 +109,8 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = match self.row {
-            Row::Inner => 'i',
-            Row::Outer => 'o',
-        };
-        write!(f, "{r}{}", self.hole)
+        // Written as every decision is (`AnyDecision`'s one printer).
+        AnyDecision::Bao(*self).fmt(f)
     }
 }
 
@@ -854,22 +851,8 @@ impl Game for Bao {
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
-        let bad = || {
-            MoveError::BadToken(BadToken {
-                token: token.into(),
-                expected: Expected::Decision {
-                    game: GameKind::BaoLaKimasai,
-                    holes: 8,
-                },
-            })
-        };
-        let row = match token.chars().next() {
-            Some('i') => Row::Inner,
-            Some('o') => Row::Outer,
-            _ => return Err(bad()),
-        };
-        let hole = parse_canonical(&token[1..]).ok_or_else(bad)?;
-        Ok(Move { row, hole })
+        AnyDecision::read(token, GameKind::BaoLaKimasai, 8)
+            .map(|d| d.bao().expect("read for Bao la Kimasai"))
     }
 
     fn pending(&self) -> Option<Pending> {

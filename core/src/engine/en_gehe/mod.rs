@@ -11,16 +11,16 @@ use board::Small;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 pub use setup::Setup;
 
+use crate::engine::AnyDecision;
 use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
-    any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
+    any_sowing_ends_within, mix, turned_period, unbudgeted,
 };
 use crate::engine::playout::{Ranked, draw_below};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{
-    BadToken, EndlessSowing, Expected, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole,
-    Pending,
+    EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
 };
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -762,17 +762,8 @@ impl Game for EnGehe {
     }
 
     fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        parse_canonical(token)
-            .filter(|&h| h != usize::MAX)
-            .ok_or_else(|| {
-                MoveError::BadToken(BadToken {
-                    token: token.into(),
-                    expected: Expected::Decision {
-                        game: GameKind::EnGehe,
-                        holes: self.board.n,
-                    },
-                })
-            })
+        AnyDecision::read(token, GameKind::EnGehe, self.board.n)
+            .map(|d| d.en_gehe().expect("read for En Gehé"))
     }
 
     fn pending(&self) -> Option<Pending> {

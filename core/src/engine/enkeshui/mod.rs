@@ -14,16 +14,18 @@ pub use board::{Board, Lap, RING};
 pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
 pub use setup::{Bull, Setup};
 
+use crate::engine::AnyDecision;
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
+    any_sowing_ends_within, run_laps_within_after, unbudgeted,
 };
+use crate::engine::decision::write_special;
 use crate::engine::playout::draw_below;
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{
-    BadToken, EndlessSowing, Expected, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole,
-    Pending, SpecialError, WrongDecision,
+    EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
+    SpecialError, WrongDecision,
 };
 use std::fmt;
 
@@ -136,13 +138,11 @@ pub enum Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written as every decision is (`AnyDecision`'s one printer).
         match self {
-            Move::Sow(h) => write!(f, "{h}"),
-            Move::Direction(d) => write!(f, "{d}"),
-            Move::Special { lift, add } => {
-                let counts: Vec<String> = add.iter().map(|c| c.to_string()).collect();
-                write!(f, "x{},{}={}", lift[0], lift[1], counts.join(","))
-            }
+            Move::Sow(h) => AnyDecision::Hole(*h).fmt(f),
+            Move::Direction(d) => AnyDecision::Direction(*d).fmt(f),
+            Move::Special { lift, add } => write_special(f, *lift, add),
         }
     }
 }
@@ -858,41 +858,8 @@ impl Game for Enkeshui {
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
-        if let Some(d) = Direction::parse(token) {
-            return Ok(Move::Direction(d));
-        }
-        if let Some(rest) = token.strip_prefix('x') {
-            let bad = || {
-                MoveError::BadToken(BadToken {
-                    token: token.into(),
-                    expected: Expected::SpecialMove,
-                })
-            };
-            let (holes, counts) = rest.split_once('=').ok_or_else(bad)?;
-            let (a, b) = holes.split_once(',').ok_or_else(bad)?;
-            let number = |t: &str| {
-                parse_canonical(t)
-                    .filter(|&n| n != usize::MAX)
-                    .ok_or_else(bad)
-            };
-            let a = number(a)?;
-            let b = number(b)?;
-            let add = counts
-                .split(',')
-                .map(|c| number(c).and_then(|n| u16::try_from(n).map_err(|_| bad())))
-                .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Move::Special { lift: [a, b], add });
-        }
-        match parse_canonical(token).filter(|&h| h != usize::MAX) {
-            Some(h) => Ok(Move::Sow(h)),
-            None => Err(MoveError::BadToken(BadToken {
-                token: token.into(),
-                expected: Expected::Decision {
-                    game: GameKind::Enkeshui,
-                    holes: self.board.n,
-                },
-            })),
-        }
+        AnyDecision::read(token, GameKind::Enkeshui, self.board.n)
+            .map(|d| d.enkeshui().expect("read for Enkeshui"))
     }
 
     fn pending(&self) -> Option<Pending> {
