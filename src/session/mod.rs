@@ -27,9 +27,9 @@ use self::job::{Progress, next_version};
 use self::load::Loaded;
 use self::seat::{SeatRequest, seat_play};
 use self::setup::Setup;
+use self::setup::{RaceMode, Seat};
 use self::work::{PlayError, Played};
 use crate::ai::Player;
-use crate::cli::{RaceArg, Seat};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::Next as MatchNext;
 use crate::engine::enkeshui::race::Race;
@@ -482,7 +482,10 @@ impl Session {
         let gi = record.games.len() - 1;
         let mut s = Session::load_game(loaded, gi)?;
         let g = &record.games[gi];
-        let raced = s.setup.race().is_some_and(|race| race.mode != RaceArg::Off);
+        let raced = s
+            .setup
+            .race()
+            .is_some_and(|race| race.mode != RaceMode::Off);
         if raced && g.race.is_none() && g.decisions.is_empty() {
             s.start_game(checked.games[gi].start.clone());
             return Ok(s);
@@ -550,7 +553,7 @@ impl Session {
         let AnyGame::Enkeshui(g) = &game else {
             return self.begin(game, None);
         };
-        let Some(options) = self.setup.race().filter(|r| r.mode != RaceArg::Off) else {
+        let Some(options) = self.setup.race().filter(|r| r.mode != RaceMode::Off) else {
             return self.begin(game, None);
         };
         let seed = self.race_seed();
@@ -566,7 +569,7 @@ impl Session {
         );
         // The quick race, and a race nobody plays (both seats AI or both
         // people at one keyboard): decided at once by the seeded generator.
-        let quick = options.mode == RaceArg::Quick;
+        let quick = options.mode == RaceMode::Quick;
         if quick {
             let mut race = race;
             let mut rng = SmallRng::seed_from_u64(seed);

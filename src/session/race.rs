@@ -4,8 +4,8 @@
 //! level's pace on the same clock. So a race is the same on a pipe as at a
 //! keyboard, and a player who reads by ear is not slowed by it.
 
+use super::setup::Seat;
 use crate::ai::{Level, Player};
-use crate::cli::Seat;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::{Race, RaceError};
 use crate::engine::{PerSide, Quiet, Side};

@@ -7,7 +7,7 @@ fn session(args: &[&str]) -> Session {
     let mut all = vec!["masai-mancala"];
     all.extend_from_slice(args);
     let cli = Cli::try_parse_from(all).expect("arguments parse");
-    let setup = Setup::from_cli(cli.command.as_ref().expect("a game")).expect("a setup");
+    let setup = Setup::try_from(cli.command.as_ref().expect("a game")).expect("a setup");
     Session::new(setup)
 }
 

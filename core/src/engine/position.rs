@@ -719,7 +719,8 @@ mod tests {
             AnyGame::from_position(&json!([1])).unwrap_err().to_string(),
             "a position must be a JSON object"
         );
-        let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+        type Edit = Box<dyn Fn(&mut Value)>;
+        let cases: Vec<(Edit, &str)> = vec![
             (
                 Box::new(|v| v["rules"] = json!(3)),
                 "rules: expected an object",

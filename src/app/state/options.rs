@@ -97,7 +97,12 @@ impl App {
     pub fn load(&mut self, game: impl Into<AnyGame>, now: Instant) {
         let game = game.into();
         let setup = self.setup().cloned().unwrap_or_else(|| {
-            Setup::other(game.clone(), &self.client, Teams::default(), self.seed)
+            Setup::other(
+                game.clone(),
+                (&self.client).into(),
+                Teams::default(),
+                self.seed,
+            )
         });
         let play = self.new_play(Session::at_position(setup, game));
         self.show_game(play, now);
