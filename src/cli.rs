@@ -1,6 +1,6 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
-use crate::ai::{Level, Player};
+use crate::ai::Level;
 use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
@@ -8,8 +8,11 @@ use crate::engine::enkeshui::{
     DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove,
     Unfilled,
 };
-use crate::engine::{AnyGame, Game, Side};
+use crate::engine::{AnyGame, Game, PerSide, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+// The session's vocabulary, which the options below are read into.
+pub use crate::session::setup::{BadSeat, SEAT_LEVELS, Seat, Teams};
+use crate::session::setup::{BadSetup, RaceMode, RaceOptions, Seating, Setup};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -624,6 +627,16 @@ pub enum RaceArg {
     Quick,
 }
 
+impl From<RaceArg> for RaceMode {
+    fn from(r: RaceArg) -> RaceMode {
+        match r {
+            RaceArg::On => RaceMode::On,
+            RaceArg::Off => RaceMode::Off,
+            RaceArg::Quick => RaceMode::Quick,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SpecialArg {
     Off,
@@ -711,52 +724,7 @@ fn parse_count(s: &str) -> Result<usize, std::num::ParseIntError> {
 }
 
 fn parse_seat(s: &str) -> Result<Seat, ValueError> {
-    s.parse()
-}
-
-/// Who sits in a seat: a person at the keyboard or a built-in player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    /// The built-in AI at a level (easy, medium, hard, expert), or a
-    /// calibration player (random, greedy, mcts).
-    Ai(Player),
-}
-
-/// The seats a player may name, as `--help` and every seat error list them.
-pub const SEAT_LEVELS: &str = Player::NAMES;
-
-impl Seat {
-    /// `ai` alone: the medium AI.
-    pub const AI: Seat = Seat::Ai(Player::Level(Level::Medium));
-
-    pub fn is_human(&self) -> bool {
-        matches!(self, Seat::Human)
-    }
-
-    /// "human" or "ai:LEVEL", as records write seats.
-    pub fn name(&self) -> String {
-        match self {
-            Seat::Human => "human".into(),
-            Seat::Ai(p) => format!("ai:{}", p.name()),
-        }
-    }
-}
-
-impl std::str::FromStr for Seat {
-    type Err = ValueError;
-
-    fn from_str(s: &str) -> Result<Seat, ValueError> {
-        match s {
-            "human" => Ok(Seat::Human),
-            "ai" => Ok(Seat::AI),
-            _ => s
-                .strip_prefix("ai:")
-                .and_then(Player::parse)
-                .map(Seat::Ai)
-                .ok_or_else(|| ValueError::Seat(s.to_string())),
-        }
-    }
+    s.parse().map_err(|BadSeat(s)| ValueError::Seat(s))
 }
 
 /// Options of the interactive client, shared by every game's subcommand.
@@ -917,27 +885,6 @@ impl BaoArgs {
     }
 }
 
-/// Team names of an En Gehé game: cosmetic, never part of the rules.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Teams {
-    pub south: Option<String>,
-    pub north: Option<String>,
-}
-
-impl Teams {
-    /// "South" or "South (Loitha)".
-    pub fn label(&self, side: Side) -> String {
-        let name = match side {
-            Side::South => &self.south,
-            Side::North => &self.north,
-        };
-        match name {
-            Some(team) => format!("{} ({team})", side.title()),
-            None => side.title().to_string(),
-        }
-    }
-}
-
 impl EnGeheArgs {
     pub fn teams(&self) -> Teams {
         Teams {
@@ -967,6 +914,93 @@ impl EnGeheArgs {
         EnGehe::new(self.holes.unwrap_or(en_gehe::DEFAULT_HOLES), rules)
             .map(|g| g.with_first(self.first.into()))
             .map_err(|e| OptionsError(e.to_string()))
+    }
+}
+
+/// The seats and the flip the client's options ask for.
+impl From<&ClientArgs> for Seating {
+    fn from(c: &ClientArgs) -> Seating {
+        Seating {
+            seats: PerSide::new(c.south, c.north),
+            flip: c.flip,
+        }
+    }
+}
+
+impl From<OptionsError> for BadSetup {
+    fn from(e: OptionsError) -> BadSetup {
+        BadSetup::Options(e.0)
+    }
+}
+
+/// The setup of a game command (`enkeshui`, `en-gehe`, `bao`); the error
+/// says which option is wrong and why.
+impl TryFrom<&Command> for Setup {
+    type Error = BadSetup;
+    fn try_from(command: &Command) -> Result<Setup, BadSetup> {
+        match command {
+            Command::Enkeshui(a) => Setup::try_from(a),
+            Command::EnGehe(a) => Setup::try_from(a),
+            Command::BaoLaKimasai(a) => Setup::try_from(a),
+            _ => Err(BadSetup::NotAGame),
+        }
+    }
+}
+
+/// `enkeshui` options (also what the start menu fills in).
+impl TryFrom<&EnkeshuiArgs> for Setup {
+    type Error = BadSetup;
+    fn try_from(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
+        let layout = args.layout()?;
+        let game = args.game()?;
+        let race = RaceOptions {
+            mode: args.race.into(),
+            hole: args.race_hole,
+            speed: args.race_speed,
+        };
+        Setup::enkeshui(game, layout, race, args.seed, (&args.client).into())
+    }
+}
+
+/// The conversions above by name (written here, with the options they read:
+/// the session knows nothing of the command line).
+impl Setup {
+    /// [`Setup::try_from`] a game command.
+    pub fn from_cli(command: &Command) -> Result<Setup, BadSetup> {
+        Setup::try_from(command)
+    }
+
+    /// [`Setup::try_from`] `enkeshui` options.
+    pub fn from_enkeshui(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
+        Setup::try_from(args)
+    }
+}
+
+/// `en-gehe` options.
+impl TryFrom<&EnGeheArgs> for Setup {
+    type Error = BadSetup;
+    fn try_from(args: &EnGeheArgs) -> Result<Setup, BadSetup> {
+        let game = args.game()?;
+        Ok(Setup::other(
+            game.into(),
+            (&args.client).into(),
+            args.teams(),
+            args.seed,
+        ))
+    }
+}
+
+/// `bao` options.
+impl TryFrom<&BaoArgs> for Setup {
+    type Error = BadSetup;
+    fn try_from(args: &BaoArgs) -> Result<Setup, BadSetup> {
+        let game = args.game()?;
+        Ok(Setup::other(
+            game.into(),
+            (&args.client).into(),
+            Teams::default(),
+            args.seed,
+        ))
     }
 }
 

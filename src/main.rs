@@ -259,7 +259,7 @@ fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
 
 /// `enkeshui`, `en-gehe` or `bao`: the game in the terminal client.
 fn play(command: &Command) -> Result<(), String> {
-    let setup = Setup::from_cli(command)?;
+    let setup = Setup::try_from(command)?;
     let client = command.client().cloned().unwrap_or_default();
     if client.plain {
         return Ok(masai_mancala::plain::play(setup, &client)?);

@@ -551,7 +551,9 @@ impl Settings {
                 if word == "ai" {
                     Ok(Seat::Ai(Player::Level(level)))
                 } else {
-                    Ok(word.parse::<Seat>()?)
+                    Ok(word
+                        .parse::<Seat>()
+                        .map_err(|crate::cli::BadSeat(s)| crate::cli::ValueError::Seat(s))?)
                 }
             });
             let seat = if id == "south" {

@@ -7,7 +7,9 @@ mod common;
 
 use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::bao::{self, Bao, Move, Row, Rows, Setup};
-use masai_mancala::engine::{EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status};
+use masai_mancala::engine::{
+    EndReason, Event, Game, HoleLabel, MoveError, NoSuchHole, PerSide, Quiet, Side, Status,
+};
 use masai_mancala::protocol::{Reply, Session};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -301,7 +303,11 @@ fn endless_phase_one_sowing_is_not_legal() {
     assert!(!tokens(&g).contains(&"i6".to_string()));
     let before = g.position_json();
     match play(&mut g, "i6") {
-        Err(MoveError::Endless(msg)) => assert!(msg.contains("every 120 laps"), "{msg}"),
+        Err(MoveError::Endless(e)) => {
+            let msg = e.to_string();
+            assert!(msg.contains("every 120 laps"), "{msg}");
+            assert_eq!(e.period, 120);
+        }
         other => panic!("expected Endless, got {other:?}"),
     }
     assert_eq!(g.position_json(), before, "a refused move changes nothing");
@@ -630,7 +636,7 @@ fn json_refusals_name_the_field() {
     let field = |edit: &dyn Fn(&mut Value)| -> String {
         let mut v = good.clone();
         edit(&mut v);
-        Bao::from_position(&v).unwrap_err().field
+        Bao::from_position(&v).unwrap_err().field.to_string()
     };
     assert_eq!(field(&|v| v["holes"] = json!(8)), "holes");
     assert_eq!(field(&|v| v["pending"] = json!({})), "pending");
@@ -895,19 +901,25 @@ fn bao_decision_tokens_are_canonical() {
     for token in [
         "i08", "i+8", "i 8", "o08", "o+1", "I1", "i1 ", "i", "i-1", "i８",
     ] {
+        let e = play(&mut g, token).unwrap_err();
+        assert!(matches!(e, MoveError::BadToken(ref b) if b.token == token));
         assert_eq!(
-            play(&mut g, token),
-            Err(MoveError::BadToken(format!(
-                "'{token}' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)"
-            ))),
+            e.to_string(),
+            format!("'{token}' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)")
         );
     }
     assert_eq!(g.position_json(), before);
+    let e = play(&mut g, "i9").unwrap_err();
     assert_eq!(
-        play(&mut g, "i9"),
-        Err(MoveError::NoSuchHole(
-            "there is no hole i9 (holes are i1..i8 and o1..o8)".into()
-        ))
+        e,
+        MoveError::NoSuchHole(NoSuchHole {
+            hole: HoleLabel::Bao(Row::Inner, 9),
+            holes: 8
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "there is no hole i9 (holes are i1..i8 and o1..o8)"
     );
     play(&mut g, "i8").unwrap();
 }

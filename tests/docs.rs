@@ -300,3 +300,30 @@ fn the_module_map_names_every_source_file_and_only_those() {
         "named in the module map but not in the crate: {unknown:?}"
     );
 }
+
+/// docs/architecture.md: dependencies point one way. The session (the live
+/// game every front end drives) names no front end, no terminal and not the
+/// command line: `cli` converts its options into the session's setup.
+#[test]
+fn the_session_imports_no_front_end_and_not_the_command_line() {
+    let mut files = Vec::new();
+    source_files(&root().join("src/session"), &mut files);
+    assert!(files.len() > 5, "{files:?}");
+    let mut faults = Vec::new();
+    for file in files.iter().filter(|f| !f.ends_with("session/tests.rs")) {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for word in [
+            "crate::cli",
+            "crate::app",
+            "crate::plain",
+            "ratatui",
+            "crossterm",
+            "clap",
+        ] {
+            if text.contains(word) {
+                faults.push(format!("{}: {word}", file.display()));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "the session imports {faults:?}");
+}

@@ -368,3 +368,126 @@ fn deferring_the_test_for_a_legal_move_changes_nothing() {
         assert!(met, "game {game} never ended by {reason:?}: {ends:?}");
     }
 }
+
+/// A random game of each kind played through typed decisions, each legal
+/// decision on the way written as its token and read back: the same
+/// decision, the same token the engine lists, and the game reads it as its own.
+fn decisions_round_trip(game: u8, seed: u64) {
+    use masai_mancala::engine::AnyDecision;
+    let mut g = match game {
+        0 => AnyGame::from(Enkeshui::new(
+            &Layout::default_for(8 + 2 * (seed % 3) as usize).unwrap(),
+            Rules {
+                special_move: SpecialMove::Any,
+                ..Rules::default()
+            },
+        )),
+        1 => AnyGame::from(
+            en_gehe::EnGehe::new(4 + (seed % 10) as usize, en_gehe::Rules::default()).unwrap(),
+        ),
+        _ => AnyGame::from(bao::Bao::new(bao::Rules::default())),
+    };
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for _ in 0..400 {
+        let legal = g.legal_decisions();
+        if legal.is_empty() {
+            break;
+        }
+        let mut tokens: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        for (d, token) in legal.iter().zip(&tokens) {
+            assert_eq!(token.parse::<AnyDecision>().as_ref(), Ok(d), "{token}");
+            assert_eq!(g.decision(token).as_ref(), Ok(d), "{token}");
+        }
+        if matches!(&g, AnyGame::Enkeshui(e) if e.special_allowed()) {
+            tokens.push("special".into());
+        }
+        assert_eq!(tokens, g.legal_tokens());
+        let d = &legal[rng.random_range(0..legal.len())];
+        g.play_decision(d, &mut Quiet)
+            .expect("a legal decision plays");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 16 } else { 96 }))]
+
+    #[test]
+    fn every_legal_decision_reads_back_from_its_token(game in 0u8..3, seed in any::<u64>()) {
+        decisions_round_trip(game, seed);
+    }
+
+    /// Every shape of token, legal or not in a position: the special move
+    /// with any counts, Bao's holes past the board, the directions.
+    #[test]
+    fn every_decision_shape_reads_back_from_its_token(
+        hole in 1usize..usize::MAX,
+        lift in (any::<usize>(), any::<usize>()),
+        add in proptest::collection::vec(any::<u16>(), 1..13),
+        inner in any::<bool>(),
+    ) {
+        use masai_mancala::engine::bao::{Move, Row};
+        use masai_mancala::engine::{AnyDecision, Direction};
+        let lift = [lift.0 % (usize::MAX - 1), lift.1 % (usize::MAX - 1)];
+        let row = if inner { Row::Inner } else { Row::Outer };
+        for d in [
+            AnyDecision::Hole(hole),
+            AnyDecision::Direction(Direction::Cw),
+            AnyDecision::Direction(Direction::Ccw),
+            AnyDecision::Special { lift, add: add.clone() },
+            AnyDecision::Bao(Move { row, hole }),
+        ] {
+            prop_assert_eq!(d.to_string().parse::<AnyDecision>(), Ok(d.clone()));
+        }
+    }
+}
+
+/// A token of no shape, or another game's, is refused in the words of the
+/// game it was given to, and a special move badly written says how to write it.
+#[test]
+fn a_token_of_another_game_is_refused_in_this_games_words() {
+    use masai_mancala::engine::{AnyDecision, ParseDecisionError};
+    let enkeshui = AnyGame::from(Enkeshui::new(
+        &Layout::default_for(8).unwrap(),
+        Rules::default(),
+    ));
+    let en_gehe = AnyGame::from(en_gehe::EnGehe::new(6, en_gehe::Rules::default()).unwrap());
+    let bao = AnyGame::from(bao::Bao::new(bao::Rules::default()));
+    let refused = |g: &AnyGame, t: &str| g.decision(t).unwrap_err().to_string();
+    assert_eq!(
+        refused(&enkeshui, "i3"),
+        "'i3' is not an Enkeshui decision (a hole 1..8, cw, ccw or a special move x..)"
+    );
+    assert_eq!(
+        refused(&enkeshui, "x3,5"),
+        "'x3,5' is not a special move (write it like x3,5=0,2,4,0,1,0,0,3)"
+    );
+    assert_eq!(
+        refused(&en_gehe, "cw"),
+        "'cw' is not an En Gehé decision (a hole 1..6)"
+    );
+    assert_eq!(
+        refused(&en_gehe, "x1,2=0,0"),
+        "'x1,2=0,0' is not an En Gehé decision (a hole 1..6)"
+    );
+    assert_eq!(
+        refused(&bao, "5"),
+        "'5' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)"
+    );
+    // Typed, another game's decision is refused as its token is.
+    let mut b = bao.clone();
+    assert_eq!(
+        b.play_decision(&AnyDecision::Hole(5), &mut Quiet)
+            .unwrap_err()
+            .to_string(),
+        "'5' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)"
+    );
+    assert_eq!(b.position_json(), bao.position_json());
+    assert_eq!(
+        "08".parse::<AnyDecision>(),
+        Err(ParseDecisionError::Unknown("08".into()))
+    );
+    assert_eq!(
+        "x1".parse::<AnyDecision>(),
+        Err(ParseDecisionError::Special("x1".into()))
+    );
+}

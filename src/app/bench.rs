@@ -50,7 +50,7 @@ pub fn run(frames: u32, process_start: Instant) -> Result<(), ClientError> {
         return Err(ClientError::BenchCommand);
     };
     let (tx, _rx) = channel();
-    let setup = Setup::from_enkeshui(&args)?;
+    let setup = Setup::try_from(&args)?;
     let mut app = App::with_game(tx, setup, args.client, Theme::default(), Instant::now());
     // A test backend never fails.
     let Ok(mut term) = Terminal::new(TestBackend::new(80, 24));

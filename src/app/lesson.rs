@@ -227,7 +227,7 @@ impl LessonScreen {
         self.play
             .session()
             .turns()
-            .map(|t| t.token.clone())
+            .map(|t| t.decision.to_string())
             .collect()
     }
 

@@ -220,7 +220,7 @@ pub fn run<R: BufRead, W: Write>(
                 if !session.turn_ended() {
                     continue;
                 }
-                let tokens: Vec<String> = session.turns().map(|t| t.token.clone()).collect();
+                let tokens: Vec<String> = session.turns().map(|t| t.decision.to_string()).collect();
                 match l.check_tokens(&tokens) {
                     Ok(v) => {
                         say.line(&l.answer(&tokens, &v));

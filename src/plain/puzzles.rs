@@ -188,15 +188,21 @@ pub fn run<R: BufRead, W: Write>(
         };
         let before = (**game).clone();
         let mut events: Vec<Event> = Vec::new();
-        if let Err(e) = game.play_token(&token, &mut events) {
-            say.line(&capital(&words::speakable(&format!("{e}."))));
-            continue;
-        }
+        let played = game
+            .decision(&token)
+            .and_then(|d| game.play_decision(&d, &mut events).map(|()| d));
+        let decision = match played {
+            Ok(d) => d,
+            Err(e) => {
+                say.line(&capital(&words::speakable(&format!("{e}."))));
+                continue;
+            }
+        };
         let me = before.to_move();
         let turn = Turn {
             side: me,
             turn: before.turn(),
-            token: token.clone(),
+            decision,
             before,
             events,
         };

@@ -34,7 +34,7 @@ fn entries(loaded: &Loaded) -> Vec<Entry> {
             let turn = Turn {
                 side: before.to_move(),
                 turn: before.turn(),
-                token: step.token.clone(),
+                decision: step.decision.clone(),
                 before: before.clone(),
                 events: step.events.clone(),
             };

@@ -4,7 +4,9 @@
 //! screen reader or a braille display reads them as they are meant.
 
 use crate::engine::bao::Row;
-use crate::engine::{AnyGame, Direction, Event, Game, GameKind, HoleLabel, HoleName, Side};
+use crate::engine::{
+    AnyDecision, AnyGame, Direction, Event, Game, GameKind, HoleLabel, HoleName, Side,
+};
 use crate::session::Turn;
 use serde_json::Value;
 
@@ -173,10 +175,13 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
-    let mut head = match t.token.as_str() {
-        "cw" | "ccw" => view.verb(t.side, "go", "goes") + " " + &token_words(&t.token),
-        tok if tok.starts_with('x') => view.verb(t.side, "make", "makes") + " the special move",
-        tok => view.verb(t.side, "sow", "sows") + " " + &token_words(tok),
+    let token = t.decision.to_string();
+    let mut head = match &t.decision {
+        AnyDecision::Direction(_) => view.verb(t.side, "go", "goes") + " " + &token_words(&token),
+        AnyDecision::Special { .. } => view.verb(t.side, "make", "makes") + " the special move",
+        AnyDecision::Hole(_) | AnyDecision::Bao(_) => {
+            view.verb(t.side, "sow", "sows") + " " + &token_words(&token)
+        }
     };
     let mut parts: Vec<String> = Vec::new();
     let laps = t
@@ -208,7 +213,7 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
         .collect();
     let mut captures: Vec<(usize, u32)> = Vec::new();
     // A direction token's own choice is the head already.
-    let skip_choice = matches!(t.token.as_str(), "cw" | "ccw");
+    let skip_choice = t.decision.is_direction();
     let mut choice_seen = false;
     let mut relay_told = false;
     for e in &t.events {
@@ -302,7 +307,7 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
         }
     }
     if let Some(p) = after.pending().filter(|_| !turn_over) {
-        let crossing = !matches!(t.token.as_str(), "cw" | "ccw");
+        let crossing = !t.decision.is_direction();
         parts.push(format!(
             "{}: {} in hand from {}, the direction to choose",
             if crossing { "crosses" } else { "the lap ends" },

@@ -51,11 +51,12 @@ pub fn load(path: &Path, progress: &Progress) -> Result<Loaded, LoadFault> {
 pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<Loaded, LoadFault> {
     let mut steps: Vec<Vec<Played>> = vec![Vec::new(); record.games.len()];
     let checked = record.check_with::<PlayError>(&mut |gi, game, token| {
-        let events = work::play_on(game, token, progress)?;
+        let decision = game.decision(token).map_err(PlayError::Refused)?;
+        let events = work::play_on(game, &decision, progress)?;
         progress.step_done();
         if let Some(s) = steps.get_mut(gi) {
             s.push(Played {
-                token: token.to_string(),
+                decision,
                 game: game.clone(),
                 events,
                 legal: None,
@@ -83,8 +84,10 @@ pub fn from_record(path: &Path, record: Record, progress: &Progress) -> Result<L
 pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, LoadFault> {
     let list = file::list_saves_with::<LoadFault>(dir, &mut |path| {
         let record = file::read_record(path)?;
-        let checked =
-            record.check_with(&mut |_, game, token| work::play_on(game, token, progress).map(drop));
+        let checked = record.check_with(&mut |_, game, token| {
+            let decision = game.decision(token).map_err(PlayError::Refused)?;
+            work::play_on(game, &decision, progress).map(drop)
+        });
         progress.step_done();
         if progress.cancelled() {
             return Ok(None);

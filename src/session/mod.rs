@@ -27,14 +27,16 @@ use self::job::{Progress, next_version};
 use self::load::Loaded;
 use self::seat::{SeatRequest, seat_play};
 use self::setup::Setup;
+use self::setup::{RaceMode, Seat};
 use self::work::{PlayError, Played};
 use crate::ai::Player;
-use crate::cli::{RaceArg, Seat};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::play_match::{self, MatchResult, Next as MatchNext};
 use crate::engine::enkeshui::race::Race;
-use crate::engine::{Event, Outcome, PerSide, PositionJson, Quiet, Side, Status};
+use crate::engine::{
+    AnyDecision, Event, MoveError, Outcome, PerSide, PositionJson, Quiet, Side, Status,
+};
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -141,13 +143,13 @@ pub fn redo_target(
     Ok(target)
 }
 
-/// A turn's decision as played: who, which turn, the token, the position
+/// A turn's decision as played: who, which turn, the decision, the position
 /// before it and the engine's events (what the front end tells).
 #[derive(Clone, Debug)]
 pub struct Turn {
     pub side: Side,
     pub turn: u32,
-    pub token: String,
+    pub decision: AnyDecision,
     pub before: AnyGame,
     pub events: Vec<Event>,
 }
@@ -236,7 +238,8 @@ pub enum AfterGame {
 #[derive(Clone, Debug)]
 pub struct DecideJob {
     game: AnyGame,
-    token: String,
+    /// The decision, or the words given that are none (and why).
+    asked: Result<AnyDecision, (String, MoveError)>,
     version: u64,
     legal: bool,
 }
@@ -251,10 +254,17 @@ impl DecideJob {
 
     /// Plays the decision on a copy (may be slow; cancellable through `progress`).
     pub fn run(self, progress: &Progress) -> Decided {
+        let (decision, result) = match self.asked {
+            Ok(d) => {
+                let result = work::play(&self.game, &d, self.legal, progress);
+                (Ok(d), result)
+            }
+            Err((words, e)) => (Err(words), Err(PlayError::Refused(e))),
+        };
         Decided {
             version: self.version,
-            result: work::play(&self.game, &self.token, self.legal, progress),
-            token: self.token,
+            decision,
+            result,
         }
     }
 }
@@ -263,8 +273,10 @@ impl DecideJob {
 #[derive(Clone, Debug)]
 pub struct Decided {
     version: u64,
-    /// The decision asked for (the AI's: the one it chose).
-    pub token: String,
+    /// The decision asked for (the AI's: the one it chose); `Err`: the
+    /// words a person gave, which are no decision of this game (`result`
+    /// says why).
+    pub decision: Result<AnyDecision, String>,
     pub result: Result<Played, PlayError>,
 }
 
@@ -297,10 +309,11 @@ impl AiJob {
 
     /// The seat's decision, played (None: cancelled, or no legal decision).
     pub fn run(self, progress: &Progress) -> Option<Decided> {
-        let (token, result) = seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
+        let (decision, result) =
+            seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
         Some(Decided {
             version: self.version,
-            token,
+            decision: Ok(decision),
             result,
         })
     }
@@ -466,7 +479,10 @@ impl Session {
         let gi = record.games.len() - 1;
         let mut s = Session::load_game(loaded, gi)?;
         let g = &record.games[gi];
-        let raced = s.setup.race().is_some_and(|race| race.mode != RaceArg::Off);
+        let raced = s
+            .setup
+            .race()
+            .is_some_and(|race| race.mode != RaceMode::Off);
         if raced && g.race.is_none() && g.decisions.is_empty() {
             s.start_game(checked.games[gi].start.clone());
             return Ok(s);
@@ -534,7 +550,7 @@ impl Session {
         let AnyGame::Enkeshui(g) = &game else {
             return self.begin(game, None);
         };
-        let Some(options) = self.setup.race().filter(|r| r.mode != RaceArg::Off) else {
+        let Some(options) = self.setup.race().filter(|r| r.mode != RaceMode::Off) else {
             return self.begin(game, None);
         };
         let seed = self.race_seed();
@@ -550,7 +566,7 @@ impl Session {
         );
         // The quick race, and a race nobody plays (both seats AI or both
         // people at one keyboard): decided at once by the seeded generator.
-        let quick = options.mode == RaceArg::Quick;
+        let quick = options.mode == RaceMode::Quick;
         if quick {
             let mut race = race;
             let mut rng = SmallRng::seed_from_u64(seed);
@@ -807,11 +823,25 @@ impl Session {
 
     // ---- the turn cycle ----------------------------------------------------
 
-    /// The work of playing `token` in the position shown.
+    /// The work of playing a person's `token` in the position shown: the
+    /// words are read here, once, as a decision of this game.
     pub fn decide(&self, token: &str) -> DecideJob {
+        let asked = self
+            .game()
+            .decision(token)
+            .map_err(|e| (token.to_string(), e));
+        self.decide_asked(asked)
+    }
+
+    /// The work of playing `decision` in the position shown.
+    pub fn decide_typed(&self, decision: AnyDecision) -> DecideJob {
+        self.decide_asked(Ok(decision))
+    }
+
+    fn decide_asked(&self, asked: Result<AnyDecision, (String, MoveError)>) -> DecideJob {
         DecideJob {
             game: self.game().clone(),
-            token: token.to_string(),
+            asked,
             version: self.version,
             legal: false,
         }
@@ -855,7 +885,10 @@ impl Session {
             return Err(Refused::Stale);
         }
         let played = decided.result.map_err(|reason| Refused::Rule {
-            token: decided.token,
+            token: match decided.decision {
+                Ok(d) => d.to_string(),
+                Err(words) => words,
+            },
             reason,
         })?;
         Ok(self.push(played))
@@ -878,7 +911,7 @@ impl Session {
         let turn = Turn {
             side: before.to_move(),
             turn: before.turn(),
-            token: played.token,
+            decision: played.decision,
             before,
             events: played.events,
         };
@@ -1107,7 +1140,7 @@ impl Session {
         GameRecord {
             start: self.start.position_json(),
             race: self.race.clone(),
-            decisions: self.turns().map(|t| t.token.clone()).collect(),
+            decisions: self.turns().map(|t| t.decision.to_string()).collect(),
             result: match self.game().status() {
                 Status::Over(o) if self.racing.is_none() => Some(o),
                 _ => None,

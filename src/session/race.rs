@@ -4,8 +4,8 @@
 //! (the client its key presses', the line mode its lines'). A person who
 //! drops faster than the AI racer's pace wins; slower loses.
 
+use super::setup::Seat;
 use crate::ai::{Level, Player};
-use crate::cli::Seat;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::{Race, RaceError};
 use crate::engine::{PerSide, Quiet, Side};

@@ -6,7 +6,7 @@
 use super::job::Progress;
 use super::work::{self, PlayError, Played};
 use crate::ai::{self, Player, Request};
-use crate::engine::AnyGame;
+use crate::engine::{AnyDecision, AnyGame};
 use std::time::{Duration, Instant};
 
 /// What an AI seat is asked: the player, the request's seed and the table size.
@@ -20,7 +20,7 @@ pub struct SeatRequest {
 /// An AI seat's decision for the side to move, played: the search's typed
 /// decision played once on a copy (its events for the animation and the
 /// log), with the legal decisions after it when `legal`, no sooner than
-/// `pause` after it was asked: the decision's token, and the decision played.
+/// `pause` after it was asked: the decision, and the decision played.
 /// None: no legal decision, or cancelled.
 pub fn seat_play(
     game: &AnyGame,
@@ -28,26 +28,29 @@ pub fn seat_play(
     pause: Duration,
     legal: bool,
     progress: &Progress,
-) -> Option<(String, Result<Played, PlayError>)> {
+) -> Option<(AnyDecision, Result<Played, PlayError>)> {
     fn of<G: ai::Evaluate + Into<AnyGame>>(
         g: &G,
         req: &Request,
-    ) -> Option<(String, Result<Played, PlayError>)> {
+    ) -> Option<(AnyDecision, Result<Played, PlayError>)>
+    where
+        G::Decision: Into<AnyDecision>,
+    {
         let d = ai::choose(g, req)?.decision;
-        let token = d.to_string();
+        let decision: AnyDecision = d.clone().into();
         let mut next = g.clone();
         let mut events = Vec::new();
         // The search played it: its sowing ends, no budget is needed.
         let played = match next.play(&d, &mut events) {
             Ok(_) => Ok(Played {
-                token: token.clone(),
+                decision: decision.clone(),
                 game: next.into(),
                 events,
                 legal: None,
             }),
             Err(e) => Err(PlayError::Refused(e)),
         };
-        Some((token, played))
+        Some((decision, played))
     }
     let started = Instant::now();
     let mut req = Request::new(seat.player, seat.seed);
@@ -61,7 +64,7 @@ pub fn seat_play(
     if progress.cancelled() {
         return None;
     }
-    let (token, mut played) = played?;
+    let (decision, mut played) = played?;
     if legal && let Ok(p) = played.as_mut() {
         match work::legal_of(&p.game, progress) {
             Ok(l) => p.legal = Some(l),
@@ -71,7 +74,7 @@ pub fn seat_play(
     if !progress.pause(started, pause) {
         return None;
     }
-    Some((token, played))
+    Some((decision, played))
 }
 
 /// Every legal decision of the side to move with its value for the mover

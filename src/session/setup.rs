@@ -1,11 +1,13 @@
 //! One game's setup, whatever the game: its start position, Enkeshui's
 //! layout and race, the seats as parsed players, the seed, the flip and the
-//! team names. Built in one place from the command line (or the start menu,
-//! which fills in the same options) or from a record, and written back into
-//! records from here. The client's display options (speed, theme, ascii,
-//! saving) are not part of it: the app keeps those once.
+//! team names. Built from a record here, or from the command line (or the
+//! start menu, which fills in the same options) by `cli`'s conversions
+//! into it, and written back into records from here. The client's display
+//! options (speed, theme, ascii, saving) are not part of it: the app keeps
+//! those once. The seats, the race's mode and the teams are named here, the
+//! session's own words: the session imports nothing from `cli`.
 
-use crate::cli::{BaoArgs, ClientArgs, Command, EnGeheArgs, EnkeshuiArgs, RaceArg, Seat, Teams};
+use crate::ai::{Level, Player};
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
@@ -14,10 +16,99 @@ use crate::engine::{Game, GameKind, PerSide, PositionJson, Quiet, Side};
 use crate::record::{GameRecord, Record};
 use serde_json::{Map, Value, json};
 
+/// Who sits in a seat: a person at the keyboard or a built-in player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    /// The built-in AI at a level (easy, medium, hard, expert), or a
+    /// calibration player (random, greedy, mcts).
+    Ai(Player),
+}
+
+/// The seats a player may name, as `--help` and every seat error list them.
+pub const SEAT_LEVELS: &str = Player::NAMES;
+
+impl Seat {
+    /// `ai` alone: the medium AI.
+    pub const AI: Seat = Seat::Ai(Player::Level(Level::Medium));
+
+    pub fn is_human(&self) -> bool {
+        matches!(self, Seat::Human)
+    }
+
+    /// "human" or "ai:LEVEL", as records write seats.
+    pub fn name(&self) -> String {
+        match self {
+            Seat::Human => "human".into(),
+            Seat::Ai(p) => format!("ai:{}", p.name()),
+        }
+    }
+}
+
+/// A name that is no seat.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{}': a seat is human, ai (medium) or ai:LEVEL ({SEAT_LEVELS})", crate::text::excerpt(.0))]
+pub struct BadSeat(pub String);
+
+impl std::str::FromStr for Seat {
+    type Err = BadSeat;
+
+    fn from_str(s: &str) -> Result<Seat, BadSeat> {
+        match s {
+            "human" => Ok(Seat::Human),
+            "ai" => Ok(Seat::AI),
+            _ => s
+                .strip_prefix("ai:")
+                .and_then(Player::parse)
+                .map(Seat::Ai)
+                .ok_or_else(|| BadSeat(s.to_string())),
+        }
+    }
+}
+
+/// The two seats, and whether the board turns to the mover (`--flip`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seating {
+    pub seats: PerSide<Seat>,
+    pub flip: bool,
+}
+
+/// Team names of an En Gehé game: cosmetic, never part of the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Teams {
+    pub south: Option<String>,
+    pub north: Option<String>,
+}
+
+impl Teams {
+    /// "South" or "South (Loitha)".
+    pub fn label(&self, side: Side) -> String {
+        let name = match side {
+            Side::South => &self.south,
+            Side::North => &self.north,
+        };
+        match name {
+            Some(team) => format!("{} ({team})", side.title()),
+            None => side.title().to_string(),
+        }
+    }
+}
+
+/// How an Enkeshui game decides its first mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceMode {
+    /// The players race for the first move.
+    On,
+    /// No race: the first mover is the setup's.
+    Off,
+    /// A race decided at once by the seeded random generator.
+    Quick,
+}
+
 /// The starting race of an Enkeshui game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RaceOptions {
-    pub mode: RaceArg,
+    pub mode: RaceMode,
     /// The racers' hole (None: the rightmost both can lift).
     pub hole: Option<usize>,
     /// How fast the AI racers drop seeds (None: the seat's level).
@@ -58,9 +149,9 @@ pub enum BadSetup {
     /// An En Gehé board refused.
     #[error(transparent)]
     EnGehe(#[from] crate::engine::en_gehe::SetupError),
-    /// An En Gehé or Bao option refused.
-    #[error(transparent)]
-    Options(#[from] crate::cli::OptionsError),
+    /// An En Gehé or Bao option refused (the option and why).
+    #[error("{0}")]
+    Options(String),
     /// The race cannot start as asked.
     #[error(transparent)]
     Race(#[from] crate::engine::enkeshui::race::RaceError),
@@ -72,10 +163,7 @@ pub enum BadSetup {
     NotText { key: String, value: Value },
     /// A seat of the record (`side`: south or north).
     #[error("seats.{side}: {error}")]
-    Seat {
-        side: &'static str,
-        error: crate::cli::ValueError,
-    },
+    Seat { side: &'static str, error: BadSeat },
     #[error("options.flip: {0} is not true or false")]
     Flip(Value),
     #[error("options.seed: {0} is not a whole number from 0")]
@@ -96,38 +184,15 @@ pub enum BadSetup {
 }
 
 impl Setup {
-    /// The setup of a game command (`enkeshui`, `en-gehe`, `bao`); the
-    /// error says which option is wrong and why.
-    pub fn from_cli(command: &Command) -> Result<Setup, BadSetup> {
-        match command {
-            Command::Enkeshui(a) => Setup::from_enkeshui(a),
-            Command::EnGehe(a) => Setup::from_en_gehe(a),
-            Command::BaoLaKimasai(a) => Setup::from_bao(a),
-            _ => Err(BadSetup::NotAGame),
-        }
-    }
-
-    /// `enkeshui` options (also what the start menu fills in).
-    pub fn from_enkeshui(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
-        let layout = args.layout()?;
-        let game = args.game()?;
-        let race = RaceOptions {
-            mode: args.race,
-            hole: args.race_hole,
-            speed: args.race_speed,
-        };
-        Setup::enkeshui(game, layout, race, args.seed, &args.client)
-    }
-
     /// An Enkeshui game; checks that its race can start as asked.
-    fn enkeshui(
+    pub fn enkeshui(
         game: Enkeshui,
         layout: Layout,
         race: RaceOptions,
         seed: u64,
-        seats: &ClientArgs,
+        seating: Seating,
     ) -> Result<Setup, BadSetup> {
-        if race.mode != RaceArg::Off && race.hole.is_some() {
+        if race.mode != RaceMode::Off && race.hole.is_some() {
             Race::start(&game, race.hole, &mut Quiet)?;
         }
         let first = game.to_move();
@@ -138,43 +203,21 @@ impl Setup {
                 race,
                 first,
             }),
-            seats: PerSide::new(seats.south, seats.north),
+            seats: seating.seats,
             seed,
-            flip: seats.flip,
+            flip: seating.flip,
             teams: Teams::default(),
         })
     }
 
-    /// `en-gehe` options.
-    pub fn from_en_gehe(args: &EnGeheArgs) -> Result<Setup, BadSetup> {
-        let game = args.game()?;
-        Ok(Setup::other(
-            game.into(),
-            &args.client,
-            args.teams(),
-            args.seed,
-        ))
-    }
-
-    /// `bao` options.
-    pub fn from_bao(args: &BaoArgs) -> Result<Setup, BadSetup> {
-        let game = args.game()?;
-        Ok(Setup::other(
-            game.into(),
-            &args.client,
-            Teams::default(),
-            args.seed,
-        ))
-    }
-
-    /// En Gehé or Bao from its start position, with the seats and flip of `seats`.
-    pub fn other(start: AnyGame, seats: &ClientArgs, teams: Teams, seed: u64) -> Setup {
+    /// En Gehé or Bao from its start position, with these seats and flip.
+    pub fn other(start: AnyGame, seating: Seating, teams: Teams, seed: u64) -> Setup {
         Setup {
             start,
             enkeshui: None,
-            seats: PerSide::new(seats.south, seats.north),
+            seats: seating.seats,
             seed,
-            flip: seats.flip,
+            flip: seating.flip,
             teams,
         }
     }
@@ -211,14 +254,15 @@ impl Setup {
             name.parse::<Seat>()
                 .map_err(|error| BadSetup::Seat { side, error })
         };
-        let seats = ClientArgs {
-            south: seat("south", &record.seats.south)?,
-            north: seat("north", &record.seats.north)?,
+        let seats = Seating {
+            seats: PerSide::new(
+                seat("south", &record.seats.south)?,
+                seat("north", &record.seats.north)?,
+            ),
             flip: match o.get("flip") {
                 None => false,
                 Some(v) => v.as_bool().ok_or_else(|| BadSetup::Flip(v.clone()))?,
             },
-            ..ClientArgs::default()
         };
         let seed = match o.get("seed") {
             None => 0,
@@ -231,14 +275,14 @@ impl Setup {
                 south: text("south_team")?.map(str::to_string),
                 north: text("north_team")?.map(str::to_string),
             };
-            return Ok(Setup::other(start, &seats, teams, seed));
+            return Ok(Setup::other(start, seats, teams, seed));
         }
         let layout = record.layout()?;
         let game = Enkeshui::from_position(&first.start).map_err(BadSetup::Start)?;
         let mode = match text("race")? {
-            None | Some("on") => RaceArg::On,
-            Some("off") => RaceArg::Off,
-            Some("quick") => RaceArg::Quick,
+            None | Some("on") => RaceMode::On,
+            Some("off") => RaceMode::Off,
+            Some("quick") => RaceMode::Quick,
             Some(r) => return Err(BadSetup::RaceMode(r.to_string())),
         };
         let hole = match o.get("race_hole") {
@@ -264,7 +308,7 @@ impl Setup {
         // (before the race) is the layout's with this first mover.
         let game = Enkeshui::new(&layout, *game.rules()).with_first(first_side);
         let race = RaceOptions { mode, hole, speed };
-        Setup::enkeshui(game, layout, race, seed, &seats)
+        Setup::enkeshui(game, layout, race, seed, seats)
     }
 
     /// The start position (Enkeshui: before its race).
@@ -379,9 +423,9 @@ impl Setup {
         let variant = match (&self.start, &self.enkeshui) {
             (AnyGame::Enkeshui(_), Some(e)) => {
                 let race = match e.race.mode {
-                    RaceArg::On => "on",
-                    RaceArg::Off => "off",
-                    RaceArg::Quick => "quick",
+                    RaceMode::On => "on",
+                    RaceMode::Off => "off",
+                    RaceMode::Quick => "quick",
                 };
                 options.insert("race".into(), json!(race));
                 if let Some(h) = e.race.hole {

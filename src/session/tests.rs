@@ -8,7 +8,7 @@ fn session(args: &[&str]) -> Session {
     let mut all = vec!["masai-mancala"];
     all.extend_from_slice(args);
     let cli = Cli::try_parse_from(all).expect("arguments parse");
-    let setup = Setup::from_cli(cli.command.as_ref().expect("a game")).expect("a setup");
+    let setup = Setup::try_from(cli.command.as_ref().expect("a game")).expect("a setup");
     Session::new(setup)
 }
 
@@ -31,7 +31,11 @@ fn decisions_give_the_engines_boards_and_the_turns_played() {
     assert_eq!(s.opening(), ["South moves first."]);
     let a = s.play("8").expect("8 is legal");
     assert_eq!(
-        (a.turn.side, a.turn.turn, a.turn.token.as_str()),
+        (
+            a.turn.side,
+            a.turn.turn,
+            a.turn.decision.to_string().as_str()
+        ),
         (Side::South, 1, "8")
     );
     assert!(a.save && a.over.is_none());
@@ -45,7 +49,7 @@ fn decisions_give_the_engines_boards_and_the_turns_played() {
         rows(&s),
         ("[2,1,5,5,5,0,5,1]".into(), "[2,2,1,1,6,6,6,0]".into())
     );
-    let tokens: Vec<&str> = s.turns().map(|t| t.token.as_str()).collect();
+    let tokens: Vec<String> = s.turns().map(|t| t.decision.to_string()).collect();
     assert_eq!(tokens, ["8", "3"]);
     assert_eq!(s.record().games[0].decisions, ["8", "3"]);
 }
@@ -290,13 +294,14 @@ fn the_ais_decision_comes_back_played_and_is_applied_once() {
     // The search's own decision, as its token names it (the same seed).
     let req = crate::ai::Request::new(crate::ai::Player::Greedy, s.ai_seed());
     let want = crate::ai::choose_token(&before, &req).expect("a decision");
-    assert_eq!(decided.token, want.decision);
+    let decision = decided.decision.clone().expect("the AI's decision");
+    assert_eq!(decision.to_string(), want.decision);
     // Played in the job: the position after it and the next legal decisions
     // come with it, so nothing is worked out again here.
     let played = decided.result.as_ref().expect("legal").clone();
     let mut by_token = before.clone();
     by_token
-        .play_token(&decided.token, &mut crate::engine::Quiet)
+        .play_token(&decision.to_string(), &mut crate::engine::Quiet)
         .expect("legal");
     assert_eq!(played.game.position_json(), by_token.position_json());
     assert!(!played.events.is_empty(), "its sowing, for the animation");
@@ -304,7 +309,7 @@ fn the_ais_decision_comes_back_played_and_is_applied_once() {
     let again = decided.clone();
     let a = s.apply(decided).expect("taken");
     assert_eq!(
-        (a.turn.side, a.turn.token.as_str()),
+        (a.turn.side, a.turn.decision.to_string().as_str()),
         (Side::South, want.decision.as_str())
     );
     assert_eq!(s.step(), 1);

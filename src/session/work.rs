@@ -5,7 +5,7 @@
 //! laps it has checked.
 
 use super::job::Progress;
-use crate::engine::{AnyGame, Event, MoveError, decide_growing};
+use crate::engine::{AnyDecision, AnyGame, Event, MoveError, decide_growing};
 
 /// Why a decision was not played (nor its legal decisions after it worked out).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -22,48 +22,48 @@ pub enum PlayError {
 /// the log) and, when asked for, the legal decisions of the position it leads to.
 #[derive(Clone, Debug)]
 pub struct Played {
-    pub token: String,
+    pub decision: AnyDecision,
     pub game: AnyGame,
     pub events: Vec<Event>,
     pub legal: Option<Vec<String>>,
 }
 
-/// Plays `token` (may be slow): the outcome, or the reason it is refused
+/// Plays `decision` (may be slow): the outcome, or the reason it is refused
 /// (`Cancelled` once `progress` is cancelled). `legal`: also work out the
 /// legal decisions after it.
 pub fn play(
     game: &AnyGame,
-    token: &str,
+    decision: &AnyDecision,
     legal: bool,
     progress: &Progress,
 ) -> Result<Played, PlayError> {
     let mut next = game.clone();
-    let events = play_on(&mut next, token, progress)?;
+    let events = play_on(&mut next, decision, progress)?;
     let legal = match legal {
         true => Some(legal_of(&next, progress)?),
         false => None,
     };
     Ok(Played {
-        token: token.to_string(),
+        decision: decision.clone(),
         game: next,
         events,
         legal,
     })
 }
 
-/// Plays `token` on `game` (changed only when it is played): its events, or
+/// Plays `decision` on `game` (changed only when it is played): its events, or
 /// the engine's reason it is refused, or `Cancelled`. The sowing is decided
 /// under growing lap budgets; between them `progress` gets the laps checked
 /// and the job stops once cancelled.
 pub fn play_on(
     game: &mut AnyGame,
-    token: &str,
+    decision: &AnyDecision,
     progress: &Progress,
 ) -> Result<Vec<Event>, PlayError> {
     let attempt = |max_laps: u64| {
         let mut next = game.clone();
         let mut events = Vec::new();
-        match next.play_token_within(token, max_laps, &mut events) {
+        match next.play_decision_within(decision, max_laps, &mut events) {
             Ok(()) => Ok(Ok((next, events))),
             Err(MoveError::Undecided(u)) => Err(u),
             Err(e) => Ok(Err(PlayError::Refused(e))),

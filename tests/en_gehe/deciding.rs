@@ -30,11 +30,17 @@ fn decide_growing_gives_the_rules_md_example_the_same_answer_as_legal() {
         },
         |_| true,
     );
+    let e = played.expect("decided").unwrap_err();
     assert_eq!(
-        played,
-        Some(Err(MoveError::Endless(
-            "sowing hole 6 would never end (it repeats every 5589754 laps)".into()
-        )))
+        e,
+        MoveError::Endless(EndlessSowing {
+            hole: HoleLabel::Number(6),
+            period: 5_589_754
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "sowing hole 6 would never end (it repeats every 5589754 laps)"
     );
     // And through the tokens of any game.
     let any = AnyGame::from(g.clone());

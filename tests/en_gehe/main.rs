@@ -16,8 +16,8 @@ use masai_mancala::cli::new_game;
 use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::en_gehe::{EnGehe, Rules, Setup, SetupError};
 use masai_mancala::engine::{
-    AnyGame, EndReason, Event, Game, MoveError, PerSide, Quiet, Side, Status, Undecided,
-    decide_growing,
+    AnyGame, BadToken, EndReason, EndlessSowing, Event, Expected, Game, GameKind, HoleLabel,
+    MoveError, NoSuchHole, PerSide, Quiet, Side, Status, Undecided, decide_growing,
 };
 use masai_mancala::protocol::{Reply, Session};
 use proptest::prelude::*;
@@ -218,20 +218,22 @@ fn a_lap_of_exactly_2n_seeds_ends_in_its_emptied_origin() {
 fn play_refuses_bad_holes_and_changes_nothing() {
     let mut g = pos(&[0, 2, 0, 0], &[0, 1, 1, 1], (0, 0), "south");
     let before = g.position_json();
+    let e = g.play(&0, &mut Quiet).unwrap_err();
     assert_eq!(
-        g.play(&0, &mut Quiet),
-        Err(MoveError::NoSuchHole(
-            "there is no hole 0 (holes are 1 to 4)".into()
-        ))
+        e,
+        MoveError::NoSuchHole(NoSuchHole {
+            hole: HoleLabel::Number(0),
+            holes: 4
+        })
     );
+    assert_eq!(e.to_string(), "there is no hole 0 (holes are 1 to 4)");
     assert!(matches!(
         g.play(&5, &mut Quiet),
         Err(MoveError::NoSuchHole(_))
     ));
-    assert_eq!(
-        g.play(&1, &mut Quiet),
-        Err(MoveError::EmptyHole("hole 1 is empty".into()))
-    );
+    let e = g.play(&1, &mut Quiet).unwrap_err();
+    assert_eq!(e, MoveError::EmptyHole(HoleLabel::Number(1)));
+    assert_eq!(e.to_string(), "hole 1 is empty");
     assert!(matches!(g.parse_decision("x"), Err(MoveError::BadToken(_))));
     assert_eq!(g.position_json(), before);
 }
@@ -252,11 +254,17 @@ fn an_endless_hole_is_not_legal_and_is_refused() {
     assert_eq!(g.endless_period(1), Some(8));
     assert_eq!(g.endless_period(2), None);
     let before = g.position_json();
+    let e = g.play(&1, &mut Quiet).unwrap_err();
     assert_eq!(
-        g.play(&1, &mut Quiet),
-        Err(MoveError::Endless(
-            "sowing hole 1 would never end (it repeats every 8 laps)".into()
-        ))
+        e,
+        MoveError::Endless(EndlessSowing {
+            hole: HoleLabel::Number(1),
+            period: 8
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "sowing hole 1 would never end (it repeats every 8 laps)"
     );
     assert_eq!(g.position_json(), before);
 }
@@ -274,11 +282,17 @@ fn endless_example_of_rules_md_is_decided() {
     assert_eq!(g.to_move(), Side::South);
     assert!(!g.legal().contains(&6));
     assert_eq!(g.endless_period(6), Some(5_589_754));
+    let e = g.play(&6, &mut Quiet).unwrap_err();
     assert_eq!(
-        g.play(&6, &mut Quiet),
-        Err(MoveError::Endless(
-            "sowing hole 6 would never end (it repeats every 5589754 laps)".into()
-        ))
+        e,
+        MoveError::Endless(EndlessSowing {
+            hole: HoleLabel::Number(6),
+            period: 5_589_754
+        })
+    );
+    assert_eq!(
+        e.to_string(),
+        "sowing hole 6 would never end (it repeats every 5589754 laps)"
     );
     // Timed by `cargo bench --bench engine -- "en-gehe endless"`, never here.
 }
@@ -812,11 +826,20 @@ fn en_gehe_decision_tokens_are_canonical() {
     let mut g = start(8);
     let before = AnyGame::from(g.clone()).state_json();
     for token in ["+8", "08", " 8", "8 ", "-0", "00", "８"] {
+        let e = g.parse_decision(token).unwrap_err();
         assert_eq!(
-            g.parse_decision(token),
-            Err(MoveError::BadToken(format!(
-                "'{token}' is not an En Gehé decision (a hole 1..8)"
-            ))),
+            e,
+            MoveError::BadToken(BadToken {
+                token: token.into(),
+                expected: Expected::Decision {
+                    game: GameKind::EnGehe,
+                    holes: 8
+                }
+            })
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("'{token}' is not an En Gehé decision (a hole 1..8)")
         );
     }
     let mut any = AnyGame::from(g.clone());

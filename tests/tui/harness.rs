@@ -185,7 +185,11 @@ pub fn ai_turn(app: &mut App, rx: &Receiver<AppEvent>) -> String {
     else {
         panic!("expected an AI move, got {ev:?}")
     };
-    let token = decided.token.clone();
+    let token = decided
+        .decision
+        .as_ref()
+        .expect("the AI's decision")
+        .to_string();
     app.handle(ev, Instant::now());
     token
 }

@@ -4,9 +4,9 @@ use super::bao::Bao;
 use super::core::{Observer, Quiet, Status, Undecided};
 use super::en_gehe::EnGehe;
 use super::enkeshui::Enkeshui;
-use super::position::{Fields, PositionError};
+use super::position::{Fields, PositionError, PositionErrorKind};
 use super::side::{PerSide, Side};
-use super::{Game, MoveError, Pending, PerftError, perft_until};
+use super::{AnyDecision, Game, MoveError, Pending, PerftError, perft_until};
 use crate::engine::PositionJson;
 use serde_json::{Value, json};
 use std::fmt;
@@ -205,6 +205,61 @@ impl AnyGame {
         Ok(tokens)
     }
 
+    /// Reads a token as a decision of this game (its legality is not
+    /// checked): a token of another game's shape is refused in this game's words.
+    pub fn decision(&self, token: &str) -> Result<AnyDecision, MoveError> {
+        dispatch!(self, g => g.parse_decision(token).map(AnyDecision::from))
+    }
+
+    /// The legal decisions, in notation order (never the special move).
+    pub fn legal_decisions(&self) -> Vec<AnyDecision> {
+        dispatch!(self, g => g.legal().into_iter().map(AnyDecision::from).collect())
+    }
+
+    /// Plays a decision, as [`AnyGame::play_token`] plays its token.
+    pub fn play_decision<O: Observer>(
+        &mut self,
+        decision: &AnyDecision,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        self.play_decision_within(decision, u64::MAX, obs)
+    }
+
+    /// [`AnyGame::play_decision`] under a lap budget, as
+    /// [`AnyGame::play_token_within`].
+    pub fn play_decision_within<O: Observer>(
+        &mut self,
+        decision: &AnyDecision,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        fn play<G: Game, O: Observer>(
+            g: &mut G,
+            d: Option<G::Decision>,
+            token: impl FnOnce() -> String,
+            max_laps: u64,
+            obs: &mut O,
+        ) -> Result<(), MoveError> {
+            // Another game's decision goes as its token would: refused in
+            // this game's words.
+            let d = match d {
+                Some(d) => d,
+                None => g.parse_decision(&token())?,
+            };
+            if max_laps == u64::MAX {
+                g.play(&d, obs)
+            } else {
+                g.play_within(&d, max_laps, obs)
+            }
+        }
+        let token = || decision.to_string();
+        match self {
+            AnyGame::Enkeshui(g) => play(g, decision.clone().enkeshui(), token, max_laps, obs),
+            AnyGame::EnGehe(g) => play(g, decision.clone().en_gehe(), token, max_laps, obs),
+            AnyGame::BaoLaKimasai(g) => play(g, decision.clone().bao(), token, max_laps, obs),
+        }
+    }
+
     /// [`AnyGame::play_token`] under a lap budget: `MoveError::Undecided`
     /// (and nothing changed) when the sowing, or the next start-of-turn
     /// test, is not decided within `max_laps` laps.
@@ -288,7 +343,7 @@ impl AnyGame {
             Some(GameKind::EnGehe) => Ok(AnyGame::EnGehe(EnGehe::from_position(value)?)),
             None => Err(PositionError::new(
                 "game",
-                format!("unknown game '{name}' (enkeshui, en-gehe or bao-la-kimasai)"),
+                PositionErrorKind::UnknownGame(name.into()),
             )),
         }
     }

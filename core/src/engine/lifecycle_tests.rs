@@ -77,7 +77,10 @@ impl Game for Toy {
             return Err(MoveError::GameOver);
         }
         if !self.mine().contains(&h) || self.sowing_ends_within(h, max_laps).is_err() {
-            return Err(MoveError::Endless(format!("hole {h}")));
+            return Err(MoveError::Endless(EndlessSowing {
+                hole: HoleLabel::Number(h),
+                period: 1,
+            }));
         }
         self.counts[h ^ 2] += std::mem::take(&mut self.counts[h]);
         self.finish_turn(max_laps, obs)
@@ -121,7 +124,15 @@ impl Game for Toy {
         PerSide::new(c[0] + c[1], c[2] + c[3])
     }
     fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        token.parse().map_err(|_| MoveError::BadToken(token.into()))
+        token.parse().map_err(|_| {
+            MoveError::BadToken(BadToken {
+                token: token.into(),
+                expected: Expected::Decision {
+                    game: GameKind::EnGehe,
+                    holes: 2,
+                },
+            })
+        })
     }
     fn pending(&self) -> Option<Pending> {
         None

@@ -9,8 +9,10 @@
 pub(crate) mod any;
 pub mod bao;
 pub(crate) mod core;
+mod decision;
 pub mod en_gehe;
 pub mod enkeshui;
+mod error;
 #[cfg(test)]
 mod lifecycle_tests;
 pub(crate) mod playout;
@@ -24,61 +26,19 @@ pub use self::core::{
     Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
 };
 pub use self::core::{Unended, run_laps_within};
+pub use self::decision::{AnyDecision, ParseDecisionError};
+pub use self::error::{
+    BadToken, EndlessSowing, Expected, MoveError, NoSuchHole, SpecialError, WrongDecision,
+};
 pub use self::playout::{DropCounter, random_playout};
-pub use self::position::{PositionError, PositionJson};
+pub use self::position::{
+    Counted, FieldPath, PathPart, PositionError, PositionErrorKind, PositionJson, SeedBound,
+};
 pub use self::side::{PerSide, Side};
 pub use self::turn::{DEFAULT_MAX_TURNS, Irreversible, TurnState};
 
 use serde::Serialize;
 use std::fmt;
-
-/// A decision refused by the engine; the game is left as it was.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// The game is over.
-    GameOver,
-    /// The text is not a decision of this game.
-    BadToken(String),
-    /// No such hole on this board.
-    NoSuchHole(String),
-    /// The hole has no seeds to sow.
-    EmptyHole(String),
-    /// The hole is a bull and cannot be sown.
-    BullHole(String),
-    /// The hole is out of play.
-    ClosedHole(String),
-    /// The sowing would never end.
-    Endless(String),
-    /// A direction (`cw`/`ccw`) is asked for, or was given when none is asked.
-    WrongDecision(String),
-    /// The direction's lap would come back to a choice already met this turn.
-    Repeats(String),
-    /// The special move is not allowed or not well formed.
-    Special(String),
-    /// Deciding whether the sowing ends needs more laps than the budget given
-    /// (`play_within`); nothing was played.
-    Undecided(Undecided),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::GameOver => f.write_str("the game is over"),
-            MoveError::BadToken(s)
-            | MoveError::NoSuchHole(s)
-            | MoveError::EmptyHole(s)
-            | MoveError::BullHole(s)
-            | MoveError::ClosedHole(s)
-            | MoveError::Endless(s)
-            | MoveError::WrongDecision(s)
-            | MoveError::Repeats(s)
-            | MoveError::Special(s) => f.write_str(s),
-            MoveError::Undecided(u) => write!(f, "the sowing was {u}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// A hole named the way players and the notation name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

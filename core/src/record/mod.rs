@@ -126,11 +126,11 @@ impl RecordError {
         let at = if e.field.is_empty() {
             prefix.to_string()
         } else if prefix.is_empty() {
-            e.field
+            e.field.to_string()
         } else {
             format!("{prefix}.{}", e.field)
         };
-        RecordError::new(at, e.message)
+        RecordError::new(at, e.kind.to_string())
     }
 }
 

@@ -349,7 +349,7 @@ impl MenuScreen {
         seed: u64,
     ) -> Result<Setup, crate::app::setup::BadSetup> {
         let start: AnyGame = match self.kind() {
-            GameKind::Enkeshui => return Setup::from_enkeshui(&self.enkeshui_args(base, seed)),
+            GameKind::Enkeshui => return Setup::try_from(&self.enkeshui_args(base, seed)),
             GameKind::EnGehe => {
                 let rules = en_gehe::Rules {
                     max_turns: en_gehe::DEFAULT_MAX_TURNS,
@@ -363,7 +363,7 @@ impl MenuScreen {
         };
         Ok(Setup::other(
             start,
-            &self.client(base),
+            (&self.client(base)).into(),
             Teams::default(),
             seed,
         ))

@@ -192,7 +192,8 @@ fn step_view(
     after: &AnyGame,
 ) -> (StepView, Vec<Frame>, String) {
     let before = BoardState::of_game(&turn.before);
-    let line = anim::describe(&before, turn.side, &turn.token, &turn.events);
+    let token = turn.decision.to_string();
+    let line = anim::describe(&before, turn.side, &token, &turn.events);
     let hand = turn
         .before
         .pending()
@@ -207,7 +208,7 @@ fn step_view(
     view.moves.push(MoveRec {
         turn: turn.turn,
         side: turn.side,
-        token: turn.token.clone(),
+        token,
     });
     (view, frames, line)
 }
@@ -813,7 +814,7 @@ impl Play {
         });
         // What it does is told when the animation gets there.
         let t = &applied.turn;
-        Transition::Moved(format!("{} sows {}...", t.side.title(), t.token))
+        Transition::Moved(format!("{} sows {}...", t.side.title(), t.decision))
     }
 
     /// Time passed: the animation's next frame; `Next` once it is over.

@@ -97,7 +97,7 @@ impl App {
         let setup = self.setup().cloned().unwrap_or_else(|| {
             Setup::other(
                 game.clone(),
-                &self.env.client,
+                (&self.env.client).into(),
                 Teams::default(),
                 self.env.seed,
             )

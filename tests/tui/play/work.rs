@@ -196,7 +196,7 @@ fn a_long_sowing_is_taken_back_with_u_or_esc_and_another_hole_sown() {
             output: Output::Played { ref decided },
             ..
         }) = ev
-            && decided.token == "7"
+            && decided.decision.as_ref().map(ToString::to_string) == Ok("7".to_string())
         {
             assert_eq!(
                 decided.result.as_ref().err(),

@@ -2,7 +2,9 @@
 
 use super::setup::{Rows, Setup, check_cows};
 use super::{Bao, COWS, DEFAULT_MAX_TURNS, Rules};
-use crate::engine::position::{Fields, PResult, PositionError, PositionJson};
+use crate::engine::position::{
+    Counted, Fields, PResult, PositionError, PositionErrorKind, PositionJson, SeedBound,
+};
 use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
@@ -60,8 +62,8 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         }
     }
     let reserve = f
-        .per_side_seeds("reserve", COWS, "the 64 cows of Bao la Kimasai")?
-        .ok_or_else(|| PositionError::new("reserve", "missing"))?;
+        .per_side_seeds("reserve", COWS, SeedBound::Bao)?
+        .ok_or_else(|| PositionError::new("reserve", PositionErrorKind::Missing))?;
     let [south, north] = sides;
     let setup = Setup {
         rules,
@@ -75,7 +77,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
     check_cows(&setup)?;
     Ok(Setup {
         to_move: f.side("to_move")?,
-        turn: f.turns("turn", None, "turn number")?,
+        turn: f.turns("turn", None, Counted::TurnNumber)?,
         ..setup
     })
 }

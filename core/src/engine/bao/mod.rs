@@ -26,14 +26,17 @@ use fast::{Simd, first_laps, sow_quiet_in_place};
 pub use fast::{sow_quiet, sow_quiet_within};
 pub use setup::{Rows, Setup};
 
+use crate::engine::AnyDecision;
 use crate::engine::core::{
     EndReason, Endless, Event, Observer, Outcome, Path, Quiet, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps, sow, unbudgeted,
+    any_sowing_ends_within, run_laps, sow, unbudgeted,
 };
 use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
+use crate::engine::{
+    EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
+};
 use std::fmt;
 
 /// Holes on the board.
@@ -90,6 +93,11 @@ impl Move {
         }
     }
 
+    /// The hole this decision sows, as errors name it.
+    pub fn label(&self) -> HoleLabel {
+        HoleLabel::Bao(self.row, self.hole)
+    }
+
     /// The decision `o<hole>`.
     pub fn outer(hole: usize) -> Move {
         Move {
@@ -101,11 +109,8 @@ impl Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let r = match self.row {
-            Row::Inner => 'i',
-            Row::Outer => 'o',
-        };
-        write!(f, "{r}{}", self.hole)
+        // Written as every decision is (`AnyDecision`'s one printer).
+        AnyDecision::Bao(*self).fmt(f)
     }
 }
 
@@ -457,9 +462,10 @@ impl Bao {
     /// Board index of a decision for the mover, or why it names no hole.
     fn index_of(&self, m: &Move) -> Result<usize, MoveError> {
         if !(1..=8).contains(&m.hole) {
-            return Err(MoveError::NoSuchHole(format!(
-                "there is no hole {m} (holes are i1..i8 and o1..o8)"
-            )));
+            return Err(MoveError::NoSuchHole(NoSuchHole {
+                hole: m.label(),
+                holes: 8,
+            }));
         }
         Ok(index(self.state.to_move, m.row, m.hole))
     }
@@ -694,13 +700,13 @@ impl Game for Bao {
         }
         let i = self.index_of(decision)?;
         if self.counts[i] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {decision} is empty")));
+            return Err(MoveError::EmptyHole(decision.label()));
         }
         let counts = self.try_sow_within(i, max_laps).map_err(|e| match e {
-            Unended::Endless(e) => MoveError::Endless(format!(
-                "sowing {decision} would never end (it repeats every {} laps)",
-                e.period
-            )),
+            Unended::Endless(e) => MoveError::Endless(EndlessSowing {
+                hole: decision.label(),
+                period: e.period,
+            }),
             Unended::OverBudget => MoveError::Undecided(Undecided { laps: max_laps }),
         })?;
         if O::SILENT {
@@ -845,18 +851,8 @@ impl Game for Bao {
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
-        let bad = || {
-            MoveError::BadToken(format!(
-                "'{token}' is not a Bao la Kimasai decision (a hole i1..i8 or o1..o8)"
-            ))
-        };
-        let row = match token.chars().next() {
-            Some('i') => Row::Inner,
-            Some('o') => Row::Outer,
-            _ => return Err(bad()),
-        };
-        let hole = parse_canonical(&token[1..]).ok_or_else(bad)?;
-        Ok(Move { row, hole })
+        AnyDecision::read(token, GameKind::BaoLaKimasai, 8)
+            .map(|d| d.bao().expect("read for Bao la Kimasai"))
     }
 
     fn pending(&self) -> Option<Pending> {

@@ -3,7 +3,7 @@
 //! produces setups; tests and studies build them directly.
 
 use super::{Bao, COWS, HOLES, Row, Rules, index};
-use crate::engine::position::{PositionError, check_turns};
+use crate::engine::position::{PositionError, PositionErrorKind, check_turns};
 use crate::engine::side::{PerSide, Side};
 
 /// A player's two rows, each from his hole 1 to hole 8.
@@ -95,10 +95,11 @@ pub(super) fn check_cows(s: &Setup) -> Result<(), PositionError> {
     if total != COWS as u64 {
         return Err(PositionError::new(
             "reserve",
-            format!(
-                "the board ({board}) and the reserves ({} + {}) hold {total} cows: Bao la Kimasai has {COWS}",
-                s.reserve.south, s.reserve.north
-            ),
+            PositionErrorKind::BaoCows {
+                board,
+                reserve: s.reserve,
+                total,
+            },
         ));
     }
     Ok(())

@@ -2,7 +2,8 @@
 
 use super::setup::{Setup, check_seeds};
 use super::{DEFAULT_MAX_TURNS, EnGehe, MAX_HOLES, MIN_HOLES, Rules, SEEDS_PER_HOLE};
-use crate::engine::position::{Fields, PResult, PositionJson, check_holes};
+use crate::engine::GameKind;
+use crate::engine::position::{Counted, Fields, PResult, PositionJson, SeedBound, check_holes};
 use serde_json::{Map, Value, json};
 
 impl PositionJson for EnGehe {
@@ -57,7 +58,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         "result",
     ])?;
     f.expect_game(&["en-gehe"])?;
-    let n = check_holes(f.uint("holes")?, MIN_HOLES, MAX_HOLES, "En Gehé")?;
+    let n = check_holes(f.uint("holes")?, MIN_HOLES, MAX_HOLES, GameKind::EnGehe)?;
     let rules = Rules {
         max_turns: f.max_turns_only(DEFAULT_MAX_TURNS)?,
     };
@@ -65,11 +66,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
     let north = f.counts("north", n)?;
     let most = 2 * n as u32 * SEEDS_PER_HOLE as u32;
     let captured = f
-        .per_side_seeds(
-            "captured",
-            most,
-            &format!("the {most} seeds a 2x{n} board may hold"),
-        )?
+        .per_side_seeds("captured", most, SeedBound::EnGehe { holes: n, most })?
         .unwrap_or_default();
     // Before the side and turn, as the reader always has.
     check_seeds(n, &south, &north, captured)?;
@@ -80,6 +77,6 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         north,
         captured,
         to_move: f.side("to_move")?,
-        turn: f.turns("turn", Some(1), "turn number")?,
+        turn: f.turns("turn", Some(1), Counted::TurnNumber)?,
     })
 }

@@ -11,14 +11,17 @@ use board::Small;
 pub use board::{Board, MAX_HOLES, MIN_HOLES, RING};
 pub use setup::Setup;
 
+use crate::engine::AnyDecision;
 use crate::engine::core::{
     EndReason, Endless, Observer, Outcome, Quiet, Sightings, Status, Undecided, Unended,
-    any_sowing_ends_within, mix, parse_canonical, turned_period, unbudgeted,
+    any_sowing_ends_within, mix, turned_period, unbudgeted,
 };
 use crate::engine::playout::{Ranked, draw_below};
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
+use crate::engine::{
+    EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
+};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -654,13 +657,14 @@ impl Game for EnGehe {
         }
         let (hole, n) = (*hole, self.board.n);
         if hole == 0 || hole > n {
-            return Err(MoveError::NoSuchHole(format!(
-                "there is no hole {hole} (holes are 1 to {n})"
-            )));
+            return Err(MoveError::NoSuchHole(NoSuchHole {
+                hole: HoleLabel::Number(hole),
+                holes: n,
+            }));
         }
         let index = self.index(self.state.to_move, hole);
         if self.board.counts[index] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
+            return Err(MoveError::EmptyHole(HoleLabel::Number(hole)));
         }
         let mover = self.state.to_move;
         let (mut board, mut captured) = (self.board, self.captured);
@@ -669,10 +673,10 @@ impl Game for EnGehe {
         {
             Ok(()) => {}
             Err(Unended::Endless(e)) => {
-                return Err(MoveError::Endless(format!(
-                    "sowing hole {hole} would never end (it repeats every {} laps)",
-                    e.period
-                )));
+                return Err(MoveError::Endless(EndlessSowing {
+                    hole: HoleLabel::Number(hole),
+                    period: e.period,
+                }));
             }
             Err(Unended::OverBudget) => {
                 return Err(MoveError::Undecided(Undecided { laps: max_laps }));
@@ -758,14 +762,8 @@ impl Game for EnGehe {
     }
 
     fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        parse_canonical(token)
-            .filter(|&h| h != usize::MAX)
-            .ok_or_else(|| {
-                MoveError::BadToken(format!(
-                    "'{token}' is not an En Gehé decision (a hole 1..{})",
-                    self.board.n
-                ))
-            })
+        AnyDecision::read(token, GameKind::EnGehe, self.board.n)
+            .map(|d| d.en_gehe().expect("read for En Gehé"))
     }
 
     fn pending(&self) -> Option<Pending> {

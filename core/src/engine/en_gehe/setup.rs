@@ -3,7 +3,10 @@
 //! setups; tests and studies build them directly.
 
 use super::{Board, EnGehe, MAX_HOLES, MIN_HOLES, Rules, SEEDS_PER_HOLE};
-use crate::engine::position::{PositionError, check_holes, check_turns, put_rows};
+use crate::engine::GameKind;
+use crate::engine::position::{
+    PositionError, PositionErrorKind, check_holes, check_turns, put_rows,
+};
 use crate::engine::side::{PerSide, Side};
 
 /// An En Gehé position, as data with no invariant: [`EnGehe::from_setup`]
@@ -47,7 +50,7 @@ impl EnGehe {
     /// the 8N of a 2xN game, never more (RULES.md: more makes sowings that
     /// take hours to decide). The start-of-turn tests run at once.
     pub fn from_setup(s: Setup) -> Result<EnGehe, PositionError> {
-        let n = check_holes(s.holes as u64, MIN_HOLES, MAX_HOLES, "En Gehé")?;
+        let n = check_holes(s.holes as u64, MIN_HOLES, MAX_HOLES, GameKind::EnGehe)?;
         check_turns(s.turn, s.rules.max_turns)?;
         let mut board = Board::empty(n);
         put_rows(n, &s.south, &s.north, &mut board.counts)?;
@@ -86,9 +89,11 @@ pub(super) fn check_seeds(
     if total > most {
         return Err(PositionError::new(
             "south",
-            format!(
-                "the board and captures hold {total} seeds: a 2x{n} En Gehé board holds at most {most} (4 a hole, fewer in a study)"
-            ),
+            PositionErrorKind::EnGeheSeeds {
+                total,
+                holes: n,
+                most,
+            },
         ));
     }
     Ok(())

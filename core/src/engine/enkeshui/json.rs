@@ -5,7 +5,11 @@ use super::{
     DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS,
     SpecialMove, Unfilled,
 };
-use crate::engine::position::{Fields, PResult, PositionError, PositionJson, check_holes};
+use crate::engine::GameKind;
+use crate::engine::position::{
+    Counted, Fields, PResult, PositionError, PositionErrorKind, PositionJson, SeedBound,
+    check_holes,
+};
 use crate::engine::side::Side;
 use serde_json::{Map, Value, json};
 
@@ -103,7 +107,7 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
         rules.special_move = SpecialMove::parse(s).ok_or_else(|| {
             PositionError::new(
                 r.name("special_move"),
-                format!("'{s}' is not off, once or any"),
+                PositionErrorKind::NotSpecialMove(s.into()),
             )
         })?;
     }
@@ -112,11 +116,11 @@ fn rules_from(f: &Fields) -> PResult<Rules> {
     if r.get("unfilled").is_some() {
         let s = r.str("unfilled")?;
         rules.unfilled = Unfilled::parse(s).ok_or_else(|| {
-            PositionError::new(r.name("unfilled"), format!("'{s}' is not open or closed"))
+            PositionError::new(r.name("unfilled"), PositionErrorKind::NotUnfilled(s.into()))
         })?;
     }
     // Absent in records written before the rule: the default.
-    rules.match_games = r.turns("match_games", Some(DEFAULT_MATCH_GAMES), "number of games")?;
+    rules.match_games = r.turns("match_games", Some(DEFAULT_MATCH_GAMES), Counted::GameCount)?;
     Ok(rules)
 }
 
@@ -141,7 +145,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         "result",
     ])?;
     f.expect_game(&["enkeshui"])?;
-    let n = check_holes(f.uint("holes")?, MIN_HOLES, MAX_HOLES, "Enkeshui")?;
+    let n = check_holes(f.uint("holes")?, MIN_HOLES, MAX_HOLES, GameKind::Enkeshui)?;
     let rules = rules_from(&f)?;
     let south = f.counts("south", n)?;
     let north = f.counts("north", n)?;
@@ -151,7 +155,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         if hole == 0 || hole > n as u64 {
             return Err(PositionError::new(
                 item.name("hole"),
-                format!("no hole {hole} (holes are 1 to {n})"),
+                PositionErrorKind::NoSuchHole { hole, holes: n },
             ));
         }
         Ok((side, hole as usize))
@@ -170,7 +174,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         })
     })?;
     let captured = f
-        .per_side_seeds("captured", SEEDS, "the 48 seeds of Enkeshui")?
+        .per_side_seeds("captured", SEEDS, SeedBound::Enkeshui)?
         .unwrap_or_default();
     Ok(Setup {
         rules,
@@ -181,7 +185,7 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         closed,
         captured,
         to_move: f.side("to_move")?,
-        turn: f.turns("turn", Some(1), "turn number")?,
+        turn: f.turns("turn", Some(1), Counted::TurnNumber)?,
         special_used: f.per_side_bool("special_used")?.unwrap_or_default(),
     })
 }

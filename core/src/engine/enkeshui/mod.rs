@@ -14,14 +14,19 @@ pub use board::{Board, Lap, RING};
 pub use layout::{Layout, MAX_HOLES, MIN_HOLES, NAMED as NAMED_LAYOUTS, SEEDS, SetupError};
 pub use setup::{Bull, Setup};
 
+use crate::engine::AnyDecision;
 use crate::engine::core::{
     Direction, EndReason, Endless, Event, Observer, Outcome, PLAIN_LAPS, Quiet, Undecided, Unended,
-    any_sowing_ends_within, parse_canonical, run_laps_within_after, unbudgeted,
+    any_sowing_ends_within, run_laps_within_after, unbudgeted,
 };
+use crate::engine::decision::write_special;
 use crate::engine::playout::draw_below;
 use crate::engine::side::{PerSide, Side};
 use crate::engine::turn::{Irreversible, TurnState};
-use crate::engine::{Game, GameKind, HoleLabel, HoleName, MoveError, Pending};
+use crate::engine::{
+    EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
+    SpecialError, WrongDecision,
+};
 use std::fmt;
 
 /// `--special-move`: may a player redistribute two of his holes instead of sowing?
@@ -139,13 +144,11 @@ pub enum Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written as every decision is (`AnyDecision`'s one printer).
         match self {
-            Move::Sow(h) => write!(f, "{h}"),
-            Move::Direction(d) => write!(f, "{d}"),
-            Move::Special { lift, add } => {
-                let counts: Vec<String> = add.iter().map(|c| c.to_string()).collect();
-                write!(f, "x{},{}={}", lift[0], lift[1], counts.join(","))
-            }
+            Move::Sow(h) => AnyDecision::Hole(*h).fmt(f),
+            Move::Direction(d) => AnyDecision::Direction(*d).fmt(f),
+            Move::Special { lift, add } => write_special(f, *lift, add),
         }
     }
 }
@@ -493,19 +496,20 @@ impl Enkeshui {
     ) -> Result<(), MoveError> {
         let n = self.board.n;
         if hole == 0 || hole > n {
-            return Err(MoveError::NoSuchHole(format!(
-                "there is no hole {hole} (holes are 1 to {n})"
-            )));
+            return Err(MoveError::NoSuchHole(NoSuchHole {
+                hole: HoleLabel::Number(hole),
+                holes: n,
+            }));
         }
         let index = self.index(self.state.to_move, hole);
         if self.board.is_closed(index) {
-            return Err(MoveError::ClosedHole(format!("hole {hole} is out of play")));
+            return Err(MoveError::ClosedHole(HoleLabel::Number(hole)));
         }
         if self.board.is_bull(index) {
-            return Err(MoveError::BullHole(format!("hole {hole} is a bull")));
+            return Err(MoveError::BullHole(HoleLabel::Number(hole)));
         }
         if self.board.counts[index] == 0 {
-            return Err(MoveError::EmptyHole(format!("hole {hole} is empty")));
+            return Err(MoveError::EmptyHole(HoleLabel::Number(hole)));
         }
         let mover = self.state.to_move;
         let mut board = self.board;
@@ -521,10 +525,10 @@ impl Enkeshui {
         );
         let sown = match quiet {
             Err(Unended::Endless(e)) => {
-                return Err(MoveError::Endless(format!(
-                    "sowing hole {hole} would never end (it repeats every {} laps)",
-                    e.period
-                )));
+                return Err(MoveError::Endless(EndlessSowing {
+                    hole: HoleLabel::Number(hole),
+                    period: e.period,
+                }));
             }
             Err(Unended::OverBudget) => {
                 return Err(MoveError::Undecided(Undecided { laps: max_laps }));
@@ -555,14 +559,10 @@ impl Enkeshui {
         obs: &mut O,
     ) -> Result<(), MoveError> {
         let Some(choosing) = self.choosing.as_ref() else {
-            return Err(MoveError::WrongDecision(
-                "no direction is asked for: the turn has not crossed the opponent's row".into(),
-            ));
+            return Err(MoveError::WrongDecision(WrongDecision::NoDirectionAsked));
         };
         if !choosing.options.as_slice().contains(&dir) {
-            return Err(MoveError::Repeats(format!(
-                "{dir} would come back to a position already met this turn"
-            )));
+            return Err(MoveError::Repeats(dir));
         }
         let choosing = self.choosing.take().expect("checked above");
         obs.event(Event::Choice { direction: dir });
@@ -602,34 +602,32 @@ impl Enkeshui {
         max_laps: u64,
         obs: &mut O,
     ) -> Result<(), MoveError> {
-        let err = |s: String| Err(MoveError::Special(s));
+        let err = |e: SpecialError| Err(MoveError::Special(e));
         let side = self.state.to_move;
         match self.rules.special_move {
-            SpecialMove::Off => return err("the special move is off (--special-move)".into()),
+            SpecialMove::Off => return err(SpecialError::Off),
             SpecialMove::Once if self.special_used[side] => {
-                return err(format!("{side} has already made his special move"));
+                return err(SpecialError::AlreadyUsed(side));
             }
             _ => {}
         }
         let n = self.board.n;
         if lift[0] == lift[1] {
-            return err("the special move lifts two different holes".into());
+            return err(SpecialError::SameHole);
         }
         for h in lift {
             if h == 0 || h > n {
-                return err(format!("there is no hole {h}"));
+                return err(SpecialError::NoSuchHole(h));
             }
             if !self.board.can_lift(side, self.index(side, h)) {
-                return err(format!(
-                    "hole {h} cannot be lifted (empty, a bull or out of play)"
-                ));
+                return err(SpecialError::CannotLift(h));
             }
         }
         if add.len() != n {
-            return err(format!(
-                "the special move gives {} counts, expected {n}",
-                add.len()
-            ));
+            return err(SpecialError::Counts {
+                given: add.len(),
+                holes: n,
+            });
         }
         let lifted: u32 = lift
             .iter()
@@ -637,9 +635,7 @@ impl Enkeshui {
             .sum();
         let given: u32 = add.iter().map(|&c| c as u32).sum();
         if given != lifted {
-            return err(format!(
-                "the counts add up to {given}, but {lifted} seeds were lifted"
-            ));
+            return err(SpecialError::Sum { given, lifted });
         }
         let mut board = self.board;
         for h in lift {
@@ -648,15 +644,12 @@ impl Enkeshui {
         for (k, &c) in add.iter().enumerate() {
             let i = self.index(side, k + 1);
             if c > 0 && (board.is_bull(i) || board.is_closed(i)) {
-                return err(format!(
-                    "hole {} is a bull or out of play and gets no seeds",
-                    k + 1
-                ));
+                return err(SpecialError::GivesToBull(k + 1));
             }
             board.counts[i] += c;
         }
         if board.counts == self.board.counts {
-            return err("the special move must change the row".into());
+            return err(SpecialError::NoChange);
         }
         self.board = board;
         self.special_used[side] = true;
@@ -792,18 +785,14 @@ impl Game for Enkeshui {
         match decision {
             Move::Sow(h) => {
                 if self.choosing.is_some() {
-                    return Err(MoveError::WrongDecision(
-                        "a direction is asked for: cw or ccw".into(),
-                    ));
+                    return Err(MoveError::WrongDecision(WrongDecision::DirectionAsked));
                 }
                 self.play_sow(*h, max_laps, obs)
             }
             Move::Direction(d) => self.play_direction(*d, max_laps, obs),
             Move::Special { lift, add } => {
                 if self.choosing.is_some() {
-                    return Err(MoveError::WrongDecision(
-                        "a direction is asked for: cw or ccw".into(),
-                    ));
+                    return Err(MoveError::WrongDecision(WrongDecision::DirectionAsked));
                 }
                 self.play_special(*lift, add, max_laps, obs)
             }
@@ -875,37 +864,8 @@ impl Game for Enkeshui {
     }
 
     fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
-        if let Some(d) = Direction::parse(token) {
-            return Ok(Move::Direction(d));
-        }
-        if let Some(rest) = token.strip_prefix('x') {
-            let bad = || {
-                MoveError::BadToken(format!(
-                    "'{token}' is not a special move (write it like x3,5=0,2,4,0,1,0,0,3)"
-                ))
-            };
-            let (holes, counts) = rest.split_once('=').ok_or_else(bad)?;
-            let (a, b) = holes.split_once(',').ok_or_else(bad)?;
-            let number = |t: &str| {
-                parse_canonical(t)
-                    .filter(|&n| n != usize::MAX)
-                    .ok_or_else(bad)
-            };
-            let a = number(a)?;
-            let b = number(b)?;
-            let add = counts
-                .split(',')
-                .map(|c| number(c).and_then(|n| u16::try_from(n).map_err(|_| bad())))
-                .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Move::Special { lift: [a, b], add });
-        }
-        match parse_canonical(token).filter(|&h| h != usize::MAX) {
-            Some(h) => Ok(Move::Sow(h)),
-            None => Err(MoveError::BadToken(format!(
-                "'{token}' is not an Enkeshui decision (a hole 1..{}, cw, ccw or a special move x..)",
-                self.board.n
-            ))),
-        }
+        AnyDecision::read(token, GameKind::Enkeshui, self.board.n)
+            .map(|d| d.enkeshui().expect("read for Enkeshui"))
     }
 
     fn pending(&self) -> Option<Pending> {

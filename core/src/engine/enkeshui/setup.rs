@@ -3,7 +3,10 @@
 //! setups; tests and studies build them directly.
 
 use super::{Board, Enkeshui, MAX_HOLES, MIN_HOLES, Rules, SEEDS};
-use crate::engine::position::{PositionError, check_holes, check_turns, put_rows};
+use crate::engine::GameKind;
+use crate::engine::position::{
+    FieldPath, PositionError, PositionErrorKind as K, check_holes, check_turns, put_rows,
+};
 use crate::engine::side::{PerSide, Side};
 
 /// A bull: a side's hole 1..N and the player it belongs to.
@@ -65,49 +68,46 @@ impl Enkeshui {
     /// The game of a setup, or the first thing wrong with it (the field
     /// named as in the position JSON). The start-of-turn tests run at once.
     pub fn from_setup(s: Setup) -> Result<Enkeshui, PositionError> {
-        let n = check_holes(s.holes as u64, MIN_HOLES, MAX_HOLES, "Enkeshui")?;
+        let n = check_holes(s.holes as u64, MIN_HOLES, MAX_HOLES, GameKind::Enkeshui)?;
         check_turns(s.turn, s.rules.max_turns)?;
         let mut board = Board::empty(n);
         put_rows(n, &s.south, &s.north, &mut board.counts)?;
         let index = |side: Side, hole: usize| side.index() * n + hole - 1;
-        let in_range = |hole: usize, field: String| {
+        let in_range = |hole: usize, field: FieldPath| {
             if hole == 0 || hole > n {
                 Err(PositionError::new(
                     field,
-                    format!("no hole {hole} (holes are 1 to {n})"),
+                    K::NoSuchHole {
+                        hole: hole as u64,
+                        holes: n,
+                    },
                 ))
             } else {
                 Ok(())
             }
         };
         for (k, &(side, hole)) in s.closed.iter().enumerate() {
-            let field = format!("closed[{k}].hole");
+            let field = FieldPath::from("closed").index(k).key("hole");
             in_range(hole, field.clone())?;
             let i = index(side, hole);
             if board.counts[i] != 0 {
                 return Err(PositionError::new(
                     field,
-                    format!("{side} hole {hole} is out of play but holds seeds"),
+                    K::ClosedHoldsSeeds { side, hole },
                 ));
             }
             board.closed |= 1 << i;
         }
         for (k, b) in s.bulls.iter().enumerate() {
-            let field = format!("bulls[{k}].hole");
+            let field = FieldPath::from("bulls").index(k).key("hole");
             in_range(b.hole, field.clone())?;
             let (side, hole) = (b.side, b.hole);
             let i = index(side, hole);
             if board.counts[i] == 0 {
-                return Err(PositionError::new(
-                    field,
-                    format!("a bull on {side} hole {hole}, which is empty"),
-                ));
+                return Err(PositionError::new(field, K::BullOnEmpty { side, hole }));
             }
             if board.is_bull(i) {
-                return Err(PositionError::new(
-                    field,
-                    format!("{side} hole {hole} is listed as a bull twice"),
-                ));
+                return Err(PositionError::new(field, K::BullTwice { side, hole }));
             }
             board.make_bull(i, b.owner);
         }
@@ -115,14 +115,12 @@ impl Enkeshui {
         let total =
             board.seeds_on_board() as u64 + s.captured.south as u64 + s.captured.north as u64;
         if total != SEEDS as u64 {
-            let stocks = if s.rules.match_play {
-                " (in match play too: the two stocks add up to 48)"
-            } else {
-                ""
-            };
             return Err(PositionError::new(
                 "south",
-                format!("the board and captures hold {total} seeds: Enkeshui has {SEEDS}{stocks}"),
+                K::EnkeshuiSeeds {
+                    total,
+                    match_play: s.rules.match_play,
+                },
             ));
         }
         Ok(Enkeshui::from_parts(
