@@ -60,7 +60,7 @@ fn record_of(begin: &AnyGame, decisions: Vec<String>, seats: [Level; 2]) -> (Rec
             format!("ai:{}", seats[0].name()),
             format!("ai:{}", seats[1].name()),
         ),
-        options: Map::new(),
+        options: masai_mancala::record::GameOptions::default(),
         games: vec![GameRecord {
             start,
             race: None,

@@ -676,7 +676,7 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
             .cloned()
             .unwrap_or_default(),
         seats: PerSide::new(seat(Side::South), seat(Side::North)),
-        options: Map::new(),
+        options: crate::record::GameOptions::default(),
         games: vec![GameRecord {
             start: start.position_json(),
             race: None,

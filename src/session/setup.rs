@@ -13,7 +13,8 @@ use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
 use crate::engine::{Game, GameKind, PerSide, PositionJson, Quiet, Side};
-use crate::record::{GameRecord, Record};
+pub use crate::record::RaceMode;
+use crate::record::{GameOptions, GameRecord, Record};
 use serde_json::{Map, Value, json};
 
 /// Who sits in a seat: a person at the keyboard or a built-in player.
@@ -94,17 +95,6 @@ impl Teams {
     }
 }
 
-/// How an Enkeshui game decides its first mover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RaceMode {
-    /// The players race for the first move.
-    On,
-    /// No race: the first mover is the setup's.
-    Off,
-    /// A race decided at once by the seeded random generator.
-    Quick,
-}
-
 /// The starting race of an Enkeshui game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RaceOptions {
@@ -158,29 +148,14 @@ pub enum BadSetup {
     /// The record's layout.
     #[error(transparent)]
     Layout(#[from] crate::record::RecordError),
-    /// `options.KEY` that is not text.
-    #[error("options.{key}: {value} is not text")]
-    NotText { key: String, value: Value },
     /// A seat of the record (`side`: south or north).
     #[error("seats.{side}: {error}")]
     Seat { side: &'static str, error: BadSeat },
-    #[error("options.flip: {0} is not true or false")]
-    Flip(Value),
-    #[error("options.seed: {0} is not a whole number from 0")]
-    Seed(Value),
     #[error("games: the record holds no game")]
     NoGame,
     /// The first game's start position.
     #[error("games[0].start: {0}")]
     Start(crate::engine::PositionError),
-    #[error("options.race: '{0}' is not on, off or quick")]
-    RaceMode(String),
-    #[error("options.race_hole: {0} is not a hole number")]
-    RaceHole(Value),
-    #[error("options.race_speed: '{0}' is not easy, medium, hard or expert")]
-    RaceSpeed(String),
-    #[error("options.first: '{0}' is not south or north")]
-    First(String),
 }
 
 impl Setup {
@@ -240,16 +215,6 @@ impl Setup {
     /// for a record made in memory.)
     pub fn from_record(record: &Record) -> Result<Setup, BadSetup> {
         let o = &record.options;
-        let text = |k: &str| -> Result<Option<&str>, BadSetup> {
-            match o.get(k) {
-                None => Ok(None),
-                Some(Value::String(s)) => Ok(Some(s)),
-                Some(v) => Err(BadSetup::NotText {
-                    key: k.to_string(),
-                    value: v.clone(),
-                }),
-            }
-        };
         let seat = |side: &'static str, name: &str| {
             name.parse::<Seat>()
                 .map_err(|error| BadSetup::Seat { side, error })
@@ -259,55 +224,29 @@ impl Setup {
                 seat("south", &record.seats.south)?,
                 seat("north", &record.seats.north)?,
             ),
-            flip: match o.get("flip") {
-                None => false,
-                Some(v) => v.as_bool().ok_or_else(|| BadSetup::Flip(v.clone()))?,
-            },
+            flip: o.flip.unwrap_or(false),
         };
-        let seed = match o.get("seed") {
-            None => 0,
-            Some(v) => v.as_u64().ok_or_else(|| BadSetup::Seed(v.clone()))?,
-        };
+        let seed = o.seed.unwrap_or(0);
         let first = record.games.first().ok_or(BadSetup::NoGame)?;
         if record.game != GameKind::Enkeshui {
             let start = AnyGame::from_position(&first.start).map_err(BadSetup::Start)?;
             let teams = Teams {
-                south: text("south_team")?.map(str::to_string),
-                north: text("north_team")?.map(str::to_string),
+                south: o.south_team.clone(),
+                north: o.north_team.clone(),
             };
             return Ok(Setup::other(start, seats, teams, seed));
         }
         let layout = record.layout()?;
         let game = Enkeshui::from_position(&first.start).map_err(BadSetup::Start)?;
-        let mode = match text("race")? {
-            None | Some("on") => RaceMode::On,
-            Some("off") => RaceMode::Off,
-            Some("quick") => RaceMode::Quick,
-            Some(r) => return Err(BadSetup::RaceMode(r.to_string())),
-        };
-        let hole = match o.get("race_hole") {
-            None => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .and_then(|h| usize::try_from(h).ok())
-                    .ok_or_else(|| BadSetup::RaceHole(v.clone()))?,
-            ),
-        };
-        let speed = match text("race_speed")? {
-            None => None,
-            Some(l) => {
-                Some(crate::ai::Level::parse(l).ok_or_else(|| BadSetup::RaceSpeed(l.to_string()))?)
-            }
-        };
-        let first_side = match text("first")? {
-            None | Some("south") => Side::South,
-            Some("north") => Side::North,
-            Some(s) => return Err(BadSetup::First(s.to_string())),
-        };
         // The game as the command line would set it up: the start position
         // (before the race) is the layout's with this first mover.
+        let first_side = o.first.unwrap_or(Side::South);
         let game = Enkeshui::new(&layout, *game.rules()).with_first(first_side);
-        let race = RaceOptions { mode, hole, speed };
+        let race = RaceOptions {
+            mode: o.race.unwrap_or(RaceMode::On),
+            hole: o.race_hole,
+            speed: o.race_speed,
+        };
         Setup::enkeshui(game, layout, race, seed, seats)
     }
 
@@ -419,22 +358,19 @@ impl Setup {
             .and_then(Value::as_object)
             .cloned()
             .unwrap_or_default();
-        let mut options = Map::new();
+        let mut options = GameOptions {
+            seed: Some(self.seed),
+            flip: Some(self.flip),
+            south_team: self.teams.south.clone(),
+            north_team: self.teams.north.clone(),
+            ..GameOptions::default()
+        };
         let variant = match (&self.start, &self.enkeshui) {
             (AnyGame::Enkeshui(_), Some(e)) => {
-                let race = match e.race.mode {
-                    RaceMode::On => "on",
-                    RaceMode::Off => "off",
-                    RaceMode::Quick => "quick",
-                };
-                options.insert("race".into(), json!(race));
-                if let Some(h) = e.race.hole {
-                    options.insert("race_hole".into(), json!(h));
-                }
-                if let Some(l) = e.race.speed {
-                    options.insert("race_speed".into(), json!(l.name()));
-                }
-                options.insert("first".into(), json!(e.first));
+                options.race = Some(e.race.mode);
+                options.race_hole = e.race.hole;
+                options.race_speed = e.race.speed;
+                options.first = Some(e.first);
                 crate::record::enkeshui_variant(&e.layout)
             }
             (AnyGame::EnGehe(g), _) => {
@@ -444,17 +380,6 @@ impl Setup {
             }
             _ => Map::new(),
         };
-        options.insert("seed".into(), json!(self.seed));
-        options.insert("flip".into(), json!(self.flip));
-        let teams = [
-            ("south_team", &self.teams.south),
-            ("north_team", &self.teams.north),
-        ];
-        for (key, team) in teams {
-            if let Some(t) = team {
-                options.insert(key.into(), json!(t));
-            }
-        }
         Record {
             game: self.kind(),
             variant,

@@ -13,10 +13,12 @@ use masai_mancala::engine::enkeshui::play_match::{self, MatchEnd, MatchResult, N
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{AnyGame, GameKind, PerSide, Quiet, Side, Status};
-use masai_mancala::record::{GameRecord, RaceRecord, Record, RecordError, enkeshui_variant, file};
+use masai_mancala::record::{
+    GameOptions, GameRecord, RaceRecord, Record, RecordError, enkeshui_variant, file,
+};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -80,7 +82,7 @@ fn record_of(layout: &Layout, rules: Rules, games: Vec<GameRecord>) -> Record {
         variant: enkeshui_variant(layout),
         rules: rules_map,
         seats: PerSide::new("human".into(), "ai:random".into()),
-        options: Map::new(),
+        options: GameOptions::default(),
         games,
     }
 }
@@ -633,7 +635,7 @@ fn other_game(
             .cloned()
             .unwrap_or_default(),
         seats: PerSide::new("ai:random".into(), "ai:random".into()),
-        options: Map::new(),
+        options: GameOptions::default(),
         games: vec![GameRecord {
             start: start.position_json(),
             race: None,
@@ -902,4 +904,56 @@ fn records_saved_by_earlier_builds_load_and_are_written_back_the_same() {
         let saved = std::fs::read_to_string(path).unwrap();
         assert_eq!(record.to_text(), saved, "{}", path.display());
     }
+}
+
+/// Records the program wrote before the options were typed (an Enkeshui
+/// game with every option of its race, an En Gehé game with a team name)
+/// load with their options, resume as they were set up, and are written
+/// back byte for byte.
+#[test]
+fn an_old_record_loads_with_its_options_and_writes_back_the_same() {
+    use masai_mancala::ai::Level;
+    use masai_mancala::engine::Side;
+    use masai_mancala::record::RaceMode;
+    use masai_mancala::session::setup::Setup;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
+    let read = |name: &str| {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let (record, _) = Record::from_json(&serde_json::from_str(&text).unwrap()).unwrap();
+        assert_eq!(record.to_text(), text, "{name} is written back the same");
+        record
+    };
+    let enkeshui = read("old-enkeshui-options.json");
+    assert_eq!(
+        enkeshui.options,
+        GameOptions {
+            race: Some(RaceMode::Quick),
+            race_hole: Some(3),
+            race_speed: Some(Level::Hard),
+            first: Some(Side::South),
+            seed: Some(7),
+            flip: Some(true),
+            ..GameOptions::default()
+        }
+    );
+    let setup = Setup::from_record(&enkeshui).unwrap();
+    let race = setup.race().expect("Enkeshui races");
+    assert_eq!(
+        (race.mode, race.hole, race.speed),
+        (RaceMode::Quick, Some(3), Some(Level::Hard))
+    );
+    assert_eq!((setup.seed(), setup.flip()), (7, true));
+    let en_gehe = read("old-en-gehe-teams.json");
+    assert_eq!(
+        en_gehe.options,
+        GameOptions {
+            seed: Some(0),
+            flip: Some(false),
+            south_team: Some("Loitha".into()),
+            ..GameOptions::default()
+        }
+    );
+    let setup = Setup::from_record(&en_gehe).unwrap();
+    assert_eq!(setup.side_label(Side::South), "South (Loitha)");
+    assert_eq!(setup.side_label(Side::North), "North");
 }

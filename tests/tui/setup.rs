@@ -82,29 +82,32 @@ fn a_bad_option_is_named_with_its_field() {
         edit(&mut r);
         Setup::from_record(&r).unwrap_err().to_string()
     };
+    // Options out of range cannot be held (typed); in a file they are
+    // refused when it is read, naming the option.
+    let refused = |key: &str, value: serde_json::Value| {
+        let mut v = good.to_json();
+        v["options"][key] = value;
+        Record::parse(&v).unwrap_err().to_string()
+    };
     assert_eq!(
-        bad(&|r| {
-            r.options.insert("race".into(), "fast".into());
-        }),
+        refused("race", "fast".into()),
         "options.race: 'fast' is not on, off or quick"
     );
     assert_eq!(
-        bad(&|r| {
-            r.options.insert("seed".into(), (-1).into());
-        }),
-        "options.seed: -1 is not a whole number from 0"
+        refused("seed", (-1).into()),
+        "options.seed: negative number -1"
     );
     assert_eq!(
-        bad(&|r| {
-            r.options.insert("first".into(), "east".into());
-        }),
-        "options.first: 'east' is not south or north"
+        refused("first", "east".into()),
+        "options.first: 'east' is not a side (south or north)"
     );
     assert_eq!(
-        bad(&|r| {
-            r.options.insert("flip".into(), "yes".into());
-        }),
-        "options.flip: \"yes\" is not true or false"
+        refused("flip", "yes".into()),
+        "options.flip: expected true or false"
+    );
+    assert_eq!(
+        refused("race_speed", "fast".into()),
+        "options.race_speed: 'fast' is not easy, medium, hard or expert"
     );
     let seat = bad(&|r| r.seats.north = "ai:genius".into());
     assert!(seat.starts_with("seats.north: "), "{seat}");

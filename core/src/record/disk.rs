@@ -9,7 +9,8 @@
 //! (`games[1].race.hole`). Nothing is replayed here: `Record::check` does that.
 
 use super::{
-    FORMAT, GameRecord, RResult, Record, RecordError, VERSION, check_options, check_variant,
+    FORMAT, GameOptions, GameRecord, RResult, Record, RecordError, VERSION, check_options,
+    check_variant,
 };
 use crate::ai::Player;
 use crate::engine::position::{Fields, PositionError};
@@ -34,8 +35,8 @@ struct OnDisk<'a> {
     variant: &'a Map<String, Value>,
     rules: &'a Map<String, Value>,
     seats: &'a PerSide<String>,
-    #[serde(skip_serializing_if = "Map::is_empty")]
-    options: &'a Map<String, Value>,
+    #[serde(skip_serializing_if = "GameOptions::is_empty")]
+    options: &'a GameOptions,
     #[serde(skip_serializing_if = "Option::is_none")]
     games: Option<&'a [GameRecord]>,
     #[serde(flatten)]
@@ -49,7 +50,7 @@ struct Top {
     rules: Map<String, Value>,
     seats: PerSide<Seat>,
     #[serde(default)]
-    options: Map<String, Value>,
+    options: GameOptions,
 }
 
 /// `human`, `ai` or `ai:LEVEL`.

@@ -8,7 +8,10 @@
 //! loads is a game that was legally played. Depends on the engine only.
 
 mod disk;
+mod options;
 pub mod print;
+
+pub use options::{GameOptions, RaceMode};
 
 use crate::engine::PositionJson;
 use crate::engine::enkeshui::play_match::{self, MatchResult, Next};
@@ -74,7 +77,7 @@ pub struct Record {
     /// How the client ran the game, to resume it: `race` (on, quick, off),
     /// `race_hole`, `race_speed`, `first`, `seed`, `flip`, En Gehé's `south_team` and
     /// `north_team`. Free of rules: never replayed.
-    pub options: Map<String, Value>,
+    pub options: GameOptions,
     /// One game, or each game of a match in order (the last may be unfinished).
     pub games: Vec<GameRecord>,
 }
