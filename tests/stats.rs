@@ -50,7 +50,7 @@ fn app_with_events(seats: &[&str], dir: &Path) -> (App, Receiver<AppEvent>) {
         color: false,
         ..Theme::default()
     };
-    let setup = Setup::from_enkeshui(&a).unwrap();
+    let setup = Setup::try_from(&a).unwrap();
     let mut app = App::with_game(tx, setup, a.client, theme, Instant::now());
     app.set_ai_pause(Duration::ZERO);
     app.set_work_wait(Duration::from_secs(10));

@@ -19,7 +19,7 @@ fn setup(args: &str) -> (Setup, ClientArgs) {
     let words = std::iter::once("masai-mancala").chain(args.split_whitespace());
     let command = Cli::try_parse_from(words).unwrap().command.expect("a game");
     let client = command.client().expect("a game").clone();
-    (Setup::from_cli(&command).unwrap(), client)
+    (Setup::try_from(&command).unwrap(), client)
 }
 
 /// The game of `args` after one decision (`keys` then Enter), drawn at

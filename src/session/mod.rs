@@ -21,14 +21,15 @@ pub mod persist;
 pub mod race;
 pub mod seat;
 pub mod setup;
+mod turn;
 pub mod work;
 
 use self::job::{Progress, next_version};
 use self::load::Loaded;
-use self::seat::{SeatRequest, seat_play};
+use self::seat::SeatRequest;
 use self::setup::Setup;
 use self::setup::{RaceMode, Seat};
-use self::work::{PlayError, Played};
+use self::work::Played;
 use crate::ai::Player;
 use crate::engine::any::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
@@ -44,6 +45,9 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use self::race::{Racing, race_note, racer_level};
+pub use self::turn::{
+    AfterGame, AiJob, Applied, Ask, Count, DecideJob, Decided, End, Next, NextGame, Refused,
+};
 
 /// "Game over: South wins, South 30 to North 18 (the player to move has no seeds to sow)".
 pub fn over_line(o: &Outcome) -> String {
@@ -173,162 +177,6 @@ impl Step {
     }
 }
 
-/// What the session waits for now.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ask {
-    /// The race for the first move is on (Enkeshui).
-    Race,
-    /// A person's decision for this side (`pending`: a direction inside a turn).
-    Person(Side),
-    /// The AI seat of this side: hand out [`Session::ai_job`].
-    Ai(Side, Player),
-    /// The game is over.
-    Over(Outcome),
-}
-
-/// What comes next, as the session drives the game ([`Session::what_next`]):
-/// every front end shows it and asks for input; none decides on its own
-/// that a game or a match ended.
-#[derive(Debug)]
-pub enum Next {
-    /// The race for the first move is on (Enkeshui).
-    Race,
-    /// A person decides for this side (a direction inside a turn when the
-    /// position has one pending).
-    Prompt(Side),
-    /// The AI seat of this side decides: run `job` on any thread and give
-    /// its answer to [`Session::apply`].
-    Ai {
-        side: Side,
-        player: Player,
-        job: Box<AiJob>,
-    },
-    /// The game is over.
-    End(End),
-}
-
-/// A game's end as the session reports it.
-#[derive(Clone, Debug)]
-pub struct End {
-    pub outcome: Outcome,
-    /// What follows it.
-    pub then: AfterGame,
-    /// The first report of this end (not again until the game changes):
-    /// tell it and save.
-    pub fresh: bool,
-    /// The game to count in the statistics, handed out once per game (undo
-    /// or not): write it off the UI thread ([`Count::write`]).
-    pub count: Option<Box<Count>>,
-}
-
-/// What follows a finished game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfterGame {
-    /// A single game: a new one is a new match.
-    Nothing,
-    /// The match goes on: game `game` starts from these stocks when the
-    /// front end asks ([`Session::next_game`]).
-    NextGame { game: usize, stock: PerSide<u32> },
-    /// The match is over: who won, and why.
-    MatchOver(MatchResult),
-}
-
-/// The work of one decision, to run on any thread; its answer goes to
-/// [`Session::apply`].
-#[derive(Clone, Debug)]
-pub struct DecideJob {
-    game: AnyGame,
-    /// The decision, or the words given that are none (and why).
-    asked: Result<AnyDecision, (String, MoveError)>,
-    version: u64,
-    legal: bool,
-}
-
-impl DecideJob {
-    /// Also works out the legal decisions after it (the client's cursor
-    /// and hints need them, and the UI thread never runs the engine's legality).
-    pub fn with_legal(mut self) -> DecideJob {
-        self.legal = true;
-        self
-    }
-
-    /// Plays the decision on a copy (may be slow; cancellable through `progress`).
-    pub fn run(self, progress: &Progress) -> Decided {
-        let (decision, result) = match self.asked {
-            Ok(d) => {
-                let result = work::play(&self.game, &d, self.legal, progress);
-                (Ok(d), result)
-            }
-            Err((words, e)) => (Err(words), Err(PlayError::Refused(e))),
-        };
-        Decided {
-            version: self.version,
-            decision,
-            result,
-        }
-    }
-}
-
-/// A decision worked out: played, or refused with the engine's reason.
-#[derive(Clone, Debug)]
-pub struct Decided {
-    version: u64,
-    /// The decision asked for (the AI's: the one it chose); `Err`: the
-    /// words a person gave, which are no decision of this game (`result`
-    /// says why).
-    pub decision: Result<AnyDecision, String>,
-    pub result: Result<Played, PlayError>,
-}
-
-impl Decided {
-    /// The version of the position it was worked out for.
-    pub fn version(&self) -> u64 {
-        self.version
-    }
-}
-
-/// The AI seat's search and its decision played, to run on any thread; its
-/// answer goes to [`Session::apply`] as a person's does. The search's
-/// decision stays typed: it is played once, in this job, never read back
-/// from a token.
-#[derive(Clone, Debug)]
-pub struct AiJob {
-    game: AnyGame,
-    seat: SeatRequest,
-    pause: Duration,
-    pub version: u64,
-    legal: bool,
-}
-
-impl AiJob {
-    /// Also works out the legal decisions after it (as [`DecideJob::with_legal`]).
-    pub fn with_legal(mut self) -> AiJob {
-        self.legal = true;
-        self
-    }
-
-    /// The seat's decision, played (None: cancelled, or no legal decision).
-    pub fn run(self, progress: &Progress) -> Option<Decided> {
-        let (decision, result) =
-            seat_play(&self.game, self.seat, self.pause, self.legal, progress)?;
-        Some(Decided {
-            version: self.version,
-            decision: Ok(decision),
-            result,
-        })
-    }
-}
-
-/// What applying a decision did, and what the front end should do now.
-#[derive(Debug)]
-pub struct Applied {
-    pub turn: Turn,
-    /// The game ended with it.
-    pub over: Option<Outcome>,
-    /// The record changed: save it now (the autosave point).
-    pub save: bool,
-}
-
 /// Why the session cannot do what was asked (the race, a record loaded).
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -350,64 +198,6 @@ pub enum SessionError {
     /// The record stands for no setup the client can play (the field at fault).
     #[error(transparent)]
     Setup(#[from] self::setup::BadSetup),
-}
-
-/// Why a decision was not taken into the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refused {
-    /// The engine's reason ("5: hole 5 is empty").
-    Rule {
-        /// The decision refused.
-        token: String,
-        /// Why.
-        reason: PlayError,
-    },
-    /// The answer is for a position no longer shown (undone meanwhile).
-    Stale,
-    /// The race is still on.
-    Racing,
-}
-
-impl std::fmt::Display for Refused {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refused::Rule { token, reason } => write!(f, "{token}: {reason}"),
-            Refused::Stale => f.write_str("the position changed meanwhile"),
-            Refused::Racing => f.write_str("the race for the first move is still on"),
-        }
-    }
-}
-
-/// What comes after a finished game of a match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NextGame {
-    /// The next game started; each side's stock carried over.
-    Started { game: usize, stock: PerSide<u32> },
-    /// The match is over: who won, and why.
-    MatchOver(MatchResult),
-    /// Not a match, or the game is not over.
-    None,
-}
-
-/// A finished game to count in the statistics, taken from its session.
-#[derive(Clone, Debug)]
-pub struct Count {
-    game: AnyGame,
-    south: Seat,
-    north: Seat,
-}
-
-impl Count {
-    /// Adds the game to the statistics of `dir` (under their lock: this may
-    /// wait for another program): the player's record against that level
-    /// now, or why it was not saved.
-    pub fn write(
-        &self,
-        dir: &Path,
-        now_secs: u64,
-    ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
-        crate::stats::count_game(dir, &self.game, &self.south, &self.north, now_secs)
-    }
 }
 
 /// The live game.

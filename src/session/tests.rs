@@ -2,6 +2,7 @@ use super::*;
 use crate::ai::Level;
 use crate::cli::Cli;
 use crate::engine::MoveError;
+use crate::session::work::PlayError;
 use clap::Parser;
 
 fn session(args: &[&str]) -> Session {

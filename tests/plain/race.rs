@@ -53,7 +53,7 @@ fn run_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
     let mut all = vec!["masai-mancala"];
     all.extend_from_slice(args);
     let cli = masai_mancala::cli::Cli::try_parse_from(all).expect("arguments parse");
-    let setup = Setup::from_cli(cli.command.as_ref().expect("a game")).expect("a setup");
+    let setup = Setup::try_from(cli.command.as_ref().expect("a game")).expect("a setup");
     let t0 = Instant::now();
     let now = Rc::new(Cell::new(t0));
     let clock = {

@@ -58,7 +58,7 @@ fn parse(line: &str) -> Cli {
 
 /// The setup of `enkeshui ARGS`.
 pub fn setup(args: &str) -> Setup {
-    Setup::from_cli(&command(&format!("enkeshui {args}"))).expect("setup")
+    Setup::try_from(&command(&format!("enkeshui {args}"))).expect("setup")
 }
 
 /// The game command of `COMMAND ARGS` (enkeshui, en-gehe or bao).
@@ -79,7 +79,7 @@ pub fn client(args: &str) -> ClientArgs {
 /// An app that opens the game of `COMMAND ARGS` (enkeshui, en-gehe or bao).
 pub fn start(line: &str) -> (App, Receiver<AppEvent>) {
     let command = command(line);
-    let setup = Setup::from_cli(&command).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let setup = Setup::try_from(&command).unwrap_or_else(|e| panic!("{line}: {e}"));
     with_setup(setup, command.client().expect("a game").clone())
 }
 

@@ -27,7 +27,7 @@ fn a_setup_from_the_command_line_and_from_its_record_is_the_same_game() {
         "en-gehe --holes 44 --south-team Loitha --north-team Kisongo --seed 3 --north human",
         "bao --first north --north ai:hard --seed 9",
     ] {
-        let cli = Setup::from_cli(&command(line)).unwrap();
+        let cli = Setup::try_from(&command(line)).unwrap();
         let record = read_back(&cli);
         let back = Setup::from_record(&record).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(back.title(), cli.title(), "{line}");
@@ -49,14 +49,14 @@ fn a_setup_from_the_command_line_and_from_its_record_is_the_same_game() {
         // Saved again, the record is the same text.
         assert_eq!(read_back(&back).to_text(), record.to_text(), "{line}");
     }
-    let s = Setup::from_cli(&command(
+    let s = Setup::try_from(&command(
         "enkeshui --holes 10 --race quick --race-hole 3 --first north --seed 5 --flip",
     ))
     .unwrap();
     assert_eq!(s.title(), "Enkeshui 2x10 (10-left-empty) [invented layout]");
     assert_eq!(s.start().to_move(), Side::North);
     assert!(s.flip());
-    let s = Setup::from_cli(&command("en-gehe --holes 44 --south-team Loitha")).unwrap();
+    let s = Setup::try_from(&command("en-gehe --holes 44 --south-team Loitha")).unwrap();
     assert_eq!(s.title(), "En Gehé 2x44");
     assert_eq!(s.side_label(Side::South), "South (Loitha)");
     assert_eq!(s.race(), None);
@@ -65,13 +65,13 @@ fn a_setup_from_the_command_line_and_from_its_record_is_the_same_game() {
 #[test]
 fn a_bad_option_is_named_with_its_field() {
     assert_eq!(
-        Setup::from_cli(&command("enkeshui --race-hole 9"))
+        Setup::try_from(&command("enkeshui --race-hole 9"))
             .unwrap_err()
             .to_string(),
         "--race-hole 9: holes are 1 to 8"
     );
     assert_eq!(
-        Setup::from_cli(&command("bao --max-turns 0"))
+        Setup::try_from(&command("bao --max-turns 0"))
             .unwrap_err()
             .to_string(),
         "--max-turns 0: the limit must be at least 1 turn"

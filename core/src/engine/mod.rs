@@ -13,6 +13,7 @@ mod decision;
 pub mod en_gehe;
 pub mod enkeshui;
 mod error;
+mod kind;
 #[cfg(test)]
 mod lifecycle_tests;
 pub(crate) mod playout;
@@ -20,7 +21,7 @@ pub(crate) mod position;
 pub(crate) mod side;
 pub(crate) mod turn;
 
-pub use self::any::{AnyGame, GameKind, TokenError};
+pub use self::any::{AnyGame, TokenError};
 use self::core::unbudgeted;
 pub use self::core::{
     Direction, EndReason, Event, Observer, Outcome, Quiet, Status, Undecided, decide_growing,
@@ -30,6 +31,7 @@ pub use self::decision::{AnyDecision, ParseDecisionError};
 pub use self::error::{
     BadToken, EndlessSowing, Expected, MoveError, NoSuchHole, SpecialError, WrongDecision,
 };
+pub use self::kind::GameKind;
 pub use self::playout::{DropCounter, random_playout};
 pub use self::position::{
     Counted, FieldPath, PathPart, PositionError, PositionErrorKind, PositionJson, SeedBound,
