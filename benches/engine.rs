@@ -9,7 +9,7 @@ use masai_mancala::ai::{self, Limits};
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
-use masai_mancala::engine::playout::{DropCounter, random_playout};
+use masai_mancala::engine::{DropCounter, random_playout};
 use masai_mancala::engine::{Game, Quiet};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

@@ -130,7 +130,7 @@ impl Contender {
     pub fn memory_mb(&self, hash_mb: Option<usize>) -> u64 {
         match self {
             Contender::Builtin(Player::Level(l)) => hash_mb.unwrap_or(l.hash_mb()) as u64,
-            Contender::Builtin(Player::Mcts) => ai::mcts::TREE_MB,
+            Contender::Builtin(Player::Mcts) => ai::TREE_MB,
             _ => 0,
         }
     }

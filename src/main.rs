@@ -1,9 +1,9 @@
-use masai_mancala::app::Setup;
 use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{Cli, ClientArgs, Command, ConfigArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use masai_mancala::record::{file, print};
+use masai_mancala::session::setup::Setup;
 use masai_mancala::settings::{Problem, Settings as UserSettings};
 use masai_mancala::{out, protocol, text};
 use std::io::IsTerminal;

@@ -452,7 +452,7 @@ fn tables_of_all_the_games_at_once_must_fit_the_memory_limit() {
 
 #[test]
 fn the_mcts_tree_stops_growing_at_its_bound_and_the_search_goes_on() {
-    use masai_mancala::ai::mcts::mcts_bounded;
+    use masai_mancala::ai::mcts_bounded;
     use masai_mancala::engine::Game;
     use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
     use rand::SeedableRng;

@@ -894,8 +894,9 @@ fn a_slow_answer_comes_through_the_app_s_channel_and_is_judged() {
 /// back as an event.
 #[test]
 fn a_progress_lock_held_elsewhere_never_freezes_the_lessons() {
-    use masai_mancala::app::{Done, Output};
+    use masai_mancala::app::Output;
     use masai_mancala::record::lock::FileLock;
+    use masai_mancala::session::job::Done;
     let path = temp("locked");
     let held = FileLock::take(&path.dir().join("lessons.lock")).unwrap();
     let release = std::thread::spawn(move || {

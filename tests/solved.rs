@@ -6,9 +6,9 @@
 //! or the smallest loss.
 
 use masai_mancala::ai::{Level, Player, Request, choose};
+use masai_mancala::engine::PositionError;
 use masai_mancala::engine::en_gehe::EnGehe;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
-use masai_mancala::engine::position::PositionError;
 use masai_mancala::engine::{Game, PositionJson, Quiet, Side, Status};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

@@ -9,9 +9,10 @@ use temp::TempDir;
 use clap::Parser;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::Theme;
-use masai_mancala::app::{App, Screen, Setup};
+use masai_mancala::app::{App, Screen};
 use masai_mancala::cli::{Cli, Command};
 use masai_mancala::engine::Status;
+use masai_mancala::session::setup::Setup;
 use masai_mancala::stats;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::Path;
@@ -155,7 +156,7 @@ fn the_statistics_locked_elsewhere_never_freeze_the_screen() {
             .expect("the count answers");
         let counted = matches!(
             ev,
-            AppEvent::Job(masai_mancala::app::Done {
+            AppEvent::Job(masai_mancala::session::job::Done {
                 output: masai_mancala::app::Output::Counted(_),
                 ..
             })

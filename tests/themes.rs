@@ -3,10 +3,11 @@
 //! NO_COLOR over all of them.
 
 use clap::Parser;
+use masai_mancala::app::App;
 use masai_mancala::app::AppEvent;
 use masai_mancala::app::Theme;
-use masai_mancala::app::{App, Setup};
 use masai_mancala::cli::{Cli, ClientArgs, Command};
+use masai_mancala::session::setup::Setup;
 use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

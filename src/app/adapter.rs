@@ -5,12 +5,12 @@
 
 use super::anim::{BoardState, Marks};
 use super::geometry::{BaoGeometry, BaoRow, FIXED_H, Geometry, MIN_H, MIN_W, PlayLayout, Row};
-use super::keys::Action;
 use super::view::board::TwoRowModel;
 use super::view::{bao_model, two_row_model};
+use crate::engine::AnyGame;
 use crate::engine::GameKind;
-use crate::engine::any::AnyGame;
 use crate::engine::{PerSide, Side};
+use crate::keys::Action;
 use ratatui::layout::Rect;
 
 /// The board's view model: two rows of holes, or Bao's four.
@@ -533,7 +533,7 @@ fn bao_cursor(outer: bool, k: i32) -> usize {
 /// say it: "+2.5 seeds" ("cows" in Bao), a proven result as the review
 /// prints it, "win +42 in 9 turns".
 pub fn value_text(v: i32, units: &str) -> String {
-    match crate::ai::search::Proof::of(v) {
+    match crate::ai::Proof::of(v) {
         Some(p) => p.to_string(),
         None => value_words(f64::from(v) / f64::from(crate::ai::UNIT), units),
     }

@@ -2,11 +2,12 @@
 
 use super::error::ClientError;
 use super::event::AppEvent;
-use super::state::{App, AppView, Setup};
+use super::state::{App, AppView};
 use super::view::board::{HoleView, RowView, TwoRowBoard, TwoRowModel};
 use super::view::theme::{Mark, Theme};
 use crate::cli::{Cli, Command};
 use crate::engine::Side;
+use crate::session::setup::Setup;
 use clap::Parser;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

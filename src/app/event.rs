@@ -2,12 +2,12 @@
 //! arrive on one channel. Every job's result is one kind of event,
 //! `AppEvent::Job`, carrying the version it was made for.
 
-use super::ai::Analysis;
-use super::job::{Done, Post};
-use super::load::{LoadFault, LoadResult};
 use super::review_view::ReviewUpdate;
-use super::save::{Counted, ProgressSaved, Saved};
 use crate::session::Decided;
+use crate::session::job::{Done, Post};
+use crate::session::load::{LoadFault, LoadResult};
+use crate::session::persist::{Counted, ProgressSaved, Saved};
+use crate::session::seat::Analysis;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::Arc;
 use std::sync::mpsc::Sender;

@@ -2,9 +2,9 @@
 //! Markdown rendered and reflowed), for a given width. The help overlay
 //! scrolls it (never past its end) and the view draws it.
 
-use crate::app::keys::{BINDINGS, Ctx, Keymap};
 use crate::app::markdown;
 use crate::app::theme::Theme;
+use crate::keys::{BINDINGS, Ctx, Keymap};
 use crate::rules_text::RULES;
 use ratatui::text::{Line, Span};
 use std::rc::Rc;

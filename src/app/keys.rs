@@ -2,7 +2,7 @@
 //! `crate::keys`): terminal events read as presses, and the bindings a new
 //! client starts with.
 
-pub use crate::keys::{Action, BINDINGS, Ctx, Keymap, Press};
+use crate::keys::{Action, Ctx, Keymap, Press};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A terminal key event as a press: Ctrl is the one modifier that counts
@@ -99,7 +99,7 @@ mod tests {
         map.rebind("quit-now", &[]).unwrap();
         map.rebind("global.quit-now", &[Key::Code(crate::keys::KeyCode::F(12))])
             .unwrap();
-        let quit_now = BINDINGS
+        let quit_now = crate::keys::BINDINGS
             .iter()
             .position(|b| b.ctx == Ctx::Global && b.action == Action::QuitNow)
             .unwrap();

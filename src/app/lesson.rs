@@ -17,13 +17,13 @@
 use super::adapter::{BoardView, adapter};
 use super::anim::{BoardState, Marks};
 use super::event::{self, AppEvent, Output};
-use super::keys::{self, Action, Ctx, Keymap};
+use super::keys;
+use crate::keys::{Action, Ctx, Keymap};
 use std::rc::Rc;
 // The game's own answers, as the play screen's (`Did`).
 use super::screen::Did as Transition;
 use super::screen::play::{Play, PlayOptions, speed_step};
 use super::screen::race::{RaceScreen, and_list, racer_keys};
-use super::setup::Setup;
 use super::view::theme::Theme;
 use super::view::{GameBoard, hint_line_in};
 use crate::ai::Level;
@@ -34,6 +34,7 @@ use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
 use crate::session::Decided;
 use crate::session::Session;
 use crate::session::persist::{self, ProgressSaved};
+use crate::session::setup::Setup;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;

@@ -14,15 +14,10 @@ pub(crate) mod lesson;
 pub(crate) mod markdown;
 pub(crate) mod puzzle;
 pub(crate) mod review_view;
-pub(crate) use crate::session::persist as save;
 pub(crate) mod screen;
 pub(crate) mod state;
 pub(crate) mod theme;
 pub(crate) mod view;
-
-// The game's work off the UI thread is the session's.
-pub(crate) use crate::session::seat as ai;
-pub(crate) use crate::session::{job, load, setup, work};
 
 // What `main.rs`, the benches and the tests reach; everything else stays
 // inside the crate, so the compiler reports what nobody uses.
@@ -31,16 +26,12 @@ pub use anim::MAX_TOTAL_FRAMES;
 pub use bench::{model_2x50, run as bench_render};
 pub use error::ClientError;
 pub use event::{AppEvent, Output};
-pub use job::{Done, Job, OnCancel, Post, Spawn, Started, WAIT};
 pub use keys::set_active;
 pub use lesson::{LessonScreen, Phase};
-pub use load::{from_record as load_from_record, load};
 pub use puzzle::open as puzzle_screen;
 pub use review_view::ReviewUpdate;
-pub use save::{SaveFailed, Saved};
-pub use screen::race::{COUNTDOWN, racer_ms};
+pub use screen::race::COUNTDOWN;
 pub use screen::saves::SavesScreen;
-pub use setup::Setup;
 pub use state::{App, LoadFor, Screen, help_lines, needed_size};
 pub use view::bao::{BaoBoard, BaoModel, BaoRow, BaoSide};
 pub use view::board::{Geometry, Row, TwoRowBoard};
@@ -61,6 +52,7 @@ use std::time::Instant;
 
 use crate::cli::{ClientArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use crate::record::file;
+use crate::session::setup::Setup;
 use std::path::PathBuf;
 
 /// Frames drawn so far (for tests that check the loop draws only with a cause).

@@ -5,10 +5,10 @@
 //! list, and from the list out.
 
 use super::event::AppEvent;
-use super::keys::Action;
 use super::lesson::{LessonScreen, Outcome, Phase};
 use super::view::theme::Theme;
 use crate::engine::GameKind;
+use crate::keys::Action;
 use crate::learn::puzzles::{self, GRADES, Puzzle, grade_name, number};
 use crate::learn::{Lesson, Verdict};
 use ratatui::buffer::Buffer;

@@ -1,15 +1,15 @@
 //! The game review inside the replay viewer: the AI judges every decision of
 //! the record on a thread (`crate::review`), the viewer stays usable while it
 //! runs, and the marks, the value graph and the jumps to the mistakes come
-//! from here. The panel owns its job (`super::job`): dropping it (leaving
+//! from here. The panel owns its job (`crate::session::job`): dropping it (leaving
 //! the viewer) stops the review.
 
-use super::job::{Job, Post, Spawn, next_version};
-use super::keys::Action;
 use super::view::theme::Theme;
 use crate::engine::{GameKind, Side};
+use crate::keys::Action;
 use crate::record::{Checked, Record};
 use crate::review::{self, Judged, Mark, Review};
+use crate::session::job::{Job, Post, Spawn, next_version};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

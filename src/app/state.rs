@@ -10,12 +10,8 @@
 //! top's; each screen draws itself (`draw.rs` hands it the chrome).
 
 use super::adapter::adapter;
-use super::ai;
 use super::event::{AppEvent, Output};
-use super::job::Done;
-use super::keys::{self, Action, Ctx};
-use super::load::Loaded;
-use super::save::SaveFailed;
+use super::keys;
 use super::screen::browse::BrowseScreen;
 use super::screen::game::{Playing, RaceOn, start_match};
 use super::screen::lessons::Lessons;
@@ -29,11 +25,16 @@ use super::screen::saves::SavesScreen;
 use super::screen::{Env, Key, Transition, game};
 use super::theme::Theme;
 use crate::cli::{ClientArgs, Seat, Teams};
+use crate::engine::AnyGame;
 use crate::engine::Side;
-use crate::engine::any::AnyGame;
+use crate::keys::{Action, Ctx};
 use crate::record::Record;
 use crate::session::Session;
 use crate::session::SessionError;
+use crate::session::job::Done;
+use crate::session::load::Loaded;
+use crate::session::persist::SaveFailed;
+use crate::session::seat;
 use crate::session::setup::BadSetup;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
@@ -43,7 +44,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-pub use super::setup::Setup;
+use crate::session::setup::Setup;
 
 mod draw;
 mod loading;
@@ -361,7 +362,7 @@ impl App {
     }
 
     /// The analysis of the position shown, once worked out.
-    pub fn analysis(&self) -> Option<&ai::Analysis> {
+    pub fn analysis(&self) -> Option<&seat::Analysis> {
         self.stack.play()?.analysis()
     }
 

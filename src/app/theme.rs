@@ -3,7 +3,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-pub use crate::theme::Palette;
+use crate::theme::Palette;
 
 /// How to draw: with or without colour, with Unicode glyphs or plain ASCII.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

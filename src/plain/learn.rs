@@ -9,12 +9,12 @@
 use super::PlainError;
 use super::out::Say;
 use super::words::{View, board_lines, turn_line};
-use crate::app::setup::Setup;
 use crate::cli::LearnArgs;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{Quiet, Side};
 use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson};
+use crate::session::setup::Setup;
 use crate::session::{Refused, Session};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;

@@ -31,7 +31,7 @@ use self::setup::Setup;
 use self::setup::{RaceMode, Seat};
 use self::work::Played;
 use crate::ai::Player;
-use crate::engine::any::AnyGame;
+use crate::engine::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::play_match::{self, MatchResult, Next as MatchNext};
 use crate::engine::enkeshui::race::Race;

@@ -8,7 +8,7 @@
 //! session's own words: the session imports nothing from `cli`.
 
 use crate::ai::{Level, Player};
-use crate::engine::any::AnyGame;
+use crate::engine::AnyGame;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
 use crate::engine::enkeshui::{Enkeshui, Layout, Rules};

@@ -8,7 +8,7 @@ use super::seat::{SeatRequest, seat_play};
 use super::setup::Seat;
 use super::work::{self, PlayError, Played};
 use crate::ai::Player;
-use crate::engine::any::AnyGame;
+use crate::engine::AnyGame;
 use crate::engine::enkeshui::play_match::MatchResult;
 use crate::engine::{AnyDecision, MoveError, Outcome, PerSide, Side};
 use std::path::Path;

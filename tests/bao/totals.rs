@@ -79,7 +79,7 @@ fn bao_decision_tokens_are_canonical() {
 /// the whole board and lap-end hole (the engine's method before issue 12),
 /// `None` when it ends or is not decided within `max_laps`.
 fn plain_period(g: &Bao, start: usize, max_laps: u64) -> Option<u64> {
-    use masai_mancala::engine::core::{Unended, run_laps_within};
+    use masai_mancala::engine::{Unended, run_laps_within};
     let mut counts = *g.counts();
     if g.places_cow() {
         counts[start] += 1;

@@ -6,11 +6,11 @@ pub mod other_client;
 pub mod temp;
 pub mod tmux;
 
+use masai_mancala::engine::PositionError;
 use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{self, Bull, Enkeshui, Rules};
-use masai_mancala::engine::position::PositionError;
 use masai_mancala::engine::{AnyGame, PerSide, Quiet, Side};
 use serde_json::Value;
 

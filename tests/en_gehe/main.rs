@@ -321,7 +321,7 @@ fn endless_example_after_7_6_8_4() {
 /// board and relay hole (the engine's method before issue 12): `Some(None)`
 /// when it ends, `None` when it is not decided within `max_laps`.
 fn plain_period(g: &EnGehe, start: usize, max_laps: u64) -> Option<Option<u64>> {
-    use masai_mancala::engine::core::{Unended, run_laps_within};
+    use masai_mancala::engine::{Unended, run_laps_within};
     let n2 = 2 * g.holes();
     let mut counts: Vec<u16> = [g.row(Side::South), g.row(Side::North)].concat();
     let sow = |c: &mut Vec<u16>, from: usize| {

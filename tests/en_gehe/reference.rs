@@ -184,7 +184,7 @@ fn random_playouts_end_and_conserve_seeds() {
     for holes in [4, 8, 16, 40, 50] {
         for _ in 0..300 {
             let mut g = start(holes);
-            masai_mancala::engine::playout::random_playout(&mut g, &mut rng, &mut Quiet);
+            masai_mancala::engine::random_playout(&mut g, &mut rng, &mut Quiet);
             let Status::Over(o) = g.status() else {
                 panic!("a playout stopped early")
             };

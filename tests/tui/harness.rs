@@ -2,13 +2,14 @@
 //! one string, its screen as lines, and keys.
 
 use clap::Parser;
-use masai_mancala::app::Setup;
 use masai_mancala::app::Theme;
 use masai_mancala::app::{App, Screen};
-use masai_mancala::app::{AppEvent, Done, Output};
+use masai_mancala::app::{AppEvent, Output};
 use masai_mancala::cli::{Cli, ClientArgs, Command};
 use masai_mancala::engine::enkeshui::Enkeshui;
 use masai_mancala::engine::{Game, Quiet, Side};
+use masai_mancala::session::job::Done;
+use masai_mancala::session::setup::Setup;
 use masai_mancala::theme::Palette;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -280,7 +281,7 @@ pub fn output(ev: &AppEvent) -> Option<&Output> {
 
 /// The replay viewer on the record of `app`'s game so far.
 pub fn replay_of(app: &App) -> App {
-    let loaded = masai_mancala::app::load_from_record(
+    let loaded = masai_mancala::session::load::from_record(
         std::path::Path::new("game.json"),
         app.record().expect("a record"),
         &Default::default(),
@@ -312,7 +313,8 @@ pub fn temp_file(name: &str) -> crate::temp::TempDir {
 
 /// Loads the saved record and continues it in a new app.
 pub fn resumed(path: &std::path::Path) -> (App, Receiver<AppEvent>) {
-    let loaded = masai_mancala::app::load(path, &Default::default()).expect("the save loads");
+    let loaded =
+        masai_mancala::session::load::load(path, &Default::default()).expect("the save loads");
     let (tx, rx) = channel();
     let mut app =
         App::resume(tx, &loaded, Default::default(), PLAIN, Instant::now()).expect("resumes");

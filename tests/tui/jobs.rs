@@ -4,7 +4,8 @@
 
 use super::harness::*;
 use masai_mancala::app::App;
-use masai_mancala::app::{AppEvent, Done, Output};
+use masai_mancala::app::{AppEvent, Output};
+use masai_mancala::session::job::Done;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -104,7 +105,7 @@ fn a_load_of_another_version_is_not_shown() {
 #[test]
 fn review_news_of_another_version_is_not_shown() {
     let (tx, rx) = channel();
-    let loaded = masai_mancala::app::load(
+    let loaded = masai_mancala::session::load::load(
         std::path::Path::new("tests/fixtures/review/en-gehe-blunder.json"),
         &Default::default(),
     )

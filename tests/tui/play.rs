@@ -6,10 +6,11 @@ mod work;
 
 use super::harness::*;
 use masai_mancala::app::{App, Screen};
-use masai_mancala::app::{AppEvent, Done, Output};
+use masai_mancala::app::{AppEvent, Output};
 use masai_mancala::app::{Geometry, Row};
 use masai_mancala::engine::AnyGame;
 use masai_mancala::engine::{Game, Quiet, Side};
+use masai_mancala::session::job::Done;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use serde_json::json;
@@ -166,7 +167,7 @@ fn the_analysis_panel_never_covers_the_board() {
 #[test]
 fn the_replay_status_keeps_autoplay_whole_at_80_and_60_columns() {
     let (tx, _rx) = std::sync::mpsc::channel();
-    let loaded = masai_mancala::app::load(
+    let loaded = masai_mancala::session::load::load(
         std::path::Path::new("tests/fixtures/records/valid.json"),
         &Default::default(),
     )

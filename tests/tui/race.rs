@@ -3,9 +3,10 @@
 use super::harness::*;
 use super::{resumed, temp_file};
 use masai_mancala::ai::Level;
+use masai_mancala::app::COUNTDOWN;
 use masai_mancala::app::{App, Screen};
-use masai_mancala::app::{COUNTDOWN, racer_ms};
 use masai_mancala::engine::{Game, Side};
+use masai_mancala::session::race::racer_ms;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 

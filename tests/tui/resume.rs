@@ -379,7 +379,8 @@ fn a_replay_opened_from_the_saved_games_list_goes_back_to_it() {
     }
     assert_ne!(list, screen(&mut app), "the second game is chosen");
     // From the command line, q still quits the viewer.
-    let loaded = masai_mancala::app::load(&dir.join("game-1.json"), &Default::default()).unwrap();
+    let loaded =
+        masai_mancala::session::load::load(&dir.join("game-1.json"), &Default::default()).unwrap();
     let (tx, _rx) = channel();
     let mut viewer = App::replay(tx, loaded, Default::default(), PLAIN).unwrap();
     key(&mut viewer, KeyCode::Esc);

@@ -14,8 +14,9 @@ const BLUNDER_FILE: &str = "tests/fixtures/review/en-gehe-blunder.json";
 
 fn viewer(path: &str) -> (App, Receiver<AppEvent>) {
     let (tx, rx) = std::sync::mpsc::channel();
-    let loaded = masai_mancala::app::load(std::path::Path::new(path), &Default::default())
-        .expect("the record loads");
+    let loaded =
+        masai_mancala::session::load::load(std::path::Path::new(path), &Default::default())
+            .expect("the record loads");
     let app = App::replay(tx, loaded, Default::default(), PLAIN).expect("viewer");
     (app, rx)
 }

@@ -2,8 +2,9 @@
 //! land in order, and quitting waits for them (with a bound).
 
 use super::harness::*;
-use masai_mancala::app::{AppEvent, Done, Output};
+use masai_mancala::app::{AppEvent, Output};
 use masai_mancala::record::file;
+use masai_mancala::session::job::Done;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
@@ -135,8 +136,9 @@ fn saves_asked_before_a_new_files_name_is_taken_go_to_that_file() {
 
 #[test]
 fn an_earlier_saves_late_answer_does_not_undo_a_later_one() {
-    use masai_mancala::app::{SaveFailed, Saved};
     use masai_mancala::record::file::SaveError;
+    use masai_mancala::session::persist::SaveFailed;
+    use masai_mancala::session::persist::Saved;
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     let path = temp_path("late");
     app.save_to(path.to_path_buf(), false);

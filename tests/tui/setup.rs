@@ -2,9 +2,9 @@
 //! game either way, and a bad option named with its field.
 
 use super::harness::*;
-use masai_mancala::app::Setup;
 use masai_mancala::engine::Side;
 use masai_mancala::record::{GameRecord, Record};
+use masai_mancala::session::setup::Setup;
 
 /// A setup's record of its start, read back as a saved file would be.
 fn read_back(setup: &Setup) -> Record {

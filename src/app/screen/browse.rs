@@ -5,8 +5,8 @@
 
 use super::play::{Play, Snapshot};
 use super::{Around, Chrome, Env, Key, Screen, Transition};
-use crate::app::keys::{Action, Ctx};
 use crate::app::view::play::{GameChrome, PlayView};
+use crate::keys::{Action, Ctx};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

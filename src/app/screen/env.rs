@@ -7,14 +7,14 @@
 use super::menu::MenuScreen;
 use super::play::{Play, PlayOptions};
 use crate::app::event::{self, AppEvent, Output};
-use crate::app::job;
-use crate::app::keys::Keymap;
-use crate::app::load::{self, LoadResult, Loaded};
-use crate::app::save::{Persist, Saved};
 use crate::app::theme::Theme;
 use crate::cli::ClientArgs;
+use crate::keys::Keymap;
 use crate::record::file;
 use crate::session::Session;
+use crate::session::job;
+use crate::session::load::{self, LoadResult, Loaded};
+use crate::session::persist::{Persist, Saved};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::mpsc::Sender;

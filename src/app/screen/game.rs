@@ -8,7 +8,7 @@
 
 use super::env::LoadFor;
 use super::menu::Picked;
-use super::over::{OverScreen, match_over_line, over_line};
+use super::over::OverScreen;
 use super::play::{Next as AfterMove, Play, speed_step};
 use super::race::RaceScreen;
 use super::replay::Replaying;
@@ -16,13 +16,14 @@ use super::saves::SavesScreen;
 use super::{Around, Did, Env, Key, Kind, Screen, Transition};
 use crate::app::adapter::adapter;
 use crate::app::event::Output;
-use crate::app::job::{self, Done};
-use crate::app::keys::{Action, Ctx};
-use crate::app::load;
-use crate::app::load::Loaded;
 use crate::app::screen::browse::BrowseScreen;
-use crate::app::setup::Setup;
+use crate::keys::{Action, Ctx};
+use crate::session::job::{self, Done};
+use crate::session::load;
+use crate::session::load::Loaded;
+use crate::session::setup::Setup;
 use crate::session::{AfterGame, NextGame, Session, SessionError};
+use crate::session::{match_over_line, over_line};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;

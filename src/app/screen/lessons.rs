@@ -3,9 +3,9 @@
 
 use super::{Around, Env, Key, Screen, Transition};
 use crate::app::event::Output;
-use crate::app::job::Done;
-use crate::app::keys::Ctx;
 use crate::app::lesson::{LessonScreen, LessonView, Outcome};
+use crate::keys::Ctx;
+use crate::session::job::Done;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;

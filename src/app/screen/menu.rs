@@ -16,15 +16,16 @@ pub enum Picked {
     Start(Box<Setup>),
 }
 use crate::ai::{Level, Player};
-use crate::app::keys::Action;
-use crate::app::setup::Setup;
-use crate::app::view::theme::{Palette, Theme};
+use crate::app::view::theme::Theme;
 use crate::cli::{
     ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
 };
 use crate::engine::enkeshui::{DEFAULT_MATCH_GAMES, NAMED_LAYOUTS};
 use crate::engine::{AnyGame, GameKind, bao, en_gehe};
+use crate::keys::Action;
+use crate::session::setup::Setup;
 use crate::stats::Tally;
+use crate::theme::Palette;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -347,7 +348,7 @@ impl MenuScreen {
         &self,
         base: &ClientArgs,
         seed: u64,
-    ) -> Result<Setup, crate::app::setup::BadSetup> {
+    ) -> Result<Setup, crate::session::setup::BadSetup> {
         let start: AnyGame = match self.kind() {
             GameKind::Enkeshui => return Setup::try_from(&self.enkeshui_args(base, seed)),
             GameKind::EnGehe => {

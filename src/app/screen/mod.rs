@@ -22,9 +22,9 @@ pub use self::env::Env;
 
 use crate::app::event::Output;
 use crate::app::help_text::HelpFacts;
-use crate::app::job::Done;
-use crate::app::keys::{Action, Ctx};
+use crate::keys::{Action, Ctx};
 use crate::session::Session;
+use crate::session::job::Done;
 use play::Play;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;

@@ -6,12 +6,12 @@ use super::Chrome;
 use super::play::Play;
 use crate::app::adapter::adapter;
 use crate::app::anim::BoardState;
-use crate::app::setup::Setup;
 use crate::app::view::play::{GameChrome, draw_board, render_status, title_line};
 use crate::app::view::theme::Theme;
 use crate::engine::enkeshui::play_match::MatchEnd;
 use crate::engine::{Outcome, PerSide, Side, Status};
-use crate::session::Session;
+use crate::session::setup::Setup;
+use crate::session::{Session, over_line};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -133,6 +133,3 @@ impl OverScreen<'_> {
         ]
     }
 }
-
-// The game's and the match's end in words are the session's (every front end says them).
-pub use crate::session::{match_over_line, over_line};

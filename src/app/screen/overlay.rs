@@ -4,9 +4,9 @@
 
 use super::{Around, Env, Key, Screen, Transition};
 use crate::app::help_text::{self, HelpFacts};
-use crate::app::keys::{Action, BINDINGS, Ctx};
 use crate::app::view::hint_line_in;
 use crate::app::view::theme::Theme;
+use crate::keys::{Action, BINDINGS, Ctx};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

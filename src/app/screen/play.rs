@@ -16,20 +16,20 @@ pub use self::special::SpecialMove;
 
 // The game's own answers (`Did`), carried out by the screen holding it.
 use super::Did as Transition;
-use super::over::over_line;
 use crate::app::adapter::adapter;
 use crate::app::anim::{self, BoardState, Frame, Marks};
 use crate::app::event::{self, AppEvent, Output};
-use crate::app::job::{Job, OnCancel, Spawn, Started};
-use crate::app::keys::{Action, Ctx};
 use crate::app::screen::Chrome;
-use crate::app::setup::Setup;
 use crate::app::view::play::{GameChrome, PlayView, Shown, SpecialShown};
 use crate::cli::Seat;
-use crate::engine::any::AnyGame;
+use crate::engine::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::{PerSide, Side, Status};
+use crate::keys::{Action, Ctx};
 use crate::out::thousands;
+use crate::session::job::{Job, OnCancel, Spawn, Started};
+use crate::session::over_line;
+use crate::session::setup::Setup;
 use crate::session::{
     Applied, Decided, End, Next as SessionNext, NextGame, Racing, Refused, Session, SessionError,
 };

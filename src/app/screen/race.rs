@@ -6,7 +6,6 @@
 use super::{Chrome, Did, Raced};
 use crate::ai::Level;
 use crate::app::anim::{BoardState, Marks};
-use crate::app::keys::{Action, BINDINGS, Ctx, Keymap};
 use crate::app::view::board::TwoRowBoard;
 use crate::app::view::play::PlayLayout;
 use crate::app::view::theme::{Mark, Theme};
@@ -14,6 +13,7 @@ use crate::app::view::two_row_model;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{PerSide, Quiet, Side};
+use crate::keys::{Action, BINDINGS, Ctx, Keymap};
 use crate::record::RaceRecord;
 use crate::session::Racing;
 use ratatui::buffer::Buffer;
@@ -25,9 +25,6 @@ use std::time::{Duration, Instant};
 
 /// Seconds counted down before the racers may start.
 pub const COUNTDOWN: u8 = 3;
-
-// The racers' pace is the session's (the line mode races on it too).
-pub use crate::session::race::racer_ms;
 
 /// How the race ended.
 #[derive(Clone, Debug)]

@@ -5,15 +5,15 @@
 
 use super::game::StartMenu;
 use super::game::after_move;
-use super::over::over_line;
 use super::play::{AnimStep, MoveRec, Play};
 use super::{Around, Chrome, Did, Env, Key, Kind, Screen, Transition};
 use crate::app::adapter::adapter;
-use crate::app::job::Done;
-use crate::app::keys::Ctx;
-use crate::app::setup::Setup;
+use crate::keys::Ctx;
 use crate::session::Session;
+use crate::session::job::Done;
+use crate::session::over_line;
 use crate::session::setup::BadSetup;
+use crate::session::setup::Setup;
 use ratatui::crossterm::event::KeyCode;
 
 /// What a key or a tick did in the viewer: the replay screen carries it out.
@@ -30,16 +30,16 @@ pub enum Viewed {
 }
 use crate::app::anim::{self, BoardState};
 use crate::app::event::{self, AppEvent, Output};
-use crate::app::keys::Action;
-use crate::app::load::Loaded;
 use crate::app::review_view::{self, ReviewGraph, ReviewPanel};
 use crate::app::view::bars::Bars;
 use crate::app::view::play::{GameChrome, PlayView, ViewerParts};
 use crate::app::view::theme::Theme;
-use crate::app::work::Played;
 use crate::engine::Status;
 use crate::engine::{PerSide, Side};
+use crate::keys::Action;
 use crate::record::{Checked, Record};
+use crate::session::load::Loaded;
+use crate::session::work::Played;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -3,8 +3,8 @@
 
 use super::env::{LoadFor, file_name};
 use super::{Around, Env, Key, Screen, Transition};
-use crate::app::keys::{Action, Ctx};
 use crate::app::view::theme::Theme;
+use crate::keys::{Action, Ctx};
 use crate::record::file;
 use crate::record::file::SavedGame;
 use crate::record::lock::{LockError, RecordLock};

@@ -4,15 +4,15 @@
 
 use super::records::{InUse, InUseOpen};
 use crate::app::event::{self, Output};
-use crate::app::job::{self, Job, Spawn, Started, next_version};
-use crate::app::keys::{Action, Ctx};
-use crate::app::load::{LoadFault, LoadResult};
 use crate::app::screen::env::LoadFor;
 use crate::app::screen::overlay::LoadingView;
 use crate::app::screen::saves::SavesScreen;
 use crate::app::screen::{Around, Env, Key, Screen, Transition};
+use crate::keys::{Action, Ctx};
 use crate::out::thousands;
 use crate::session::SessionError;
+use crate::session::job::{self, Job, Spawn, Started, next_version};
+use crate::session::load::{LoadFault, LoadResult};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;

@@ -266,7 +266,7 @@ impl App {
     /// client has that file open: then the player is asked first (open a
     /// copy in the data folder, or not) and nothing is saved till then.
     pub fn claim_save(&mut self, path: PathBuf, force: bool) {
-        if let Err(crate::app::save::Busy(path)) = self.env.persist.claim(path, force) {
+        if let Err(crate::session::persist::Busy(path)) = self.env.persist.claim(path, force) {
             let t = self.env.ask_in_use(InUse {
                 path,
                 open: records::InUseOpen::Save,

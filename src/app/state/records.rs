@@ -2,14 +2,14 @@
 //! lock on the game this window has open, the question when another window
 //! has it, and deleting a saved game.
 
-use crate::app::keys::{Action, Ctx};
-use crate::app::load::Loaded;
-use crate::app::save::NotResumed;
 use crate::app::screen::env::file_name;
 use crate::app::screen::overlay::QuestionView;
 use crate::app::screen::{Around, Env, Key, Screen, Transition};
+use crate::keys::{Action, Ctx};
 use crate::record::file;
 use crate::record::lock::RecordLock;
+use crate::session::load::Loaded;
+use crate::session::persist::NotResumed;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;

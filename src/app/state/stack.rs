@@ -6,13 +6,13 @@
 //! (`screen::Screen`); the key-binding context, what is drawn and where
 //! keys go all come from the stack.
 
-use crate::app::keys::Ctx;
 use crate::app::lesson::LessonScreen;
 use crate::app::screen::game::StartMenu;
 use crate::app::screen::lessons::Lessons;
 use crate::app::screen::overlay::Notice;
 use crate::app::screen::play::Play;
 use crate::app::screen::{Kind, Screen};
+use crate::keys::Ctx;
 use crate::session::Session;
 use std::any::Any;
 

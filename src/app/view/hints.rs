@@ -1,24 +1,24 @@
 //! The key-hint bar, from the one list of bindings, fitted to a width.
 
 use super::theme::Theme;
-use crate::app::keys::{self, Ctx, Keymap};
+use crate::keys::{Action, Ctx, Keymap};
 use ratatui::text::{Line, Span};
 
 /// The keys a key bar keeps longest when narrow: quitting, the help, what
 /// starts or plays, the saved games, the answers, and the race keys.
-const ESSENTIAL: &[keys::Action] = &[
-    keys::Action::Help,
-    keys::Action::Quit,
-    keys::Action::QuitNow,
-    keys::Action::Start,
-    keys::Action::Play,
-    keys::Action::OpenSaves,
-    keys::Action::Yes,
-    keys::Action::No,
-    keys::Action::Back,
-    keys::Action::Cancel,
-    keys::Action::SouthRace,
-    keys::Action::NorthRace,
+const ESSENTIAL: &[Action] = &[
+    Action::Help,
+    Action::Quit,
+    Action::QuitNow,
+    Action::Start,
+    Action::Play,
+    Action::OpenSaves,
+    Action::Yes,
+    Action::No,
+    Action::Back,
+    Action::Cancel,
+    Action::SouthRace,
+    Action::NorthRace,
 ];
 
 /// The key-hint bar from the one list of bindings, fitted to `width`: two
@@ -65,7 +65,7 @@ pub fn hint_line_without(
     // Too long: the last entries that are not essential go first (never
     // `? help`, last), then the essential ones from the end.
     let essential = |word: &str| {
-        keys::BINDINGS
+        crate::keys::BINDINGS
             .iter()
             .find(|b| (b.ctx == ctx || b.ctx == Ctx::Global) && b.hint == word)
             .is_some_and(|b| ESSENTIAL.contains(&b.action))

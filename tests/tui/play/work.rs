@@ -74,7 +74,9 @@ fn a_slow_sowing_is_worked_out_off_the_screen_and_arrives_as_an_event() {
 
 #[test]
 fn work_past_the_wait_is_posted_and_quick_work_is_returned() {
-    use masai_mancala::app::{Post, Spawn, Started};
+    use masai_mancala::session::job::Post;
+    use masai_mancala::session::job::Spawn;
+    use masai_mancala::session::job::Started;
     let (tx, rx) = channel();
     let post = Post::new(move |d: Done<i32>| tx.send(d.output).unwrap());
     let slow = Spawn::new(1, post)

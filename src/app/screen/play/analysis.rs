@@ -3,9 +3,9 @@
 
 use super::{Play, Transition}; // Transition: the game's `Did`
 use crate::app::adapter::{adapter, value_text};
-use crate::app::ai;
 use crate::app::event::{self, Output};
-use crate::app::job::{Done, Job, Spawn};
+use crate::session::job::{Done, Job, Spawn};
+use crate::session::seat;
 
 /// The analysis of one position of the live game: one search serves the
 /// panel and the hint.
@@ -14,7 +14,7 @@ pub struct AnalysisPanel {
     /// The version of the position asked about.
     version: u64,
     /// Its analysis, once worked out.
-    pub shown: Option<ai::Analysis>,
+    pub shown: Option<seat::Analysis>,
     /// The search (dropping it stops it; none for a finished game).
     job: Option<Job>,
 }
@@ -50,7 +50,7 @@ impl Play {
             let game = self.game().clone();
             let post = event::post(&self.opts.tx, Output::Analysis);
             Spawn::new(version, post).spawn(move |progress| {
-                ai::analyse(&game, depth, progress).unwrap_or(ai::Analysis {
+                seat::analyse(&game, depth, progress).unwrap_or(seat::Analysis {
                     depth: 0,
                     values: Vec::new(),
                 })
@@ -66,7 +66,7 @@ impl Play {
 
     /// The analysis arrived: shown if it is the search's, and the hint
     /// waiting for it told.
-    pub fn analysed(&mut self, done: Done<ai::Analysis>) -> Transition {
+    pub fn analysed(&mut self, done: Done<seat::Analysis>) -> Transition {
         let Some(a) = self
             .search
             .as_mut()
@@ -84,7 +84,7 @@ impl Play {
     }
 
     /// The analysis of the position shown, once worked out.
-    pub fn analysis(&self) -> Option<&ai::Analysis> {
+    pub fn analysis(&self) -> Option<&seat::Analysis> {
         self.search
             .as_ref()
             .filter(|a| a.version == self.version())?

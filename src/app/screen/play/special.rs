@@ -3,7 +3,7 @@
 
 use super::{Play, Transition, holes_of};
 use crate::app::anim::BoardState;
-use crate::app::keys::Action;
+use crate::keys::Action;
 use ratatui::crossterm::event::KeyEvent;
 use std::time::Instant;
 
