@@ -41,10 +41,12 @@ text_at_the_edge!(
     plain::PlainError,
     session::setup::BadSetup,
     session::load::LoadFault,
-    app::ClientError,
 );
+#[cfg(feature = "tui")]
+text_at_the_edge!(app::ClientError);
 
 pub mod ai;
+#[cfg(feature = "tui")]
 pub mod app;
 pub mod arena;
 pub mod cli;

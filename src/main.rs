@@ -1,4 +1,3 @@
-use masai_mancala::app::{self, Launch};
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::ArenaArgs;
 use masai_mancala::cli::{Cli, ClientArgs, Command, ConfigArgs, LearnArgs, ReplayArgs, ResumeArgs};
@@ -56,7 +55,7 @@ fn main() -> ExitCode {
             for m in &messages {
                 out::err(&format!("warning: {m}"));
             }
-            app::set_startup_notice("Settings file", messages);
+            client::set_startup_notice("Settings file", messages);
         }
         settings.apply_env(std::env::var_os("NO_COLOR").as_deref());
         masai_mancala::settings::apply(&mut settings, &mut cli.command, &matches);
@@ -64,8 +63,8 @@ fn main() -> ExitCode {
             settings.apply_client(&mut menu_client, &|_| None);
             menu_sizes = (settings.enkeshui_holes.value, settings.en_gehe_holes.value);
         }
-        masai_mancala::app::set_active(settings.keys.clone());
-        masai_mancala::app::set_colour(settings.color.value);
+        client::set_active(settings.keys.clone());
+        client::set_colour(settings.color.value);
     }
     let result = match cli.command {
         Some(Command::Engine(args)) => {
@@ -83,7 +82,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::BenchRender { frames }) => {
-            app::bench_render(frames, started).map_err(|e| e.to_string())
+            client::bench_render(frames, started).map_err(|e| e.to_string())
         }
         Some(ref game @ (Command::Enkeshui(_) | Command::BaoLaKimasai(_) | Command::EnGehe(_))) => {
             play(game)
@@ -99,7 +98,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Man { out: Some(dir) }) => write_man_pages(&dir),
-        None => app::run(Launch::Menu(menu_client, menu_sizes)).map_err(|e| e.to_string()),
+        None => {
+            client::run(client::Launch::Menu(menu_client, menu_sizes)).map_err(|e| e.to_string())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -264,7 +265,10 @@ fn play(command: &Command) -> Result<(), String> {
     if client.plain {
         return Ok(masai_mancala::plain::play(setup, &client)?);
     }
-    Ok(app::run(Launch::Game(Box::new(setup), Box::new(client)))?)
+    Ok(client::run(client::Launch::Game(
+        Box::new(setup),
+        Box::new(client),
+    ))?)
 }
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
@@ -274,7 +278,7 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
             return Ok(masai_mancala::plain::replay::replay(&args)?);
         }
         // The viewer loads it (on a thread, with a progress line).
-        return Ok(app::run(Launch::Replay(Box::new(args)))?);
+        return Ok(client::run(client::Launch::Replay(Box::new(args)))?);
     }
     let (record, checked) = file::load(&args.file)?;
     if args.review {
@@ -325,7 +329,7 @@ fn learn(args: LearnArgs) -> Result<(), String> {
         return Ok(masai_mancala::plain::learn::learn(&args)?);
     }
     if !args.list {
-        return Ok(app::run(Launch::Learn(Box::new(args)))?);
+        return Ok(client::run(client::Launch::Learn(Box::new(args)))?);
     }
     if args.puzzles {
         // The puzzles solved are kept apart, in the same form.
@@ -351,7 +355,7 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
     if args.plain {
         return Ok(masai_mancala::plain::resume(&args)?);
     }
-    Ok(app::run(Launch::Resume(Box::new(args)))?)
+    Ok(client::run(client::Launch::Resume(Box::new(args)))?)
 }
 
 /// `arena`: two players against each other, summary on standard output.
@@ -416,7 +420,7 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
         let written = if tty {
             // Read at each redraw (the window may have been resized), and only then.
             !due || {
-                let width = ratatui::crossterm::terminal::size().ok();
+                let width = client::terminal_size();
                 check(put(
                     "\r\x1b[K",
                     width.map(|(w, _)| usize::from(w.max(2)) - 1),
@@ -456,4 +460,71 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     // Every program has ended by now: `out` may end the process on a closed pipe.
     out::line(&text);
     Ok(())
+}
+
+/// The full-screen client, or, in a build without it (`--no-default-features`),
+/// the words that say so: every other command works the same.
+#[cfg(feature = "tui")]
+mod client {
+    pub use masai_mancala::app::{
+        Launch, bench_render, run, set_active, set_colour, set_startup_notice,
+    };
+
+    /// The terminal's size (columns, rows), when standard error is one.
+    pub fn terminal_size() -> Option<(u16, u16)> {
+        ratatui::crossterm::terminal::size().ok()
+    }
+}
+
+#[cfg(not(feature = "tui"))]
+mod client {
+    use masai_mancala::cli::{ClientArgs, LearnArgs, ReplayArgs, ResumeArgs};
+    use masai_mancala::session::setup::Setup;
+
+    /// What the client would open.
+    #[allow(dead_code)]
+    pub enum Launch {
+        Menu(ClientArgs, (usize, usize)),
+        Game(Box<Setup>, Box<ClientArgs>),
+        Replay(Box<ReplayArgs>),
+        Resume(Box<ResumeArgs>),
+        Learn(Box<LearnArgs>),
+    }
+
+    /// Why a command that opens the client fails in this build.
+    #[derive(Debug)]
+    pub struct NoClient;
+
+    impl std::fmt::Display for NoClient {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(
+                "this build has no full-screen client (built without the tui feature): \
+                 add --plain, or build with the default features",
+            )
+        }
+    }
+
+    impl From<NoClient> for String {
+        fn from(e: NoClient) -> String {
+            e.to_string()
+        }
+    }
+
+    pub fn run(_: Launch) -> Result<(), NoClient> {
+        Err(NoClient)
+    }
+
+    pub fn bench_render(_: u32, _: std::time::Instant) -> Result<(), NoClient> {
+        Err(NoClient)
+    }
+
+    pub fn set_active(_: masai_mancala::keys::Keymap) {}
+
+    pub fn set_colour(_: bool) {}
+
+    pub fn set_startup_notice(_: &str, _: Vec<String>) {}
+
+    pub fn terminal_size() -> Option<(u16, u16)> {
+        None
+    }
 }
