@@ -14,7 +14,7 @@ use std::str::FromStr;
 
 /// A decision of any game, as its token says it. The token's shapes do not
 /// overlap, so a token reads the same whatever the game; which game takes
-/// which shape is the game's to say ([`AnyDecision::for_game`]).
+/// which shape is the game's to say ([`AnyDecision::fits`], [`AnyDecision::read`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyDecision {
     /// Sow own hole 1..N (Enkeshui, En Gehé): `5`.
