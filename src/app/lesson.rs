@@ -34,6 +34,7 @@ use crate::learn::{self, Lesson, Recorder, TurnLog, Verdict};
 use crate::session::Decided;
 use crate::session::Session;
 use crate::session::persist::{self, ProgressSaved};
+use crate::session::race::NORTH_RACE_MS;
 use crate::session::setup::Setup;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -44,9 +45,6 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
-
-/// How often North's racer drops a seed in the race lesson.
-pub const NORTH_RACE_MS: u64 = 150;
 
 /// How long the screen waits for a decision worked out on a thread. A
 /// lesson's sowing is decided in well under a millisecond: the wait is only

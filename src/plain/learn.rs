@@ -2,22 +2,27 @@
 //! board read aloud and its task; a lesson is a game (a `Session` at the
 //! lesson's position): the player's decisions are played and told as in a
 //! game, `undo` takes the turn back, and the whole turn is judged by the
-//! lesson's checker once the session says it ended (the race lesson: Enter
-//! drops your seed, n drops North's). A solved lesson is recorded under
-//! the progress file's lock, as the client records it.
+//! lesson's checker once the session says it ended. The race lesson is the
+//! session's race, as in the client and a game: Enter starts it, then each
+//! Enter is your seed at the moment it is read, and North drops at the
+//! lesson's pace on the same clock. A solved lesson is recorded under the
+//! progress file's lock, as the client records it.
 
 use super::PlainError;
 use super::out::Say;
+use super::race::{Presses, held_note};
 use super::words::{View, board_lines, turn_line};
+use crate::ai::Level;
 use crate::cli::LearnArgs;
-use crate::engine::enkeshui::race::Race;
-use crate::engine::{Quiet, Side};
+use crate::engine::{PerSide, Side};
 use crate::learn::progress::Progress;
-use crate::learn::{self, Lesson};
+use crate::learn::{self, Lesson, Verdict};
+use crate::session::race::{NORTH_RACE_MS, Racing};
 use crate::session::setup::Setup;
 use crate::session::{Refused, Session};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// `learn --plain [GAME]` on standard input and output.
 pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
@@ -43,16 +48,27 @@ enum Try {
     Turn {
         session: Box<Session>,
     },
+    /// The race lesson: North's racer at the lesson's pace, South the
+    /// player's Enters.
     Race {
-        race: Box<Race>,
+        racing: Box<Racing>,
+        /// Go: the first Enter (the race's clock starts there).
+        go: Option<Instant>,
+        presses: Presses,
     },
     Done,
 }
 
 fn start(l: &Lesson) -> Result<Try, PlainError> {
     if l.is_race() {
+        // As the client runs it: North's racer is the AI's, at the pace
+        // the lesson names.
+        let racers = PerSide::new(None, Some(Level::Expert));
+        let racing = Racing::new(l.race()?, racers, 0).with_pace(Side::North, NORTH_RACE_MS);
         return Ok(Try::Race {
-            race: Box::new(l.race()?),
+            racing: Box::new(racing),
+            go: None,
+            presses: Presses::default(),
         });
     }
     let session = Session::new(Setup::position(l.start()?));
@@ -61,12 +77,31 @@ fn start(l: &Lesson) -> Result<Try, PlainError> {
     })
 }
 
-/// Runs the lessons by the lines of `input`.
+/// Runs the lessons by the lines of `input` (the race lesson on the wall
+/// clock).
 pub fn run<R: BufRead, W: Write>(
+    lessons: Vec<Lesson>,
+    progress_path: Option<PathBuf>,
+    input: R,
+    output: W,
+) -> Result<(), PlainError> {
+    run_with_clock(
+        lessons,
+        progress_path,
+        input,
+        output,
+        Box::new(Instant::now),
+    )
+}
+
+/// [`run`], with the time each line of the race lesson is read at given by
+/// `clock` (a test's lines come at the times it says).
+pub fn run_with_clock<R: BufRead, W: Write>(
     lessons: Vec<Lesson>,
     progress_path: Option<PathBuf>,
     mut input: R,
     output: W,
+    mut clock: Box<dyn FnMut() -> Instant>,
 ) -> Result<(), PlainError> {
     let mut say = Say::new(output);
     // A progress file that does not read is never written over.
@@ -97,7 +132,32 @@ pub fn run<R: BufRead, W: Write>(
         let Some(line) = super::read_line(&mut input) else {
             return Ok(());
         };
+        let now = clock();
         let l = &lessons[index];
+        // North's seeds that fell before this line (time runs on while
+        // words are answered); the line that finds the race over with
+        // North asleep drops nothing.
+        if let Try::Race {
+            racing,
+            go: Some(go),
+            presses,
+        } = &mut state
+            && !matches!(line.as_str(), "quit" | "q" | "exit")
+        {
+            if let Err(e) = racing.advance(since(*go, now)) {
+                say.line(&format!("The race failed: {e}"));
+                state = Try::Done;
+                continue;
+            }
+            if racing.first_sleeper().is_some() {
+                let v = race_verdict(l, racing, presses.held, &mut say);
+                judged(&v, l, &mut progress, keep.as_deref(), &mut say);
+                state = Try::Done;
+                if line.is_empty() {
+                    continue;
+                }
+            }
+        }
         match line.as_str() {
             "quit" | "q" | "exit" => return Ok(()),
             "help" => {
@@ -130,13 +190,7 @@ pub fn run<R: BufRead, W: Write>(
                             say.line(&b);
                         }
                     }
-                    Try::Race { race } => {
-                        let (hand, laps) = (race.in_hand(), race.laps());
-                        say.line(&format!(
-                            "You: {} in hand, lap {}. North: {} in hand, lap {}.",
-                            hand.south, laps.south, hand.north, laps.north
-                        ));
-                    }
+                    Try::Race { racing, .. } => say.line(&standing(racing)),
                     Try::Done => say.line("Type next or again."),
                 }
                 continue;
@@ -161,27 +215,33 @@ pub fn run<R: BufRead, W: Write>(
                 say.line("This lesson is over: type next, again or quit.");
                 continue;
             }
-            Try::Race { race } => {
-                let side = match line.as_str() {
-                    "" | "s" | "south" => Side::South,
-                    "n" | "north" => Side::North,
-                    _ => {
-                        say.line("Press Enter to drop your seed, or type n to drop North's.");
-                        continue;
-                    }
-                };
-                if let Err(e) = race.drop_seed(side, &mut Quiet) {
-                    say.line(&format!("The race failed: {e}"));
+            Try::Race { .. } if !line.is_empty() => {
+                say.line("Press Enter to drop your seed (board tells how the race stands).");
+                continue;
+            }
+            Try::Race { go: go @ None, .. } => {
+                *go = Some(now);
+                say.line("Go!");
+                continue;
+            }
+            // Nothing is said per seed: speech never slows a racer.
+            Try::Race {
+                racing,
+                go: Some(go),
+                presses,
+            } => {
+                if !presses.counts(now) {
                     continue;
                 }
-                match race.first_sleeper() {
-                    None => continue,
-                    Some(_) => {
-                        let v = l.check_race(race);
-                        say.line(&v.what);
-                        v
-                    }
+                if let Err(e) = racing.press(Side::South, since(*go, now)) {
+                    say.line(&format!("The race failed: {e}"));
+                    state = Try::Done;
+                    continue;
                 }
+                if racing.first_sleeper().is_none() {
+                    continue;
+                }
+                race_verdict(l, racing, presses.held, &mut say)
             }
             Try::Turn { .. } if line.is_empty() => {
                 say.line("Type a move, or help for the words you can use.");
@@ -233,15 +293,59 @@ pub fn run<R: BufRead, W: Write>(
                 }
             }
         };
-        if verdict.solved {
-            if let Err(e) = progress.solved(keep.as_deref(), &l.id) {
-                say.line(&format!("Progress not saved: {e}"));
-            }
-            say.line("Solved. Type next for the next lesson, or again.");
-        } else {
-            say.line("Not solved. Type again to try again, hint for a hint, or next.");
-        }
+        judged(&verdict, l, &mut progress, keep.as_deref(), &mut say);
         state = Try::Done;
+    }
+}
+
+/// Milliseconds from Go to `now`.
+fn since(go: Instant, now: Instant) -> u64 {
+    now.saturating_duration_since(go).as_millis() as u64
+}
+
+/// How the race stands: each racer's drops, seeds in hand and lap.
+fn standing(racing: &Racing) -> String {
+    let (drops, hand, laps) = (
+        racing.drops(),
+        racing.race().in_hand(),
+        racing.race().laps(),
+    );
+    format!(
+        "You: {}, {} in hand, lap {}. North: {}, {} in hand, lap {}.",
+        super::plural(drops.south, "drop"),
+        hand.south,
+        laps.south,
+        super::plural(drops.north, "drop"),
+        hand.north,
+        laps.north
+    )
+}
+
+/// The race is over: the Enters not counted, then the lesson's verdict.
+fn race_verdict<W: Write>(l: &Lesson, racing: &Racing, held: u32, say: &mut Say<W>) -> Verdict {
+    if let Some(note) = held_note(held) {
+        say.line(&note);
+    }
+    let v = l.check_race(racing.race());
+    say.line(&v.what);
+    v
+}
+
+/// The verdict's last line; a solved lesson recorded.
+fn judged<W: Write>(
+    v: &Verdict,
+    l: &Lesson,
+    progress: &mut Progress,
+    keep: Option<&Path>,
+    say: &mut Say<W>,
+) {
+    if v.solved {
+        if let Err(e) = progress.solved(keep, &l.id) {
+            say.line(&format!("Progress not saved: {e}"));
+        }
+        say.line("Solved. Type next for the next lesson, or again.");
+    } else {
+        say.line("Not solved. Type again to try again, hint for a hint, or next.");
     }
 }
 
@@ -267,9 +371,12 @@ fn open<W: Write>(
                 say.line(&b);
             }
         }
-        Try::Race { .. } => {
-            say.line("Press Enter to drop your seed, or type n to drop North's.");
-        }
+        Try::Race { .. } => say.line(&format!(
+            "Here you race by lines: press Enter to start, then Enter for each of your \
+             seeds: it falls when you press. North drops a seed every {NORTH_RACE_MS} ms; \
+             drop faster to win. Nothing is said until the race ends (board tells how it \
+             stands)."
+        )),
         Try::Done => {}
     }
     say.line(&format!("Task: {}", l.task));

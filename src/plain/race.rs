@@ -22,15 +22,15 @@ enum RaceWord {
 
 /// A racer's Enters: which count (not a held key's repeats).
 #[derive(Default)]
-struct Presses {
+pub(super) struct Presses {
     last: Option<Instant>,
     /// The Enters that came too quick to count.
-    held: u32,
+    pub(super) held: u32,
 }
 
 impl Presses {
     /// An Enter at `now`: does it count?
-    fn counts(&mut self, now: Instant) -> bool {
+    pub(super) fn counts(&mut self, now: Instant) -> bool {
         let held = self
             .last
             .is_some_and(|t| now.saturating_duration_since(t) < HELD_KEY);
@@ -235,15 +235,22 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     /// The race is over: the Enters not counted, the race's note and the
     /// game's opening.
     fn race_over(&mut self, held_keys: u32) -> bool {
-        if held_keys > 0 {
-            self.line(&format!(
-                "{} came less than {} ms after the one before (a held key) and dropped nothing.",
-                plural(held_keys as usize, "Enter"),
-                HELD_KEY.as_millis()
-            ));
+        if let Some(note) = held_note(held_keys) {
+            self.line(&note);
         }
         self.opening();
         self.save();
         true
     }
+}
+
+/// The line telling the Enters a race did not count (none: nothing to tell).
+pub(super) fn held_note(held_keys: u32) -> Option<String> {
+    (held_keys > 0).then(|| {
+        format!(
+            "{} came less than {} ms after the one before (a held key) and dropped nothing.",
+            plural(held_keys as usize, "Enter"),
+            HELD_KEY.as_millis()
+        )
+    })
 }

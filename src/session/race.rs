@@ -28,6 +28,10 @@ pub fn racer_ms(level: Level) -> (u64, u64) {
     }
 }
 
+/// How often North's racer drops a seed in the race lesson, in both front
+/// ends (its pace instead of a level's).
+pub const NORTH_RACE_MS: u64 = 150;
+
 /// The level an AI racer runs at: the one asked for, else its seat's level
 /// (medium for the calibration players).
 pub fn racer_level(seat: &Seat, asked: Option<Level>) -> Option<Level> {

@@ -273,3 +273,98 @@ fn learn_plain_undo_takes_the_turn_back_as_in_a_game() {
         "{out}"
     );
 }
+
+/// The race lesson alone, in the line mode, each line read at its time
+/// (ms): the output, checked to be plain lines.
+fn race_lesson(lines: &[(u64, &str)]) -> String {
+    let lessons: Vec<_> = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui)
+        .into_iter()
+        .filter(|l| l.id == "enkeshui-race")
+        .collect();
+    let (input, clock) = Timed::new(lines);
+    let mut out = Vec::new();
+    masai_mancala::plain::learn::run_with_clock(lessons, None, input, &mut out, clock).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    plain_lines(&out);
+    out
+}
+
+/// The lines said from Go to the end.
+fn after_go(out: &str) -> Vec<&str> {
+    let lines: Vec<&str> = out.lines().collect();
+    let go = lines.iter().position(|l| *l == "Go!").expect("Go!");
+    lines[go + 1..].to_vec()
+}
+
+/// Issue 37: the race lesson is the session's race, as in the client: an
+/// Enter every 100 ms beats North's seed every 150 ms; nothing is said
+/// until the result, then the lesson's verdict.
+#[test]
+fn quick_enters_win_the_race_lesson_in_lines() {
+    let mut lines = enters(100, 80);
+    lines.push((8100, "quit"));
+    let out = race_lesson(&lines);
+    assert!(
+        out.contains(
+            "\nHere you race by lines: press Enter to start, then Enter for each of your seeds:\n\
+             it falls when you press. North drops a seed every 150 ms; drop faster to win.\n\
+             Nothing is said until the race ends (board tells how it stands).\n\
+             Task: Win the race: sleep before North does.\n"
+        ),
+        "{out}"
+    );
+    let said = after_go(&out);
+    // The Enters after the result find the lesson over.
+    let over = "This lesson is over: type next, again or quit.";
+    assert_eq!(
+        said[..2],
+        [
+            "Your lap ended in an empty hole first: you slept first.",
+            "Solved. Type next for the next lesson, or again.",
+        ],
+        "{out}"
+    );
+    assert!(said[2..].iter().all(|l| *l == over), "{out}");
+}
+
+/// An Enter a second is far slower than North's seed every 150 ms: North
+/// sleeps first, told at the line that finds it asleep (which drops
+/// nothing); `board` tells the standing on the same clock. Enters held
+/// (under 70 ms apart) drop nothing, and that is told.
+#[test]
+fn slow_or_held_enters_lose_the_race_lesson_in_lines() {
+    let mut lines = enters(1000, 10);
+    lines.insert(3, (2050, "board"));
+    lines.push((11_000, "quit"));
+    let out = race_lesson(&lines);
+    let said = after_go(&out);
+    assert_eq!(
+        said[..4],
+        [
+            // Go at 0; South's drops at 1000 and 2000; North's every 150 ms.
+            "You: 2 drops, 2 in hand, lap 1. North: 13 drops, 3 in hand, lap 4.",
+            "North's lap ended in an empty hole before yours: North slept first.",
+            "Not solved. Type again to try again, hint for a hint, or next.",
+            "This lesson is over: type next, again or quit.",
+        ],
+        "{out}"
+    );
+    // A held key: only the first Enter after Go counts.
+    let mut lines = enters(20, 400);
+    lines.push((8020, "quit"));
+    let out = race_lesson(&lines);
+    let said = after_go(&out);
+    // North sleeps at its 16th drop, 2400 ms from Go: the first Enter
+    // counted, the 118 after it held.
+    assert_eq!(
+        said[..4],
+        [
+            "118 Enters came less than 70 ms after the one before (a held key) and dropped",
+            "nothing.",
+            "North's lap ended in an empty hole before yours: North slept first.",
+            "Not solved. Type again to try again, hint for a hint, or next.",
+        ],
+        "{out}"
+    );
+    assert!(!out.contains("Solved. "), "{out}");
+}

@@ -90,6 +90,76 @@ fn run(args: &[&str], input: &str) -> Run {
     }
 }
 
+/// Lines that come at given times (ms from the start): the clock says the
+/// time of the line being read.
+struct Timed {
+    lines: VecDeque<(u64, Vec<u8>)>,
+    pos: usize,
+    now: Rc<Cell<Instant>>,
+    t0: Instant,
+}
+
+impl std::io::Read for Timed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let line = self.fill_buf()?;
+            let n = line.len().min(buf.len());
+            buf[..n].copy_from_slice(&line[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Timed {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        match self.lines.front() {
+            None => Ok(&[]),
+            Some((ms, line)) => {
+                self.now.set(self.t0 + Duration::from_millis(*ms));
+                Ok(&line[self.pos..])
+            }
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos += n;
+        if self.lines.front().is_some_and(|(_, l)| self.pos >= l.len()) {
+            self.lines.pop_front();
+            self.pos = 0;
+        }
+    }
+}
+
+impl Timed {
+    /// `lines` each read at its time (ms from now), and the clock that
+    /// tells the time of the line being read.
+    fn new(lines: &[(u64, &str)]) -> (Timed, Box<dyn FnMut() -> Instant>) {
+        let t0 = Instant::now();
+        let now = Rc::new(Cell::new(t0));
+        let clock = {
+            let now = now.clone();
+            Box::new(move || now.get())
+        };
+        let input = Timed {
+            lines: lines
+                .iter()
+                .map(|(t, l)| (*t, format!("{l}\n").into_bytes()))
+                .collect(),
+            pos: 0,
+            now,
+            t0,
+        };
+        (input, clock)
+    }
+}
+
+/// Enter to start at 0, then an Enter every `every` ms, `n` of them.
+fn enters(every: u64, n: u64) -> Vec<(u64, &'static str)> {
+    (0..=n).map(|k| (k * every, "")).collect()
+}
+
 /// No escape byte or other control character, no line over 80 columns.
 fn plain_lines(out: &str) {
     for l in out.lines() {

@@ -3,48 +3,6 @@
 
 use super::*;
 
-/// Lines that come at given times (ms from the start): the clock says the
-/// time of the line being read.
-struct Timed {
-    lines: VecDeque<(u64, Vec<u8>)>,
-    pos: usize,
-    now: Rc<Cell<Instant>>,
-    t0: Instant,
-}
-
-impl std::io::Read for Timed {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = {
-            let line = self.fill_buf()?;
-            let n = line.len().min(buf.len());
-            buf[..n].copy_from_slice(&line[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for Timed {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        match self.lines.front() {
-            None => Ok(&[]),
-            Some((ms, line)) => {
-                self.now.set(self.t0 + Duration::from_millis(*ms));
-                Ok(&line[self.pos..])
-            }
-        }
-    }
-
-    fn consume(&mut self, n: usize) {
-        self.pos += n;
-        if self.lines.front().is_some_and(|(_, l)| self.pos >= l.len()) {
-            self.lines.pop_front();
-            self.pos = 0;
-        }
-    }
-}
-
 /// `args` played in the line mode in this process, each line read at its
 /// time (ms): the output, checked to be plain lines.
 fn run_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
@@ -54,21 +12,7 @@ fn run_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
     all.extend_from_slice(args);
     let cli = masai_mancala::cli::Cli::try_parse_from(all).expect("arguments parse");
     let setup = Setup::try_from(cli.command.as_ref().expect("a game")).expect("a setup");
-    let t0 = Instant::now();
-    let now = Rc::new(Cell::new(t0));
-    let clock = {
-        let now = now.clone();
-        Box::new(move || now.get())
-    };
-    let input = Timed {
-        lines: lines
-            .iter()
-            .map(|(t, l)| (*t, format!("{l}\n").into_bytes()))
-            .collect(),
-        pos: 0,
-        now,
-        t0,
-    };
+    let (input, clock) = Timed::new(lines);
     let mut out = Vec::new();
     masai_mancala::plain::run_with_clock(
         Session::new(setup),
@@ -82,11 +26,6 @@ fn run_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
     let out = String::from_utf8(out).expect("UTF-8 out");
     plain_lines(&out);
     out
-}
-
-/// Enter to start at 0, then an Enter every `every` ms, `n` of them.
-fn enters(every: u64, n: u64) -> Vec<(u64, &'static str)> {
-    (0..=n).map(|k| (k * every, "")).collect()
 }
 
 /// The lines said from Go to the race's result.
