@@ -41,7 +41,6 @@ use crate::engine::{
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use std::path::Path;
 use std::time::Duration;
 
 pub use self::race::{Racing, race_note, racer_level};
@@ -844,20 +843,11 @@ impl Session {
         }
     }
 
-    /// Counts a finished game of a person against the AI in the statistics
-    /// of `dir`, once per game (undo or not): the lines to tell.
-    pub fn count(
-        &mut self,
-        dir: &Path,
-        now_secs: u64,
-    ) -> Option<Result<Vec<String>, crate::stats::StatsError>> {
-        self.take_count()?.write(dir, now_secs)
-    }
-
     /// The finished game to count, once per game (undo or not): None when
     /// it is not over, was taken already, or does not count (hot-seat, AI
-    /// against AI). Written by [`Count::write`], on any thread.
-    pub fn take_count(&mut self) -> Option<Count> {
+    /// against AI). Handed out with the game's end ([`End::count`]) and
+    /// written by [`Count::write`], on any thread.
+    fn take_count(&mut self) -> Option<Count> {
         if self.counted || !self.game().status().is_over() {
             return None;
         }

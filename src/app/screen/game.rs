@@ -14,7 +14,6 @@ use super::race::RaceScreen;
 use super::replay::Replaying;
 use super::saves::SavesScreen;
 use super::{Around, Did, Env, Key, Kind, Screen, Transition};
-use crate::app::adapter::adapter;
 use crate::app::event::Output;
 use crate::app::screen::browse::BrowseScreen;
 use crate::keys::{Action, Ctx};
@@ -273,10 +272,6 @@ impl Screen for Playing {
         carry(&mut self.play, false, did, env)
     }
 
-    fn needed_size(&self, width: u16) -> Option<(u16, u16)> {
-        Some(adapter(self.play.as_ref()?.game()).needed_size(width))
-    }
-
     fn kind(&self) -> Option<Kind> {
         Some(Kind::Play)
     }
@@ -406,10 +401,6 @@ impl Screen for GameOver {
         env: &mut Env,
     ) -> Result<Transition, Done<Output>> {
         game_job(&mut self.play, true, done, now, env)
-    }
-
-    fn needed_size(&self, width: u16) -> Option<(u16, u16)> {
-        Some(adapter(self.play.as_ref()?.game()).needed_size(width))
     }
 
     fn kind(&self) -> Option<Kind> {

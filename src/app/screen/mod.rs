@@ -194,9 +194,11 @@ pub trait Screen: Any {
         Transition::Stay
     }
 
-    /// The smallest size it can be drawn in, if it has its own.
-    fn needed_size(&self, _width: u16) -> Option<(u16, u16)> {
-        None
+    /// The smallest size it can be drawn in, if it has its own (a screen
+    /// holding a game: the game's).
+    fn needed_size(&self, width: u16) -> Option<(u16, u16)> {
+        let p = self.play()?;
+        Some(crate::app::adapter::adapter(p.game()).needed_size(width))
     }
 
     // ---- what the app reads of it ----------------------------------------

@@ -7,7 +7,6 @@ use super::game::StartMenu;
 use super::game::after_move;
 use super::play::{AnimStep, MoveRec, Play};
 use super::{Around, Chrome, Did, Env, Key, Kind, Screen, Transition};
-use crate::app::adapter::adapter;
 use crate::keys::Ctx;
 use crate::session::Session;
 use crate::session::job::Done;
@@ -778,10 +777,6 @@ impl Screen for Replaying {
             }
             _ => Transition::Redraw,
         })
-    }
-
-    fn needed_size(&self, width: u16) -> Option<(u16, u16)> {
-        Some(adapter(self.play.as_ref()?.game()).needed_size(width))
     }
 
     fn kind(&self) -> Option<Kind> {
