@@ -42,6 +42,7 @@ fn run_on_a_full_disk(dir: &Path, args: &[&str], input: &str, max_bytes: u64) ->
         dir: dir.to_path_buf(),
         _temp: None,
     }
+    .unwrapped()
 }
 
 /// A save the disk refuses is said where and why, and fails the command
@@ -132,7 +133,7 @@ fn no_data_folder_names_the_variable_at_fault_and_fails_the_exit() {
     );
     let (code, out, err) = run_env(&[("XDG_DATA_HOME", &not_a_folder), ("HOME", &dir)], &[]);
     assert_eq!(code, Some(2), "{out}");
-    let flat = out.replace('\n', " ");
+    let flat = unwrap_dir(&out, &dir).replace('\n', " ");
     assert!(
         flat.contains(&format!(" use. Not saved: {why} South moves first.")),
         "{out}"

@@ -48,12 +48,87 @@ impl Run {
 }
 
 fn run_in(dir: &Path, args: &[&str], input: &str) -> Run {
-    let run = run_any(dir, args, input);
+    let run = run_raw(dir, args, input);
     plain_lines(&run.out);
-    run
+    run.unwrapped()
 }
 
 fn run_any(dir: &Path, args: &[&str], input: &str) -> Run {
+    run_raw(dir, args, input).unwrapped()
+}
+
+/// `text` with the run's folder whole again where the line mode wrapped it
+/// at 80 columns (a long TMPDIR puts it over a line): the words break at
+/// the space before it, the folder itself anywhere.
+fn unwrap_dir(text: &str, dir: &Path) -> String {
+    let Some(d) = dir.to_str().filter(|d| !d.is_empty()) else {
+        return text.to_string();
+    };
+    let (t, d) = (text.as_bytes(), d.as_bytes());
+    let mut out: Vec<u8> = Vec::with_capacity(t.len());
+    let mut i = 0;
+    while i < t.len() {
+        let (mut j, mut k, mut broken) = (i, 0, false);
+        while j < t.len() && k < d.len() {
+            if t[j] == d[k] {
+                k += 1;
+            } else if t[j] == b'\n' && k > 0 {
+                broken = true;
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        if k < d.len() {
+            out.push(t[i]);
+            i += 1;
+            continue;
+        }
+        // The folder on a line of its own after words: the wrap's break.
+        let line_start = out.iter().rposition(|&b| b == b'\n');
+        if let Some(n) = line_start
+            && n + 1 == out.len()
+            && n > 0
+            && out[n - 1] != b'\n'
+            && (broken
+                || out[..n].iter().rev().take_while(|&&b| b != b'\n').count() + 1 + d.len() > 80)
+        {
+            out[n] = b' ';
+        }
+        out.extend_from_slice(d);
+        i = j;
+        // The rest of the path (a file name), broken where a line is full.
+        while i < t.len() && !t[i].is_ascii_whitespace()
+            || i < t.len() && t[i] == b'\n' && full_line(t, i)
+        {
+            if t[i] != b'\n' {
+                out.push(t[i]);
+            }
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("UTF-8")
+}
+
+/// Does the line that the newline at `at` ends hold 80 columns (a word too
+/// long for a line broken there)?
+fn full_line(t: &[u8], at: usize) -> bool {
+    let start = t[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |n| n + 1);
+    String::from_utf8_lossy(&t[start..at]).chars().count() == 80
+}
+
+impl Run {
+    /// The output with the run's folder unwrapped (see [`unwrap_dir`]).
+    fn unwrapped(mut self) -> Run {
+        self.out = unwrap_dir(&self.out, &self.dir);
+        self
+    }
+}
+
+fn run_raw(dir: &Path, args: &[&str], input: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
         .args(args)
         .env("XDG_DATA_HOME", dir.join("data"))
@@ -670,13 +745,15 @@ fn run_within(args: &[&str], limit: Duration) -> Run {
         panic!("still playing after {limit:?}: {games} games");
     };
     plain_lines(&out);
+    let dir_path = dir.to_path_buf();
     Run {
         out,
         err,
         code: status.code().unwrap_or(-1),
-        dir: dir.to_path_buf(),
+        dir: dir_path,
         _temp: Some(dir),
     }
+    .unwrapped()
 }
 
 /// Easy against greedy, as reported: it ends by itself, says why, and its
