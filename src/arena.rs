@@ -70,6 +70,17 @@ pub enum ArenaError {
     Program(#[from] ProgramError),
 }
 
+impl ArenaError {
+    /// Is it the command line that is refused (exit status 2), not a
+    /// failure while running (a folder, a file, a program: 1)?
+    pub fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            ArenaError::NoGames | ArenaError::Game(_) | ArenaError::Memory { .. }
+        )
+    }
+}
+
 /// A player named wrong (`--a`, `--b`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ContenderError {

@@ -275,7 +275,7 @@ fn a_corrupt_statistics_file_is_named_and_never_overwritten() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         format!(

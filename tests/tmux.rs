@@ -877,3 +877,35 @@ fn the_settings_files_errors_show_inside_the_client_and_a_key_closes_them() {
         "{sc}"
     );
 }
+
+/// Issue 40: with `TERM=dumb` (a terminal that cannot move its cursor) the
+/// client says so and offers the line mode, instead of drawing escapes.
+#[test]
+fn a_dumb_terminal_is_told_to_use_the_line_mode() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = TempDir::absent("masai-tmux-dumb");
+    let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    for (args, hint) in [
+        ("enkeshui", "add --plain to play line by line"),
+        (
+            "",
+            "`masai-mancala enkeshui --plain` plays line by line (or en-gehe, bao)",
+        ),
+    ] {
+        let cmd = format!(
+            "TERM=dumb XDG_DATA_HOME={} {bin} {args}; echo EXIT:$?; sleep 30",
+            data.display()
+        );
+        let s = new_session(format!("dumb-{}", std::process::id()), 200, 10, &cmd);
+        let sc = wait_for(&s, "EXIT:");
+        assert!(
+            sc.contains(&format!(
+                "error: TERM=dumb: this terminal cannot draw the full-screen client: {hint}\nEXIT:1"
+            )),
+            "{sc}"
+        );
+    }
+}
