@@ -64,7 +64,7 @@ pub fn completions(shell: clap_complete::Shell) -> String {
     clap_complete::generate(shell, &mut cmd, BIN, &mut buf);
     let script = String::from_utf8_lossy(&buf).into_owned();
     match shell {
-        clap_complete::Shell::Bash => bash_labels(&script, BIN),
+        clap_complete::Shell::Bash => bash_colons(&bash_labels(&script, BIN), BIN),
         clap_complete::Shell::Fish => script + &fish_positionals(&cmd, BIN),
         _ => script,
     }
@@ -128,6 +128,59 @@ fn bash_labels(script: &str, bin: &str) -> String {
     let right = format!("{}__subcmd__", bin.replace('-', "__"));
     script.replace(&wrong, &right)
 }
+
+/// Bash splits a word at a colon (`COMP_WORDBREAKS`): `--north ai:e` reaches
+/// clap_complete's function as `ai`, `:`, `e`, which completes none of the
+/// seats and inserted `ai:-` for `ai:` (issue 40). A wrapper joins the
+/// pieces that no blank separates back into the word, completes that, and
+/// offers each completion from after the word's last colon, which is what
+/// bash replaces (bash-completion's `__ltrim_colon_completions`, without
+/// needing that package).
+fn bash_colons(script: &str, bin: &str) -> String {
+    let func = format!("_{}", bin.replace('-', "__"));
+    let wrapper = format!("{func}_colons");
+    let mut out = script.replace(
+        &format!("complete -F {func} "),
+        &format!("complete -F {wrapper} "),
+    );
+    out.push_str(
+        &BASH_COLONS
+            .replace("FUNC", &func)
+            .replace("WRAPPER", &wrapper),
+    );
+    out
+}
+
+const BASH_COLONS: &str = r#"
+# The words up to the cursor as typed, joined again where bash split them at
+# a colon (`ai:easy`), then completed as one word.
+WRAPPER() {
+    local line=${COMP_LINE:0:COMP_POINT} rest word i
+    local -a words=()
+    rest=$line
+    for ((i = 0; i <= COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        local trimmed=${rest#"${rest%%[![:blank:]]*}"}
+        if ((i > 0)) && [[ ${#trimmed} -eq ${#rest} ]]; then
+            words[${#words[@]}-1]+=$word
+        else
+            words+=("$word")
+        fi
+        rest=${trimmed#"$word"}
+    done
+    local cur=${words[${#words[@]}-1]} prev=
+    ((${#words[@]} > 1)) && prev=${words[${#words[@]}-2]}
+    COMP_WORDS=("${words[@]}")
+    COMP_CWORD=$((${#words[@]} - 1))
+    FUNC "$1" "$cur" "$prev"
+    if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
+        local colon=${cur%"${cur##*:}"}
+        for i in "${!COMPREPLY[@]}"; do
+            COMPREPLY[i]=${COMPREPLY[i]#"$colon"}
+        done
+    fi
+}
+"#;
 
 /// A value parser that accepts what `parser` accepts and offers `hints` to
 /// the shell completion scripts (clap_complete completes an option's

@@ -170,7 +170,10 @@ fn exit_status_section() -> String {
 
 /// SEE ALSO in roff: the other pages (`pages`: their names without `.1`).
 fn see_also_section(pages: &[String]) -> String {
-    let refs: Vec<String> = pages.iter().map(|p| format!("\\fB{}\\fR(1)", roff(p))).collect();
+    let refs: Vec<String> = pages
+        .iter()
+        .map(|p| format!("\\fB{}\\fR(1)", roff(p)))
+        .collect();
     format!(".SH \"SEE ALSO\"\n{}\n", refs.join(",\n"))
 }
 
