@@ -230,6 +230,9 @@ pub enum SaveError {
     NotAFile { path: PathBuf, kind: &'static str },
     #[error("{}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)", path.display())]
     NotARecord { path: PathBuf },
+    /// A file made read-only (`chmod a-w`): kept as it is, even forced.
+    #[error("{}: {READ_ONLY}", path.display())]
+    ReadOnly { path: PathBuf },
     #[error("{}: the folder {} does not exist", path.display(), dir.display())]
     NoFolder { path: PathBuf, dir: PathBuf },
     #[error("{}: cannot save: {}", path.display(), io_reason(error))]
@@ -263,6 +266,9 @@ pub fn check_target(path: &Path, force: bool) -> Result<(), SaveError> {
                     path: path_buf(),
                     kind,
                 });
+            }
+            if target.as_ref().is_some_and(|m| m.permissions().readonly()) {
+                return Err(SaveError::ReadOnly { path: path_buf() });
             }
             if !force && !is_record_file(path) {
                 return Err(SaveError::NotARecord { path: path_buf() });
@@ -347,13 +353,22 @@ fn sync_dir(dir: &Path) {
 /// it, calls `before_rename` (tests inject failures there), then renames it
 /// over `path` and syncs the folder. Whatever happens, `path` holds either its
 /// old content or all of the new; a failure removes the temporary file. A
-/// file replaced keeps its permissions (a record of mode 0600 stays 0600).
+/// file replaced keeps its permissions (a record of mode 0600 stays 0600);
+/// a read-only one is refused ([`READ_ONLY`]), and a symbolic link is
+/// followed to the file it names.
 pub fn write_atomic(
     path: &Path,
     bytes: &[u8],
     before_rename: impl FnOnce() -> io::Result<()>,
 ) -> io::Result<()> {
-    let mode = fs::metadata(path).ok().map(|m| m.permissions());
+    // A link is followed: the file it leads to is replaced and the link
+    // stays (a rename over the link put a file in its place).
+    let path = &follow_links(path)?;
+    let meta = fs::metadata(path).ok();
+    if meta.as_ref().is_some_and(|m| m.permissions().readonly()) {
+        return Err(io::Error::new(io::ErrorKind::PermissionDenied, READ_ONLY));
+    }
+    let mode = meta.map(|m| m.permissions());
     let tmp = write_temp(path, bytes, mode)?;
     let result = before_rename().and_then(|()| fs::rename(&tmp, path));
     if result.is_err() {
@@ -361,6 +376,28 @@ pub fn write_atomic(
     }
     sync_dir(&parent_dir(path));
     result
+}
+
+/// Why a read-only file is not saved over: whoever made it so meant it.
+pub const READ_ONLY: &str = "the file is read-only: not saving over it (chmod u+w lets it be saved)";
+
+/// The file a chain of symbolic links leads to (`path` itself when it is no
+/// link); a relative link is read from its own folder. A loop is an error.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&at)?;
+                at = parent_dir(&at).join(to);
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
 }
 
 /// `game-X.json` with a suffix: `game-X-2.json` for `k` = 2.
