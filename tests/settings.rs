@@ -419,6 +419,32 @@ fn config_path_follows_xdg_config_home() {
     );
 }
 
+/// Issue 40: with no HOME (unset or empty) and no absolute XDG_CONFIG_HOME
+/// there is no settings file; the home of the passwd entry is not read.
+#[test]
+fn no_home_means_no_settings_file() {
+    let home = config_home("no-home", None);
+    for (name, value) in [("HOME", None), ("HOME", Some(""))] {
+        let mut cmd = Process::new(BIN);
+        cmd.args(["config", "--path"])
+            .env("XDG_CONFIG_HOME", "relative")
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stdin(Stdio::null());
+        match value {
+            Some(v) => cmd.env(name, v),
+            None => cmd.env_remove(name),
+        };
+        let out = cmd.output().unwrap();
+        assert_eq!(text(&out.stdout), "", "HOME={value:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "error: no settings folder: HOME is not set\n",
+            "HOME={value:?}"
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
+}
+
 #[test]
 fn the_guide_example_is_a_valid_settings_file() {
     let readme = include_str!("../docs/guide.md");
