@@ -541,6 +541,32 @@ pub fn remove_stale_temps(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
     removed
 }
 
+/// Removes every temporary file a save of `path` left (`.{name}.*.tmp`,
+/// whatever process wrote it). Only for a file whose every writer holds a
+/// lock the caller holds now (the statistics, the lessons' progress): no
+/// save of it is under way, so every temporary file is a killed one's.
+pub fn remove_temps_of_locked(path: &Path) -> usize {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return 0;
+    };
+    let dir = parent_dir(path);
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let ours = file
+            .to_str()
+            .and_then(parse_temp_name)
+            .is_some_and(|(n, _)| n == name);
+        if ours && entry.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
 /// Is `name` a record name of the data folder, `game-....json`?
 pub fn is_data_record_name(name: &str) -> bool {
     name.starts_with("game-") && name.ends_with(".json")
