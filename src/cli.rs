@@ -547,7 +547,7 @@ pub struct ArenaArgs {
     /// Think time per decision for both players, in ms: 0 to 86400000, a day (default: each level's own)
     #[arg(help_heading = PLAYERS, long, value_name = "MS", value_parser = parse_think_ms)]
     pub think_ms: Option<u64>,
-    /// Random turns played before the players take over, 0 to 1000 (1: South's first move is random)
+    /// Random turns played before the players take over, 0 to 1000, never the game's end (1: South's first move is random)
     #[arg(long, default_value_t = 1, value_parser = parse_opening)]
     pub opening: u32,
     /// Print one JSON object instead of the text summary

@@ -5,6 +5,11 @@
 mod temp;
 use temp::TempDir;
 
+#[path = "arena/hopping.rs"]
+mod hopping;
+#[path = "arena/saving.rs"]
+mod saving;
+
 use masai_mancala::arena::Summary;
 use serde_json::Value;
 use std::process::Command;
