@@ -342,7 +342,8 @@ one answer line per command (new, position, moves, legal, state, perft, go, stop
 (default), hard or expert; also random and greedy): depth fixes the search depth (then \
 it thinks at most 10 s unless movetime is given), movetime sets the time budget (without a \
 level: the best decision found in that time). \
-`stop` ends a running go, perft or long legality check; `quit` exits at any time. \
+`stop` ends a running go, perft or long legality check; `quit` exits at any time; at the \
+end of input, a command still running a quarter of a second later is stopped. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 
 const REVIEW_HELP: &str = "No terminal: the AI's review of every decision. Each decision is \
