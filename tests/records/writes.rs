@@ -66,3 +66,38 @@ fn saves_follow_links_and_leave_read_only_records_alone() {
     );
     assert_eq!(std::fs::read_to_string(&target).unwrap(), first.to_text());
 }
+
+/// Issue 40: a record over 4 MiB (a real game's is a few kilobytes) is
+/// refused before it is read, with its size; one just under loads.
+#[test]
+fn a_record_over_4_mib_is_refused_with_its_size() {
+    let dir = temp_dir("too-large");
+    let record = single(8, false, 3, 10).to_text();
+    let path = dir.join("padded.json");
+    let max = 4 << 20;
+    // Trailing blanks are valid JSON: the size alone decides.
+    let padded = |len: usize| format!("{record}{}", " ".repeat(len - record.len()));
+    std::fs::write(&path, padded(max)).unwrap();
+    file::load(&path).unwrap();
+    std::fs::write(&path, padded(max + 1)).unwrap();
+    assert_eq!(
+        file::load(&path).unwrap_err().to_string(),
+        format!(
+            "{}: 4194305 bytes: too large for a record (at most 4194304)",
+            path.display()
+        )
+    );
+    let out = Command::new(BIN)
+        .args(["replay", "--check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {}: 4194305 bytes: too large for a record (at most 4194304)\n",
+            path.display()
+        )
+    );
+}
