@@ -1,18 +1,18 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
 use crate::ai::Level;
-use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
     DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove,
     Unfilled,
 };
-use crate::engine::{AnyGame, Game, PerSide, Side};
+use crate::engine::{AnyGame, Game, GameKind, PerSide, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 // The session's vocabulary, which the options below are read into.
+use crate::record::{GameOptions, RunOptions, Variant};
 pub use crate::session::setup::{BadSeat, SEAT_LEVELS, Seat, Teams};
-use crate::session::setup::{BadSetup, RaceMode, RaceOptions, Seating, Setup};
+use crate::session::setup::{BadSetup, RaceMode, Seating, Setup};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -53,134 +53,6 @@ pub fn version_text(verbose: bool) -> String {
 
 /// The program's name, as installed and as the shells complete it.
 pub const BIN: &str = "masai-mancala";
-
-/// A shell completion script of the whole command line, for `shell`:
-/// every visible subcommand and option, and the usual values of the
-/// options that take one (`--race on`, `--holes 12`, a level, a game).
-pub fn completions(shell: clap_complete::Shell) -> String {
-    use clap::CommandFactory;
-    let mut cmd = visible(&Cli::command());
-    let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut cmd, BIN, &mut buf);
-    let script = String::from_utf8_lossy(&buf).into_owned();
-    match shell {
-        clap_complete::Shell::Bash => bash_colons(&bash_labels(&script, BIN), BIN),
-        clap_complete::Shell::Fish => script + &fish_positionals(&cmd, BIN),
-        _ => script,
-    }
-}
-
-/// clap_complete's fish script completes options only: the values of a
-/// subcommand's positional argument (`learn GAME`) are added here, in the
-/// script's own form.
-fn fish_positionals(cmd: &clap::Command, bin: &str) -> String {
-    let func = format!("__fish_{}_using_subcommand", bin.replace('-', "_"));
-    let mut out = String::new();
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        for pos in sub.get_positionals() {
-            let values: Vec<String> = pos
-                .get_value_parser()
-                .possible_values()
-                .into_iter()
-                .flatten()
-                .filter(|v| !v.is_hide_set())
-                .map(|v| v.get_name().to_string())
-                .collect();
-            if !values.is_empty() {
-                out.push_str(&format!(
-                    "complete -c {bin} -n \"{func} {}\" -f -a \"{}\"\n",
-                    sub.get_name(),
-                    values.join(" ")
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// The command without its hidden subcommands (`bench-render`):
-/// clap_complete offers every subcommand it is given, hidden or not.
-fn visible(cmd: &clap::Command) -> clap::Command {
-    let mut out = clap::Command::new(BIN)
-        .disable_version_flag(true)
-        .args(cmd.get_arguments().cloned());
-    if let Some(about) = cmd.get_about() {
-        out = out.about(about.clone());
-    }
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        out = out.subcommand(sub.clone());
-    }
-    out
-}
-
-/// clap_complete 4.6's bash script dispatches on labels made two ways: the
-/// loop that reads the words escapes the program's name alone
-/// (`masai__mancala__subcmd__enkeshui`), the `case` that picks a subcommand's
-/// options escapes the whole path at once and turns the name's hyphen into
-/// the subcommand separator (`masai__subcmd__mancala__subcmd__enkeshui`), so
-/// no subcommand of a hyphenated program ever completed an option or a value
-/// (clap-rs/clap#6421). The case labels are put back to the loop's spelling.
-fn bash_labels(script: &str, bin: &str) -> String {
-    if !bin.contains('-') {
-        return script.to_string();
-    }
-    let wrong = format!("{}__subcmd__", bin.replace('-', "__subcmd__"));
-    let right = format!("{}__subcmd__", bin.replace('-', "__"));
-    script.replace(&wrong, &right)
-}
-
-/// Bash splits a word at a colon (`COMP_WORDBREAKS`): `--north ai:e` reaches
-/// clap_complete's function as `ai`, `:`, `e`, which completes none of the
-/// seats and inserted `ai:-` for `ai:` (issue 40). A wrapper joins the
-/// pieces that no blank separates back into the word, completes that, and
-/// offers each completion from after the word's last colon, which is what
-/// bash replaces (bash-completion's `__ltrim_colon_completions`, without
-/// needing that package).
-fn bash_colons(script: &str, bin: &str) -> String {
-    let func = format!("_{}", bin.replace('-', "__"));
-    let wrapper = format!("{func}_colons");
-    let mut out = script.replace(
-        &format!("complete -F {func} "),
-        &format!("complete -F {wrapper} "),
-    );
-    out.push_str(
-        &BASH_COLONS
-            .replace("FUNC", &func)
-            .replace("WRAPPER", &wrapper),
-    );
-    out
-}
-
-const BASH_COLONS: &str = r#"
-# The words up to the cursor as typed, joined again where bash split them at
-# a colon (`ai:easy`), then completed as one word.
-WRAPPER() {
-    local line=${COMP_LINE:0:COMP_POINT} rest word i
-    local -a words=()
-    rest=$line
-    for ((i = 0; i <= COMP_CWORD; i++)); do
-        word=${COMP_WORDS[i]}
-        local trimmed=${rest#"${rest%%[![:blank:]]*}"}
-        if ((i > 0)) && [[ ${#trimmed} -eq ${#rest} ]]; then
-            words[${#words[@]}-1]+=$word
-        else
-            words+=("$word")
-        fi
-        rest=${trimmed#"$word"}
-    done
-    local cur=${words[${#words[@]}-1]} prev=
-    ((${#words[@]} > 1)) && prev=${words[${#words[@]}-2]}
-    COMP_WORDS=("${words[@]}")
-    COMP_CWORD=$((${#words[@]} - 1))
-    FUNC "$1" "$cur" "$prev"
-    if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
-        local colon=${cur%"${cur##*:}"}
-        for i in "${!COMPREPLY[@]}"; do
-            COMPREPLY[i]=${COMPREPLY[i]#"$colon"}
-        done
-    fi
-}
-"#;
 
 /// A value parser that accepts what `parser` accepts and offers `hints` to
 /// the shell completion scripts (clap_complete completes an option's
@@ -567,17 +439,16 @@ pub struct ArenaArgs {
 
 impl ArenaArgs {
     /// The records' variant for this start position.
-    pub fn variant(&self, start: &AnyGame) -> serde_json::Map<String, serde_json::Value> {
-        match start {
-            AnyGame::Enkeshui(_) => layout_from_options(self.holes, self.layout.as_deref())
-                .map(|l| crate::record::enkeshui_variant(&l))
-                .unwrap_or_default(),
-            AnyGame::EnGehe(g) => {
-                let mut m = serde_json::Map::new();
-                m.insert("holes".into(), g.holes().into());
-                m
-            }
-            AnyGame::BaoLaKimasai(_) => serde_json::Map::new(),
+    pub fn variant(&self, start: &AnyGame) -> Variant {
+        match (
+            start,
+            layout_from_options(self.holes, self.layout.as_deref()),
+        ) {
+            (AnyGame::Enkeshui(g), Ok(layout)) => Variant::Enkeshui {
+                layout,
+                rules: *g.rules(),
+            },
+            _ => Variant::of(start),
         }
     }
 
@@ -761,6 +632,11 @@ pub struct EnkeshuiArgs {
     /// Match play: the match ends after this many games at most (and when the carry-over repeats)
     #[arg(help_heading = RULES, long, value_name = "N", default_value_t = DEFAULT_MATCH_GAMES)]
     pub match_games: u32,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line
+    /// itself ("enkeshui 0,0,4x6/0,0,4x6 s 0-0 1"); it sets the board, bulls, side to move and rules
+    #[arg(help_heading = RULES, long, value_name = "FILE|LINE", allow_hyphen_values = true,
+          conflicts_with_all = ["holes", "layout", "race", "race_hole", "race_speed", "first", "capture_after_relay", "special_move", "max_turns", "match_play", "unfilled", "match_games"])]
+    pub position: Option<String>,
     /// Seed of the random generator (quick race, random players)
     #[arg(help_heading = RULES, long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -879,8 +755,15 @@ impl EnkeshuiArgs {
         })
     }
 
-    /// The start position, before any race.
+    /// The start position, before any race (or the `--position`).
     pub fn game(&self) -> Result<Enkeshui, SetupError> {
+        if let Some(given) = &self.position {
+            return match read_position(given, GameKind::Enkeshui) {
+                Ok(AnyGame::Enkeshui(g)) => Ok(g),
+                Ok(_) => unreachable!("read_position checks the game"),
+                Err(e) => Err(SetupError::Other(e.0)),
+            };
+        }
         Ok(Enkeshui::new(&self.layout()?, self.rules()?).with_first(self.first.into()))
     }
 }
@@ -893,6 +776,10 @@ pub struct BaoArgs {
     /// Safety rule: the game ends after this many turns
     #[arg(help_heading = RULES, long, value_name = "N", default_value_t = bao::DEFAULT_MAX_TURNS)]
     pub max_turns: u32,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line itself
+    #[arg(help_heading = RULES, long, value_name = "FILE|LINE", allow_hyphen_values = true,
+          conflicts_with_all = ["first", "max_turns"])]
+    pub position: Option<String>,
     /// Seed of the random generator (random players)
     #[arg(help_heading = RULES, long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -918,9 +805,10 @@ pub struct EnGeheArgs {
     /// North's team name (shown to players only)
     #[arg(help_heading = PLAYERS, long, value_name = "NAME")]
     pub north_team: Option<String>,
-    /// Start from a position JSON file (a study); it sets the holes, side to move and rules
-    #[arg(help_heading = RULES, long, value_name = "FILE")]
-    pub position: Option<PathBuf>,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line
+    /// itself ("en-gehe 4x40/4x40 s 0-0 1"); it sets the holes, side to move and rules
+    #[arg(help_heading = RULES, long, value_name = "FILE|LINE", allow_hyphen_values = true)]
+    pub position: Option<String>,
     /// Seed of the random generator (random players)
     #[arg(help_heading = RULES, long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -942,6 +830,12 @@ impl BaoArgs {
 
     /// The start position.
     pub fn game(&self) -> Result<Bao, OptionsError> {
+        if let Some(given) = &self.position {
+            return match read_position(given, GameKind::BaoLaKimasai)? {
+                AnyGame::BaoLaKimasai(g) => Ok(g),
+                _ => unreachable!("read_position checks the game"),
+            };
+        }
         Ok(Bao::new(self.rules()?).with_first(self.first.into()))
     }
 }
@@ -956,18 +850,11 @@ impl EnGeheArgs {
 
     /// The start position: 4 seeds a hole, or the `--position` file.
     pub fn game(&self) -> Result<EnGehe, OptionsError> {
-        if let Some(path) = &self.position {
-            let file = path.display();
-            let text = crate::record::file::read_regular(
-                path,
-                crate::record::file::MAX_POSITION_BYTES,
-                "a position",
-            )
-            .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
-            let value: serde_json::Value = serde_json::from_str(&text)
-                .map_err(|e| OptionsError(format!("--position {file}: not valid JSON: {e}")))?;
-            return EnGehe::from_position(&value)
-                .map_err(|e| OptionsError(format!("--position {file}: {e}")));
+        if let Some(given) = &self.position {
+            return match read_position(given, GameKind::EnGehe)? {
+                AnyGame::EnGehe(g) => Ok(g),
+                _ => unreachable!("read_position checks the game"),
+            };
         }
         let rules = en_gehe::Rules {
             max_turns: self.max_turns.unwrap_or(en_gehe::DEFAULT_MAX_TURNS),
@@ -978,6 +865,40 @@ impl EnGeheArgs {
     }
 }
 
+/// `--position FILE|LINE`: a file holding a position (its JSON or its one
+/// line), or the line itself; refused unless it is a position of `kind`.
+pub fn read_position(given: &str, kind: GameKind) -> Result<AnyGame, OptionsError> {
+    let path = std::path::Path::new(given);
+    let game = if given.contains(char::is_whitespace) && !path.exists() {
+        AnyGame::from_line(given).map_err(|e| OptionsError(format!("--position: {e}")))?
+    } else {
+        let file = path.display();
+        let text = crate::record::file::read_regular(
+            path,
+            crate::record::file::MAX_POSITION_BYTES,
+            "a position",
+        )
+        .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
+        AnyGame::from_text(&text).map_err(|e| match e {
+            Some(e) => OptionsError(format!("--position {file}: {e}")),
+            None => {
+                let e = serde_json::from_str::<serde_json::Value>(text.trim()).unwrap_err();
+                OptionsError(format!("--position {file}: not valid JSON: {e}"))
+            }
+        })?
+    };
+    if game.kind() != kind {
+        return Err(OptionsError(format!(
+            "--position: a position of {}, not of {}",
+            game.kind().title(),
+            kind.title()
+        )));
+    }
+    Ok(game)
+}
+
+mod completions;
+pub use completions::completions;
 mod setup;
 mod words;
 pub use words::*;

@@ -144,8 +144,12 @@ pub fn path() -> Result<PathBuf, NoHome> {
         .filter(|p| p.is_absolute());
     let base = match xdg {
         Some(p) => p,
-        None => PathBuf::from(std::env::var_os("HOME").filter(|h| !h.is_empty()).ok_or(NoHome)?)
-            .join(".config"),
+        None => PathBuf::from(
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .ok_or(NoHome)?,
+        )
+        .join(".config"),
     };
     Ok(base.join("masai-mancala").join("config.toml"))
 }
@@ -880,7 +884,7 @@ pub fn apply(
     match command {
         Some(Command::Enkeshui(a)) => {
             settings.apply_client(&mut a.client, &given);
-            settings.apply_enkeshui_holes(&mut a.holes, a.layout.is_some());
+            settings.apply_enkeshui_holes(&mut a.holes, a.layout.is_some() || a.position.is_some());
             match a.race_speed {
                 Some(l) => settings.race_speed.set(Some(l), Source::CommandLine),
                 None => a.race_speed = settings.race_speed.value,

@@ -508,11 +508,22 @@ fn a_killed_write_of_the_statistics_leaves_no_temporary_file() {
         ".stats.json.4194301.1765100000000000000.tmp",
         &format!(".stats.json.{}.1765100000000000001.tmp", std::process::id()),
     ];
-    let kept = [".game-001.json.4194301.1765100000000000000.tmp", "notes.txt"];
+    let kept = [
+        ".game-001.json.4194301.1765100000000000000.tmp",
+        "notes.txt",
+    ];
     for name in left.iter().chain(&kept) {
         std::fs::write(dir.join(name), "{\"half\":").unwrap();
     }
-    stats::record(&dir, "amina", "Enkeshui 2x8", "hard", stats::Outcome::Win, 0).unwrap();
+    stats::record(
+        &dir,
+        "amina",
+        "Enkeshui 2x8",
+        "hard",
+        stats::Outcome::Win,
+        0,
+    )
+    .unwrap();
     let mut names: Vec<String> = std::fs::read_dir(&*dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -235,7 +235,9 @@ pub fn end_programs_on_signals() -> Result<(), ProgramError> {
             drop(g);
             end_left_processes();
             // A save under way ends first; no other starts.
-            let _saving = SAVING.lock().unwrap_or_else(|e| e.into_inner());
+            let _saving = super::save::SAVING
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             std::process::exit(128 + sig);
         }
     });

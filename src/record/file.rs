@@ -385,7 +385,8 @@ pub fn write_atomic(
 }
 
 /// Why a read-only file is not saved over: whoever made it so meant it.
-pub const READ_ONLY: &str = "the file is read-only: not saving over it (chmod u+w lets it be saved)";
+pub const READ_ONLY: &str =
+    "the file is read-only: not saving over it (chmod u+w lets it be saved)";
 
 /// The file a chain of symbolic links leads to (`path` itself when it is no
 /// link); a relative link is read from its own folder. A loop is an error.
@@ -566,7 +567,10 @@ pub fn remove_temps_of_locked(path: &Path) -> usize {
             .to_str()
             .and_then(parse_temp_name)
             .is_some_and(|(n, _)| n == name);
-        if ours && entry.file_type().is_ok_and(|t| t.is_file()) && fs::remove_file(entry.path()).is_ok() {
+        if ours
+            && entry.file_type().is_ok_and(|t| t.is_file())
+            && fs::remove_file(entry.path()).is_ok()
+        {
             removed += 1;
         }
     }
@@ -830,8 +834,8 @@ pub fn last_unfinished(dir: &Path) -> Option<PathBuf> {
 
 /// One line about a record: game, size, where it stands, seats.
 pub fn summary(record: &Record, checked: &Checked) -> String {
-    let mut s = record.game.title().to_string();
-    if let Some(h) = record.variant.get("holes") {
+    let mut s = record.kind().title().to_string();
+    if let Some(h) = record.variant().holes() {
         s.push_str(&format!(" 2x{h}"));
     }
     if record.is_match() {

@@ -23,10 +23,7 @@ fn hopping_program(dir: &std::path::Path, then: &str) -> (String, std::path::Pat
     let program = dir.join("program.sh");
     std::fs::write(
         &program,
-        format!(
-            "setsid sh {} &\nsleep 0.3\nexec {then}\n",
-            hop.display()
-        ),
+        format!("setsid sh {} &\nsleep 0.3\nexec {then}\n", hop.display()),
     )
     .unwrap();
     (format!("cmd:sh {}", program.display()), log)

@@ -47,7 +47,10 @@ fn a_folder_of_records_is_not_mixed_with_another_run() {
                 games.display()
             )
         );
-        assert_eq!(names(&games), ["game-001.json", "game-002.json", "game-003.json"]);
+        assert_eq!(
+            names(&games),
+            ["game-001.json", "game-002.json", "game-003.json"]
+        );
         let after: Vec<Vec<u8>> = names(&games)
             .iter()
             .map(|n| std::fs::read(games.join(n)).unwrap())
@@ -71,7 +74,10 @@ fn a_folder_of_records_is_not_mixed_with_another_run() {
         other.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(names(&other), ["game-001.json", "game-002.json", "notes.txt"]);
+    assert_eq!(
+        names(&other),
+        ["game-001.json", "game-002.json", "notes.txt"]
+    );
 }
 
 #[test]
@@ -128,11 +134,23 @@ fn the_opening_never_plays_the_end_of_the_game() {
         ("random", "bao"),
     ] {
         let (code, v, err) = arena(&[
-            "--game", game, "--a", a, "--b", "random", "--games", "4", "--opening", "1000",
+            "--game",
+            game,
+            "--a",
+            a,
+            "--b",
+            "random",
+            "--games",
+            "4",
+            "--opening",
+            "1000",
             "--json",
         ]);
         assert_eq!(code, 0, "{err}");
         let turns = v["mean_turns"].as_f64().unwrap();
-        assert!(turns >= 1.0, "{a} on {game}: the players played {turns} turns a game");
+        assert!(
+            turns >= 1.0,
+            "{a} on {game}: the players played {turns} turns a game"
+        );
     }
 }

@@ -196,7 +196,11 @@ fn quit_with_anything_after_it_is_refused_and_does_not_quit() {
 fn the_end_of_input_stops_a_long_command() {
     for (input, first, stopped) in [
         ("perft 3\nperft 60\n", "perft 284", "error stopped"),
-        ("legal\ngo movetime 86400000\n", "legal 3 4 5 6 7 8", "bestmove "),
+        (
+            "legal\ngo movetime 86400000\n",
+            "legal 3 4 5 6 7 8",
+            "bestmove ",
+        ),
         (
             "perft 3\ngo depth 200 movetime 86400000 level expert\n",
             "perft 284",
