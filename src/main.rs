@@ -139,10 +139,8 @@ fn main() -> ExitCode {
 fn load_settings() -> (UserSettings, Option<Problem>) {
     match masai_mancala::settings::path() {
         Ok(path) => UserSettings::load(&path),
-        Err(e) => (
-            UserSettings::default(),
-            Some(Problem::Unreadable(e.to_string())),
-        ),
+        // No HOME: no settings file, as when there is none (the defaults).
+        Err(masai_mancala::settings::NoHome) => (UserSettings::default(), None),
     }
 }
 
