@@ -65,9 +65,31 @@ pub enum ArenaError {
     Save(#[from] file::SaveError),
     #[error("--save: cannot write in the folder {}: {error}", dir.display())]
     SaveProbe { dir: PathBuf, error: std::io::Error },
+    /// The folder holds records already: two runs' games would mix.
+    #[error(
+        "--save: the folder {} already holds records ({first}{}): this run's games would mix with them; name a new folder or empty this one",
+        dir.display(),
+        if *more == 0 { String::new() } else { format!(" and {more} more") }
+    )]
+    SaveMixed {
+        dir: PathBuf,
+        first: String,
+        more: usize,
+    },
     /// An outside program that cannot be started or ended.
     #[error(transparent)]
     Program(#[from] ProgramError),
+}
+
+impl ArenaError {
+    /// Is it the command line that is refused (exit status 2), not a
+    /// failure while running (a folder, a file, a program: 1)?
+    pub fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            ArenaError::NoGames | ArenaError::Game(_) | ArenaError::Memory { .. }
+        )
+    }
 }
 
 /// A player named wrong (`--a`, `--b`).
@@ -521,44 +543,10 @@ fn check_memory(s: &Settings, jobs: usize) -> Result<(), ArenaError> {
     Err(ArenaError::Memory { jobs, hash, total })
 }
 
-/// Every file `--save` will write may be written: checked before the first
-/// game, so that an arena never plays for hours and then fails to save.
-fn check_save(s: &Settings) -> Result<(), ArenaError> {
-    let Some(path) = &s.save else {
-        return Ok(());
-    };
-    let dir = if s.games > 1 {
-        std::fs::create_dir_all(path).map_err(|error| ArenaError::SaveFolder {
-            path: path.clone(),
-            error,
-        })?;
-        for i in 0..s.games {
-            file::check_target(&game_file(s, path, i), false)?;
-        }
-        path.clone()
-    } else {
-        file::check_target(path, false)?;
-        match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        }
-    };
-    // A file made and removed again proves the folder takes new files.
-    let probe = dir.join(format!(".masai-mancala-arena-{}.probe", std::process::id()));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(|error| ArenaError::SaveProbe {
-            dir: dir.clone(),
-            error,
-        })?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
-}
-
 mod progress;
+mod save;
 pub use progress::*;
+use save::{check_save, save_game};
 mod rng;
 use rng::DecisionRng;
 /// Plays the `random` player's decision: the same draw as `ai::choose` makes
@@ -590,24 +578,28 @@ fn play_game(
         Side::North
     };
     let keep = s.save.is_some();
-    let mut opening_rng =
-        SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
+    let opening_seed = s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9);
     game.clone_from(start);
     let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
+    // `game` is a copy of `start`: the same game, whose start an opening
+    // that ended the game begins again from.
+    use AnyGame::{BaoLaKimasai as B, EnGehe as E, Enkeshui as K};
     if random(&s.a) && random(&s.b) && !keep {
         *played = Played::new(i, a_side, Vec::new());
-        match game {
-            AnyGame::Enkeshui(g) => random_against_random(s, g, &mut opening_rng, played),
-            AnyGame::EnGehe(g) => random_against_random(s, g, &mut opening_rng, played),
-            AnyGame::BaoLaKimasai(g) => random_against_random(s, g, &mut opening_rng, played),
+        match (&mut *game, start) {
+            (K(g), K(st)) => random_against_random(s, g, st, opening_seed, played),
+            (E(g), E(st)) => random_against_random(s, g, st, opening_seed, played),
+            (B(g), B(st)) => random_against_random(s, g, st, opening_seed, played),
+            _ => {}
         }
         played.end = game.status();
         return Ok(());
     }
-    let decisions = match game {
-        AnyGame::Enkeshui(g) => play_opening(s, g, &mut opening_rng, keep),
-        AnyGame::EnGehe(g) => play_opening(s, g, &mut opening_rng, keep),
-        AnyGame::BaoLaKimasai(g) => play_opening(s, g, &mut opening_rng, keep),
+    let decisions = match (&mut *game, start) {
+        (K(g), K(st)) => play_opening(s, g, st, opening_seed, keep, false),
+        (E(g), E(st)) => play_opening(s, g, st, opening_seed, keep, false),
+        (B(g), B(st)) => play_opening(s, g, st, opening_seed, keep, false),
+        _ => Vec::new(),
     };
     *played = Played::new(i, a_side, decisions);
     play_one(s, game, played)?;
@@ -615,19 +607,49 @@ fn play_game(
     Ok(())
 }
 
-/// The seeded random opening: `s.opening` turns, fewer when the game ends
-/// or a turn has no random decision (only the special move); the
-/// decisions' tokens when `keep`.
+/// The seeded random opening from `start` (`game` is a copy of it):
+/// `s.opening` turns, fewer when a turn has no random decision (only the
+/// special move), and never the game's last: an opening that ends the game
+/// is played again without its last turn, so the players always play the
+/// end and every game scored is theirs. The decisions' tokens when `keep`.
 #[inline]
 fn play_opening<G: Game>(
     s: &Settings,
     game: &mut G,
-    rng: &mut SmallRng,
+    start: &G,
+    seed: u64,
     keep: bool,
+    defer: bool,
 ) -> Vec<String> {
+    game.defer_legality(defer);
+    let mut turns = s.opening;
+    loop {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        match opening_turns(game, &mut rng, turns, keep) {
+            Ok(decisions) => return decisions,
+            Err(before) => {
+                // The same draws again: the same turns, up to the last one.
+                game.clone_from(start);
+                game.defer_legality(defer);
+                turns = before;
+            }
+        }
+    }
+}
+
+/// At most `turns` random turns; `Err(n)` when the game ended in the turn
+/// after `n` whole ones (or, deferring the test for a legal move, when the
+/// turn after them found none: that turn's sowing ended it).
+#[inline]
+fn opening_turns<G: Game>(
+    game: &mut G,
+    rng: &mut SmallRng,
+    turns: u32,
+    keep: bool,
+) -> Result<Vec<String>, u32> {
     let mut decisions = Vec::new();
     let mut turns_played = 0;
-    while turns_played < s.opening && game.status() == Status::Playing {
+    while turns_played < turns && game.status() == Status::Playing {
         let mover = game.to_move();
         let seed = rng.random();
         let mut rng = DecisionRng::new(seed);
@@ -638,6 +660,13 @@ fn play_opening<G: Game>(
         } else {
             game.play_random_quietly(&mut rng)
         };
+        if game.status().is_over() {
+            return Err(if played {
+                turns_played
+            } else {
+                turns_played.saturating_sub(1)
+            });
+        }
         if !played {
             break;
         }
@@ -645,41 +674,7 @@ fn play_opening<G: Game>(
             turns_played += 1;
         }
     }
-    decisions
-}
-
-/// Game `i`'s file in the folder `path` (several games), or `path` itself.
-fn game_file(s: &Settings, path: &Path, i: u32) -> PathBuf {
-    if s.games > 1 {
-        let width = s.games.to_string().len().max(3);
-        path.join(format!("game-{:0width$}.json", i as u64 + 1))
-    } else {
-        path.to_path_buf()
-    }
-}
-
-/// Writes game `p`'s record: the file `path` for a one-game arena, else
-/// `path/game-NNN.json`.
-fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(), ArenaError> {
-    let file = game_file(s, path, p.index);
-    let seat = |side: Side| {
-        let c = if side == p.a_side { &s.a } else { &s.b };
-        format!("ai:{}", c.name())
-    };
-    let record = Record {
-        options: crate::record::GameOptions::new(s.variant.clone()),
-        seats: PerSide::new(seat(Side::South), seat(Side::North)),
-        games: vec![GameRecord {
-            start: start.position_json(),
-            race: None,
-            decisions: p.decisions.clone(),
-            result: match p.end {
-                Status::Over(o) => Some(o),
-                Status::Playing => None,
-            },
-        }],
-    };
-    Ok(file::save(&file, &record, false)?)
+    Ok(decisions)
 }
 
 /// The opening and `play_one` for `random` against `random` with no
@@ -692,14 +687,14 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
 fn random_against_random<G: Game>(
     s: &Settings,
     game: &mut G,
-    opening_rng: &mut SmallRng,
+    start: &G,
+    opening_seed: u64,
     p: &mut Played,
 ) {
     let (a_side, index) = (p.a_side, p.index);
     // Each turn's pick proves that the mover can move: not tested twice
     // (the opening's turns too).
-    game.defer_legality(true);
-    play_opening(s, game, opening_rng, false);
+    play_opening(s, game, start, opening_seed, false, true);
     let first_turn = game.turn();
     let started = Instant::now();
     // Decisions made, and those of South among them (a count a decision,

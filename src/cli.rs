@@ -54,81 +54,6 @@ pub fn version_text(verbose: bool) -> String {
 /// The program's name, as installed and as the shells complete it.
 pub const BIN: &str = "masai-mancala";
 
-/// A shell completion script of the whole command line, for `shell`:
-/// every visible subcommand and option, and the usual values of the
-/// options that take one (`--race on`, `--holes 12`, a level, a game).
-pub fn completions(shell: clap_complete::Shell) -> String {
-    use clap::CommandFactory;
-    let mut cmd = visible(&Cli::command());
-    let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut cmd, BIN, &mut buf);
-    let script = String::from_utf8_lossy(&buf).into_owned();
-    match shell {
-        clap_complete::Shell::Bash => bash_labels(&script, BIN),
-        clap_complete::Shell::Fish => script + &fish_positionals(&cmd, BIN),
-        _ => script,
-    }
-}
-
-/// clap_complete's fish script completes options only: the values of a
-/// subcommand's positional argument (`learn GAME`) are added here, in the
-/// script's own form.
-fn fish_positionals(cmd: &clap::Command, bin: &str) -> String {
-    let func = format!("__fish_{}_using_subcommand", bin.replace('-', "_"));
-    let mut out = String::new();
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        for pos in sub.get_positionals() {
-            let values: Vec<String> = pos
-                .get_value_parser()
-                .possible_values()
-                .into_iter()
-                .flatten()
-                .filter(|v| !v.is_hide_set())
-                .map(|v| v.get_name().to_string())
-                .collect();
-            if !values.is_empty() {
-                out.push_str(&format!(
-                    "complete -c {bin} -n \"{func} {}\" -f -a \"{}\"\n",
-                    sub.get_name(),
-                    values.join(" ")
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// The command without its hidden subcommands (`bench-render`):
-/// clap_complete offers every subcommand it is given, hidden or not.
-fn visible(cmd: &clap::Command) -> clap::Command {
-    let mut out = clap::Command::new(BIN)
-        .disable_version_flag(true)
-        .args(cmd.get_arguments().cloned());
-    if let Some(about) = cmd.get_about() {
-        out = out.about(about.clone());
-    }
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        out = out.subcommand(sub.clone());
-    }
-    out
-}
-
-/// clap_complete 4.6's bash script dispatches on labels made two ways: the
-/// loop that reads the words escapes the program's name alone
-/// (`masai__mancala__subcmd__enkeshui`), the `case` that picks a subcommand's
-/// options escapes the whole path at once and turns the name's hyphen into
-/// the subcommand separator (`masai__subcmd__mancala__subcmd__enkeshui`), so
-/// no subcommand of a hyphenated program ever completed an option or a value
-/// (clap-rs/clap#6421). The case labels are put back to the loop's spelling.
-fn bash_labels(script: &str, bin: &str) -> String {
-    if !bin.contains('-') {
-        return script.to_string();
-    }
-    let wrong = format!("{}__subcmd__", bin.replace('-', "__subcmd__"));
-    let right = format!("{}__subcmd__", bin.replace('-', "__"));
-    script.replace(&wrong, &right)
-}
-
 /// A value parser that accepts what `parser` accepts and offers `hints` to
 /// the shell completion scripts (clap_complete completes an option's
 /// possible values). The arguments that use it hide their possible values,
@@ -292,7 +217,8 @@ one answer line per command (new, position, moves, legal, state, perft, go, stop
 (default), hard or expert; also random and greedy): depth fixes the search depth (then \
 it thinks at most 10 s unless movetime is given), movetime sets the time budget (without a \
 level: the best decision found in that time). \
-`stop` ends a running go, perft or long legality check; `quit` exits at any time. \
+`stop` ends a running go, perft or long legality check; `quit` exits at any time; at the \
+end of input, a command still running a quarter of a second later is stopped. \
 Before any `new` or `position`, the game is Enkeshui 2x8 from its start.";
 
 const REVIEW_HELP: &str = "No terminal: the AI's review of every decision. Each decision is \
@@ -484,28 +410,28 @@ pub fn layout_from_options(
 #[derive(Args, Debug, Clone)]
 pub struct ArenaArgs {
     /// The game: enkeshui, en-gehe or bao-la-kimasai (bao)
-    #[arg(long, default_value = "enkeshui", hide_possible_values = true,
+    #[arg(help_heading = RULES, long, default_value = "enkeshui", hide_possible_values = true,
           value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::GAMES))]
     pub game: String,
     /// Holes per row
-    #[arg(long, value_name = "N")]
+    #[arg(help_heading = RULES, long, value_name = "N")]
     pub holes: Option<usize>,
     /// Starting layout (as for the game's subcommand)
-    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true, hide_possible_values = true,
+    #[arg(help_heading = RULES, long, value_name = "NAME|COUNTS", allow_hyphen_values = true, hide_possible_values = true,
           value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::LAYOUTS))]
     pub layout: Option<String>,
     /// Allow captures at the end of any lap
-    #[arg(long)]
+    #[arg(help_heading = RULES, long)]
     pub capture_after_relay: bool,
     /// Safety rule: the game ends after this many turns
-    #[arg(long, value_name = "N")]
+    #[arg(help_heading = RULES, long, value_name = "N")]
     pub max_turns: Option<u32>,
     /// Player A (the summary is from A's side)
-    #[arg(long, value_name = "PLAYER", hide_possible_values = true,
+    #[arg(help_heading = PLAYERS, long, value_name = "PLAYER", hide_possible_values = true,
           value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::PLAYERS))]
     pub a: String,
     /// Player B
-    #[arg(long, value_name = "PLAYER", hide_possible_values = true,
+    #[arg(help_heading = PLAYERS, long, value_name = "PLAYER", hide_possible_values = true,
           value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::PLAYERS))]
     pub b: String,
     /// Number of games (A and B swap sides every game)
@@ -515,22 +441,22 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Think time per decision for both players, in ms: 0 to 86400000, a day (default: each level's own)
-    #[arg(long, value_name = "MS", value_parser = parse_think_ms)]
+    #[arg(help_heading = PLAYERS, long, value_name = "MS", value_parser = parse_think_ms)]
     pub think_ms: Option<u64>,
-    /// Random turns played before the players take over, 0 to 1000 (1: South's first move is random)
+    /// Random turns played before the players take over, 0 to 1000, never the game's end (1: South's first move is random)
     #[arg(long, default_value_t = 1, value_parser = parse_opening)]
     pub opening: u32,
     /// Print one JSON object instead of the text summary
     #[arg(long)]
     pub json: bool,
     /// The AI's transposition table per player, in MiB (default: each level's own, at most 16)
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(help_heading = PLAYERS, long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub hash_mb: Option<u16>,
     /// Games played at once, one thread each, 1 to 64 (the results do not depend on it)
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_jobs)]
     pub jobs: usize,
     /// Write every game's record: the file PATH for one game, else numbered files in the folder PATH
-    #[arg(long, value_name = "PATH")]
+    #[arg(help_heading = SAVING, long, value_name = "PATH")]
     pub save: Option<std::path::PathBuf>,
 }
 
@@ -689,53 +615,53 @@ impl Command {
 #[derive(Args, Debug, Clone)]
 pub struct EnkeshuiArgs {
     /// Holes per row: 8, 10 or 12 (4..16 with a custom --layout) [default: 8, or the settings file's; with --layout: the layout's]
-    #[arg(long, value_name = "N", hide_possible_values = true,
+    #[arg(help_heading = RULES, long, value_name = "N", hide_possible_values = true,
           value_parser = Hinted::new(parse_count, hints::ENKESHUI_HOLES))]
     pub holes: Option<usize>,
     /// Starting layout: 12-alternate, 8-left-empty, 8-right-empty, 10-left-empty, or seed counts
     /// ("0 0 4 4 4 4 4 4": both rows alike, or 2N counts: South's row then North's). Default: the size's own layout
     // A layout may start with a minus sign: it is refused as a negative count, not taken for an option.
-    #[arg(long, value_name = "NAME|COUNTS", allow_hyphen_values = true, hide_possible_values = true,
+    #[arg(help_heading = RULES, long, value_name = "NAME|COUNTS", allow_hyphen_values = true, hide_possible_values = true,
           value_parser = Hinted::new(clap::builder::StringValueParser::new(), hints::LAYOUTS))]
     pub layout: Option<String>,
     /// The starting race
-    #[arg(long, value_enum, default_value = "on")]
+    #[arg(help_heading = RULES, long, value_enum, default_value = "on")]
     pub race: RaceArg,
     /// The racers' hole, from each player's left [default: the rightmost hole both can lift]
-    #[arg(long, value_name = "K")]
+    #[arg(help_heading = RULES, long, value_name = "K")]
     pub race_hole: Option<usize>,
     /// How fast the AI racers drop seeds: easy, medium, hard or expert [default: the AI seat's level]
-    #[arg(long, value_name = "LEVEL", hide_possible_values = true,
+    #[arg(help_heading = RULES, long, value_name = "LEVEL", hide_possible_values = true,
           value_parser = Hinted::new(parse_race_speed, hints::LEVELS))]
     pub race_speed: Option<Level>,
     /// Who moves first when there is no race
-    #[arg(long, value_enum, default_value = "south")]
+    #[arg(help_heading = RULES, long, value_enum, default_value = "south")]
     pub first: SideArg,
     /// Allow captures at the end of any lap, not only the first (as in Russ)
-    #[arg(long)]
+    #[arg(help_heading = RULES, long)]
     pub capture_after_relay: bool,
     /// The special move: redistribute two of your holes instead of sowing
-    #[arg(long, value_enum, default_value = "off")]
+    #[arg(help_heading = RULES, long, value_enum, default_value = "off")]
     pub special_move: SpecialArg,
     /// Safety rule: the game ends after this many turns
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS)]
+    #[arg(help_heading = RULES, long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS)]
     pub max_turns: u32,
     /// Match play: each game's score is the player's stock for the next
-    #[arg(long = "match")]
+    #[arg(help_heading = RULES, long = "match")]
     pub match_play: bool,
     /// Match play: holes a player could not fill
-    #[arg(long, value_enum, default_value = "open")]
+    #[arg(help_heading = RULES, long, value_enum, default_value = "open")]
     pub unfilled: UnfilledArg,
     /// Match play: the match ends after this many games at most (and when the carry-over repeats)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MATCH_GAMES)]
+    #[arg(help_heading = RULES, long, value_name = "N", default_value_t = DEFAULT_MATCH_GAMES)]
     pub match_games: u32,
     /// Start from a position (a study): a file of its JSON or its one line, or the line
     /// itself ("enkeshui 0,0,4x6/0,0,4x6 s 0-0 1"); it sets the board, bulls, side to move and rules
-    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true,
+    #[arg(help_heading = RULES, long, value_name = "FILE|LINE", allow_hyphen_values = true,
           conflicts_with_all = ["holes", "layout", "race", "race_hole", "race_speed", "first", "capture_after_relay", "special_move", "max_turns", "match_play", "unfilled", "match_games"])]
     pub position: Option<String>,
     /// Seed of the random generator (quick race, random players)
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(help_heading = RULES, long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     #[command(flatten)]
     pub client: ClientArgs,
@@ -754,43 +680,50 @@ fn parse_seat(s: &str) -> Result<Seat, ValueError> {
     s.parse().map_err(|BadSeat(s)| ValueError::Seat(s))
 }
 
+/// The headings of a game command's options in `--help` (issue 40: 23
+/// options under one heading were hard to find).
+const PLAYERS: &str = "Players";
+const RULES: &str = "Rules";
+const DISPLAY: &str = "Display";
+const SAVING: &str = "Saving";
+
 /// Options of the interactive client, shared by every game's subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct ClientArgs {
     /// Who plays South: human, ai (the medium AI) or ai:LEVEL (random, greedy, mcts, easy, medium, hard, expert)
-    #[arg(long, value_name = "SEAT", default_value = "human", hide_possible_values = true,
+    #[arg(help_heading = PLAYERS, long, value_name = "SEAT", default_value = "human", hide_possible_values = true,
           value_parser = Hinted::new(parse_seat, hints::SEATS))]
     pub south: Seat,
     /// Who plays North: human, ai (the medium AI) or ai:LEVEL (random, greedy, mcts, easy, medium, hard, expert)
-    #[arg(long, value_name = "SEAT", default_value = "ai", hide_possible_values = true,
+    #[arg(help_heading = PLAYERS, long, value_name = "SEAT", default_value = "ai", hide_possible_values = true,
           value_parser = Hinted::new(parse_seat, hints::SEATS))]
     pub north: Seat,
     /// No animation: every move lands at once
-    #[arg(long)]
+    #[arg(help_heading = DISPLAY, long)]
     pub instant: bool,
     /// Draw with ASCII characters only
-    #[arg(long)]
+    #[arg(help_heading = DISPLAY, long)]
     pub ascii: bool,
     /// Hot-seat: turn the board so the player to move sits at the bottom
-    #[arg(long)]
+    #[arg(help_heading = DISPLAY, long)]
     pub flip: bool,
     /// Milliseconds per seed in the animation, 1 to 5000
-    #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
+    #[arg(help_heading = DISPLAY, long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
     /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
-    #[arg(long, value_enum, value_name = "THEME")]
+    #[arg(help_heading = DISPLAY, long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::theme::Palette>,
     /// Save the game to this file after every move and on quit [default: a new file in the data folder]
-    #[arg(long, value_name = "PATH")]
+    #[arg(help_heading = SAVING, long, value_name = "PATH")]
     pub save: Option<std::path::PathBuf>,
     /// With --save: replace the file even if it is not a masai-mancala record
-    #[arg(long, requires = "save")]
+    #[arg(help_heading = SAVING, long, requires = "save")]
     pub force: bool,
     /// The AI seats' transposition table, in MiB (default: each level's own, at most 16)
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(help_heading = PLAYERS, long, value_name = "MB", value_parser = clap::value_parser!(u16).range(0..=1024))]
     pub hash_mb: Option<u16>,
     /// Plain lines on standard input and output, for screen readers, braille and scripts
-    #[arg(long)]
+    #[arg(help_heading = DISPLAY, long)]
     pub plain: bool,
 }
 
@@ -861,17 +794,17 @@ impl EnkeshuiArgs {
 #[derive(Args, Debug, Clone)]
 pub struct BaoArgs {
     /// Who opens the game (turn 1, without a reserve cow)
-    #[arg(long, value_enum, default_value = "south")]
+    #[arg(help_heading = RULES, long, value_enum, default_value = "south")]
     pub first: SideArg,
     /// Safety rule: the game ends after this many turns
-    #[arg(long, value_name = "N", default_value_t = bao::DEFAULT_MAX_TURNS)]
+    #[arg(help_heading = RULES, long, value_name = "N", default_value_t = bao::DEFAULT_MAX_TURNS)]
     pub max_turns: u32,
     /// Start from a position (a study): a file of its JSON or its one line, or the line itself
-    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true,
+    #[arg(help_heading = RULES, long, value_name = "FILE|LINE", allow_hyphen_values = true,
           conflicts_with_all = ["first", "max_turns"])]
     pub position: Option<String>,
     /// Seed of the random generator (random players)
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(help_heading = RULES, long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     #[command(flatten)]
     pub client: ClientArgs,
@@ -880,27 +813,27 @@ pub struct BaoArgs {
 #[derive(Args, Debug, Clone)]
 pub struct EnGeheArgs {
     /// Holes per row: 40 to 50 are traditional, 4 to 39 allowed (non-traditional) [default: 40, or the settings file's]
-    #[arg(long, value_name = "N", conflicts_with = "position", hide_possible_values = true,
+    #[arg(help_heading = RULES, long, value_name = "N", conflicts_with = "position", hide_possible_values = true,
           value_parser = Hinted::new(parse_count, hints::EN_GEHE_HOLES))]
     pub holes: Option<usize>,
     /// Who moves first
-    #[arg(long, value_enum, default_value = "south", conflicts_with = "position")]
+    #[arg(help_heading = RULES, long, value_enum, default_value = "south", conflicts_with = "position")]
     pub first: SideArg,
     /// Safety rule: the game ends after this many turns [default: 1000]
-    #[arg(long, value_name = "N", conflicts_with = "position")]
+    #[arg(help_heading = RULES, long, value_name = "N", conflicts_with = "position")]
     pub max_turns: Option<u32>,
     /// South's team name (shown to players only)
-    #[arg(long, value_name = "NAME")]
+    #[arg(help_heading = PLAYERS, long, value_name = "NAME")]
     pub south_team: Option<String>,
     /// North's team name (shown to players only)
-    #[arg(long, value_name = "NAME")]
+    #[arg(help_heading = PLAYERS, long, value_name = "NAME")]
     pub north_team: Option<String>,
     /// Start from a position (a study): a file of its JSON or its one line, or the line
     /// itself ("en-gehe 4x40/4x40 s 0-0 1"); it sets the holes, side to move and rules
-    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true)]
+    #[arg(help_heading = RULES, long, value_name = "FILE|LINE", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Seed of the random generator (random players)
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(help_heading = RULES, long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
     #[command(flatten)]
     pub client: ClientArgs,
@@ -955,7 +888,9 @@ impl EnGeheArgs {
     }
 }
 
+mod completions;
 mod position;
+pub use completions::completions;
 mod setup;
 mod words;
 pub use position::{read_position, read_position_as};

@@ -9,6 +9,19 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Why a command failed, which its exit status tells: the command line
+/// refused (`out::USAGE_EXIT`), or a failure while running (`out::FAILURE_EXIT`).
+enum Failure {
+    Usage(String),
+    Run(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Run(e)
+    }
+}
+
 /// mimalloc: the AI's search copies a game at every node, and with the
 /// system allocator Bao's search spent a third of its time in malloc and
 /// free (nodes a second 1.5x with mimalloc, measured interleaved).
@@ -18,13 +31,19 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let started = Instant::now();
     use clap::{CommandFactory, FromArgMatches};
-    let parsed = Cli::command()
+    let mut command = Cli::command();
+    // `--help` wraps to the terminal's width; read by a program (no terminal,
+    // no COLUMNS), its lines stay whole, as the source writes them.
+    if !std::io::stdout().is_terminal() && std::env::var_os("COLUMNS").is_none() {
+        command = command.term_width(0);
+    }
+    let parsed = command
         .try_get_matches()
         .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
     let (mut cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            let code = if e.use_stderr() { out::USAGE_EXIT } else { 0 };
             let _ = e.print();
             return ExitCode::from(code);
         }
@@ -72,7 +91,9 @@ fn main() -> ExitCode {
             // A closed standard output (`engine | head -1`) ends the session
             // quietly, as everywhere on the command line (`out`).
             match protocol::run_stdio(session) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("engine: {e}")),
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(Failure::Run(format!("engine: {e}")))
+                }
                 _ => Ok(()),
             }
         }
@@ -82,59 +103,56 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::BenchRender { frames }) => {
-            client::bench_render(frames, started).map_err(|e| e.to_string())
+            client::bench_render(frames, started).map_err(|e| Failure::Run(e.to_string()))
         }
         Some(ref game @ (Command::Enkeshui(_) | Command::BaoLaKimasai(_) | Command::EnGehe(_))) => {
             play(game)
         }
-        Some(Command::Replay(args)) => replay(args),
-        Some(Command::Resume(args)) => resume(args),
+        Some(Command::Replay(args)) => replay(args).map_err(Failure::Run),
+        Some(Command::Resume(args)) => resume(args).map_err(Failure::Run),
         Some(Command::Analyse(args)) => analyse(&args),
         Some(Command::Learn(args)) => learn(args),
         Some(Command::Config(args)) => return config(&args),
-        Some(Command::Stats { json }) => stats(json),
+        Some(Command::Stats { json }) => stats(json).map_err(Failure::Run),
         Some(Command::Man { out: None }) => {
             let pages = masai_mancala::manual::man_pages();
             out::text(&String::from_utf8_lossy(&pages[0].1));
             Ok(())
         }
-        Some(Command::Man { out: Some(dir) }) => write_man_pages(&dir),
-        None => {
-            client::run(client::Launch::Menu(menu_client, menu_sizes)).map_err(|e| e.to_string())
-        }
+        Some(Command::Man { out: Some(dir) }) => write_man_pages(&dir).map_err(Failure::Run),
+        None => client::run(client::Launch::Menu(menu_client, menu_sizes))
+            .map_err(|e| Failure::Run(e.to_string())),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            // Errors quote files: never a raw control character, never a whole file.
-            out::err(&format!(
-                "error: {}",
-                text::one_line(&e, text::MAX_LINE_CHARS)
-            ));
-            ExitCode::from(2)
-        }
-    }
+    let (e, code) = match result {
+        Ok(()) => return ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => (e, out::USAGE_EXIT),
+        Err(Failure::Run(e)) => (e, out::FAILURE_EXIT),
+    };
+    // Errors quote files: never a raw control character, never a whole file.
+    out::err(&format!(
+        "error: {}",
+        text::one_line(&e, text::MAX_LINE_CHARS)
+    ));
+    ExitCode::from(code)
 }
 
 /// The settings file's settings, and what is wrong with it if anything.
 fn load_settings() -> (UserSettings, Option<Problem>) {
     match masai_mancala::settings::path() {
         Ok(path) => UserSettings::load(&path),
-        Err(e) => (
-            UserSettings::default(),
-            Some(Problem::Unreadable(e.to_string())),
-        ),
+        // No HOME: no settings file, as when there is none (the defaults).
+        Err(masai_mancala::settings::NoHome) => (UserSettings::default(), None),
     }
 }
 
 /// `config --print | --edit | --path`. A bad file: the reason on standard
-/// error and status 2 (`--print` still prints the defaults then in effect).
+/// error and status 1 (`--print` still prints the defaults then in effect).
 fn config(args: &ConfigArgs) -> ExitCode {
     let path = match masai_mancala::settings::path() {
         Ok(p) => p,
         Err(e) => {
             out::err(&format!("error: {e}"));
-            return ExitCode::from(2);
+            return ExitCode::from(out::FAILURE_EXIT);
         }
     };
     if args.path {
@@ -148,7 +166,7 @@ fn config(args: &ConfigArgs) -> ExitCode {
             "error: {}",
             text::one_line(&e, text::MAX_LINE_CHARS)
         ));
-        return ExitCode::from(2);
+        return ExitCode::from(out::FAILURE_EXIT);
     }
     let (mut settings, problem) = UserSettings::load(&path);
     settings.apply_env(std::env::var_os("NO_COLOR").as_deref());
@@ -168,7 +186,7 @@ fn config(args: &ConfigArgs) -> ExitCode {
             for m in p.messages("") {
                 out::err(&format!("error: {m}"));
             }
-            ExitCode::from(2)
+            ExitCode::from(out::FAILURE_EXIT)
         }
         None => {
             if args.edit {
@@ -260,16 +278,27 @@ fn write_man_pages(dir: &std::path::Path) -> Result<(), String> {
 }
 
 /// `enkeshui`, `en-gehe` or `bao`: the game in the terminal client.
-fn play(command: &Command) -> Result<(), String> {
-    let setup = Setup::try_from(command)?;
+fn play(command: &Command) -> Result<(), Failure> {
+    // The options refused, or the `--position` file (read from disk: a
+    // failure at run time).
+    let setup = Setup::try_from(command).map_err(|e| {
+        if position_given(command) {
+            Failure::Run(e.to_string())
+        } else {
+            Failure::Usage(e.to_string())
+        }
+    })?;
     let client = command.client().cloned().unwrap_or_default();
     if client.plain {
-        return Ok(masai_mancala::plain::play(setup, &client)?);
+        return masai_mancala::plain::play(setup, &client).map_err(|e| Failure::Run(e.to_string()));
     }
-    Ok(client::run(client::Launch::Game(
-        Box::new(setup),
-        Box::new(client),
-    ))?)
+    client::run(client::Launch::Game(Box::new(setup), Box::new(client)))
+        .map_err(|e| Failure::Run(e.to_string()))
+}
+
+/// Does the command start from a `--position` file?
+fn position_given(command: &Command) -> bool {
+    matches!(command, Command::EnGehe(a) if a.position.is_some())
 }
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
@@ -331,16 +360,16 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
 }
 
 /// `analyse POSITION`: every decision's value, searched as the review does.
-fn analyse(args: &AnalyseArgs) -> Result<(), String> {
+fn analyse(args: &AnalyseArgs) -> Result<(), Failure> {
     use masai_mancala::session::{job::Progress, seat};
     let game = masai_mancala::cli::read_position_as(&args.position, None, "analyse")
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let analysis = if game.status().is_over() {
         None
     } else {
         Some(
             seat::analyse(&game, args.depth, &Progress::default())
-                .ok_or("analyse: the search stopped")?,
+                .ok_or_else(|| Failure::Run("analyse: the search stopped".into()))?,
         )
     };
     if args.json {
@@ -354,9 +383,17 @@ fn analyse(args: &AnalyseArgs) -> Result<(), String> {
 }
 
 /// `learn [GAME]`: the lessons (`--list`: printed, no terminal).
-fn learn(args: LearnArgs) -> Result<(), String> {
+fn learn(args: LearnArgs) -> Result<(), Failure> {
+    let kind = args.kind().map_err(|e| Failure::Usage(e.to_string()))?;
+    learn_kind(args, kind).map_err(Failure::Run)
+}
+
+/// `learn` for the game kind named (if any).
+fn learn_kind(
+    args: LearnArgs,
+    kind: Option<masai_mancala::engine::GameKind>,
+) -> Result<(), String> {
     use masai_mancala::learn::{self, progress::Progress};
-    let kind = args.kind()?;
     if args.plain && !args.list {
         if args.puzzles {
             return Ok(masai_mancala::plain::puzzles::puzzles(&args)?);
@@ -397,18 +434,20 @@ fn resume(args: ResumeArgs) -> Result<(), String> {
 /// A closed standard output or error (`arena ... | head -1`) ends it quietly:
 /// no new game starts, the outside programs are ended, status 0 (as `out`).
 /// A standard error that cannot be written otherwise (a full disk) ends it
-/// the same way, but with status 2.
-fn run_arena(args: &ArenaArgs) -> Result<(), String> {
+/// the same way, but with status 1.
+fn run_arena(args: &ArenaArgs) -> Result<(), Failure> {
     use std::io::Write;
     use std::time::Duration;
-    let start = masai_mancala::cli::new_game(&args.game_words()).map_err(|e| e.to_string())?;
+    let usage = Failure::Usage;
+    let start =
+        masai_mancala::cli::new_game(&args.game_words()).map_err(|e| usage(e.to_string()))?;
     if args.jobs == 0 {
-        return Err("--jobs: must be at least 1".into());
+        return Err(usage("--jobs: must be at least 1".into()));
     }
     let settings = Settings {
         game: args.game_words(),
-        a: Contender::parse(&args.a).map_err(|e| format!("--a: {e}"))?,
-        b: Contender::parse(&args.b).map_err(|e| format!("--b: {e}"))?,
+        a: Contender::parse(&args.a).map_err(|e| usage(format!("--a: {e}")))?,
+        b: Contender::parse(&args.b).map_err(|e| usage(format!("--b: {e}")))?,
         games: args.games,
         seed: args.seed,
         think_ms: args.think_ms,
@@ -418,7 +457,7 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
         save: args.save.clone(),
         variant: args.variant(&start),
     };
-    arena::end_programs_on_signals()?;
+    arena::end_programs_on_signals().map_err(|e| Failure::Run(e.to_string()))?;
     // A progress bar redrawn in place on a terminal (at most ten times a
     // second), a line per game otherwise (buffered, each line out at most
     // 100 ms after its game: a write per game costs as much as a random game).
@@ -473,13 +512,19 @@ fn run_arena(args: &ArenaArgs) -> Result<(), String> {
     });
     // Whatever the programs left running (`setsid` children) ends with the arena.
     arena::end_left_processes();
-    let summary = summary?;
+    let summary = summary.map_err(|e| {
+        if e.is_usage() {
+            Failure::Usage(e.to_string())
+        } else {
+            Failure::Run(e.to_string())
+        }
+    })?;
     if summary.is_some() && tty {
         check(writeln!(err).and_then(|()| err.flush()));
     }
     match failed {
         Some(e) if !out::reader_gone(&e) => {
-            return Err(format!("standard error: {e}"));
+            return Err(Failure::Run(format!("standard error: {e}")));
         }
         Some(_) => return Ok(()),
         None => {}

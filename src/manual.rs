@@ -59,6 +59,29 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
 ];
 
+/// The exit statuses: (status, what it means). `out::FAILURE_EXIT` and
+/// `out::USAGE_EXIT` are the program's own.
+pub const EXIT_STATUS: &[(&str, &str)] = &[
+    (
+        "0",
+        "done (also when the reader of the output stops reading, as `| head` does)",
+    ),
+    (
+        "1",
+        "a failure while running: a file that cannot be read or written, a record or \
+         settings file refused, a full disk, no terminal for the full-screen client",
+    ),
+    (
+        "2",
+        "the command line refused: an unknown option, a value out of range, options \
+         that do not go together; nothing was written",
+    ),
+    (
+        "128+N",
+        "ended by signal N (`SIGINT`, `SIGTERM`, `SIGHUP`), the game saved first",
+    ),
+];
+
 /// Examples: (command line, what it does). tests/man.rs parses each one.
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
@@ -136,7 +159,25 @@ fn item(out: &mut String, tag: &str, text: &str) {
     out.push('\n');
 }
 
-/// KEYS, FILES, ENVIRONMENT and EXAMPLES in roff, for the main page.
+/// EXIT STATUS in roff, for every page.
+fn exit_status_section() -> String {
+    let mut out = String::from(".SH \"EXIT STATUS\"\n");
+    for (status, what) in EXIT_STATUS {
+        item(&mut out, status, what);
+    }
+    out
+}
+
+/// SEE ALSO in roff: the other pages (`pages`: their names without `.1`).
+fn see_also_section(pages: &[String]) -> String {
+    let refs: Vec<String> = pages
+        .iter()
+        .map(|p| format!("\\fB{}\\fR(1)", roff(p)))
+        .collect();
+    format!(".SH \"SEE ALSO\"\n{}\n", refs.join(",\n"))
+}
+
+/// KEYS, EXIT STATUS, FILES, ENVIRONMENT and EXAMPLES in roff, for the main page.
 pub fn roff_sections() -> String {
     let map = Keymap::default();
     let mut out = String::from(".SH KEYS\n");
@@ -160,6 +201,8 @@ pub fn roff_sections() -> String {
             .join(" ");
         item(&mut out, &keys, b.help);
     }
+
+    out.push_str(&exit_status_section());
 
     out.push_str(".SH FILES\n");
     for (path, what) in FILES {
@@ -206,33 +249,45 @@ pub fn markdown_tables() -> String {
 /// roff text) of the program's page and of each visible subcommand's.
 pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     use clap::CommandFactory;
-    fn pages(cmd: &clap::Command, main: bool, out: &mut Vec<(String, Vec<u8>)>) {
-        let man = clap_mangen::Man::new(cmd.clone());
-        let mut text = Vec::new();
-        // Rendering into memory cannot fail.
-        if main {
-            // The main page as clap_mangen renders one, with the keys, files,
-            // environment and examples before the version.
-            let _ = man.render_title(&mut text);
-            let _ = man.render_name_section(&mut text);
-            let _ = man.render_synopsis_section(&mut text);
-            let _ = man.render_description_section(&mut text);
-            let _ = man.render_options_section(&mut text);
-            let _ = man.render_subcommands_section(&mut text);
-            text.extend_from_slice(roff_sections().as_bytes());
-            let _ = man.render_version_section(&mut text);
-        } else {
-            let _ = man.render(&mut text);
-        }
-        out.push((man.get_filename(), text));
-        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-            pages(sub, false, out);
-        }
-    }
     let mut cmd = crate::cli::Cli::command().disable_help_subcommand(true);
     cmd.build();
+    let subs: Vec<&clap::Command> = cmd.get_subcommands().filter(|s| !s.is_hide_set()).collect();
+    let sub_names: Vec<String> = subs
+        .iter()
+        .map(|s| format!("{}-{}", cmd.get_name(), s.get_name()))
+        .collect();
     let mut out = Vec::new();
-    pages(&cmd, true, &mut out);
+    // Rendering into memory cannot fail. Each page as clap_mangen renders
+    // one, with this program's sections before the version.
+    let page = |cmd: &clap::Command, sections: String| {
+        let man = clap_mangen::Man::new(cmd.clone());
+        let mut text = Vec::new();
+        let _ = man.render_title(&mut text);
+        let _ = man.render_name_section(&mut text);
+        let _ = man.render_synopsis_section(&mut text);
+        let _ = man.render_description_section(&mut text);
+        if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+            let _ = man.render_options_section(&mut text);
+        }
+        if cmd.has_subcommands() {
+            let _ = man.render_subcommands_section(&mut text);
+        }
+        if cmd.get_after_long_help().is_some() || cmd.get_after_help().is_some() {
+            let _ = man.render_extra_section(&mut text);
+        }
+        text.extend_from_slice(sections.as_bytes());
+        if cmd.get_version().is_some() || cmd.get_long_version().is_some() {
+            let _ = man.render_version_section(&mut text);
+        }
+        (man.get_filename(), text)
+    };
+    // The main page: keys, exit status, files, environment, examples, and
+    // every subcommand's page; a subcommand's: the exit status and the main page.
+    out.push(page(&cmd, roff_sections() + &see_also_section(&sub_names)));
+    for sub in subs {
+        let sections = exit_status_section() + &see_also_section(&[cmd.get_name().to_string()]);
+        out.push(page(sub, sections));
+    }
     out
 }
 

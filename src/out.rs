@@ -14,9 +14,17 @@ pub use masai_core::text::thousands;
 /// chose to stop, so this is not a failure (as `rg ... | head` does).
 pub const CLOSED_EXIT: i32 = 0;
 
+/// Exit status of a failure at run time: a file that cannot be read or
+/// written, a record refused, a full disk (the manual's EXIT STATUS).
+pub const FAILURE_EXIT: u8 = 1;
+
+/// Exit status of a command line refused: an unknown option, a value out of
+/// range, options that do not go together.
+pub const USAGE_EXIT: u8 = 2;
+
 /// Writes `text` to standard output as it is, and flushes it. A closed pipe
 /// ends the program quietly with [`CLOSED_EXIT`]; another write error (a full
-/// disk) ends it with one line on standard error and status 2.
+/// disk) ends it with one line on standard error and [`FAILURE_EXIT`].
 pub fn text(text: &str) {
     let mut out = io::stdout().lock();
     if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -62,5 +70,5 @@ fn stdout_failed(e: &io::Error) -> ! {
         std::process::exit(CLOSED_EXIT);
     }
     err(&format!("error: standard output: {e}"));
-    std::process::exit(2);
+    std::process::exit(FAILURE_EXIT.into());
 }

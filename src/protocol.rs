@@ -435,7 +435,8 @@ pub fn run_stdio(session: Session) -> io::Result<()> {
 }
 
 /// Runs the protocol until `quit` or the end of input, reading `input` on
-/// its own thread. At the end of input every line read is answered first.
+/// its own thread. At the end of input every line read is answered first;
+/// those still running [`QUIT_GRACE`] after it answer once stopped.
 pub fn run_session(
     session: Session,
     input: impl Read + Send + 'static,
@@ -615,6 +616,15 @@ fn read_input(input: impl Read, shared: &Shared, exit_after: Option<Duration>) {
             Ok(None) => {
                 q.closed = true;
                 shared.changed.notify_all();
+                // As at `quit`: the lines read are answered, and those still
+                // running after the grace are stopped (`perft 60` or a day's
+                // `go movetime` ran on for nobody). Nothing is cut short.
+                let read = q.read;
+                let (mut q, _) = shared
+                    .changed
+                    .wait_timeout_while(q, QUIT_GRACE, |q| q.answered < read)
+                    .unwrap_or_else(|e| e.into_inner());
+                q.stop_before(read);
                 return;
             }
             Ok(Some(too_long)) => {

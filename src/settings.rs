@@ -135,11 +135,23 @@ fn line_of(text: &str, offset: usize) -> usize {
 
 /// The path of the settings file: `$XDG_CONFIG_HOME/masai-mancala/config.toml`,
 /// or `~/.config/masai-mancala/config.toml` (a relative `XDG_CONFIG_HOME` is
-/// ignored, as the XDG specification asks).
+/// ignored, as the XDG specification asks). Without HOME there is none: the
+/// home of the passwd entry is not the one the player's environment chose
+/// (the data folder does the same).
 pub fn path() -> Result<PathBuf, NoHome> {
-    use etcetera::BaseStrategy;
-    let xdg = etcetera::base_strategy::Xdg::new().map_err(|_| NoHome)?;
-    Ok(xdg.config_dir().join("masai-mancala").join("config.toml"))
+    let xdg = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute());
+    let base = match xdg {
+        Some(p) => p,
+        None => PathBuf::from(
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .ok_or(NoHome)?,
+        )
+        .join(".config"),
+    };
+    Ok(base.join("masai-mancala").join("config.toml"))
 }
 
 /// There is no settings folder to read from (or write to).

@@ -189,6 +189,8 @@ pub fn record(
 ) -> Result<Stats, StatsError> {
     let path = path(dir);
     let _lock = Lock::take(dir)?;
+    // What a client killed while writing left: nobody writes without the lock.
+    crate::record::file::remove_temps_of_locked(&path);
     let mut stats = load(&path)?;
     let tally = stats
         .players

@@ -80,15 +80,15 @@ fn an_error_into_a_closed_stderr_keeps_its_exit_status() {
         false,
         true,
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "");
-    // Both closed: still status 2, no panic (101).
+    // Both closed: still status 1, no panic (101).
     let out = run_closed(
         &["replay", missing.to_str().unwrap(), "--check"],
         true,
         true,
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]
@@ -107,7 +107,7 @@ fn a_full_stdout_is_an_error() {
         )
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "error: standard output: No space left on device (os error 28)\n"
@@ -167,7 +167,7 @@ fn resume_names_the_file_and_field_of_an_unknown_seat() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
         "error: unknown-level.json: seats.north: 'ai:bogus' is not a seat (human, ai or ai:LEVEL, LEVEL one of random, greedy, mcts, easy, medium, hard, expert)\n"
@@ -237,7 +237,7 @@ fn mkfifo(path: &Path) {
 }
 
 /// Records and positions are read only from regular files: anything else is
-/// one error line at once, exit 2.
+/// one error line at once, exit 1.
 #[test]
 fn records_and_positions_come_only_from_regular_files() {
     let dir = temp_dir("regular");
@@ -281,7 +281,7 @@ fn records_and_positions_come_only_from_regular_files() {
     ];
     for (args, expected) in cases {
         let out = run_within(args, 10);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert_eq!(stderr(&out), *expected, "{args:?}");
     }
     // /dev/stdin on a pipe is a FIFO too.
@@ -294,7 +294,7 @@ fn records_and_positions_come_only_from_regular_files() {
     let stdin = child.stdin.take();
     let out = child.wait_with_output().unwrap();
     drop(stdin);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
         "error: /dev/stdin: is a FIFO (named pipe), not a record\n"
@@ -725,4 +725,81 @@ fn every_completed_value_is_accepted() {
         panic!()
     };
     assert!(a.game().is_ok());
+}
+
+/// Issue 40: status 2 when the command line is refused (before anything is
+/// read or written), 1 when a command fails while running, as the manual's
+/// EXIT STATUS says.
+#[test]
+fn exit_status_is_2_for_the_command_line_and_1_for_a_failure() {
+    let dir = temp_dir("exit-status");
+    let missing = dir.join("missing.json");
+    let missing = missing.to_str().unwrap();
+    let usage: &[&[&str]] = &[
+        &["--no-such-option"],
+        &["enkeshui", "--holes", "3"],
+        &["learn", "chess"],
+        &["arena", "--a", "grandmaster", "--b", "random"],
+        &["arena", "--a", "random", "--b", "random", "--games", "0"],
+    ];
+    for args in usage {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    }
+    let failures: &[&[&str]] = &[
+        &["replay", missing, "--check"],
+        &["resume", "--plain", missing],
+        &["en-gehe", "--position", missing],
+    ];
+    for args in failures {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).starts_with("error: "), "{args:?}");
+    }
+}
+
+/// Issue 40: `--help` wraps to the terminal's width (`COLUMNS` here, as a
+/// terminal would give it), and a game's options come under headings.
+#[test]
+fn help_fits_the_terminal_and_groups_the_options() {
+    let heading_of = |help: &str, option: &str| -> String {
+        let mut heading = String::new();
+        for line in help.lines() {
+            if !line.starts_with(' ') && line.ends_with(':') {
+                heading = line.to_string();
+            }
+            if line.trim_start().starts_with(&format!("{option} ")) || line.trim() == option {
+                return heading;
+            }
+        }
+        panic!("{option} not in:\n{help}");
+    };
+    for game in ["enkeshui", "en-gehe", "bao", "arena"] {
+        for width in [72, 80] {
+            let out = Command::new(BIN)
+                .args([game, "--help"])
+                .env("COLUMNS", width.to_string())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0));
+            let help = String::from_utf8_lossy(&out.stdout);
+            for line in help.lines() {
+                assert!(
+                    line.chars().count() <= width,
+                    "{game} at {width} columns: {line:?}"
+                );
+            }
+            if game == "arena" {
+                assert_eq!(heading_of(&help, "--a <PLAYER>"), "Players:");
+                assert_eq!(heading_of(&help, "--holes <N>"), "Rules:");
+                assert_eq!(heading_of(&help, "--save <PATH>"), "Saving:");
+                continue;
+            }
+            assert_eq!(heading_of(&help, "--south <SEAT>"), "Players:", "{game}");
+            assert_eq!(heading_of(&help, "--max-turns <N>"), "Rules:", "{game}");
+            assert_eq!(heading_of(&help, "--theme <THEME>"), "Display:", "{game}");
+            assert_eq!(heading_of(&help, "--plain"), "Display:", "{game}");
+            assert_eq!(heading_of(&help, "--save <PATH>"), "Saving:", "{game}");
+        }
+    }
 }

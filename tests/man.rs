@@ -175,3 +175,63 @@ fn the_guide_files_and_environment_are_the_manuals() {
         "docs/guide.md's files and environment differ from src/manual.rs; they should be:\n{tables}"
     );
 }
+
+/// Issue 40: every page says what its exit statuses mean and names the
+/// other pages; the main page names every subcommand's.
+#[test]
+fn every_page_has_exit_status_and_see_also() {
+    let pages = masai_mancala::manual::man_pages();
+    let main = String::from_utf8(pages[0].1.clone()).unwrap();
+    let at = |name: &str| main.find(&format!(".SH {name}\n")).unwrap_or(usize::MAX);
+    let order = [
+        "KEYS",
+        "\"EXIT STATUS\"",
+        "FILES",
+        "EXAMPLES",
+        "\"SEE ALSO\"",
+        "VERSION",
+    ];
+    for pair in order.windows(2) {
+        assert!(at(pair[0]) < at(pair[1]), "{} before {}", pair[0], pair[1]);
+    }
+    let status = section(&main, "\"EXIT STATUS\"");
+    for (code, starts) in [
+        ("0", "done"),
+        ("1", "a failure while running"),
+        ("2", "the command line refused"),
+    ] {
+        assert!(
+            status.contains(&format!(".TP\n\\fB{code}\\fR\n{starts}")),
+            "{status}"
+        );
+    }
+    let see_also = section(&main, "\"SEE ALSO\"");
+    for (name, _) in &pages[1..] {
+        let page = name.strip_suffix(".1").unwrap();
+        assert!(
+            see_also.contains(&format!("\\fB{}\\fR(1)", roff(page))),
+            "{page} in {see_also}"
+        );
+    }
+    for (name, text) in &pages[1..] {
+        let text = String::from_utf8_lossy(text);
+        assert!(text.contains(".SH \"EXIT STATUS\"\n"), "{name}");
+        assert!(
+            text.contains(".SH \"SEE ALSO\"\n\\fBmasai\\-mancala\\fR(1)\n"),
+            "{name}"
+        );
+    }
+}
+
+/// Issue 40: the README installs the pages where `man` finds them with only
+/// `~/.cargo/bin` on `PATH` (it looks in `../share/man` of each `PATH` folder).
+#[test]
+fn the_readme_installs_the_pages_on_mans_path() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    assert!(
+        readme.contains("\nmasai-mancala man --out ~/.cargo/share/man/man1 "),
+        "{readme}"
+    );
+    assert!(!readme.contains("~/.local/share/man"), "{readme}");
+}

@@ -130,7 +130,7 @@ fn review_options_are_checked() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
     let (code, out, err) = run(&["replay", "tests/fixtures/review/none.json", "--review"]);
-    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
         err.starts_with("error: tests/fixtures/review/none.json: "),

@@ -271,7 +271,7 @@ fn two_clients_at_once_save_two_games() {
 }
 
 /// When the data folder cannot be made, the screen says so, and so does the
-/// exit: one error line and status 2.
+/// exit: one error line and status 1.
 #[test]
 fn a_data_folder_that_cannot_be_made_is_said_and_fails_the_exit() {
     let dir = temp_dir("no-folder");
@@ -303,14 +303,14 @@ fn a_data_folder_that_cannot_be_made_is_said_and_fails_the_exit() {
         let sc = quit(&s);
         assert!(
             sc.contains(&format!(
-                "error: the game could not be saved: {reason}\nEXIT:2"
+                "error: the game could not be saved: {reason}\nEXIT:1"
             )),
             "{sc}"
         );
     }
 }
 
-/// `--save` that fails ends with status 2, and the screen said so.
+/// `--save` that fails ends with status 1, and the screen said so.
 #[test]
 fn a_failing_save_fails_the_exit() {
     let s = start(
@@ -324,7 +324,7 @@ fn a_failing_save_fails_the_exit() {
         sc.contains("error: the game could not be saved: /proc/self/game.json: cannot save:"),
         "{sc}"
     );
-    assert!(sc.contains("EXIT:2"), "{sc}");
+    assert!(sc.contains("EXIT:1"), "{sc}");
 }
 
 /// After quitting a game saved with `--save`, the advice is the exact
@@ -386,7 +386,7 @@ fn a_client_start_removes_stale_temporary_files() {
 }
 
 /// `--save PATH --force` replaces another program's regular file, never a
-/// device, a FIFO or a socket: the error names what it is, exit 2, and the
+/// device, a FIFO or a socket: the error names what it is, exit 1, and the
 /// node is still there. (Before, as root, `--save /dev/null --force` would
 /// have put a record in place of the system's `/dev/null`.)
 #[test]
@@ -430,7 +430,7 @@ fn forced_saves_refuse_anything_but_a_regular_file() {
             .file_type()
             .is_symlink()
     );
-    // The binary says so before anything else, and ends with status 2.
+    // The binary says so before anything else, and ends with status 1.
     for (path, kind) in [
         (fifo.clone(), "a FIFO (named pipe)"),
         (PathBuf::from("/dev/null"), "a character device"),
@@ -443,7 +443,7 @@ fn forced_saves_refuse_anything_but_a_regular_file() {
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(1));
         assert_eq!(
             String::from_utf8_lossy(&out.stderr),
             format!(

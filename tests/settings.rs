@@ -189,7 +189,7 @@ fn a_bad_line_is_named_with_its_line_left_alone_and_the_rest_used() {
     let home = config_home("bad", Some(bad));
     let path = home.join("masai-mancala/config.toml");
     let out = run(&home, &["config", "--print"], &[]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
         format!(
@@ -203,18 +203,18 @@ fn a_bad_line_is_named_with_its_line_left_alone_and_the_rest_used() {
     );
     // The game starts on the defaults: here it stops only for want of a terminal.
     let out = run(&home, &["enkeshui"], &[]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
         format!(
             "warning: {}: line 7: unknown key 'sped' (did you mean 'speed'?); that line is ignored, the rest of the file is in effect (the file is left as it is)\n\
-             error: the game needs a terminal (scripts can use `masai-mancala engine`)\n",
+             error: the full-screen client needs a terminal, and standard input or output is not one: add --plain to play line by line (scripts can use `masai-mancala engine`)\n",
             path.display()
         )
     );
     // `config --edit` with an editor that changes nothing: still refused, still untouched.
     let out = run(&home, &["config", "--edit"], &[("EDITOR", "true")]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
 }
 
@@ -225,7 +225,7 @@ fn a_binding_conflict_in_the_file_is_refused_naming_both() {
         Some("[keys]\n\"replay.take-over\" = \"t\"\n\"replay.autoplay\" = [\"t\", \"Space\"]\n"),
     );
     let out = run(&home, &["config", "--print"], &[]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).ends_with(
             "config.toml: line 3: replay: key t is bound to both replay.autoplay and replay.take-over; that line is ignored, the rest of the file is in effect\n"
@@ -279,13 +279,13 @@ fn config_edit_creates_the_commented_file_once_and_never_overwrites_it() {
         std::fs::read_to_string(&path).unwrap(),
         "speed = 25\nflip = true\n"
     );
-    // An editor that cannot be run: said, status 2, the file as it was.
+    // An editor that cannot be run: said, status 1, the file as it was.
     let out = run(
         &home,
         &["config", "--edit"],
         &[("EDITOR", "/nonexistent/editor")],
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
         "error: cannot run the editor '/nonexistent/editor': No such file or directory\n"
@@ -303,7 +303,7 @@ fn every_bad_line_is_listed_and_every_good_setting_kept() {
     let home = config_home("several", Some(file));
     let path = home.join("masai-mancala/config.toml");
     let out = run(&home, &["config", "--print"], &[]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
         format!(
@@ -347,7 +347,7 @@ fn a_binary_file_is_not_utf8_and_not_toml() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("config.toml"), b"speed = 4\n\xff\xfe\x00\x01").unwrap();
     let out = run(&home, &["config", "--print"], &[]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr),
         format!(
@@ -366,7 +366,7 @@ fn a_link_to_nothing_is_one_clear_message() {
     let target = home.join("gone.toml");
     std::os::unix::fs::symlink(&target, &path).unwrap();
     let out = run(&home, &["config", "--print"], &[]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout.lines().next().unwrap(),
@@ -417,6 +417,32 @@ fn config_path_follows_xdg_config_home() {
         text(&out.stdout),
         "/home/someone/.config/masai-mancala/config.toml\n"
     );
+}
+
+/// Issue 40: with no HOME (unset or empty) and no absolute XDG_CONFIG_HOME
+/// there is no settings file; the home of the passwd entry is not read.
+#[test]
+fn no_home_means_no_settings_file() {
+    let home = config_home("no-home", None);
+    for (name, value) in [("HOME", None), ("HOME", Some(""))] {
+        let mut cmd = Process::new(BIN);
+        cmd.args(["config", "--path"])
+            .env("XDG_CONFIG_HOME", "relative")
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stdin(Stdio::null());
+        match value {
+            Some(v) => cmd.env(name, v),
+            None => cmd.env_remove(name),
+        };
+        let out = cmd.output().unwrap();
+        assert_eq!(text(&out.stdout), "", "HOME={value:?}");
+        assert_eq!(
+            text(&out.stderr),
+            "error: no settings folder: HOME is not set\n",
+            "HOME={value:?}"
+        );
+        assert_eq!(out.status.code(), Some(1));
+    }
 }
 
 #[test]

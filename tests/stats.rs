@@ -275,7 +275,7 @@ fn a_corrupt_statistics_file_is_named_and_never_overwritten() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         format!(
@@ -495,4 +495,46 @@ fn the_report_says_which_calibration_rates_a_size_why_easy_is_below_greedy_and_w
         bao[4],
         "  ann scores 100% against expert, the strongest level"
     );
+}
+
+/// Issue 40: a client killed while writing the statistics left
+/// `.stats.json.PID.NANOS.tmp` for ever. The next game counted removes it
+/// (under the statistics' lock no one else is writing), and only it.
+#[test]
+fn a_killed_write_of_the_statistics_leaves_no_temporary_file() {
+    let dir = temp_dir("killed-write");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let left = [
+        ".stats.json.4194301.1765100000000000000.tmp",
+        &format!(".stats.json.{}.1765100000000000001.tmp", std::process::id()),
+    ];
+    let kept = [
+        ".game-001.json.4194301.1765100000000000000.tmp",
+        "notes.txt",
+    ];
+    for name in left.iter().chain(&kept) {
+        std::fs::write(dir.join(name), "{\"half\":").unwrap();
+    }
+    stats::record(
+        &dir,
+        "amina",
+        "Enkeshui 2x8",
+        "hard",
+        stats::Outcome::Win,
+        0,
+    )
+    .unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&*dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want = vec![
+        ".game-001.json.4194301.1765100000000000000.tmp",
+        "notes.txt",
+        "stats.json",
+        "stats.lock",
+    ];
+    want.sort();
+    assert_eq!(names, want);
 }

@@ -263,7 +263,7 @@ fn replay_gives_the_position_before_each_decision() {
         ]
     );
     let r = run_in(&dir, &["replay", file, "--position", "5"], "");
-    assert_eq!(r.code, 2);
+    assert_eq!(r.code, 1);
     assert_eq!(r.out, "");
     assert_eq!(
         r.err,

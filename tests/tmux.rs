@@ -877,3 +877,86 @@ fn the_settings_files_errors_show_inside_the_client_and_a_key_closes_them() {
         "{sc}"
     );
 }
+
+/// Issue 40: with `TERM=dumb` (a terminal that cannot move its cursor) the
+/// client says so and offers the line mode, instead of drawing escapes.
+#[test]
+fn a_dumb_terminal_is_told_to_use_the_line_mode() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let data = TempDir::absent("masai-tmux-dumb");
+    let bin = env!("CARGO_BIN_EXE_masai-mancala");
+    for (args, hint) in [
+        ("enkeshui", "add --plain to play line by line"),
+        (
+            "",
+            "`masai-mancala enkeshui --plain` plays line by line (or en-gehe, bao)",
+        ),
+    ] {
+        let cmd = format!(
+            "TERM=dumb XDG_DATA_HOME={} {bin} {args}; echo EXIT:$?; sleep 30",
+            data.display()
+        );
+        let s = new_session(format!("dumb-{}", std::process::id()), 200, 10, &cmd);
+        let sc = wait_for(&s, "EXIT:");
+        assert!(
+            sc.contains(&format!(
+                "error: TERM=dumb: this terminal cannot draw the full-screen client: {hint}\nEXIT:1"
+            )),
+            "{sc}"
+        );
+    }
+}
+
+/// Issue 40: in an interactive bash, which splits words at a colon, a seat's
+/// `ai:LEVEL` completes: `ai:` then Tab offers the levels (it inserted
+/// `ai:-`), and a level's first letters complete it.
+#[test]
+fn bash_completes_ai_levels_after_the_colon() {
+    if !have_tmux() {
+        println!("note: tmux is not installed, the end-to-end test is skipped");
+        return;
+    }
+    let script = TempDir::file("masai-tmux-bash-colon", "masai-mancala.bash");
+    let out = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    std::fs::write(&script, &out.stdout).unwrap();
+    let prompt = |typed: &str, tabs: &[&str]| -> String {
+        let name = format!("bash-colon-{}", std::process::id());
+        let s = new_session(name, 100, 10, "PS1='$ ' bash --norc --noprofile");
+        send(
+            &s,
+            &[&format!("source {}; clear", script.display()), "Enter"],
+        );
+        send(&s, &[typed]);
+        wait_for(&s, typed);
+        send(&s, tabs);
+        std::thread::sleep(Duration::from_millis(500));
+        screen(&s)
+    };
+    let sc = prompt("masai-mancala enkeshui --north ai:", &["Tab", "Tab"]);
+    let offered: Vec<Vec<&str>> = sc.lines().map(|l| l.split_whitespace().collect()).collect();
+    assert!(
+        offered.contains(&vec![
+            "random", "greedy", "mcts", "easy", "medium", "hard", "expert"
+        ]),
+        "{sc}"
+    );
+    assert!(!sc.contains("ai:-"), "{sc}");
+    let sc = prompt("masai-mancala bao --south ai:ha", &["Tab"]);
+    assert!(
+        sc.lines()
+            .any(|l| l == "$ masai-mancala bao --south ai:hard"),
+        "{sc}"
+    );
+    let sc = prompt("masai-mancala en-gehe --north ai:e", &["Tab", "Tab"]);
+    assert!(
+        sc.lines()
+            .any(|l| l.split_whitespace().eq(["easy", "expert"])),
+        "{sc}"
+    );
+}

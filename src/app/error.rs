@@ -16,9 +16,15 @@ pub enum ClientError {
     /// The record named on the command line did not open (what the load said).
     #[error("{0}")]
     Open(String),
-    /// Standard input or output is not a terminal.
-    #[error("the game needs a terminal (scripts can use `masai-mancala engine`)")]
-    NoTerminal,
+    /// Standard input or output is not a terminal (how to play without one).
+    #[error(
+        "the full-screen client needs a terminal, and standard input or output is not one: \
+         {0} (scripts can use `masai-mancala engine`)"
+    )]
+    NoTerminal(&'static str),
+    /// `TERM=dumb`: a terminal that cannot move its cursor.
+    #[error("TERM=dumb: this terminal cannot draw the full-screen client: {0}")]
+    DumbTerminal(&'static str),
     /// The signals could not be caught.
     #[error("signals: {0}")]
     Signals(io::Error),

@@ -206,6 +206,11 @@ pub fn run(launch: Launch) -> Result<(), ClientError> {
     let mut save: Option<(PathBuf, bool)> = None;
     // New games go to new files in the data folder (not with --save).
     let mut use_dir = true;
+    // Said when the client cannot open: the line mode plays without it.
+    let plain = match launch {
+        Launch::Menu(..) => "`masai-mancala enkeshui --plain` plays line by line (or en-gehe, bao)",
+        _ => "add --plain to play line by line",
+    };
     let mut app = match launch {
         Launch::Menu(client, (enkeshui_holes, en_gehe_holes)) => {
             let theme =
@@ -277,7 +282,10 @@ pub fn run(launch: Launch) -> Result<(), ClientError> {
         app.show_notice(&title, lines);
     }
     if !tty {
-        return Err(ClientError::NoTerminal);
+        return Err(ClientError::NoTerminal(plain));
+    }
+    if std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
+        return Err(ClientError::DumbTerminal(plain));
     }
     // Saving starts only with a terminal: no file for a game never shown.
     // Finished games against the AI count in the data folder's statistics

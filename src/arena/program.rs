@@ -7,7 +7,7 @@ use super::*;
 pub(super) struct Groups {
     ids: Vec<i32>,
     /// Set on a signal: no program starts after that.
-    closing: bool,
+    pub(super) closing: bool,
 }
 
 pub(super) static GROUPS: Mutex<Groups> = Mutex::new(Groups {
@@ -108,6 +108,33 @@ pub(super) fn left_by_programs(_mark: &str, _prefix: bool, _root: Option<i32>) -
     Vec::new()
 }
 
+/// Stops `pids` (SIGSTOP), then whatever `find` turns up that is new, until
+/// a look finds nothing new; answers them all. A stopped process forks no
+/// more, so a helper that changes its process id every few milliseconds
+/// (forking, then ending) is caught however fast it hops: killed one by
+/// one, each left a child the list did not have.
+pub(super) fn freeze(mut pids: Vec<i32>, mut find: impl FnMut() -> Vec<i32>) -> Vec<i32> {
+    let stop = |pids: &[i32]| {
+        for &pid in pids {
+            // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+            unsafe {
+                libc::kill(pid, libc::SIGSTOP);
+            }
+        }
+    };
+    stop(&pids);
+    // A bound, for a machine that forks faster than /proc is read.
+    for _ in 0..1000 {
+        let new: Vec<i32> = find().into_iter().filter(|p| !pids.contains(p)).collect();
+        if new.is_empty() {
+            break;
+        }
+        stop(&new);
+        pids.extend(new);
+    }
+    pids
+}
+
 /// Kills `pids`, then reaps those the arena adopted (it is their child
 /// subreaper), waiting at most a second for them to go.
 pub(super) fn kill_and_reap(pids: &[i32]) {
@@ -147,13 +174,16 @@ pub(super) fn is_zombie_of_other(pid: i32) -> bool {
 /// every process the arena adopted, then reaps them. Called when the arena
 /// is over and on a signal.
 pub fn end_left_processes() {
-    let mut pids = left_by_programs(&arena_mark(), true, None);
-    for pid in adopted() {
-        if !pids.contains(&pid) {
-            pids.push(pid);
+    let find = || {
+        let mut pids = left_by_programs(&arena_mark(), true, None);
+        for pid in adopted() {
+            if !pids.contains(&pid) {
+                pids.push(pid);
+            }
         }
-    }
-    kill_and_reap(&pids);
+        pids
+    };
+    kill_and_reap(&freeze(find(), find));
 }
 
 /// The arena's children that are not running programs: orphans adopted
@@ -204,6 +234,10 @@ pub fn end_programs_on_signals() -> Result<(), ProgramError> {
             }
             drop(g);
             end_left_processes();
+            // A save under way ends first; no other starts.
+            let _saving = super::save::SAVING
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             std::process::exit(128 + sig);
         }
     });
@@ -388,7 +422,14 @@ impl Drop for Program {
         // (`setsid`): found while the program still runs, so that its
         // descendants are still its own.
         let id = self.child.id() as i32;
-        let left = left_by_programs(&self.mark, false, Some(id));
+        // Stopped first, the group and then what left it: nothing forks
+        // while the processes to end are listed.
+        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+        unsafe {
+            libc::kill(-id, libc::SIGSTOP);
+        }
+        let find = || left_by_programs(&self.mark, false, Some(id));
+        let left = freeze(find(), find);
         {
             let mut g = groups();
             kill_group(id);

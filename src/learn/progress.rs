@@ -98,6 +98,8 @@ impl Progress {
         let dir = file::parent_dir(path);
         std::fs::create_dir_all(&dir).map_err(FileIoError::at(&dir))?;
         let _lock = FileLock::take(&dir.join(LOCK))?;
+        // What a session killed while writing left: nobody writes without the lock.
+        file::remove_temps_of_locked(path);
         let mut now = Progress::load(path)?;
         if now.mark(id) {
             now.save(path)?;

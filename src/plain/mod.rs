@@ -268,7 +268,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     }
 
     /// The last line: where the game is saved. A game that could not be
-    /// saved fails the command (status 2), as the client's exit does.
+    /// saved fails the command (status 1), as the client's exit does.
     fn saved_line(&mut self) -> Result<(), PlainError> {
         self.save();
         let line = self.where_saved();

@@ -9,8 +9,12 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-/// Records larger than this are refused (no record comes near it).
-pub const MAX_BYTES: u64 = 64 << 20;
+/// Records larger than this are refused. A real game's record is a few
+/// kilobytes (a 2x50 En Gehé game to the 1,000-turn limit, some 15 KB; a
+/// match of such games a few hundred), while a record in memory costs some
+/// 50 times its size (a decision, 5 bytes on disk, is a token and a JSON
+/// value there): at 64 MiB a forged record took 3.2 GB and 21 s to load.
+pub const MAX_BYTES: u64 = 4 << 20;
 
 /// Position files (`en-gehe --position`) larger than this are refused.
 pub const MAX_POSITION_BYTES: u64 = 1 << 20;
@@ -56,6 +60,8 @@ pub fn read_record(path: &Path) -> Result<Record, LoadError> {
     let at = LoadError::at(path);
     let text = read_text(path).map_err(|e| at(e.into()))?;
     let value = parse_json(&text).map_err(|e| at(e.into()))?;
+    // Not kept beside the value and the record it becomes.
+    drop(text);
     Record::parse(&value).map_err(|e| at(e.into()))
 }
 
@@ -230,6 +236,9 @@ pub enum SaveError {
     NotAFile { path: PathBuf, kind: &'static str },
     #[error("{}: exists and is not a masai-mancala record: not overwriting it (--force replaces it)", path.display())]
     NotARecord { path: PathBuf },
+    /// A file made read-only (`chmod a-w`): kept as it is, even forced.
+    #[error("{}: {READ_ONLY}", path.display())]
+    ReadOnly { path: PathBuf },
     #[error("{}: the folder {} does not exist", path.display(), dir.display())]
     NoFolder { path: PathBuf, dir: PathBuf },
     #[error("{}: cannot save: {}", path.display(), io_reason(error))]
@@ -263,6 +272,9 @@ pub fn check_target(path: &Path, force: bool) -> Result<(), SaveError> {
                     path: path_buf(),
                     kind,
                 });
+            }
+            if target.as_ref().is_some_and(|m| m.permissions().readonly()) {
+                return Err(SaveError::ReadOnly { path: path_buf() });
             }
             if !force && !is_record_file(path) {
                 return Err(SaveError::NotARecord { path: path_buf() });
@@ -347,13 +359,22 @@ fn sync_dir(dir: &Path) {
 /// it, calls `before_rename` (tests inject failures there), then renames it
 /// over `path` and syncs the folder. Whatever happens, `path` holds either its
 /// old content or all of the new; a failure removes the temporary file. A
-/// file replaced keeps its permissions (a record of mode 0600 stays 0600).
+/// file replaced keeps its permissions (a record of mode 0600 stays 0600);
+/// a read-only one is refused ([`READ_ONLY`]), and a symbolic link is
+/// followed to the file it names.
 pub fn write_atomic(
     path: &Path,
     bytes: &[u8],
     before_rename: impl FnOnce() -> io::Result<()>,
 ) -> io::Result<()> {
-    let mode = fs::metadata(path).ok().map(|m| m.permissions());
+    // A link is followed: the file it leads to is replaced and the link
+    // stays (a rename over the link put a file in its place).
+    let path = &follow_links(path)?;
+    let meta = fs::metadata(path).ok();
+    if meta.as_ref().is_some_and(|m| m.permissions().readonly()) {
+        return Err(io::Error::new(io::ErrorKind::PermissionDenied, READ_ONLY));
+    }
+    let mode = meta.map(|m| m.permissions());
     let tmp = write_temp(path, bytes, mode)?;
     let result = before_rename().and_then(|()| fs::rename(&tmp, path));
     if result.is_err() {
@@ -361,6 +382,29 @@ pub fn write_atomic(
     }
     sync_dir(&parent_dir(path));
     result
+}
+
+/// Why a read-only file is not saved over: whoever made it so meant it.
+pub const READ_ONLY: &str =
+    "the file is read-only: not saving over it (chmod u+w lets it be saved)";
+
+/// The file a chain of symbolic links leads to (`path` itself when it is no
+/// link); a relative link is read from its own folder. A loop is an error.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&at)?;
+                at = parent_dir(&at).join(to);
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "too many levels of symbolic links",
+    ))
 }
 
 /// `game-X.json` with a suffix: `game-X-2.json` for `k` = 2.
@@ -499,6 +543,35 @@ pub fn remove_stale_temps(dir: &Path, ours: impl Fn(&str) -> bool) -> usize {
         if !RecordLock::held_here(&record) {
             // Taken, it is nobody's: dropped, it is removed.
             drop(RecordLock::try_lock(&record));
+        }
+    }
+    removed
+}
+
+/// Removes every temporary file a save of `path` left (`.{name}.*.tmp`,
+/// whatever process wrote it). Only for a file whose every writer holds a
+/// lock the caller holds now (the statistics, the lessons' progress): no
+/// save of it is under way, so every temporary file is a killed one's.
+pub fn remove_temps_of_locked(path: &Path) -> usize {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return 0;
+    };
+    let dir = parent_dir(path);
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let ours = file
+            .to_str()
+            .and_then(parse_temp_name)
+            .is_some_and(|(n, _)| n == name);
+        if ours
+            && entry.file_type().is_ok_and(|t| t.is_file())
+            && fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
         }
     }
     removed

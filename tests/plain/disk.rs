@@ -46,10 +46,10 @@ fn run_on_a_full_disk(dir: &Path, args: &[&str], input: &str, max_bytes: u64) ->
 }
 
 /// A save the disk refuses is said where and why, and fails the command
-/// with status 2 and the client's words (`tests/saving.rs`): a full disk,
+/// with status 1 and the client's words (`tests/saving.rs`): a full disk,
 /// a folder that takes no file, a device refused before the game.
 #[test]
-fn a_save_that_fails_is_said_and_ends_with_status_2_as_in_the_client() {
+fn a_save_that_fails_is_said_and_ends_with_status_1_as_in_the_client() {
     let dir = temp_dir();
     let save = dir.join("mine.json");
     let game = ["enkeshui", "--plain", "--race", "off", "--save"];
@@ -60,7 +60,7 @@ fn a_save_that_fails_is_said_and_ends_with_status_2_as_in_the_client() {
         64,
     );
     let why = format!("{}: cannot save: File too large", save.display());
-    assert_eq!(r.code, 2, "{}\n{}", r.out, r.err);
+    assert_eq!(r.code, 1, "{}\n{}", r.out, r.err);
     // Said once when it fails, and again as the last line (wrapped at 80).
     let flat = r.out.replace('\n', " ");
     assert!(
@@ -84,7 +84,7 @@ fn a_save_that_fails_is_said_and_ends_with_status_2_as_in_the_client() {
         &args(&game, &["/proc/self/game.json", "--north", "human"]),
         "quit\n",
     );
-    assert_eq!(r.code, 2, "{}", r.out);
+    assert_eq!(r.code, 1, "{}", r.out);
     assert!(
         r.err
             .starts_with("error: the game could not be saved: /proc/self/game.json: cannot save:"),
@@ -93,7 +93,7 @@ fn a_save_that_fails_is_said_and_ends_with_status_2_as_in_the_client() {
     );
     // A device is never saved over: refused before the game, in both.
     let r = run_in(&dir, &args(&game, &["/dev/full"]), "");
-    assert_eq!(r.code, 2);
+    assert_eq!(r.code, 1);
     assert_eq!(
         r.err,
         "error: /dev/full: is a character device, not a record: not replacing it (not even with --force)\n"
@@ -132,7 +132,7 @@ fn no_data_folder_names_the_variable_at_fault_and_fails_the_exit() {
         not_a_folder.display()
     );
     let (code, out, err) = run_env(&[("XDG_DATA_HOME", &not_a_folder), ("HOME", &dir)], &[]);
-    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(code, Some(1), "{out}");
     let flat = unwrap_dir(&out, &dir).replace('\n', " ");
     assert!(
         flat.contains(&format!(" use. Not saved: {why} South moves first.")),
@@ -147,7 +147,7 @@ fn no_data_folder_names_the_variable_at_fault_and_fails_the_exit() {
     // A relative XDG_DATA_HOME is ignored: with no HOME, it is named.
     let (code, out, err) = run_env(&[("XDG_DATA_HOME", Path::new("rel"))], &["HOME"]);
     let why = "no data folder: XDG_DATA_HOME is not an absolute path (rel), and HOME is not set";
-    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(code, Some(1), "{out}");
     assert!(
         out.replace('\n', " ")
             .contains(&format!(" Not saved: {why} ")),
@@ -190,7 +190,7 @@ fn a_finished_record_is_refused_as_the_client_refuses_it_and_left_alone() {
     let record = std::fs::read(&save).unwrap();
     for input in ["", "undo\n1\nquit\n"] {
         let r = run_any(&dir, &["resume", "--plain", save.to_str().unwrap()], input);
-        assert_eq!(r.code, 2, "{}", r.out);
+        assert_eq!(r.code, 1, "{}", r.out);
         assert_eq!(
             r.err,
             format!(

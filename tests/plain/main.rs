@@ -664,9 +664,9 @@ fn the_end_of_input_saves_in_the_data_folder() {
 }
 
 #[test]
-fn an_error_that_ends_the_program_is_one_line_and_status_2() {
+fn an_error_that_ends_the_program_is_one_line_and_status_1() {
     let r = run(&["resume", "--plain", "no-such-game.json"], "");
-    assert_eq!(r.code, 2);
+    assert_eq!(r.code, 1);
     assert_eq!(r.err.lines().count(), 1, "{}", r.err);
     assert!(r.err.starts_with("error: "), "{}", r.err);
     assert!(r.out.is_empty());

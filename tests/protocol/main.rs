@@ -770,7 +770,7 @@ fn a_closed_standard_error_is_not_a_panic() {
         .unwrap();
     drop(child.stderr.take());
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     // With standard error open, the message is one line.
     let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
@@ -779,7 +779,7 @@ fn a_closed_standard_error_is_not_a_panic() {
         .stdin(Stdio::from(folder))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("error: engine: "), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -189,3 +189,59 @@ fn quit_with_anything_after_it_is_refused_and_does_not_quit() {
         "error quit takes no arguments\nlegal 3 4 5 6 7 8\n"
     );
 }
+
+/// Issue 40: at the end of input a long command is stopped, not left to run
+/// for a day for nobody; the lines before it are answered in full.
+#[test]
+fn the_end_of_input_stops_a_long_command() {
+    for (input, first, stopped) in [
+        ("perft 3\nperft 60\n", "perft 284", "error stopped"),
+        (
+            "legal\ngo movetime 86400000\n",
+            "legal 3 4 5 6 7 8",
+            "bestmove ",
+        ),
+        (
+            "perft 3\ngo depth 200 movetime 86400000 level expert\n",
+            "perft 284",
+            "bestmove ",
+        ),
+    ] {
+        let mut child = binary()
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let started = Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if started.elapsed() > Duration::from_secs(20) {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{input:?}: still running 20 s after the end of input");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(status.code(), Some(0), "{input:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{input:?}: {text}");
+        assert_eq!(lines[0], first, "{input:?}");
+        assert!(lines[1].starts_with(stopped), "{input:?}: {text}");
+        if stopped == "error stopped" {
+            assert_eq!(lines[1], stopped);
+        }
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{input:?}");
+    }
+}

@@ -7,6 +7,7 @@ mod temp;
 use temp::TempDir;
 
 mod match_end;
+mod writes;
 
 use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{self, MatchEnd, MatchResult, Next};
@@ -305,7 +306,7 @@ fn a_field_of_the_wrong_type_is_refused_with_its_path() {
 }
 
 /// Every file of tests/fixtures/records is refused with the one line of its
-/// `.err` file, by the library and by `replay --check` (exit 2).
+/// `.err` file, by the library and by `replay --check` (exit 1).
 #[test]
 fn corrupt_records_give_their_one_line_error() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
@@ -337,7 +338,7 @@ fn corrupt_records_give_their_one_line_error() {
             .args(["replay", &name, "--check"])
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert_eq!(out.status.code(), Some(1), "{name}");
         assert!(out.stdout.is_empty(), "{name}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(stderr, format!("error: {expected}\n"), "{name}");
@@ -375,7 +376,7 @@ fn a_failed_resume_writes_nothing() {
             .arg(&path)
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
             stderr.starts_with(&format!("error: {}: ", path.display())),
@@ -410,7 +411,7 @@ fn save_never_replaces_a_file_that_is_not_a_record() {
         .arg(&notes)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not overwriting it"));
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
     // A record may be replaced; --force replaces anything.
@@ -776,7 +777,7 @@ fn errors_quote_short_escaped_excerpts() {
         .arg(&path)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(!stderr.contains('\u{1b}'), "{stderr}");
     assert!(
