@@ -219,6 +219,22 @@ fn a_wrong_decision_is_explained_and_can_be_retried_with_a_hint() {
     assert!(text(&mut app).contains("Solved!"));
 }
 
+/// `a` shows the solution and selects its hole, as `i` does: Enter then
+/// plays the solution, not the hole the cursor was on.
+#[test]
+fn the_solution_selects_its_hole_and_enter_plays_it() {
+    let path = temp("solution-enter");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "5");
+    keys(&mut app, "a");
+    assert!(text(&mut app).contains("Solution: 3"));
+    keys(&mut app, "\n");
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You captured 7 seeds."), "{t}");
+}
+
 #[test]
 fn the_crossing_lesson_asks_the_direction() {
     let path = temp("cross");

@@ -453,7 +453,8 @@ impl App {
             return true;
         }
         let ctx = self.ctx();
-        let Some(action) = keys::action_in(&keys, ctx, &k) else {
+        let borrowed = self.stack.keyed().borrowed();
+        let Some(action) = keys.action_borrowing(ctx, borrowed, keys::press(&k)) else {
             return false;
         };
         match action {

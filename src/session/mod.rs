@@ -432,7 +432,7 @@ impl Session {
         self.seat(side).is_human()
     }
 
-    fn all_ai(&self) -> bool {
+    pub fn all_ai(&self) -> bool {
         Side::BOTH.iter().all(|&s| !self.human(s))
     }
 
@@ -743,6 +743,11 @@ impl Session {
             self.scores.truncate(self.done.len());
         }
         Ok(self.game().turn())
+    }
+
+    /// Whether `undo` would take anything back now.
+    pub fn can_undo(&self) -> bool {
+        self.racing.is_none() && undo_target(self.at, self.all_ai(), |k| self.human_at(k)).is_ok()
     }
 
     /// Forward again to the next person's turn.

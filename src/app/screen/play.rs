@@ -176,6 +176,9 @@ pub struct Play {
     /// The log's last lines tell what the running animation has not shown
     /// yet: hidden until it ends.
     log_hidden: usize,
+    /// What the statistics said of the game's end (the record against that
+    /// level, the offer of the next one): the game-over box shows it.
+    counted: Vec<String>,
     opts: PlayOptions,
 }
 
@@ -230,6 +233,7 @@ impl Play {
             search: None,
             hint_for: None,
             log_hidden: 0,
+            counted: Vec::new(),
             opts,
         };
         p.rebuild_views();
@@ -906,10 +910,39 @@ impl Play {
     /// The statistics counted (`Persist::count`): the record against
     /// that level goes to the log, or why it was not saved.
     pub fn counted(&mut self, counted: crate::session::persist::Counted) {
-        match counted {
-            Ok(lines) => self.log_push(lines),
-            Err(e) => self.log_push([format!("Statistics not saved: {e}")]),
+        let lines = match counted {
+            Ok(lines) => lines,
+            Err(e) => vec![format!("Statistics not saved: {e}")],
+        };
+        self.counted = lines.clone();
+        self.log_push(lines);
+    }
+
+    /// Whether an action of the game's keys does something now: with both
+    /// seats the AI's, nothing is played, hinted or undone by a key; `u`
+    /// once there is a move to take back; `x` only when the special move
+    /// can be made.
+    pub fn acts(&self, action: Action) -> bool {
+        let all_ai = self.session.all_ai();
+        match action {
+            Action::Special => !all_ai && adapter(self.game()).special_allowed(),
+            Action::Undo => self.session.can_undo(),
+            Action::Play
+            | Action::Redo
+            | Action::Hint
+            | Action::Digit
+            | Action::Left
+            | Action::Right
+            | Action::Up
+            | Action::Down
+            | Action::Cancel => !all_ai,
+            _ => true,
         }
+    }
+
+    /// What the statistics said of the game's end (empty: not counted).
+    pub fn counted_lines(&self) -> &[String] {
+        &self.counted
     }
 
     /// The session, for what the app keeps of it on disk (the statistics).
@@ -946,6 +979,7 @@ impl Play {
     }
 
     fn new_game(&mut self) {
+        self.counted.clear();
         self.search = None;
         self.hint_for = None;
         self.log_hidden = 0;
