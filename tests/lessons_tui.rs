@@ -973,3 +973,18 @@ fn a_progress_lock_held_elsewhere_never_freezes_the_lessons() {
     );
     assert!(app.lessons().unwrap().progress.is_done("enkeshui-capture"));
 }
+
+/// Issue 40 item 8: the special move's solution is said in words, not in
+/// its notation (`x2,5=0,0,0,0,0,0,0,8`).
+#[test]
+fn the_special_move_s_solution_is_said_in_words() {
+    let path = temp("special-words");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    keys(&mut app, "a");
+    let t = text(&mut app);
+    assert!(
+        t.contains("Solution: the special move lifting holes 2 and 5, your row then 0 0 0 0 0"),
+        "{t}"
+    );
+    assert!(!t.contains("x2,5="), "{t}");
+}

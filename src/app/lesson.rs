@@ -834,7 +834,13 @@ impl LessonScreen {
         if self.solution {
             out.push(Line::from(vec![
                 Span::styled("Solution: ", th.title()),
-                Span::raw(l.solution.join(" ")),
+                Span::raw(
+                    l.solution
+                        .iter()
+                        .map(|t| crate::session::decision_words(t))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
             ]));
         }
         if !self.message.is_empty() {

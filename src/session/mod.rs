@@ -46,6 +46,7 @@ use std::time::Duration;
 pub use self::race::{Racing, race_note, racer_level};
 pub use self::turn::{
     AfterGame, AiJob, Applied, Ask, Count, DecideJob, Decided, End, Next, NextGame, Refused,
+    decision_words,
 };
 
 /// "Game over: South wins, South 30 to North 18 (the player to move has no seeds to sow)".
