@@ -11,8 +11,9 @@ use crate::engine::enkeshui::{
 use crate::engine::{AnyGame, Game, PerSide, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 // The session's vocabulary, which the options below are read into.
+use crate::record::{GameOptions, RunOptions, Variant};
 pub use crate::session::setup::{BadSeat, SEAT_LEVELS, Seat, Teams};
-use crate::session::setup::{BadSetup, RaceMode, RaceOptions, Seating, Setup};
+use crate::session::setup::{BadSetup, RaceMode, Seating, Setup};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -513,17 +514,16 @@ pub struct ArenaArgs {
 
 impl ArenaArgs {
     /// The records' variant for this start position.
-    pub fn variant(&self, start: &AnyGame) -> serde_json::Map<String, serde_json::Value> {
-        match start {
-            AnyGame::Enkeshui(_) => layout_from_options(self.holes, self.layout.as_deref())
-                .map(|l| crate::record::enkeshui_variant(&l))
-                .unwrap_or_default(),
-            AnyGame::EnGehe(g) => {
-                let mut m = serde_json::Map::new();
-                m.insert("holes".into(), g.holes().into());
-                m
-            }
-            AnyGame::BaoLaKimasai(_) => serde_json::Map::new(),
+    pub fn variant(&self, start: &AnyGame) -> Variant {
+        match (
+            start,
+            layout_from_options(self.holes, self.layout.as_deref()),
+        ) {
+            (AnyGame::Enkeshui(g), Ok(layout)) => Variant::Enkeshui {
+                layout,
+                rules: *g.rules(),
+            },
+            _ => Variant::of(start),
         }
     }
 
