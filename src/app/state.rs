@@ -471,7 +471,7 @@ impl App {
                 if self.stack.top_is::<HelpOverlay>() {
                     self.stack.pop();
                 } else {
-                    self.stack.push(Box::new(HelpOverlay::default()));
+                    self.stack.push(Box::new(HelpOverlay::opened_from(ctx)));
                 }
                 return true;
             }
