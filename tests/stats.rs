@@ -137,7 +137,12 @@ fn the_statistics_locked_elsewhere_never_freeze_the_screen() {
         AppEvent::Key(KeyEvent::from(KeyCode::Char('?'))),
         Instant::now(),
     );
-    assert!(screen_text(&mut app).contains("Keys"), "the help shows");
+    // The help shows, at the game-over screen's keys (issue 40 item 9).
+    let text = screen_text(&mut app);
+    assert!(
+        text.contains("Help: ") && text.contains("│ Game over"),
+        "the help shows"
+    );
     app.handle(AppEvent::Key(KeyEvent::from(KeyCode::Esc)), Instant::now());
     let took = started.elapsed();
     assert!(

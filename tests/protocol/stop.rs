@@ -128,7 +128,10 @@ fn a_stop_that_ends_nothing_says_so_even_when_sent_early() {
     // `perft 2` may have ended before the stop was read (a loaded machine):
     // then it has its count, as the protocol promises no more.
     let a = answers_to_burst(&mut e, "perft 2\nperft 60\nlegal\nstop\nperft 2\n", 5);
-    assert!(["error stopped", "perft 64"].contains(&a[0].as_str()), "{a:?}");
+    assert!(
+        ["error stopped", "perft 64"].contains(&a[0].as_str()),
+        "{a:?}"
+    );
     assert_eq!(
         a[1..],
         [
