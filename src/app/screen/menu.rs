@@ -139,10 +139,10 @@ impl MenuScreen {
         if let Some(i) = ENKESHUI_HOLES.iter().position(|&n| n == enkeshui) {
             self.holes = i;
         }
-        if (en_gehe::MIN_HOLES..=en_gehe::MAX_HOLES).contains(&en_gehe) {
-            if let Err(i) = self.en_gehe_sizes.binary_search(&en_gehe) {
-                self.en_gehe_sizes.insert(i, en_gehe);
-            }
+        if (en_gehe::MIN_HOLES..=en_gehe::MAX_HOLES).contains(&en_gehe)
+            && let Err(i) = self.en_gehe_sizes.binary_search(&en_gehe)
+        {
+            self.en_gehe_sizes.insert(i, en_gehe);
         }
         if let Some(i) = self.en_gehe_sizes.iter().position(|&n| n == en_gehe) {
             self.en_gehe_holes = i;
