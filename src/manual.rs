@@ -28,6 +28,10 @@ pub const FILES: &[(&str, &str)] = &[
         "$XDG_DATA_HOME/masai-mancala/lessons.json",
         "the lessons done (`learn`)",
     ),
+    (
+        "$XDG_DATA_HOME/masai-mancala/puzzles.json",
+        "the puzzles solved (`learn --puzzles`)",
+    ),
 ];
 
 /// The environment variables the program reads: (name, what it changes).
@@ -38,8 +42,8 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "XDG_DATA_HOME",
-        "the folder of the saved games, `stats.json` and `lessons.json`, when it is an \
-         absolute path (else `~/.local/share`)",
+        "the folder of the saved games, `stats.json`, `lessons.json` and `puzzles.json`, \
+         when it is an absolute path (else `~/.local/share`)",
     ),
     (
         "HOME",

@@ -222,7 +222,8 @@ fn a_time_budget_is_respected_generously() {
             let c = ai::choose_token(&g, &r).unwrap();
             let spent = t.elapsed();
             assert!(
-                spent < Duration::from_millis(ms * 4 + 2000),
+                // A loaded machine's slack; a budget ignored takes minutes.
+                spent < Duration::from_millis(ms * 4 + 10_000),
                 "{level} took {spent:?} for {ms} ms in {}",
                 g.kind().name()
             );
@@ -291,7 +292,8 @@ fn cancel_stops_at_once() {
         .unwrap()
         .expect("a decision even when cancelled");
     assert!(
-        asked.elapsed() < Duration::from_secs(2),
+        // The search had 600 s: 10 s is a loaded machine's slack.
+        asked.elapsed() < Duration::from_secs(10),
         "took {:?} to stop",
         asked.elapsed()
     );
@@ -304,7 +306,7 @@ fn cancel_stops_at_once() {
     };
     let t0 = Instant::now();
     let t = ai::think(&enkeshui(8), &limits).unwrap();
-    assert!(t0.elapsed() < Duration::from_secs(2));
+    assert!(t0.elapsed() < Duration::from_secs(10));
     assert!(enkeshui(8).legal().contains(&t.decision));
 }
 

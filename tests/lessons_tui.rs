@@ -219,6 +219,22 @@ fn a_wrong_decision_is_explained_and_can_be_retried_with_a_hint() {
     assert!(text(&mut app).contains("Solved!"));
 }
 
+/// `a` shows the solution and selects its hole, as `i` does: Enter then
+/// plays the solution, not the hole the cursor was on.
+#[test]
+fn the_solution_selects_its_hole_and_enter_plays_it() {
+    let path = temp("solution-enter");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-capture", &path);
+    keys(&mut app, "5");
+    keys(&mut app, "a");
+    assert!(text(&mut app).contains("Solution: 3"));
+    keys(&mut app, "\n");
+    settle(&mut app);
+    let t = text(&mut app);
+    assert!(t.contains("Solved!"), "{t}");
+    assert!(t.contains("You captured 7 seeds."), "{t}");
+}
+
 #[test]
 fn the_crossing_lesson_asks_the_direction() {
     let path = temp("cross");
@@ -956,4 +972,19 @@ fn a_progress_lock_held_elsewhere_never_freezes_the_lessons() {
         "{\"done\":[\"enkeshui-capture\"]}\n"
     );
     assert!(app.lessons().unwrap().progress.is_done("enkeshui-capture"));
+}
+
+/// Issue 40 item 8: the special move's solution is said in words, not in
+/// its notation (`x2,5=0,0,0,0,0,0,0,8`).
+#[test]
+fn the_special_move_s_solution_is_said_in_words() {
+    let path = temp("special-words");
+    let mut app = lessons(GameKind::Enkeshui, "enkeshui-special", &path);
+    keys(&mut app, "a");
+    let t = text(&mut app);
+    assert!(
+        t.contains("Solution: the special move lifting holes 2 and 5, your row then 0 0 0 0 0"),
+        "{t}"
+    );
+    assert!(!t.contains("x2,5="), "{t}");
 }

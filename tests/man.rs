@@ -235,3 +235,27 @@ fn the_readme_installs_the_pages_on_mans_path() {
     );
     assert!(!readme.contains("~/.local/share/man"), "{readme}");
 }
+
+/// Issue 40 item 10: the files the program keeps are all in FILES (the
+/// puzzles' progress too), and the guide counts the lessons there are.
+#[test]
+fn the_manual_lists_every_progress_file_and_the_guide_counts_the_lessons() {
+    let files: Vec<&str> = masai_mancala::manual::FILES.iter().map(|f| f.0).collect();
+    for name in [
+        masai_mancala::learn::progress::FILE,
+        masai_mancala::learn::puzzles::PROGRESS_FILE,
+    ] {
+        assert!(
+            files.iter().any(|f| f.ends_with(&format!("/{name}"))),
+            "{name} is not in {files:?}"
+        );
+    }
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"))
+            .unwrap();
+    let n = masai_mancala::learn::all().len();
+    assert!(
+        guide.contains(&format!("{n} short lessons teach the three games")),
+        "docs/guide.md should say {n} short lessons"
+    );
+}

@@ -561,3 +561,107 @@ fn a_bao_puzzle_failed_then_solved_with_the_keys() {
         "{\"done\":[\"bao-la-kimasai-002\"]}\n"
     );
 }
+
+/// The screen's lines at `w` x `h`, each cut of its trailing spaces.
+fn lines_at(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    app.handle(AppEvent::Resize(w, h), Instant::now());
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    masai_mancala::app::draw(&mut term, app).unwrap();
+    let buf = term.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// Issue 40 item 4: each grade is a section of rows of ten, one under the
+/// other; ↓ goes a row down (into the next grade), n to the next puzzle not
+/// solved; with the three games' 240 puzzles the list follows the selection.
+#[test]
+fn the_list_has_grades_as_sections_rows_of_ten_and_a_jump_to_the_unsolved() {
+    let path = temp("grid");
+    std::fs::write(
+        &path,
+        "{\"done\":[\"enkeshui-001\",\"enkeshui-002\",\"enkeshui-003\",\"enkeshui-005\"]}\n",
+    )
+    .unwrap();
+    let mut app = open(GameKind::Enkeshui, &path);
+    let s = lines_at(&mut app, 80, 24);
+    let at = s
+        .iter()
+        .position(|l| l.starts_with("  grade 1 (finish it):"))
+        .unwrap_or_else(|| panic!("{s:#?}"));
+    assert_eq!(
+        s[at],
+        "  grade 1 (finish it): 1x  2x  3x [4 ] 5x  6   7   8   9   10"
+    );
+    assert_eq!(
+        s[at + 1],
+        format!("{:22} 11   12   13   14   15   16   17   18   19   20", "")
+    );
+    assert!(
+        s[at + 2].starts_with("  grade 2 (look ahead): 21   22 "),
+        "{s:#?}"
+    );
+    assert_eq!(
+        s[23],
+        "←→↑↓: choose  Enter: play  q/Esc: leave  n: next not solved"
+    );
+    // ↓: a row down, the same column; again: grade 2's first row.
+    key(&mut app, KeyCode::Down);
+    let s = lines_at(&mut app, 80, 24);
+    assert!(s[at + 1].contains(" 13  [14 ] 15 "), "{s:#?}");
+    key(&mut app, KeyCode::Down);
+    let s = lines_at(&mut app, 80, 24);
+    assert!(
+        has(&s, "Selected: Enkeshui puzzle 24, grade 2 (look ahead)."),
+        "{s:#?}"
+    );
+    // ↑ twice: back to 4; n: past the solved 5 to 6.
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Up);
+    keys(&mut app, "n");
+    let s = lines_at(&mut app, 80, 24);
+    assert!(
+        has(&s, "Selected: Enkeshui puzzle 6, grade 1 (finish it)."),
+        "{s:#?}"
+    );
+
+    // The three games' list: ← from the first puzzle is Bao's last, shown
+    // with its game's title, on a screen of 24 lines.
+    let fresh = temp("grid-all");
+    let (tx, _rx) = channel();
+    let mut app = App::menu(tx.clone(), ClientArgs::default(), PLAIN);
+    let screen = puzzle_screen(
+        None,
+        Some(fresh.to_path_buf()),
+        PLAIN,
+        1,
+        tx,
+        Instant::now(),
+    );
+    app.show_lessons(screen, true);
+    let s = lines_at(&mut app, 80, 24);
+    assert!(
+        has(&s, "Selected: Enkeshui puzzle 1, grade 1 (finish it)."),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Left);
+    let s = lines_at(&mut app, 80, 24);
+    assert!(has(&s, "Bao la Kimasai"), "{s:#?}");
+    assert!(has(&s, " 79  [80 ]"), "{s:#?}");
+    assert!(
+        has(&s, "Selected: Bao la Kimasai puzzle 80, grade 4 (deep)."),
+        "{s:#?}"
+    );
+    assert!(s.iter().all(|l| l.chars().count() <= 80));
+}
+
+fn has(lines: &[String], text: &str) -> bool {
+    lines.iter().any(|l| l.contains(text))
+}

@@ -137,7 +137,12 @@ fn the_statistics_locked_elsewhere_never_freeze_the_screen() {
         AppEvent::Key(KeyEvent::from(KeyCode::Char('?'))),
         Instant::now(),
     );
-    assert!(screen_text(&mut app).contains("Keys"), "the help shows");
+    // The help shows, at the game-over screen's keys (issue 40 item 9).
+    let text = screen_text(&mut app);
+    assert!(
+        text.contains("Help: ") && text.contains("│ Game over"),
+        "the help shows"
+    );
     app.handle(AppEvent::Key(KeyEvent::from(KeyCode::Esc)), Instant::now());
     let took = started.elapsed();
     assert!(
@@ -210,6 +215,49 @@ fn a_game_against_the_ai_counts_once_and_says_the_record() {
     assert_eq!(
         table.players[&stats::player_name()]["Enkeshui 2x8"]["easy"].games(),
         2
+    );
+}
+
+/// The game-over box shows what the statistics said (it covers the log they
+/// also go to): the record against that level, and the offer of the next.
+#[test]
+fn the_game_over_box_shows_the_record_and_the_offer_of_the_next_level() {
+    let dir = temp_dir("over-box");
+    // Ten wins against easy before: the offer of medium follows any result.
+    let before = file_of(
+        &stats::player_name(),
+        serde_json::json!({"Enkeshui 2x8": {"easy": tally_json(10, 0, 0, "2026-01-01")}}),
+    );
+    std::fs::write(stats::path(&dir), before).unwrap();
+    let mut app = app(&["--north", "ai:easy"], &dir);
+    play_to_the_end(&mut app);
+    let (w, d, l) = match winner(&app) {
+        Some(masai_mancala::engine::Side::South) => (11, 0, 0),
+        Some(_) => (10, 0, 1),
+        None => (10, 1, 0),
+    };
+    let pct = (f64::from(w) + f64::from(d) / 2.0) / 11.0 * 100.0;
+    let pct = format!("{pct:.0}");
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    app.handle(AppEvent::Resize(80, 24), Instant::now());
+    masai_mancala::app::draw(&mut term, &app).unwrap();
+    let buf = term.backend().buffer();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect();
+    let text = rows.join("\n");
+    assert!(text.contains("Game over"), "{text}");
+    let record = format!("you vs easy, Enkeshui 2x8: {w}-{d}-{l}");
+    let offer = format!("you score {pct}% against easy: try medium");
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with('│') && r.contains(&record)),
+        "{text}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with('│') && r.contains(&offer)),
+        "{text}"
     );
 }
 

@@ -27,7 +27,38 @@ const KEY_COLUMN: usize = 12;
 
 /// The help text's lines for `width` columns (the inside of the box).
 pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
+    lines_and_sections(facts, width).0
+}
+
+/// Where the help opens from a screen of `ctx`: scrolled the least that
+/// shows that screen's keys whole (at the bottom of the box, what comes
+/// before above them), or, when they are taller than the box, with their
+/// title on the first line.
+pub fn opening_scroll(facts: &HelpFacts, size: (u16, u16), ctx: Ctx) -> u16 {
+    let (w, h) = inner(size);
+    let (_, sections) = lines_and_sections(facts, w);
+    let Some(&(_, start, end)) = sections.iter().find(|s| s.0 == ctx) else {
+        return 0;
+    };
+    let h = usize::from(h);
+    let scroll = if end - start > h {
+        start
+    } else {
+        end.saturating_sub(h)
+    };
+    u16::try_from(scroll)
+        .unwrap_or(u16::MAX)
+        .min(max_scroll(facts, size))
+}
+
+/// The help's lines, and each screen's keys as (its context, first line,
+/// end line).
+fn lines_and_sections(
+    facts: &HelpFacts,
+    width: u16,
+) -> (Vec<Line<'static>>, Vec<(Ctx, usize, usize)>) {
     let th = &facts.theme;
+    let mut sections: Vec<(Ctx, usize, usize)> = Vec::new();
     let map = &facts.keys;
     let width = usize::from(width.max(20));
     let mut lines = vec![Line::styled("Keys", th.title())];
@@ -51,6 +82,10 @@ pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
                 mouse(&mut lines);
             }
             ctx = Some(b.ctx);
+            if let Some(last) = sections.last_mut() {
+                last.2 = lines.len();
+            }
+            sections.push((b.ctx, lines.len(), lines.len()));
             lines.push(Line::styled(format!(" {}", b.ctx.title()), th.label()));
         }
         let label = map.label(i);
@@ -79,6 +114,9 @@ pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
             text.push_str(word);
         }
         flush(&mut text, &mut first, &mut lines);
+    }
+    if let Some(last) = sections.last_mut() {
+        last.2 = lines.len();
     }
     // A game on screen: its rules only; at the menu: every game's.
     let current = facts.game;
@@ -111,7 +149,7 @@ pub fn help_lines(facts: &HelpFacts, width: u16) -> Vec<Line<'static>> {
     )));
     let marks = crate::review::marks_help(unit).replace('\n', " ");
     lines.extend(markdown::render(&marks, width as u16, th));
-    lines
+    (lines, sections)
 }
 
 /// The size of the help box's inside for a screen of `size`.

@@ -18,14 +18,14 @@ use super::adapter::{BoardView, adapter};
 use super::anim::{BoardState, Marks};
 use super::event::{self, AppEvent, Output};
 use super::keys;
-use crate::keys::{Action, Ctx, Keymap};
+use crate::keys::{Action, Bar, Ctx, Keymap};
 use std::rc::Rc;
 // The game's own answers, as the play screen's (`Did`).
 use super::screen::Did as Transition;
 use super::screen::play::{Play, PlayOptions, speed_step};
 use super::screen::race::{RaceScreen, and_list, racer_keys};
 use super::view::theme::Theme;
-use super::view::{GameBoard, hint_line_in};
+use super::view::{GameBoard, hint_bar};
 use crate::ai::Level;
 use crate::engine::enkeshui::race::Race;
 use crate::engine::{AnyGame, GameKind, Observer, PerSide, Side};
@@ -259,6 +259,11 @@ impl LessonScreen {
         self.message.clear();
     }
 
+    /// The last key was refused (its message says why).
+    pub fn refused(&self) -> bool {
+        self.message_error && !self.message.is_empty()
+    }
+
     fn say(&mut self, message: String, error: bool) {
         self.message = message;
         self.message_error = error;
@@ -279,6 +284,32 @@ impl LessonScreen {
             Phase::Race => Ctx::Race,
             Phase::Play if self.play.ctx() == Ctx::Special => Ctx::Special,
             _ => Ctx::Lesson,
+        }
+    }
+
+    /// The race lesson's way out is the lesson's (q or Esc: leave), not the
+    /// race's quit.
+    pub fn borrowed(&self) -> &'static [(Ctx, Action)] {
+        match self.phase {
+            Phase::Race => &[(Ctx::Lesson, Action::Back)],
+            _ => &[],
+        }
+    }
+
+    /// Whether an action of the keys in effect does something now (the key
+    /// bar lists only those): the race's keys of the person racing (North
+    /// races for the AI), the lesson's own otherwise.
+    pub fn acts(&self, action: Action) -> bool {
+        let answered = matches!(self.phase, Phase::Answer(_));
+        match (&self.phase, &self.race) {
+            (Phase::Race, Some(r)) => action != Action::Quit && r.acts(action),
+            // After the verdict the board takes no more decisions.
+            _ if answered => !matches!(
+                action,
+                Action::Left | Action::Right | Action::Up | Action::Down | Action::Digit
+            ),
+            _ if action == Action::Undo => self.play.acts(action),
+            _ => true,
         }
     }
 
@@ -495,7 +526,8 @@ impl LessonScreen {
 
     pub fn key(&mut self, ev: &KeyEvent, now: Instant) -> Outcome {
         let ctx = self.ctx();
-        let Some(action) = keys::action_in(&self.keys, ctx, ev) else {
+        let press = keys::press(ev);
+        let Some(action) = self.keys.action_borrowing(ctx, self.borrowed(), press) else {
             return Outcome::Ignored;
         };
         if let Some(out) = super::puzzle::key(self, action, now) {
@@ -517,9 +549,14 @@ impl LessonScreen {
                 self.play.set_speed(self.speed_ms);
                 self.say(format!("Animation: {} ms a seed", self.speed_ms), false);
             }
+            // The solution selects its next hole (or direction) as the
+            // hint does: Enter then plays it.
             Action::Solution => {
                 self.hint = true;
                 self.solution = true;
+                if let Some(token) = self.hinted_token() {
+                    self.play.select(&token);
+                }
             }
             Action::Hint => {
                 self.hint = true;
@@ -797,7 +834,13 @@ impl LessonScreen {
         if self.solution {
             out.push(Line::from(vec![
                 Span::styled("Solution: ", th.title()),
-                Span::raw(l.solution.join(" ")),
+                Span::raw(
+                    l.solution
+                        .iter()
+                        .map(|t| crate::session::decision_words(t))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
             ]));
         }
         if !self.message.is_empty() {
@@ -886,10 +929,17 @@ impl Widget for LessonView<'_> {
         }
         .render(board_area, buf);
         let hints = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
+        let acts = |a: Action| s.acts(a);
+        let bar = Bar {
+            ctx: s.ctx(),
+            rows: false,
+            acts: &acts,
+            borrowed: s.borrowed(),
+        };
         buf.set_line(
             hints.x,
             hints.y,
-            &hint_line_in(&s.keys, s.ctx(), false, area.width, &th),
+            &hint_bar(&s.keys, &bar, area.width, &th),
             area.width,
         );
     }

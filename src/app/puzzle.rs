@@ -85,7 +85,25 @@ fn lesson_of(p: &Puzzle) -> Lesson {
     l
 }
 
+/// Puzzles a row of the list holds.
+const PER_ROW: usize = 10;
+
 impl Puzzles {
+    /// The list's grid: each game's grades in order, each grade's puzzles
+    /// in rows of ten (indices into `list`).
+    fn rows(&self) -> Vec<Vec<usize>> {
+        let mut rows = Vec::new();
+        for kind in GameKind::ALL {
+            for g in 1..=GRADES.len() as u32 {
+                let cells: Vec<usize> = (0..self.list.len())
+                    .filter(|&i| self.list[i].kind() == kind && self.list[i].grade == g)
+                    .collect();
+                rows.extend(cells.chunks(PER_ROW).map(<[usize]>::to_vec));
+            }
+        }
+        rows
+    }
+
     /// The verdict on a turn of puzzle `index` (its first decision counts).
     pub fn verdict(&self, index: usize, tokens: &[String]) -> Verdict {
         let first = tokens.first().map_or("", String::as_str);
@@ -157,10 +175,28 @@ pub fn key(s: &mut LessonScreen, action: Action, now: Instant) -> Option<Outcome
     let p = s.puzzles.as_mut()?;
     let n = p.list.len();
     if p.listing {
+        let rows = p.rows();
+        let order: Vec<usize> = rows.iter().flatten().copied().collect();
+        let at = order.iter().position(|&i| i == p.selected).unwrap_or(0);
+        // Where the selected puzzle is in the grid: its row and column.
+        let (row, col) = rows
+            .iter()
+            .enumerate()
+            .find_map(|(r, cells)| cells.iter().position(|&i| i == p.selected).map(|c| (r, c)))
+            .unwrap_or((0, 0));
+        let in_row = |r: usize| rows[r][col.min(rows[r].len() - 1)];
         match action {
             Action::Quit | Action::Back => return Some(Outcome::Close),
-            Action::Left | Action::Up => p.selected = (p.selected + n - 1) % n,
-            Action::Right | Action::Down => p.selected = (p.selected + 1) % n,
+            Action::Left => p.selected = order[(at + n - 1) % n],
+            Action::Right => p.selected = order[(at + 1) % n],
+            Action::Up => p.selected = in_row((row + rows.len() - 1) % rows.len()),
+            Action::Down => p.selected = in_row((row + 1) % rows.len()),
+            // The next puzzle not solved, after the selected one.
+            Action::NextGame => {
+                if let Some(k) = (1..=n).map(|k| order[(at + k) % n]).find(|&k| !done[k]) {
+                    p.selected = k;
+                }
+            }
             Action::Play => {
                 p.listing = false;
                 let i = p.selected;
@@ -197,54 +233,65 @@ impl Widget for ListView<'_> {
         let (s, p) = (self.0, self.1);
         let th = s.theme;
         let solved = p.list.iter().filter(|x| s.progress.is_done(&x.id)).count();
-        let mut lines = vec![
-            Line::styled(
-                format!(
-                    "Puzzles from real games: {solved} of {} solved (x)",
-                    p.list.len()
-                ),
-                th.title(),
+        let mut lines = vec![Line::styled(
+            format!(
+                "Puzzles from real games: {solved} of {} solved (x)",
+                p.list.len()
             ),
-            Line::raw(
-                "Positions from games the AI played against itself where one decision alone keeps the best result, proven to the end of the game. Graded by the length of that proof in turns.",
-            ),
-        ];
+            th.title(),
+        )];
+        let about = "Positions from games the AI played against itself where one decision alone keeps the best result, proven to the end of the game. Graded by the length of that proof in turns.";
+        lines.extend(crate::app::markdown::render(about, area.width, &th));
+        // The first line of the selected puzzle's game, and its own row.
+        let (mut game_at, mut selected_at) = (0, 0);
         for kind in GameKind::ALL {
             if !p.list.iter().any(|x| x.kind() == kind) {
                 continue;
             }
             lines.push(Line::raw(""));
+            let kind_at = lines.len();
             lines.push(Line::styled(kind.title().to_string(), th.title()));
             for g in 1..=GRADES.len() as u32 {
-                let mut spans = vec![Span::raw(format!("  grade {g} ({}):", grade_name(g)))];
-                for (i, x) in p.list.iter().enumerate() {
-                    if x.kind() != kind || x.grade != g {
-                        continue;
-                    }
-                    let mark = if s.progress.is_done(&x.id) { "x" } else { " " };
-                    let cell = format!("{}{mark}", number(x));
-                    spans.push(if i == p.selected {
-                        Span::styled(
-                            format!("[{cell}]"),
-                            th.title().add_modifier(Modifier::REVERSED),
-                        )
+                let cells: Vec<usize> = (0..p.list.len())
+                    .filter(|&i| p.list[i].kind() == kind && p.list[i].grade == g)
+                    .collect();
+                let label = format!("  grade {g} ({}):", grade_name(g));
+                // The rows of a grade under each other, below its first cell.
+                let indent = " ".repeat(Span::raw(label.as_str()).width());
+                for (r, row) in cells.chunks(PER_ROW).enumerate() {
+                    let head = if r == 0 {
+                        label.clone()
                     } else {
-                        Span::raw(format!(" {cell} "))
-                    });
-                }
-                if spans.len() > 1 {
+                        indent.clone()
+                    };
+                    let mut spans = vec![Span::raw(head)];
+                    for &i in row {
+                        let x = &p.list[i];
+                        let mark = if s.progress.is_done(&x.id) { "x" } else { " " };
+                        let cell = format!("{}{mark}", number(x));
+                        spans.push(if i == p.selected {
+                            (game_at, selected_at) = (kind_at, lines.len());
+                            Span::styled(
+                                format!("[{cell}]"),
+                                th.title().add_modifier(Modifier::REVERSED),
+                            )
+                        } else {
+                            Span::raw(format!(" {cell} "))
+                        });
+                    }
                     lines.push(Line::from(spans));
                 }
             }
         }
+        // Under the list, always in view: the selected puzzle, a message.
+        let mut foot = Vec::new();
         if let Some(x) = p.list.get(p.selected) {
-            lines.push(Line::raw(""));
             let done = if s.progress.is_done(&x.id) {
                 ", solved"
             } else {
                 ""
             };
-            lines.push(Line::raw(format!(
+            foot.push(Line::raw(format!(
                 "Selected: {} puzzle {}, grade {} ({}){done}.",
                 x.kind().title(),
                 number(x),
@@ -253,13 +300,29 @@ impl Widget for ListView<'_> {
             )));
         }
         if !s.message.is_empty() {
-            lines.push(Line::styled(s.message.clone(), th.error()));
+            foot.push(Line::styled(s.message.clone(), th.error()));
         }
-        let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1));
+        let foot_h = u16::try_from(foot.len()).unwrap_or(0);
+        let body_h = area.height.saturating_sub(2 + foot_h);
+        let body = Rect::new(area.x, area.y, area.width, body_h);
+        // Taller than the screen: the selected puzzle's game from its title
+        // when it fits, else its row at the bottom.
+        let h = usize::from(body.height).max(1);
+        let scroll = if selected_at < h {
+            0
+        } else if selected_at - game_at < h {
+            game_at
+        } else {
+            selected_at + 1 - h
+        };
+        Paragraph::new(foot).wrap(Wrap { trim: false }).render(
+            Rect::new(area.x, area.y + body_h + 1, area.width, foot_h),
+            buf,
+        );
         Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
+            .scroll((u16::try_from(scroll).unwrap_or(u16::MAX), 0))
             .render(body, buf);
-        let keys = "←→↑↓: choose  Enter: play  q/Esc: leave";
+        let keys = "←→↑↓: choose  Enter: play  q/Esc: leave  n: next not solved";
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(1),

@@ -453,7 +453,8 @@ impl App {
             return true;
         }
         let ctx = self.ctx();
-        let Some(action) = keys::action_in(&keys, ctx, &k) else {
+        let borrowed = self.stack.keyed().borrowed();
+        let Some(action) = keys.action_borrowing(ctx, borrowed, keys::press(&k)) else {
             return false;
         };
         match action {
@@ -470,7 +471,7 @@ impl App {
                 if self.stack.top_is::<HelpOverlay>() {
                     self.stack.pop();
                 } else {
-                    self.stack.push(Box::new(HelpOverlay::default()));
+                    self.stack.push(Box::new(HelpOverlay::opened_from(ctx)));
                 }
                 return true;
             }

@@ -592,27 +592,106 @@ impl Keymap {
     /// The hint bar's entries for a context: (keys, word). `rows`: the game
     /// has rows to pick with ↑/↓ while playing (Bao).
     pub fn hints(&self, ctx: Ctx, rows: bool) -> Vec<(String, &'static str)> {
-        let shown = |i: &usize| {
-            let b = &BINDINGS[*i];
+        self.bar(&Bar::of(ctx, rows))
+            .into_iter()
+            .map(|h| (h.keys, h.word))
+            .collect()
+    }
+
+    /// A key bar's entries: the screen's bindings with a hint word whose
+    /// action acts there now, then the ones it borrows from another screen,
+    /// then the global ones (not in the help).
+    pub fn bar(&self, bar: &Bar<'_>) -> Vec<Hint> {
+        let ctx = bar.ctx;
+        let shown = |i: usize| {
+            let b = &BINDINGS[i];
             !b.hint.is_empty()
-                && !self.keys[*i].is_empty()
-                && (rows || ctx != Ctx::Play || !matches!(b.action, Action::Up))
+                && !self.keys[i].is_empty()
+                && (bar.rows || ctx != Ctx::Play || !matches!(b.action, Action::Up))
+                && (b.ctx == Ctx::Global || (bar.acts)(b.action))
         };
-        let mut out: Vec<_> = (0..BINDINGS.len())
-            .filter(|&i| BINDINGS[i].ctx == ctx)
-            .filter(shown)
-            .map(|i| (self.hint_label(i), BINDINGS[i].hint))
+        let hint = |i: usize| Hint {
+            keys: self.hint_label(i),
+            word: BINDINGS[i].hint,
+            action: BINDINGS[i].action,
+        };
+        let mut out: Vec<Hint> = (0..BINDINGS.len())
+            .filter(|&i| BINDINGS[i].ctx == ctx && shown(i))
+            .map(hint)
             .collect();
+        for &(c, a) in bar.borrowed {
+            out.extend(
+                (0..BINDINGS.len())
+                    .filter(|&i| BINDINGS[i].ctx == c && BINDINGS[i].action == a)
+                    .filter(|&i| !BINDINGS[i].hint.is_empty() && !self.keys[i].is_empty())
+                    .map(hint),
+            );
+        }
         if ctx != Ctx::Help {
             out.extend(
                 (0..BINDINGS.len())
-                    .filter(|&i| BINDINGS[i].ctx == Ctx::Global)
-                    .filter(shown)
-                    .map(|i| (self.hint_label(i), BINDINGS[i].hint)),
+                    .filter(|&i| BINDINGS[i].ctx == Ctx::Global && shown(i))
+                    .map(hint),
             );
         }
         out
     }
+
+    /// The action a press has on a screen that borrows bindings of another
+    /// (`Bar::borrowed`): the borrowed ones first, then the screen's own.
+    pub fn action_borrowing(
+        &self,
+        ctx: Ctx,
+        borrowed: &[(Ctx, Action)],
+        press: Press,
+    ) -> Option<Action> {
+        let lent = borrowed.iter().find(|&&(c, a)| {
+            (0..BINDINGS.len()).any(|i| {
+                BINDINGS[i].ctx == c
+                    && BINDINGS[i].action == a
+                    && self.keys[i].iter().any(|k| k.matches(press))
+            })
+        });
+        match lent {
+            Some(&(_, a)) if !is_ctrl_c(press) => Some(a),
+            _ => self.action(ctx, press),
+        }
+    }
+}
+
+/// What a key bar shows: a screen's bindings that act there now.
+pub struct Bar<'a> {
+    pub ctx: Ctx,
+    /// The game has rows to pick with ↑/↓ while playing (Bao).
+    pub rows: bool,
+    /// Whether an action of the screen does something now: a key that
+    /// does nothing is not on the bar.
+    pub acts: &'a dyn Fn(Action) -> bool,
+    /// Bindings of another screen this one takes (the race lesson's way
+    /// out is the lesson's), shown after its own.
+    pub borrowed: &'a [(Ctx, Action)],
+}
+
+impl Bar<'static> {
+    /// Every binding of `ctx` with a hint word.
+    pub fn of(ctx: Ctx, rows: bool) -> Bar<'static> {
+        Bar {
+            ctx,
+            rows,
+            acts: &|_| true,
+            borrowed: &[],
+        }
+    }
+}
+
+/// One entry of a key bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The keys as the bar writes them ("↑/↓").
+    pub keys: String,
+    /// Its word ("undo").
+    pub word: &'static str,
+    pub action: Action,
 }
 
 /// The user guide's key table: every binding with its keys, screen by screen

@@ -245,19 +245,11 @@ pub static BINDINGS: &[Binding] = &[
     ),
     b(
         Ctx::Direction,
-        &[Char('q')],
-        "q",
-        Action::Quit,
-        "quit (asks first while a game is on)",
-        "quit",
-    ),
-    b(
-        Ctx::Direction,
         &[Char('i')],
         "i",
         Action::Hint,
         "hint: the AI's choice of direction and its evaluation (selects it)",
-        "",
+        "hint",
     ),
     b(
         Ctx::Direction,
@@ -265,7 +257,15 @@ pub static BINDINGS: &[Binding] = &[
         "a",
         Action::Analysis,
         "analysis on/off (as while playing)",
-        "",
+        "analysis",
+    ),
+    b(
+        Ctx::Direction,
+        &[Char('q')],
+        "q",
+        Action::Quit,
+        "quit (asks first while a game is on)",
+        "quit",
     ),
     b(
         Ctx::Special,
@@ -849,7 +849,7 @@ pub static BINDINGS: &[Binding] = &[
         &[Char('a')],
         "a",
         Action::Solution,
-        "show the solution",
+        "show the solution (selects its next hole; Enter plays it)",
         "solution",
     ),
     b(

@@ -484,6 +484,7 @@ mod tests {
         p.cancel();
         let t = Instant::now();
         assert!(!p.pause(t, Duration::from_secs(10)));
-        assert!(t.elapsed() < Duration::from_secs(5));
+        // Below the 10 s it would wait, with a loaded machine's slack.
+        assert!(t.elapsed() < Duration::from_secs(9));
     }
 }

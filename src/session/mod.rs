@@ -46,6 +46,7 @@ use std::time::Duration;
 pub use self::race::{Racing, race_note, racer_level};
 pub use self::turn::{
     AfterGame, AiJob, Applied, Ask, Count, DecideJob, Decided, End, Next, NextGame, Refused,
+    decision_words,
 };
 
 /// "Game over: South wins, South 30 to North 18 (the player to move has no seeds to sow)".
@@ -432,7 +433,7 @@ impl Session {
         self.seat(side).is_human()
     }
 
-    fn all_ai(&self) -> bool {
+    pub fn all_ai(&self) -> bool {
         Side::BOTH.iter().all(|&s| !self.human(s))
     }
 
@@ -743,6 +744,11 @@ impl Session {
             self.scores.truncate(self.done.len());
         }
         Ok(self.game().turn())
+    }
+
+    /// Whether `undo` would take anything back now.
+    pub fn can_undo(&self) -> bool {
+        self.racing.is_none() && undo_target(self.at, self.all_ai(), |k| self.human_at(k)).is_ok()
     }
 
     /// Forward again to the next person's turn.

@@ -186,9 +186,27 @@ pub enum Refused {
     Racing,
 }
 
+/// A decision as a player reads it: a hole or a direction as written
+/// (`5`, `i3`, `cw`), the special move in words ("the special move lifting
+/// holes 3 and 4") instead of its notation (`x3,4=0,0,4,4,0,0,0,0`).
+pub fn decision_words(token: &str) -> String {
+    let Some((lifted, counts)) = token.strip_prefix('x').and_then(|t| t.split_once('=')) else {
+        return token.to_string();
+    };
+    let holes: Vec<&str> = lifted.split(',').collect();
+    let counts = counts.replace(',', " ");
+    match holes.as_slice() {
+        [a, b] => format!("the special move lifting holes {a} and {b}, your row then {counts}"),
+        _ => format!("the special move, your row then {counts}"),
+    }
+}
+
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            // The special move's reasons name it already: its notation
+            // would only hide them.
+            Refused::Rule { token, reason } if token.starts_with('x') => write!(f, "{reason}"),
             Refused::Rule { token, reason } => write!(f, "{token}: {reason}"),
             Refused::Stale => f.write_str("the position changed meanwhile"),
             Refused::Racing => f.write_str("the race for the first move is still on"),

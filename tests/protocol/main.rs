@@ -546,7 +546,9 @@ fn go_depth_without_movetime_is_bounded() {
     assert!(best.starts_with("bestmove "), "{best}");
     let cap = Duration::from_millis(masai_mancala::protocol::GO_DEPTH_CAP_MS);
     assert!(took >= cap / 2, "answered in {took:?}: not the cap at work");
-    assert!(took < cap * 2, "answered in {took:?}, beyond the cap");
+    // Uncapped, depth 200 would run for hours; the slack is a loaded
+    // machine's, whose clock the engine does not own.
+    assert!(took < cap * 6, "answered in {took:?}, beyond the cap");
 }
 
 #[test]

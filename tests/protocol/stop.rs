@@ -124,12 +124,17 @@ fn a_stop_that_ends_nothing_says_so_even_when_sent_early() {
         ["error stopped", "ok", "error stopped", "ok", "perft 64"]
     );
     // A stop ends every long command read before it, not only the first,
-    // and a quick line between them is answered as usual.
+    // and a quick line between them is answered as usual. The first
+    // `perft 2` may have ended before the stop was read (a loaded machine):
+    // then it has its count, as the protocol promises no more.
     let a = answers_to_burst(&mut e, "perft 2\nperft 60\nlegal\nstop\nperft 2\n", 5);
+    assert!(
+        ["error stopped", "perft 64"].contains(&a[0].as_str()),
+        "{a:?}"
+    );
     assert_eq!(
-        a,
+        a[1..],
         [
-            "error stopped",
             "error stopped",
             "legal i1 i2 i3 i4 i5 i6 i7 i8",
             "ok",

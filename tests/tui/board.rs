@@ -284,7 +284,9 @@ fn the_2x50_board_at_80x24_keeps_the_last_lines_of_the_log() {
 
 #[test]
 fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
+    // A move made each time: `u undo` is on the bar once there is one.
     let (mut app, _rx) = crate::app("--holes 8 --race off --north human");
+    app.decide("3".into(), Instant::now());
     let s = screen(&mut app);
     assert_eq!(
         s[23],
@@ -292,6 +294,7 @@ fn the_key_hint_bar_shows_rows_and_digits_where_they_work() {
     );
     // Bao: ↑/↓ pick the row; at 80 columns the entries close up to fit.
     let (mut app, _rx) = start("bao --north human");
+    app.decide("i3".into(), Instant::now());
     let s = screen(&mut app);
     assert_eq!(
         s[23],

@@ -93,7 +93,16 @@ pub fn with_setup(setup: Setup, client: ClientArgs) -> (App, Receiver<AppEvent>)
     app.set_work_wait(Duration::from_secs(10));
     // Saves too: a test reads the file once the key is handled.
     app.set_save_wait(Duration::from_secs(10));
+    ready(&mut app);
     (app, rx)
+}
+
+/// The first race of a run waits for Enter before its countdown (the
+/// player sees the board first): pressed, as a player does.
+pub fn ready(app: &mut App) {
+    if app.race().is_some_and(|r| r.waiting()) {
+        key(app, KeyCode::Enter);
+    }
 }
 
 /// An app that opens `enkeshui ARGS`.

@@ -82,3 +82,45 @@ fn the_mouse_line_is_in_the_playing_section() {
     assert!(mouse < at(" Earlier positions of the game"), "{s:#?}");
     assert!(mouse < at(" Quit confirmation"), "{s:#?}");
 }
+
+/// Issue 40 item 9: the help opens at the keys of the screen it was opened
+/// from: their title on the box's first line when they are taller than the
+/// box, else the least scroll that shows them whole.
+#[test]
+fn the_help_opens_at_the_keys_of_its_screen() {
+    let (mut app, _rx) = app("--holes 8 --race off");
+    screen(&mut app);
+    keys(&mut app, "?");
+    let s = screen(&mut app);
+    assert!(s[1].starts_with("│ Playing "), "{s:#?}");
+    key(&mut app, KeyCode::Up);
+    let s = screen(&mut app);
+    assert!(s[2].starts_with("│ Playing "), "{s:#?}");
+    key(&mut app, KeyCode::Esc);
+
+    // The replay viewer's keys, whole, the box's last lines.
+    let mut replay = replay_of(&app);
+    screen(&mut replay);
+    keys(&mut replay, "?");
+    assert!(replay.help_scroll().is_some_and(|s| s > 0));
+    let s = screen(&mut replay);
+    let title = s
+        .iter()
+        .position(|l| l.starts_with("│ Replay viewer "))
+        .unwrap_or_else(|| panic!("{s:#?}"));
+    assert!(
+        s[title + 1..22].iter().all(|l| l.starts_with("│   ")),
+        "{s:#?}"
+    );
+
+    // A tall terminal: the game's keys whole, and the race's above them.
+    let (mut tall, _rx) = super::harness::app("--holes 8 --race off");
+    keys(&mut tall, "?");
+    let s = screen_wh(&mut tall, 80, 60);
+    assert!(has(&s, "│ Playing "), "{s:#?}");
+    assert!(
+        has(&s, "mouse       click a hole of your row to sow it"),
+        "{s:#?}"
+    );
+    assert!(has(&s, "z/x         South's racer drops a seed"), "{s:#?}");
+}

@@ -8,6 +8,7 @@ mod other_client;
 mod temp;
 
 mod ai;
+mod bars;
 mod board;
 mod harness;
 mod help;

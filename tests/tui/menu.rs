@@ -298,6 +298,52 @@ fn the_menu_starts_each_game_at_the_settings_sizes() {
     assert!(has(&s, &format!("  {:<26}  8", "Holes per row")), "{s:#?}");
 }
 
+/// Issue 40 item 5: the sizes from 40 step one by one to 50 (2x49 too), and
+/// a size of the settings' that the list lacks is shown and played as set.
+#[test]
+fn the_menu_offers_every_traditional_en_gehe_size_and_the_settings_own() {
+    let (mut app, _rx) = menu();
+    key(&mut app, KeyCode::Right);
+    to_row(&mut app, "Holes per row");
+    let mut seen = Vec::new();
+    for _ in 0..11 {
+        let s = screen(&mut app);
+        let row = s
+            .iter()
+            .find(|l| l.contains(&format!("> {:<26}← ", "Holes per row")))
+            .unwrap_or_else(|| panic!("{s:#?}"));
+        let n: String = row.split("← ").nth(1).unwrap().chars().take(2).collect();
+        seen.push(n);
+        key(&mut app, KeyCode::Right);
+    }
+    let want: Vec<String> = (40..=50).map(|n| n.to_string()).collect();
+    assert_eq!(seen, want);
+
+    let (mut app, _rx) = menu();
+    app.set_menu_sizes(8, 49);
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(has(&s, &format!("  {:<26}  49", "Holes per row")), "{s:#?}");
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert!(s[0].starts_with("En Gehé 2x49"), "{s:#?}");
+
+    let (mut app, _rx) = menu();
+    app.set_menu_sizes(8, 6);
+    key(&mut app, KeyCode::Right);
+    let s = screen(&mut app);
+    assert!(
+        has(
+            &s,
+            &format!("  {:<26}  6 (non-traditional)", "Holes per row")
+        ),
+        "{s:#?}"
+    );
+    key(&mut app, KeyCode::Enter);
+    let s = screen(&mut app);
+    assert!(s[0].starts_with("En Gehé 2x6 "), "{s:#?}");
+}
+
 #[test]
 fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
     use masai_mancala::theme::Palette;

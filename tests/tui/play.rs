@@ -626,9 +626,10 @@ fn the_direction_prompt_takes_quit_undo_redo_and_its_laps_are_told_truly() {
         s[9],
         "Lap 2: 3 in hand from South 8. Direction? [← cw]   ccw →"
     );
+    // Issue 40 item 3: the hint and the analysis act here, and are listed.
     assert_eq!(
         s[23],
-        "←/h left  →/l right  Enter/Space sow  u undo  q quit  ? help"
+        "←/h left  →/l right  Enter/Space sow  u undo  i hint  a analysis  q quit  ? help"
     );
     // The lap animates from the seeds in hand (before the fix: "lap 0", "in hand 0").
     app.set_instant(false);
@@ -760,6 +761,8 @@ fn narrow_key_bars_keep_the_essential_keys() {
         "↓/j option →/l value Enter start q quit o saved games ? help"
     );
     let (mut app, _rx) = super::harness::app("--holes 8 --race off --north human");
+    // A move made: `u undo` is on the bar once there is one to take back.
+    app.decide("3".into(), Instant::now());
     let s = screen_wh(&mut app, 60, 20);
     assert_eq!(
         s[19].trim_end(),

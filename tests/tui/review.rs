@@ -332,3 +332,22 @@ fn the_review_never_marks_the_decision_the_hint_recommends() {
         }
     }
 }
+
+/// Issue 40 item 6: a status line longer than the screen is wide wraps onto
+/// the line above in the replay viewer too, never cut (it was cut at the
+/// width: "Review done: … (m: n").
+#[test]
+fn a_long_status_line_of_the_viewer_wraps_whole() {
+    let (mut app, rx) = viewer(BLUNDER_FILE);
+    keys(&mut app, "v");
+    finish_review(&mut app, &rx);
+    keys(&mut app, "m");
+    let verdict = "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 in 8 turns)";
+    assert_eq!(app.status(), verdict);
+    let (w, h) = masai_mancala::app::needed_size(&app);
+    assert!(usize::from(w) < verdict.len(), "{w}");
+    let s = screen_wh(&mut app, w, h.max(24));
+    let n = s.len();
+    let tail = format!("{} {}", s[n - 3].trim(), s[n - 2].trim());
+    assert_eq!(tail, verdict, "{s:#?}");
+}

@@ -58,6 +58,9 @@ pub struct Env {
     pub note: Option<String>,
     /// Why the program ends with an error (a record given on the command line did not load).
     pub fatal: Option<String>,
+    /// A race was shown: the first one waits for a key before its
+    /// countdown, so that nobody loses it before seeing the board.
+    pub raced: bool,
 }
 
 impl Env {
@@ -82,6 +85,7 @@ impl Env {
             status_error: false,
             note: None,
             fatal: None,
+            raced: false,
         }
     }
 

@@ -43,7 +43,11 @@ pub fn start_match(setup: Setup, env: &mut Env, now: Instant) -> Box<dyn Screen>
 pub fn show(play: Box<Play>, env: &mut Env, now: Instant) -> Box<dyn Screen> {
     env.seed = play.session().setup().seed();
     if let Some(r) = play.session().racing() {
-        let race = RaceScreen::of(r.clone(), now).with_keys(env.keys.clone());
+        let mut race = RaceScreen::of(r.clone(), now).with_keys(env.keys.clone());
+        if !env.raced {
+            race.wait_for_a_key();
+            env.raced = true;
+        }
         env.set_status(race.greeting());
         env.autosave(play.session());
         return Box::new(RaceOn {
@@ -184,6 +188,10 @@ impl Playing {
 impl Screen for Playing {
     fn ctx(&self) -> Option<Ctx> {
         Some(self.play.as_ref().map_or(Ctx::Play, |p| p.ctx()))
+    }
+
+    fn acts(&self, action: Action) -> bool {
+        self.play.as_ref().is_none_or(|p| p.acts(action))
     }
 
     /// The screen's own keys (quit, speed, the analysis, looking back), then
@@ -353,6 +361,11 @@ impl Screen for GameOver {
         Some(Ctx::Over)
     }
 
+    /// Undo takes back a person's move: none between two AIs.
+    fn acts(&self, action: Action) -> bool {
+        action != Action::Undo || self.play.as_ref().is_none_or(|p| !p.session().all_ai())
+    }
+
     /// Rematch (or the match's next game), a new game, the review, or undo
     /// back into the game (the session's undo: the match goes on).
     fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
@@ -457,6 +470,10 @@ impl RaceOn {
 impl Screen for RaceOn {
     fn ctx(&self) -> Option<Ctx> {
         Some(Ctx::Race)
+    }
+
+    fn acts(&self, action: Action) -> bool {
+        self.race.acts(action)
     }
 
     fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {

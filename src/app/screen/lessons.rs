@@ -22,6 +22,14 @@ impl Screen for Lessons {
         Some(self.screen.ctx())
     }
 
+    fn acts(&self, action: crate::keys::Action) -> bool {
+        self.screen.acts(action)
+    }
+
+    fn borrowed(&self) -> &'static [(Ctx, crate::keys::Action)] {
+        self.screen.borrowed()
+    }
+
     /// The lesson reads its keys itself (by the bindings it was given).
     fn handle(&mut self, key: Key<'_>, _env: &mut Env) -> Transition {
         match self.screen.key(key.event, key.now) {

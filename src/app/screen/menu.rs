@@ -35,8 +35,8 @@ use std::collections::BTreeMap;
 const GAMES: [GameKind; 3] = [GameKind::Enkeshui, GameKind::EnGehe, GameKind::BaoLaKimasai];
 const ENKESHUI_HOLES: [usize; 3] = [8, 10, 12];
 /// En Gehé rows: 40 to 50 holes are traditional; a few smaller sizes for short games.
-const EN_GEHE_HOLES: [usize; 17] = [
-    8, 10, 12, 16, 20, 24, 30, 40, 41, 42, 43, 44, 45, 46, 47, 48, 50,
+const EN_GEHE_HOLES: [usize; 18] = [
+    8, 10, 12, 16, 20, 24, 30, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50,
 ];
 const RACE: [RaceMode; 3] = [RaceMode::On, RaceMode::Quick, RaceMode::Off];
 const SPECIAL: [SpecialMove; 3] = [SpecialMove::Off, SpecialMove::Once, SpecialMove::Any];
@@ -78,6 +78,9 @@ pub struct MenuScreen {
     holes: usize,
     layout: usize,
     en_gehe_holes: usize,
+    /// The En Gehé sizes offered: `EN_GEHE_HOLES`, and the settings' size
+    /// when it is another (`holes = 6` is shown as 6, not as the default).
+    en_gehe_sizes: Vec<usize>,
     race: usize,
     /// The AI racers' speed: 0 follows the AI seat's level, 1..=4 a level.
     race_speed: usize,
@@ -112,6 +115,7 @@ impl MenuScreen {
                 .iter()
                 .position(|&n| n == en_gehe::DEFAULT_HOLES)
                 .unwrap_or(0),
+            en_gehe_sizes: EN_GEHE_HOLES.to_vec(),
             race: 0,
             race_speed: 0,
             special: 0,
@@ -135,7 +139,12 @@ impl MenuScreen {
         if let Some(i) = ENKESHUI_HOLES.iter().position(|&n| n == enkeshui) {
             self.holes = i;
         }
-        if let Some(i) = EN_GEHE_HOLES.iter().position(|&n| n == en_gehe) {
+        if (en_gehe::MIN_HOLES..=en_gehe::MAX_HOLES).contains(&en_gehe)
+            && let Err(i) = self.en_gehe_sizes.binary_search(&en_gehe)
+        {
+            self.en_gehe_sizes.insert(i, en_gehe);
+        }
+        if let Some(i) = self.en_gehe_sizes.iter().position(|&n| n == en_gehe) {
             self.en_gehe_holes = i;
         }
         self
@@ -150,7 +159,7 @@ impl MenuScreen {
     fn game_name(&self) -> String {
         match self.kind() {
             GameKind::Enkeshui => format!("Enkeshui 2x{}", ENKESHUI_HOLES[self.holes]),
-            GameKind::EnGehe => format!("En Gehé 2x{}", EN_GEHE_HOLES[self.en_gehe_holes]),
+            GameKind::EnGehe => format!("En Gehé 2x{}", self.en_gehe_sizes[self.en_gehe_holes]),
             GameKind::BaoLaKimasai => "Bao la Kimasai".into(),
         }
     }
@@ -220,7 +229,7 @@ impl MenuScreen {
         match f {
             Field::Game => self.kind().title().to_string(),
             Field::Holes if self.kind() == GameKind::EnGehe => {
-                let n = EN_GEHE_HOLES[self.en_gehe_holes];
+                let n = self.en_gehe_sizes[self.en_gehe_holes];
                 if n < 40 {
                     format!("{n} (non-traditional)")
                 } else {
@@ -283,7 +292,7 @@ impl MenuScreen {
                 self.field = 0;
             }
             Field::Holes if self.kind() == GameKind::EnGehe => {
-                self.en_gehe_holes = cycle(self.en_gehe_holes, EN_GEHE_HOLES.len())
+                self.en_gehe_holes = cycle(self.en_gehe_holes, self.en_gehe_sizes.len())
             }
             Field::Holes => {
                 self.holes = cycle(self.holes, ENKESHUI_HOLES.len());
@@ -336,7 +345,7 @@ impl MenuScreen {
                 },
             },
             GameKind::EnGehe => Variant::EnGehe {
-                holes: EN_GEHE_HOLES[self.en_gehe_holes],
+                holes: self.en_gehe_sizes[self.en_gehe_holes],
                 rules: en_gehe::Rules::default(),
             },
             GameKind::BaoLaKimasai => Variant::Bao {

@@ -159,6 +159,17 @@ pub trait Screen: Any {
     /// The binding context of its keys (None: it has none, as a notice).
     fn ctx(&self) -> Option<Ctx>;
 
+    /// Whether an action of its context does something now (its key bar
+    /// lists only those).
+    fn acts(&self, _action: Action) -> bool {
+        true
+    }
+
+    /// Bindings of another context this screen takes (read before its own).
+    fn borrowed(&self) -> &'static [(Ctx, Action)] {
+        &[]
+    }
+
     /// A key, bound to an action in its context.
     fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition;
 

@@ -80,7 +80,7 @@ impl OverScreen<'_> {
     }
 
     /// The box under the board: the result, each side's part of it, the
-    /// match so far, the keys and the review's offer.
+    /// match so far, what the statistics said, the keys and the review's offer.
     pub fn lines(&self, th: &Theme) -> Vec<Line<'static>> {
         let Some(o) = self.outcome() else {
             return Vec::new();
@@ -92,6 +92,13 @@ impl OverScreen<'_> {
         lines.extend(table.into_iter().map(Line::from));
         if self.setup().match_play() {
             lines.extend(self.match_lines(th));
+        }
+        // The record against that level and the offer of the next one:
+        // the log they also go to is under this box.
+        let counted = self.play.counted_lines();
+        if !counted.is_empty() {
+            lines.push(Line::from(""));
+            lines.extend(counted.iter().map(|l| Line::styled(l.clone(), th.key())));
         }
         lines.push(Line::from(""));
         lines.push(Line::from(

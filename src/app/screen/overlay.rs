@@ -16,11 +16,26 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HelpOverlay {
     scroll: u16,
+    /// Opened from a screen of this context and not scrolled yet: it shows
+    /// that screen's keys at whatever size it is drawn.
+    from: Option<Ctx>,
 }
 
 impl HelpOverlay {
-    pub fn scroll(&self) -> u16 {
-        self.scroll
+    /// The help opened from a screen of `ctx`: at that screen's keys.
+    pub fn opened_from(ctx: Ctx) -> HelpOverlay {
+        HelpOverlay {
+            scroll: 0,
+            from: Some(ctx),
+        }
+    }
+
+    /// The line at the top of the box, for a screen of `size`.
+    pub fn scroll(&self, facts: &HelpFacts, size: (u16, u16)) -> u16 {
+        match self.from {
+            Some(ctx) => help_text::opening_scroll(facts, size, ctx),
+            None => self.scroll,
+        }
     }
 
     /// A key in the help: scrolls by a line or a `page`, never past `max`;
@@ -36,6 +51,7 @@ impl HelpOverlay {
         };
         Some(HelpOverlay {
             scroll: scroll.min(max),
+            from: None,
         })
     }
 }
@@ -49,7 +65,7 @@ impl HelpOverlay {
         let (w, h) = help_text::inner((area.width, area.height));
         let lines = help_text::help_lines(facts, w);
         let last = u16::try_from(lines.len().saturating_sub(usize::from(h))).unwrap_or(u16::MAX);
-        let scroll = self.scroll.min(last);
+        let scroll = self.scroll(facts, (area.width, area.height)).min(last);
         let map = &facts.keys;
         let first_key = |action: Action| {
             BINDINGS
@@ -83,6 +99,7 @@ impl Screen for HelpOverlay {
     fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
         let page = env.size.1.saturating_sub(6);
         let max = help_text::max_scroll(key.facts, env.size);
+        self.scroll = self.scroll(key.facts, env.size);
         match self.scrolled(key.action, page, max) {
             Some(scrolled) => {
                 *self = scrolled;

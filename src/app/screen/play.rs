@@ -10,9 +10,12 @@
 mod analysis;
 mod frames;
 mod special;
+mod working;
 
 pub use self::frames::{Anim, AnimStep};
 pub use self::special::SpecialMove;
+use self::working::still_working;
+pub use self::working::{Working, working_line};
 
 // The game's own answers (`Did`), carried out by the screen holding it.
 use super::Did as Transition;
@@ -26,7 +29,6 @@ use crate::engine::AnyGame;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::{PerSide, Side, Status};
 use crate::keys::{Action, Ctx};
-use crate::out::thousands;
 use crate::session::job::{Job, OnCancel, Spawn, Started};
 use crate::session::over_line;
 use crate::session::setup::Setup;
@@ -59,21 +61,6 @@ struct StepView {
     log: Vec<String>,
     moves: Vec<MoveRec>,
     marks: Marks,
-}
-
-/// A decision being worked out in a job: its token and the job (dropping
-/// it cancels the work).
-#[derive(Debug)]
-pub struct Working {
-    pub token: String,
-    job: Job,
-}
-
-impl Working {
-    /// Laps checked so far of the sowing being decided.
-    pub fn laps(&self) -> u64 {
-        self.job.laps()
-    }
 }
 
 pub use self::analysis::AnalysisPanel;
@@ -176,6 +163,9 @@ pub struct Play {
     /// The log's last lines tell what the running animation has not shown
     /// yet: hidden until it ends.
     log_hidden: usize,
+    /// What the statistics said of the game's end (the record against that
+    /// level, the offer of the next one): the game-over box shows it.
+    counted: Vec<String>,
     opts: PlayOptions,
 }
 
@@ -230,6 +220,7 @@ impl Play {
             search: None,
             hint_for: None,
             log_hidden: 0,
+            counted: Vec::new(),
             opts,
         };
         p.rebuild_views();
@@ -906,10 +897,39 @@ impl Play {
     /// The statistics counted (`Persist::count`): the record against
     /// that level goes to the log, or why it was not saved.
     pub fn counted(&mut self, counted: crate::session::persist::Counted) {
-        match counted {
-            Ok(lines) => self.log_push(lines),
-            Err(e) => self.log_push([format!("Statistics not saved: {e}")]),
+        let lines = match counted {
+            Ok(lines) => lines,
+            Err(e) => vec![format!("Statistics not saved: {e}")],
+        };
+        self.counted = lines.clone();
+        self.log_push(lines);
+    }
+
+    /// Whether an action of the game's keys does something now: with both
+    /// seats the AI's, nothing is played, hinted or undone by a key; `u`
+    /// once there is a move to take back; `x` only when the special move
+    /// can be made.
+    pub fn acts(&self, action: Action) -> bool {
+        let all_ai = self.session.all_ai();
+        match action {
+            Action::Special => !all_ai && adapter(self.game()).special_allowed(),
+            Action::Undo => self.session.can_undo(),
+            Action::Play
+            | Action::Redo
+            | Action::Hint
+            | Action::Digit
+            | Action::Left
+            | Action::Right
+            | Action::Up
+            | Action::Down
+            | Action::Cancel => !all_ai,
+            _ => true,
         }
+    }
+
+    /// What the statistics said of the game's end (empty: not counted).
+    pub fn counted_lines(&self) -> &[String] {
+        &self.counted
     }
 
     /// The session, for what the app keeps of it on disk (the statistics).
@@ -946,34 +966,11 @@ impl Play {
     }
 
     fn new_game(&mut self) {
+        self.counted.clear();
         self.search = None;
         self.hint_for = None;
         self.log_hidden = 0;
         self.rebuild_views();
         self.moved_to_step();
     }
-}
-
-/// The status while a decision is worked out, with the laps checked so far.
-pub fn working_line(w: &Working) -> String {
-    match w.laps() {
-        0 => format!("Working out the sowing of {}...", w.token),
-        n => format!(
-            "Working out the sowing of {}: {} laps checked (u or Esc takes it back)",
-            w.token,
-            thousands(n)
-        ),
-    }
-}
-
-/// The refusal while a decision is worked out, with the laps checked so far.
-fn still_working(w: &Working) -> String {
-    let laps = match w.laps() {
-        0 => String::new(),
-        n => format!(" ({} laps checked)", thousands(n)),
-    };
-    format!(
-        "Still working out the sowing of {}{laps}: wait, or u or Esc takes it back",
-        w.token
-    )
 }

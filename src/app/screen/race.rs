@@ -54,6 +54,9 @@ pub struct RaceScreen {
     paused: Option<Instant>,
     /// The key bindings in effect, for the racers' keys it names.
     keys: Rc<Keymap>,
+    /// The countdown waits for Enter (the first race of the run, where
+    /// a person races): nobody loses before he has seen the board.
+    waiting: bool,
 }
 
 /// The keys of a side's racer in effect (the settings may rebind them), as
@@ -97,7 +100,27 @@ impl RaceScreen {
             auto_start: None,
             paused: None,
             keys: Rc::new(Keymap::default()),
+            waiting: false,
         }
+    }
+
+    /// The countdown waits for the start key, when a person races.
+    pub fn wait_for_a_key(&mut self) {
+        self.waiting = !self.all_ai();
+    }
+
+    /// Is the countdown waiting for the start key?
+    pub fn waiting(&self) -> bool {
+        self.waiting
+    }
+
+    /// The start key in effect, as the help writes it.
+    fn start_key(&self) -> String {
+        BINDINGS
+            .iter()
+            .position(|b| b.ctx == Ctx::Race && b.action == Action::Start)
+            .and_then(|i| self.keys.keys(i).first().map(|k| k.label()))
+            .unwrap_or_else(|| "(no key bound)".into())
     }
 
     /// Names the racers' keys of these bindings (the settings').
@@ -118,6 +141,20 @@ impl RaceScreen {
             .map_or(0, |go| now.saturating_duration_since(go).as_millis() as u64)
     }
 
+    /// Whether a race key does something now: a racer's keys while a
+    /// person races and the race is on, Enter before the countdown of the
+    /// first race and once it is over (and someone is there to press it).
+    pub fn acts(&self, action: Action) -> bool {
+        let over = self.finished.is_some();
+        let racing = !over && !self.waiting;
+        match action {
+            Action::SouthRace => racing && self.racing.ai(Side::South).is_none(),
+            Action::NorthRace => racing && self.racing.ai(Side::North).is_none(),
+            Action::Start => self.waiting || (over && !self.all_ai()),
+            _ => true,
+        }
+    }
+
     /// The status line while counting down.
     pub fn greeting(&self) -> String {
         let keys: Vec<String> = Side::BOTH
@@ -133,6 +170,12 @@ impl RaceScreen {
             .collect();
         if keys.is_empty() {
             "The race is on: the AI racers drop seeds".to_string()
+        } else if self.waiting {
+            format!(
+                "Race! {}. Press {} to start the countdown",
+                keys.join("; "),
+                self.start_key()
+            )
         } else {
             format!("Race! {}", keys.join("; "))
         }
@@ -205,7 +248,7 @@ impl RaceScreen {
 
     /// When the screen next changes by itself.
     pub fn deadline(&self) -> Option<Instant> {
-        if self.paused.is_some() {
+        if self.paused.is_some() || self.waiting {
             return None;
         }
         if self.finished.is_some() {
@@ -222,6 +265,9 @@ impl RaceScreen {
 
     /// Counts down to `now`; at Go the race's clock starts.
     fn count_down(&mut self, now: Instant) -> bool {
+        if self.waiting {
+            return false;
+        }
         let mut changed = false;
         while let Some((n, at)) = self.countdown
             && at <= now
@@ -316,6 +362,20 @@ impl RaceScreen {
         if self.paused.is_some() {
             return Did::Stay;
         }
+        if self.waiting {
+            return match action {
+                Action::Quit => Did::Quit,
+                Action::Start => {
+                    self.waiting = false;
+                    self.countdown = Some((COUNTDOWN, now + Duration::from_secs(1)));
+                    Did::Status(self.greeting())
+                }
+                _ => Did::Refuse(format!(
+                    "Press {} to start the countdown first",
+                    self.start_key()
+                )),
+            };
+        }
         let counted = self.count_down(now);
         match action {
             Action::Quit => Did::Quit,
@@ -400,6 +460,14 @@ impl RaceScreen {
                 format!(
                     "{} sleeps first and moves first. The game starts from this board.",
                     f.first.title()
+                ),
+                th.key(),
+            )
+        } else if self.waiting {
+            Line::styled(
+                format!(
+                    "Press {} when you are ready: the race starts {COUNTDOWN} seconds later.",
+                    self.start_key()
                 ),
                 th.key(),
             )

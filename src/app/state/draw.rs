@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::app::screen::{Around, Chrome};
-use crate::app::view::{TooSmall, asciify, hint_line_without};
+use crate::app::view::{TooSmall, asciify, hint_bar};
+use crate::keys::Bar;
 use ratatui::buffer::Buffer;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
@@ -70,26 +71,20 @@ impl App {
         adapter(self.stack.play()?.game()).wider_size(need)
     }
 
-    /// The key-hint bar of the screen on top.
+    /// The key-hint bar of the screen whose keys are in effect: the keys
+    /// that act on it now.
     pub fn hints(&self, width: u16) -> Line<'static> {
         let ad = self.stack.play().map(|p| adapter(p.game()));
         let rows = ad.as_ref().is_some_and(|a| a.picks_rows());
-        // `x` is shown only when the special move can be made now.
-        let special = ad.as_ref().is_some_and(|a| a.special_allowed());
-        let mut hide = vec![];
-        if !special {
-            hide.push("special");
-        }
-        // Only the keys of the people racing: an AI racer has none.
-        if let Some(r) = self.race() {
-            for side in Side::BOTH {
-                if r.ai(side).is_some() {
-                    hide.push(side.title());
-                }
-            }
-        }
-        let keys = &self.env.keys;
-        hint_line_without(keys, self.ctx(), rows, width, &self.env.theme, &hide)
+        let keyed = self.stack.keyed();
+        let acts = |a: Action| keyed.acts(a);
+        let bar = Bar {
+            ctx: self.ctx(),
+            rows,
+            acts: &acts,
+            borrowed: &[],
+        };
+        hint_bar(&self.env.keys, &bar, width, &self.env.theme)
     }
 }
 

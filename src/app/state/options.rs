@@ -132,7 +132,10 @@ impl App {
 
     /// The help's scroll, when it is open.
     pub fn help_scroll(&self) -> Option<u16> {
-        self.stack.find::<HelpOverlay>().map(|h| h.scroll())
+        let facts = self.help_facts();
+        self.stack
+            .find::<HelpOverlay>()
+            .map(|h| h.scroll(&facts, self.env.size))
     }
 
     /// Is the quit confirmation open?

@@ -51,6 +51,15 @@ impl Stack {
             .unwrap_or(Ctx::Menu)
     }
 
+    /// The screen whose keys are in effect (`ctx`'s).
+    pub(super) fn keyed(&self) -> &dyn Screen {
+        self.layers
+            .iter()
+            .rev()
+            .find(|l| l.ctx().is_some())
+            .map_or(&*self.base, |l| &**l)
+    }
+
     pub(super) fn top(&self) -> Option<&dyn Screen> {
         self.layers.last().map(|l| &**l)
     }

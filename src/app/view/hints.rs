@@ -1,7 +1,7 @@
 //! The key-hint bar, from the one list of bindings, fitted to a width.
 
 use super::theme::Theme;
-use crate::keys::{Action, Ctx, Keymap};
+use crate::keys::{Action, Bar, Ctx, Hint, Keymap};
 use ratatui::text::{Line, Span};
 
 /// The keys a key bar keeps longest when narrow: quitting, the help, what
@@ -38,25 +38,17 @@ pub fn hint_line_in(
     width: u16,
     theme: &Theme,
 ) -> Line<'static> {
-    hint_line_without(map, ctx, rows, width, theme, &[])
+    hint_bar(map, &Bar::of(ctx, rows), width, theme)
 }
 
-/// The key-hint bar without the entries whose words are in `hide` (keys that
-/// do nothing in this game now).
-pub fn hint_line_without(
-    map: &Keymap,
-    ctx: Ctx,
-    rows: bool,
-    width: u16,
-    theme: &Theme,
-    hide: &[&str],
-) -> Line<'static> {
-    let mut items = map.hints(ctx, rows);
-    items.retain(|(_, word)| !hide.contains(word));
-    let len = |items: &[(String, &str)], sep: usize| -> usize {
+/// The key bar `bar` says (what acts on the screen now), fitted to `width`.
+pub fn hint_bar(map: &Keymap, bar: &Bar<'_>, width: u16, theme: &Theme) -> Line<'static> {
+    let ctx = bar.ctx;
+    let mut items = map.bar(bar);
+    let len = |items: &[Hint], sep: usize| -> usize {
         let words: usize = items
             .iter()
-            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
+            .map(|h| h.keys.chars().count() + 1 + h.word.chars().count())
             .sum();
         words + sep * items.len().saturating_sub(1)
     };
@@ -64,12 +56,6 @@ pub fn hint_line_without(
     let sep = if len(&items, 2) <= width { 2 } else { 1 };
     // Too long: the last entries that are not essential go first (never
     // `? help`, last), then the essential ones from the end.
-    let essential = |word: &str| {
-        crate::keys::BINDINGS
-            .iter()
-            .find(|b| (b.ctx == ctx || b.ctx == Ctx::Global) && b.hint == word)
-            .is_some_and(|b| ESSENTIAL.contains(&b.action))
-    };
     while len(&items, sep) > width && items.len() > 1 {
         let last = items.len() - 1;
         let keep_last = ctx != Ctx::Help && last > 0;
@@ -77,17 +63,17 @@ pub fn hint_line_without(
         let drop = candidates
             .clone()
             .rev()
-            .find(|&i| !essential(items[i].1))
+            .find(|&i| !ESSENTIAL.contains(&items[i].action))
             .unwrap_or(candidates.end - 1);
         items.remove(drop);
     }
     let mut spans = Vec::new();
-    for (i, (keys, word)) in items.into_iter().enumerate() {
+    for (i, h) in items.into_iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw(" ".repeat(sep)));
         }
-        spans.push(Span::styled(keys, theme.key()));
-        spans.push(Span::raw(format!(" {word}")));
+        spans.push(Span::styled(h.keys, theme.key()));
+        spans.push(Span::raw(format!(" {}", h.word)));
     }
     Line::from(spans)
 }

@@ -10,7 +10,7 @@ pub mod play;
 mod hints;
 mod model;
 
-pub use hints::{hint_line, hint_line_in, hint_line_without};
+pub use hints::{hint_bar, hint_line, hint_line_in};
 pub use model::{GameBoard, bao_model, two_row_model};
 
 // The colours are the app's (the state keeps the theme chosen).

@@ -558,8 +558,11 @@ impl Widget for PlayView<'_> {
                 buf,
             );
         }
-        // Last: a long message wraps over the boxes' bottom border.
-        if viewer.is_some() {
+        // Last: a long message wraps over the boxes' bottom border. The
+        // viewer's parts (" · ") give way from the end; a first part too
+        // long for the line wraps as any message does.
+        let first = c.chrome.status.split(" · ").next().unwrap_or("");
+        if viewer.is_some() && first.chars().count() <= usize::from(l.status.width) {
             status_line(c.chrome, true, l.status.width).render(l.status, buf);
         } else {
             render_status(c.chrome, l.status, buf);

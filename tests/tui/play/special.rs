@@ -215,6 +215,8 @@ fn the_special_move_is_a_guided_redistribution() {
         "{}",
         app.status()
     );
+    // Issue 40 item 8: in words, not the move's notation (x3,4=...).
+    assert_eq!(app.status(), "the special move must change the row");
     let p = app.play().unwrap();
     assert_eq!(p.special().unwrap().in_hand, 8);
     assert!(p.moves().is_empty());
