@@ -306,8 +306,19 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     }
 
     fn opening(&mut self) {
-        for l in self.session.opening().to_vec() {
-            self.line(&l);
+        let lines = self.session.opening().to_vec();
+        let mut said_first = false;
+        for l in lines {
+            if said_first && l.ends_with(" moves first.") {
+                continue;
+            }
+            match race_first(&l) {
+                Some(line) => {
+                    said_first = true;
+                    self.line(&line);
+                }
+                None => self.line(&l),
+            }
         }
         self.board();
     }
@@ -434,22 +445,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         }
         let legal = self.legal();
-        let mut tokens: Vec<String> = legal.iter().filter(|t| *t != "special").cloned().collect();
-        let special = legal.iter().any(|t| t == "special");
-        let what = if self.kind() == GameKind::BaoLaKimasai {
-            "sow".to_string()
-        } else if tokens.len() == 1 {
-            "hole".to_string()
-        } else {
-            "holes".to_string()
-        };
-        if special {
-            tokens.push("special".into());
-        }
         let line = format!(
-            "{who}, turn {}, {what} {}.",
+            "{who}, turn {}, {}.",
             self.game().turn(),
-            words::list(&tokens).replace(" and ", " or ")
+            words::legal_said(self.kind(), &legal, holes_in_row(self.game()))
         );
         self.line(&line);
     }
@@ -817,6 +816,26 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     }
 }
 
+/// The session's race line with who moves first said first: "South moves
+/// first: South slept first in the race from hole 8, after 12 drops; North
+/// made 9." (None: not a race line).
+fn race_first(note: &str) -> Option<String> {
+    let (race, rest) = if let Some(r) = note.strip_prefix("Quick race from hole ") {
+        ("quick race", r)
+    } else {
+        ("race", note.strip_prefix("Race from hole ")?)
+    };
+    let (hole, rest) = rest.split_once(": ")?;
+    let (first, rest) = rest.split_once(" slept first after ")?;
+    let (drops, rest) = rest.split_once(" (")?;
+    let (other, rest) = rest.split_once(" made ")?;
+    let made = rest.strip_suffix(") and moves first.")?;
+    Some(format!(
+        "{first} moves first: {first} slept first in the {race} from hole {hole}, \
+         after {drops}; {other} made {made}."
+    ))
+}
+
 /// Holes in the mover's row (two-row games).
 fn holes_in_row(game: &AnyGame) -> usize {
     game.position_json()["holes"].as_u64().unwrap_or(8) as usize
@@ -851,5 +870,33 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> Option<String> {
     match input.read_line(&mut buf) {
         Ok(0) | Err(_) => None,
         Ok(_) => Some(buf.trim().to_lowercase()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_race_line_says_who_moves_first_before_the_counts() {
+        assert_eq!(
+            race_first(
+                "Race from hole 8: South slept first after 12 drops (North made 9) and moves first."
+            )
+            .as_deref(),
+            Some(
+                "South moves first: South slept first in the race from hole 8, after 12 drops; \
+                 North made 9."
+            )
+        );
+        assert_eq!(
+            race_first("Quick race from hole 8: North slept first after 1 drops (South made 0) and moves first.")
+                .as_deref(),
+            Some(
+                "North moves first: North slept first in the quick race from hole 8, after 1 \
+                 drops; South made 0."
+            )
+        );
+        assert_eq!(race_first("South moves first."), None);
     }
 }

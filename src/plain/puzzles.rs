@@ -250,16 +250,10 @@ fn prompt(p: &Puzzle, game: &AnyGame) -> String {
         return format!("Your move: choose the direction, {}.", opts.join(" or "));
     }
     let tokens = game.legal_tokens();
-    let what = if p.kind() == GameKind::BaoLaKimasai {
-        "sow"
-    } else if tokens.len() == 1 {
-        "hole"
-    } else {
-        "holes"
-    };
+    let holes = game.position_json()["holes"].as_u64().unwrap_or(8) as usize;
     format!(
-        "Your move, {what} {}.",
-        words::list(&tokens).replace(" and ", " or ")
+        "Your move, {}.",
+        words::legal_said(p.kind(), &tokens, holes)
     )
 }
 

@@ -109,6 +109,100 @@ pub fn list(items: &[String]) -> String {
     }
 }
 
+/// Numbers in runs: three or more in a row as "4 to 9", the rest one by one.
+fn runs(numbers: &[usize]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            out.push(format!("{} to {}", numbers[i], numbers[j]));
+        } else {
+            out.extend(numbers[i..=j].iter().map(usize::to_string));
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// The holes `legal` of a row of `n` in the fewer words: "holes 1 to 12
+/// and 15 to 40", "hole 5", "any hole but 4, 7 and 9", "any hole".
+/// `row`: "" or "inner " (Bao).
+pub fn holes_said(legal: &[usize], n: usize, row: &str) -> String {
+    let mut legal = legal.to_vec();
+    legal.sort_unstable();
+    legal.dedup();
+    let positive = match legal[..] {
+        [] => String::new(),
+        [one] => format!("{row}hole {one}"),
+        _ => format!("{row}holes {}", list(&runs(&legal))),
+    };
+    let left_out: Vec<usize> = (1..=n).filter(|k| !legal.contains(k)).collect();
+    let negative = if left_out.is_empty() {
+        format!("any {row}hole")
+    } else {
+        format!("any {row}hole but {}", list(&runs(&left_out)))
+    };
+    let words = |s: &str| s.split_whitespace().count();
+    if legal.len() > 1 && words(&negative) < words(&positive) {
+        negative
+    } else {
+        positive
+    }
+}
+
+/// A prompt's legal decisions in words: "holes 3 to 8", "any hole but 4",
+/// Bao's by row ("inner holes 1 and 4 to 7; outer holes 2 to 8"), with
+/// "or special" and other words after.
+pub fn legal_said(kind: GameKind, tokens: &[String], holes: usize) -> String {
+    let mut parts = Vec::new();
+    let mut rest = Vec::new();
+    if kind == GameKind::BaoLaKimasai {
+        for (prefix, row) in [('i', "inner "), ('o', "outer ")] {
+            let ks: Vec<usize> = tokens
+                .iter()
+                .filter_map(|t| t.strip_prefix(prefix)?.parse().ok())
+                .collect();
+            if !ks.is_empty() {
+                parts.push(holes_said(&ks, 8, row));
+            }
+        }
+        rest.extend(
+            tokens
+                .iter()
+                .filter(|t| !(t.starts_with(['i', 'o']) && t[1..].parse::<usize>().is_ok()))
+                .cloned(),
+        );
+    } else {
+        let ks: Vec<usize> = tokens.iter().filter_map(|t| t.parse().ok()).collect();
+        if !ks.is_empty() {
+            parts.push(holes_said(&ks, holes, ""));
+        }
+        rest.extend(
+            tokens
+                .iter()
+                .filter(|t| t.parse::<usize>().is_err())
+                .cloned(),
+        );
+    }
+    let mut text = if parts == ["any inner hole", "any outer hole"] {
+        "any hole".to_string()
+    } else {
+        parts.join("; ")
+    };
+    for r in rest {
+        if text.is_empty() {
+            text = r;
+        } else {
+            text = format!("{text}, or {r}");
+        }
+    }
+    text
+}
+
 /// A decision token in words: "hole 5", "inner hole 3", "clockwise".
 pub fn token_words(token: &str) -> String {
     match token {
@@ -142,7 +236,7 @@ fn reserves(game: &AnyGame) -> Option<(u64, u64)> {
 /// Holes grouped by their owner: "North's holes 3 and 4 and your hole 6"
 /// (Bao: "North's inner holes 3 and 4").
 fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
-    let mut groups: Vec<(Side, &'static str, Vec<String>)> = Vec::new();
+    let mut groups: Vec<(Side, &'static str, Vec<usize>)> = Vec::new();
     for &(i, _) in holes {
         let name = hole_name(g, i);
         let (row, k) = match name.hole {
@@ -154,13 +248,15 @@ fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
             .iter_mut()
             .find(|(s, r, _)| *s == name.side && *r == row)
         {
-            Some(group) => group.2.push(k.to_string()),
-            None => groups.push((name.side, row, vec![k.to_string()])),
+            Some(group) => group.2.push(k),
+            None => groups.push((name.side, row, vec![k])),
         }
     }
     let parts: Vec<String> = groups
         .into_iter()
-        .map(|(side, row, ks)| {
+        .map(|(side, row, mut ks)| {
+            ks.sort_unstable();
+            let ks: Vec<String> = ks.iter().map(usize::to_string).collect();
             let holes = if ks.len() == 1 { "hole" } else { "holes" };
             format!("{} {row}{holes} {}", view.whose(side), list(&ks))
         })
@@ -168,10 +264,178 @@ fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
     list(&parts)
 }
 
-/// One turn in a line: what was sown, the laps, relays, crossings and the
-/// direction chosen, bulls, captures, steals and reserve cows, and the
-/// phase change; then each side's score.
+/// How much a turn line says: `brief` the decision, the outcome and the
+/// score; `normal` the laps, relays and reserve cows too; `full` every relay.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Verbosity {
+    Brief,
+    #[default]
+    Normal,
+    Full,
+}
+
+impl Verbosity {
+    /// "brief", "normal" or "full".
+    pub fn parse(word: &str) -> Option<Verbosity> {
+        match word {
+            "brief" => Some(Verbosity::Brief),
+            "normal" => Some(Verbosity::Normal),
+            "full" => Some(Verbosity::Full),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verbosity::Brief => "brief",
+            Verbosity::Normal => "normal",
+            Verbosity::Full => "full",
+        }
+    }
+}
+
+/// The owner of the bull at `index` (two-row games), if it is one.
+fn bull_owner(game: &AnyGame, index: usize) -> Option<Side> {
+    let name = hole_name(game, index);
+    let HoleLabel::Number(n) = name.hole else {
+        return None;
+    };
+    let key = if name.side == Side::South {
+        "south"
+    } else {
+        "north"
+    };
+    let v = game.position_json();
+    let bulls = v["bulls"].as_array()?;
+    let b = bulls
+        .iter()
+        .find(|b| b["side"].as_str() == Some(key) && b["hole"].as_u64() == Some(n as u64))?;
+    Some(if b["owner"].as_str() == Some("south") {
+        Side::South
+    } else {
+        Side::North
+    })
+}
+
+/// How a turn (or, at a crossing, its lap) ended, in words: the phase
+/// change first (Bao), then the steals, then the end itself.
+fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
+    let g = &t.before;
+    let kind = g.kind();
+    let hole = |i: usize| hole_text(g, i, view);
+    let mut out = Vec::new();
+    if let (Some((bs, bn)), Some((s, n))) = (reserves(g), reserves(after))
+        && bs + bn > 0
+        && s + n == 0
+    {
+        out.push("both reserves are empty: phase 2 begins;".into());
+    }
+    let steals: Vec<(usize, u32)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Steal { from, seeds, .. } => Some((*from, *seeds)),
+            _ => None,
+        })
+        .collect();
+    if !steals.is_empty() {
+        let total: u32 = steals.iter().map(|c| c.1).sum();
+        out.push(format!(
+            "steals {} from {}",
+            count(kind, total),
+            holes_by_owner(g, &steals, view)
+        ));
+    }
+    let captures: Vec<(usize, u32)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Capture { hole, seeds, .. } => Some((*hole, *seeds)),
+            _ => None,
+        })
+        .collect();
+    let bulls: Vec<(usize, Side)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Bull { hole, owner } => Some((*hole, *owner)),
+            _ => None,
+        })
+        .collect();
+    let turn_over = t.events.iter().any(|e| matches!(e, Event::TurnEnd { .. }));
+    let last_lap = t.events.iter().rev().find_map(|e| match e {
+        Event::LapEnd { hole, seeds, .. } => Some((*hole, *seeds)),
+        _ => None,
+    });
+    if let Some(row) = t.events.iter().find_map(|e| match e {
+        Event::Special { row, .. } => Some(row),
+        _ => None,
+    }) {
+        let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+        out.push(format!(
+            "{} row is now {}",
+            view.whose(t.side),
+            row.join(", ")
+        ));
+    } else if let Some((h, seeds)) = t.events.iter().find_map(|e| match e {
+        Event::PutBack { hole, seeds } => Some((*hole, *seeds)),
+        _ => None,
+    }) {
+        out.push(format!(
+            "finds no open direction and puts {} back in {}",
+            count(kind, seeds),
+            hole(h)
+        ));
+    } else if let Some(p) = after.pending().filter(|_| !turn_over) {
+        let crossing = !t.decision.is_direction();
+        out.push(format!(
+            "{} with {} in hand from {}, the direction to choose",
+            if crossing { "crosses" } else { "the lap ends" },
+            count(kind, p.in_hand),
+            name_text(&p.lifted_from, view)
+        ));
+    } else if !bulls.is_empty() {
+        let holes: Vec<(usize, u32)> = bulls.iter().map(|b| (b.0, 0)).collect();
+        let owner = view.name(bulls[0].1);
+        let (a, s) = if bulls.len() == 1 {
+            ("a ", "")
+        } else {
+            ("", "s")
+        };
+        out.push(format!(
+            "makes {} {a}bull{s} for {owner}",
+            holes_by_owner(g, &holes, view)
+        ));
+    } else if !captures.is_empty() {
+        let total: u32 = captures.iter().map(|c| c.1).sum();
+        out.push(format!(
+            "captures {} from {}",
+            count(kind, total),
+            holes_by_owner(g, &captures, view)
+        ));
+    } else if let Some((h, seeds)) = last_lap {
+        out.push(match bull_owner(after, h) {
+            Some(owner) => format!("ends in {} bull at {}", view.whose(owner), hole(h)),
+            None if seeds == 1 => {
+                format!("ends in {}", described(&hole_name(g, h), view, "empty "))
+            }
+            None => format!("ends in {}, now {}", hole(h), count(kind, seeds)),
+        });
+    } else {
+        out.push("ends".into());
+    }
+    out
+}
+
+/// One turn in a line: what was decided, how it ended (the outcome first),
+/// then the laps, relays, reserve cows and directions chosen; then each
+/// side's score.
 pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
+    turn_line_at(t, after, view, Verbosity::Normal)
+}
+
+/// [`turn_line`] at a verbosity.
+pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity) -> String {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -211,11 +475,15 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
             _ => None,
         })
         .collect();
-    let mut captures: Vec<(usize, u32)> = Vec::new();
     // A direction token's own choice is the head already.
     let skip_choice = t.decision.is_direction();
     let mut choice_seen = false;
     let mut relay_told = false;
+    let named = if verbosity == Verbosity::Full {
+        usize::MAX
+    } else {
+        3
+    };
     for e in &t.events {
         match e {
             Event::Reserve { hole: h, .. } => {
@@ -224,7 +492,7 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
             Event::Lift { lap, .. } if *lap > 1 && Some(*lap) != first_lap && !relay_told => {
                 relay_told = true;
                 // A few relays each by name; many as a count and the last.
-                if relays.len() <= 3 {
+                if relays.len() <= named {
                     for (h, seeds) in &relays {
                         parts.push(format!("relays {} from {}", count(kind, *seeds), hole(*h)));
                     }
@@ -245,84 +513,13 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
                     parts.push(format!("goes {}", direction_words(*direction)));
                 }
             }
-            Event::Bull { hole: h, owner } => {
-                parts.push(format!(
-                    "makes {} a bull for {}",
-                    hole(*h),
-                    view.name(*owner)
-                ));
-            }
-            Event::Capture { hole: h, seeds, .. } => captures.push((*h, *seeds)),
-            Event::Steal { from, seeds, .. } => {
-                parts.push(format!(
-                    "steals {} from {}",
-                    count(kind, *seeds),
-                    hole(*from)
-                ));
-            }
-            Event::PutBack { hole: h, seeds } => parts.push(format!(
-                "finds no open direction and puts {} back in {}",
-                count(kind, *seeds),
-                hole(*h)
-            )),
-            Event::Special { row, .. } => {
-                let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-                parts.push(format!(
-                    "{} row is now {}",
-                    view.whose(t.side),
-                    row.join(", ")
-                ));
-            }
             _ => {}
         }
     }
-    if !captures.is_empty() {
-        let total: u32 = captures.iter().map(|c| c.1).sum();
-        parts.push(format!(
-            "captures {} from {}",
-            count(kind, total),
-            holes_by_owner(g, &captures, view)
-        ));
-    }
-    let turn_over = t.events.iter().any(|e| matches!(e, Event::TurnEnd { .. }));
-    let busy = t.events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Capture { .. }
-                | Event::Bull { .. }
-                | Event::Steal { .. }
-                | Event::Special { .. }
-        )
-    });
-    if turn_over && !busy {
-        let end = t.events.iter().rev().find_map(|e| match e {
-            Event::LapEnd { hole, seeds, .. } => Some((*hole, *seeds)),
-            _ => None,
-        });
-        if let Some((h, 1)) = end {
-            parts.push(format!(
-                "ends in {}",
-                described(&hole_name(g, h), view, "empty ")
-            ));
-        }
-    }
-    if let Some(p) = after.pending().filter(|_| !turn_over) {
-        let crossing = !t.decision.is_direction();
-        parts.push(format!(
-            "{}: {} in hand from {}, the direction to choose",
-            if crossing { "crosses" } else { "the lap ends" },
-            count(kind, p.in_hand),
-            name_text(&p.lifted_from, view)
-        ));
-    }
-    if let (Some((bs, bn)), Some((s, n))) = (reserves(g), reserves(after))
-        && bs + bn > 0
-        && s + n == 0
-    {
-        parts.push("both reserves are empty: phase 2 begins".into());
-    }
-    if !parts.is_empty() {
-        head.push_str(": ");
+    head.push_str(": ");
+    head.push_str(&outcome(t, after, view).join(", ").replace(";,", ";"));
+    if !parts.is_empty() && verbosity != Verbosity::Brief {
+        head.push_str("; ");
         head.push_str(&parts.join(", "));
     }
     head.push('.');
@@ -552,5 +749,43 @@ mod tests {
             "Enkeshui, 2 rows of 8 (8-left-empty)"
         );
         assert_eq!(spoken_title("Bao la Kimasai"), "Bao la Kimasai");
+    }
+
+    #[test]
+    fn legal_holes_are_said_in_the_fewer_words() {
+        let v = |a: &[usize]| a.to_vec();
+        let upto = |a: usize, b: usize| (a..=b).collect::<Vec<_>>();
+        assert_eq!(holes_said(&upto(3, 8), 8, ""), "holes 3 to 8");
+        assert_eq!(
+            holes_said(&v(&[1, 2, 3, 5, 6, 7, 8]), 8, ""),
+            "any hole but 4"
+        );
+        assert_eq!(holes_said(&v(&[5]), 8, ""), "hole 5");
+        assert_eq!(holes_said(&upto(1, 8), 8, ""), "any hole");
+        assert_eq!(holes_said(&v(&[1, 3, 6]), 8, ""), "holes 1, 3 and 6");
+        let mut most: Vec<usize> = upto(1, 40);
+        most.retain(|k| ![4, 7, 9].contains(k));
+        assert_eq!(holes_said(&most, 40, ""), "any hole but 4, 7 and 9");
+        let mut two: Vec<usize> = upto(1, 12);
+        two.extend(15..=30);
+        assert_eq!(holes_said(&two, 40, ""), "holes 1 to 12 and 15 to 30");
+        let bao: Vec<String> = [
+            "i1", "i4", "i5", "i6", "i7", "o2", "o3", "o4", "o5", "o6", "o7", "o8",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        assert_eq!(
+            legal_said(GameKind::BaoLaKimasai, &bao, 8),
+            "inner holes 1 and 4 to 7; outer holes 2 to 8"
+        );
+        let tokens: Vec<String> = ["3", "4", "5", "special"]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(
+            legal_said(GameKind::Enkeshui, &tokens, 8),
+            "holes 3 to 5, or special"
+        );
     }
 }

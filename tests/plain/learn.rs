@@ -64,9 +64,9 @@ fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
             "Captured: you 0, North 2.",
             "Task: One decision alone keeps the smallest loss you can force here. Find it",
             "(best play on both sides).",
-            "Your move, holes 4 or 7.",
+            "Your move, holes 4 and 7.",
             // legal, hint, a hole that is empty
-            "Your move, holes 4 or 7.",
+            "Your move, holes 4 and 7.",
             "Hint: Every decision loses: find the one that loses the fewest.",
             "Hole 3 is empty.",
             // A wrong answer, its proven result; the puzzle is over.
@@ -85,7 +85,7 @@ fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
     assert_eq!(
         lines[29..],
         [
-            "Your move, holes 4 or 7.",
+            "Your move, holes 4 and 7.",
             "You sow hole 7: ends in your empty hole 8.",
             "Game over: North wins, South 22 to North 26 (the player to move has no seeds to",
             "sow).",
@@ -136,17 +136,18 @@ fn learn_puzzles_plain_asks_the_direction_then_judges() {
     );
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains(
-        "\nYour move, holes 2, 4 or 7.\n\
-         You sow hole 7: 2 laps, relays 2 seeds from your hole 2, crosses: 2 seeds in\n\
-         hand from your hole 2, the direction to choose. You have 22, North 24.\n\
+        "\nYour move, holes 2, 4 and 7.\n\
+         You sow hole 7: crosses with 2 seeds in hand from your hole 2, the direction to\n\
+         choose; 2 laps, relays 2 seeds from your hole 2. You have 22, North 24.\n\
          Your move: choose the direction, cw (clockwise, toward your hole 1) or ccw\n\
          (counterclockwise, toward your hole 3).\n\
-         You go counterclockwise: 2 laps, relays 2 seeds from your hole 4, the lap ends:\n\
-         2 seeds in hand from your hole 4, the direction to choose. You have 22, North\n\
+         You go counterclockwise: the lap ends with 2 seeds in hand from your hole 4, the\n\
+         direction to choose; 2 laps, relays 2 seeds from your hole 4. You have 22, North\n\
          24.\n\
          Your move: choose the direction, cw (clockwise, toward your hole 3) or ccw\n\
          (counterclockwise, toward your hole 5).\n\
-         You go counterclockwise. You have 22, North 26.\n\
+         You go counterclockwise: ends in North's bull at your hole 6. You have 22, North\n\
+         26.\n\
          Not this time. 7 gives a win by 2 seeds in 8 turns (win +2 in 8 turns) with best\n\
          play; the best decision keeps more.\n"
     ));
@@ -188,7 +189,7 @@ fn a_bao_puzzles_prompt_lists_every_legal_decision() {
         "legal\ni1\nquit\n",
     );
     assert_eq!(r.code, 0, "{}", r.err);
-    let legal = "Your move, sow i1, i2, i3, i4, i5, i6, i8, o2, o3, o4, o5, o6, o7 or o8.";
+    let legal = "Your move, any inner hole but 7; outer holes 2 to 8.";
     // Once when the puzzle opens, once for `legal`.
     assert_eq!(
         r.out.lines().filter(|l| *l == legal).count(),
