@@ -225,6 +225,9 @@ const HELP: &[&str] = &[
     "Type a hole number to sow it (in Bao i3 or o5: inner or outer hole 3 or 5).",
     "When the seeds cross, type cw for clockwise or ccw for counterclockwise.",
     "Words: board reads the board. legal lists your moves. hint asks the AI.",
+    "Short reads: last, the other side's last turn; last 3, the last 3 turns. row, \
+     your row; row north. holes 11 to 20. hole 5, one hole and the hole it faces. \
+     bulls. try 5, what sowing 5 would do, not played. analysis, every move's value.",
     "undo takes back your last move, redo plays it again. score, log: the score \
      and the moves so far. rules: the rules of this game. save saves the game. \
      quit saves and ends. special starts Enkeshui's special move.",
@@ -398,7 +401,12 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 true
             }
             Err(Refused::Rule { reason, .. }) => {
-                self.line(&capitalized(&words::speakable(&format!("{reason}."))));
+                let mut line = capitalized(&words::speakable(&format!("{reason}.")));
+                // Not a decision at all: perhaps a word.
+                if line.contains(" is not a") {
+                    line.push_str(" Type help for the words you can use.");
+                }
+                self.line(&line);
                 false
             }
             Err(e) => {
@@ -514,6 +522,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 self.hint();
                 return None;
             }
+            "last" | "row" | "holes" | "hole" | "bulls" | "try" | "analysis" => {
+                self.read_word(line);
+                return None;
+            }
             "undo" => {
                 self.special = None;
                 match self.session.undo() {
@@ -553,12 +565,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         if let Some(stage) = self.special.clone() {
             return self.special_step(stage, line);
         }
-        let token = match line {
-            "clockwise" => "cw",
-            "counterclockwise" | "anticlockwise" | "counter-clockwise" | "anti-clockwise" => "ccw",
-            t => t,
-        }
-        .to_string();
+        let token = typed_token(line);
         let direction = token == "cw" || token == "ccw";
         match (self.game().pending().is_some(), direction) {
             (true, false) => {
@@ -640,6 +647,167 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         }
     }
 
+    /// The short reads: `last [N]`, `row [north|south]`, `holes A to B
+    /// [north|south]`, `hole N`, `bulls`, `try N`, `analysis`.
+    fn read_word(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mine = self.view.me.unwrap_or_else(|| self.game().to_move());
+        let side_word = |w: Option<&&str>| match w.copied() {
+            None | Some("mine" | "my" | "yours" | "your") => Some(mine),
+            Some("north" | "n") => Some(Side::North),
+            Some("south" | "s") => Some(Side::South),
+            Some("theirs" | "other") => Some(mine.other()),
+            _ => None,
+        };
+        match words[..] {
+            ["last"] => self.last(1, true),
+            ["last", n] => match n.parse::<usize>() {
+                Ok(n) if n > 0 => self.last(n, false),
+                _ => self.line("Type last, or last and a number of turns (help: the words)."),
+            },
+            ["row"] | ["row", _] => match side_word(words.get(1)) {
+                Some(side) => {
+                    for l in words::side_lines(self.game(), &self.view, side, None) {
+                        self.line(&l);
+                    }
+                }
+                None => self.line("Type row, row north or row south (help: the words)."),
+            },
+            ["holes", a, "to", b] | ["holes", a, "to", b, _] => {
+                let n = words::row_len(self.game());
+                let range = match (a.parse::<usize>(), b.parse::<usize>()) {
+                    (Ok(a), Ok(b)) if a >= 1 && a <= b && b <= n => Some((a, b)),
+                    _ => None,
+                };
+                match (range, side_word(words.get(4))) {
+                    (Some(r), Some(side)) => {
+                        for l in words::side_lines(self.game(), &self.view, side, Some(r)) {
+                            self.line(&l);
+                        }
+                    }
+                    _ => self.line(&format!(
+                        "Type holes, then two numbers from 1 to {n} with to between them, \
+                         for example holes 1 to 5 (help: the words)."
+                    )),
+                }
+            }
+            ["hole", h] | ["hole", h, _] => match side_word(words.get(2)) {
+                Some(side) => {
+                    let said = words::hole_said(self.game(), &self.view, side, h);
+                    self.line(&said.unwrap_or_else(|e| e));
+                }
+                None => self.line("Type hole and a number, for example hole 3 (help: the words)."),
+            },
+            ["bulls"] => {
+                let l = words::bulls_said(self.game(), &self.view);
+                self.line(&l);
+            }
+            ["try", _, ..] => self.try_decision(&words[1..].join(" ")),
+            ["analysis"] => self.analysis(),
+            _ => self.line(&format!(
+                "{} what? Type help for the words you can use.",
+                capitalized(words[0])
+            )),
+        }
+    }
+
+    /// `last`: the other side's last turn (`only_theirs`), or the last `n` turns.
+    fn last(&mut self, n: usize, only_theirs: bool) {
+        let mine = self.view.me;
+        let played: Vec<(u32, String)> = self
+            .session
+            .played()
+            .map(|(t, after)| {
+                let theirs = mine.is_none_or(|m| t.side != m);
+                (
+                    if theirs { t.turn } else { 0 },
+                    format!("Turn {}: {}", t.turn, turn_line(t, after, &self.view)),
+                )
+            })
+            .collect();
+        let chosen: Vec<String> = if only_theirs {
+            played
+                .iter()
+                .rev()
+                .find(|(t, _)| *t > 0)
+                .map(|(_, l)| l.clone())
+                .into_iter()
+                .collect()
+        } else {
+            let skip = played.len().saturating_sub(n);
+            played[skip..].iter().map(|(_, l)| l.clone()).collect()
+        };
+        if chosen.is_empty() {
+            self.line("No turns yet.");
+        }
+        for l in chosen {
+            self.line(&l);
+        }
+    }
+
+    /// `try N`: what sowing N would do, not played.
+    fn try_decision(&mut self, token: &str) {
+        let game = self.game().clone();
+        let token = typed_token(token);
+        let side = game.to_move();
+        let decision = match game.decision(&token) {
+            Ok(d) => d,
+            Err(e) => {
+                self.line(&capitalized(&words::speakable(&format!("{e}."))));
+                return;
+            }
+        };
+        let note = format!("Working out the sowing of {}.", token_words(&token));
+        let tried = on_thread(&mut self.say, &note, move |_| {
+            let mut g = game.clone();
+            let mut events: Vec<crate::engine::Event> = Vec::new();
+            g.play_decision_within(&decision, 100_000, &mut events)
+                .map(|()| {
+                    (
+                        crate::session::Turn {
+                            side,
+                            turn: game.turn(),
+                            decision,
+                            before: game,
+                            events,
+                        },
+                        g,
+                    )
+                })
+        });
+        match tried {
+            Ok((turn, after)) => {
+                let told = turn_line(&turn, &after, &self.view);
+                self.line(&format!("Not played: {told}"));
+            }
+            Err(e) => self.line(&capitalized(&words::speakable(&format!("{e}.")))),
+        }
+    }
+
+    /// `analysis`: every decision with its value, best first.
+    fn analysis(&mut self) {
+        let game = self.game().clone();
+        if game.status().is_over() {
+            self.line("The game is over.");
+            return;
+        }
+        let kind = game.kind();
+        let analysis = on_thread(&mut self.say, "Working out the analysis.", move |p| {
+            crate::session::seat::analyse(&game, None, p)
+        });
+        match analysis.filter(|a| !a.values.is_empty()) {
+            Some(a) => {
+                let items: Vec<String> = a
+                    .values
+                    .iter()
+                    .map(|(t, v)| format!("{} {}", token_words(t), words::value_said(*v, kind)))
+                    .collect();
+                self.line(&format!("Analysis, best first: {}.", items.join("; ")));
+            }
+            None => self.line("No analysis: the AI found no move."),
+        }
+    }
+
     fn hint(&mut self) {
         let game = self.game().clone();
         if game.status().is_over() {
@@ -658,14 +826,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 } else {
                     format!(" ({token})")
                 };
-                let unit = if self.kind() == GameKind::BaoLaKimasai {
-                    "cows"
-                } else {
-                    "seeds"
-                };
                 let line = format!(
-                    "Hint: {words}{typed}; the AI rates it {} {unit} for you.",
-                    crate::review::value_text(value)
+                    "Hint: {words}{typed}; the AI rates it: {}.",
+                    words::value_said(value, self.kind())
                 );
                 self.line(&line);
             }
@@ -834,6 +997,21 @@ fn race_first(note: &str) -> Option<String> {
         "{first} moves first: {first} slept first in the {race} from hole {hole}, \
          after {drops}; {other} made {made}."
     ))
+}
+
+/// A decision as typed, in the engine's token: "clockwise" is cw, "inner
+/// 3" and "inner hole 3" are i3.
+fn typed_token(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "hole").collect();
+    match words[..] {
+        ["clockwise"] => "cw".into(),
+        ["counterclockwise" | "anticlockwise" | "counter-clockwise" | "anti-clockwise"] => {
+            "ccw".into()
+        }
+        ["inner", k] if k.parse::<u32>().is_ok() => format!("i{k}"),
+        ["outer", k] if k.parse::<u32>().is_ok() => format!("o{k}"),
+        _ => line.to_string(),
+    }
 }
 
 /// Holes in the mover's row (two-row games).

@@ -582,83 +582,257 @@ fn row_lines(title: &str, holes: &[(usize, String)]) -> Vec<String> {
 /// then the other, North's from its hole N to 1 as it lies across the
 /// board; bulls and closed holes in words; then the captures or reserves.
 pub fn board_lines(game: &AnyGame, view: &View) -> Vec<String> {
+    let mine = view.me.unwrap_or(Side::South);
+    let mut out = side_lines(game, view, mine, None);
+    out.extend(side_lines(game, view, mine.other(), None));
+    out.push(totals_line(game, view));
+    out
+}
+
+fn key(s: Side) -> &'static str {
+    if s == Side::South { "south" } else { "north" }
+}
+
+/// Holes in a row of this game.
+pub fn row_len(game: &AnyGame) -> usize {
+    if game.kind() == GameKind::BaoLaKimasai {
+        8
+    } else {
+        game.position_json()["holes"].as_u64().unwrap_or(0) as usize
+    }
+}
+
+/// A two-row game's hole in words: "4", "5 in North's bull", "closed".
+fn cell(game: &AnyGame, v: &Value, view: &View, side: Side, h: usize) -> String {
+    let c = v[key(side)][h - 1].as_u64().unwrap_or(0);
+    let at = |list: &Value| {
+        list.as_array().and_then(|l| {
+            l.iter()
+                .find(|b| {
+                    b["side"].as_str() == Some(key(side)) && b["hole"].as_u64() == Some(h as u64)
+                })
+                .cloned()
+        })
+    };
+    if let Some(b) = at(&v["bulls"]) {
+        let owner = if b["owner"].as_str() == Some("south") {
+            Side::South
+        } else {
+            Side::North
+        };
+        format!("{c} in {} bull", view.whose(owner))
+    } else if at(&v["closed"]).is_some() {
+        let _ = game;
+        "closed".to_string()
+    } else {
+        c.to_string()
+    }
+}
+
+/// One side's row (Bao: its two rows), holes `range` only if given: the
+/// lines of [`board_lines`].
+pub fn side_lines(
+    game: &AnyGame,
+    view: &View,
+    side: Side,
+    range: Option<(usize, usize)>,
+) -> Vec<String> {
     let v = game.position_json();
     let mine = view.me.unwrap_or(Side::South);
-    let other = mine.other();
-    let key = |s: Side| if s == Side::South { "south" } else { "north" };
+    let within = |h: usize| range.is_none_or(|(a, b)| h >= a && h <= b);
     let mut out = Vec::new();
     match game.kind() {
         GameKind::BaoLaKimasai => {
-            for (side, rows) in [(mine, ["inner", "outer"]), (other, ["inner", "outer"])] {
-                for row in rows {
-                    let counts = &v[key(side)][row];
-                    let holes: Vec<(usize, String)> =
-                        (1..=8).map(|k| (k, counts[k - 1].to_string())).collect();
+            for row in ["inner", "outer"] {
+                let counts = &v[key(side)][row];
+                let holes: Vec<(usize, String)> = (1..=8)
+                    .filter(|&k| within(k))
+                    .map(|k| (k, counts[k - 1].to_string()))
+                    .collect();
+                if !holes.is_empty() {
                     out.extend(row_lines(
                         &format!("{} {row} row", view.whose_cap(side)),
                         &holes,
                     ));
                 }
             }
-            if let Some((s, n)) = reserves(game) {
-                let r = |side: Side| if side == Side::South { s } else { n };
-                out.push(format!(
-                    "Reserves: {} {}, {} {}.",
-                    view.name(mine),
-                    r(mine),
-                    view.name(other),
-                    r(other)
-                ));
-            }
         }
         _ => {
-            let n = v["holes"].as_u64().unwrap_or(0) as usize;
-            let bulls = v["bulls"].as_array().cloned().unwrap_or_default();
-            let closed = v["closed"].as_array().cloned().unwrap_or_default();
-            let at = |list: &[Value], side: Side, hole: usize| {
-                list.iter()
-                    .find(|b| {
-                        b["side"].as_str() == Some(key(side))
-                            && b["hole"].as_u64() == Some(hole as u64)
-                    })
-                    .cloned()
+            let n = row_len(game);
+            let order: Vec<usize> = if side == mine {
+                (1..=n).collect()
+            } else {
+                (1..=n).rev().collect()
             };
-            for side in [mine, other] {
-                let counts = &v[key(side)];
-                let cell = |h: usize| {
-                    let c = counts[h - 1].as_u64().unwrap_or(0);
-                    if let Some(b) = at(&bulls, side, h) {
-                        let owner = if b["owner"].as_str() == Some("south") {
-                            Side::South
-                        } else {
-                            Side::North
-                        };
-                        format!("{c} in {} bull", view.whose(owner))
-                    } else if at(&closed, side, h).is_some() {
-                        "closed".to_string()
-                    } else {
-                        c.to_string()
-                    }
-                };
-                let order: Vec<usize> = if side == mine {
-                    (1..=n).collect()
-                } else {
-                    (1..=n).rev().collect()
-                };
-                let holes: Vec<(usize, String)> = order.into_iter().map(|h| (h, cell(h))).collect();
+            let holes: Vec<(usize, String)> = order
+                .into_iter()
+                .filter(|&h| within(h))
+                .map(|h| (h, cell(game, &v, view, side, h)))
+                .collect();
+            if !holes.is_empty() {
                 out.extend(row_lines(&format!("{} row", view.whose_cap(side)), &holes));
             }
-            let cap = &v["captured"];
-            out.push(format!(
-                "Captured: {} {}, {} {}.",
-                view.name(mine),
-                cap[key(mine)],
-                view.name(other),
-                cap[key(other)]
-            ));
         }
     }
     out
+}
+
+/// "Captured: you 3, North 5." or Bao's "Reserves: you 4, North 4."
+pub fn totals_line(game: &AnyGame, view: &View) -> String {
+    let v = game.position_json();
+    let mine = view.me.unwrap_or(Side::South);
+    let other = mine.other();
+    let (what, counts) = if game.kind() == GameKind::BaoLaKimasai {
+        ("Reserves", &v["reserve"])
+    } else {
+        ("Captured", &v["captured"])
+    };
+    format!(
+        "{what}: {} {}, {} {}.",
+        view.name(mine),
+        counts[key(mine)],
+        view.name(other),
+        counts[key(other)]
+    )
+}
+
+/// The hole facing hole `k` of a row of `n` (either row, either game).
+fn facing(k: usize, n: usize) -> usize {
+    n + 1 - k
+}
+
+/// `hole N` (Bao `hole i3`): its seeds, a bull's owner, the facing hole;
+/// `side`: whose row (yours or the side to move's by default).
+pub fn hole_said(game: &AnyGame, view: &View, side: Side, which: &str) -> Result<String, String> {
+    let kind = game.kind();
+    let n = row_len(game);
+    let v = game.position_json();
+    let bao = kind == GameKind::BaoLaKimasai;
+    let (row, k) = if bao {
+        let (row, num) = match which.chars().next() {
+            Some('i') => ("inner", &which[1..]),
+            Some('o') => ("outer", &which[1..]),
+            _ => ("", which),
+        };
+        (row, num.parse::<usize>().ok())
+    } else {
+        ("", which.parse::<usize>().ok())
+    };
+    let Some(k) = k.filter(|k| (1..=n).contains(k) && (!bao || !row.is_empty())) else {
+        return Err(if bao {
+            "Type hole and a hole of a row, for example hole i3 or hole o5 (help: the words)."
+                .into()
+        } else {
+            format!("Type hole and a number from 1 to {n} (help: the words).")
+        });
+    };
+    let whose = view.whose_cap(side);
+    if bao {
+        let c = v[key(side)][row][k - 1].as_u64().unwrap_or(0) as u32;
+        let mut text = format!("{whose} {row} hole {k}: {}", count(kind, c));
+        if row == "inner" {
+            let f = facing(k, n);
+            let fc = v[key(side.other())]["inner"][f - 1].as_u64().unwrap_or(0) as u32;
+            text.push_str(&format!(
+                "; it faces {} inner hole {f}, {}",
+                view.whose(side.other()),
+                count(kind, fc)
+            ));
+        }
+        return Ok(text + ".");
+    }
+    let f = facing(k, n);
+    let say = |s: Side, h: usize| {
+        let c = cell(game, &v, view, s, h);
+        match c.parse::<u32>() {
+            Ok(c) => count(kind, c),
+            Err(_) if c.contains(" bull") => {
+                let (seeds, owner) = c.split_once(" in ").unwrap_or((&c, ""));
+                format!("{owner}, {}", count(kind, seeds.parse().unwrap_or(0)))
+            }
+            Err(_) => c,
+        }
+    };
+    Ok(format!(
+        "{whose} hole {k}: {}; it faces {} hole {f}: {}.",
+        say(side, k),
+        view.whose(side.other()),
+        say(side.other(), f)
+    ))
+}
+
+/// `bulls`: each bull, where, whose, how many seeds.
+pub fn bulls_said(game: &AnyGame, view: &View) -> String {
+    let v = game.position_json();
+    let Some(bulls) = v["bulls"].as_array().filter(|b| !b.is_empty()) else {
+        return if game.kind() == GameKind::BaoLaKimasai {
+            "Bao has no bulls.".into()
+        } else {
+            "No bulls yet.".into()
+        };
+    };
+    let side_of = |s: &Value| {
+        if s.as_str() == Some("south") {
+            Side::South
+        } else {
+            Side::North
+        }
+    };
+    let items: Vec<String> = bulls
+        .iter()
+        .map(|b| {
+            let side = side_of(&b["side"]);
+            let h = b["hole"].as_u64().unwrap_or(0) as usize;
+            let c = v[key(side)][h.max(1) - 1].as_u64().unwrap_or(0) as u32;
+            let owner = side_of(&b["owner"]);
+            let whose = if view.me == Some(owner) {
+                "yours".to_string()
+            } else {
+                format!("owned by {}", owner.title())
+            };
+            format!(
+                "{} hole {h}, {whose}, {}",
+                view.whose(side),
+                count(game.kind(), c)
+            )
+        })
+        .collect();
+    let n = items.len();
+    format!(
+        "{n} bull{}: {}.",
+        if n == 1 { "" } else { "s" },
+        items.join("; ")
+    )
+}
+
+/// A value for the side it belongs to, in words a voice reads well:
+/// "wins by 4 in 6 turns", "loses by 40 in 6 turns", "2.5 seeds ahead".
+pub fn value_said(v: i32, kind: GameKind) -> String {
+    let unit = if kind == GameKind::BaoLaKimasai {
+        "cows"
+    } else {
+        "seeds"
+    };
+    if let Some(p) = crate::ai::Proof::of(v) {
+        let turns = if p.turns == 1 {
+            "this turn".to_string()
+        } else {
+            format!("{} turns", p.turns)
+        };
+        return match (p.won, p.margin.unsigned_abs()) {
+            (_, 0) => format!("draws in {turns}"),
+            (true, m) => format!("wins by {m} in {turns}"),
+            (false, m) => format!("loses by {m} in {turns}"),
+        };
+    }
+    let s = crate::review::seeds(v);
+    if s.abs() < 0.05 {
+        "even".into()
+    } else if s > 0.0 {
+        format!("{s:.1} {unit} ahead")
+    } else {
+        format!("{:.1} {unit} behind", -s)
+    }
 }
 
 /// Where the first seed of each direction's lap falls, in words.

@@ -9,6 +9,7 @@ mod disk;
 mod ends;
 mod learn;
 mod race;
+mod reads;
 
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -618,16 +619,17 @@ fn bad_input_gets_one_line_why_and_the_game_goes_on() {
         .position(|l| l.starts_with("South to move, turn 1"))
         .unwrap();
     assert_eq!(
-        r.lines()[i + 1..i + 6],
+        r.lines()[i + 1..i + 7],
         [
             "Hole 1 is empty.",
             "There is no hole 9 (holes are 1 to 8).",
             "'foo' is not an Enkeshui decision (a hole 1 to 8, cw, ccw or a special move x).",
+            "Type help for the words you can use.",
             "No direction is asked now: type a hole.",
             "Type a move, or help for the words you can use.",
         ]
     );
-    assert!(r.lines()[i + 6].starts_with("South sows hole 8: "));
+    assert!(r.lines()[i + 7].starts_with("South sows hole 8: "));
 }
 
 #[test]
