@@ -129,7 +129,7 @@ pub fn run_with_clock<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let Some(line) = super::read_line(&mut input) else {
+        let Some(line) = super::read_line(&mut input, &mut say) else {
             return Ok(());
         };
         let now = clock();

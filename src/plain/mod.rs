@@ -88,6 +88,8 @@ pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
     }
     let mut session = Session::new(setup);
     session.set_hash_mb(client.hash_mb.map(usize::from));
+    // Not saved until its first save.
+    stop_on_signals(None);
     let stdin = std::io::stdin();
     run(session, persist, first, stdin.lock(), std::io::stdout())
 }
@@ -112,8 +114,47 @@ pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     // Written at its first change only.
     persist.saved_as(&loaded.record);
     let session = Session::resume(&loaded)?;
+    stop_on_signals(Some(loaded.path.clone()));
     let stdin = std::io::stdin();
     run(session, persist, None, stdin.lock(), std::io::stdout())
+}
+
+/// The record's file as last saved (None: not saved yet); held while a
+/// save is written, so a signal waits for it.
+static SAVED_IN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+
+/// Ctrl-C, SIGTERM and SIGHUP: one line says where the game is (every
+/// change is saved as it is made), then the program ends (status 128 plus
+/// the signal's number).
+fn stop_on_signals(path: Option<PathBuf>) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    if let Ok(mut p) = SAVED_IN.lock() {
+        *p = path;
+    }
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let Some(sig) = signals.forever().next() else {
+            return;
+        };
+        let saved = SAVED_IN.lock().map(|p| p.clone()).unwrap_or(None);
+        let line = match saved {
+            Some(p) => format!("Stopped; the game is saved in {}.", file_name(&p)),
+            None => "Stopped; the game is not saved.".to_string(),
+        };
+        let mut say = Say::new(std::io::stdout());
+        say.line(&line);
+        std::process::exit(128 + sig);
+    });
+}
+
+/// A record's file name, as said: "game-20261207-0643.json".
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The line mode's persistence: every write waited for; finished games
@@ -167,6 +208,7 @@ pub fn run_with_clock<R: BufRead, W: std::io::Write>(
         say: Say::new(output),
         special: None,
         clock,
+        typed: None,
     };
     p.main()
 }
@@ -200,6 +242,8 @@ struct Plain<R, W: std::io::Write> {
     special: Option<Option<Lifted>>,
     /// The time a line was read at (the race's clock).
     clock: Box<dyn FnMut() -> Instant>,
+    /// The decision as typed, while it is worked out (its refusal quotes it).
+    typed: Option<String>,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -240,7 +284,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     /// The next line of input (None: the end of input).
     fn read(&mut self) -> Option<String> {
-        read_line(&mut self.input)
+        read_line(&mut self.input, &mut self.say)
     }
 
     fn game(&self) -> &AnyGame {
@@ -254,8 +298,16 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     /// Saves the record if it changed; a failure is said once.
     fn save(&mut self) {
         let record = self.session.record();
+        // A signal waits until this save is written.
+        let mut saved_in = SAVED_IN.lock();
         // Waited for: the answer comes at once.
         let saved = self.persist.save(&record, Post::new(|_| {}));
+        if let Ok(p) = saved_in.as_mut()
+            && self.persist.error().is_none()
+        {
+            **p = self.persist.path().map(PathBuf::from);
+        }
+        drop(saved_in);
         if let Some(line) = saved.and_then(|s| self.persist.saved(s)) {
             self.say.line(&line);
         }
@@ -390,7 +442,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let job = self.session.decide(token);
         let note = format!("Working out the sowing of {}.", token_words(token));
         let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
-        self.take(decided)
+        self.typed = Some(token.to_string());
+        let taken = self.take(decided);
+        self.typed = None;
+        taken
     }
 
     /// A decision worked out, given to the session: told, or refused in a line.
@@ -401,6 +456,11 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 true
             }
             Err(Refused::Rule { reason, .. }) => {
+                let mut reason = reason.to_string();
+                // A long line is quoted by its start only.
+                if let Some(t) = self.typed.as_deref().filter(|t| t.chars().count() > QUOTED) {
+                    reason = reason.replace(&format!("'{t}'"), &quoted(t));
+                }
                 let mut line = capitalized(&words::speakable(&format!("{reason}.")));
                 // Not a decision at all: perhaps a word.
                 if line.contains(" is not a") {
@@ -1041,13 +1101,48 @@ fn capitalized(s: &str) -> String {
     }
 }
 
+/// The most of a line a refusal quotes, in characters.
+const QUOTED: usize = 40;
+
+/// `text` quoted in a refusal: at most [`QUOTED`] characters.
+pub(crate) fn quoted(text: &str) -> String {
+    let mut q: String = text.chars().take(QUOTED).collect();
+    if text.chars().nth(QUOTED).is_some() {
+        q.push('…');
+    }
+    format!("'{q}'")
+}
+
 /// The next line of input, trimmed and in lower case (None: the end of
 /// input, or it cannot be read): how every line-mode loop reads a word.
-pub(crate) fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut buf = String::new();
-    match input.read_line(&mut buf) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(buf.trim().to_lowercase()),
+/// A line that is not text (UTF-8) or is over 1 MiB is refused in a line
+/// and the next is read: bad input never ends a game.
+pub(crate) fn read_line<W: std::io::Write>(
+    input: &mut impl BufRead,
+    say: &mut Say<W>,
+) -> Option<String> {
+    let mut buf = Vec::new();
+    loop {
+        let too_long = match crate::protocol::read_line(input, &mut buf) {
+            Ok(Some(too_long)) => too_long,
+            Ok(None) | Err(_) => return None,
+        };
+        if too_long {
+            let start = String::from_utf8_lossy(&buf).to_string();
+            say.line(&format!(
+                "That line is over 1 MiB and is left out (it starts {}). \
+                 Type help for the words you can use.",
+                quoted(start.trim())
+            ));
+            continue;
+        }
+        match String::from_utf8(std::mem::take(&mut buf)) {
+            Ok(line) => return Some(line.trim().to_lowercase()),
+            Err(_) => say.line(
+                "That line is not text a program can read (not UTF-8): nothing done. \
+                 Type help for the words you can use.",
+            ),
+        }
     }
 }
 

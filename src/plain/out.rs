@@ -17,16 +17,21 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut cur = String::new();
     let mut cur_len = 0;
+    let width = width.max(1);
     for word in clean.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
+        let chars: Vec<char> = word.chars().collect();
+        // A word longer than a line is cut in whole lines, each char once
+        // (linear in the text, however long); its rest goes on as a word.
+        let mut word: &[char] = &chars;
+        if word.len() > width {
             if cur_len > 0 {
                 lines.push(std::mem::take(&mut cur));
                 cur_len = 0;
             }
-            let rest = word.split_off(width);
-            lines.push(word.iter().collect());
-            word = rest;
+            while word.len() > width {
+                lines.push(word[..width].iter().collect());
+                word = &word[width..];
+            }
         }
         let len = word.len();
         if cur_len > 0 && cur_len + 1 + len > width {
@@ -37,7 +42,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             cur.push(' ');
             cur_len += 1;
         }
-        cur.extend(word);
+        cur.extend(word.iter());
         cur_len += len;
     }
     if cur_len > 0 || lines.is_empty() {
@@ -165,8 +170,20 @@ mod tests {
             ]
         );
         assert_eq!(wrap(&"x".repeat(85), 80), ["x".repeat(80), "x".repeat(5)]);
+        assert_eq!(wrap(&"x".repeat(160), 80), ["x".repeat(80), "x".repeat(80)]);
+        assert_eq!(wrap(&"x".repeat(80), 80), ["x".repeat(80)]);
+        assert_eq!(wrap("ab cd", 40), ["ab cd"]);
         assert_eq!(wrap("a\x1b[31mb", 80), ["a [31mb"]);
         assert_eq!(columns("  1  South   8    +0.0  6"), "1, South, 8, +0.0, 6");
+    }
+
+    #[test]
+    fn a_long_line_wraps_in_linear_time() {
+        // 8 MB in one word and in many: quadratic work would take minutes.
+        let start = std::time::Instant::now();
+        assert_eq!(wrap(&"x".repeat(8 << 20), 80).len(), (8 << 20) / 80 + 1);
+        assert_eq!(wrap(&"ab ".repeat(1 << 20), 80).len(), (3 << 20) / 81 + 1);
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn run<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let Some(line) = super::read_line(&mut input) else {
+        let Some(line) = super::read_line(&mut input, &mut say) else {
             return Ok(());
         };
         let p = &list[index];

@@ -106,7 +106,7 @@ pub fn run<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let Some(line) = super::read_line(&mut input) else {
+        let Some(line) = super::read_line(&mut input, &mut say) else {
             return Ok(());
         };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -197,7 +197,10 @@ pub fn run<R: BufRead, W: Write>(
             }
             ["help"] => say.line(HELP),
             ["quit"] | ["q"] | ["exit"] => return Ok(()),
-            _ => say.line(&format!("'{line}' is not a replay word. {HELP}")),
+            _ => say.line(&format!(
+                "{} is not a replay word. {HELP}",
+                super::quoted(&line)
+            )),
         }
     }
 }

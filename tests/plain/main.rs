@@ -7,6 +7,7 @@ use temp::TempDir;
 
 mod disk;
 mod ends;
+mod input;
 mod learn;
 mod race;
 mod reads;
@@ -130,7 +131,7 @@ impl Run {
     }
 }
 
-fn run_raw(dir: &Path, args: &[&str], input: &str) -> Run {
+fn run_raw(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
         .args(args)
         .env("XDG_DATA_HOME", dir.join("data"))
@@ -143,9 +144,9 @@ fn run_raw(dir: &Path, args: &[&str], input: &str) -> Run {
         .spawn()
         .expect("the program runs");
     let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
+    let input = input.as_ref().to_vec();
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let out = child.wait_with_output().expect("it ends");
     writer.join().expect("input written");
