@@ -17,9 +17,8 @@
 
 use masai_mancala::ai::{self, Evaluate, Level, Player, Request, choose_token};
 use masai_mancala::engine::{AnyGame, PerSide, Quiet, Side, Status};
-use masai_mancala::record::{Checked, GameRecord, Record, Replayed};
+use masai_mancala::record::{Checked, GameOptions, GameRecord, Record, Replayed, Variant};
 use masai_mancala::review::{self, Judged, Mark};
-use serde_json::{Map, Value};
 use std::time::Instant;
 
 /// The hint as the client works it out: the review's search, best first.
@@ -49,18 +48,11 @@ fn record_of(begin: &AnyGame, decisions: Vec<String>, seats: [Level; 2]) -> (Rec
     }
     let start = begin.position_json();
     let record = Record {
-        game: begin.kind(),
-        variant: Map::new(),
-        rules: start
-            .get("rules")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default(),
+        options: GameOptions::new(Variant::of(begin)),
         seats: PerSide::new(
             format!("ai:{}", seats[0].name()),
             format!("ai:{}", seats[1].name()),
         ),
-        options: masai_mancala::record::GameOptions::default(),
         games: vec![GameRecord {
             start,
             race: None,

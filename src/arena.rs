@@ -14,7 +14,7 @@ use crate::engine::{AnyGame, Game, Outcome, PerSide, Quiet, Side, Status};
 use crate::record::{GameRecord, Record, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use serde_json::{Map, Value, json};
+use serde_json::json;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -159,7 +159,7 @@ pub struct Settings {
     /// Where to write the games' records (a file for one game, else a folder).
     pub save: Option<PathBuf>,
     /// The record's variant (the board's options).
-    pub variant: Map<String, Value>,
+    pub variant: crate::record::Variant,
 }
 
 /// One finished game, from A's side.
@@ -667,16 +667,8 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
         format!("ai:{}", c.name())
     };
     let record = Record {
-        game: start.kind(),
-        variant: s.variant.clone(),
-        rules: start
-            .position_json()
-            .get("rules")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default(),
+        options: crate::record::GameOptions::new(s.variant.clone()),
         seats: PerSide::new(seat(Side::South), seat(Side::North)),
-        options: crate::record::GameOptions::default(),
         games: vec![GameRecord {
             start: start.position_json(),
             race: None,

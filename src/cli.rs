@@ -1,18 +1,18 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
 use crate::ai::Level;
-use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
     DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove,
     Unfilled,
 };
-use crate::engine::{AnyGame, Game, PerSide, Side};
+use crate::engine::{AnyGame, Game, GameKind, PerSide, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 // The session's vocabulary, which the options below are read into.
+use crate::record::{GameOptions, RunOptions, Variant};
 pub use crate::session::setup::{BadSeat, SEAT_LEVELS, Seat, Teams};
-use crate::session::setup::{BadSetup, RaceMode, RaceOptions, Seating, Setup};
+use crate::session::setup::{BadSetup, RaceMode, Seating, Setup};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -513,17 +513,16 @@ pub struct ArenaArgs {
 
 impl ArenaArgs {
     /// The records' variant for this start position.
-    pub fn variant(&self, start: &AnyGame) -> serde_json::Map<String, serde_json::Value> {
-        match start {
-            AnyGame::Enkeshui(_) => layout_from_options(self.holes, self.layout.as_deref())
-                .map(|l| crate::record::enkeshui_variant(&l))
-                .unwrap_or_default(),
-            AnyGame::EnGehe(g) => {
-                let mut m = serde_json::Map::new();
-                m.insert("holes".into(), g.holes().into());
-                m
-            }
-            AnyGame::BaoLaKimasai(_) => serde_json::Map::new(),
+    pub fn variant(&self, start: &AnyGame) -> Variant {
+        match (
+            start,
+            layout_from_options(self.holes, self.layout.as_deref()),
+        ) {
+            (AnyGame::Enkeshui(g), Ok(layout)) => Variant::Enkeshui {
+                layout,
+                rules: *g.rules(),
+            },
+            _ => Variant::of(start),
         }
     }
 
@@ -707,6 +706,11 @@ pub struct EnkeshuiArgs {
     /// Match play: the match ends after this many games at most (and when the carry-over repeats)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MATCH_GAMES)]
     pub match_games: u32,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line
+    /// itself ("enkeshui 0,0,4x6/0,0,4x6 s 0-0 1"); it sets the board, bulls, side to move and rules
+    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true,
+          conflicts_with_all = ["holes", "layout", "race", "race_hole", "race_speed", "first", "capture_after_relay", "special_move", "max_turns", "match_play", "unfilled", "match_games"])]
+    pub position: Option<String>,
     /// Seed of the random generator (quick race, random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -818,8 +822,15 @@ impl EnkeshuiArgs {
         })
     }
 
-    /// The start position, before any race.
+    /// The start position, before any race (or the `--position`).
     pub fn game(&self) -> Result<Enkeshui, SetupError> {
+        if let Some(given) = &self.position {
+            return match read_position(given, GameKind::Enkeshui) {
+                Ok(AnyGame::Enkeshui(g)) => Ok(g),
+                Ok(_) => unreachable!("read_position checks the game"),
+                Err(e) => Err(SetupError::Other(e.0)),
+            };
+        }
         Ok(Enkeshui::new(&self.layout()?, self.rules()?).with_first(self.first.into()))
     }
 }
@@ -832,6 +843,10 @@ pub struct BaoArgs {
     /// Safety rule: the game ends after this many turns
     #[arg(long, value_name = "N", default_value_t = bao::DEFAULT_MAX_TURNS)]
     pub max_turns: u32,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line itself
+    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true,
+          conflicts_with_all = ["first", "max_turns"])]
+    pub position: Option<String>,
     /// Seed of the random generator (random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -857,9 +872,10 @@ pub struct EnGeheArgs {
     /// North's team name (shown to players only)
     #[arg(long, value_name = "NAME")]
     pub north_team: Option<String>,
-    /// Start from a position JSON file (a study); it sets the holes, side to move and rules
-    #[arg(long, value_name = "FILE")]
-    pub position: Option<PathBuf>,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line
+    /// itself ("en-gehe 4x40/4x40 s 0-0 1"); it sets the holes, side to move and rules
+    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true)]
+    pub position: Option<String>,
     /// Seed of the random generator (random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -881,6 +897,12 @@ impl BaoArgs {
 
     /// The start position.
     pub fn game(&self) -> Result<Bao, OptionsError> {
+        if let Some(given) = &self.position {
+            return match read_position(given, GameKind::BaoLaKimasai)? {
+                AnyGame::BaoLaKimasai(g) => Ok(g),
+                _ => unreachable!("read_position checks the game"),
+            };
+        }
         Ok(Bao::new(self.rules()?).with_first(self.first.into()))
     }
 }
@@ -895,18 +917,11 @@ impl EnGeheArgs {
 
     /// The start position: 4 seeds a hole, or the `--position` file.
     pub fn game(&self) -> Result<EnGehe, OptionsError> {
-        if let Some(path) = &self.position {
-            let file = path.display();
-            let text = crate::record::file::read_regular(
-                path,
-                crate::record::file::MAX_POSITION_BYTES,
-                "a position",
-            )
-            .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
-            let value: serde_json::Value = serde_json::from_str(&text)
-                .map_err(|e| OptionsError(format!("--position {file}: not valid JSON: {e}")))?;
-            return EnGehe::from_position(&value)
-                .map_err(|e| OptionsError(format!("--position {file}: {e}")));
+        if let Some(given) = &self.position {
+            return match read_position(given, GameKind::EnGehe)? {
+                AnyGame::EnGehe(g) => Ok(g),
+                _ => unreachable!("read_position checks the game"),
+            };
         }
         let rules = en_gehe::Rules {
             max_turns: self.max_turns.unwrap_or(en_gehe::DEFAULT_MAX_TURNS),
@@ -915,6 +930,38 @@ impl EnGeheArgs {
             .map(|g| g.with_first(self.first.into()))
             .map_err(|e| OptionsError(e.to_string()))
     }
+}
+
+/// `--position FILE|LINE`: a file holding a position (its JSON or its one
+/// line), or the line itself; refused unless it is a position of `kind`.
+pub fn read_position(given: &str, kind: GameKind) -> Result<AnyGame, OptionsError> {
+    let path = std::path::Path::new(given);
+    let game = if given.contains(char::is_whitespace) && !path.exists() {
+        AnyGame::from_line(given).map_err(|e| OptionsError(format!("--position: {e}")))?
+    } else {
+        let file = path.display();
+        let text = crate::record::file::read_regular(
+            path,
+            crate::record::file::MAX_POSITION_BYTES,
+            "a position",
+        )
+        .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
+        AnyGame::from_text(&text).map_err(|e| match e {
+            Some(e) => OptionsError(format!("--position {file}: {e}")),
+            None => {
+                let e = serde_json::from_str::<serde_json::Value>(text.trim()).unwrap_err();
+                OptionsError(format!("--position {file}: not valid JSON: {e}"))
+            }
+        })?
+    };
+    if game.kind() != kind {
+        return Err(OptionsError(format!(
+            "--position: a position of {}, not of {}",
+            game.kind().title(),
+            kind.title()
+        )));
+    }
+    Ok(game)
 }
 
 mod setup;

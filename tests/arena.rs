@@ -166,7 +166,7 @@ fn save_writes_a_record_of_every_game_that_replays() {
     for (i, n) in names.iter().enumerate() {
         let (record, checked) = file::load(&games.join(n)).unwrap();
         assert!(checked.is_finished(), "{n}");
-        assert_eq!(record.variant["holes"], 6);
+        assert_eq!(record.variant().board_json()["holes"], 6);
         // A (greedy) sits South in odd-numbered games.
         let a = if i % 2 == 0 { "south" } else { "north" };
         let seat = if a == "south" {

@@ -4,7 +4,7 @@
 
 use masai_mancala::ai::{Player, Request, choose_token};
 use masai_mancala::engine::{AnyGame, Quiet, Side, Status};
-use masai_mancala::record::Record;
+use masai_mancala::record::{Record, Variant};
 use masai_mancala::review::{self, BLUNDER, MISTAKE, Mark};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -299,7 +299,9 @@ fn a_smaller_win_gives_up_seeds_and_is_no_blunder() {
         r.summary_line(&record, Side::North),
         "North (human): 1 decision, accuracy 0.0%, 0 mistakes, 0 blunders, largest loss 10.0 seeds (turn 1: 4)"
     );
-    record.rules.insert("match".into(), json!(true));
+    if let Variant::Enkeshui { rules, .. } = &mut record.options.variant {
+        rules.match_play = true;
+    }
     assert!(
         line(&r.text(&record)).ends_with("  10.0  gives up 10.0 seeds (they carry over)"),
         "{}",

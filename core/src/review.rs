@@ -357,7 +357,7 @@ pub fn review(
     cancel: Option<Arc<AtomicBool>>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Option<Review> {
-    let percent = node_percent(record.game);
+    let percent = node_percent(record.kind());
     let limits = limits(percent, cancel.clone());
     let total: usize = record.games.iter().map(|g| g.decisions.len()).sum();
     let mut decisions = Vec::with_capacity(total);
@@ -397,8 +397,8 @@ pub fn review(
         }
     }
     Some(Review {
-        kind: record.game,
-        nodes: nodes(record.game),
+        kind: record.kind(),
+        nodes: nodes(record.kind()),
         decisions,
     })
 }
@@ -459,7 +459,7 @@ impl Review {
         let unit = self.unit();
         let mut out = format!(
             "Review: {}, {} nodes a decision. Values in {unit} for the player deciding.\n{}\n",
-            record.game.title(),
+            record.kind().title(),
             thousands(self.nodes),
             marks_help(unit)
         );
@@ -600,7 +600,7 @@ impl Review {
             })
         };
         json!({
-            "game": record.game.name(),
+            "game": record.kind().name(),
             "unit": self.unit(),
             "nodes": self.nodes,
             "thresholds": {"mistake": MISTAKE, "blunder": BLUNDER, "good": GOOD},

@@ -1,6 +1,7 @@
 //! Unit tests of the arena.
 
 use super::*;
+use crate::record::Variant;
 
 #[test]
 fn whole_numbers_are_written_as_the_float_format_writes_them() {
@@ -60,7 +61,7 @@ fn the_progress_line_reads_as_its_format_string() {
         jobs: 1,
         hash_mb: None,
         save: None,
-        variant: Map::new(),
+        variant: Variant::of(&new_game(&["enkeshui".to_string()]).unwrap()),
     };
     let mut summary = Summary::default();
     let cases = [
@@ -185,7 +186,9 @@ fn random_against_random_plays_what_the_general_loop_plays() {
             jobs: 1,
             hash_mb: None,
             save: None,
-            variant: Map::new(),
+            variant: Variant::of(
+                &new_game(&words.split(' ').map(String::from).collect::<Vec<_>>()).unwrap(),
+            ),
         };
         let start = new_game(&s.game).unwrap();
         // Each game played in the last one's memory, as a thread plays them.

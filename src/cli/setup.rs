@@ -33,32 +33,71 @@ impl TryFrom<&Command> for Setup {
     }
 }
 
-/// `enkeshui` options (also what the start menu fills in).
-impl TryFrom<&EnkeshuiArgs> for Setup {
+/// `enkeshui` options as a game's options.
+impl TryFrom<&EnkeshuiArgs> for GameOptions {
     type Error = BadSetup;
-    fn try_from(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
-        let layout = args.layout()?;
-        let game = args.game()?;
-        let race = RaceOptions {
-            mode: args.race.into(),
-            hole: args.race_hole,
-            speed: args.race_speed,
+    fn try_from(args: &EnkeshuiArgs) -> Result<GameOptions, BadSetup> {
+        let variant = Variant::Enkeshui {
+            layout: args.layout()?,
+            rules: args.rules()?,
         };
-        Setup::enkeshui(game, layout, race, args.seed, (&args.client).into())
+        Ok(GameOptions {
+            variant,
+            run: RunOptions {
+                race: Some(args.race.into()),
+                race_hole: args.race_hole,
+                race_speed: args.race_speed,
+                first: Some(args.first.into()),
+                seed: Some(args.seed),
+                ..RunOptions::default()
+            },
+        })
     }
 }
 
-/// `en-gehe` options.
+/// `enkeshui` options.
+impl TryFrom<&EnkeshuiArgs> for Setup {
+    type Error = BadSetup;
+    fn try_from(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
+        if args.position.is_some() {
+            let start = args.game()?.into();
+            let seating = (&args.client).into();
+            return Ok(Setup::from_start(
+                start,
+                seating,
+                Teams::default(),
+                args.seed,
+            ));
+        }
+        Setup::new(GameOptions::try_from(args)?, (&args.client).into())
+    }
+}
+
+/// `en-gehe` options: a board of holes, or the `--position` file.
 impl TryFrom<&EnGeheArgs> for Setup {
     type Error = BadSetup;
     fn try_from(args: &EnGeheArgs) -> Result<Setup, BadSetup> {
-        let game = args.game()?;
-        Ok(Setup::other(
-            game.into(),
-            (&args.client).into(),
-            args.teams(),
-            args.seed,
-        ))
+        let seating = (&args.client).into();
+        if args.position.is_some() {
+            let start = args.game()?.into();
+            return Ok(Setup::from_start(start, seating, args.teams(), args.seed));
+        }
+        let options = GameOptions {
+            variant: Variant::EnGehe {
+                holes: args.holes.unwrap_or(en_gehe::DEFAULT_HOLES),
+                rules: en_gehe::Rules {
+                    max_turns: args.max_turns.unwrap_or(en_gehe::DEFAULT_MAX_TURNS),
+                },
+            },
+            run: RunOptions {
+                first: Some(args.first.into()),
+                seed: Some(args.seed),
+                south_team: args.south_team.clone(),
+                north_team: args.north_team.clone(),
+                ..RunOptions::default()
+            },
+        };
+        Setup::new(options, seating)
     }
 }
 
@@ -66,12 +105,26 @@ impl TryFrom<&EnGeheArgs> for Setup {
 impl TryFrom<&BaoArgs> for Setup {
     type Error = BadSetup;
     fn try_from(args: &BaoArgs) -> Result<Setup, BadSetup> {
-        let game = args.game()?;
-        Ok(Setup::other(
-            game.into(),
-            (&args.client).into(),
-            Teams::default(),
-            args.seed,
-        ))
+        if args.position.is_some() {
+            let start = args.game()?.into();
+            let seating = (&args.client).into();
+            return Ok(Setup::from_start(
+                start,
+                seating,
+                Teams::default(),
+                args.seed,
+            ));
+        }
+        let options = GameOptions {
+            variant: Variant::Bao {
+                rules: args.rules()?,
+            },
+            run: RunOptions {
+                first: Some(args.first.into()),
+                seed: Some(args.seed),
+                ..RunOptions::default()
+            },
+        };
+        Setup::new(options, (&args.client).into())
     }
 }

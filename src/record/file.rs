@@ -761,8 +761,8 @@ pub fn last_unfinished(dir: &Path) -> Option<PathBuf> {
 
 /// One line about a record: game, size, where it stands, seats.
 pub fn summary(record: &Record, checked: &Checked) -> String {
-    let mut s = record.game.title().to_string();
-    if let Some(h) = record.variant.get("holes") {
+    let mut s = record.kind().title().to_string();
+    if let Some(h) = record.variant().holes() {
         s.push_str(&format!(" 2x{h}"));
     }
     if record.is_match() {

@@ -9,13 +9,12 @@
 
 use crate::ai::{Level, Player};
 use crate::engine::AnyGame;
+use crate::engine::enkeshui::Rules;
 use crate::engine::enkeshui::play_match::{self, Next};
 use crate::engine::enkeshui::race::Race;
-use crate::engine::enkeshui::{Enkeshui, Layout, Rules};
-use crate::engine::{Game, GameKind, PerSide, PositionJson, Quiet, Side};
+use crate::engine::{GameKind, PerSide, Quiet, Side};
 pub use crate::record::RaceMode;
-use crate::record::{GameOptions, GameRecord, Record};
-use serde_json::{Map, Value, json};
+use crate::record::{GameOptions, GameRecord, Record, RunOptions, Variant};
 
 /// Who sits in a seat: a person at the keyboard or a built-in player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,25 +104,18 @@ pub struct RaceOptions {
     pub speed: Option<crate::ai::Level>,
 }
 
-/// What only Enkeshui has: the layout (each game of a match refills it)
-/// and the race; its rules are the start position's.
-#[derive(Clone, Debug)]
-struct EnkeshuiSetup {
-    layout: Layout,
-    race: RaceOptions,
-    first: Side,
-}
-
 /// A game's setup.
 #[derive(Clone, Debug)]
 pub struct Setup {
     /// The start position (Enkeshui: before its race).
     start: AnyGame,
-    enkeshui: Option<EnkeshuiSetup>,
+    /// The game's options, settled: the seed and the flip always set, and
+    /// Enkeshui's race and first mover (no other game records them).
+    options: GameOptions,
     seats: PerSide<Seat>,
-    seed: u64,
-    flip: bool,
-    teams: Teams,
+    /// Enkeshui set up from a position (a lesson, a puzzle), not from a
+    /// layout: no race, and its title names only the game.
+    from_position: bool,
 }
 
 /// Why a game cannot be set up (from the command line or a record); the
@@ -158,101 +150,129 @@ pub enum BadSetup {
     Start(crate::engine::PositionError),
 }
 
-impl Setup {
-    /// An Enkeshui game; checks that its race can start as asked.
-    pub fn enkeshui(
-        game: Enkeshui,
-        layout: Layout,
-        race: RaceOptions,
-        seed: u64,
-        seating: Seating,
-    ) -> Result<Setup, BadSetup> {
-        if race.mode != RaceMode::Off && race.hole.is_some() {
-            Race::start(&game, race.hole, &mut Quiet)?;
+/// The run options as records write them: the seed and the flip always,
+/// Enkeshui's race and first mover (`first`), never another game's.
+fn settle(mut run: RunOptions, enkeshui_first: Option<Side>, flip: bool) -> RunOptions {
+    run.seed = Some(run.seed.unwrap_or(0));
+    run.flip = Some(flip);
+    match enkeshui_first {
+        Some(first) => {
+            run.race = Some(run.race.unwrap_or(RaceMode::On));
+            run.first = Some(first);
+            run.south_team = None;
+            run.north_team = None;
         }
-        let first = game.to_move();
+        None => {
+            run.race = None;
+            run.race_hole = None;
+            run.race_speed = None;
+            run.first = None;
+        }
+    }
+    run
+}
+
+impl Setup {
+    /// A game from its options (the command line's, the start menu's, a
+    /// record's), with these seats; the first mover is `options.run.first`
+    /// (absent: South). Checks that Enkeshui's race can start as asked.
+    pub fn new(options: GameOptions, seating: Seating) -> Result<Setup, BadSetup> {
+        let first = options.run.first.unwrap_or(Side::South);
+        let start = options.variant.start(first)?;
+        let run = &options.run;
+        if let AnyGame::Enkeshui(game) = &start
+            && run.race != Some(RaceMode::Off)
+            && run.race_hole.is_some()
+        {
+            Race::start(game, run.race_hole, &mut Quiet)?;
+        }
+        let enkeshui_first = (start.kind() == GameKind::Enkeshui).then_some(first);
         Ok(Setup {
-            start: game.into(),
-            enkeshui: Some(EnkeshuiSetup {
-                layout,
-                race,
-                first,
-            }),
+            start,
+            options: GameOptions {
+                run: settle(options.run, enkeshui_first, seating.flip),
+                variant: options.variant,
+            },
             seats: seating.seats,
-            seed,
-            flip: seating.flip,
-            teams: Teams::default(),
+            from_position: false,
         })
     }
 
-    /// En Gehé or Bao from its start position, with these seats and flip.
-    pub fn other(start: AnyGame, seating: Seating, teams: Teams, seed: u64) -> Setup {
+    /// A game from a set-up position (En Gehé's `--position`, a position
+    /// played on), with these seats, teams and seed. An Enkeshui position
+    /// has no race, and its rows stand for its layout.
+    pub fn from_start(start: AnyGame, seating: Seating, teams: Teams, seed: u64) -> Setup {
+        let variant = Variant::of(&start);
+        let run = RunOptions {
+            seed: Some(seed),
+            south_team: teams.south,
+            north_team: teams.north,
+            ..RunOptions::default()
+        };
         Setup {
+            from_position: start.kind() == GameKind::Enkeshui,
             start,
-            enkeshui: None,
+            options: GameOptions {
+                variant,
+                run: settle(run, None, seating.flip),
+            },
             seats: seating.seats,
-            seed,
-            flip: seating.flip,
-            teams,
         }
     }
 
     /// A set-up position that two people play at one keyboard (a lesson,
     /// a puzzle): both seats people's, no race, no match carried over.
     pub fn position(start: AnyGame) -> Setup {
-        Setup {
-            start,
-            enkeshui: None,
+        let seating = Seating {
             seats: PerSide::new(Seat::Human, Seat::Human),
-            seed: 0,
             flip: false,
-            teams: Teams::default(),
-        }
+        };
+        Setup::from_start(start, seating, Teams::default(), 0)
     }
 
     /// The setup a record stands for; the error names the record's field
     /// at fault. (Records are checked when read: these are the same checks,
     /// for a record made in memory.)
     pub fn from_record(record: &Record) -> Result<Setup, BadSetup> {
-        let o = &record.options;
+        let run = &record.options.run;
         let seat = |side: &'static str, name: &str| {
             name.parse::<Seat>()
                 .map_err(|error| BadSetup::Seat { side, error })
         };
-        let seats = Seating {
+        let seating = Seating {
             seats: PerSide::new(
                 seat("south", &record.seats.south)?,
                 seat("north", &record.seats.north)?,
             ),
-            flip: o.flip.unwrap_or(false),
+            flip: run.flip.unwrap_or(false),
         };
-        let seed = o.seed.unwrap_or(0);
         let first = record.games.first().ok_or(BadSetup::NoGame)?;
-        if record.game != GameKind::Enkeshui {
-            let start = AnyGame::from_position(&first.start).map_err(BadSetup::Start)?;
+        let start = AnyGame::from_position(&first.start).map_err(BadSetup::Start)?;
+        if record.kind() != GameKind::Enkeshui {
             let teams = Teams {
-                south: o.south_team.clone(),
-                north: o.north_team.clone(),
+                south: run.south_team.clone(),
+                north: run.north_team.clone(),
             };
-            return Ok(Setup::other(start, seats, teams, seed));
+            return Ok(Setup::from_start(
+                start,
+                seating,
+                teams,
+                run.seed.unwrap_or(0),
+            ));
         }
-        let layout = record.layout()?;
-        let game = Enkeshui::from_position(&first.start).map_err(BadSetup::Start)?;
         // The game as the command line would set it up: the start position
-        // (before the race) is the layout's with this first mover.
-        let first_side = o.first.unwrap_or(Side::South);
-        let game = Enkeshui::new(&layout, *game.rules()).with_first(first_side);
-        let race = RaceOptions {
-            mode: o.race.unwrap_or(RaceMode::On),
-            hole: o.race_hole,
-            speed: o.race_speed,
-        };
-        Setup::enkeshui(game, layout, race, seed, seats)
+        // (before the race) is the layout's with the record's first mover.
+        Setup::new(record.options.clone(), seating)
     }
 
     /// The start position (Enkeshui: before its race).
     pub fn start(&self) -> &AnyGame {
         &self.start
+    }
+
+    /// The game's options, as its record keeps them.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
     }
 
     /// The game's kind.
@@ -279,21 +299,30 @@ impl Setup {
 
     /// The random generator's seed (quick race, AI seats).
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.options.run.seed.unwrap_or(0)
     }
 
     /// `--flip`: in a game of two people, the board turns to the mover.
     pub fn flip(&self) -> bool {
-        self.flip
+        self.options.run.flip.unwrap_or(false)
     }
 
-    pub fn teams(&self) -> &Teams {
-        &self.teams
+    /// En Gehé's team names.
+    pub fn teams(&self) -> Teams {
+        Teams {
+            south: self.options.run.south_team.clone(),
+            north: self.options.run.north_team.clone(),
+        }
     }
 
-    /// Enkeshui's starting race (None: another game).
+    /// Enkeshui's starting race (None: another game, or a position).
     pub fn race(&self) -> Option<RaceOptions> {
-        self.enkeshui.as_ref().map(|e| e.race)
+        let run = &self.options.run;
+        (self.kind() == GameKind::Enkeshui && !self.from_position).then(|| RaceOptions {
+            mode: run.race.unwrap_or(RaceMode::On),
+            hole: run.race_hole,
+            speed: run.race_speed,
+        })
     }
 
     /// Is this Enkeshui match play (each game's score the next one's stock)?
@@ -305,11 +334,12 @@ impl Setup {
     /// (the last one's is the next stock), the first game having started
     /// from the stock `first` (None: not a match).
     pub fn next_match_game(&self, first: PerSide<u32>, scores: &[PerSide<u32>]) -> Option<Next> {
-        let (AnyGame::Enkeshui(g), Some(e)) = (&self.start, &self.enkeshui) else {
+        let (AnyGame::Enkeshui(g), Some(layout)) = (&self.start, self.options.variant.layout())
+        else {
             return None;
         };
-        self.match_play()
-            .then(|| play_match::next_game(&e.layout, *g.rules(), first, scores))
+        (self.match_play() && !self.from_position)
+            .then(|| play_match::next_game(layout, *g.rules(), first, scores))
     }
 
     /// Enkeshui's rules (None: another game).
@@ -322,18 +352,18 @@ impl Setup {
 
     /// A side's name with its team, if any: "South (Loitha)".
     pub fn side_label(&self, side: Side) -> String {
-        self.teams.label(side)
+        self.teams().label(side)
     }
 
     /// "Enkeshui 2x12 (12-alternate)", "En Gehé 2x40", "Bao la Kimasai".
     pub fn title(&self) -> String {
-        match (&self.start, &self.enkeshui) {
-            (AnyGame::Enkeshui(_), Some(e)) => {
-                let name = e.layout.name.unwrap_or("custom layout");
-                let mut t = format!("Enkeshui 2x{} ({name})", e.layout.holes());
-                if e.layout.is_invented() {
+        match (&self.start, self.options.variant.layout()) {
+            (AnyGame::Enkeshui(_), Some(layout)) if !self.from_position => {
+                let name = layout.name.unwrap_or("custom layout");
+                let mut t = format!("Enkeshui 2x{} ({name})", layout.holes());
+                if layout.is_invented() {
                     t.push_str(" [invented layout]");
-                } else if !e.layout.is_traditional_size() {
+                } else if !layout.is_traditional_size() {
                     t.push_str(" [non-traditional size]");
                 }
                 t
@@ -352,40 +382,9 @@ impl Setup {
 
     /// The record of these games played with this setup.
     pub fn record(&self, games: Vec<GameRecord>) -> Record {
-        let rules = games
-            .last()
-            .and_then(|g| g.start.get("rules"))
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
-        let mut options = GameOptions {
-            seed: Some(self.seed),
-            flip: Some(self.flip),
-            south_team: self.teams.south.clone(),
-            north_team: self.teams.north.clone(),
-            ..GameOptions::default()
-        };
-        let variant = match (&self.start, &self.enkeshui) {
-            (AnyGame::Enkeshui(_), Some(e)) => {
-                options.race = Some(e.race.mode);
-                options.race_hole = e.race.hole;
-                options.race_speed = e.race.speed;
-                options.first = Some(e.first);
-                crate::record::enkeshui_variant(&e.layout)
-            }
-            (AnyGame::EnGehe(g), _) => {
-                let mut m = Map::new();
-                m.insert("holes".into(), json!(g.holes()));
-                m
-            }
-            _ => Map::new(),
-        };
         Record {
-            game: self.kind(),
-            variant,
-            rules,
+            options: self.options.clone(),
             seats: PerSide::new(self.seats.south.name(), self.seats.north.name()),
-            options,
             games,
         }
     }

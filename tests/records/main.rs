@@ -14,7 +14,7 @@ use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{AnyGame, GameKind, PerSide, Quiet, Side, Status};
 use masai_mancala::record::{
-    GameOptions, GameRecord, RaceRecord, Record, RecordError, enkeshui_variant, file,
+    GameOptions, GameRecord, RaceRecord, Record, RecordError, Variant, file,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -70,19 +70,14 @@ fn random_game(start: &Enkeshui, race: bool, rng: &mut SmallRng, limit: usize) -
 }
 
 fn record_of(layout: &Layout, rules: Rules, games: Vec<GameRecord>) -> Record {
-    let rules_map = games[0]
-        .start
-        .get("rules")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
-    let _ = rules;
+    let start = Enkeshui::from_position(&games[0].start).unwrap();
+    assert_eq!(*start.rules(), rules);
     Record {
-        game: GameKind::Enkeshui,
-        variant: enkeshui_variant(layout),
-        rules: rules_map,
+        options: GameOptions::new(Variant::Enkeshui {
+            layout: layout.clone(),
+            rules,
+        }),
         seats: PerSide::new("human".into(), "ai:random".into()),
-        options: GameOptions::default(),
         games,
     }
 }
@@ -625,17 +620,17 @@ fn other_game(
         g.play_token(&t, &mut Quiet).unwrap();
         decisions.push(t);
     }
+    let rules = start
+        .position_json()
+        .get("rules")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     Record {
-        game: kind,
-        variant: variant.as_object().unwrap().clone(),
-        rules: start
-            .position_json()
-            .get("rules")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default(),
+        options: GameOptions::new(
+            Variant::from_json(kind, variant.as_object().unwrap(), &rules).unwrap(),
+        ),
         seats: PerSide::new("ai:random".into(), "ai:random".into()),
-        options: GameOptions::default(),
         games: vec![GameRecord {
             start: start.position_json(),
             race: None,
@@ -718,24 +713,27 @@ fn other_games_variants_hold_only_their_fields() {
     use masai_mancala::engine::bao::{self, Bao};
     use masai_mancala::engine::en_gehe::{self, EnGehe};
     let eg = AnyGame::EnGehe(EnGehe::new(6, en_gehe::Rules::default()).unwrap());
-    let mut r = other_game(GameKind::EnGehe, eg, json!({"holes": 6}), 2, |_, l| {
+    let r = other_game(GameKind::EnGehe, eg, json!({"holes": 6}), 2, |_, l| {
         l[0].clone()
     });
     round_trip(&r);
-    r.variant.insert("\u{1b}[2J".into(), json!(1));
-    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    // A record in memory holds only its game's fields: the file is edited.
+    let mut v = r.to_json();
+    v["variant"]["\u{1b}[2J"] = json!(1);
+    let err = Record::from_json(&v).unwrap_err().to_string();
     assert_eq!(err, "variant.\\u{1b}[2J: unknown field");
-    r.variant.remove("\u{1b}[2J");
-    r.variant.insert("holes".into(), json!("6"));
-    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    let mut v = r.to_json();
+    v["variant"]["holes"] = json!("6");
+    let err = Record::from_json(&v).unwrap_err().to_string();
     assert_eq!(err, "variant.holes: \"6\" is not a number of holes");
     let bao = AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default()));
-    let mut r = other_game(GameKind::BaoLaKimasai, bao, json!({}), 2, |_, l| {
+    let r = other_game(GameKind::BaoLaKimasai, bao, json!({}), 2, |_, l| {
         l[0].clone()
     });
     round_trip(&r);
-    r.variant.insert("holes".into(), json!(8));
-    let err = Record::from_json(&r.to_json()).unwrap_err().to_string();
+    let mut v = r.to_json();
+    v["variant"]["holes"] = json!(8);
+    let err = Record::from_json(&v).unwrap_err().to_string();
     assert_eq!(
         err,
         "variant.holes: unknown field (Bao la Kimasai has one board)"
@@ -914,7 +912,7 @@ fn records_saved_by_earlier_builds_load_and_are_written_back_the_same() {
 fn an_old_record_loads_with_its_options_and_writes_back_the_same() {
     use masai_mancala::ai::Level;
     use masai_mancala::engine::Side;
-    use masai_mancala::record::RaceMode;
+    use masai_mancala::record::{RaceMode, RunOptions};
     use masai_mancala::session::setup::Setup;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records");
     let read = |name: &str| {
@@ -925,15 +923,15 @@ fn an_old_record_loads_with_its_options_and_writes_back_the_same() {
     };
     let enkeshui = read("old-enkeshui-options.json");
     assert_eq!(
-        enkeshui.options,
-        GameOptions {
+        enkeshui.options.run,
+        RunOptions {
             race: Some(RaceMode::Quick),
             race_hole: Some(3),
             race_speed: Some(Level::Hard),
             first: Some(Side::South),
             seed: Some(7),
             flip: Some(true),
-            ..GameOptions::default()
+            ..RunOptions::default()
         }
     );
     let setup = Setup::from_record(&enkeshui).unwrap();
@@ -945,12 +943,12 @@ fn an_old_record_loads_with_its_options_and_writes_back_the_same() {
     assert_eq!((setup.seed(), setup.flip()), (7, true));
     let en_gehe = read("old-en-gehe-teams.json");
     assert_eq!(
-        en_gehe.options,
-        GameOptions {
+        en_gehe.options.run,
+        RunOptions {
             seed: Some(0),
             flip: Some(false),
             south_team: Some("Loitha".into()),
-            ..GameOptions::default()
+            ..RunOptions::default()
         }
     );
     let setup = Setup::from_record(&en_gehe).unwrap();

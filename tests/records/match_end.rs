@@ -82,7 +82,7 @@ fn a_match_whose_carry_over_repeats_checks_and_replays_as_over() {
 fn a_match_of_two_games_ends_after_the_second_and_keeps_its_number() {
     // 21-27, then South sows 5: 20-28, a new stock, but the last game.
     let r = one_turn_match(&["3", "5"], 2);
-    assert_eq!(r.rules.get("match_games"), Some(&json!(2)));
+    assert_eq!(r.variant().rules_json().get("match_games"), Some(&json!(2)));
     let c = round_trip(&r);
     let m = c.match_over.expect("over");
     assert_eq!(
@@ -103,7 +103,7 @@ fn a_match_of_two_games_ends_after_the_second_and_keeps_its_number() {
 fn a_record_that_played_on_past_a_repeated_carry_over_still_loads() {
     // Written before the rule: game 3 after the repeat, from 21 and 27.
     let r = one_turn_match(&["3", "7", "4"], 10);
-    assert!(!r.rules.contains_key("match_games"));
+    assert!(!r.variant().rules_json().contains_key("match_games"));
     let c = round_trip(&r);
     assert_eq!(c.games.len(), 3);
     assert_eq!(c.match_over, None, "18-30 is new: the match goes on");

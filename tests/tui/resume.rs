@@ -71,7 +71,7 @@ fn the_saved_bao_board_is_exact_after_resuming() {
     assert_eq!(trimmed(&s, 2, 11), BAO_AFTER_I3);
     assert!(has(&s, "1. S i3"));
     let (record, _) = masai_mancala::record::file::load(&path).unwrap();
-    assert_eq!(record.game.name(), "bao-la-kimasai");
+    assert_eq!(record.kind().name(), "bao-la-kimasai");
     assert_eq!(record.seats.north, "human");
 }
 

@@ -9,8 +9,8 @@
 //! (`games[1].race.hole`). Nothing is replayed here: `Record::check` does that.
 
 use super::{
-    FORMAT, GameOptions, GameRecord, RResult, Record, RecordError, VERSION, check_options,
-    check_variant,
+    FORMAT, GameOptions, GameRecord, RResult, Record, RecordError, RunOptions, VERSION, Variant,
+    check_options,
 };
 use crate::ai::Player;
 use crate::engine::position::{Fields, PositionError};
@@ -31,12 +31,11 @@ const GAME_FIELDS: [&str; 4] = ["start", "race", "decisions", "result"];
 struct OnDisk<'a> {
     format: &'static str,
     version: u64,
-    game: &'static str,
-    variant: &'a Map<String, Value>,
-    rules: &'a Map<String, Value>,
+    #[serde(flatten)]
+    variant: &'a Variant,
     seats: &'a PerSide<String>,
-    #[serde(skip_serializing_if = "GameOptions::is_empty")]
-    options: &'a GameOptions,
+    #[serde(skip_serializing_if = "RunOptions::is_empty")]
+    options: &'a RunOptions,
     #[serde(skip_serializing_if = "Option::is_none")]
     games: Option<&'a [GameRecord]>,
     #[serde(flatten)]
@@ -46,11 +45,9 @@ struct OnDisk<'a> {
 /// The record's values once its shape is checked.
 #[derive(Deserialize)]
 struct Top {
-    variant: Map<String, Value>,
-    rules: Map<String, Value>,
     seats: PerSide<Seat>,
     #[serde(default)]
-    options: GameOptions,
+    options: RunOptions,
 }
 
 /// `human`, `ai` or `ai:LEVEL`.
@@ -81,11 +78,9 @@ pub(super) fn to_json(r: &Record) -> Value {
     let disk = OnDisk {
         format: FORMAT,
         version: VERSION,
-        game: r.game.name(),
-        variant: &r.variant,
-        rules: &r.rules,
+        variant: &r.options.variant,
         seats: &r.seats,
-        options: &r.options,
+        options: &r.options.run,
         games: is_match.then_some(r.games.as_slice()),
         one: if is_match { None } else { r.games.first() },
     };
@@ -108,7 +103,7 @@ fn read<T: DeserializeOwned>(value: &Value, at: &str) -> RResult<T> {
 
 /// Reads the fields of a record without replaying it.
 pub(super) fn parse(value: &Value) -> RResult<Record> {
-    let game = shape(value)?;
+    let variant = shape(value)?;
     let top: Top = read(value, "")?;
     let games = if let Some(games) = value.get("games") {
         read::<Vec<GameRecord>>(games, "games")?
@@ -121,11 +116,11 @@ pub(super) fn parse(value: &Value) -> RResult<Record> {
         vec![read::<GameRecord>(&Value::Object(one), "")?]
     };
     Ok(Record {
-        game,
-        variant: top.variant,
-        rules: top.rules,
+        options: GameOptions {
+            variant,
+            run: top.options,
+        },
         seats: top.seats.map(|s| s.0),
-        options: top.options,
         games,
     })
 }
@@ -133,7 +128,8 @@ pub(super) fn parse(value: &Value) -> RResult<Record> {
 /// The checks of the JSON's shape, with the messages of each field: what a
 /// serde message would say less plainly (`format: missing: not a
 /// masai-mancala record`, `colour: unknown field`, `result: missing`).
-fn shape(value: &Value) -> RResult<GameKind> {
+/// The game, its board and rule flags come out typed.
+fn shape(value: &Value) -> RResult<Variant> {
     let pe = |e: PositionError| RecordError::from_position("", e);
     let obj = value.as_object().ok_or_else(|| {
         RecordError::new("", "not a masai-mancala record (the JSON is not an object)")
@@ -193,8 +189,18 @@ fn shape(value: &Value) -> RResult<GameKind> {
         )
     })?;
     f.object("variant").map_err(pe)?;
-    check_variant(game, &as_map(value, "variant"))?;
     f.object("rules").map_err(pe)?;
+    let mut board = as_map(value, "variant");
+    if game == GameKind::EnGehe && !board.contains_key("holes") {
+        // En Gehé's holes may be left to the start position.
+        let start = value
+            .get("start")
+            .or_else(|| value.get("games")?.get(0)?.get("start"));
+        if let Some(h) = start.and_then(|s| s.get("holes")) {
+            board.insert("holes".into(), h.clone());
+        }
+    }
+    let variant = Variant::from_json(game, &board, &as_map(value, "rules"))?;
     let seats = f.object("seats").map_err(pe)?;
     seats.only(&["south", "north"]).map_err(pe)?;
     for side in ["south", "north"] {
@@ -203,7 +209,7 @@ fn shape(value: &Value) -> RResult<GameKind> {
     if f.get("options").is_some() {
         check_options(&f.object("options").map_err(pe)?)?;
     }
-    let is_match = as_map(value, "rules").get("match").and_then(Value::as_bool) == Some(true);
+    let is_match = variant.is_match();
     let single = GAME_FIELDS.iter().find(|k| obj.contains_key(**k));
     if is_match {
         if let Some(k) = single {
@@ -235,7 +241,7 @@ fn shape(value: &Value) -> RResult<GameKind> {
         }
         game_shape(value, "")?;
     }
-    Ok(game)
+    Ok(variant)
 }
 
 /// A game's fields: none unknown (in a match), none missing.

@@ -11,18 +11,18 @@ mod disk;
 mod options;
 pub mod print;
 
-pub use options::{GameOptions, RaceMode};
+pub use options::{GameOptions, RaceMode, RunOptions, Variant};
 
 use crate::engine::PositionJson;
 use crate::engine::enkeshui::play_match::{self, MatchResult, Next};
 use crate::engine::enkeshui::race::Race;
-use crate::engine::enkeshui::{Enkeshui, Layout, MAX_HOLES, MIN_HOLES};
+use crate::engine::enkeshui::{Enkeshui, Layout};
 use crate::engine::position::{Fields, PositionError};
 use crate::engine::{AnyGame, GameKind, Outcome, PerSide, Quiet, Side, Status};
 use crate::text::excerpt;
-use disk::{json_excerpt, write_json};
+use disk::write_json;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use std::fmt;
 
 /// The format tag every record starts with.
@@ -65,19 +65,12 @@ pub struct GameRecord {
 /// A saved game (or match).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
-    /// Which game: Enkeshui, En Gehé or Bao la Kimasai.
-    pub game: GameKind,
-    /// The board's options: `holes` and `layout` (a name or the counts of
-    /// South's row then North's) for Enkeshui.
-    pub variant: Map<String, Value>,
-    /// The rule flags that differ from the defaults, as in the position JSON.
-    pub rules: Map<String, Value>,
+    /// Which game, its board and rule flags (the file's `game`, `variant`
+    /// and `rules`), and how the client ran it (`options`: free of rules,
+    /// never replayed).
+    pub options: GameOptions,
     /// "human", "ai" or "ai:LEVEL" per side.
     pub seats: PerSide<String>,
-    /// How the client ran the game, to resume it: `race` (on, quick, off),
-    /// `race_hole`, `race_speed`, `first`, `seed`, `flip`, En Gehé's `south_team` and
-    /// `north_team`. Free of rules: never replayed.
-    pub options: GameOptions,
     /// One game, or each game of a match in order (the last may be unfinished).
     pub games: Vec<GameRecord>,
 }
@@ -186,9 +179,19 @@ fn outcome_json(o: &Outcome) -> Value {
 }
 
 impl Record {
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        self.options.variant.kind()
+    }
+
+    /// The board and rule flags.
+    pub fn variant(&self) -> &Variant {
+        &self.options.variant
+    }
+
     /// Is this a match (`rules.match`)?
     pub fn is_match(&self) -> bool {
-        self.rules.get("match").and_then(Value::as_bool) == Some(true)
+        self.options.variant.is_match()
     }
 
     /// The record as JSON, fields in the documented order.
@@ -244,10 +247,10 @@ impl Record {
             let game = many.then_some(i + 1);
             let start = AnyGame::from_position(&g.start)
                 .map_err(|e| RecordError::from_position(&format!("{prefix}start"), e))?;
-            if start.kind() != self.game {
+            if start.kind() != self.kind() {
                 return Err(RecordError::new(
                     format!("{prefix}start.game"),
-                    format!("{} but the record is {}", start.kind(), self.game),
+                    format!("{} but the record is {}", start.kind(), self.kind()),
                 ));
             }
             self.check_start(&start, &prefix)?;
@@ -257,12 +260,13 @@ impl Record {
                 .and_then(Value::as_object)
                 .cloned()
                 .unwrap_or_default();
-            if start_rules != self.rules {
+            let rules = self.options.variant.rules_json();
+            if start_rules != rules {
                 return Err(RecordError::new(
                     "rules",
                     format!(
                         "{} differs from the start position's {}",
-                        Value::Object(self.rules.clone()),
+                        Value::Object(rules),
                         Value::Object(start_rules)
                     ),
                 ));
@@ -369,8 +373,8 @@ impl Record {
     /// The variant must describe the start position.
     fn check_start(&self, start: &AnyGame, prefix: &str) -> RResult<()> {
         let pos = start.position_json();
-        if let Some(h) = self.variant.get("holes")
-            && pos.get("holes").is_some_and(|p| p != h)
+        if let Some(h) = self.options.variant.holes()
+            && pos.get("holes").is_some_and(|p| *p != h)
         {
             return Err(RecordError::new(
                 format!("{prefix}start.holes"),
@@ -385,7 +389,11 @@ impl Record {
 
     /// The Enkeshui layout of the variant.
     pub fn layout(&self) -> RResult<Layout> {
-        enkeshui_layout(&self.variant)
+        self.options
+            .variant
+            .layout()
+            .cloned()
+            .ok_or_else(|| RecordError::new("variant.layout", "only Enkeshui has a layout"))
     }
 
     /// The match after its games' `scores`: its next game or its end.
@@ -443,107 +451,6 @@ fn run_race(start: &Value, r: &RaceRecord, prefix: &str) -> RResult<(Enkeshui, S
         .finish(&mut Quiet)
         .map_err(|e| RecordError::new(format!("{prefix}race"), e.to_string()))?;
     Ok((game, first))
-}
-
-/// The variant's options, checked per game.
-pub(super) fn check_variant(game: GameKind, v: &Map<String, Value>) -> RResult<()> {
-    match game {
-        GameKind::Enkeshui => {
-            for k in v.keys() {
-                if k != "holes" && k != "layout" {
-                    return Err(RecordError::new(
-                        format!("variant.{}", excerpt(k)),
-                        "unknown field",
-                    ));
-                }
-            }
-            enkeshui_layout(v).map(|_| ())
-        }
-        // En Gehé's holes are checked against the start position.
-        GameKind::EnGehe => {
-            for (k, h) in v {
-                if k != "holes" {
-                    return Err(RecordError::new(
-                        format!("variant.{}", excerpt(k)),
-                        "unknown field",
-                    ));
-                }
-                if !h.is_u64() {
-                    return Err(RecordError::new(
-                        "variant.holes",
-                        format!("{} is not a number of holes", json_excerpt(h)),
-                    ));
-                }
-            }
-            Ok(())
-        }
-        GameKind::BaoLaKimasai => match v.keys().next() {
-            Some(k) => Err(RecordError::new(
-                format!("variant.{}", excerpt(k)),
-                "unknown field (Bao la Kimasai has one board)",
-            )),
-            None => Ok(()),
-        },
-    }
-}
-
-/// An Enkeshui variant: `{"holes": N, "layout": NAME | [2N counts]}`.
-pub fn enkeshui_layout(v: &Map<String, Value>) -> RResult<Layout> {
-    let holes = v
-        .get("holes")
-        .ok_or_else(|| RecordError::new("variant.holes", "missing"))?;
-    let n = holes
-        .as_u64()
-        .filter(|n| (MIN_HOLES as u64..=MAX_HOLES as u64).contains(n))
-        .ok_or_else(|| {
-            RecordError::new(
-                "variant.holes",
-                format!("{holes}: Enkeshui rows have {MIN_HOLES} to {MAX_HOLES} holes"),
-            )
-        })? as usize;
-    let layout = match v.get("layout") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(Value::Array(a)) => {
-            let words: Vec<String> = a
-                .iter()
-                .map(|c| {
-                    c.as_u64().map(|c| c.to_string()).ok_or_else(|| {
-                        RecordError::new(
-                            "variant.layout",
-                            format!("{} is not a seed count", json_excerpt(c)),
-                        )
-                    })
-                })
-                .collect::<RResult<_>>()?;
-            Some(words.join(" "))
-        }
-        Some(other) => {
-            return Err(RecordError::new(
-                "variant.layout",
-                format!(
-                    "{} is not a layout name or an array of counts",
-                    json_excerpt(other)
-                ),
-            ));
-        }
-    };
-    Layout::from_options(Some(n), layout.as_deref())
-        .map_err(|e| RecordError::new("variant", e.to_string()))
-}
-
-/// The variant that describes an Enkeshui layout.
-pub fn enkeshui_variant(layout: &Layout) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("holes".into(), json!(layout.holes()));
-    match layout.name {
-        Some(name) => m.insert("layout".into(), json!(name)),
-        None => {
-            let counts: Vec<u16> = layout.south.iter().chain(&layout.north).copied().collect();
-            m.insert("layout".into(), json!(counts))
-        }
-    };
-    m
 }
 
 pub(super) fn check_options(o: &Fields) -> RResult<()> {

@@ -67,22 +67,20 @@ pub const ENKESHUI_LEGEND: &str =
 /// board after each, and the result.
 pub fn print(record: &Record, checked: &Checked) -> String {
     let mut out = String::new();
-    out.push_str(record.game.title());
-    for (k, v) in &record.variant {
+    out.push_str(record.kind().title());
+    for (k, v) in &record.variant().board_json() {
         out.push_str(&format!(" {k}={}", v));
     }
     out.push('\n');
-    if !record.rules.is_empty() {
-        out.push_str(&format!(
-            "rules: {}\n",
-            serde_json::Value::Object(record.rules.clone())
-        ));
+    let rules = record.variant().rules_json();
+    if !rules.is_empty() {
+        out.push_str(&format!("rules: {}\n", serde_json::Value::Object(rules)));
     }
     out.push_str(&format!(
         "South: {}   North: {}\n",
         record.seats.south, record.seats.north
     ));
-    if record.game == GameKind::Enkeshui {
+    if record.kind() == GameKind::Enkeshui {
         out.push_str(ENKESHUI_LEGEND);
         out.push('\n');
     }

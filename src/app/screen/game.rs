@@ -526,7 +526,7 @@ impl Screen for StartMenu {
 
     /// The choices, the saved games, the lessons, or the game chosen.
     fn handle(&mut self, key: Key<'_>, env: &mut Env) -> Transition {
-        match env.menu.handle(key.action, &env.client, env.seed) {
+        match env.menu.handle(key.action, env.seed) {
             Picked::Stay => Transition::Stay,
             Picked::Redraw => Transition::Redraw,
             Picked::Refuse(e) => {

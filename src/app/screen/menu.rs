@@ -17,13 +17,12 @@ pub enum Picked {
 }
 use crate::ai::{Level, Player};
 use crate::app::view::theme::Theme;
-use crate::cli::{
-    ClientArgs, EnkeshuiArgs, RaceArg, Seat, SideArg, SpecialArg, Teams, UnfilledArg,
-};
-use crate::engine::enkeshui::{DEFAULT_MATCH_GAMES, NAMED_LAYOUTS};
-use crate::engine::{AnyGame, GameKind, bao, en_gehe};
+use crate::cli::{ClientArgs, Seat};
+use crate::engine::enkeshui::{self, DEFAULT_MATCH_GAMES, Layout, NAMED_LAYOUTS, SpecialMove};
+use crate::engine::{GameKind, PerSide, bao, en_gehe};
 use crate::keys::Action;
-use crate::session::setup::Setup;
+use crate::record::{GameOptions, RaceMode, RunOptions, Variant};
+use crate::session::setup::{BadSetup, Seating, Setup};
 use crate::stats::Tally;
 use crate::theme::Palette;
 use ratatui::buffer::Buffer;
@@ -39,8 +38,8 @@ const ENKESHUI_HOLES: [usize; 3] = [8, 10, 12];
 const EN_GEHE_HOLES: [usize; 17] = [
     8, 10, 12, 16, 20, 24, 30, 40, 41, 42, 43, 44, 45, 46, 47, 48, 50,
 ];
-const RACE: [&str; 3] = ["on", "quick", "off"];
-const SPECIAL: [&str; 3] = ["off", "once", "any"];
+const RACE: [RaceMode; 3] = [RaceMode::On, RaceMode::Quick, RaceMode::Off];
+const SPECIAL: [SpecialMove; 3] = [SpecialMove::Off, SpecialMove::Once, SpecialMove::Any];
 /// A match's most games (`--match-games`); the default is the engine's.
 const MATCH_GAMES: [u32; 6] = [1, 3, 5, 10, 20, 50];
 /// A seat: human, or the AI at a level.
@@ -230,12 +229,12 @@ impl MenuScreen {
             }
             Field::Holes => ENKESHUI_HOLES[self.holes].to_string(),
             Field::Layout => self.layouts()[self.layout].to_string(),
-            Field::Race => RACE[self.race].to_string(),
+            Field::Race => RACE[self.race].name().to_string(),
             Field::RaceSpeed => match self.race_speed {
                 0 => "as the AI's level".to_string(),
                 k => Level::ALL[k - 1].name().to_string(),
             },
-            Field::Special => SPECIAL[self.special].to_string(),
+            Field::Special => SPECIAL[self.special].name().to_string(),
             Field::CaptureAfterRelay => onoff(self.capture_after_relay),
             Field::Match => onoff(self.match_play),
             Field::MatchGames => match MATCH_GAMES[self.match_games] {
@@ -307,71 +306,62 @@ impl MenuScreen {
         }
     }
 
-    /// The client options the menu stands for, over the command line's.
-    fn client(&self, base: &ClientArgs) -> ClientArgs {
+    /// The seats and the flip the menu stands for.
+    fn seating(&self) -> Seating {
         let seat = |i: usize| SEATS[i].map_or(Seat::Human, |l| Seat::Ai(Player::Level(l)));
-        ClientArgs {
-            south: seat(self.south),
-            north: seat(self.north),
+        Seating {
+            seats: PerSide::new(seat(self.south), seat(self.north)),
             flip: self.flip && self.kind() != GameKind::BaoLaKimasai,
-            theme: Some(self.palette),
-            ..base.clone()
         }
     }
 
-    /// The Enkeshui options the menu stands for.
-    fn enkeshui_args(&self, base: &ClientArgs, seed: u64) -> EnkeshuiArgs {
-        EnkeshuiArgs {
-            holes: Some(ENKESHUI_HOLES[self.holes]),
-            layout: Some(self.layouts()[self.layout].to_string()),
-            race: [RaceArg::On, RaceArg::Quick, RaceArg::Off][self.race],
-            race_hole: None,
-            race_speed: self.race_speed.checked_sub(1).map(|k| Level::ALL[k]),
-            first: SideArg::South,
-            capture_after_relay: self.capture_after_relay,
-            special_move: [SpecialArg::Off, SpecialArg::Once, SpecialArg::Any][self.special],
-            max_turns: crate::engine::enkeshui::DEFAULT_MAX_TURNS,
-            match_play: self.match_play,
-            unfilled: UnfilledArg::Open,
-            match_games: if self.match_play {
-                MATCH_GAMES[self.match_games]
-            } else {
-                DEFAULT_MATCH_GAMES
+    /// The game's options the menu stands for.
+    fn options(&self, seed: u64) -> Result<GameOptions, BadSetup> {
+        let variant = match self.kind() {
+            GameKind::Enkeshui => Variant::Enkeshui {
+                layout: Layout::from_options(
+                    Some(ENKESHUI_HOLES[self.holes]),
+                    Some(self.layouts()[self.layout]),
+                )?,
+                rules: enkeshui::Rules {
+                    capture_after_relay: self.capture_after_relay,
+                    special_move: SPECIAL[self.special],
+                    match_play: self.match_play,
+                    match_games: if self.match_play {
+                        MATCH_GAMES[self.match_games]
+                    } else {
+                        DEFAULT_MATCH_GAMES
+                    },
+                    ..enkeshui::Rules::default()
+                },
             },
-            seed,
-            client: self.client(base),
-        }
+            GameKind::EnGehe => Variant::EnGehe {
+                holes: EN_GEHE_HOLES[self.en_gehe_holes],
+                rules: en_gehe::Rules::default(),
+            },
+            GameKind::BaoLaKimasai => Variant::Bao {
+                rules: bao::Rules::default(),
+            },
+        };
+        let enkeshui = self.kind() == GameKind::Enkeshui;
+        Ok(GameOptions {
+            variant,
+            run: RunOptions {
+                race: enkeshui.then_some(RACE[self.race]),
+                race_speed: self.race_speed.checked_sub(1).map(|k| Level::ALL[k]),
+                seed: Some(seed),
+                ..RunOptions::default()
+            },
+        })
     }
 
     /// The setup of the game the menu stands for.
-    pub fn setup(
-        &self,
-        base: &ClientArgs,
-        seed: u64,
-    ) -> Result<Setup, crate::session::setup::BadSetup> {
-        let start: AnyGame = match self.kind() {
-            GameKind::Enkeshui => return Setup::try_from(&self.enkeshui_args(base, seed)),
-            GameKind::EnGehe => {
-                let rules = en_gehe::Rules {
-                    max_turns: en_gehe::DEFAULT_MAX_TURNS,
-                };
-                en_gehe::EnGehe::new(EN_GEHE_HOLES[self.en_gehe_holes], rules)?.into()
-            }
-            GameKind::BaoLaKimasai => bao::Bao::new(bao::Rules {
-                max_turns: bao::DEFAULT_MAX_TURNS,
-            })
-            .into(),
-        };
-        Ok(Setup::other(
-            start,
-            (&self.client(base)).into(),
-            Teams::default(),
-            seed,
-        ))
+    pub fn setup(&self, seed: u64) -> Result<Setup, BadSetup> {
+        Setup::new(self.options(seed)?, self.seating())
     }
 
     /// A key in the menu.
-    pub fn handle(&mut self, action: Action, base: &ClientArgs, seed: u64) -> Picked {
+    pub fn handle(&mut self, action: Action, seed: u64) -> Picked {
         let n = self.fields().len();
         match action {
             Action::Up => self.field = (self.field + n - 1) % n,
@@ -385,7 +375,7 @@ impl MenuScreen {
             Action::OpenSaves => return Picked::OpenSaves,
             Action::Learn => return Picked::Learn(self.kind()),
             Action::Start => {
-                return match self.setup(base, seed) {
+                return match self.setup(seed) {
                     Ok(s) => Picked::Start(Box::new(s)),
                     Err(e) => Picked::Refuse(e.to_string()),
                 };
@@ -444,5 +434,58 @@ impl MenuScreen {
         Paragraph::new(lines)
             .block(Block::default().borders(Borders::ALL).title(" New game "))
             .render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Side;
+    use clap::Parser;
+
+    fn command(line: &str) -> crate::cli::Command {
+        let words = std::iter::once("masai-mancala").chain(line.split(' '));
+        let cli = crate::cli::Cli::try_parse_from(words).unwrap();
+        cli.command.expect("a game")
+    }
+
+    /// The setup of a command line, as `enkeshui ...` would start it.
+    fn command_line(line: &str) -> Setup {
+        Setup::try_from(&command(line)).unwrap()
+    }
+
+    /// The menu fills in the same options as the command line: the same
+    /// game, the same record.
+    #[test]
+    fn the_menus_game_is_the_command_lines() {
+        let mut m = MenuScreen::new(command("enkeshui").client().unwrap());
+        m.holes = 2;
+        m.race = 1;
+        m.race_speed = 3;
+        m.special = 1;
+        m.capture_after_relay = true;
+        m.match_play = true;
+        m.match_games = 1;
+        m.north = 4;
+        m.flip = true;
+        let menu = m.setup(7).unwrap();
+        let cli = command_line(
+            "enkeshui --holes 12 --race quick --race-speed hard --special-move once \
+             --capture-after-relay --match --match-games 3 --north ai:expert --flip --seed 7",
+        );
+        assert_eq!(menu.options(), cli.options());
+        assert_eq!(menu.title(), "Enkeshui 2x12 (12-alternate)");
+        assert_eq!(menu.seat(Side::North), cli.seat(Side::North));
+        assert_eq!(
+            menu.record(Vec::new()).to_text(),
+            cli.record(Vec::new()).to_text()
+        );
+        m.game = 1;
+        m.en_gehe_holes = EN_GEHE_HOLES.iter().position(|&n| n == 44).unwrap();
+        let cli = command_line("en-gehe --holes 44 --north ai:expert --flip --seed 7");
+        assert_eq!(m.setup(7).unwrap().options(), cli.options());
+        m.game = 2;
+        let cli = command_line("bao --north ai:expert --seed 7");
+        assert_eq!(m.setup(7).unwrap().options(), cli.options());
     }
 }

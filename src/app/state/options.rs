@@ -95,7 +95,7 @@ impl App {
     pub fn load(&mut self, game: impl Into<AnyGame>, now: Instant) {
         let game = game.into();
         let setup = self.setup().cloned().unwrap_or_else(|| {
-            Setup::other(
+            Setup::from_start(
                 game.clone(),
                 (&self.env.client).into(),
                 Teams::default(),

@@ -34,10 +34,20 @@ fn setup_to_json(s: &Setup) -> Value {
     obj.insert("reserve".into(), json!(s.reserve));
     obj.insert("to_move".into(), json!(s.to_move));
     obj.insert("turn".into(), json!(s.turn));
-    if s.rules.max_turns != DEFAULT_MAX_TURNS {
-        obj.insert("rules".into(), json!({"max_turns": s.rules.max_turns}));
+    let rules = rules_json(&s.rules);
+    if !rules.is_empty() {
+        obj.insert("rules".into(), Value::Object(rules));
     }
     Value::Object(obj)
+}
+
+/// The rule flags that differ from the defaults.
+pub fn rules_json(r: &Rules) -> Map<String, Value> {
+    let mut m = Map::new();
+    if r.max_turns != DEFAULT_MAX_TURNS {
+        m.insert("max_turns".into(), json!(r.max_turns));
+    }
+    m
 }
 
 /// Reads a position into a setup: the JSON's shape and types are checked
@@ -79,5 +89,13 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         to_move: f.side("to_move")?,
         turn: f.turns("turn", None, Counted::TurnNumber)?,
         ..setup
+    })
+}
+
+/// A record's `rules` object, read as a position reads it.
+pub(crate) fn rules_from_map(rules: &Map<String, Value>) -> PResult<Rules> {
+    let v = json!({"rules": rules});
+    Ok(Rules {
+        max_turns: Fields::new(&v)?.max_turns_only(DEFAULT_MAX_TURNS)?,
     })
 }

@@ -20,6 +20,7 @@
 
 mod fast;
 mod json;
+pub(crate) use json::{rules_from_map, rules_json};
 mod setup;
 
 use fast::{Simd, first_laps, sow_quiet_in_place};

@@ -80,3 +80,11 @@ fn setup_from_json(value: &Value) -> PResult<Setup> {
         turn: f.turns("turn", Some(1), Counted::TurnNumber)?,
     })
 }
+
+/// A record's `rules` object, read as a position reads it.
+pub(crate) fn rules_from_map(rules: &Map<String, Value>) -> PResult<Rules> {
+    let v = json!({"rules": rules});
+    Ok(Rules {
+        max_turns: Fields::new(&v)?.max_turns_only(DEFAULT_MAX_TURNS)?,
+    })
+}

@@ -5,6 +5,7 @@
 
 mod board;
 mod json;
+pub(crate) use json::{rules_from_map, rules_json};
 mod setup;
 
 use board::Small;

@@ -87,6 +87,13 @@ pub fn rules_json(r: &Rules) -> Map<String, Value> {
     m
 }
 
+/// A record's `rules` object (`{"rules": ...}` of a position), read as a
+/// position reads it: a refusal names `rules.KEY`.
+pub(crate) fn rules_from_map(rules: &Map<String, Value>) -> PResult<Rules> {
+    let v = json!({"rules": rules});
+    rules_from(&Fields::new(&v)?)
+}
+
 fn rules_from(f: &Fields) -> PResult<Rules> {
     let mut rules = Rules::default();
     if f.get("rules").is_none() {

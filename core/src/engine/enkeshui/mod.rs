@@ -3,6 +3,7 @@
 
 mod board;
 mod json;
+pub(crate) use json::{rules_from_map, rules_json};
 mod layout;
 mod pick;
 pub mod play_match;
