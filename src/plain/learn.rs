@@ -30,6 +30,7 @@ pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
         Some(k) => learn::of(k),
         None => learn::all(),
     };
+    super::out::set_start_width(args.width.map_or(super::out::WIDTH, usize::from));
     let stdin = std::io::stdin();
     run(
         lessons,

@@ -12,7 +12,9 @@ pub mod replay;
 pub mod words;
 
 use self::out::Say;
-use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
+use self::words::{
+    Verbosity, View, board_lines, direction_options, score_line, token_words, turn_line_at,
+};
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, PerSide, Side};
 use crate::session::job::{Post, Progress};
@@ -88,6 +90,7 @@ pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
     }
     let mut session = Session::new(setup);
     session.set_hash_mb(client.hash_mb.map(usize::from));
+    start_voice(client.width, client.verbosity);
     // Not saved until its first save.
     stop_on_signals(None);
     let stdin = std::io::stdin();
@@ -114,9 +117,45 @@ pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     // Written at its first change only.
     persist.saved_as(&loaded.record);
     let session = Session::resume(&loaded)?;
+    start_voice(args.width, args.verbosity);
     stop_on_signals(Some(loaded.path.clone()));
     let stdin = std::io::stdin();
     run(session, persist, None, stdin.lock(), std::io::stdout())
+}
+
+/// The verbosity a game starts at: set once from `--verbosity` by the
+/// command that runs the line mode (normal: 1).
+static START_VERBOSITY: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(1);
+
+/// `--width` and `--verbosity`, for the lines from now on.
+fn start_voice(width: Option<u16>, verbosity: Option<Verbosity>) {
+    out::set_start_width(width.map_or(out::WIDTH, usize::from));
+    let v = match verbosity.unwrap_or_default() {
+        Verbosity::Brief => 0,
+        Verbosity::Normal => 1,
+        Verbosity::Full => 2,
+    };
+    START_VERBOSITY.store(v, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The verbosity of [`start_voice`].
+fn start_verbosity() -> Verbosity {
+    match START_VERBOSITY.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Verbosity::Brief,
+        2 => Verbosity::Full,
+        _ => Verbosity::Normal,
+    }
+}
+
+/// What a turn line says at `v`, in words.
+fn verbosity_said(v: Verbosity) -> &'static str {
+    match v {
+        Verbosity::Brief => "a turn says the move, how it ended and the score",
+        Verbosity::Normal => {
+            "a turn says the move, how it ended, its laps and relays, and the score"
+        }
+        Verbosity::Full => "a turn says the move, how it ended, every relay, and the score",
+    }
 }
 
 /// The record's file as last saved (None: not saved yet); held while a
@@ -209,6 +248,7 @@ pub fn run_with_clock<R: BufRead, W: std::io::Write>(
         special: None,
         clock,
         typed: None,
+        verbosity: start_verbosity(),
     };
     p.main()
 }
@@ -244,6 +284,8 @@ struct Plain<R, W: std::io::Write> {
     clock: Box<dyn FnMut() -> Instant>,
     /// The decision as typed, while it is worked out (its refusal quotes it).
     typed: Option<String>,
+    /// How much a turn line says (`verbosity`, `--verbosity`).
+    verbosity: Verbosity,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -275,6 +317,8 @@ const HELP: &[&str] = &[
     "undo takes back your last move, redo plays it again. score, log: the score \
      and the moves so far. rules: the rules of this game. save saves the game. \
      quit saves and ends. special starts Enkeshui's special move.",
+    "verbosity brief, normal or full: how much a turn says. width 40: lines of at \
+     most 40 columns (20 to 80).",
 ];
 
 impl<R: BufRead, W: std::io::Write> Plain<R, W> {
@@ -419,7 +463,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     // ---- the turns --------------------------------------------------------------
 
     fn told(&mut self, a: &Applied) {
-        let line = turn_line(&a.turn, self.game(), &self.view);
+        let line = turn_line_at(&a.turn, self.game(), &self.view, self.verbosity);
         self.line(&line);
         if a.save {
             self.save();
@@ -521,6 +565,47 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         self.line(&line);
     }
 
+    /// `verbosity [brief|normal|full]`, `width [N]`: said, or set and said.
+    fn voice_word(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words[..] {
+            ["verbosity"] => {
+                let now = self.verbosity.name();
+                self.line(&format!(
+                    "Verbosity {now}. Type verbosity brief, normal or full to change it."
+                ));
+            }
+            ["verbosity", v] => match Verbosity::parse(v) {
+                Some(v) => {
+                    self.verbosity = v;
+                    self.line(&format!("Verbosity {}: {}.", v.name(), verbosity_said(v)));
+                }
+                None => self.line("Type verbosity brief, normal or full (help: the words)."),
+            },
+            ["width"] => {
+                let now = self.say.width();
+                self.line(&format!(
+                    "Lines are at most {now} columns. Type width and a number from {} to {} to \
+                     change it.",
+                    out::MIN_WIDTH,
+                    out::WIDTH
+                ));
+            }
+            ["width", n] => match n.parse::<usize>() {
+                Ok(n) if (out::MIN_WIDTH..=out::WIDTH).contains(&n) => {
+                    self.say.set_width(n);
+                    self.line(&format!("Lines are at most {n} columns now."));
+                }
+                _ => self.line(&format!(
+                    "Type width and a number from {} to {} (help: the words).",
+                    out::MIN_WIDTH,
+                    out::WIDTH
+                )),
+            },
+            _ => self.line("Type verbosity or width, and a value (help: the words)."),
+        }
+    }
+
     /// A person's turn: the prompt, a line read, and what it asks.
     fn person(&mut self, side: Side) -> bool {
         self.prompt(side);
@@ -584,6 +669,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
             "last" | "row" | "holes" | "hole" | "bulls" | "try" | "analysis" => {
                 self.read_word(line);
+                return None;
+            }
+            "verbosity" | "width" => {
+                self.voice_word(line);
                 return None;
             }
             "undo" => {
@@ -781,7 +870,11 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 let theirs = mine.is_none_or(|m| t.side != m);
                 (
                     if theirs { t.turn } else { 0 },
-                    format!("Turn {}: {}", t.turn, turn_line(t, after, &self.view)),
+                    format!(
+                        "Turn {}: {}",
+                        t.turn,
+                        turn_line_at(t, after, &self.view, self.verbosity)
+                    ),
                 )
             })
             .collect();
@@ -837,7 +930,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         });
         match tried {
             Ok((turn, after)) => {
-                let told = turn_line(&turn, &after, &self.view);
+                let told = turn_line_at(&turn, &after, &self.view, self.verbosity);
                 self.line(&format!("Not played: {told}"));
             }
             Err(e) => self.line(&capitalized(&words::speakable(&format!("{e}.")))),
@@ -900,7 +993,13 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let lines: Vec<String> = self
             .session
             .played()
-            .map(|(t, after)| format!("Turn {}: {}", t.turn, turn_line(t, after, &self.view)))
+            .map(|(t, after)| {
+                format!(
+                    "Turn {}: {}",
+                    t.turn,
+                    turn_line_at(t, after, &self.view, self.verbosity)
+                )
+            })
             .collect();
         if lines.is_empty() {
             self.line("No moves yet.");

@@ -4,8 +4,23 @@
 
 use std::io::Write;
 
-/// The widest line written.
+/// The widest line written, unless `--width` or `width N` says less.
 pub const WIDTH: usize = 80;
+
+/// The narrowest width (`--width`, `width N`): a 20-cell braille display.
+pub const MIN_WIDTH: usize = 20;
+
+/// The width new lines start at: set once from `--width` by the command
+/// that runs the line mode (one line mode a process).
+static START_WIDTH: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(WIDTH);
+
+/// Lines said from now on are at most `width` columns (from `--width`).
+pub fn set_start_width(width: usize) {
+    START_WIDTH.store(
+        width.clamp(MIN_WIDTH, WIDTH),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
 
 /// `text` in lines of at most `width` characters, broken at spaces (a word
 /// longer than a line, a long file name, is cut), control characters dropped.
@@ -55,11 +70,26 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 pub struct Say<W: Write> {
     out: W,
     closed: bool,
+    /// Columns a line (`--width`, `width N`).
+    width: usize,
 }
 
 impl<W: Write> Say<W> {
     pub fn new(out: W) -> Say<W> {
-        Say { out, closed: false }
+        Say {
+            out,
+            closed: false,
+            width: START_WIDTH.load(std::sync::atomic::Ordering::Relaxed),
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Lines from now on at most `width` columns ([`MIN_WIDTH`] to [`WIDTH`]).
+    pub fn set_width(&mut self, width: usize) {
+        self.width = width.clamp(MIN_WIDTH, WIDTH);
     }
 
     /// One event: wrapped, written and flushed.
@@ -67,7 +97,7 @@ impl<W: Write> Say<W> {
         if self.closed {
             return;
         }
-        for l in wrap(text, WIDTH) {
+        for l in wrap(text, self.width) {
             if writeln!(self.out, "{l}").is_err() {
                 self.closed = true;
                 return;

@@ -22,6 +22,7 @@ pub fn puzzles(args: &LearnArgs) -> Result<(), PlainError> {
         Some(k) => puzzles::of(k),
         None => puzzles::all(),
     };
+    super::out::set_start_width(args.width.map_or(super::out::WIDTH, usize::from));
     let stdin = std::io::stdin();
     run(
         list,

@@ -52,6 +52,7 @@ fn entries(loaded: &Loaded) -> Vec<Entry> {
 /// `replay --plain FILE` on standard input and output.
 pub fn replay(args: &ReplayArgs) -> Result<(), PlainError> {
     let loaded = crate::session::load::load(&args.file, &Progress::default())?;
+    super::out::set_start_width(args.width.map_or(super::out::WIDTH, usize::from));
     let stdin = std::io::stdin();
     run(&loaded, stdin.lock(), std::io::stdout())
 }

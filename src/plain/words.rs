@@ -266,7 +266,7 @@ fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
 
 /// How much a turn line says: `brief` the decision, the outcome and the
 /// score; `normal` the laps, relays and reserve cows too; `full` every relay.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Verbosity {
     Brief,
     #[default]

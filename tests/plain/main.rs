@@ -11,6 +11,7 @@ mod input;
 mod learn;
 mod race;
 mod reads;
+mod voice;
 
 use std::cell::Cell;
 use std::collections::VecDeque;
