@@ -1015,7 +1015,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         };
         for l in out::reflow_markdown(text) {
-            self.line(&l);
+            self.line(&words::speakable(&l));
         }
     }
 
@@ -1106,7 +1106,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         match counted {
             Some(Ok(lines)) => {
                 for l in lines {
-                    self.line(&capitalized(&format!("{l}.")));
+                    self.line(&capitalized(&format!("{}.", words::results_said(&l))));
                 }
             }
             Some(Err(e)) => self.line(&format!("Statistics not saved: {e}")),

@@ -146,9 +146,35 @@ pub fn reflow_markdown(md: &str) -> Vec<String> {
         }
         para.clear();
     };
-    let strip = |s: &str| s.replace("**", "").replace('`', "").replace(['*', '_'], "");
+    let strip = |s: &str| {
+        s.replace("**", "")
+            .replace('`', "")
+            .replace(['*', '_'], "")
+            .replace('\\', "")
+    };
+    let mut fenced = false;
     for raw in md.lines() {
         let line = raw.trim();
+        // A drawing of the board is read as "plus plus plus": left out.
+        if line.starts_with("```") {
+            flush(&mut para, &mut out);
+            if !fenced {
+                out.push(
+                    "(A drawing of the board is left out here: type board to hear the board.)"
+                        .into(),
+                );
+            }
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // A line of rule marks (---, +--+, ===) says nothing.
+        if !line.is_empty() && line.chars().all(|c| "-+=|:".contains(c)) {
+            flush(&mut para, &mut out);
+            continue;
+        }
         if line.is_empty() {
             flush(&mut para, &mut out);
         } else if let Some(h) = line.strip_prefix('#') {
@@ -219,6 +245,15 @@ mod tests {
     #[test]
     fn markdown_is_read_as_plain_lines() {
         let md = "# Title\n\nSome **bold** and `code`\ntext.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
+        let drawn = "Board:\n\n```\n+--+--+\n| 4 | 4 |\n+--+--+\n```\n\nA \\| b.\n----\n";
+        assert_eq!(
+            reflow_markdown(drawn),
+            [
+                "Board:",
+                "(A drawing of the board is left out here: type board to hear the board.)",
+                "A | b.",
+            ]
+        );
         assert_eq!(
             reflow_markdown(md),
             [

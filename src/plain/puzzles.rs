@@ -245,16 +245,22 @@ fn south() -> View {
 /// The prompt: the position's legal decisions (or the directions mid-turn);
 /// not the puzzle's valued ones, which in Bao leave out every decision
 /// without a forced result and so would give the answer away.
-fn prompt(p: &Puzzle, game: &AnyGame) -> String {
+fn prompt(_p: &Puzzle, game: &AnyGame) -> String {
+    move_prompt(game, &south())
+}
+
+/// "Your move, holes 3 to 8." or, mid-turn, the directions: a lesson's
+/// and a puzzle's prompt.
+pub(super) fn move_prompt(game: &AnyGame, view: &View) -> String {
     if game.pending().is_some() {
-        let opts = direction_options(game, &south());
+        let opts = direction_options(game, view);
         return format!("Your move: choose the direction, {}.", opts.join(" or "));
     }
     let tokens = game.legal_tokens();
     let holes = game.position_json()["holes"].as_u64().unwrap_or(8) as usize;
     format!(
         "Your move, {}.",
-        words::legal_said(p.kind(), &tokens, holes)
+        words::legal_said(game.kind(), &tokens, holes)
     )
 }
 

@@ -643,9 +643,18 @@ pub fn side_lines(
     let mut out = Vec::new();
     match game.kind() {
         GameKind::BaoLaKimasai => {
+            // The other side's holes as the two-row games read them: from
+            // the one facing your hole 1 on.
+            let order: Vec<usize> = if side == mine {
+                (1..=8).collect()
+            } else {
+                (1..=8).rev().collect()
+            };
             for row in ["inner", "outer"] {
                 let counts = &v[key(side)][row];
-                let holes: Vec<(usize, String)> = (1..=8)
+                let holes: Vec<(usize, String)> = order
+                    .iter()
+                    .copied()
                     .filter(|&k| within(k))
                     .map(|k| (k, counts[k - 1].to_string()))
                     .collect();
@@ -903,9 +912,52 @@ pub fn speakable(text: &str) -> String {
     out
 }
 
+/// A results line of the statistics read well aloud: "you vs easy,
+/// Enkeshui 2x8: 1-0-2" is "Your results against easy in Enkeshui, 2 rows
+/// of 8: 1 win, no draws, 2 losses". Other lines are kept.
+pub fn results_said(line: &str) -> String {
+    let parsed = (|| {
+        let rest = line.strip_prefix("you vs ")?;
+        let (level, rest) = rest.split_once(", ")?;
+        let (game, tally) = rest.rsplit_once(": ")?;
+        let n: Vec<u32> = tally
+            .split('-')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let [w, d, l] = n[..] else { return None };
+        let said = |n: u32, one: &str, many: &str| match n {
+            0 => format!("no {many}"),
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        };
+        Some(format!(
+            "Your results against {level} in {}: {}, {}, {}",
+            spoken_title(game),
+            said(w, "win", "wins"),
+            said(d, "draw", "draws"),
+            said(l, "loss", "losses")
+        ))
+    })();
+    parsed.unwrap_or_else(|| line.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_are_said_in_words() {
+        assert_eq!(
+            results_said("you vs easy, Enkeshui 2x8: 1-0-0"),
+            "Your results against easy in Enkeshui, 2 rows of 8: 1 win, no draws, no losses"
+        );
+        assert_eq!(
+            results_said("you vs hard, Bao la Kimasai: 3-1-12"),
+            "Your results against hard in Bao la Kimasai: 3 wins, 1 draw, 12 losses"
+        );
+        assert_eq!(results_said("Try medium next."), "Try medium next.");
+    }
 
     #[test]
     fn ranges_are_said_as_words() {

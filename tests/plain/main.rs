@@ -102,8 +102,11 @@ fn unwrap_dir(text: &str, dir: &Path) -> String {
         out.extend_from_slice(d);
         i = j;
         // The rest of the path (a file name), broken where a line is full.
+        // (A line that ends full just as the path ends is not a break when
+        // what follows cannot be part of a path: "(set by ...".)
+        let path_byte = |b: u8| b.is_ascii_alphanumeric() || b"-_./".contains(&b);
         while i < t.len() && !t[i].is_ascii_whitespace()
-            || i < t.len() && t[i] == b'\n' && full_line(t, i)
+            || i + 1 < t.len() && t[i] == b'\n' && full_line(t, i) && path_byte(t[i + 1])
         {
             if t[i] != b'\n' {
                 out.push(t[i]);
@@ -450,8 +453,9 @@ fn a_bao_steal_is_told_with_its_hole() {
         [
             "South's inner row, holes 1 to 8: 0, 6, 1, 0, 1, 2, 1, 6.",
             "South's outer row, holes 1 to 8: 2, 0, 1, 5, 0, 1, 5, 1.",
-            "North's inner row, holes 1 to 8: 4, 0, 0, 2, 3, 1, 1, 0.",
-            "North's outer row, holes 1 to 8: 0, 2, 1, 3, 2, 1, 1, 11.",
+            // Read from the hole facing South's hole 1, as in the two-row games.
+            "North's inner row, holes 8 to 1: 0, 1, 1, 3, 2, 0, 0, 4.",
+            "North's outer row, holes 8 to 1: 11, 1, 1, 2, 3, 1, 2, 0.",
             "Reserves: South 0, North 0.",
             "North to move, turn 54, inner holes 1 and 4 to 7; outer holes 2 to 8.",
             "North sows outer hole 8: steals 1 cow from South's inner hole 5, ends in North's",

@@ -109,8 +109,8 @@ fn short_reads_in_en_gehe_and_bao_and_in_help() {
             "Your move, turn 1, any inner hole.",
             "Your inner hole 3: 1 cow; it faces North's inner hole 6, 1 cow.",
             "Your outer hole 3: 0 cows.",
-            "North's inner row, holes 1 to 8: 1, 1, 1, 1, 1, 1, 1, 1.",
-            "North's outer row, holes 1 to 8: 0, 0, 0, 0, 0, 0, 0, 0.",
+            "North's inner row, holes 8 to 1: 1, 1, 1, 1, 1, 1, 1, 1.",
+            "North's outer row, holes 8 to 1: 0, 0, 0, 0, 0, 0, 0, 0.",
             "Bao has no bulls.",
         ]
     );
