@@ -188,6 +188,19 @@ fn stop_on_signals(path: Option<PathBuf>) {
     });
 }
 
+/// Where a game is saved, as said: a file of the data folder by its name
+/// alone (a voice reads a whole path as numbers and slashes), another as
+/// the path it was given.
+fn saved_in(path: &std::path::Path) -> String {
+    let in_data =
+        crate::record::file::data_dir().is_ok_and(|d| path.parent().is_some_and(|p| p == d));
+    if in_data {
+        format!("Saved in {}, in the data folder.", file_name(path))
+    } else {
+        format!("Saved in {}", path.display())
+    }
+}
+
 /// A record's file name, as said: "game-20261207-0643.json".
 fn file_name(path: &std::path::Path) -> String {
     path.file_name().map_or_else(
@@ -361,7 +374,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     fn where_saved(&self) -> String {
         match (self.persist.path(), self.persist.error()) {
             (_, Some(e)) => format!("Not saved: {e}"),
-            (Some(p), None) => format!("Saved in {}", p.display()),
+            (Some(p), None) => saved_in(p),
             (None, None) => "Not saved: no data folder".into(),
         }
     }

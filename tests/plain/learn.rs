@@ -69,7 +69,7 @@ fn a_lesson_says_the_legal_moves_and_again_does_not_read_the_text() {
         ]
         .join("\n")
             + "\n"
-            + &r.out[r.out.find("Hole 6's four seeds").unwrap()..].trim_end_matches('\n')
+            + r.out[r.out.find("Hole 6's four seeds").unwrap()..].trim_end_matches('\n')
     );
 }
 

@@ -163,6 +163,19 @@ fn run_raw(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Run {
     }
 }
 
+/// The record named by the last line, "Saved in NAME, in the data folder."
+/// (the run's data folder) or "Saved in PATH".
+fn saved_file(r: &Run, line: &str) -> PathBuf {
+    let rest = line.strip_prefix("Saved in ").expect("a saved line");
+    match rest.strip_suffix(", in the data folder.") {
+        Some(name) => {
+            assert!(!name.contains('/'), "{line}");
+            r.dir.join("data").join("masai-mancala").join(name)
+        }
+        None => PathBuf::from(rest),
+    }
+}
+
 fn run(args: &[&str], input: &str) -> Run {
     let dir = temp_dir();
     let r = run_in(&dir, args, input);
@@ -556,8 +569,7 @@ fn ai_game(game: &[&str]) {
         }
     }
     assert!(turns > 0, "{}", r.out);
-    let saved = r.lines().last().unwrap().to_string();
-    let path = saved.strip_prefix("Saved in ").expect("saved line");
+    let path = saved_file(&r, r.lines().last().unwrap());
     let text = std::fs::read_to_string(path).expect("the record is there");
     assert!(text.contains("\"result\": {"), "{text}");
     assert!(r.err.is_empty(), "{}", r.err);
@@ -699,11 +711,12 @@ fn the_end_of_input_saves_in_the_data_folder() {
     let r = run(&["bao", "--plain", "--north", "ai:easy"], "i1\n");
     assert_eq!(r.code, 0, "{}", r.err);
     let last = r.lines().last().unwrap().to_string();
-    let path = last.strip_prefix("Saved in ").expect("saved");
+    // The data folder's file by its name alone.
     assert!(
-        Path::new(path).starts_with(r.dir.join("data").join("masai-mancala")),
-        "{path}"
+        last.starts_with("Saved in game-") && last.ends_with(".json, in the data folder."),
+        "{last}"
     );
+    let path = saved_file(&r, &last);
     assert!(std::fs::read_to_string(path).unwrap().contains(r#""i1""#));
 }
 
@@ -828,9 +841,9 @@ fn ai_match_ends(tail: &[&str], end: &str, games: &str) {
         lines[n - 2],
         "Type review for the AI's review of the game, board, log, or quit."
     );
-    let saved = lines[n - 1].strip_prefix("Saved in ").expect("saved line");
+    let saved = saved_file(&r, lines[n - 1]);
     let out = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
-        .args(["replay", saved, "--check"])
+        .args(["replay", saved.to_str().unwrap(), "--check"])
         .output()
         .expect("replay runs");
     assert_eq!(out.status.code(), Some(0));

@@ -91,7 +91,7 @@ fn a_width_of_40_wraps_every_line_at_40_columns() {
             "North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds from",
         ]
         .join("\n")
-            + &r.out[r.out.find("\nNorth's hole 8, relays").expect("wide again")..]
+            + r.out[r.out.find("\nNorth's hole 8, relays").expect("wide again")..]
                 .trim_end_matches('\n')
     );
 }
