@@ -476,7 +476,21 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     // ---- the turns --------------------------------------------------------------
 
     fn told(&mut self, a: &Applied) {
-        let line = turn_line_at(&a.turn, self.game(), &self.view, self.verbosity);
+        let mut line = turn_line_at(&a.turn, self.game(), &self.view, self.verbosity);
+        // Brief: the score once a round, after the AI's answer, which comes
+        // at once (a turn that leaves the move to the same side keeps it).
+        let game = self.game();
+        let next = game.to_move();
+        if self.verbosity == Verbosity::Brief
+            && next != a.turn.side
+            && !self.session.human(next)
+            && !game.status().is_over()
+        {
+            let score = format!(" {}", score_line(game, &self.view));
+            if let Some(short) = line.strip_suffix(&score) {
+                line = short.to_string();
+            }
+        }
         self.line(&line);
         if a.save {
             self.save();

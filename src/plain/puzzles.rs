@@ -218,6 +218,7 @@ pub fn run<R: BufRead, W: Write>(
         }
         // Judged on the turn's first decision, as the client judges it.
         let (ok, what) = p.verdict(&tokens[0]);
+        let what = without_notation(&what);
         if ok {
             say.line(&format!("Solved! {what}"));
             if let Err(e) = progress.solved(keep.as_deref(), &p.id) {
@@ -368,6 +369,32 @@ fn capital(s: &str) -> String {
     }
 }
 
+/// A verdict said once: "a loss by 14 seeds in 9 turns", without the
+/// client's short form after it ("(loss -14 in 9 turns)"), which a voice
+/// reads as the same again with a minus.
+fn without_notation(verdict: &str) -> String {
+    let mut out = String::new();
+    let mut rest = verdict;
+    while let Some(at) = rest.find(" (") {
+        let inner = &rest[at + 2..];
+        let short = ["win ", "loss ", "draw "]
+            .iter()
+            .any(|w| inner.starts_with(w));
+        match inner.find(')') {
+            Some(end) if short => {
+                out.push_str(&rest[..at]);
+                rest = &inner[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..at + 2]);
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,5 +413,21 @@ mod tests {
         let s = |v: &[u32]| spans(&v.iter().map(|n| n.to_string()).collect::<Vec<_>>());
         assert_eq!(s(&[1, 2, 3, 5, 7, 8, 10]), "1 to 3, 5, 7, 8, 10");
         assert_eq!(s(&[]), "");
+    }
+
+    #[test]
+    fn a_verdict_is_said_once() {
+        assert_eq!(
+            without_notation(
+                "4 gives a loss by 14 seeds in 9 turns (loss -14 in 9 turns) with best play."
+            ),
+            "4 gives a loss by 14 seeds in 9 turns with best play."
+        );
+        assert_eq!(
+            without_notation(
+                "7 keeps a forced win in 3 turns (win in 3 turns); no other (so soon)."
+            ),
+            "7 keeps a forced win in 3 turns; no other (so soon)."
+        );
     }
 }

@@ -138,8 +138,8 @@ fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
             "Hole 3 is empty.",
             // A wrong answer, its proven result; the puzzle is over.
             "You sow hole 4: ends in North's empty hole 5. You have 18, North 30.",
-            "Not this time. 4 gives a loss by 14 seeds in 9 turns (loss -14 in 9 turns) with",
-            "best play; the best decision keeps more.",
+            "Not this time. 4 gives a loss by 14 seeds in 9 turns with best play; the best",
+            "decision keeps more.",
             "Type again to try again, hint for a hint, solution for the answer, or next.",
             "This puzzle is over: type next, again or quit.",
             "Enkeshui puzzle 1 of 80, grade 1 (finish it).",
@@ -156,8 +156,7 @@ fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
             "You sow hole 7: ends in your empty hole 8.",
             "Game over: North wins, South 22 to North 26 (the player to move has no seeds to",
             "sow).",
-            "Solved! 7 keeps a loss by 4 seeds in 1 turn (loss -4 in 1 turn); every other",
-            "decision gives less.",
+            "Solved! 7 keeps a loss by 4 seeds in 1 turn; every other decision gives less.",
             "Type next for the next puzzle, list for the list, or quit.",
         ]
     );
@@ -215,8 +214,8 @@ fn learn_puzzles_plain_asks_the_direction_then_judges() {
          (counterclockwise, toward your hole 5).\n\
          You go counterclockwise: ends in North's bull at your hole 6. You have 22, North\n\
          26.\n\
-         Not this time. 7 gives a win by 2 seeds in 8 turns (win +2 in 8 turns) with best\n\
-         play; the best decision keeps more.\n"
+         Not this time. 7 gives a win by 2 seeds in 8 turns with best play; the best\n\
+         decision keeps more.\n"
     ));
     assert!(r.out.contains("\nSolution: 2.\nEnkeshui puzzle 6 of 80, "));
     assert!(

@@ -46,6 +46,36 @@ fn brief_says_the_move_how_it_ended_and_the_score() {
     );
 }
 
+/// Against the AI, brief says the score once a round: after the AI's answer.
+#[test]
+fn brief_against_the_ai_says_the_score_once_a_round() {
+    let r = run(
+        &[
+            "enkeshui",
+            "--plain",
+            "--race",
+            "off",
+            "--north",
+            "ai:easy",
+            "--verbosity",
+            "brief",
+        ],
+        "8\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("You sow hole 8")
+            .lines()
+            .take(3)
+            .collect::<Vec<_>>(),
+        [
+            "You sow hole 8: ends in your empty hole 1.",
+            "North sows hole 2: ends in your empty hole 8. You have 22, North 26.",
+            "Your move, turn 3, holes 2 and 4 to 8.",
+        ]
+    );
+}
+
 #[test]
 fn a_width_of_40_wraps_every_line_at_40_columns() {
     let r = run(
