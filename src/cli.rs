@@ -225,6 +225,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Continue an unfinished saved game (by default the last one of the data folder)
     Resume(ResumeArgs),
+    /// Every decision of a position with its value, proven results exact ("win +4 in 5 turns")
+    #[command(visible_alias = "analyze")]
+    Analyse(AnalyseArgs),
     /// Lessons: short guided positions for each game, checked by the engine
     Learn(LearnArgs),
     /// Play two players (AI levels, random, greedy or an outside engine) against each other
@@ -301,7 +304,23 @@ have been a mistake; \"gives up\": keeps a forced win (or a lost game lost) but 
 Then per player: accuracy (the share of decisions within half a seed of the \
 best; decisions without a choice are not counted), mistakes, blunders and the largest loss.";
 
+/// Options of the `analyse` subcommand.
 #[derive(Args, Debug, Clone)]
+pub struct AnalyseArgs {
+    /// The position: a file of its JSON or its one line, or the line itself
+    /// ("enkeshui 0,0,4x6/0,0,4x6 s 0-0 1")
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: String,
+    /// Search this many decisions deep instead of the review's budget
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Print the values as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("printed").args(["review", "position"])))]
 pub struct ReplayArgs {
     /// The record (a JSON file written by --save or the autosave)
     #[arg(value_name = "FILE")]
@@ -315,8 +334,12 @@ pub struct ReplayArgs {
     /// No terminal: the AI's review of every decision (value, best alternative, loss, marks) and a summary per player
     #[arg(long, conflicts_with = "check", long_help = REVIEW_HELP)]
     pub review: bool,
-    /// With --review: print the review as one JSON object
-    #[arg(long, requires = "review")]
+    /// No terminal: print the position before decision N (counted from 1 over the
+    /// whole record; one past the last is the final position) in its one line
+    #[arg(long, value_name = "N", conflicts_with_all = ["check", "print", "review"])]
+    pub position: Option<usize>,
+    /// With --review: print the review as one JSON object; with --position: the position JSON
+    #[arg(long, requires = "printed")]
     pub json: bool,
     /// Draw with ASCII characters only
     #[arg(long)]
@@ -849,7 +872,7 @@ impl EnkeshuiArgs {
     /// The start position, before any race (or the `--position`).
     pub fn game(&self) -> Result<Enkeshui, SetupError> {
         if let Some(given) = &self.position {
-            return match read_position(given, GameKind::Enkeshui) {
+            return match read_position(given, Some(GameKind::Enkeshui)) {
                 Ok(AnyGame::Enkeshui(g)) => Ok(g),
                 Ok(_) => unreachable!("read_position checks the game"),
                 Err(e) => Err(SetupError::Other(e.0)),
@@ -922,7 +945,7 @@ impl BaoArgs {
     /// The start position.
     pub fn game(&self) -> Result<Bao, OptionsError> {
         if let Some(given) = &self.position {
-            return match read_position(given, GameKind::BaoLaKimasai)? {
+            return match read_position(given, Some(GameKind::BaoLaKimasai))? {
                 AnyGame::BaoLaKimasai(g) => Ok(g),
                 _ => unreachable!("read_position checks the game"),
             };
@@ -942,7 +965,7 @@ impl EnGeheArgs {
     /// The start position: 4 seeds a hole, or the `--position` file.
     pub fn game(&self) -> Result<EnGehe, OptionsError> {
         if let Some(given) = &self.position {
-            return match read_position(given, GameKind::EnGehe)? {
+            return match read_position(given, Some(GameKind::EnGehe))? {
                 AnyGame::EnGehe(g) => Ok(g),
                 _ => unreachable!("read_position checks the game"),
             };
@@ -956,38 +979,8 @@ impl EnGeheArgs {
     }
 }
 
-/// `--position FILE|LINE`: a file holding a position (its JSON or its one
-/// line), or the line itself; refused unless it is a position of `kind`.
-pub fn read_position(given: &str, kind: GameKind) -> Result<AnyGame, OptionsError> {
-    let path = std::path::Path::new(given);
-    let game = if given.contains(char::is_whitespace) && !path.exists() {
-        AnyGame::from_line(given).map_err(|e| OptionsError(format!("--position: {e}")))?
-    } else {
-        let file = path.display();
-        let text = crate::record::file::read_regular(
-            path,
-            crate::record::file::MAX_POSITION_BYTES,
-            "a position",
-        )
-        .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
-        AnyGame::from_text(&text).map_err(|e| match e {
-            Some(e) => OptionsError(format!("--position {file}: {e}")),
-            None => {
-                let e = serde_json::from_str::<serde_json::Value>(text.trim()).unwrap_err();
-                OptionsError(format!("--position {file}: not valid JSON: {e}"))
-            }
-        })?
-    };
-    if game.kind() != kind {
-        return Err(OptionsError(format!(
-            "--position: a position of {}, not of {}",
-            game.kind().title(),
-            kind.title()
-        )));
-    }
-    Ok(game)
-}
-
+mod position;
 mod setup;
 mod words;
+pub use position::{read_position, read_position_as};
 pub use words::*;

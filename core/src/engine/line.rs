@@ -44,6 +44,8 @@ impl AnyGame {
     /// `{`) or its one line. `Err(None)`: the JSON does not parse.
     pub fn from_text(text: &str) -> Result<AnyGame, Option<PositionError>> {
         let text = text.trim();
+        // The engine's `state` answer, copied whole, is its JSON.
+        let text = text.strip_prefix("state ").unwrap_or(text).trim_start();
         if text.starts_with('{') {
             let value: Value = serde_json::from_str(text).map_err(|_| None)?;
             AnyGame::from_position(&value).map_err(Some)
@@ -317,7 +319,7 @@ fn json_of_line(line: &str) -> PResult<Value> {
     let side = match words[2] {
         "s" | "south" => "south",
         "n" | "north" => "north",
-        other => return Err(not("to_move", other, "s or n (South or North)")),
+        other => return Err(not("side", other, "s or n (South or North)")),
     };
     v.insert("to_move".into(), json!(side));
     let pair = if game == "bao-la-kimasai" {
@@ -491,7 +493,7 @@ mod tests {
         );
         assert_eq!(
             err("enkeshui 0,0,4x6/0,0,4x6 w 0-0 1"),
-            "to_move: 'w' is not s or n (South or North)"
+            "side: 'w' is not s or n (South or North)"
         );
         assert_eq!(
             err("enkeshui 0,0,4x6/0,0,4x6 s 0 1"),
