@@ -279,6 +279,10 @@ pub struct ReplayArgs {
     /// Plain lines on standard input and output, for screen readers, braille and scripts
     #[arg(long)]
     pub plain: bool,
+    /// With --plain: lines at most N columns wide, 20 to 80 (40 for a 40-cell braille display) [default: 80]
+    #[arg(long, value_name = "N", requires = "plain",
+          value_parser = clap::value_parser!(u16).range(20..=80))]
+    pub width: Option<u16>,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -302,6 +306,10 @@ pub struct LearnArgs {
     /// Plain lines on standard input and output, for screen readers, braille and scripts
     #[arg(long)]
     pub plain: bool,
+    /// With --plain: lines at most N columns wide, 20 to 80 (40 for a 40-cell braille display) [default: 80]
+    #[arg(long, value_name = "N", requires = "plain",
+          value_parser = clap::value_parser!(u16).range(20..=80))]
+    pub width: Option<u16>,
 }
 
 /// A value of the command line refused (clap puts it after the option).
@@ -354,6 +362,13 @@ pub struct ResumeArgs {
     /// Plain lines on standard input and output, for screen readers, braille and scripts
     #[arg(long)]
     pub plain: bool,
+    /// With --plain: lines at most N columns wide, 20 to 80 (40 for a 40-cell braille display) [default: 80]
+    #[arg(long, value_name = "N", requires = "plain",
+          value_parser = clap::value_parser!(u16).range(20..=80))]
+    pub width: Option<u16>,
+    /// With --plain: how much a turn says: brief (the move, how it ended, the score), normal or full (every relay) [default: normal]
+    #[arg(long, value_enum, value_name = "LEVEL", requires = "plain")]
+    pub verbosity: Option<crate::plain::words::Verbosity>,
 }
 
 const ARENA_HELP: &str = "Plays A against B for --games games and prints a summary from A's side \
@@ -725,6 +740,13 @@ pub struct ClientArgs {
     /// Plain lines on standard input and output, for screen readers, braille and scripts
     #[arg(help_heading = DISPLAY, long)]
     pub plain: bool,
+    /// With --plain: lines at most N columns wide, 20 to 80 (40 for a 40-cell braille display) [default: 80]
+    #[arg(long, value_name = "N", requires = "plain",
+          value_parser = clap::value_parser!(u16).range(20..=80))]
+    pub width: Option<u16>,
+    /// With --plain: how much a turn says: brief (the move, how it ended, the score), normal or full (every relay) [default: normal]
+    #[arg(long, value_enum, value_name = "LEVEL", requires = "plain")]
+    pub verbosity: Option<crate::plain::words::Verbosity>,
 }
 
 impl Default for ClientArgs {
@@ -741,6 +763,8 @@ impl Default for ClientArgs {
             force: false,
             hash_mb: None,
             plain: false,
+            width: None,
+            verbosity: None,
         }
     }
 }

@@ -685,7 +685,7 @@ fn read_input(input: impl Read, shared: &Shared, exit_after: Option<Duration>) {
 /// Reads one line into `buf` (newline excluded) keeping at most
 /// [`MAX_LINE_BYTES`] of it: `Some(true)` when it was longer (`buf` then holds
 /// its start), `None` at the end of input.
-fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+pub(crate) fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
     buf.clear();
     let mut too_long = false;
     let mut any = false;

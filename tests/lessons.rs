@@ -399,7 +399,7 @@ fn the_new_lessons_answer_their_solution_and_a_wrong_turn() {
         &["i6"],
         "Your i6's two cows went into i7 and i8. Your i8, the right end of your inner row, faces North's i1. Your turn sowed 1 lap. The last cow fell into your inner hole 8, which was empty.",
         &["i5"],
-        "Your turn sowed 2 laps. The last cow fell into your outer hole 8, which was empty. The hole facing North's i1 is your i8, at the right end of your inner row: your ik faces North's i(9-k).",
+        "Your turn sowed 2 laps. The last cow fell into your outer hole 8, which was empty. The hole facing North's i1 is your i8, at the right end of your inner row: facing inner holes add up to 9.",
     ),
     (
         "bao-sowing",

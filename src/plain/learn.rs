@@ -14,7 +14,7 @@ use super::race::{Presses, held_note};
 use super::words::{View, board_lines, turn_line};
 use crate::ai::Level;
 use crate::cli::LearnArgs;
-use crate::engine::{PerSide, Side};
+use crate::engine::{AnyGame, PerSide, Side};
 use crate::learn::progress::Progress;
 use crate::learn::{self, Lesson, Verdict};
 use crate::session::race::{NORTH_RACE_MS, Racing};
@@ -30,6 +30,7 @@ pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
         Some(k) => learn::of(k),
         None => learn::all(),
     };
+    super::out::set_start_width(args.width.map_or(super::out::WIDTH, usize::from));
     let stdin = std::io::stdin();
     run(
         lessons,
@@ -40,7 +41,7 @@ pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
 }
 
 const HELP: &str = "Type a move as in a game (a hole, i3 or o5 in Bao, cw or ccw). \
-                    Words: board, hint, undo, again, next, back, list, quit.";
+                    Words: board, legal, hint, undo, again, text, next, back, list, quit.";
 
 /// The state of the lesson shown.
 enum Try {
@@ -129,7 +130,7 @@ pub fn run_with_clock<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let Some(line) = super::read_line(&mut input) else {
+        let Some(line) = super::read_line(&mut input, &mut say) else {
             return Ok(());
         };
         let now = clock();
@@ -196,7 +197,25 @@ pub fn run_with_clock<R: BufRead, W: Write>(
                 continue;
             }
             "again" => {
-                state = open(l, index, lessons.len(), &mut say)?;
+                // The lesson's text is read by `text`, not again.
+                say.line(&format!("Lesson {} again.", index + 1));
+                state = start(l)?;
+                shown(l, &state, &mut say);
+                continue;
+            }
+            "text" => {
+                for p in &l.text {
+                    say.line(p);
+                }
+                say.line(&format!("Task: {}", l.task));
+                continue;
+            }
+            "legal" | "moves" => {
+                match &state {
+                    Try::Turn { session } => say.line(&lesson_prompt(session.game())),
+                    Try::Race { .. } => say.line("Press Enter to drop your seed."),
+                    Try::Done => say.line("This lesson is over: type next, again or quit."),
+                }
                 continue;
             }
             "next" | "back" => {
@@ -250,7 +269,10 @@ pub fn run_with_clock<R: BufRead, W: Write>(
             // As in a game: back to the start of the turn.
             Try::Turn { session } if line == "undo" => {
                 match session.undo() {
-                    Ok(turn) => say.line(&format!("Undone: back to turn {turn}.")),
+                    Ok(turn) => {
+                        say.line(&format!("Undone: back to turn {turn}."));
+                        say.line(&lesson_prompt(session.game()));
+                    }
                     Err(e) => say.line(&format!("{e}.")),
                 }
                 continue;
@@ -278,6 +300,8 @@ pub fn run_with_clock<R: BufRead, W: Write>(
                     }
                 }
                 if !session.turn_ended() {
+                    // A crossing: the direction is asked.
+                    say.line(&lesson_prompt(session.game()));
                     continue;
                 }
                 let tokens: Vec<String> = session.turns().map(|t| t.decision.to_string()).collect();
@@ -361,7 +385,13 @@ fn open<W: Write>(
         say.line(p);
     }
     let state = start(l)?;
-    match &state {
+    shown(l, &state, say);
+    Ok(state)
+}
+
+/// A lesson's board (or the race's rules), its task and the prompt.
+fn shown<W: Write>(l: &Lesson, state: &Try, say: &mut Say<W>) {
+    match state {
         Try::Turn { session } => {
             let game = session.game();
             let view = View {
@@ -380,7 +410,17 @@ fn open<W: Write>(
         Try::Done => {}
     }
     say.line(&format!("Task: {}", l.task));
-    Ok(state)
+    if let Try::Turn { session } = state {
+        say.line(&lesson_prompt(session.game()));
+    }
+}
+
+/// The legal decisions of the player to move (or the directions mid-turn).
+fn lesson_prompt(game: &AnyGame) -> String {
+    let view = View {
+        me: Some(game.to_move()),
+    };
+    super::puzzles::move_prompt(game, &view)
 }
 
 fn capital(s: &str) -> String {

@@ -4,15 +4,19 @@
 //! said is `words`'s. Output: no escape bytes, no line over 80 columns
 //! (wrapped at words), one event per line, the main words first.
 
+mod end;
 pub mod learn;
 pub mod out;
 pub mod puzzles;
 mod race;
+mod reads;
 pub mod replay;
 pub mod words;
 
 use self::out::Say;
-use self::words::{View, board_lines, direction_options, score_line, token_words, turn_line};
+use self::words::{
+    Verbosity, View, board_lines, direction_options, score_line, token_words, turn_line_at,
+};
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, PerSide, Side};
 use crate::session::job::{Post, Progress};
@@ -88,6 +92,9 @@ pub fn play(setup: Setup, client: &ClientArgs) -> Result<(), PlainError> {
     }
     let mut session = Session::new(setup);
     session.set_hash_mb(client.hash_mb.map(usize::from));
+    start_voice(client.width, client.verbosity);
+    // Not saved until its first save.
+    stop_on_signals(None);
     let stdin = std::io::stdin();
     run(session, persist, first, stdin.lock(), std::io::stdout())
 }
@@ -112,8 +119,96 @@ pub fn resume(args: &ResumeArgs) -> Result<(), PlainError> {
     // Written at its first change only.
     persist.saved_as(&loaded.record);
     let session = Session::resume(&loaded)?;
+    start_voice(args.width, args.verbosity);
+    stop_on_signals(Some(loaded.path.clone()));
     let stdin = std::io::stdin();
     run(session, persist, None, stdin.lock(), std::io::stdout())
+}
+
+/// The verbosity a game starts at: set once from `--verbosity` by the
+/// command that runs the line mode (normal: 1).
+static START_VERBOSITY: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(1);
+
+/// `--width` and `--verbosity`, for the lines from now on.
+fn start_voice(width: Option<u16>, verbosity: Option<Verbosity>) {
+    out::set_start_width(width.map_or(out::WIDTH, usize::from));
+    let v = match verbosity.unwrap_or_default() {
+        Verbosity::Brief => 0,
+        Verbosity::Normal => 1,
+        Verbosity::Full => 2,
+    };
+    START_VERBOSITY.store(v, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The verbosity of [`start_voice`].
+fn start_verbosity() -> Verbosity {
+    match START_VERBOSITY.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Verbosity::Brief,
+        2 => Verbosity::Full,
+        _ => Verbosity::Normal,
+    }
+}
+
+/// What a turn line says at `v`, in words.
+fn verbosity_said(v: Verbosity) -> &'static str {
+    match v {
+        Verbosity::Brief => "a turn says the move, how it ended and the score",
+        Verbosity::Normal => {
+            "a turn says the move, how it ended, its laps and relays, and the score"
+        }
+        Verbosity::Full => "a turn says the move, how it ended, every relay, and the score",
+    }
+}
+
+/// The record's file as last saved (None: not saved yet); held while a
+/// save is written, so a signal waits for it.
+static SAVED_IN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+
+/// Ctrl-C, SIGTERM and SIGHUP: one line says where the game is (every
+/// change is saved as it is made), then the program ends (status 128 plus
+/// the signal's number).
+fn stop_on_signals(path: Option<PathBuf>) {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    if let Ok(mut p) = SAVED_IN.lock() {
+        *p = path;
+    }
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let Some(sig) = signals.forever().next() else {
+            return;
+        };
+        let saved = SAVED_IN.lock().map(|p| p.clone()).unwrap_or(None);
+        let line = match saved {
+            Some(p) => format!("Stopped; the game is saved in {}.", file_name(&p)),
+            None => "Stopped; the game is not saved.".to_string(),
+        };
+        let mut say = Say::new(std::io::stdout());
+        say.line(&line);
+        std::process::exit(128 + sig);
+    });
+}
+
+/// Where a game is saved, as said: a file of the data folder by its name
+/// alone (a voice reads a whole path as numbers and slashes), another as
+/// the path it was given.
+fn saved_in(path: &std::path::Path) -> String {
+    let in_data =
+        crate::record::file::data_dir().is_ok_and(|d| path.parent().is_some_and(|p| p == d));
+    if in_data {
+        format!("Saved in {}, in the data folder.", file_name(path))
+    } else {
+        format!("Saved in {}", path.display())
+    }
+}
+
+/// A record's file name, as said: "game-20261207-0643.json".
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The line mode's persistence: every write waited for; finished games
@@ -167,6 +262,8 @@ pub fn run_with_clock<R: BufRead, W: std::io::Write>(
         say: Say::new(output),
         special: None,
         clock,
+        typed: None,
+        verbosity: start_verbosity(),
     };
     p.main()
 }
@@ -200,6 +297,10 @@ struct Plain<R, W: std::io::Write> {
     special: Option<Option<Lifted>>,
     /// The time a line was read at (the race's clock).
     clock: Box<dyn FnMut() -> Instant>,
+    /// The decision as typed, while it is worked out (its refusal quotes it).
+    typed: Option<String>,
+    /// How much a turn line says (`verbosity`, `--verbosity`).
+    verbosity: Verbosity,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -225,9 +326,14 @@ const HELP: &[&str] = &[
     "Type a hole number to sow it (in Bao i3 or o5: inner or outer hole 3 or 5).",
     "When the seeds cross, type cw for clockwise or ccw for counterclockwise.",
     "Words: board reads the board. legal lists your moves. hint asks the AI.",
+    "Short reads: last, the other side's last turn; last 3, the last 3 turns. row, \
+     your row; row north. holes 11 to 20. hole 5, one hole and the hole it faces. \
+     bulls. try 5, what sowing 5 would do, not played. analysis, every move's value.",
     "undo takes back your last move, redo plays it again. score, log: the score \
      and the moves so far. rules: the rules of this game. save saves the game. \
      quit saves and ends. special starts Enkeshui's special move.",
+    "verbosity brief, normal or full: how much a turn says. width 40: lines of at \
+     most 40 columns (20 to 80).",
 ];
 
 impl<R: BufRead, W: std::io::Write> Plain<R, W> {
@@ -237,7 +343,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
 
     /// The next line of input (None: the end of input).
     fn read(&mut self) -> Option<String> {
-        read_line(&mut self.input)
+        read_line(&mut self.input, &mut self.say)
     }
 
     fn game(&self) -> &AnyGame {
@@ -251,8 +357,16 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     /// Saves the record if it changed; a failure is said once.
     fn save(&mut self) {
         let record = self.session.record();
+        // A signal waits until this save is written.
+        let mut saved_in = SAVED_IN.lock();
         // Waited for: the answer comes at once.
         let saved = self.persist.save(&record, Post::new(|_| {}));
+        if let Ok(p) = saved_in.as_mut()
+            && self.persist.error().is_none()
+        {
+            **p = self.persist.path().map(PathBuf::from);
+        }
+        drop(saved_in);
         if let Some(line) = saved.and_then(|s| self.persist.saved(s)) {
             self.say.line(&line);
         }
@@ -262,7 +376,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     fn where_saved(&self) -> String {
         match (self.persist.path(), self.persist.error()) {
             (_, Some(e)) => format!("Not saved: {e}"),
-            (Some(p), None) => format!("Saved in {}", p.display()),
+            (Some(p), None) => saved_in(p),
             (None, None) => "Not saved: no data folder".into(),
         }
     }
@@ -306,8 +420,19 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     }
 
     fn opening(&mut self) {
-        for l in self.session.opening().to_vec() {
-            self.line(&l);
+        let lines = self.session.opening().to_vec();
+        let mut said_first = false;
+        for l in lines {
+            if said_first && l.ends_with(" moves first.") {
+                continue;
+            }
+            match race_first(&l) {
+                Some(line) => {
+                    said_first = true;
+                    self.line(&line);
+                }
+                None => self.line(&l),
+            }
         }
         self.board();
     }
@@ -353,7 +478,21 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     // ---- the turns --------------------------------------------------------------
 
     fn told(&mut self, a: &Applied) {
-        let line = turn_line(&a.turn, self.game(), &self.view);
+        let mut line = turn_line_at(&a.turn, self.game(), &self.view, self.verbosity);
+        // Brief: the score once a round, after the AI's answer, which comes
+        // at once (a turn that leaves the move to the same side keeps it).
+        let game = self.game();
+        let next = game.to_move();
+        if self.verbosity == Verbosity::Brief
+            && next != a.turn.side
+            && !self.session.human(next)
+            && !game.status().is_over()
+        {
+            let score = format!(" {}", score_line(game, &self.view));
+            if let Some(short) = line.strip_suffix(&score) {
+                line = short.to_string();
+            }
+        }
         self.line(&line);
         if a.save {
             self.save();
@@ -376,7 +515,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let job = self.session.decide(token);
         let note = format!("Working out the sowing of {}.", token_words(token));
         let decided = on_thread(&mut self.say, &note, move |p| job.run(p));
-        self.take(decided)
+        self.typed = Some(token.to_string());
+        let taken = self.take(decided);
+        self.typed = None;
+        taken
     }
 
     /// A decision worked out, given to the session: told, or refused in a line.
@@ -387,7 +529,17 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 true
             }
             Err(Refused::Rule { reason, .. }) => {
-                self.line(&capitalized(&words::speakable(&format!("{reason}."))));
+                let mut reason = reason.to_string();
+                // A long line is quoted by its start only.
+                if let Some(t) = self.typed.as_deref().filter(|t| t.chars().count() > QUOTED) {
+                    reason = reason.replace(&format!("'{t}'"), &quoted(t));
+                }
+                let mut line = capitalized(&words::speakable(&format!("{reason}.")));
+                // Not a decision at all: perhaps a word.
+                if line.contains(" is not a") {
+                    line.push_str(" Type help for the words you can use.");
+                }
+                self.line(&line);
                 false
             }
             Err(e) => {
@@ -434,24 +586,53 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         }
         let legal = self.legal();
-        let mut tokens: Vec<String> = legal.iter().filter(|t| *t != "special").cloned().collect();
-        let special = legal.iter().any(|t| t == "special");
-        let what = if self.kind() == GameKind::BaoLaKimasai {
-            "sow".to_string()
-        } else if tokens.len() == 1 {
-            "hole".to_string()
-        } else {
-            "holes".to_string()
-        };
-        if special {
-            tokens.push("special".into());
-        }
         let line = format!(
-            "{who}, turn {}, {what} {}.",
+            "{who}, turn {}, {}.",
             self.game().turn(),
-            words::list(&tokens).replace(" and ", " or ")
+            words::legal_said(self.kind(), &legal, holes_in_row(self.game()))
         );
         self.line(&line);
+    }
+
+    /// `verbosity [brief|normal|full]`, `width [N]`: said, or set and said.
+    fn voice_word(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words[..] {
+            ["verbosity"] => {
+                let now = self.verbosity.name();
+                self.line(&format!(
+                    "Verbosity {now}. Type verbosity brief, normal or full to change it."
+                ));
+            }
+            ["verbosity", v] => match Verbosity::parse(v) {
+                Some(v) => {
+                    self.verbosity = v;
+                    self.line(&format!("Verbosity {}: {}.", v.name(), verbosity_said(v)));
+                }
+                None => self.line("Type verbosity brief, normal or full (help: the words)."),
+            },
+            ["width"] => {
+                let now = self.say.width();
+                self.line(&format!(
+                    "Lines are at most {now} columns. Type width and a number from {} to {} to \
+                     change it.",
+                    out::MIN_WIDTH,
+                    out::WIDTH
+                ));
+            }
+            ["width", n] => match n.parse::<usize>() {
+                Ok(n) if (out::MIN_WIDTH..=out::WIDTH).contains(&n) => {
+                    self.say.set_width(n);
+                    self.line(&format!("Lines are at most {n} columns now."));
+                }
+                _ => self.line(&format!(
+                    "Type width and a number from {} to {} (help: the words).",
+                    out::MIN_WIDTH,
+                    out::WIDTH
+                )),
+            },
+            _ => self.line("Type verbosity or width, and a value (help: the words)."),
+        }
     }
 
     /// A person's turn: the prompt, a line read, and what it asks.
@@ -515,6 +696,14 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 self.hint();
                 return None;
             }
+            "last" | "row" | "holes" | "hole" | "bulls" | "try" | "analysis" => {
+                self.read_word(line);
+                return None;
+            }
+            "verbosity" | "width" => {
+                self.voice_word(line);
+                return None;
+            }
             "undo" => {
                 self.special = None;
                 match self.session.undo() {
@@ -554,12 +743,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         if let Some(stage) = self.special.clone() {
             return self.special_step(stage, line);
         }
-        let token = match line {
-            "clockwise" => "cw",
-            "counterclockwise" | "anticlockwise" | "counter-clockwise" | "anti-clockwise" => "ccw",
-            t => t,
-        }
-        .to_string();
+        let token = typed_token(line);
         let direction = token == "cw" || token == "ccw";
         match (self.game().pending().is_some(), direction) {
             (true, false) => {
@@ -640,180 +824,40 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
         }
     }
+}
 
-    fn hint(&mut self) {
-        let game = self.game().clone();
-        if game.status().is_over() {
-            self.line("The game is over.");
-            return;
-        }
-        let analysis = on_thread(&mut self.say, "Working out a hint.", move |p| {
-            crate::session::seat::analyse(&game, None, p)
-        });
-        match analysis.and_then(|a| a.values.first().cloned()) {
-            Some((token, value)) => {
-                // Bao's token is said too: it is what to type.
-                let words = token_words(&token);
-                let typed = if token.parse::<u32>().is_ok() {
-                    String::new()
-                } else {
-                    format!(" ({token})")
-                };
-                let unit = if self.kind() == GameKind::BaoLaKimasai {
-                    "cows"
-                } else {
-                    "seeds"
-                };
-                let line = format!(
-                    "Hint: {words}{typed}; the AI rates it {} {unit} for you.",
-                    crate::review::value_text(value)
-                );
-                self.line(&line);
-            }
-            None => self.line("No hint: the AI found no move."),
-        }
-    }
+/// The session's race line with who moves first said first: "South moves
+/// first: South slept first in the race from hole 8, after 12 drops; North
+/// made 9." (None: not a race line).
+fn race_first(note: &str) -> Option<String> {
+    let (race, rest) = if let Some(r) = note.strip_prefix("Quick race from hole ") {
+        ("quick race", r)
+    } else {
+        ("race", note.strip_prefix("Race from hole ")?)
+    };
+    let (hole, rest) = rest.split_once(": ")?;
+    let (first, rest) = rest.split_once(" slept first after ")?;
+    let (drops, rest) = rest.split_once(" (")?;
+    let (other, rest) = rest.split_once(" made ")?;
+    let made = rest.strip_suffix(") and moves first.")?;
+    Some(format!(
+        "{first} moves first: {first} slept first in the {race} from hole {hole}, \
+         after {drops}; {other} made {made}."
+    ))
+}
 
-    fn log(&mut self) {
-        let lines: Vec<String> = self
-            .session
-            .played()
-            .map(|(t, after)| format!("Turn {}: {}", t.turn, turn_line(t, after, &self.view)))
-            .collect();
-        if lines.is_empty() {
-            self.line("No moves yet.");
+/// A decision as typed, in the engine's token: "clockwise" is cw, "inner
+/// 3" and "inner hole 3" are i3.
+fn typed_token(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| *w != "hole").collect();
+    match words[..] {
+        ["clockwise"] => "cw".into(),
+        ["counterclockwise" | "anticlockwise" | "counter-clockwise" | "anti-clockwise"] => {
+            "ccw".into()
         }
-        for l in lines {
-            self.line(&l);
-        }
-    }
-
-    fn rules(&mut self) {
-        let title = self.kind().title();
-        let Some((_, text)) = crate::rules_text::RULES.iter().find(|(t, _)| *t == title) else {
-            return;
-        };
-        for l in out::reflow_markdown(text) {
-            self.line(&l);
-        }
-    }
-
-    // ---- the end ------------------------------------------------------------------
-
-    fn over(&mut self, end: End) -> bool {
-        let o = end.outcome;
-        if end.fresh {
-            self.line(&format!("{}.", over_line(&o)));
-            self.count(end.count);
-            match end.then {
-                AfterGame::NextGame { game, stock } => {
-                    self.session.next_game();
-                    self.line(&format!(
-                        "Game {game} of the match: South carries {} over, North {}.",
-                        words::count(self.kind(), stock.south),
-                        words::count(self.kind(), stock.north)
-                    ));
-                    self.save();
-                    if self.session.racing().is_none() {
-                        self.opening();
-                    }
-                    return true;
-                }
-                AfterGame::MatchOver(m) => {
-                    let scores: Vec<String> = self
-                        .session
-                        .match_scores()
-                        .iter()
-                        .map(|s| format!("{} to {}", s.south, s.north))
-                        .collect();
-                    self.line(&format!("{}.", match_over_line(&m)));
-                    self.line(&format!(
-                        "The games, South to North: {}.",
-                        scores.join(", ")
-                    ));
-                }
-                AfterGame::Nothing => {}
-            }
-            self.save();
-        }
-        let undo = Side::BOTH.iter().any(|&s| self.session.human(s));
-        self.line(if undo {
-            "Type review for the AI's review of the game, undo to take back your last \
-             move, board, log, or quit."
-        } else {
-            "Type review for the AI's review of the game, board, log, or quit."
-        });
-        loop {
-            let Some(line) = self.read() else {
-                return false;
-            };
-            match line.as_str() {
-                "review" => {
-                    self.review();
-                    return false;
-                }
-                "quit" | "exit" | "q" | "" => return false,
-                "undo" if undo => {
-                    match self.session.undo() {
-                        Ok(turn) => {
-                            self.line(&format!("Undone: back to turn {turn}."));
-                            self.save();
-                        }
-                        Err(e) => self.line(&format!("{e}.")),
-                    }
-                    return true;
-                }
-                "board" => self.board(),
-                "log" => self.log(),
-                "help" => self.line("review, undo, board, log or quit."),
-                "score" => {
-                    let line = format!("{}.", over_line(&o));
-                    self.line(&line);
-                }
-                _ => self.line("The game is over: review, board, log or quit."),
-            }
-        }
-    }
-
-    /// A finished game against the AI counts in the statistics, once (the
-    /// session hands it out with the game's end).
-    fn count(&mut self, count: Option<Box<Count>>) {
-        let Some(count) = count else {
-            return;
-        };
-        let counted = self.persist.count(count, Post::new(|_| {}));
-        match counted {
-            Some(Ok(lines)) => {
-                for l in lines {
-                    self.line(&capitalized(&format!("{l}.")));
-                }
-            }
-            Some(Err(e)) => self.line(&format!("Statistics not saved: {e}")),
-            None => {}
-        }
-    }
-
-    fn review(&mut self) {
-        self.line("Reviewing the game: this takes a moment.");
-        let record = self.session.record();
-        let path = self
-            .persist
-            .path()
-            .map_or_else(|| PathBuf::from("game"), PathBuf::from);
-        let text = on_thread(&mut self.say, "Still reviewing.", move |p| {
-            let loaded = crate::session::load::from_record(&path, record, p)?;
-            crate::review::review(&loaded.record, &loaded.checked, None, &mut |_, _| {})
-                .map(|r| r.text(&loaded.record))
-                .ok_or_else(|| "the review stopped".to_string())
-        });
-        match text {
-            Ok(text) => {
-                for l in text.lines() {
-                    self.line(&out::columns(l));
-                }
-            }
-            Err(e) => self.line(&format!("No review: {e}")),
-        }
+        ["inner", k] if k.parse::<u32>().is_ok() => format!("i{k}"),
+        ["outer", k] if k.parse::<u32>().is_ok() => format!("o{k}"),
+        _ => line.to_string(),
     }
 }
 
@@ -844,12 +888,75 @@ fn capitalized(s: &str) -> String {
     }
 }
 
+/// The most of a line a refusal quotes, in characters.
+const QUOTED: usize = 40;
+
+/// `text` quoted in a refusal: at most [`QUOTED`] characters.
+pub(crate) fn quoted(text: &str) -> String {
+    let mut q: String = text.chars().take(QUOTED).collect();
+    if text.chars().nth(QUOTED).is_some() {
+        q.push('…');
+    }
+    format!("'{q}'")
+}
+
 /// The next line of input, trimmed and in lower case (None: the end of
 /// input, or it cannot be read): how every line-mode loop reads a word.
-pub(crate) fn read_line(input: &mut impl BufRead) -> Option<String> {
-    let mut buf = String::new();
-    match input.read_line(&mut buf) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(buf.trim().to_lowercase()),
+/// A line that is not text (UTF-8) or is over 1 MiB is refused in a line
+/// and the next is read: bad input never ends a game.
+pub(crate) fn read_line<W: std::io::Write>(
+    input: &mut impl BufRead,
+    say: &mut Say<W>,
+) -> Option<String> {
+    let mut buf = Vec::new();
+    loop {
+        let too_long = match crate::protocol::read_line(input, &mut buf) {
+            Ok(Some(too_long)) => too_long,
+            Ok(None) | Err(_) => return None,
+        };
+        if too_long {
+            let start = String::from_utf8_lossy(&buf).to_string();
+            say.line(&format!(
+                "That line is over 1 MiB and is left out (it starts {}). \
+                 Type help for the words you can use.",
+                quoted(start.trim())
+            ));
+            continue;
+        }
+        match String::from_utf8(std::mem::take(&mut buf)) {
+            Ok(line) => return Some(line.trim().to_lowercase()),
+            Err(_) => say.line(
+                "That line is not text a program can read (not UTF-8): nothing done. \
+                 Type help for the words you can use.",
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_race_line_says_who_moves_first_before_the_counts() {
+        assert_eq!(
+            race_first(
+                "Race from hole 8: South slept first after 12 drops (North made 9) and moves first."
+            )
+            .as_deref(),
+            Some(
+                "South moves first: South slept first in the race from hole 8, after 12 drops; \
+                 North made 9."
+            )
+        );
+        assert_eq!(
+            race_first("Quick race from hole 8: North slept first after 1 drops (South made 0) and moves first.")
+                .as_deref(),
+            Some(
+                "North moves first: North slept first in the quick race from hole 8, after 1 \
+                 drops; South made 0."
+            )
+        );
+        assert_eq!(race_first("South moves first."), None);
     }
 }

@@ -22,6 +22,7 @@ pub fn puzzles(args: &LearnArgs) -> Result<(), PlainError> {
         Some(k) => puzzles::of(k),
         None => puzzles::all(),
     };
+    super::out::set_start_width(args.width.map_or(super::out::WIDTH, usize::from));
     let stdin = std::io::stdin();
     run(
         list,
@@ -83,7 +84,7 @@ pub fn run<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let Some(line) = super::read_line(&mut input) else {
+        let Some(line) = super::read_line(&mut input, &mut say) else {
             return Ok(());
         };
         let p = &list[index];
@@ -217,6 +218,7 @@ pub fn run<R: BufRead, W: Write>(
         }
         // Judged on the turn's first decision, as the client judges it.
         let (ok, what) = p.verdict(&tokens[0]);
+        let what = without_notation(&what);
         if ok {
             say.line(&format!("Solved! {what}"));
             if let Err(e) = progress.solved(keep.as_deref(), &p.id) {
@@ -244,22 +246,22 @@ fn south() -> View {
 /// The prompt: the position's legal decisions (or the directions mid-turn);
 /// not the puzzle's valued ones, which in Bao leave out every decision
 /// without a forced result and so would give the answer away.
-fn prompt(p: &Puzzle, game: &AnyGame) -> String {
+fn prompt(_p: &Puzzle, game: &AnyGame) -> String {
+    move_prompt(game, &south())
+}
+
+/// "Your move, holes 3 to 8." or, mid-turn, the directions: a lesson's
+/// and a puzzle's prompt.
+pub(super) fn move_prompt(game: &AnyGame, view: &View) -> String {
     if game.pending().is_some() {
-        let opts = direction_options(game, &south());
+        let opts = direction_options(game, view);
         return format!("Your move: choose the direction, {}.", opts.join(" or "));
     }
     let tokens = game.legal_tokens();
-    let what = if p.kind() == GameKind::BaoLaKimasai {
-        "sow"
-    } else if tokens.len() == 1 {
-        "hole"
-    } else {
-        "holes"
-    };
+    let holes = game.position_json()["holes"].as_u64().unwrap_or(8) as usize;
     format!(
-        "Your move, {what} {}.",
-        words::list(&tokens).replace(" and ", " or ")
+        "Your move, {}.",
+        words::legal_said(game.kind(), &tokens, holes)
     )
 }
 
@@ -367,6 +369,32 @@ fn capital(s: &str) -> String {
     }
 }
 
+/// A verdict said once: "a loss by 14 seeds in 9 turns", without the
+/// client's short form after it ("(loss -14 in 9 turns)"), which a voice
+/// reads as the same again with a minus.
+fn without_notation(verdict: &str) -> String {
+    let mut out = String::new();
+    let mut rest = verdict;
+    while let Some(at) = rest.find(" (") {
+        let inner = &rest[at + 2..];
+        let short = ["win ", "loss ", "draw "]
+            .iter()
+            .any(|w| inner.starts_with(w));
+        match inner.find(')') {
+            Some(end) if short => {
+                out.push_str(&rest[..at]);
+                rest = &inner[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..at + 2]);
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,5 +413,21 @@ mod tests {
         let s = |v: &[u32]| spans(&v.iter().map(|n| n.to_string()).collect::<Vec<_>>());
         assert_eq!(s(&[1, 2, 3, 5, 7, 8, 10]), "1 to 3, 5, 7, 8, 10");
         assert_eq!(s(&[]), "");
+    }
+
+    #[test]
+    fn a_verdict_is_said_once() {
+        assert_eq!(
+            without_notation(
+                "4 gives a loss by 14 seeds in 9 turns (loss -14 in 9 turns) with best play."
+            ),
+            "4 gives a loss by 14 seeds in 9 turns with best play."
+        );
+        assert_eq!(
+            without_notation(
+                "7 keeps a forced win in 3 turns (win in 3 turns); no other (so soon)."
+            ),
+            "7 keeps a forced win in 3 turns; no other (so soon)."
+        );
     }
 }

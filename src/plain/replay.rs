@@ -52,6 +52,7 @@ fn entries(loaded: &Loaded) -> Vec<Entry> {
 /// `replay --plain FILE` on standard input and output.
 pub fn replay(args: &ReplayArgs) -> Result<(), PlainError> {
     let loaded = crate::session::load::load(&args.file, &Progress::default())?;
+    super::out::set_start_width(args.width.map_or(super::out::WIDTH, usize::from));
     let stdin = std::io::stdin();
     run(&loaded, stdin.lock(), std::io::stdout())
 }
@@ -106,7 +107,7 @@ pub fn run<R: BufRead, W: Write>(
         if say.closed() {
             return Ok(());
         }
-        let Some(line) = super::read_line(&mut input) else {
+        let Some(line) = super::read_line(&mut input, &mut say) else {
             return Ok(());
         };
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -197,7 +198,10 @@ pub fn run<R: BufRead, W: Write>(
             }
             ["help"] => say.line(HELP),
             ["quit"] | ["q"] | ["exit"] => return Ok(()),
-            _ => say.line(&format!("'{line}' is not a replay word. {HELP}")),
+            _ => say.line(&format!(
+                "{} is not a replay word. {HELP}",
+                super::quoted(&line)
+            )),
         }
     }
 }

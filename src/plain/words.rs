@@ -10,6 +10,9 @@ use crate::engine::{
 use crate::session::Turn;
 use serde_json::Value;
 
+mod spoken;
+pub use spoken::{results_said, speakable, spoken_title};
+
 /// Who is who: the one person against the AI is "you"; otherwise sides by name.
 #[derive(Clone, Copy, Debug)]
 pub struct View {
@@ -109,6 +112,100 @@ pub fn list(items: &[String]) -> String {
     }
 }
 
+/// Numbers in runs: three or more in a row as "4 to 9", the rest one by one.
+fn runs(numbers: &[usize]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            out.push(format!("{} to {}", numbers[i], numbers[j]));
+        } else {
+            out.extend(numbers[i..=j].iter().map(usize::to_string));
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// The holes `legal` of a row of `n` in the fewer words: "holes 1 to 12
+/// and 15 to 40", "hole 5", "any hole but 4, 7 and 9", "any hole".
+/// `row`: "" or "inner " (Bao).
+pub fn holes_said(legal: &[usize], n: usize, row: &str) -> String {
+    let mut legal = legal.to_vec();
+    legal.sort_unstable();
+    legal.dedup();
+    let positive = match legal[..] {
+        [] => String::new(),
+        [one] => format!("{row}hole {one}"),
+        _ => format!("{row}holes {}", list(&runs(&legal))),
+    };
+    let left_out: Vec<usize> = (1..=n).filter(|k| !legal.contains(k)).collect();
+    let negative = if left_out.is_empty() {
+        format!("any {row}hole")
+    } else {
+        format!("any {row}hole but {}", list(&runs(&left_out)))
+    };
+    let words = |s: &str| s.split_whitespace().count();
+    if legal.len() > 1 && words(&negative) < words(&positive) {
+        negative
+    } else {
+        positive
+    }
+}
+
+/// A prompt's legal decisions in words: "holes 3 to 8", "any hole but 4",
+/// Bao's by row ("inner holes 1 and 4 to 7; outer holes 2 to 8"), with
+/// "or special" and other words after.
+pub fn legal_said(kind: GameKind, tokens: &[String], holes: usize) -> String {
+    let mut parts = Vec::new();
+    let mut rest = Vec::new();
+    if kind == GameKind::BaoLaKimasai {
+        for (prefix, row) in [('i', "inner "), ('o', "outer ")] {
+            let ks: Vec<usize> = tokens
+                .iter()
+                .filter_map(|t| t.strip_prefix(prefix)?.parse().ok())
+                .collect();
+            if !ks.is_empty() {
+                parts.push(holes_said(&ks, 8, row));
+            }
+        }
+        rest.extend(
+            tokens
+                .iter()
+                .filter(|t| !(t.starts_with(['i', 'o']) && t[1..].parse::<usize>().is_ok()))
+                .cloned(),
+        );
+    } else {
+        let ks: Vec<usize> = tokens.iter().filter_map(|t| t.parse().ok()).collect();
+        if !ks.is_empty() {
+            parts.push(holes_said(&ks, holes, ""));
+        }
+        rest.extend(
+            tokens
+                .iter()
+                .filter(|t| t.parse::<usize>().is_err())
+                .cloned(),
+        );
+    }
+    let mut text = if parts == ["any inner hole", "any outer hole"] {
+        "any hole".to_string()
+    } else {
+        parts.join("; ")
+    };
+    for r in rest {
+        if text.is_empty() {
+            text = r;
+        } else {
+            text = format!("{text}, or {r}");
+        }
+    }
+    text
+}
+
 /// A decision token in words: "hole 5", "inner hole 3", "clockwise".
 pub fn token_words(token: &str) -> String {
     match token {
@@ -142,7 +239,7 @@ fn reserves(game: &AnyGame) -> Option<(u64, u64)> {
 /// Holes grouped by their owner: "North's holes 3 and 4 and your hole 6"
 /// (Bao: "North's inner holes 3 and 4").
 fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
-    let mut groups: Vec<(Side, &'static str, Vec<String>)> = Vec::new();
+    let mut groups: Vec<(Side, &'static str, Vec<usize>)> = Vec::new();
     for &(i, _) in holes {
         let name = hole_name(g, i);
         let (row, k) = match name.hole {
@@ -154,13 +251,15 @@ fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
             .iter_mut()
             .find(|(s, r, _)| *s == name.side && *r == row)
         {
-            Some(group) => group.2.push(k.to_string()),
-            None => groups.push((name.side, row, vec![k.to_string()])),
+            Some(group) => group.2.push(k),
+            None => groups.push((name.side, row, vec![k])),
         }
     }
     let parts: Vec<String> = groups
         .into_iter()
-        .map(|(side, row, ks)| {
+        .map(|(side, row, mut ks)| {
+            ks.sort_unstable();
+            let ks: Vec<String> = ks.iter().map(usize::to_string).collect();
             let holes = if ks.len() == 1 { "hole" } else { "holes" };
             format!("{} {row}{holes} {}", view.whose(side), list(&ks))
         })
@@ -168,10 +267,178 @@ fn holes_by_owner(g: &AnyGame, holes: &[(usize, u32)], view: &View) -> String {
     list(&parts)
 }
 
-/// One turn in a line: what was sown, the laps, relays, crossings and the
-/// direction chosen, bulls, captures, steals and reserve cows, and the
-/// phase change; then each side's score.
+/// How much a turn line says: `brief` the decision, the outcome and the
+/// score; `normal` the laps, relays and reserve cows too; `full` every relay.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Verbosity {
+    Brief,
+    #[default]
+    Normal,
+    Full,
+}
+
+impl Verbosity {
+    /// "brief", "normal" or "full".
+    pub fn parse(word: &str) -> Option<Verbosity> {
+        match word {
+            "brief" => Some(Verbosity::Brief),
+            "normal" => Some(Verbosity::Normal),
+            "full" => Some(Verbosity::Full),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verbosity::Brief => "brief",
+            Verbosity::Normal => "normal",
+            Verbosity::Full => "full",
+        }
+    }
+}
+
+/// The owner of the bull at `index` (two-row games), if it is one.
+fn bull_owner(game: &AnyGame, index: usize) -> Option<Side> {
+    let name = hole_name(game, index);
+    let HoleLabel::Number(n) = name.hole else {
+        return None;
+    };
+    let key = if name.side == Side::South {
+        "south"
+    } else {
+        "north"
+    };
+    let v = game.position_json();
+    let bulls = v["bulls"].as_array()?;
+    let b = bulls
+        .iter()
+        .find(|b| b["side"].as_str() == Some(key) && b["hole"].as_u64() == Some(n as u64))?;
+    Some(if b["owner"].as_str() == Some("south") {
+        Side::South
+    } else {
+        Side::North
+    })
+}
+
+/// How a turn (or, at a crossing, its lap) ended, in words: the phase
+/// change first (Bao), then the steals, then the end itself.
+fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
+    let g = &t.before;
+    let kind = g.kind();
+    let hole = |i: usize| hole_text(g, i, view);
+    let mut out = Vec::new();
+    if let (Some((bs, bn)), Some((s, n))) = (reserves(g), reserves(after))
+        && bs + bn > 0
+        && s + n == 0
+    {
+        out.push("both reserves are empty: phase 2 begins;".into());
+    }
+    let steals: Vec<(usize, u32)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Steal { from, seeds, .. } => Some((*from, *seeds)),
+            _ => None,
+        })
+        .collect();
+    if !steals.is_empty() {
+        let total: u32 = steals.iter().map(|c| c.1).sum();
+        out.push(format!(
+            "steals {} from {}",
+            count(kind, total),
+            holes_by_owner(g, &steals, view)
+        ));
+    }
+    let captures: Vec<(usize, u32)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Capture { hole, seeds, .. } => Some((*hole, *seeds)),
+            _ => None,
+        })
+        .collect();
+    let bulls: Vec<(usize, Side)> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Bull { hole, owner } => Some((*hole, *owner)),
+            _ => None,
+        })
+        .collect();
+    let turn_over = t.events.iter().any(|e| matches!(e, Event::TurnEnd { .. }));
+    let last_lap = t.events.iter().rev().find_map(|e| match e {
+        Event::LapEnd { hole, seeds, .. } => Some((*hole, *seeds)),
+        _ => None,
+    });
+    if let Some(row) = t.events.iter().find_map(|e| match e {
+        Event::Special { row, .. } => Some(row),
+        _ => None,
+    }) {
+        let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+        out.push(format!(
+            "{} row is now {}",
+            view.whose(t.side),
+            row.join(", ")
+        ));
+    } else if let Some((h, seeds)) = t.events.iter().find_map(|e| match e {
+        Event::PutBack { hole, seeds } => Some((*hole, *seeds)),
+        _ => None,
+    }) {
+        out.push(format!(
+            "finds no open direction and puts {} back in {}",
+            count(kind, seeds),
+            hole(h)
+        ));
+    } else if let Some(p) = after.pending().filter(|_| !turn_over) {
+        let crossing = !t.decision.is_direction();
+        out.push(format!(
+            "{} with {} in hand from {}, the direction to choose",
+            if crossing { "crosses" } else { "the lap ends" },
+            count(kind, p.in_hand),
+            name_text(&p.lifted_from, view)
+        ));
+    } else if !bulls.is_empty() {
+        let holes: Vec<(usize, u32)> = bulls.iter().map(|b| (b.0, 0)).collect();
+        let owner = view.name(bulls[0].1);
+        let (a, s) = if bulls.len() == 1 {
+            ("a ", "")
+        } else {
+            ("", "s")
+        };
+        out.push(format!(
+            "makes {} {a}bull{s} for {owner}",
+            holes_by_owner(g, &holes, view)
+        ));
+    } else if !captures.is_empty() {
+        let total: u32 = captures.iter().map(|c| c.1).sum();
+        out.push(format!(
+            "captures {} from {}",
+            count(kind, total),
+            holes_by_owner(g, &captures, view)
+        ));
+    } else if let Some((h, seeds)) = last_lap {
+        out.push(match bull_owner(after, h) {
+            Some(owner) => format!("ends in {} bull at {}", view.whose(owner), hole(h)),
+            None if seeds == 1 => {
+                format!("ends in {}", described(&hole_name(g, h), view, "empty "))
+            }
+            None => format!("ends in {}, now {}", hole(h), count(kind, seeds)),
+        });
+    } else {
+        out.push("ends".into());
+    }
+    out
+}
+
+/// One turn in a line: what was decided, how it ended (the outcome first),
+/// then the laps, relays, reserve cows and directions chosen; then each
+/// side's score.
 pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
+    turn_line_at(t, after, view, Verbosity::Normal)
+}
+
+/// [`turn_line`] at a verbosity.
+pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity) -> String {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -211,11 +478,15 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
             _ => None,
         })
         .collect();
-    let mut captures: Vec<(usize, u32)> = Vec::new();
     // A direction token's own choice is the head already.
     let skip_choice = t.decision.is_direction();
     let mut choice_seen = false;
     let mut relay_told = false;
+    let named = if verbosity == Verbosity::Full {
+        usize::MAX
+    } else {
+        3
+    };
     for e in &t.events {
         match e {
             Event::Reserve { hole: h, .. } => {
@@ -224,7 +495,7 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
             Event::Lift { lap, .. } if *lap > 1 && Some(*lap) != first_lap && !relay_told => {
                 relay_told = true;
                 // A few relays each by name; many as a count and the last.
-                if relays.len() <= 3 {
+                if relays.len() <= named {
                     for (h, seeds) in &relays {
                         parts.push(format!("relays {} from {}", count(kind, *seeds), hole(*h)));
                     }
@@ -245,84 +516,13 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
                     parts.push(format!("goes {}", direction_words(*direction)));
                 }
             }
-            Event::Bull { hole: h, owner } => {
-                parts.push(format!(
-                    "makes {} a bull for {}",
-                    hole(*h),
-                    view.name(*owner)
-                ));
-            }
-            Event::Capture { hole: h, seeds, .. } => captures.push((*h, *seeds)),
-            Event::Steal { from, seeds, .. } => {
-                parts.push(format!(
-                    "steals {} from {}",
-                    count(kind, *seeds),
-                    hole(*from)
-                ));
-            }
-            Event::PutBack { hole: h, seeds } => parts.push(format!(
-                "finds no open direction and puts {} back in {}",
-                count(kind, *seeds),
-                hole(*h)
-            )),
-            Event::Special { row, .. } => {
-                let row: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-                parts.push(format!(
-                    "{} row is now {}",
-                    view.whose(t.side),
-                    row.join(", ")
-                ));
-            }
             _ => {}
         }
     }
-    if !captures.is_empty() {
-        let total: u32 = captures.iter().map(|c| c.1).sum();
-        parts.push(format!(
-            "captures {} from {}",
-            count(kind, total),
-            holes_by_owner(g, &captures, view)
-        ));
-    }
-    let turn_over = t.events.iter().any(|e| matches!(e, Event::TurnEnd { .. }));
-    let busy = t.events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Capture { .. }
-                | Event::Bull { .. }
-                | Event::Steal { .. }
-                | Event::Special { .. }
-        )
-    });
-    if turn_over && !busy {
-        let end = t.events.iter().rev().find_map(|e| match e {
-            Event::LapEnd { hole, seeds, .. } => Some((*hole, *seeds)),
-            _ => None,
-        });
-        if let Some((h, 1)) = end {
-            parts.push(format!(
-                "ends in {}",
-                described(&hole_name(g, h), view, "empty ")
-            ));
-        }
-    }
-    if let Some(p) = after.pending().filter(|_| !turn_over) {
-        let crossing = !t.decision.is_direction();
-        parts.push(format!(
-            "{}: {} in hand from {}, the direction to choose",
-            if crossing { "crosses" } else { "the lap ends" },
-            count(kind, p.in_hand),
-            name_text(&p.lifted_from, view)
-        ));
-    }
-    if let (Some((bs, bn)), Some((s, n))) = (reserves(g), reserves(after))
-        && bs + bn > 0
-        && s + n == 0
-    {
-        parts.push("both reserves are empty: phase 2 begins".into());
-    }
-    if !parts.is_empty() {
-        head.push_str(": ");
+    head.push_str(": ");
+    head.push_str(&outcome(t, after, view).join(", ").replace(";,", ";"));
+    if !parts.is_empty() && verbosity != Verbosity::Brief {
+        head.push_str("; ");
         head.push_str(&parts.join(", "));
     }
     head.push('.');
@@ -385,83 +585,266 @@ fn row_lines(title: &str, holes: &[(usize, String)]) -> Vec<String> {
 /// then the other, North's from its hole N to 1 as it lies across the
 /// board; bulls and closed holes in words; then the captures or reserves.
 pub fn board_lines(game: &AnyGame, view: &View) -> Vec<String> {
+    let mine = view.me.unwrap_or(Side::South);
+    let mut out = side_lines(game, view, mine, None);
+    out.extend(side_lines(game, view, mine.other(), None));
+    out.push(totals_line(game, view));
+    out
+}
+
+fn key(s: Side) -> &'static str {
+    if s == Side::South { "south" } else { "north" }
+}
+
+/// Holes in a row of this game.
+pub fn row_len(game: &AnyGame) -> usize {
+    if game.kind() == GameKind::BaoLaKimasai {
+        8
+    } else {
+        game.position_json()["holes"].as_u64().unwrap_or(0) as usize
+    }
+}
+
+/// A two-row game's hole in words: "4", "5 in North's bull", "closed".
+fn cell(game: &AnyGame, v: &Value, view: &View, side: Side, h: usize) -> String {
+    let c = v[key(side)][h - 1].as_u64().unwrap_or(0);
+    let at = |list: &Value| {
+        list.as_array().and_then(|l| {
+            l.iter()
+                .find(|b| {
+                    b["side"].as_str() == Some(key(side)) && b["hole"].as_u64() == Some(h as u64)
+                })
+                .cloned()
+        })
+    };
+    if let Some(b) = at(&v["bulls"]) {
+        let owner = if b["owner"].as_str() == Some("south") {
+            Side::South
+        } else {
+            Side::North
+        };
+        format!("{c} in {} bull", view.whose(owner))
+    } else if at(&v["closed"]).is_some() {
+        let _ = game;
+        "closed".to_string()
+    } else {
+        c.to_string()
+    }
+}
+
+/// One side's row (Bao: its two rows), holes `range` only if given: the
+/// lines of [`board_lines`].
+pub fn side_lines(
+    game: &AnyGame,
+    view: &View,
+    side: Side,
+    range: Option<(usize, usize)>,
+) -> Vec<String> {
     let v = game.position_json();
     let mine = view.me.unwrap_or(Side::South);
-    let other = mine.other();
-    let key = |s: Side| if s == Side::South { "south" } else { "north" };
+    let within = |h: usize| range.is_none_or(|(a, b)| h >= a && h <= b);
     let mut out = Vec::new();
     match game.kind() {
         GameKind::BaoLaKimasai => {
-            for (side, rows) in [(mine, ["inner", "outer"]), (other, ["inner", "outer"])] {
-                for row in rows {
-                    let counts = &v[key(side)][row];
-                    let holes: Vec<(usize, String)> =
-                        (1..=8).map(|k| (k, counts[k - 1].to_string())).collect();
+            // The other side's holes as the two-row games read them: from
+            // the one facing your hole 1 on.
+            let order: Vec<usize> = if side == mine {
+                (1..=8).collect()
+            } else {
+                (1..=8).rev().collect()
+            };
+            for row in ["inner", "outer"] {
+                let counts = &v[key(side)][row];
+                let holes: Vec<(usize, String)> = order
+                    .iter()
+                    .copied()
+                    .filter(|&k| within(k))
+                    .map(|k| (k, counts[k - 1].to_string()))
+                    .collect();
+                if !holes.is_empty() {
                     out.extend(row_lines(
                         &format!("{} {row} row", view.whose_cap(side)),
                         &holes,
                     ));
                 }
             }
-            if let Some((s, n)) = reserves(game) {
-                let r = |side: Side| if side == Side::South { s } else { n };
-                out.push(format!(
-                    "Reserves: {} {}, {} {}.",
-                    view.name(mine),
-                    r(mine),
-                    view.name(other),
-                    r(other)
-                ));
-            }
         }
         _ => {
-            let n = v["holes"].as_u64().unwrap_or(0) as usize;
-            let bulls = v["bulls"].as_array().cloned().unwrap_or_default();
-            let closed = v["closed"].as_array().cloned().unwrap_or_default();
-            let at = |list: &[Value], side: Side, hole: usize| {
-                list.iter()
-                    .find(|b| {
-                        b["side"].as_str() == Some(key(side))
-                            && b["hole"].as_u64() == Some(hole as u64)
-                    })
-                    .cloned()
+            let n = row_len(game);
+            let order: Vec<usize> = if side == mine {
+                (1..=n).collect()
+            } else {
+                (1..=n).rev().collect()
             };
-            for side in [mine, other] {
-                let counts = &v[key(side)];
-                let cell = |h: usize| {
-                    let c = counts[h - 1].as_u64().unwrap_or(0);
-                    if let Some(b) = at(&bulls, side, h) {
-                        let owner = if b["owner"].as_str() == Some("south") {
-                            Side::South
-                        } else {
-                            Side::North
-                        };
-                        format!("{c} in {} bull", view.whose(owner))
-                    } else if at(&closed, side, h).is_some() {
-                        "closed".to_string()
-                    } else {
-                        c.to_string()
-                    }
-                };
-                let order: Vec<usize> = if side == mine {
-                    (1..=n).collect()
-                } else {
-                    (1..=n).rev().collect()
-                };
-                let holes: Vec<(usize, String)> = order.into_iter().map(|h| (h, cell(h))).collect();
+            let holes: Vec<(usize, String)> = order
+                .into_iter()
+                .filter(|&h| within(h))
+                .map(|h| (h, cell(game, &v, view, side, h)))
+                .collect();
+            if !holes.is_empty() {
                 out.extend(row_lines(&format!("{} row", view.whose_cap(side)), &holes));
             }
-            let cap = &v["captured"];
-            out.push(format!(
-                "Captured: {} {}, {} {}.",
-                view.name(mine),
-                cap[key(mine)],
-                view.name(other),
-                cap[key(other)]
-            ));
         }
     }
     out
+}
+
+/// "Captured: you 3, North 5." or Bao's "Reserves: you 4, North 4."
+pub fn totals_line(game: &AnyGame, view: &View) -> String {
+    let v = game.position_json();
+    let mine = view.me.unwrap_or(Side::South);
+    let other = mine.other();
+    let (what, counts) = if game.kind() == GameKind::BaoLaKimasai {
+        ("Reserves", &v["reserve"])
+    } else {
+        ("Captured", &v["captured"])
+    };
+    format!(
+        "{what}: {} {}, {} {}.",
+        view.name(mine),
+        counts[key(mine)],
+        view.name(other),
+        counts[key(other)]
+    )
+}
+
+/// The hole facing hole `k` of a row of `n` (either row, either game).
+fn facing(k: usize, n: usize) -> usize {
+    n + 1 - k
+}
+
+/// `hole N` (Bao `hole i3`): its seeds, a bull's owner, the facing hole;
+/// `side`: whose row (yours or the side to move's by default).
+pub fn hole_said(game: &AnyGame, view: &View, side: Side, which: &str) -> Result<String, String> {
+    let kind = game.kind();
+    let n = row_len(game);
+    let v = game.position_json();
+    let bao = kind == GameKind::BaoLaKimasai;
+    let (row, k) = if bao {
+        let (row, num) = match which.chars().next() {
+            Some('i') => ("inner", &which[1..]),
+            Some('o') => ("outer", &which[1..]),
+            _ => ("", which),
+        };
+        (row, num.parse::<usize>().ok())
+    } else {
+        ("", which.parse::<usize>().ok())
+    };
+    let Some(k) = k.filter(|k| (1..=n).contains(k) && (!bao || !row.is_empty())) else {
+        return Err(if bao {
+            "Type hole and a hole of a row, for example hole i3 or hole o5 (help: the words)."
+                .into()
+        } else {
+            format!("Type hole and a number from 1 to {n} (help: the words).")
+        });
+    };
+    let whose = view.whose_cap(side);
+    if bao {
+        let c = v[key(side)][row][k - 1].as_u64().unwrap_or(0) as u32;
+        let mut text = format!("{whose} {row} hole {k}: {}", count(kind, c));
+        if row == "inner" {
+            let f = facing(k, n);
+            let fc = v[key(side.other())]["inner"][f - 1].as_u64().unwrap_or(0) as u32;
+            text.push_str(&format!(
+                "; it faces {} inner hole {f}, {}",
+                view.whose(side.other()),
+                count(kind, fc)
+            ));
+        }
+        return Ok(text + ".");
+    }
+    let f = facing(k, n);
+    let say = |s: Side, h: usize| {
+        let c = cell(game, &v, view, s, h);
+        match c.parse::<u32>() {
+            Ok(c) => count(kind, c),
+            Err(_) if c.contains(" bull") => {
+                let (seeds, owner) = c.split_once(" in ").unwrap_or((&c, ""));
+                format!("{owner}, {}", count(kind, seeds.parse().unwrap_or(0)))
+            }
+            Err(_) => c,
+        }
+    };
+    Ok(format!(
+        "{whose} hole {k}: {}; it faces {} hole {f}: {}.",
+        say(side, k),
+        view.whose(side.other()),
+        say(side.other(), f)
+    ))
+}
+
+/// `bulls`: each bull, where, whose, how many seeds.
+pub fn bulls_said(game: &AnyGame, view: &View) -> String {
+    let v = game.position_json();
+    let Some(bulls) = v["bulls"].as_array().filter(|b| !b.is_empty()) else {
+        return if game.kind() == GameKind::BaoLaKimasai {
+            "Bao has no bulls.".into()
+        } else {
+            "No bulls yet.".into()
+        };
+    };
+    let side_of = |s: &Value| {
+        if s.as_str() == Some("south") {
+            Side::South
+        } else {
+            Side::North
+        }
+    };
+    let items: Vec<String> = bulls
+        .iter()
+        .map(|b| {
+            let side = side_of(&b["side"]);
+            let h = b["hole"].as_u64().unwrap_or(0) as usize;
+            let c = v[key(side)][h.max(1) - 1].as_u64().unwrap_or(0) as u32;
+            let owner = side_of(&b["owner"]);
+            let whose = if view.me == Some(owner) {
+                "yours".to_string()
+            } else {
+                format!("owned by {}", owner.title())
+            };
+            format!(
+                "{} hole {h}, {whose}, {}",
+                view.whose(side),
+                count(game.kind(), c)
+            )
+        })
+        .collect();
+    let n = items.len();
+    format!(
+        "{n} bull{}: {}.",
+        if n == 1 { "" } else { "s" },
+        items.join("; ")
+    )
+}
+
+/// A value for the side it belongs to, in words a voice reads well:
+/// "wins by 4 in 6 turns", "loses by 40 in 6 turns", "2.5 seeds ahead".
+pub fn value_said(v: i32, kind: GameKind) -> String {
+    let unit = if kind == GameKind::BaoLaKimasai {
+        "cows"
+    } else {
+        "seeds"
+    };
+    if let Some(p) = crate::ai::Proof::of(v) {
+        let turns = if p.turns == 1 {
+            "this turn".to_string()
+        } else {
+            format!("{} turns", p.turns)
+        };
+        return match (p.won, p.margin.unsigned_abs()) {
+            (_, 0) => format!("draws in {turns}"),
+            (true, m) => format!("wins by {m} in {turns}"),
+            (false, m) => format!("loses by {m} in {turns}"),
+        };
+    }
+    let s = crate::review::seeds(v);
+    if s.abs() < 0.05 {
+        "even".into()
+    } else if s > 0.0 {
+        format!("{s:.1} {unit} ahead")
+    } else {
+        format!("{:.1} {unit} behind", -s)
+    }
 }
 
 /// Where the first seed of each direction's lap falls, in words.
@@ -494,63 +877,45 @@ pub fn direction_options(game: &AnyGame, view: &View) -> Vec<String> {
         .collect()
 }
 
-/// A game's title as said aloud: "Enkeshui 2x8" becomes "Enkeshui, 2 rows
-/// of 8" (a speech synthesiser reads "2x8" as "two ex eight").
-pub fn spoken_title(title: &str) -> String {
-    let words: Vec<String> = title
-        .split(' ')
-        .map(|w| match w.strip_prefix("2x") {
-            Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
-                format!("2 rows of {n}")
-            }
-            _ => w.to_string(),
-        })
-        .collect();
-    words.join(" ").replacen(" 2 rows", ", 2 rows", 1)
-}
-
-/// The engine's messages said aloud: a range "1..8" becomes "1 to 8" (a
-/// speech synthesiser reads "one point eight"), a trailing "x.." loses its dots.
-pub fn speakable(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i] == '.' && chars.get(i + 1) == Some(&'.') && chars.get(i + 2) != Some(&'.') {
-            if i > 0
-                && chars[i - 1].is_alphanumeric()
-                && chars.get(i + 2).is_some_and(|c| c.is_alphanumeric())
-            {
-                out.push_str(" to ");
-            }
-            i += 2;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn ranges_are_said_as_words() {
+    fn legal_holes_are_said_in_the_fewer_words() {
+        let v = |a: &[usize]| a.to_vec();
+        let upto = |a: usize, b: usize| (a..=b).collect::<Vec<_>>();
+        assert_eq!(holes_said(&upto(3, 8), 8, ""), "holes 3 to 8");
         assert_eq!(
-            speakable("'foo' is not a decision (a hole 1..8, cw, ccw or a special move x..)."),
-            "'foo' is not a decision (a hole 1 to 8, cw, ccw or a special move x)."
+            holes_said(&v(&[1, 2, 3, 5, 6, 7, 8]), 8, ""),
+            "any hole but 4"
         );
-        assert_eq!(speakable("holes are i1..i8"), "holes are i1 to i8");
-    }
-
-    #[test]
-    fn titles_are_said_in_words() {
+        assert_eq!(holes_said(&v(&[5]), 8, ""), "hole 5");
+        assert_eq!(holes_said(&upto(1, 8), 8, ""), "any hole");
+        assert_eq!(holes_said(&v(&[1, 3, 6]), 8, ""), "holes 1, 3 and 6");
+        let mut most: Vec<usize> = upto(1, 40);
+        most.retain(|k| ![4, 7, 9].contains(k));
+        assert_eq!(holes_said(&most, 40, ""), "any hole but 4, 7 and 9");
+        let mut two: Vec<usize> = upto(1, 12);
+        two.extend(15..=30);
+        assert_eq!(holes_said(&two, 40, ""), "holes 1 to 12 and 15 to 30");
+        let bao: Vec<String> = [
+            "i1", "i4", "i5", "i6", "i7", "o2", "o3", "o4", "o5", "o6", "o7", "o8",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
         assert_eq!(
-            spoken_title("Enkeshui 2x8 (8-left-empty)"),
-            "Enkeshui, 2 rows of 8 (8-left-empty)"
+            legal_said(GameKind::BaoLaKimasai, &bao, 8),
+            "inner holes 1 and 4 to 7; outer holes 2 to 8"
         );
-        assert_eq!(spoken_title("Bao la Kimasai"), "Bao la Kimasai");
+        let tokens: Vec<String> = ["3", "4", "5", "special"]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(
+            legal_said(GameKind::Enkeshui, &tokens, 8),
+            "holes 3 to 5, or special"
+        );
     }
 }

@@ -15,6 +15,7 @@ fn learn_runs_the_lessons_in_lines_and_keeps_the_progress() {
     assert!(r.out.contains("\nLesson 1 of 13: The board.\n"));
     assert!(r.out.contains(
         "\nTask: Sow so that your last seed falls into North's hole 2.\n\
+         Your move, holes 6 and 8.\n\
          Type a move, or help for the words you can use.\nHole 1 is empty.\n"
     ));
     assert!(
@@ -34,6 +35,72 @@ fn learn_runs_the_lessons_in_lines_and_keeps_the_progress() {
     let r = run_in(&dir, &["learn", "enkeshui", "--plain"], "");
     assert!(r.out.starts_with("13 lessons, 1 done. "), "{}", r.out);
     assert!(r.out.contains("\nLesson 2 of 13: "));
+}
+
+#[test]
+fn a_lesson_says_the_legal_moves_and_again_does_not_read_the_text() {
+    let r = run(
+        &["learn", "enkeshui", "--plain"],
+        "8\nagain\nlegal\ntext\n6\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("Not solved."),
+        [
+            "Not solved. Type again to try again, hint for a hint, or next.",
+            "Lesson 1 again.",
+            "Your row, holes 1 to 8: 0, 0, 0, 0, 0, 4, 0, 7.",
+            "North's row, holes 8 to 1: 3, 0, 0, 0, 0, 0, 0, 0.",
+            "Captured: you 17, North 17.",
+            "Task: Sow so that your last seed falls into North's hole 2.",
+            "Your move, holes 6 and 8.",
+            "Your move, holes 6 and 8.",
+            "Enkeshui is played on two rows of holes, 2x8 here. You are South: the bottom row",
+            "is yours, the top row North's. Each player numbers his holes from his own left",
+            "as he sits, so the numbers run in opposite directions: your hole 1 is bottom",
+            "left, North's hole 1 is top right, and facing holes add up to 9: your 1 faces",
+            "his 8, your 3 his 6.",
+            "Seeds travel counterclockwise: along your row from left to right, then along",
+            "North's row from his hole 1 to his hole 8 (right to left as you see it), and",
+            "round again. A sowing lifts every seed of one of your holes and drops one into",
+            "each following hole, starting with the next one.",
+            "Task: Sow so that your last seed falls into North's hole 2.",
+            "You sow hole 6: ends in North's empty hole 2. You have 26, North 22.",
+        ]
+        .join("\n")
+            + "\n"
+            + r.out[r.out.find("Hole 6's four seeds").unwrap()..].trim_end_matches('\n')
+    );
+}
+
+/// A crossing in a lesson asks the direction, as in a game; undo says the
+/// legal moves again.
+#[test]
+fn a_lesson_asks_the_direction_at_a_crossing() {
+    let dir = temp_dir();
+    let lessons: Vec<_> = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui)
+        .into_iter()
+        .filter(|l| l.id == "enkeshui-crossing")
+        .collect();
+    let input = std::io::Cursor::new(b"8\nundo\n".to_vec());
+    let mut out = Vec::new();
+    masai_mancala::plain::learn::run(lessons, Some(dir.join("lessons.json")), input, &mut out)
+        .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let from = out.find("\nTask: ").expect("the task");
+    assert_eq!(
+        out[from + 1..].lines().collect::<Vec<_>>(),
+        [
+            "Task: Cross North's row, then choose the direction that makes two bulls.",
+            "Your move, holes 1, 2 and 8.",
+            "You sow hole 8: crosses with 2 seeds in hand from North's hole 8, the direction",
+            "to choose; 2 laps, relays 2 seeds from North's hole 8. You have 22, North 24.",
+            "Your move: choose the direction, cw (clockwise, toward North's hole 7) or ccw",
+            "(counterclockwise, toward your hole 1).",
+            "Undone: back to turn 1.",
+            "Your move, holes 1, 2 and 8.",
+        ]
+    );
 }
 
 /// `learn --puzzles --plain`: a wrong answer told with its proven result,
@@ -64,15 +131,15 @@ fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
             "Captured: you 0, North 2.",
             "Task: One decision alone keeps the smallest loss you can force here. Find it",
             "(best play on both sides).",
-            "Your move, holes 4 or 7.",
+            "Your move, holes 4 and 7.",
             // legal, hint, a hole that is empty
-            "Your move, holes 4 or 7.",
+            "Your move, holes 4 and 7.",
             "Hint: Every decision loses: find the one that loses the fewest.",
             "Hole 3 is empty.",
             // A wrong answer, its proven result; the puzzle is over.
             "You sow hole 4: ends in North's empty hole 5. You have 18, North 30.",
-            "Not this time. 4 gives a loss by 14 seeds in 9 turns (loss -14 in 9 turns) with",
-            "best play; the best decision keeps more.",
+            "Not this time. 4 gives a loss by 14 seeds in 9 turns with best play; the best",
+            "decision keeps more.",
             "Type again to try again, hint for a hint, solution for the answer, or next.",
             "This puzzle is over: type next, again or quit.",
             "Enkeshui puzzle 1 of 80, grade 1 (finish it).",
@@ -85,12 +152,11 @@ fn learn_puzzles_in_lines_judges_the_first_decision_and_keeps_the_progress() {
     assert_eq!(
         lines[29..],
         [
-            "Your move, holes 4 or 7.",
+            "Your move, holes 4 and 7.",
             "You sow hole 7: ends in your empty hole 8.",
             "Game over: North wins, South 22 to North 26 (the player to move has no seeds to",
             "sow).",
-            "Solved! 7 keeps a loss by 4 seeds in 1 turn (loss -4 in 1 turn); every other",
-            "decision gives less.",
+            "Solved! 7 keeps a loss by 4 seeds in 1 turn; every other decision gives less.",
             "Type next for the next puzzle, list for the list, or quit.",
         ]
     );
@@ -136,19 +202,20 @@ fn learn_puzzles_plain_asks_the_direction_then_judges() {
     );
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.out.contains(
-        "\nYour move, holes 2, 4 or 7.\n\
-         You sow hole 7: 2 laps, relays 2 seeds from your hole 2, crosses: 2 seeds in\n\
-         hand from your hole 2, the direction to choose. You have 22, North 24.\n\
+        "\nYour move, holes 2, 4 and 7.\n\
+         You sow hole 7: crosses with 2 seeds in hand from your hole 2, the direction to\n\
+         choose; 2 laps, relays 2 seeds from your hole 2. You have 22, North 24.\n\
          Your move: choose the direction, cw (clockwise, toward your hole 1) or ccw\n\
          (counterclockwise, toward your hole 3).\n\
-         You go counterclockwise: 2 laps, relays 2 seeds from your hole 4, the lap ends:\n\
-         2 seeds in hand from your hole 4, the direction to choose. You have 22, North\n\
+         You go counterclockwise: the lap ends with 2 seeds in hand from your hole 4, the\n\
+         direction to choose; 2 laps, relays 2 seeds from your hole 4. You have 22, North\n\
          24.\n\
          Your move: choose the direction, cw (clockwise, toward your hole 3) or ccw\n\
          (counterclockwise, toward your hole 5).\n\
-         You go counterclockwise. You have 22, North 26.\n\
-         Not this time. 7 gives a win by 2 seeds in 8 turns (win +2 in 8 turns) with best\n\
-         play; the best decision keeps more.\n"
+         You go counterclockwise: ends in North's bull at your hole 6. You have 22, North\n\
+         26.\n\
+         Not this time. 7 gives a win by 2 seeds in 8 turns with best play; the best\n\
+         decision keeps more.\n"
     ));
     assert!(r.out.contains("\nSolution: 2.\nEnkeshui puzzle 6 of 80, "));
     assert!(
@@ -188,7 +255,7 @@ fn a_bao_puzzles_prompt_lists_every_legal_decision() {
         "legal\ni1\nquit\n",
     );
     assert_eq!(r.code, 0, "{}", r.err);
-    let legal = "Your move, sow i1, i2, i3, i4, i5, i6, i8, o2, o3, o4, o5, o6, o7 or o8.";
+    let legal = "Your move, any inner hole but 7; outer holes 2 to 8.";
     // Once when the puzzle opens, once for `legal`.
     assert_eq!(
         r.out.lines().filter(|l| *l == legal).count(),

@@ -6,8 +6,12 @@ mod temp;
 use temp::TempDir;
 
 mod disk;
+mod ends;
+mod input;
 mod learn;
 mod race;
+mod reads;
+mod voice;
 
 use std::cell::Cell;
 use std::collections::VecDeque;
@@ -98,8 +102,11 @@ fn unwrap_dir(text: &str, dir: &Path) -> String {
         out.extend_from_slice(d);
         i = j;
         // The rest of the path (a file name), broken where a line is full.
+        // (A line that ends full just as the path ends is not a break when
+        // what follows cannot be part of a path: "(set by ...".)
+        let path_byte = |b: u8| b.is_ascii_alphanumeric() || b"-_./".contains(&b);
         while i < t.len() && !t[i].is_ascii_whitespace()
-            || i < t.len() && t[i] == b'\n' && full_line(t, i)
+            || i + 1 < t.len() && t[i] == b'\n' && full_line(t, i) && path_byte(t[i + 1])
         {
             if t[i] != b'\n' {
                 out.push(t[i]);
@@ -128,7 +135,7 @@ impl Run {
     }
 }
 
-fn run_raw(dir: &Path, args: &[&str], input: &str) -> Run {
+fn run_raw(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
         .args(args)
         .env("XDG_DATA_HOME", dir.join("data"))
@@ -141,9 +148,9 @@ fn run_raw(dir: &Path, args: &[&str], input: &str) -> Run {
         .spawn()
         .expect("the program runs");
     let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
+    let input = input.as_ref().to_vec();
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let out = child.wait_with_output().expect("it ends");
     writer.join().expect("input written");
@@ -153,6 +160,19 @@ fn run_raw(dir: &Path, args: &[&str], input: &str) -> Run {
         code: out.status.code().unwrap_or(-1),
         dir: dir.to_path_buf(),
         _temp: None,
+    }
+}
+
+/// The record named by the last line, "Saved in NAME, in the data folder."
+/// (the run's data folder) or "Saved in PATH".
+fn saved_file(r: &Run, line: &str) -> PathBuf {
+    let rest = line.strip_prefix("Saved in ").expect("a saved line");
+    match rest.strip_suffix(", in the data folder.") {
+        Some(name) => {
+            assert!(!name.contains('/'), "{line}");
+            r.dir.join("data").join("masai-mancala").join(name)
+        }
+        None => PathBuf::from(rest),
     }
 }
 
@@ -290,15 +310,12 @@ fn the_start_is_read_aloud_and_a_relay_is_told_in_words() {
             "South's row, holes 1 to 8: 0, 0, 4, 4, 4, 4, 4, 4.",
             "North's row, holes 8 to 1: 4, 4, 4, 4, 4, 4, 0, 0.",
             "Captured: South 0, North 0.",
-            "South to move, turn 1, holes 3, 4, 5, 6, 7 or 8.",
-            "South sows hole 8: 2 laps, relays 5 seeds from North's hole 4, ends in South's",
+            "South to move, turn 1, holes 3 to 8.",
+            "South sows hole 8: ends in South's empty hole 1; 2 laps, relays 5 seeds from",
         ]
     );
-    assert_eq!(r.lines()[8], "empty hole 1. South has 21, North 27.");
-    assert_eq!(
-        r.lines()[9],
-        "North to move, turn 2, holes 1, 2, 3, 5, 6, 7 or 8."
-    );
+    assert_eq!(r.lines()[8], "North's hole 4. South has 21, North 27.");
+    assert_eq!(r.lines()[9], "North to move, turn 2, any hole but 4.");
 }
 
 #[test]
@@ -323,7 +340,7 @@ fn a_capture_names_its_holes() {
         r.event("North sows"),
         "North sows hole 2: captures 7 seeds from South's hole 3 and North's hole 6.\n\
          South has 39, North 9.\n\
-         South to move, turn 13, holes 4, 5 or 6.\n\
+         South to move, turn 13, holes 4 to 6.\n\
          Saved in game.json"
             .replace("game.json", &path.display().to_string())
     );
@@ -371,16 +388,16 @@ fn a_crossing_asks_the_direction_in_words_and_wrong_answers_get_a_line() {
     assert_eq!(
         r.event("North sows hole 4"),
         [
-            "North sows hole 4: 3 laps, relays 9 seeds from North's hole 7, relays 11 seeds",
-            "from South's hole 8, crosses: 11 seeds in hand from South's hole 8, the",
-            "direction to choose. South has 20, North 17.",
+            "North sows hole 4: crosses with 11 seeds in hand from South's hole 8, the",
+            "direction to choose; 3 laps, relays 9 seeds from North's hole 7, relays 11 seeds",
+            "from South's hole 8. South has 20, North 17.",
             "North to move: choose the direction, cw (clockwise, toward South's hole 7) or",
             "ccw (counterclockwise, toward North's hole 1).",
             "cw or ccw? The seeds in hand go on one way or the other.",
             "cw or ccw? The seeds in hand go on one way or the other.",
-            "North goes counterclockwise: 2 laps, relays 2 seeds from South's hole 3, the lap",
-            "ends: 2 seeds in hand from South's hole 3, the direction to choose. South has",
-            "21, North 25.",
+            "North goes counterclockwise: the lap ends with 2 seeds in hand from South's hole",
+            "3, the direction to choose; 2 laps, relays 2 seeds from South's hole 3. South",
+            "has 21, North 25.",
             "North to move: choose the direction, cw (clockwise, toward South's hole 2) or",
             "ccw (counterclockwise, toward South's hole 4).",
         ]
@@ -410,7 +427,7 @@ fn the_special_move_is_made_in_words() {
     assert_eq!(
         r.event("South to move, turn 1"),
         [
-            "South to move, turn 1, holes 3, 4, 5, 6, 7, 8 or special.",
+            "South to move, turn 1, holes 3 to 8, or special.",
             "Special move: type the two holes to lift, for example 3 5. Type cancel to give",
             "it up.",
             "Type two holes, for example 3 5.",
@@ -420,7 +437,7 @@ fn the_special_move_is_made_in_words() {
             "Those add up to 9; you hold 8 seeds.",
             "South makes the special move: South's row is now 1, 1, 1, 1, 5, 5, 5, 5. South",
             "has 24, North 24.",
-            "North to move, turn 2, holes 3, 4, 5, 6, 7, 8 or special.",
+            "North to move, turn 2, holes 3 to 8, or special.",
             "Special move: type the two holes to lift, for example 3 5. Type cancel to give",
             "it up.",
         ]
@@ -449,13 +466,15 @@ fn a_bao_steal_is_told_with_its_hole() {
         [
             "South's inner row, holes 1 to 8: 0, 6, 1, 0, 1, 2, 1, 6.",
             "South's outer row, holes 1 to 8: 2, 0, 1, 5, 0, 1, 5, 1.",
-            "North's inner row, holes 1 to 8: 4, 0, 0, 2, 3, 1, 1, 0.",
-            "North's outer row, holes 1 to 8: 0, 2, 1, 3, 2, 1, 1, 11.",
+            // Read from the hole facing South's hole 1, as in the two-row games.
+            "North's inner row, holes 8 to 1: 0, 1, 1, 3, 2, 0, 0, 4.",
+            "North's outer row, holes 8 to 1: 11, 1, 1, 2, 3, 1, 2, 0.",
             "Reserves: South 0, North 0.",
-            "North to move, turn 54, sow i1, i4, i5, i6, i7, o2, o3, o4, o5, o6, o7 or o8.",
-            "North sows outer hole 8: 3 laps, steals 1 cow from South's inner hole 5, relays",
-            "4 cows from North's inner hole 4. South has 31, North 33.",
-            "South to move, turn 55, sow i2, i3, i6, i7, i8, o1, o3, o4, o6, o7 or o8.",
+            "North to move, turn 54, inner holes 1 and 4 to 7; outer holes 2 to 8.",
+            "North sows outer hole 8: steals 1 cow from South's inner hole 5, ends in North's",
+            "empty inner hole 8; 3 laps, relays 4 cows from North's inner hole 4. South has",
+            "31, North 33.",
+            "South to move, turn 55, inner holes 2, 3 and 6 to 8; any outer hole but 2 and 5.",
         ]
         .join("\n")
             + "\nSaved in "
@@ -488,6 +507,14 @@ fn bao_reserve_cows_and_the_phase_change_are_told() {
         told.contains("both reserves are empty: phase 2 begins"),
         "{told}"
     );
+    // The phase change first, then the turn's end, then the details.
+    assert!(
+        told.starts_with(
+            "North sows inner hole 1: both reserves are empty: phase 2 begins; ends in\n\
+             North's empty outer hole 8; 2 laps, puts a reserve cow in North's inner hole 1,\n"
+        ),
+        "{told}"
+    );
 }
 
 // ---- whole games -----------------------------------------------------------------
@@ -513,8 +540,36 @@ fn ai_game(game: &[&str]) {
         "{}",
         r.out
     );
-    let saved = r.lines().last().unwrap().to_string();
-    let path = saved.strip_prefix("Saved in ").expect("saved line");
+    // Every turn says how it ended, first.
+    const ENDS: [&str; 10] = [
+        "ends in ",
+        "captures ",
+        "makes ",
+        "crosses with ",
+        "the lap ends with ",
+        "steals ",
+        "both reserves are empty",
+        "finds no open direction",
+        "South's row is now",
+        "North's row is now",
+    ];
+    let mut turns = 0;
+    for l in r.lines() {
+        let Some((head, rest)) = l.split_once(": ") else {
+            continue;
+        };
+        let side = head.starts_with("South ") || head.starts_with("North ");
+        if side
+            && [" sows ", " goes ", " makes "]
+                .iter()
+                .any(|v| head.contains(v))
+        {
+            turns += 1;
+            assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
+        }
+    }
+    assert!(turns > 0, "{}", r.out);
+    let path = saved_file(&r, r.lines().last().unwrap());
     let text = std::fs::read_to_string(path).expect("the record is there");
     assert!(text.contains("\"result\": {"), "{text}");
     assert!(r.err.is_empty(), "{}", r.err);
@@ -582,16 +637,17 @@ fn bad_input_gets_one_line_why_and_the_game_goes_on() {
         .position(|l| l.starts_with("South to move, turn 1"))
         .unwrap();
     assert_eq!(
-        r.lines()[i + 1..i + 6],
+        r.lines()[i + 1..i + 7],
         [
             "Hole 1 is empty.",
             "There is no hole 9 (holes are 1 to 8).",
             "'foo' is not an Enkeshui decision (a hole 1 to 8, cw, ccw or a special move x).",
+            "Type help for the words you can use.",
             "No direction is asked now: type a hole.",
             "Type a move, or help for the words you can use.",
         ]
     );
-    assert!(r.lines()[i + 6].starts_with("South sows hole 8: "));
+    assert!(r.lines()[i + 7].starts_with("South sows hole 8: "));
 }
 
 #[test]
@@ -655,11 +711,12 @@ fn the_end_of_input_saves_in_the_data_folder() {
     let r = run(&["bao", "--plain", "--north", "ai:easy"], "i1\n");
     assert_eq!(r.code, 0, "{}", r.err);
     let last = r.lines().last().unwrap().to_string();
-    let path = last.strip_prefix("Saved in ").expect("saved");
+    // The data folder's file by its name alone.
     assert!(
-        Path::new(path).starts_with(r.dir.join("data").join("masai-mancala")),
-        "{path}"
+        last.starts_with("Saved in game-") && last.ends_with(".json, in the data folder."),
+        "{last}"
     );
+    let path = saved_file(&r, &last);
     assert!(std::fs::read_to_string(path).unwrap().contains(r#""i1""#));
 }
 
@@ -784,9 +841,9 @@ fn ai_match_ends(tail: &[&str], end: &str, games: &str) {
         lines[n - 2],
         "Type review for the AI's review of the game, board, log, or quit."
     );
-    let saved = lines[n - 1].strip_prefix("Saved in ").expect("saved line");
+    let saved = saved_file(&r, lines[n - 1]);
     let out = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
-        .args(["replay", saved, "--check"])
+        .args(["replay", saved.to_str().unwrap(), "--check"])
         .output()
         .expect("replay runs");
     assert_eq!(out.status.code(), Some(0));
@@ -911,10 +968,10 @@ fn replay_steps_through_a_record_by_lines() {
     assert_eq!(
         lines[i..i + 11],
         [
-            "Turn 1: South sows hole 8: 2 laps, relays 5 seeds from North's hole 4, ends in",
-            "South's empty hole 1. South has 21, North 27.",
-            "Turn 2: North sows hole 3: 3 laps, relays 6 seeds from North's hole 8, relays 5",
-            "seeds from South's hole 6, ends in North's empty hole 3. South has 24, North 24.",
+            "Turn 1: South sows hole 8: ends in South's empty hole 1; 2 laps, relays 5 seeds",
+            "from North's hole 4. South has 21, North 27.",
+            "Turn 2: North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds",
+            "from North's hole 8, relays 5 seeds from South's hole 6. South has 24, North 24.",
             "Back to turn 2, North to move.",
             "Turn 2, North to move.",
             "South's row, holes 1 to 8: 1, 0, 4, 4, 4, 4, 4, 0.",

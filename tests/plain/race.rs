@@ -34,7 +34,7 @@ fn said_in_the_race(out: &str) -> Vec<&str> {
     let go = lines.iter().position(|l| *l == "Go!").expect("Go!");
     let end = lines
         .iter()
-        .position(|l| l.starts_with("Race from hole "))
+        .position(|l| l.contains(" slept first in the race from hole "))
         .unwrap_or(lines.len());
     lines[go + 1..end].to_vec()
 }
@@ -51,7 +51,12 @@ fn a_person_races_the_ai_by_lines_and_hears_how_it_stands_on_asking() {
         out.contains("\nYou: 4 drops, 5 in hand, lap 2. North: 2 drops, 2 in hand, lap 1.\n"),
         "{out}"
     );
-    assert!(out.contains("\nRace from hole 8: "), "{out}");
+    // Who moves first, then the counts.
+    assert!(
+        out.contains(" moves first: ")
+            && out.contains(" slept first in the race from hole 8, after "),
+        "{out}"
+    );
     assert!(out.contains("\nYour row, holes 1 to 8: "));
     // Nothing else is said during the race: speech never slows the racer.
     assert_eq!(
@@ -82,13 +87,13 @@ fn a_racer_quicker_than_the_ai_wins_by_lines_and_a_slower_one_loses() {
             "{out}"
         );
         assert!(
-            out.contains("\nRace from hole 8: South slept first"),
+            out.contains("\nSouth moves first: South slept first in the race from hole 8, after"),
             "{level}, every {fast} ms: {out}"
         );
         assert!(said_in_the_race(&out).is_empty(), "{out}");
         let out = run_timed(&args, &enters(slow, 200));
         assert!(
-            out.contains("\nRace from hole 8: North slept first"),
+            out.contains("\nNorth moves first: North slept first in the race from hole 8, after"),
             "{level}, every {slow} ms: {out}"
         );
         assert!(said_in_the_race(&out).is_empty(), "{out}");
@@ -120,10 +125,11 @@ fn a_number_or_a_held_enter_cannot_win_the_race() {
     let held: Vec<(u64, &str)> = (0..400).map(|k| (k * 30, "")).collect();
     let out = run_timed(&["enkeshui", "--plain", "--north", "ai:easy"], &held);
     assert!(
-        out.contains("\nRace from hole 8: North slept first"),
+        out.contains("\nNorth moves first: North slept first in the race from hole 8, after"),
         "{out}"
     );
-    assert!(out.contains("(South made 1)"), "{out}");
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains(" drops; South made 1."), "{out}");
     // The Enters not counted are told, after the race.
     let told = out
         .lines()
@@ -162,11 +168,17 @@ fn two_people_race_in_turns_and_the_quicker_wins() {
         r.contains("\nSouth: a seed every 150 ms.\nNorth: press Enter to start.\nGo!\nNorth: a seed every 200 ms.\n"),
         "{r}"
     );
-    assert!(r.contains("\nRace from hole 8: South slept first"), "{r}");
+    assert!(
+        r.contains("\nSouth moves first: South slept first in the race from hole 8, after"),
+        "{r}"
+    );
     assert!(
         r.contains("\n1 Enter came less than 70 ms after the one before (a held key) and"),
         "{r}"
     );
     let r = turns(200, 150);
-    assert!(r.contains("\nRace from hole 8: North slept first"), "{r}");
+    assert!(
+        r.contains("\nNorth moves first: North slept first in the race from hole 8, after"),
+        "{r}"
+    );
 }

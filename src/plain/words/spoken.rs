@@ -1,0 +1,106 @@
+//! Text a speech synthesiser reads well: "2x8" said as "2 rows of 8", a
+//! range "1..8" as "1 to 8", a results tally as wins, draws and losses.
+
+/// A game's title as said aloud: "Enkeshui 2x8" becomes "Enkeshui, 2 rows
+/// of 8" (a speech synthesiser reads "2x8" as "two ex eight").
+pub fn spoken_title(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(' ')
+        .map(|w| match w.strip_prefix("2x") {
+            Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+                format!("2 rows of {n}")
+            }
+            _ => w.to_string(),
+        })
+        .collect();
+    words.join(" ").replacen(" 2 rows", ", 2 rows", 1)
+}
+
+/// The engine's messages said aloud: a range "1..8" becomes "1 to 8" (a
+/// speech synthesiser reads "one point eight"), a trailing "x.." loses its dots.
+pub fn speakable(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '.' && chars.get(i + 1) == Some(&'.') && chars.get(i + 2) != Some(&'.') {
+            if i > 0
+                && chars[i - 1].is_alphanumeric()
+                && chars.get(i + 2).is_some_and(|c| c.is_alphanumeric())
+            {
+                out.push_str(" to ");
+            }
+            i += 2;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+/// A results line of the statistics read well aloud: "you vs easy,
+/// Enkeshui 2x8: 1-0-2" is "Your results against easy in Enkeshui, 2 rows
+/// of 8: 1 win, no draws, 2 losses". Other lines are kept.
+pub fn results_said(line: &str) -> String {
+    let parsed = (|| {
+        let rest = line.strip_prefix("you vs ")?;
+        let (level, rest) = rest.split_once(", ")?;
+        let (game, tally) = rest.rsplit_once(": ")?;
+        let n: Vec<u32> = tally
+            .split('-')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let [w, d, l] = n[..] else { return None };
+        let said = |n: u32, one: &str, many: &str| match n {
+            0 => format!("no {many}"),
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        };
+        Some(format!(
+            "Your results against {level} in {}: {}, {}, {}",
+            spoken_title(game),
+            said(w, "win", "wins"),
+            said(d, "draw", "draws"),
+            said(l, "loss", "losses")
+        ))
+    })();
+    parsed.unwrap_or_else(|| line.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_said_in_words() {
+        assert_eq!(
+            results_said("you vs easy, Enkeshui 2x8: 1-0-0"),
+            "Your results against easy in Enkeshui, 2 rows of 8: 1 win, no draws, no losses"
+        );
+        assert_eq!(
+            results_said("you vs hard, Bao la Kimasai: 3-1-12"),
+            "Your results against hard in Bao la Kimasai: 3 wins, 1 draw, 12 losses"
+        );
+        assert_eq!(results_said("Try medium next."), "Try medium next.");
+    }
+
+    #[test]
+    fn ranges_are_said_as_words() {
+        assert_eq!(
+            speakable("'foo' is not a decision (a hole 1..8, cw, ccw or a special move x..)."),
+            "'foo' is not a decision (a hole 1 to 8, cw, ccw or a special move x)."
+        );
+        assert_eq!(speakable("holes are i1..i8"), "holes are i1 to i8");
+    }
+
+    #[test]
+    fn titles_are_said_in_words() {
+        assert_eq!(
+            spoken_title("Enkeshui 2x8 (8-left-empty)"),
+            "Enkeshui, 2 rows of 8 (8-left-empty)"
+        );
+        assert_eq!(spoken_title("Bao la Kimasai"), "Bao la Kimasai");
+    }
+}

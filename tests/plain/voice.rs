@@ -1,0 +1,148 @@
+//! Brevity and width (issue 38, item 4): `--verbosity` and the
+//! `verbosity` word say less or more of a turn; `--width` and the `width`
+//! word wrap at fewer columns, for a braille display.
+
+use super::*;
+
+#[test]
+fn brief_says_the_move_how_it_ended_and_the_score() {
+    let r = run(
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--race",
+                "off",
+                "--verbosity",
+                "brief",
+            ],
+            &HOT_SEAT,
+        ),
+        "8\nverbosity\nverbosity full\n3\nverbosity normal\nlast\nverbosity loud\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("South sows hole 8"),
+        [
+            "South sows hole 8: ends in South's empty hole 1. South has 21, North 27.",
+            "North to move, turn 2, any hole but 4.",
+            "Verbosity brief. Type verbosity brief, normal or full to change it.",
+            "Verbosity full: a turn says the move, how it ended, every relay, and the score.",
+            "North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds from",
+            "North's hole 8, relays 5 seeds from South's hole 6. South has 24, North 24.",
+            "South to move, turn 3, any hole but 6.",
+            "Verbosity normal: a turn says the move, how it ended, its laps and relays, and",
+            "the score.",
+            "Turn 2: North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds",
+            "from North's hole 8, relays 5 seeds from South's hole 6. South has 24, North 24.",
+            "Type verbosity brief, normal or full (help: the words).",
+        ]
+        .join("\n")
+            + "\n"
+            + r.lines()
+                .last()
+                .filter(|l| l.starts_with("Saved in "))
+                .unwrap()
+    );
+}
+
+/// Against the AI, brief says the score once a round: after the AI's answer.
+#[test]
+fn brief_against_the_ai_says_the_score_once_a_round() {
+    let r = run(
+        &[
+            "enkeshui",
+            "--plain",
+            "--race",
+            "off",
+            "--north",
+            "ai:easy",
+            "--verbosity",
+            "brief",
+        ],
+        "8\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("You sow hole 8")
+            .lines()
+            .take(3)
+            .collect::<Vec<_>>(),
+        [
+            "You sow hole 8: ends in your empty hole 1.",
+            "North sows hole 2: ends in your empty hole 8. You have 22, North 26.",
+            "Your move, turn 3, holes 2 and 4 to 8.",
+        ]
+    );
+}
+
+#[test]
+fn a_width_of_40_wraps_every_line_at_40_columns() {
+    let r = run(
+        &args(
+            &["enkeshui", "--plain", "--race", "off", "--width", "40"],
+            &HOT_SEAT,
+        ),
+        "8\nwidth\nwidth 90\nwidth 80\n3\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let lines = r.lines();
+    let wide = lines
+        .iter()
+        .position(|l| l.starts_with("Lines are at most 80 columns now"))
+        .expect("width 80 said");
+    for l in &lines[..wide] {
+        assert!(l.chars().count() <= 40, "{l:?} in:\n{}", r.out);
+    }
+    assert_eq!(
+        lines[..7],
+        [
+            "Enkeshui, 2 rows of 8 (8-left-empty).",
+            "South is a person, North is a person.",
+            "Type help for the words you can use.",
+            "South moves first.",
+            "South's row, holes 1 to 8: 0, 0, 4, 4,",
+            "4, 4, 4, 4.",
+            "North's row, holes 8 to 1: 4, 4, 4, 4,",
+        ]
+    );
+    assert_eq!(
+        r.event("South sows hole 8"),
+        [
+            "South sows hole 8: ends in South's empty",
+            "hole 1; 2 laps, relays 5 seeds from",
+            "North's hole 4. South has 21, North 27.",
+            "North to move, turn 2, any hole but 4.",
+            "Lines are at most 40 columns. Type width",
+            "and a number from 20 to 80 to change it.",
+            "Type width and a number from 20 to 80",
+            "(help: the words).",
+            "Lines are at most 80 columns now.",
+            "North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds from",
+        ]
+        .join("\n")
+            + r.out[r.out.find("\nNorth's hole 8, relays").expect("wide again")..]
+                .trim_end_matches('\n')
+    );
+}
+
+#[test]
+fn a_width_or_verbosity_out_of_range_or_without_plain_is_refused() {
+    let r = run_any(&temp_dir(), &["enkeshui", "--plain", "--width", "19"], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err.contains("invalid value '19' for '--width <N>'"),
+        "{}",
+        r.err
+    );
+    let r = run_any(&temp_dir(), &["bao", "--verbosity", "brief"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("--plain"), "{}", r.err);
+    let r = run_any(
+        &temp_dir(),
+        &["en-gehe", "--plain", "--verbosity", "loud"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("'loud'"), "{}", r.err);
+}
