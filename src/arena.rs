@@ -10,7 +10,7 @@
 
 use crate::ai::{self, Player, Request};
 use crate::cli::{new_game, split_words};
-use crate::engine::{AnyGame, Game, Outcome, PerSide, Quiet, Side, Status};
+use crate::engine::{AnyGame, Game, Outcome, PerSide, Quiet, RandomPlay, Side, Status};
 use crate::record::{GameRecord, Record, file};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -605,9 +605,11 @@ fn play_game(
         return Ok(());
     }
     let decisions = match game {
-        AnyGame::Enkeshui(g) => play_opening(s, g, &mut opening_rng, keep),
-        AnyGame::EnGehe(g) => play_opening(s, g, &mut opening_rng, keep),
-        AnyGame::BaoLaKimasai(g) => play_opening(s, g, &mut opening_rng, keep),
+        AnyGame::Enkeshui(g) => play_opening(s, &mut RandomPlay::new(g), &mut opening_rng, keep),
+        AnyGame::EnGehe(g) => play_opening(s, &mut RandomPlay::new(g), &mut opening_rng, keep),
+        AnyGame::BaoLaKimasai(g) => {
+            play_opening(s, &mut RandomPlay::new(g), &mut opening_rng, keep)
+        }
     };
     *played = Played::new(i, a_side, decisions);
     play_one(s, game, played)?;
@@ -621,7 +623,7 @@ fn play_game(
 #[inline]
 fn play_opening<G: Game>(
     s: &Settings,
-    game: &mut G,
+    game: &mut RandomPlay<G>,
     rng: &mut SmallRng,
     keep: bool,
 ) -> Vec<String> {
@@ -632,11 +634,11 @@ fn play_opening<G: Game>(
         let seed = rng.random();
         let mut rng = DecisionRng::new(seed);
         let played = if keep {
-            let d = game.play_random(&mut rng, &mut Quiet);
+            let d = game.play(&mut rng, &mut Quiet);
             decisions.extend(d.as_ref().map(ToString::to_string));
             d.is_some()
         } else {
-            game.play_random_quietly(&mut rng)
+            game.play_quietly(&mut rng)
         };
         if !played {
             break;
@@ -698,8 +700,8 @@ fn random_against_random<G: Game>(
     let (a_side, index) = (p.a_side, p.index);
     // Each turn's pick proves that the mover can move: not tested twice
     // (the opening's turns too).
-    game.defer_legality(true);
-    play_opening(s, game, opening_rng, false);
+    let mut game = RandomPlay::new(game);
+    play_opening(s, &mut game, opening_rng, false);
     let first_turn = game.turn();
     let started = Instant::now();
     // Decisions made, and those of South among them (a count a decision,
@@ -712,7 +714,7 @@ fn random_against_random<G: Game>(
             break result_of(&o, a_side, game.turn() - first_turn);
         }
         rng.reseed(decision_seed(s, index, ply));
-        let played = game.play_random_quietly(&mut rng);
+        let played = game.play_quietly(&mut rng);
         if !played && game.status().is_over() {
             // No sowing ended and the mover has no move: the game is
             // over, and the next pass ends the loop.
@@ -725,7 +727,8 @@ fn random_against_random<G: Game>(
             break forfeit(s, p, mover, game.turn() - first_turn, "no decision");
         }
     };
-    game.defer_legality(false);
+    // Deferring stops: a test for a legal move still open is decided.
+    drop(game);
     p.result = end;
     let spent = shares(started.elapsed(), PerSide::new(south, ply - south));
     spent[a_side].add_to(&mut p.clock_a);

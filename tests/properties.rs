@@ -10,7 +10,9 @@ use masai_mancala::engine::PositionJson;
 use masai_mancala::engine::enkeshui::play_match::{Next, next_game, stock_of};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
-use masai_mancala::engine::{AnyGame, EndReason, Game, PerSide, Quiet, Status, bao, en_gehe};
+use masai_mancala::engine::{
+    AnyGame, EndReason, Game, PerSide, Quiet, RandomPlay, Status, bao, en_gehe,
+};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -279,25 +281,38 @@ fn hash_keys_follow_the_state() {
 /// turn start or left to each turn's pick; returns the game and its
 /// decisions.
 fn random_game<G: Game>(start: &G, seed: u64, defer: bool) -> (G, Vec<G::Decision>) {
-    let mut g = start.clone();
-    g.defer_legality(defer);
-    let mut decisions = Vec::new();
-    for k in 0..1000u64 {
-        if g.status().is_over() {
-            break;
+    /// Random decisions by `pick` (a game, or a game in `RandomPlay`).
+    fn play<G: Game, P: std::ops::Deref<Target = G>>(
+        p: &mut P,
+        seed: u64,
+        mut pick: impl FnMut(&mut P, &mut SmallRng) -> Option<G::Decision>,
+    ) -> Vec<G::Decision> {
+        let mut decisions = Vec::new();
+        for k in 0..1000u64 {
+            if p.status().is_over() {
+                break;
+            }
+            let mut rng = SmallRng::seed_from_u64(seed ^ k << 32);
+            match pick(p, &mut rng) {
+                Some(d) => decisions.push(d),
+                None => break,
+            }
         }
-        let mut rng = SmallRng::seed_from_u64(seed ^ k << 32);
-        match g.play_random(&mut rng, &mut Quiet) {
-            Some(d) => decisions.push(d),
-            None => break,
-        }
+        decisions
     }
-    g.defer_legality(false);
+    let mut g = start.clone();
+    let decisions = if defer {
+        play(&mut RandomPlay::new(&mut g), seed, |r, rng| {
+            r.play(rng, &mut Quiet)
+        })
+    } else {
+        play(&mut &mut g, seed, |g, rng| g.play_random(rng, &mut Quiet))
+    };
     (g, decisions)
 }
 
 /// The arena's random games leave each turn's test for a legal move to the
-/// turn's pick (`defer_legality`): the same decisions, the same end and
+/// turn's pick (`RandomPlay`): the same decisions, the same end and
 /// final position as with the test at every turn start. Returns how the
 /// game ended.
 fn deferring_changes_nothing<G: Game + Into<AnyGame>>(start: G, seed: u64) -> Option<EndReason> {

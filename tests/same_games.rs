@@ -7,7 +7,7 @@
 use masai_mancala::engine::bao::{Bao, Rules as BaoRules};
 use masai_mancala::engine::en_gehe::{EnGehe, Rules as EnGeheRules};
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
-use masai_mancala::engine::{AnyGame, Game, Quiet, Status};
+use masai_mancala::engine::{AnyGame, Game, Quiet, RandomPlay, Status};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -92,18 +92,19 @@ fn quiet_random_games_end_where_the_decisions_returned_end() {
         let (mut a, mut b) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
         for game in 0..games {
             let (mut told, mut quiet) = (start.clone(), start.clone());
-            told.defer_legality(true);
-            quiet.defer_legality(true);
             let (mut n, mut m) = (0, 0);
-            while told.status() == Status::Playing && told.play_random(&mut a, &mut Quiet).is_some()
             {
-                n += 1;
+                let mut told = RandomPlay::new(&mut told);
+                while told.status() == Status::Playing && told.play(&mut a, &mut Quiet).is_some() {
+                    n += 1;
+                }
             }
-            while quiet.status() == Status::Playing && quiet.play_random_quietly(&mut b) {
-                m += 1;
+            {
+                let mut quiet = RandomPlay::new(&mut quiet);
+                while quiet.status() == Status::Playing && quiet.play_quietly(&mut b) {
+                    m += 1;
+                }
             }
-            told.defer_legality(false);
-            quiet.defer_legality(false);
             let (told, quiet) = (told.into().position_json(), quiet.into().position_json());
             assert_eq!((n, &told), (m, &quiet), "game {game} from seed {seed}");
         }

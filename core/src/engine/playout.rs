@@ -2,29 +2,27 @@
 //! every game's random decision makes, and the undoing of a lap that the
 //! random picks, which sow in place, need when a sowing never ends.
 
-use super::Game;
 use super::core::{Event, Observer, Status};
+use super::{Game, RandomPlay};
 use rand::Rng;
 
 /// Plays uniformly random legal decisions until the game ends or no decision
 /// is listed (an Enkeshui player left with only the special move). Returns the
 /// number of decisions played. Each turn's pick is its test for a legal
-/// move ([`Game::defer_legality`]).
+/// move ([`RandomPlay`]).
 pub fn random_playout<G: Game, R: Rng, O: Observer>(
     game: &mut G,
     rng: &mut R,
     obs: &mut O,
 ) -> usize {
-    let deferred = game.turn_state().defer;
-    game.defer_legality(true);
+    let mut game = RandomPlay::new(game);
     let mut played = 0;
     while game.status() == Status::Playing {
-        if game.play_random(rng, obs).is_none() {
+        if game.play(rng, obs).is_none() {
             break;
         }
         played += 1;
     }
-    game.defer_legality(deferred);
     played
 }
 

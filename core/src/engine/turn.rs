@@ -25,7 +25,7 @@ pub struct TurnState {
     /// Playing, or over with its outcome.
     pub status: Status,
     /// Random play has asked that the start-of-turn test for a legal move
-    /// wait for the turn's random pick ([`super::Game::defer_legality`]).
+    /// wait for the turn's random pick ([`super::RandomPlay`]).
     pub(super) defer: bool,
     /// This turn's test for a legal move was left to its random pick.
     pub(super) unproved: bool,
