@@ -10,9 +10,9 @@
 
 use crate::ai::{self, Player, Request};
 use crate::cli::{new_game, split_words};
+use crate::engine::SeededRng;
 use crate::engine::{AnyGame, Game, Outcome, PerSide, Quiet, RandomPlay, Side, Status};
 use crate::record::{GameRecord, Record, file};
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -591,7 +591,7 @@ fn play_game(
     };
     let keep = s.save.is_some();
     let mut opening_rng =
-        SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
+        SeededRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
     game.clone_from(start);
     let random = |c: &Contender| matches!(c, Contender::Builtin(Player::Random));
     if random(&s.a) && random(&s.b) && !keep {
@@ -624,7 +624,7 @@ fn play_game(
 fn play_opening<G: Game>(
     s: &Settings,
     game: &mut RandomPlay<G>,
-    rng: &mut SmallRng,
+    rng: &mut SeededRng,
     keep: bool,
 ) -> Vec<String> {
     let mut decisions = Vec::new();
@@ -694,7 +694,7 @@ fn save_game(s: &Settings, start: &AnyGame, p: &Played, path: &Path) -> Result<(
 fn random_against_random<G: Game>(
     s: &Settings,
     game: &mut G,
-    opening_rng: &mut SmallRng,
+    opening_rng: &mut SeededRng,
     p: &mut Played,
 ) {
     let (a_side, index) = (p.a_side, p.index);

@@ -9,6 +9,7 @@ use temp::TempDir;
 mod match_end;
 
 use masai_mancala::engine::PositionJson;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::enkeshui::play_match::{self, MatchEnd, MatchResult, Next};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
@@ -16,7 +17,6 @@ use masai_mancala::engine::{AnyGame, GameKind, PerSide, Quiet, Side, Status};
 use masai_mancala::record::{
     GameOptions, GameRecord, RaceRecord, Record, RecordError, Variant, file,
 };
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -31,7 +31,7 @@ fn temp_dir(name: &str) -> TempDir {
 
 /// Plays one game from `start` with random legal decisions (never the special
 /// move), with a quick race first if asked; at most `limit` decisions.
-fn random_game(start: &Enkeshui, race: bool, rng: &mut SmallRng, limit: usize) -> GameRecord {
+fn random_game(start: &Enkeshui, race: bool, rng: &mut SeededRng, limit: usize) -> GameRecord {
     let (begin, race) = if race {
         let mut r = Race::start(start, None, &mut Quiet).unwrap();
         r.run_quick(rng, &mut Quiet).unwrap();
@@ -86,7 +86,7 @@ fn single(holes: usize, race: bool, seed: u64, limit: usize) -> Record {
     let layout = Layout::default_for(holes).unwrap();
     let rules = Rules::default();
     let start = Enkeshui::new(&layout, rules);
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let g = random_game(&start, race, &mut rng, limit);
     record_of(&layout, rules, vec![g])
 }
@@ -108,7 +108,7 @@ fn match_of(seed: u64, max_games: usize, ends: bool) -> Record {
         match_play: true,
         ..Rules::default()
     };
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut start = Enkeshui::new(&layout, rules);
     let first = play_match::stock_of(&start);
     let mut games = Vec::new();
@@ -646,7 +646,7 @@ fn other_game(
 #[test]
 fn round_trip_of_a_bao_game() {
     use masai_mancala::engine::bao::{self, Bao};
-    let mut rng = SmallRng::seed_from_u64(4);
+    let mut rng = SeededRng::seed_from_u64(4);
     let start = AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default()));
     let r = other_game(GameKind::BaoLaKimasai, start, json!({}), 400, |_, legal| {
         legal[rng.random_range(0..legal.len())].clone()

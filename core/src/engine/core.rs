@@ -583,7 +583,10 @@ pub fn mix(x: u64) -> u64 {
 /// (baseline x86-64 has no such vector multiply) at several times the cost.
 #[inline(always)]
 // Off x86-64 only (Bao and En Gehé use SSE2 there); kept tested everywhere.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[cfg_attr(
+    all(all(target_arch = "x86_64", not(masai_portable)), not(test)),
+    allow(dead_code)
+)]
 pub fn nonzero_bits(counts: &[u16], words: usize) -> u128 {
     const LOW: u64 = 0x7fff_7fff_7fff_7fff;
     const TOP: u64 = 0x8000_8000_8000_8000;

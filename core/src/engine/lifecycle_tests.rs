@@ -160,7 +160,7 @@ impl Hooks for Toy {
 /// Plays random decisions, deferring or not, until the game ends or none
 /// is found; the game and the decisions played.
 fn random_game(mut g: Toy, defer: bool) -> (Toy, Vec<usize>) {
-    let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(1);
+    let mut rng = <crate::engine::SeededRng as rand::SeedableRng>::seed_from_u64(1);
     g.defer_legality(defer);
     let mut played = Vec::new();
     while !g.status().is_over() {
@@ -197,7 +197,7 @@ fn no_legal_move_is_found_by_the_pick_when_deferred() {
     // Not yet tested: the pick will.
     assert_eq!(ended(&deferred), None);
     let mut log = Vec::new();
-    let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(3);
+    let mut rng = <crate::engine::SeededRng as rand::SeedableRng>::seed_from_u64(3);
     assert_eq!(deferred.play_random(&mut rng, &mut log), None);
     assert_eq!(ended(&deferred), ended(&eager));
     assert!(

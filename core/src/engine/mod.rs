@@ -38,6 +38,12 @@ pub use self::position::{
 };
 pub use self::side::{PerSide, Side};
 pub use self::turn::DEFAULT_MAX_TURNS;
+
+/// The generator of every seeded stream: the games' random decisions, the
+/// arena's openings and the AI's noise. Named (xoshiro256++ seeded by
+/// SplitMix64, from `rand_xoshiro`) so that a seed plays the same game
+/// whatever version of `rand` the program is built with.
+pub type SeededRng = rand_xoshiro::Xoshiro256PlusPlus;
 pub(crate) use self::turn::{Irreversible, TurnState};
 
 use serde::Serialize;
@@ -152,7 +158,7 @@ pub struct Pending {
 /// let mut game = EnGehe::new(6, Rules::default()).unwrap();
 /// let first = game.legal()[0];
 /// game.play(&first, &mut Quiet).unwrap();
-/// let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+/// let mut rng = masai_core::engine::SeededRng::seed_from_u64(1);
 /// let mut random = RandomPlay::new(&mut game);
 /// while !random.status().is_over() && random.play_quietly(&mut rng) {}
 /// drop(random);

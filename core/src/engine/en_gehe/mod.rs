@@ -816,8 +816,8 @@ impl Hooks for EnGehe {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::SeededRng;
     use crate::engine::core::Event;
-    use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     /// The pick's sowing in place (its first laps logged and undone when
@@ -827,7 +827,7 @@ mod tests {
     /// after the logged laps) and on 2x40 boards.
     #[test]
     fn a_sowing_in_place_ends_as_on_a_copy_and_is_undone_when_endless() {
-        let mut rng = SmallRng::seed_from_u64(23);
+        let mut rng = SeededRng::seed_from_u64(23);
         let (mut endless, mut long) = (0, 0);
         for n in [4, 5, 6, 40] {
             for _ in 0..2000 {
@@ -890,7 +890,7 @@ mod tests {
     /// the packed one against plain Brent.
     #[test]
     fn the_search_hole_by_hole_agrees_with_the_packed_one() {
-        let mut rng = SmallRng::seed_from_u64(9);
+        let mut rng = SeededRng::seed_from_u64(9);
         let mut longest = 0;
         for n in 4..=6usize {
             for _ in 0..2000 {
