@@ -1,14 +1,13 @@
 //! Command-line options, shared by the binary and the protocol's `new` command.
 
 use crate::ai::Level;
-use crate::engine::PositionJson;
 use crate::engine::bao::{self, Bao};
 use crate::engine::en_gehe::{self, EnGehe};
 use crate::engine::enkeshui::{
     DEFAULT_MATCH_GAMES, DEFAULT_MAX_TURNS, Enkeshui, Layout, Rules, SetupError, SpecialMove,
     Unfilled,
 };
-use crate::engine::{AnyGame, Game, PerSide, Side};
+use crate::engine::{AnyGame, Game, GameKind, PerSide, Side};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 // The session's vocabulary, which the options below are read into.
 use crate::record::{GameOptions, RunOptions, Variant};
@@ -226,6 +225,9 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Continue an unfinished saved game (by default the last one of the data folder)
     Resume(ResumeArgs),
+    /// Every decision of a position with its value, proven results exact ("win +4 in 5 turns")
+    #[command(visible_alias = "analyze")]
+    Analyse(AnalyseArgs),
     /// Lessons: short guided positions for each game, checked by the engine
     Learn(LearnArgs),
     /// Play two players (AI levels, random, greedy or an outside engine) against each other
@@ -302,7 +304,23 @@ have been a mistake; \"gives up\": keeps a forced win (or a lost game lost) but 
 Then per player: accuracy (the share of decisions within half a seed of the \
 best; decisions without a choice are not counted), mistakes, blunders and the largest loss.";
 
+/// Options of the `analyse` subcommand.
 #[derive(Args, Debug, Clone)]
+pub struct AnalyseArgs {
+    /// The position: a file of its JSON or its one line, or the line itself
+    /// ("enkeshui 0,0,4x6/0,0,4x6 s 0-0 1")
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: String,
+    /// Search this many decisions deep instead of the review's budget
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Print the values as one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("printed").args(["review", "position"])))]
 pub struct ReplayArgs {
     /// The record (a JSON file written by --save or the autosave)
     #[arg(value_name = "FILE")]
@@ -316,8 +334,12 @@ pub struct ReplayArgs {
     /// No terminal: the AI's review of every decision (value, best alternative, loss, marks) and a summary per player
     #[arg(long, conflicts_with = "check", long_help = REVIEW_HELP)]
     pub review: bool,
-    /// With --review: print the review as one JSON object
-    #[arg(long, requires = "review")]
+    /// No terminal: print the position before decision N (counted from 1 over the
+    /// whole record; one past the last is the final position) in its one line
+    #[arg(long, value_name = "N", conflicts_with_all = ["check", "print", "review"])]
+    pub position: Option<usize>,
+    /// With --review: print the review as one JSON object; with --position: the position JSON
+    #[arg(long, requires = "printed")]
     pub json: bool,
     /// Draw with ASCII characters only
     #[arg(long)]
@@ -707,6 +729,11 @@ pub struct EnkeshuiArgs {
     /// Match play: the match ends after this many games at most (and when the carry-over repeats)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MATCH_GAMES)]
     pub match_games: u32,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line
+    /// itself ("enkeshui 0,0,4x6/0,0,4x6 s 0-0 1"); it sets the board, bulls, side to move and rules
+    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true,
+          conflicts_with_all = ["holes", "layout", "race", "race_hole", "race_speed", "first", "capture_after_relay", "special_move", "max_turns", "match_play", "unfilled", "match_games"])]
+    pub position: Option<String>,
     /// Seed of the random generator (quick race, random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -818,8 +845,15 @@ impl EnkeshuiArgs {
         })
     }
 
-    /// The start position, before any race.
+    /// The start position, before any race (or the `--position`).
     pub fn game(&self) -> Result<Enkeshui, SetupError> {
+        if let Some(given) = &self.position {
+            return match read_position(given, Some(GameKind::Enkeshui)) {
+                Ok(AnyGame::Enkeshui(g)) => Ok(g),
+                Ok(_) => unreachable!("read_position checks the game"),
+                Err(e) => Err(SetupError::Other(e.0)),
+            };
+        }
         Ok(Enkeshui::new(&self.layout()?, self.rules()?).with_first(self.first.into()))
     }
 }
@@ -832,6 +866,10 @@ pub struct BaoArgs {
     /// Safety rule: the game ends after this many turns
     #[arg(long, value_name = "N", default_value_t = bao::DEFAULT_MAX_TURNS)]
     pub max_turns: u32,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line itself
+    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true,
+          conflicts_with_all = ["first", "max_turns"])]
+    pub position: Option<String>,
     /// Seed of the random generator (random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -857,9 +895,10 @@ pub struct EnGeheArgs {
     /// North's team name (shown to players only)
     #[arg(long, value_name = "NAME")]
     pub north_team: Option<String>,
-    /// Start from a position JSON file (a study); it sets the holes, side to move and rules
-    #[arg(long, value_name = "FILE")]
-    pub position: Option<PathBuf>,
+    /// Start from a position (a study): a file of its JSON or its one line, or the line
+    /// itself ("en-gehe 4x40/4x40 s 0-0 1"); it sets the holes, side to move and rules
+    #[arg(long, value_name = "FILE|LINE", allow_hyphen_values = true)]
+    pub position: Option<String>,
     /// Seed of the random generator (random players)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
@@ -881,6 +920,12 @@ impl BaoArgs {
 
     /// The start position.
     pub fn game(&self) -> Result<Bao, OptionsError> {
+        if let Some(given) = &self.position {
+            return match read_position(given, Some(GameKind::BaoLaKimasai))? {
+                AnyGame::BaoLaKimasai(g) => Ok(g),
+                _ => unreachable!("read_position checks the game"),
+            };
+        }
         Ok(Bao::new(self.rules()?).with_first(self.first.into()))
     }
 }
@@ -895,18 +940,11 @@ impl EnGeheArgs {
 
     /// The start position: 4 seeds a hole, or the `--position` file.
     pub fn game(&self) -> Result<EnGehe, OptionsError> {
-        if let Some(path) = &self.position {
-            let file = path.display();
-            let text = crate::record::file::read_regular(
-                path,
-                crate::record::file::MAX_POSITION_BYTES,
-                "a position",
-            )
-            .map_err(|e| OptionsError(format!("--position {file}: {e}")))?;
-            let value: serde_json::Value = serde_json::from_str(&text)
-                .map_err(|e| OptionsError(format!("--position {file}: not valid JSON: {e}")))?;
-            return EnGehe::from_position(&value)
-                .map_err(|e| OptionsError(format!("--position {file}: {e}")));
+        if let Some(given) = &self.position {
+            return match read_position(given, Some(GameKind::EnGehe))? {
+                AnyGame::EnGehe(g) => Ok(g),
+                _ => unreachable!("read_position checks the game"),
+            };
         }
         let rules = en_gehe::Rules {
             max_turns: self.max_turns.unwrap_or(en_gehe::DEFAULT_MAX_TURNS),
@@ -917,6 +955,8 @@ impl EnGeheArgs {
     }
 }
 
+mod position;
 mod setup;
 mod words;
+pub use position::{read_position, read_position_as};
 pub use words::*;

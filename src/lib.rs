@@ -46,6 +46,7 @@ text_at_the_edge!(
 text_at_the_edge!(app::ClientError);
 
 pub mod ai;
+pub mod analyse;
 #[cfg(feature = "tui")]
 pub mod app;
 pub mod arena;

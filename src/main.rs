@@ -1,5 +1,5 @@
 use masai_mancala::arena::{self, Contender, Settings};
-use masai_mancala::cli::ArenaArgs;
+use masai_mancala::cli::{AnalyseArgs, ArenaArgs};
 use masai_mancala::cli::{Cli, ClientArgs, Command, ConfigArgs, LearnArgs, ReplayArgs, ResumeArgs};
 use masai_mancala::record::{file, print};
 use masai_mancala::session::setup::Setup;
@@ -89,6 +89,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Resume(args)) => resume(args),
+        Some(Command::Analyse(args)) => analyse(&args),
         Some(Command::Learn(args)) => learn(args),
         Some(Command::Config(args)) => return config(&args),
         Some(Command::Stats { json }) => stats(json),
@@ -273,7 +274,7 @@ fn play(command: &Command) -> Result<(), String> {
 
 /// `replay FILE`: check it, print it, or step through it in the terminal.
 fn replay(args: ReplayArgs) -> Result<(), String> {
-    if !args.check && !args.print && !args.review {
+    if !args.check && !args.print && !args.review && args.position.is_none() {
         if args.plain {
             return Ok(masai_mancala::plain::replay::replay(&args)?);
         }
@@ -281,6 +282,17 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         return Ok(client::run(client::Launch::Replay(Box::new(args)))?);
     }
     let (record, checked) = file::load(&args.file)?;
+    if let Some(n) = args.position {
+        let game = record
+            .position_before(&checked, n)
+            .map_err(|e| format!("--position {n}: {e}"))?;
+        out::line(&if args.json {
+            game.position_json().to_string()
+        } else {
+            game.position_line()
+        });
+        return Ok(());
+    }
     if args.review {
         // Progress on a terminal only: a script reading standard error gets the errors alone.
         let tty = std::io::stderr().is_terminal();
@@ -315,6 +327,29 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         return Ok(());
     }
     out::text(&text::escape_lines(&print::print(&record, &checked)));
+    Ok(())
+}
+
+/// `analyse POSITION`: every decision's value, searched as the review does.
+fn analyse(args: &AnalyseArgs) -> Result<(), String> {
+    use masai_mancala::session::{job::Progress, seat};
+    let game = masai_mancala::cli::read_position_as(&args.position, None, "analyse")
+        .map_err(|e| e.to_string())?;
+    let analysis = if game.status().is_over() {
+        None
+    } else {
+        Some(
+            seat::analyse(&game, args.depth, &Progress::default())
+                .ok_or("analyse: the search stopped")?,
+        )
+    };
+    if args.json {
+        out::line(&masai_mancala::analyse::json(&game, analysis.as_ref()).to_string());
+    } else {
+        for line in masai_mancala::analyse::text(&game, analysis.as_ref()) {
+            out::line(&line);
+        }
+    }
     Ok(())
 }
 

@@ -96,7 +96,7 @@ enum Refusal {
     /// shortened (`shorten_inputs`).
     #[error("{0}")]
     Setup(String),
-    #[error("position needs a position JSON")]
+    #[error("position needs a position: its JSON or its one line")]
     NoPosition,
     #[error("position is not valid JSON: {0}")]
     NotJson(serde_json::Error),
@@ -206,6 +206,13 @@ impl Session {
     fn position(&mut self, rest: &str) -> Result<String, Refusal> {
         if rest.is_empty() {
             return Err(Refusal::NoPosition);
+        }
+        // A position's one line (docs/NOTATION.md) or its JSON.
+        if !rest.trim_start().starts_with('{') {
+            let words: Vec<String> = rest.split_whitespace().map(String::from).collect();
+            self.game = AnyGame::from_line(rest)
+                .map_err(|e| Refusal::Setup(shorten_inputs(&e.to_string(), &words)))?;
+            return Ok("ok".into());
         }
         let value: serde_json::Value = serde_json::from_str(rest).map_err(Refusal::NotJson)?;
         self.game = AnyGame::from_position(&value).map_err(|e| {

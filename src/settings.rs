@@ -872,7 +872,7 @@ pub fn apply(
     match command {
         Some(Command::Enkeshui(a)) => {
             settings.apply_client(&mut a.client, &given);
-            settings.apply_enkeshui_holes(&mut a.holes, a.layout.is_some());
+            settings.apply_enkeshui_holes(&mut a.holes, a.layout.is_some() || a.position.is_some());
             match a.race_speed {
                 Some(l) => settings.race_speed.set(Some(l), Source::CommandLine),
                 None => a.race_speed = settings.race_speed.value,

@@ -59,6 +59,16 @@ impl TryFrom<&EnkeshuiArgs> for GameOptions {
 impl TryFrom<&EnkeshuiArgs> for Setup {
     type Error = BadSetup;
     fn try_from(args: &EnkeshuiArgs) -> Result<Setup, BadSetup> {
+        if args.position.is_some() {
+            let start = args.game()?.into();
+            let seating = (&args.client).into();
+            return Ok(Setup::from_start(
+                start,
+                seating,
+                Teams::default(),
+                args.seed,
+            ));
+        }
         Setup::new(GameOptions::try_from(args)?, (&args.client).into())
     }
 }
@@ -95,6 +105,16 @@ impl TryFrom<&EnGeheArgs> for Setup {
 impl TryFrom<&BaoArgs> for Setup {
     type Error = BadSetup;
     fn try_from(args: &BaoArgs) -> Result<Setup, BadSetup> {
+        if args.position.is_some() {
+            let start = args.game()?.into();
+            let seating = (&args.client).into();
+            return Ok(Setup::from_start(
+                start,
+                seating,
+                Teams::default(),
+                args.seed,
+            ));
+        }
         let options = GameOptions {
             variant: Variant::Bao {
                 rules: args.rules()?,

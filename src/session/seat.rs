@@ -83,6 +83,9 @@ pub fn seat_play(
 pub struct Analysis {
     pub depth: u32,
     pub values: Vec<(String, i32)>,
+    /// The last depth saw every line to the game's end: the values are
+    /// the game's own.
+    pub exact: bool,
 }
 
 /// Searches every root decision with a full window (exact values), with the
@@ -99,6 +102,7 @@ pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Optio
         Some(Analysis {
             depth: t.depth,
             values,
+            exact: t.exact,
         })
     }
     let cancel = Some(progress.cancel_flag());

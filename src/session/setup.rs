@@ -248,7 +248,15 @@ impl Setup {
         };
         let first = record.games.first().ok_or(BadSetup::NoGame)?;
         let start = AnyGame::from_position(&first.start).map_err(BadSetup::Start)?;
-        if record.kind() != GameKind::Enkeshui {
+        // A study (an Enkeshui game from a set-up position) starts where its
+        // record says, not at its layout.
+        let study = first.race.is_none()
+            && record
+                .options
+                .variant
+                .start(start.to_move())
+                .is_ok_and(|s| s.position_json() != start.position_json());
+        if record.kind() != GameKind::Enkeshui || study {
             let teams = Teams {
                 south: run.south_team.clone(),
                 north: run.north_team.clone(),

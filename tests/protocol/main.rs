@@ -81,6 +81,37 @@ fn pending_direction_inside_a_turn() {
     assert!(state(&mut s).get("pending").is_none());
 }
 
+/// `position` takes a position's one line as well as its JSON; the line's
+/// fault is named as the JSON's is, and a refusal changes nothing.
+#[test]
+fn position_takes_the_one_line_form() {
+    let mut s = Session::default();
+    assert_eq!(
+        ask(&mut s, "position enkeshui 0,0,4x5,0/0,6*,0,4x5 n 2-0 7"),
+        "ok"
+    );
+    let st = state(&mut s);
+    assert_eq!(st["to_move"], "north");
+    assert_eq!(st["turn"], 7);
+    assert_eq!(st["north"], json!([0, 6, 0, 4, 4, 4, 4, 4]));
+    assert_eq!(
+        st["bulls"],
+        json!([{"side": "north", "hole": 2, "owner": "south"}])
+    );
+    assert_eq!(st["captured"], json!({"south": 2, "north": 0}));
+    assert_eq!(
+        ask(&mut s, "position en-gehe 4x40/4x39,q s 0-0 1"),
+        "error north[39]: 'q' is not a seed count (4, 4x6 for six holes of 4, 6* or 6+ for a bull, 0# out of play)"
+    );
+    assert_eq!(state(&mut s), st);
+    assert_eq!(
+        ask(&mut s, "position bao 0x8/0x8 s 0-0 1"),
+        "error rows: '0x8/0x8' is not four rows: South's inner/outer, then North's inner/outer"
+    );
+    assert_eq!(ask(&mut s, "position en-gehe 4x40/4x40 s 0-0 1"), "ok");
+    assert_eq!(ask(&mut s, "perft 1"), "perft 40");
+}
+
 #[test]
 fn game_over_state_and_legal() {
     let mut s = Session::default();
@@ -159,7 +190,10 @@ fn every_bad_line_gets_an_error_and_changes_nothing() {
             "error new needs a game: enkeshui, en-gehe or bao-la-kimasai",
         ),
         ("new enkeshui --layout \"4 4", "error unclosed quote \""),
-        ("position", "error position needs a position JSON"),
+        (
+            "position",
+            "error position needs a position: its JSON or its one line",
+        ),
         (
             "position {not json",
             "error position is not valid JSON: key must be a string at line 1 column 2",

@@ -16,6 +16,7 @@ mod error;
 mod kind;
 #[cfg(test)]
 mod lifecycle_tests;
+mod line;
 pub(crate) mod playout;
 pub(crate) mod position;
 pub(crate) mod side;

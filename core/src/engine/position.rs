@@ -238,6 +238,15 @@ pub enum PositionErrorKind {
         /// Cows in all.
         total: u64,
     },
+    /// A position's one line has too few fields (how many it has).
+    LineFields(usize),
+    /// A field of a position's one line that is not what it should be.
+    NotInLine {
+        /// The text given (an excerpt).
+        found: String,
+        /// What was expected there.
+        expected: &'static str,
+    },
 }
 
 /// What a number from 1 counts.
@@ -350,6 +359,11 @@ impl fmt::Display for PositionErrorKind {
                 "the board ({board}) and the reserves ({} + {}) hold {total} cows: Bao la Kimasai has 64",
                 reserve.south, reserve.north
             ),
+            K::LineFields(n) => write!(
+                f,
+                "expected GAME ROWS SIDE CAPTURED TURN [RULE=VALUE ...]: found {n} fields"
+            ),
+            K::NotInLine { found, expected } => write!(f, "'{found}' is not {expected}"),
         }
     }
 }

@@ -208,6 +208,33 @@ impl Record {
         s
     }
 
+    /// The position before decision `n` (from 1, counted over the whole
+    /// record, a match's games one after another); one past the last
+    /// decision gives the final position. The error says what the record holds.
+    pub fn position_before(&self, checked: &Checked, n: usize) -> Result<AnyGame, String> {
+        let total: usize = self.games.iter().map(|g| g.decisions.len()).sum();
+        if n == 0 || n > total + 1 {
+            return Err(format!(
+                "there is no decision {n}: the record holds {total} (1 to {total}; {} is the final position)",
+                total + 1
+            ));
+        }
+        let mut left = n - 1;
+        for (g, replayed) in self.games.iter().zip(&checked.games) {
+            let last = std::ptr::eq(g, self.games.last().expect("a record has a game"));
+            if left < g.decisions.len() || (last && left == g.decisions.len()) {
+                let mut game = replayed.begin.clone();
+                for token in &g.decisions[..left] {
+                    game.play_token(token, &mut Quiet)
+                        .map_err(|e| format!("decision {token}: {e}"))?;
+                }
+                return Ok(game);
+            }
+            left -= g.decisions.len();
+        }
+        unreachable!("n is within the record's decisions")
+    }
+
     /// Reads and checks a record: every field, then every game replayed.
     pub fn from_json(value: &Value) -> RResult<(Record, Checked)> {
         let record = Record::parse(value)?;

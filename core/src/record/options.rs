@@ -6,7 +6,7 @@
 use super::{RResult, RecordError, disk::json_excerpt};
 use crate::ai::Level;
 use crate::engine::enkeshui::{self, Enkeshui, Layout, MAX_HOLES, MIN_HOLES};
-use crate::engine::position::PositionError;
+use crate::engine::position::{PositionError, PositionJson};
 use crate::engine::{AnyGame, Game, GameKind, Side, bao, en_gehe};
 use crate::text::excerpt;
 use serde::ser::SerializeMap;
@@ -50,16 +50,33 @@ impl Variant {
     }
 
     /// The variant of a position. An Enkeshui position does not hold its
-    /// layout: its rows stand for it.
+    /// layout: its rows stand for it when they are one (a game's start
+    /// before its race), else the size's layout stands beside the study.
     pub fn of(game: &AnyGame) -> Variant {
         match game {
             AnyGame::Enkeshui(g) => {
                 let rows = g.to_setup();
+                let rows = Layout {
+                    name: None,
+                    south: rows.south,
+                    north: rows.north,
+                };
+                let total: u32 = rows
+                    .south
+                    .iter()
+                    .chain(&rows.north)
+                    .map(|&c| u32::from(c))
+                    .sum();
+                let is_layout = total == enkeshui::SEEDS
+                    && Enkeshui::new(&rows, *g.rules())
+                        .with_first(g.to_move())
+                        .position_json()
+                        == game.position_json();
                 Variant::Enkeshui {
-                    layout: Layout {
-                        name: None,
-                        south: rows.south,
-                        north: rows.north,
+                    layout: if is_layout {
+                        rows
+                    } else {
+                        Layout::for_study(g.holes())
                     },
                     rules: *g.rules(),
                 }

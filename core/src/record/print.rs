@@ -51,7 +51,8 @@ pub fn check_lines(record: &Record, checked: &Checked) -> Vec<String> {
     out
 }
 
-fn board(game: &AnyGame) -> String {
+/// The board diagram of any game.
+pub fn board(game: &AnyGame) -> String {
     match game {
         AnyGame::Enkeshui(g) => crate::text::enkeshui_board(g),
         AnyGame::EnGehe(g) => crate::text::en_gehe_board(g),

@@ -157,6 +157,25 @@ impl Layout {
         Layout::named(name)
     }
 
+    /// The layout a record names for a study (a game from a set-up
+    /// position): the size's default, or 48 seeds spread evenly where the
+    /// size has none (the first holes of each row take the remainder).
+    pub fn for_study(holes: usize) -> Layout {
+        if let Ok(layout) = Layout::default_for(holes) {
+            return layout;
+        }
+        let holes = holes.clamp(MIN_HOLES, MAX_HOLES);
+        let per_row = (SEEDS / 2) as usize;
+        let row: Vec<u16> = (0..holes)
+            .map(|i| (per_row / holes + usize::from(i < per_row % holes)) as u16)
+            .collect();
+        Layout {
+            name: None,
+            south: row.clone(),
+            north: row,
+        }
+    }
+
     /// Reads `--holes` and `--layout` together: a layout name or seed counts
     /// separated by spaces or commas. Without `--holes` the size comes from
     /// the layout (a custom row of N counts holding 24, or 2N counts holding 48).

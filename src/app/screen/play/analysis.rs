@@ -53,6 +53,7 @@ impl Play {
                 seat::analyse(&game, depth, progress).unwrap_or(seat::Analysis {
                     depth: 0,
                     values: Vec::new(),
+                    exact: false,
                 })
             })
         });
