@@ -16,16 +16,16 @@
 //! that a sowing ends included). Timings are printed, never asserted.
 
 use masai_mancala::engine::PositionJson;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::bao::{self, Bao, Move, Row};
 use masai_mancala::engine::{AnyGame, Game, Quiet};
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// `total` seeds dropped one by one into random holes of `holes` holes.
-fn scatter(rng: &mut SmallRng, holes: usize, total: u32) -> Vec<u16> {
+fn scatter(rng: &mut SeededRng, holes: usize, total: u32) -> Vec<u16> {
     let mut counts = vec![0u16; holes];
     for _ in 0..total {
         counts[rng.random_range(0..holes)] += 1;
@@ -33,7 +33,7 @@ fn scatter(rng: &mut SmallRng, holes: usize, total: u32) -> Vec<u16> {
     counts
 }
 
-fn side(rng: &mut SmallRng) -> &'static str {
+fn side(rng: &mut SeededRng) -> &'static str {
     if rng.random_bool(0.5) {
         "south"
     } else {
@@ -42,7 +42,7 @@ fn side(rng: &mut SmallRng) -> &'static str {
 }
 
 /// A random En Gehé 2xN position: N to 8N seeds on the board, the rest captured.
-fn en_gehe(rng: &mut SmallRng, n: usize) -> Value {
+fn en_gehe(rng: &mut SeededRng, n: usize) -> Value {
     let most = 8 * n as u32;
     let on_board = rng.random_range(n as u32..=most);
     let rows = scatter(rng, 2 * n, on_board);
@@ -54,7 +54,7 @@ fn en_gehe(rng: &mut SmallRng, n: usize) -> Value {
 
 /// A random Bao position: 64 cows, in phase 2 (no reserves) two times in
 /// three, else in phase 1 with some cows still in reserve.
-fn bao(rng: &mut SmallRng) -> Value {
+fn bao(rng: &mut SeededRng) -> Value {
     let (reserve, turn) = if rng.random_bool(2.0 / 3.0) {
         ([0, 0], rng.random_range(50..200))
     } else {
@@ -90,7 +90,7 @@ fn candidates(game: &AnyGame) -> Vec<String> {
 }
 
 /// A board's name and its random position maker.
-type Board = (String, Box<dyn Fn(&mut SmallRng) -> Value>);
+type Board = (String, Box<dyn Fn(&mut SeededRng) -> Value>);
 
 struct Worst {
     time: Duration,
@@ -118,19 +118,19 @@ fn main() {
         .map(|p| std::fs::File::create(p).expect("PERIODS_OUT can be written"));
     let boards: Vec<Board> = (4..=8)
         .map(|n| {
-            let f: Box<dyn Fn(&mut SmallRng) -> Value> = Box::new(move |r| en_gehe(r, n));
+            let f: Box<dyn Fn(&mut SeededRng) -> Value> = Box::new(move |r| en_gehe(r, n));
             (format!("en-gehe-2x{n}"), f)
         })
         .chain(std::iter::once((
             "bao".to_string(),
-            Box::new(bao) as Box<dyn Fn(&mut SmallRng) -> Value>,
+            Box::new(bao) as Box<dyn Fn(&mut SeededRng) -> Value>,
         )))
         .collect();
     for (name, make) in &boards {
         if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
             continue;
         }
-        let mut rng = SmallRng::seed_from_u64(12);
+        let mut rng = SeededRng::seed_from_u64(12);
         let (mut sowings, mut endless, mut longest) = (0u64, 0u64, 0u64);
         let mut worst = Worst {
             time: Duration::ZERO,
@@ -191,7 +191,7 @@ fn bao_games() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(50_000);
-    let mut rng = SmallRng::seed_from_u64(10);
+    let mut rng = SeededRng::seed_from_u64(10);
     let (mut decisions, mut slow) = (0u64, 0u64);
     let mut worst = Worst {
         time: Duration::ZERO,

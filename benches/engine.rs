@@ -6,13 +6,13 @@
 //! printed, never asserted.
 
 use masai_mancala::ai::{self, Limits};
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{DropCounter, random_playout};
 use masai_mancala::engine::{Game, Quiet};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
 
 /// The program's allocator (src/main.rs), so that the bench measures what it runs.
@@ -28,7 +28,7 @@ fn measure<G: Game>(name: &str, start: &G, circuit: u64, budget: Duration) {
         circuit,
         ..Default::default()
     };
-    let mut rng = SmallRng::seed_from_u64(1);
+    let mut rng = SeededRng::seed_from_u64(1);
     let mut decisions = 0;
     for _ in 0..batch {
         let mut g = start.clone();
@@ -71,7 +71,7 @@ fn measure<G: Game>(name: &str, start: &G, circuit: u64, budget: Duration) {
 /// --toggle-collect='engine::timed_batch*'` counts it alone.
 #[inline(never)]
 fn timed_batch<G: Game>(start: &G, batch: u64) {
-    let mut rng = SmallRng::seed_from_u64(1);
+    let mut rng = SeededRng::seed_from_u64(1);
     for _ in 0..batch {
         let mut g = start.clone();
         std::hint::black_box(random_playout(&mut g, &mut rng, &mut Quiet));
@@ -179,7 +179,7 @@ fn en_gehe_endless() {
 /// Fixed-depth searches from the start and from positions a few random turns
 /// in, deepening until the budget is spent; reports nodes per second.
 fn search_speed<G: ai::Evaluate>(name: &str, start: &G, budget: Duration) {
-    let mut rng = SmallRng::seed_from_u64(7);
+    let mut rng = SeededRng::seed_from_u64(7);
     let mut positions = vec![start.clone()];
     for _ in 0..5 {
         let mut g = start.clone();

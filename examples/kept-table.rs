@@ -8,9 +8,10 @@
 //! cargo run --release --example kept-table -- 9
 
 use masai_mancala::ai::{KeptTable, Limits, think};
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{Game, Quiet, Status};
-use rand::{SeedableRng, rngs::SmallRng};
+use rand::SeedableRng;
 use std::sync::Arc;
 
 fn main() {
@@ -33,7 +34,7 @@ fn main() {
     let (mut positions, mut fresh, mut kept_nodes, mut same) = (0, 0u64, 0u64, 0);
     for seed in 0..20u64 {
         let mut game = Enkeshui::new(&Layout::default_for(8).expect("2x8"), Rules::default());
-        game.play_random(&mut SmallRng::seed_from_u64(seed), &mut Quiet);
+        game.play_random(&mut SeededRng::seed_from_u64(seed), &mut Quiet);
         let kept = Arc::new(KeptTable::default());
         while game.status() == Status::Playing {
             let a = think(&game, &limits(None)).expect("a decision");

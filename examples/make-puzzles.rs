@@ -10,6 +10,7 @@
 //!     [--limit NODES] [--games G] [--game GAME] [--back N] [--out DIR]
 
 use masai_mancala::ai::{Level, Player, Request, choose_token};
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::bao::{self, Bao};
 use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{self, Enkeshui, Layout};
@@ -18,7 +19,6 @@ use masai_mancala::learn::puzzles::{
     Forcer, GRADES, Puzzle, Solver, Source, forced_puzzle_of, puzzle_of,
 };
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -91,7 +91,7 @@ const PAIRS: [(Level, Level); 4] = [
 /// One game: the positions with South to move at a turn's start, in order,
 /// with their turn numbers.
 fn play(kind: GameKind, seed: u64, n: u32) -> Vec<(u32, serde_json::Value)> {
-    let mut rng = SmallRng::seed_from_u64(seed ^ (u64::from(n) << 32));
+    let mut rng = SeededRng::seed_from_u64(seed ^ (u64::from(n) << 32));
     let mut g = start(kind);
     let (south, north) = PAIRS[n as usize % PAIRS.len()];
     let mut out = Vec::new();

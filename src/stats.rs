@@ -223,7 +223,6 @@ struct Lock {
 impl Lock {
     fn take(dir: &Path) -> Result<Lock, StatsError> {
         use crate::record::file::FileIoError;
-        use std::os::fd::AsRawFd;
         let path = dir.join("stats.lock");
         std::fs::create_dir_all(dir).map_err(FileIoError::at(dir))?;
         let file = std::fs::OpenOptions::new()
@@ -232,9 +231,8 @@ impl Lock {
             .write(true)
             .open(&path)
             .map_err(FileIoError::at(&path))?;
-        // SAFETY: flock on a descriptor this File owns; released when it closes.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
-            let error = std::io::Error::last_os_error();
+        // Released when the file closes.
+        if let Err(error) = file.lock() {
             return Err(StatsError::Lock { path, error });
         }
         Ok(Lock { _file: file })

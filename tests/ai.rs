@@ -6,10 +6,10 @@ mod common;
 use common::*;
 use masai_mancala::ai::{self, Level, Limits, Player, Request, WIN};
 use masai_mancala::engine::PositionJson;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{AnyGame, Game, Quiet, Status};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -32,7 +32,7 @@ fn enkeshui(n: usize) -> Enkeshui {
 
 /// Positions met in random games, with and without a pending direction.
 fn sample_positions(count: usize, seed: u64) -> Vec<AnyGame> {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut pending = 0;
     'games: for game in 0.. {

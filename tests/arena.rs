@@ -462,7 +462,7 @@ fn the_mcts_tree_stops_growing_at_its_bound_and_the_search_goes_on() {
     use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
     use rand::SeedableRng;
     let game = Enkeshui::new(&Layout::default_for(8).unwrap(), Rules::default());
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut rng = masai_mancala::engine::SeededRng::seed_from_u64(1);
     let r = mcts_bounded(
         &game,
         std::time::Duration::from_millis(1500),

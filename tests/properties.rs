@@ -7,12 +7,14 @@ mod reference;
 
 use common::contract;
 use masai_mancala::engine::PositionJson;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::enkeshui::play_match::{Next, next_game, stock_of};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules, SpecialMove, Unfilled};
-use masai_mancala::engine::{AnyGame, EndReason, Game, PerSide, Quiet, Status, bao, en_gehe};
+use masai_mancala::engine::{
+    AnyGame, EndReason, Game, PerSide, Quiet, RandomPlay, Status, bao, en_gehe,
+};
 use proptest::prelude::*;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use reference::RefGame;
 use serde_json::json;
@@ -40,7 +42,7 @@ fn check_game(layout: &Layout, capture_after_relay: bool, race: bool, seed: u64)
         capture_after_relay,
         ..Rules::default()
     };
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut game = Enkeshui::new(layout, rules);
     if race {
         let mut r = Race::start(&game, None, &mut Quiet).unwrap();
@@ -99,7 +101,7 @@ proptest! {
             match_play: true,
             ..Rules::default()
         };
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = SeededRng::seed_from_u64(seed);
         let mut game = Enkeshui::new(&layout, rules);
         let first = stock_of(&game);
         let mut scores = Vec::new();
@@ -158,7 +160,7 @@ proptest! {
 }
 
 /// `total` seeds (at most `most` in a hole) scattered over `holes` holes.
-fn scatter(rng: &mut SmallRng, holes: usize, total: u32) -> Vec<u32> {
+fn scatter(rng: &mut SeededRng, holes: usize, total: u32) -> Vec<u32> {
     let mut counts = vec![0u32; holes];
     for _ in 0..total {
         counts[rng.random_range(0..holes)] += 1;
@@ -168,7 +170,7 @@ fn scatter(rng: &mut SmallRng, holes: usize, total: u32) -> Vec<u32> {
 
 /// A random position of `game` (0 Enkeshui, 1 En Gehé, 2 Bao) with a legal
 /// seed total: Enkeshui 48 (match play or not), En Gehé up to 8N, Bao 64.
-fn random_position(game: u8, rng: &mut SmallRng) -> serde_json::Value {
+fn random_position(game: u8, rng: &mut SeededRng) -> serde_json::Value {
     use serde_json::json;
     let side = if rng.random_bool(0.5) {
         "south"
@@ -218,7 +220,7 @@ proptest! {
     /// seeds, every turn ends, and the final score counts every seed.
     #[test]
     fn random_play_from_any_accepted_position_conserves_seeds(game in 0u8..3, seed in any::<u64>()) {
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = SeededRng::seed_from_u64(seed);
         let v = random_position(game, &mut rng);
         let mut g = AnyGame::from_position(&v).expect("a legal seed total is accepted");
         let total = g.total_seeds();
@@ -244,7 +246,7 @@ proptest! {
 /// (which differ in board, side, captures, reserves or turn) hash apart.
 #[test]
 fn hash_keys_follow_the_state() {
-    let mut rng = SmallRng::seed_from_u64(12);
+    let mut rng = SeededRng::seed_from_u64(12);
     for game in 1..3u8 {
         let mut seen = std::collections::HashMap::new();
         for _ in 0..200 {
@@ -279,25 +281,38 @@ fn hash_keys_follow_the_state() {
 /// turn start or left to each turn's pick; returns the game and its
 /// decisions.
 fn random_game<G: Game>(start: &G, seed: u64, defer: bool) -> (G, Vec<G::Decision>) {
-    let mut g = start.clone();
-    g.defer_legality(defer);
-    let mut decisions = Vec::new();
-    for k in 0..1000u64 {
-        if g.status().is_over() {
-            break;
+    /// Random decisions by `pick` (a game, or a game in `RandomPlay`).
+    fn play<G: Game, P: std::ops::Deref<Target = G>>(
+        p: &mut P,
+        seed: u64,
+        mut pick: impl FnMut(&mut P, &mut SeededRng) -> Option<G::Decision>,
+    ) -> Vec<G::Decision> {
+        let mut decisions = Vec::new();
+        for k in 0..1000u64 {
+            if p.status().is_over() {
+                break;
+            }
+            let mut rng = SeededRng::seed_from_u64(seed ^ k << 32);
+            match pick(p, &mut rng) {
+                Some(d) => decisions.push(d),
+                None => break,
+            }
         }
-        let mut rng = SmallRng::seed_from_u64(seed ^ k << 32);
-        match g.play_random(&mut rng, &mut Quiet) {
-            Some(d) => decisions.push(d),
-            None => break,
-        }
+        decisions
     }
-    g.defer_legality(false);
+    let mut g = start.clone();
+    let decisions = if defer {
+        play(&mut RandomPlay::new(&mut g), seed, |r, rng| {
+            r.play(rng, &mut Quiet)
+        })
+    } else {
+        play(&mut &mut g, seed, |g, rng| g.play_random(rng, &mut Quiet))
+    };
     (g, decisions)
 }
 
 /// The arena's random games leave each turn's test for a legal move to the
-/// turn's pick (`defer_legality`): the same decisions, the same end and
+/// turn's pick (`RandomPlay`): the same decisions, the same end and
 /// final position as with the test at every turn start. Returns how the
 /// game ended.
 fn deferring_changes_nothing<G: Game + Into<AnyGame>>(start: G, seed: u64) -> Option<EndReason> {
@@ -323,7 +338,7 @@ fn deferring_changes_nothing<G: Game + Into<AnyGame>>(start: G, seed: u64) -> Op
 fn deferring_the_test_for_a_legal_move_changes_nothing() {
     let mut ends = std::collections::HashMap::new();
     for seed in 0..if cfg!(debug_assertions) { 300 } else { 3000 } {
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = SeededRng::seed_from_u64(seed);
         let game = (seed % 3) as u8;
         let mut v = match seed % 6 {
             // The usual starts.
@@ -387,7 +402,7 @@ fn decisions_round_trip(game: u8, seed: u64) {
         ),
         _ => AnyGame::from(bao::Bao::new(bao::Rules::default())),
     };
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     for _ in 0..400 {
         let legal = g.legal_decisions();
         if legal.is_empty() {

@@ -12,8 +12,8 @@
 //! (default 1). The longer run of docs/testing.md:
 //! `FUZZ_LINES=200000 FUZZ_SEED=7 FUZZ_BINARY_LINES=20000 cargo test --release --test protocol_fuzz -- --nocapture`.
 
+use masai_mancala::engine::SeededRng;
 use masai_mancala::protocol::{Reply, Session};
-use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -78,7 +78,7 @@ const JUNK: [&str; 14] = [
 ];
 
 struct Fuzzer {
-    rng: SmallRng,
+    rng: SeededRng,
     /// Positions seen in `state` answers (all three games), to mutate.
     pool: Vec<Value>,
     /// The last `legal` answer's tokens.
@@ -362,7 +362,7 @@ fn fuzz(seed: u64, lines: u64) -> (Figures, Vec<String>) {
         })
     };
     let mut f = Fuzzer {
-        rng: SmallRng::seed_from_u64(seed),
+        rng: SeededRng::seed_from_u64(seed),
         pool: Vec::new(),
         legal: Vec::new(),
     };
@@ -641,7 +641,7 @@ fn pipelined_stop_bursts() {
     // the first line not yet answered, so the long command behind it ran on.
     let seed = env_u64("FUZZ_SEED", 1);
     let bursts = env_u64("FUZZ_STOP_BURSTS", 40);
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
         .arg("engine")
         .stdin(Stdio::piped())

@@ -7,11 +7,11 @@
 
 use masai_mancala::ai::{Level, Player, Request, choose};
 use masai_mancala::engine::PositionError;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::en_gehe::EnGehe;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
 use masai_mancala::engine::{Game, PositionJson, Quiet, Side, Status};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::collections::{HashMap, HashSet};
 
 /// A result for one side: won (1), drawn (0) or lost (-1), then the final
@@ -133,7 +133,7 @@ fn endgames<G>(start: &G, seed: u64, want: usize, limit: u64) -> Vec<Solved<G>>
 where
     G: Game + PositionJson + TryFrom<G::Setup, Error = PositionError>,
 {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut out = Vec::new();
     for _ in 0..2000 {
         let mut g = start.clone();

@@ -172,40 +172,55 @@ pub(super) fn is_zombie_of_other(pid: i32) -> bool {
 /// Ends every process the outside programs of this arena left behind
 /// (children that moved to their own session with `setsid` included), and
 /// every process the arena adopted, then reaps them. Called when the arena
-/// is over and on a signal.
+/// is over and on a signal. Nothing to look for when no outside program
+/// ran (random, greedy and the AI start no process): reading /proc cost 2 to
+/// 64 million instructions a run, more on a busy machine.
 pub fn end_left_processes() {
-    let find = || {
-        let mut pids = left_by_programs(&arena_mark(), true, None);
-        for pid in adopted() {
-            if !pids.contains(&pid) {
-                pids.push(pid);
-            }
-        }
-        pids
-    };
-    kill_and_reap(&freeze(find(), find));
+    if PROGRAMS.load(Ordering::Relaxed) == 0 {
+        return;
+    }
+    // Stopped first, then killed: a helper that keeps changing its process
+    // id cannot fork past a look.
+    kill_and_reap(&freeze(descendants(), descendants));
 }
 
-/// The arena's children that are not running programs: orphans adopted
-/// while it is their subreaper (Linux).
-pub(super) fn adopted() -> Vec<i32> {
+/// Every process descending from the arena, running programs excepted (on
+/// a signal their groups are killed first; what they started is found
+/// through them). A program's leftovers are among them: the arena is the
+/// child subreaper of its programs (Linux), so what a program left, in its
+/// group or not, is adopted by the arena when its parent dies.
+pub(super) fn descendants() -> Vec<i32> {
     let me = std::process::id() as i32;
     let programs = groups().ids.clone();
+    let parents = parents();
+    let mut found: Vec<i32> = Vec::new();
+    let mut frontier = vec![me];
+    while !frontier.is_empty() {
+        let next: Vec<i32> = parents
+            .iter()
+            .filter(|(pid, ppid)| frontier.contains(ppid) && *pid != me && !found.contains(pid))
+            .map(|&(pid, _)| pid)
+            .collect();
+        found.extend(&next);
+        frontier = next;
+    }
+    found.retain(|pid| !programs.contains(pid));
+    found
+}
+
+/// Each process and its parent, from /proc (Linux; none elsewhere).
+fn parents() -> Vec<(i32, i32)> {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
     dir.flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|pid| !programs.contains(pid))
-        .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
-                st.rsplit_once(')').is_some_and(|(_, rest)| {
-                    rest.split_whitespace()
-                        .nth(1)
-                        .and_then(|p| p.parse::<i32>().ok())
-                        == Some(me)
-                })
-            })
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse::<i32>().ok()?;
+            // `pid (name) state ppid ...`: the name may hold spaces and parentheses.
+            let st = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            let (_, rest) = st.rsplit_once(')')?;
+            let ppid = rest.split_whitespace().nth(1)?.parse::<i32>().ok()?;
+            Some((pid, ppid))
         })
         .collect()
 }

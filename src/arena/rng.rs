@@ -1,6 +1,6 @@
 //! The seeded generator of the arena's random decisions.
 
-/// The draws of `SmallRng::seed_from_u64(seed)` (xoshiro256++ seeded by
+/// The draws of `SeededRng::seed_from_u64(seed)` (xoshiro256++ seeded by
 /// SplitMix64), seeded lazily: a random decision mostly draws once, and the
 /// first draw needs only two of the four state words.
 pub(super) struct DecisionRng {
@@ -23,7 +23,7 @@ impl DecisionRng {
     }
 
     /// SplitMix64's `k`th output (from 1) for this seed.
-    /// The draws of `SmallRng::seed_from_u64(seed)` from here on, in the
+    /// The draws of `SeededRng::seed_from_u64(seed)` from here on, in the
     /// same memory: the four state words are left as they are (they are
     /// set before they are read), where a new generator wrote them all at
     /// every decision.

@@ -120,12 +120,12 @@ fn the_progress_line_reads_as_its_format_string() {
 }
 
 /// The arena's lazily seeded generator draws exactly what
-/// `SmallRng::seed_from_u64` draws, whichever way it is asked: the
+/// `SeededRng::seed_from_u64` draws, whichever way it is asked: the
 /// `random` player's games stay the same for a seed.
 #[test]
-fn the_decision_generator_draws_as_small_rng_does() {
+fn the_decision_generator_draws_as_xoshiro_does() {
     use rand::RngCore;
-    let mut seeds = SmallRng::seed_from_u64(99);
+    let mut seeds = SeededRng::seed_from_u64(99);
     let mut reused = DecisionRng::new(7);
     for i in 0..2000u64 {
         let seed = match i {
@@ -133,7 +133,7 @@ fn the_decision_generator_draws_as_small_rng_does() {
             1 => u64::MAX,
             _ => seeds.next_u64(),
         };
-        let (mut ours, mut theirs) = (DecisionRng::new(seed), SmallRng::seed_from_u64(seed));
+        let (mut ours, mut theirs) = (DecisionRng::new(seed), SeededRng::seed_from_u64(seed));
         for k in 0..6 {
             match (i + k) % 3 {
                 0 => assert_eq!(ours.next_u64(), theirs.next_u64(), "seed {seed} draw {k}"),
@@ -149,12 +149,12 @@ fn the_decision_generator_draws_as_small_rng_does() {
         let n = (seed % 40 + 1) as usize;
         assert_eq!(
             DecisionRng::new(seed).random_range(0..n),
-            SmallRng::seed_from_u64(seed).random_range(0..n)
+            SeededRng::seed_from_u64(seed).random_range(0..n)
         );
         // Reseeded, with the last seed's state words still there (one to
         // four draws of it).
         reused.reseed(seed);
-        let mut fresh = SmallRng::seed_from_u64(seed);
+        let mut fresh = SeededRng::seed_from_u64(seed);
         for k in 0..=i % 4 {
             assert_eq!(
                 reused.next_u64(),
@@ -199,7 +199,7 @@ fn random_against_random_plays_what_the_general_loop_plays() {
             let mut general = Played::new(i, fast.a_side, Vec::new());
             let mut game = start.clone();
             let mut rng =
-                SmallRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
+                SeededRng::seed_from_u64(s.seed ^ (i as u64 / 2).wrapping_mul(0x9e37_79b9));
             play_random(&mut game, rng.random(), false).unwrap();
             play_one(&s, &mut game, &mut general).unwrap();
             let r = (&fast.result, &general.result);

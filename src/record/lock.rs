@@ -11,7 +11,6 @@
 use std::fs::{self, File};
 use std::io;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
-use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -82,15 +81,10 @@ impl RecordLock {
                 .custom_flags(libc::O_CLOEXEC)
                 .open(&lock_path)
                 .map_err(unavailable)?;
-            // SAFETY: flock on a descriptor this function owns.
-            let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-            if r != 0 {
-                let e = io::Error::last_os_error();
-                return Err(if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
-                    LockError::Busy
-                } else {
-                    unavailable(e)
-                });
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => return Err(LockError::Busy),
+                Err(fs::TryLockError::Error(e)) => return Err(unavailable(e)),
             }
             let mine = file.metadata().map_err(unavailable)?;
             match fs::metadata(&lock_path) {
@@ -134,10 +128,8 @@ impl Drop for RecordLock {
         // of it sees it gone and opens the new one), then let go.
         let _ = fs::remove_file(&self.lock_path);
         held().retain(|p| *p != self.lock_path);
-        // SAFETY: unlock of a descriptor this lock owns (closing would too).
-        unsafe {
-            libc::flock(self.file.as_raw_fd(), libc::LOCK_UN);
-        }
+        // Closing would let go too.
+        let _ = self.file.unlock();
     }
 }
 
@@ -166,10 +158,8 @@ impl FileLock {
             .custom_flags(libc::O_CLOEXEC)
             .open(path)
             .map_err(why)?;
-        // SAFETY: flock on a descriptor this lock owns; closing it lets go.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
-            return Err(why(io::Error::last_os_error()));
-        }
+        // Closing the file lets go.
+        file.lock().map_err(why)?;
         Ok(FileLock { _file: file })
     }
 }

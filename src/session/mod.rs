@@ -32,6 +32,7 @@ use self::setup::{RaceMode, Seat};
 use self::work::Played;
 use crate::ai::Player;
 use crate::engine::AnyGame;
+use crate::engine::SeededRng;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::play_match::{self, MatchResult, Next as MatchNext};
 use crate::engine::enkeshui::race::Race;
@@ -40,7 +41,6 @@ use crate::engine::{
 };
 use crate::record::{Checked, GameRecord, RaceRecord, Record};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use std::time::Duration;
 
 pub use self::race::{Racing, race_note, racer_level};
@@ -359,7 +359,7 @@ impl Session {
         let quick = options.mode == RaceMode::Quick;
         if quick {
             let mut race = race;
-            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut rng = SeededRng::seed_from_u64(seed);
             let (game_after, note) = match race.run_quick(&mut rng, &mut Quiet) {
                 Ok(first) => {
                     self.race = Some(RaceRecord {

@@ -6,12 +6,12 @@
 
 use super::setup::Seat;
 use crate::ai::{Level, Player};
+use crate::engine::SeededRng;
 use crate::engine::enkeshui::Enkeshui;
 use crate::engine::enkeshui::race::{Race, RaceError};
 use crate::engine::{PerSide, Quiet, Side};
 use crate::record::RaceRecord;
 use crate::session::SessionError;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// Milliseconds between two drops of an AI racer at a level (a range: the
@@ -79,7 +79,7 @@ pub struct Racing {
     /// The time held so far, and since when it is held (the caller's time).
     held: u64,
     held_at: Option<u64>,
-    rng: SmallRng,
+    rng: SeededRng,
 }
 
 impl Racing {
@@ -93,7 +93,7 @@ impl Racing {
             clock: 0,
             held: 0,
             held_at: None,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: SeededRng::seed_from_u64(seed),
         };
         for side in Side::BOTH {
             r.next_ai[side] = r.ai_step(side);

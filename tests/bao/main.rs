@@ -8,6 +8,7 @@ mod common;
 mod totals;
 
 use masai_mancala::engine::PositionJson;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::bao::{self, Bao, Move, Row, Rows, Setup};
 use masai_mancala::engine::{
     EndReason, Event, Game, HoleLabel, MoveError, NoSuchHole, PerSide, Quiet, Side, Status,
@@ -15,7 +16,6 @@ use masai_mancala::engine::{
 use masai_mancala::protocol::{Reply, Session};
 use proptest::prelude::*;
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 use std::collections::HashSet;
 

@@ -2,9 +2,9 @@
 //! for the three games, as board-game-rs's `board_test_main` is for every
 //! board. A game-specific check (a reference implementation) can ride along.
 
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::{AnyGame, Event, Game, GameKind, MoveError, Quiet, Status};
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 
 /// The lap budget of the sowings of candidates `legal` did not list.
 const CANDIDATE_LAPS: u64 = 1 << 22;
@@ -51,7 +51,7 @@ pub fn check_random_game<G>(start: G, seed: u64, mut each: impl FnMut(&G, &G::De
 where
     G: Game + Into<AnyGame>,
 {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut g = start;
     let total = g.total_seeds();
     let mut decisions = 0u32;

@@ -180,7 +180,7 @@ proptest! {
 #[test]
 fn random_playouts_end_and_conserve_seeds() {
     // Many quick games through the fused random player (the benchmark's path).
-    let mut rng = SmallRng::seed_from_u64(5);
+    let mut rng = SeededRng::seed_from_u64(5);
     for holes in [4, 8, 16, 40, 50] {
         for _ in 0..300 {
             let mut g = start(holes);

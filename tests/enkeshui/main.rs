@@ -879,9 +879,9 @@ fn capture_after_relay_on_a_clockwise_lap_chains_clockwise() {
 /// relay, hashed.
 #[test]
 fn random_playouts_play_the_same_games_for_a_seed() {
+    use masai_mancala::engine::SeededRng;
     use masai_mancala::engine::Status;
     use rand::SeedableRng;
-    use rand::rngs::SmallRng;
     let mut fnv = 0xcbf2_9ce4_8422_2325u64;
     let mut eat = |s: &str| {
         for b in s.bytes() {
@@ -896,7 +896,7 @@ fn random_playouts_play_the_same_games_for_a_seed() {
                 ..Rules::default()
             };
             let start = Enkeshui::new(&Layout::default_for(n).unwrap(), rules);
-            let mut rng = SmallRng::seed_from_u64(n as u64);
+            let mut rng = SeededRng::seed_from_u64(n as u64);
             for _ in 0..100 {
                 let mut g = start.clone();
                 while g.status() == Status::Playing {

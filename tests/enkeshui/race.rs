@@ -34,7 +34,7 @@ fn quick_race_is_reproducible_from_its_seed_and_its_drops() {
     let game = Enkeshui::new(&Layout::default_for(12).unwrap(), Rules::default());
     let run = |seed: u64| {
         let mut race = Race::start(&game, None, &mut Quiet).unwrap();
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut rng = masai_mancala::engine::SeededRng::seed_from_u64(seed);
         let first = race.run_quick(&mut rng, &mut Quiet).unwrap();
         let drops = race.drops().to_vec();
         (

@@ -10,6 +10,7 @@ mod match_end;
 mod writes;
 
 use masai_mancala::engine::PositionJson;
+use masai_mancala::engine::SeededRng;
 use masai_mancala::engine::enkeshui::play_match::{self, MatchEnd, MatchResult, Next};
 use masai_mancala::engine::enkeshui::race::Race;
 use masai_mancala::engine::enkeshui::{Enkeshui, Layout, Rules};
@@ -17,7 +18,6 @@ use masai_mancala::engine::{AnyGame, GameKind, PerSide, Quiet, Side, Status};
 use masai_mancala::record::{
     GameOptions, GameRecord, RaceRecord, Record, RecordError, Variant, file,
 };
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -32,7 +32,7 @@ fn temp_dir(name: &str) -> TempDir {
 
 /// Plays one game from `start` with random legal decisions (never the special
 /// move), with a quick race first if asked; at most `limit` decisions.
-fn random_game(start: &Enkeshui, race: bool, rng: &mut SmallRng, limit: usize) -> GameRecord {
+fn random_game(start: &Enkeshui, race: bool, rng: &mut SeededRng, limit: usize) -> GameRecord {
     let (begin, race) = if race {
         let mut r = Race::start(start, None, &mut Quiet).unwrap();
         r.run_quick(rng, &mut Quiet).unwrap();
@@ -87,7 +87,7 @@ fn single(holes: usize, race: bool, seed: u64, limit: usize) -> Record {
     let layout = Layout::default_for(holes).unwrap();
     let rules = Rules::default();
     let start = Enkeshui::new(&layout, rules);
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let g = random_game(&start, race, &mut rng, limit);
     record_of(&layout, rules, vec![g])
 }
@@ -109,7 +109,7 @@ fn match_of(seed: u64, max_games: usize, ends: bool) -> Record {
         match_play: true,
         ..Rules::default()
     };
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = SeededRng::seed_from_u64(seed);
     let mut start = Enkeshui::new(&layout, rules);
     let first = play_match::stock_of(&start);
     let mut games = Vec::new();
@@ -647,7 +647,7 @@ fn other_game(
 #[test]
 fn round_trip_of_a_bao_game() {
     use masai_mancala::engine::bao::{self, Bao};
-    let mut rng = SmallRng::seed_from_u64(4);
+    let mut rng = SeededRng::seed_from_u64(4);
     let start = AnyGame::BaoLaKimasai(Bao::new(bao::Rules::default()));
     let r = other_game(GameKind::BaoLaKimasai, start, json!({}), 400, |_, legal| {
         legal[rng.random_range(0..legal.len())].clone()

@@ -236,7 +236,7 @@ pub fn direction_game() -> Enkeshui {
         panic!("not enkeshui")
     };
     for seed in 0..2000u64 {
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut rng = masai_mancala::engine::SeededRng::seed_from_u64(seed);
         let mut g = base.clone();
         for _ in 0..200 {
             if g.pending().is_some() && g.to_move() == Side::South {

@@ -12,7 +12,7 @@ fn game_over_shows_the_breakdown_and_offers_a_rematch() {
     let (mut app, _rx) = app("--holes 8 --race off --north human --instant");
     // Play random legal moves until the end.
     use rand::SeedableRng;
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut rng = masai_mancala::engine::SeededRng::seed_from_u64(1);
     for _ in 0..3000 {
         if app.screen() == Screen::Over {
             break;

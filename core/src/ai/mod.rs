@@ -27,8 +27,8 @@ pub use eval::{Evaluate, UNIT};
 pub use mcts::{TREE_MB, mcts_bounded};
 pub use search::{KeptTable, Limits, Proof, Thought, WIN, think};
 
+use crate::engine::SeededRng;
 use crate::engine::{AnyGame, Quiet, Side, Status};
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -238,7 +238,7 @@ pub struct Choice<D> {
 /// Picks a decision for the side to move (`None` when the game is over).
 pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision>> {
     let started = Instant::now();
-    let mut rng = SmallRng::seed_from_u64(req.seed);
+    let mut rng = SeededRng::seed_from_u64(req.seed);
     match req.player {
         Player::Random => game.random_decision(&mut rng).map(|decision| Choice {
             decision,

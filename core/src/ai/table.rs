@@ -299,8 +299,8 @@ mod spare {
 mod tests {
     use super::*;
     use crate::ai::search::{INF, WIN};
+    use crate::engine::SeededRng;
     use rand::SeedableRng;
-    use rand::rngs::SmallRng;
 
     /// A table of 12-byte slots answers every probe as one of 16-byte slots
     /// of the same number, over stores that collide, replace and refuse, with
@@ -311,9 +311,9 @@ mod tests {
         let size = 1 << NARROW_FROM;
         let (mut wide, mut narrow) = (Table::sized(size, false), Table::sized(size, true));
         assert!(narrow.wide.is_empty() && wide.narrow.is_empty());
-        let mut rng = SmallRng::seed_from_u64(23);
+        let mut rng = SeededRng::seed_from_u64(23);
         // Few slots and few high parts: the same slot and the same key recur.
-        let key = |rng: &mut SmallRng| {
+        let key = |rng: &mut SeededRng| {
             let high = [0u64, 1, u64::MAX >> NARROW_FROM, rng.random()][rng.random_range(0..4)];
             high << NARROW_FROM | rng.random_range(0..64u64)
         };

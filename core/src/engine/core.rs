@@ -582,8 +582,8 @@ pub fn mix(x: u64) -> u64 {
 /// loop stays scalar: vectorised, its 64-bit multiplies were emulated
 /// (baseline x86-64 has no such vector multiply) at several times the cost.
 #[inline(always)]
-// Off x86-64 only (Bao and En Gehé use SSE2 there); kept tested everywhere.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+// Used off x86-64 and with masai_portable; kept tested everywhere.
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn nonzero_bits(counts: &[u16], words: usize) -> u128 {
     const LOW: u64 = 0x7fff_7fff_7fff_7fff;
     const TOP: u64 = 0x8000_8000_8000_8000;

@@ -3,7 +3,7 @@
 //! never shows: a mover with seeds and no legal move, at the turn limit or
 //! not, and a repetition, each with the test for a legal move at the
 //! turn's start and left to the turn's random pick
-//! ([`Game::defer_legality`]).
+//! ([`Lifecycle::defer_legality`]).
 
 use super::core::{Endless, Unended};
 use super::playout::draw_below;
@@ -43,14 +43,50 @@ impl Game for Toy {
     fn kind(&self) -> GameKind {
         GameKind::EnGehe
     }
+    fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+    fn score(&self) -> PerSide<u32> {
+        let c = self.counts.map(u32::from);
+        PerSide::new(c[0] + c[1], c[2] + c[3])
+    }
+    fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
+        token.parse().map_err(|_| {
+            MoveError::BadToken(BadToken {
+                token: token.into(),
+                expected: Expected::Decision {
+                    game: GameKind::EnGehe,
+                    holes: 2,
+                },
+            })
+        })
+    }
+    fn pending(&self) -> Option<Pending> {
+        None
+    }
+    fn total_seeds(&self) -> u32 {
+        self.counts.iter().map(|&c| u32::from(c)).sum()
+    }
+    fn hole_name(&self, index: usize) -> HoleName {
+        let side = if index < 2 { Side::South } else { Side::North };
+        HoleName {
+            side,
+            hole: HoleLabel::Number(index % 2 + 1),
+        }
+    }
+    fn hash_key(&self) -> u64 {
+        self.counts
+            .iter()
+            .fold(self.state.to_move as u64, |h, &c| mix_hash(h, c as u64))
+    }
+}
+
+impl Hooks for Toy {
     fn turn_state(&self) -> &TurnState {
         &self.state
     }
     fn turn_state_mut(&mut self) -> &mut TurnState {
         &mut self.state
-    }
-    fn max_turns(&self) -> u32 {
-        self.max_turns
     }
     fn sowing_holes(&self) -> impl Iterator<Item = usize> {
         let counts = self.counts;
@@ -119,45 +155,12 @@ impl Game for Toy {
     fn outcome(&self, reason: EndReason) -> Outcome {
         Outcome::by_score(self.score(), reason)
     }
-    fn score(&self) -> PerSide<u32> {
-        let c = self.counts.map(u32::from);
-        PerSide::new(c[0] + c[1], c[2] + c[3])
-    }
-    fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        token.parse().map_err(|_| {
-            MoveError::BadToken(BadToken {
-                token: token.into(),
-                expected: Expected::Decision {
-                    game: GameKind::EnGehe,
-                    holes: 2,
-                },
-            })
-        })
-    }
-    fn pending(&self) -> Option<Pending> {
-        None
-    }
-    fn total_seeds(&self) -> u32 {
-        self.counts.iter().map(|&c| u32::from(c)).sum()
-    }
-    fn hole_name(&self, index: usize) -> HoleName {
-        let side = if index < 2 { Side::South } else { Side::North };
-        HoleName {
-            side,
-            hole: HoleLabel::Number(index % 2 + 1),
-        }
-    }
-    fn hash_key(&self) -> u64 {
-        self.counts
-            .iter()
-            .fold(self.state.to_move as u64, |h, &c| mix_hash(h, c as u64))
-    }
 }
 
 /// Plays random decisions, deferring or not, until the game ends or none
 /// is found; the game and the decisions played.
 fn random_game(mut g: Toy, defer: bool) -> (Toy, Vec<usize>) {
-    let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(1);
+    let mut rng = <crate::engine::SeededRng as rand::SeedableRng>::seed_from_u64(1);
     g.defer_legality(defer);
     let mut played = Vec::new();
     while !g.status().is_over() {
@@ -194,7 +197,7 @@ fn no_legal_move_is_found_by_the_pick_when_deferred() {
     // Not yet tested: the pick will.
     assert_eq!(ended(&deferred), None);
     let mut log = Vec::new();
-    let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(3);
+    let mut rng = <crate::engine::SeededRng as rand::SeedableRng>::seed_from_u64(3);
     assert_eq!(deferred.play_random(&mut rng, &mut log), None);
     assert_eq!(ended(&deferred), ended(&eager));
     assert!(

@@ -38,7 +38,14 @@ pub use self::position::{
     Counted, FieldPath, PathPart, PositionError, PositionErrorKind, PositionJson, SeedBound,
 };
 pub use self::side::{PerSide, Side};
-pub use self::turn::{DEFAULT_MAX_TURNS, Irreversible, TurnState};
+pub use self::turn::DEFAULT_MAX_TURNS;
+
+/// The generator of every seeded stream: the games' random decisions, the
+/// arena's openings and the AI's noise. Named (xoshiro256++ seeded by
+/// SplitMix64, from `rand_xoshiro`) so that a seed plays the same game
+/// whatever version of `rand` the program is built with.
+pub type SeededRng = rand_xoshiro::Xoshiro256PlusPlus;
+pub(crate) use self::turn::{Irreversible, TurnState};
 
 use serde::Serialize;
 use std::fmt;
@@ -102,76 +109,74 @@ pub struct Pending {
     pub options: Vec<String>,
 }
 
-/// One game's rules behind a common interface. Each game supplies its
-/// sowing and its end tests; the turn lifecycle around them (the getters,
-/// ending a turn, the start-of-turn cascade, the repetition rule, random
-/// decisions, the budgeted play) is provided here once for all three, in the
-/// way board-game-rs's `Board` provides `play_random_available_move`.
-pub trait Game: Clone + Send + 'static {
+/// One game's rules behind a common interface: what a library user needs
+/// (setup is each game's own: `Enkeshui::new`, `EnGehe::new`, `Bao::new`
+/// and the position JSON), the legal decisions, play, the end and the
+/// score. The turn lifecycle behind it (ending a turn, the start-of-turn
+/// cascade, the repetition rule, random picks) is the crate's own: each game
+/// supplies its sowing and its end tests through a crate-private trait, and
+/// the lifecycle is provided once for all three, in the way board-game-rs's
+/// `Board` provides `play_random_available_move`. The trait is sealed: only
+/// the core's games implement it.
+///
+/// The hooks the engine runs on are not reachable from outside the crate:
+///
+/// ```compile_fail
+/// use masai_core::engine::Game;
+/// fn hook<G: Game>(g: &mut G) {
+///     g.turn_state_mut().turn = 7;
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use masai_core::engine::Game;
+/// fn hook<G: Game>(g: &mut G) {
+///     g.defer_legality(true);
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use masai_core::engine::Game;
+/// fn hook<G: Game, R: rand::Rng>(g: &mut G, rng: &mut R) -> bool {
+///     g.play_random_quietly(rng)
+/// }
+/// ```
+///
+/// ```compile_fail
+/// use masai_core::engine::{Game, Quiet};
+/// fn hook<G: Game>(g: &mut G) {
+///     let _ = g.finish_turn_here(u64::MAX, &mut Quiet);
+/// }
+/// ```
+///
+/// What is reachable plays a game (a random game through [`RandomPlay`]):
+///
+/// ```
+/// use masai_core::engine::en_gehe::{EnGehe, Rules};
+/// use masai_core::engine::{Game, Quiet, RandomPlay};
+/// use rand::SeedableRng;
+///
+/// let mut game = EnGehe::new(6, Rules::default()).unwrap();
+/// let first = game.legal()[0];
+/// game.play(&first, &mut Quiet).unwrap();
+/// let mut rng = masai_core::engine::SeededRng::seed_from_u64(1);
+/// let mut random = RandomPlay::new(&mut game);
+/// while !random.status().is_over() && random.play_quietly(&mut rng) {}
+/// drop(random);
+/// assert!(game.status().is_over());
+/// ```
+#[allow(private_bounds)]
+pub trait Game: Hooks + Clone + Send + 'static {
     /// One decision of this game, written as a notation token by `Display`.
     type Decision: Clone + PartialEq + fmt::Debug + fmt::Display + Send;
 
     /// Which game this is.
     fn kind(&self) -> GameKind;
-
-    // What each game supplies.
-
-    /// Who moves, the turn number, the status and the repetition history.
-    fn turn_state(&self) -> &TurnState;
-    /// The turn state, to change.
-    fn turn_state_mut(&mut self) -> &mut TurnState;
     /// The turn limit of the rules (`--max-turns`).
     fn max_turns(&self) -> u32;
-    /// The mover's board indices that may start a sowing now (not yet
-    /// checked to end), in notation order. Read at a turn boundary only.
-    fn sowing_holes(&self) -> impl Iterator<Item = usize>;
-    /// The decision that sows board index `hole` of the mover.
-    fn decision_of(&self, hole: usize) -> Self::Decision;
-    /// Would the mover's sowing from board index `hole` end (within
-    /// `max_laps` laps)?
-    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended>;
-    /// The decisions asked for inside a turn (`in_turn`): none unless the
-    /// game has decisions after a turn's first.
-    fn turn_decisions(&self) -> Vec<Self::Decision> {
-        Vec::new()
-    }
-    /// Plays one decision with the sowing and the next start-of-turn test
-    /// under a lap budget. Refused decisions change nothing; on `Undecided`
-    /// from the start-of-turn test the game is left mid-change, so budgeted
-    /// callers play on a copy (as `play_within` does).
-    fn play_budgeted<O: Observer>(
-        &mut self,
-        decision: &Self::Decision,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), MoveError>;
-    /// Draws a legal decision at random (holes without replacement until a
-    /// sowing that ends turns up); with `commit` the quiet sowing that
-    /// proved it legal is kept as the move played.
-    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Self::Decision>;
-    /// The start-of-turn tests that come before looking for a legal move:
-    /// the mover has no seeds to sow (or, in Bao, an empty inner row).
-    fn lost_before_moving(&mut self) -> Option<EndReason>;
-    /// Has the mover a legal decision (a sowing that ends, or a special
-    /// move)? `Err` when that is not decided within `max_laps` laps. Run
-    /// right after [`Game::lost_before_moving`] found seeds to sow.
-    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided>;
-    /// What the repetition rule compares besides the board and the side to
-    /// move, and the board itself; with the turn state to record them in.
-    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState);
-    /// This position was not met before and will not be met again, by the
-    /// rules alone (its irreversible part changes this turn and was changed
-    /// by this side's last turn): the repetition rule need not hold it.
-    /// Bao's first phase, where the mover places a reserve cow every turn.
-    fn position_is_fresh(&self) -> bool {
-        false
-    }
-    /// The result when the game ends now by `reason`.
-    fn outcome(&self, reason: EndReason) -> Outcome;
     /// Each side's score: the result's once the game is over, otherwise
     /// what each would have if the game ended now by the safety rules.
     fn score(&self) -> PerSide<u32>;
-
     /// Reads a decision token. Does not check that it is legal.
     fn parse_decision(&self, token: &str) -> Result<Self::Decision, MoveError>;
     /// The decision asked for inside a turn, if any.
@@ -277,52 +282,6 @@ pub trait Game: Clone + Send + 'static {
         Some(d)
     }
 
-    /// [`Game::play_random`] telling nobody and returning only whether a
-    /// decision was played, for loops of random games that keep no record
-    /// (the arena's). Inlined into the loop, with the game's pick inlined
-    /// into it (`#[inline(always)]` on each game's `pick_random`): the
-    /// decision's copy out and the two calls' frames were some 40
-    /// instructions of a random decision's few hundred.
-    #[inline(always)]
-    fn play_random_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
-        if self.pick_random(rng, true).is_some() {
-            return true;
-        }
-        // Every sowing was tried: a test left to this pick is decided.
-        self.settle_legality(&mut Quiet);
-        false
-    }
-
-    /// With `on`, the start-of-turn test for a legal move waits for the
-    /// turn's random pick ([`Game::play_random`]): the pick draws sowings
-    /// until one ends, which proves the test anyway, so a random game (the
-    /// arena's) tests each position once instead of twice. When the pick
-    /// finds none, the game ends there as the test would have ended it.
-    /// For loops of random picks: between a turn's end and its pick,
-    /// [`Game::status`] may say `Playing` where the test would have ended
-    /// the game; it is exact again after the pick, or once deferring stops.
-    /// A position that the safety rules would end is tested at once, so
-    /// that no legal move still comes first.
-    fn defer_legality(&mut self, on: bool) {
-        self.turn_state_mut().defer = on;
-        if !on {
-            self.settle_legality(&mut Quiet);
-        }
-    }
-
-    /// Decides a test for a legal move left to the random pick (see
-    /// [`Game::defer_legality`]), if one is still open.
-    fn settle_legality<O: Observer>(&mut self, obs: &mut O) {
-        let t = self.turn_state_mut();
-        // Inside a turn a pick has already proved the turn's start.
-        if !std::mem::take(&mut t.unproved) || t.status.is_over() || self.in_turn() {
-            return;
-        }
-        if !unbudgeted(self.can_move_within(u64::MAX)) {
-            self.end_now(EndReason::NoLegalMove, obs);
-        }
-    }
-
     /// Plays one decision, telling `obs` what happens. On error nothing changes
     /// and `obs` has been told nothing.
     fn play<O: Observer>(
@@ -354,6 +313,143 @@ pub trait Game: Clone + Send + 'static {
         }
     }
 
+    /// The same game with another player to move (`--first`, or the race's
+    /// winner), its history forgotten and the start-of-turn tests run again.
+    fn with_first(mut self, side: Side) -> Self {
+        let turn = self.turn();
+        *self.turn_state_mut() = TurnState::new(side, turn);
+        self.check_start_of_turn(&mut Quiet);
+        self
+    }
+
+    /// `self` after the start-of-turn tests: how a game built from its parts
+    /// starts.
+    fn started(mut self) -> Self {
+        self.check_start_of_turn(&mut Quiet);
+        self
+    }
+}
+
+/// What each game supplies to the turn lifecycle: its sowing, its end tests
+/// and its turn state. Crate-private, so that the public [`Game`] is the
+/// rules API alone; the methods that name a decision ask `Self: Game`,
+/// which holds the decision's type.
+pub(crate) trait Hooks {
+    /// Who moves, the turn number, the status and the repetition history.
+    fn turn_state(&self) -> &TurnState;
+    /// The turn state, to change.
+    fn turn_state_mut(&mut self) -> &mut TurnState;
+    /// The mover's board indices that may start a sowing now (not yet
+    /// checked to end), in notation order. Read at a turn boundary only.
+    fn sowing_holes(&self) -> impl Iterator<Item = usize>;
+    /// The decision that sows board index `hole` of the mover.
+    fn decision_of(&self, hole: usize) -> <Self as Game>::Decision
+    where
+        Self: Game;
+    /// Would the mover's sowing from board index `hole` end (within
+    /// `max_laps` laps)?
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended>;
+    /// The decisions asked for inside a turn (`in_turn`): none unless the
+    /// game has decisions after a turn's first.
+    fn turn_decisions(&self) -> Vec<<Self as Game>::Decision>
+    where
+        Self: Game,
+    {
+        Vec::new()
+    }
+    /// Plays one decision with the sowing and the next start-of-turn test
+    /// under a lap budget. Refused decisions change nothing; on `Undecided`
+    /// from the start-of-turn test the game is left mid-change, so budgeted
+    /// callers play on a copy (as `play_within` does).
+    fn play_budgeted<O: Observer>(
+        &mut self,
+        decision: &<Self as Game>::Decision,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError>
+    where
+        Self: Game;
+    /// Draws a legal decision at random (holes without replacement until a
+    /// sowing that ends turns up); with `commit` the quiet sowing that
+    /// proved it legal is kept as the move played.
+    fn pick_random<R: rand::Rng>(
+        &mut self,
+        rng: &mut R,
+        commit: bool,
+    ) -> Option<<Self as Game>::Decision>
+    where
+        Self: Game;
+    /// The start-of-turn tests that come before looking for a legal move:
+    /// the mover has no seeds to sow (or, in Bao, an empty inner row).
+    fn lost_before_moving(&mut self) -> Option<EndReason>;
+    /// Has the mover a legal decision (a sowing that ends, or a special
+    /// move)? `Err` when that is not decided within `max_laps` laps. Run
+    /// right after [`Hooks::lost_before_moving`] found seeds to sow.
+    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided>;
+    /// What the repetition rule compares besides the board and the side to
+    /// move, and the board itself; with the turn state to record them in.
+    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState);
+    /// This position was not met before and will not be met again, by the
+    /// rules alone (its irreversible part changes this turn and was changed
+    /// by this side's last turn): the repetition rule need not hold it.
+    /// Bao's first phase, where the mover places a reserve cow every turn.
+    fn position_is_fresh(&self) -> bool {
+        false
+    }
+    /// The result when the game ends now by `reason`.
+    fn outcome(&self, reason: EndReason) -> Outcome;
+}
+
+/// The turn lifecycle, provided once for every game from its [`Hooks`]:
+/// crate-private, with the hot path's inlined steps.
+pub(crate) trait Lifecycle: Game {
+    /// [`Game::play_random`] telling nobody and returning only whether a
+    /// decision was played, for loops of random games that keep no record
+    /// (the arena's, through [`RandomPlay::play_quietly`]). Inlined into the
+    /// loop, with the game's pick inlined into it (`#[inline(always)]` on
+    /// each game's `pick_random`): the decision's copy out and the two
+    /// calls' frames were some 40 instructions of a random decision's few
+    /// hundred.
+    #[inline(always)]
+    fn play_random_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
+        if self.pick_random(rng, true).is_some() {
+            return true;
+        }
+        // Every sowing was tried: a test left to this pick is decided.
+        self.settle_legality(&mut Quiet);
+        false
+    }
+
+    /// With `on`, the start-of-turn test for a legal move waits for the
+    /// turn's random pick ([`Game::play_random`]): the pick draws sowings
+    /// until one ends, which proves the test anyway, so a random game (the
+    /// arena's) tests each position once instead of twice. When the pick
+    /// finds none, the game ends there as the test would have ended it.
+    /// For loops of random picks: between a turn's end and its pick,
+    /// [`Game::status`] may say `Playing` where the test would have ended
+    /// the game; it is exact again after the pick, or once deferring stops.
+    /// A position that the safety rules would end is tested at once, so
+    /// that no legal move still comes first.
+    fn defer_legality(&mut self, on: bool) {
+        self.turn_state_mut().defer = on;
+        if !on {
+            self.settle_legality(&mut Quiet);
+        }
+    }
+
+    /// Decides a test for a legal move left to the random pick (see
+    /// [`Lifecycle::defer_legality`]), if one is still open.
+    fn settle_legality<O: Observer>(&mut self, obs: &mut O) {
+        let t = self.turn_state_mut();
+        // Inside a turn a pick has already proved the turn's start.
+        if !std::mem::take(&mut t.unproved) || t.status.is_over() || self.in_turn() {
+            return;
+        }
+        if !unbudgeted(self.can_move_within(u64::MAX)) {
+            self.end_now(EndReason::NoLegalMove, obs);
+        }
+    }
+
     /// Ends the turn: the other side moves, and the start-of-turn tests run.
     /// `Err` (with the game left mid-change: budgeted callers work on a
     /// copy) when they are not decided within `max_laps` laps.
@@ -361,9 +457,10 @@ pub trait Game: Clone + Send + 'static {
         self.finish_turn_here(max_laps, obs)
     }
 
-    /// [`Game::finish_turn`] inlined, for the random picks that end their
-    /// turn (En Gehé's, and Enkeshui's where the sowing ends it): the call
-    /// and its frame were some 13 instructions of En Gehé's 450 a decision.
+    /// [`Lifecycle::finish_turn`] inlined, for the random picks that end
+    /// their turn (En Gehé's, and Enkeshui's where the sowing ends it): the
+    /// call and its frame were some 13 instructions of En Gehé's 450 a
+    /// decision.
     #[inline(always)]
     fn finish_turn_here<O: Observer>(
         &mut self,
@@ -384,8 +481,8 @@ pub trait Game: Clone + Send + 'static {
         unbudgeted(self.check_start_of_turn_within(u64::MAX, obs))
     }
 
-    /// [`Game::check_start_of_turn`] with the search for a legal move under
-    /// a lap budget.
+    /// [`Lifecycle::check_start_of_turn`] with the search for a legal move
+    /// under a lap budget.
     #[inline(always)]
     fn check_start_of_turn_within<O: Observer>(
         &mut self,
@@ -411,7 +508,7 @@ pub trait Game: Clone + Send + 'static {
         Ok(())
     }
 
-    /// The start-of-turn tests after [`Game::lost_before_moving`] with the
+    /// The start-of-turn tests after [`Hooks::lost_before_moving`] with the
     /// test for a legal move left to the turn's pick: the safety rules
     /// first, and the legal move tested at once only when they would end
     /// the game (no legal move is the reason then, as in the usual order).
@@ -450,21 +547,59 @@ pub trait Game: Clone + Send + 'static {
         let (key, board, state) = self.repetition_parts();
         state.record_position(key, board)
     }
+}
 
-    /// The same game with another player to move (`--first`, or the race's
-    /// winner), its history forgotten and the start-of-turn tests run again.
-    fn with_first(mut self, side: Side) -> Self {
-        let turn = self.turn();
-        *self.turn_state_mut() = TurnState::new(side, turn);
-        self.check_start_of_turn(&mut Quiet);
-        self
+impl<G: Game> Lifecycle for G {}
+
+/// A game played by random picks, each turn's pick its test for a legal
+/// move (a random game need not test each position twice): the program's
+/// arena and the property tests play through it. While it lives,
+/// [`Game::status`] may say `Playing` between a turn's end and its pick
+/// where the test would have ended the game: exact again after the pick,
+/// and when this is dropped (which settles a test still open).
+pub struct RandomPlay<'g, G: Game> {
+    game: &'g mut G,
+    deferred: bool,
+}
+
+impl<'g, G: Game> RandomPlay<'g, G> {
+    /// Starts leaving each turn's test for a legal move to its pick.
+    pub fn new(game: &'g mut G) -> Self {
+        let deferred = game.turn_state().defer;
+        game.defer_legality(true);
+        RandomPlay { game, deferred }
     }
 
-    /// `self` after the start-of-turn tests: how a game built from its parts
-    /// starts.
-    fn started(mut self) -> Self {
-        self.check_start_of_turn(&mut Quiet);
-        self
+    /// Plays a uniformly random legal decision and returns it
+    /// ([`Game::play_random`]).
+    #[inline]
+    pub fn play<R: rand::Rng, O: Observer>(
+        &mut self,
+        rng: &mut R,
+        obs: &mut O,
+    ) -> Option<G::Decision> {
+        self.game.play_random(rng, obs)
+    }
+
+    /// [`RandomPlay::play`] telling nobody and returning only whether a
+    /// decision was played: the same decision for the same draws, for
+    /// loops that keep no record.
+    #[inline(always)]
+    pub fn play_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
+        self.game.play_random_quietly(rng)
+    }
+}
+
+impl<G: Game> std::ops::Deref for RandomPlay<'_, G> {
+    type Target = G;
+    fn deref(&self) -> &G {
+        self.game
+    }
+}
+
+impl<G: Game> Drop for RandomPlay<'_, G> {
+    fn drop(&mut self) {
+        self.game.defer_legality(self.deferred);
     }
 }
 

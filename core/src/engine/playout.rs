@@ -2,29 +2,27 @@
 //! every game's random decision makes, and the undoing of a lap that the
 //! random picks, which sow in place, need when a sowing never ends.
 
-use super::Game;
 use super::core::{Event, Observer, Status};
+use super::{Game, RandomPlay};
 use rand::Rng;
 
 /// Plays uniformly random legal decisions until the game ends or no decision
 /// is listed (an Enkeshui player left with only the special move). Returns the
 /// number of decisions played. Each turn's pick is its test for a legal
-/// move ([`Game::defer_legality`]).
+/// move ([`RandomPlay`]).
 pub fn random_playout<G: Game, R: Rng, O: Observer>(
     game: &mut G,
     rng: &mut R,
     obs: &mut O,
 ) -> usize {
-    let deferred = game.turn_state().defer;
-    game.defer_legality(true);
+    let mut game = RandomPlay::new(game);
     let mut played = 0;
     while game.status() == Status::Playing {
-        if game.play_random(rng, obs).is_none() {
+        if game.play(rng, obs).is_none() {
             break;
         }
         played += 1;
     }
-    game.defer_legality(deferred);
     played
 }
 
@@ -171,14 +169,15 @@ mod tests {
     /// the tables count and select as `count_ones` and that loop do.
     #[test]
     fn ranked_bits_select_the_kth_lowest_set_bit() {
-        use rand::{Rng, SeedableRng, rngs::SmallRng};
+        use crate::engine::SeededRng;
+        use rand::{Rng, SeedableRng};
         let slow = |mut m: u64, k: u32| {
             for _ in 0..k {
                 m &= m.wrapping_sub(1);
             }
             m.trailing_zeros() as usize
         };
-        let mut rng = SmallRng::seed_from_u64(3);
+        let mut rng = SeededRng::seed_from_u64(3);
         let masks = (0..2000).map(|i| match i {
             0 => 0,
             1 => u64::MAX,
@@ -204,7 +203,8 @@ mod tests {
     /// the same generator, the rare second word included (large `n`).
     #[test]
     fn draw_below_draws_what_random_range_draws() {
-        use rand::{RngCore, SeedableRng, rngs::SmallRng};
+        use crate::engine::SeededRng;
+        use rand::{RngCore, SeedableRng};
         let mut seen_second = false;
         for seed in 0..200u64 {
             for n in [
@@ -222,8 +222,8 @@ mod tests {
                 u32::MAX - 1,
                 u32::MAX,
             ] {
-                let mut a = SmallRng::seed_from_u64(seed);
-                let mut b = SmallRng::seed_from_u64(seed);
+                let mut a = SeededRng::seed_from_u64(seed);
+                let mut b = SeededRng::seed_from_u64(seed);
                 for _ in 0..20 {
                     let x = a.random_range(0..n as usize);
                     let y = draw_below(&mut b, n) as usize;
@@ -231,7 +231,7 @@ mod tests {
                 }
                 // Both generators drew as many words.
                 assert_eq!(a.next_u64(), b.next_u64(), "seed {seed}, n {n}");
-                let mut c = SmallRng::seed_from_u64(seed);
+                let mut c = SeededRng::seed_from_u64(seed);
                 let first = c.next_u32() as u64 * n as u64;
                 seen_second |= (first as u32) > n.wrapping_neg();
             }

@@ -25,7 +25,7 @@ pub struct TurnState {
     /// Playing, or over with its outcome.
     pub status: Status,
     /// Random play has asked that the start-of-turn test for a legal move
-    /// wait for the turn's random pick ([`super::Game::defer_legality`]).
+    /// wait for the turn's random pick ([`super::RandomPlay`]).
     pub(super) defer: bool,
     /// This turn's test for a legal move was left to its random pick.
     pub(super) unproved: bool,
@@ -191,7 +191,7 @@ fn hash_of_length(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
 /// of eight holes (each also stored into `copy`), then `last` (the holes
 /// past them, padded with zeros, when `has_tail`) with the weights of group `k`. SSE2, which
 /// every x86-64 has, multiplies and adds eight holes in one instruction each.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn weighted_lanes(
     groups: std::slice::ChunksExact<'_, u16>,
@@ -231,7 +231,7 @@ fn weighted_lanes(
 }
 
 /// [`weighted_lanes`] elsewhere, lane by lane.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn weighted_lanes(
     groups: std::slice::ChunksExact<'_, u16>,

@@ -208,7 +208,7 @@ const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 2
 ///
 /// # Safety
 /// The CPU must have SSSE3.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[target_feature(enable = "ssse3")]
 unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     use std::arch::x86_64::{
@@ -276,7 +276,7 @@ unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look
 }
 
 /// Never called: [`ssse3`] is false off x86-64.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
     relays::<TORTOISE>(s, lam, look)
 }
@@ -309,7 +309,7 @@ const PLAIN_LAPS: u64 = 8;
 
 /// [`search`] for the sowings the SSSE3 laps hand over: out of line, as
 /// few get this far.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(never)]
 fn search_on(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
     search_from::<FASTEST>(s, max_laps, brent)
@@ -622,7 +622,7 @@ fn sow_in_place<const HOW: u8>(
         (own_base..own_base + LOOP).contains(&start),
         "a hole of the mover"
     );
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
     if HOW == FASTEST && simd.0 {
         // SAFETY: the CPU has SSSE3 (`simd` says so).
         return unsafe { sow_ssse3(counts, start, extra, steals, max_laps) };
@@ -656,7 +656,7 @@ fn sow_in_place<const HOW: u8>(
 
 /// A steal lap of `c` cows for [`sow_ssse3`]: STEAL[c]'s bytes and the
 /// shuffle that turns the loop `c - 1` holes on (byte j takes byte j + c - 1).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 const STOLEN: [Shuffled; 256] = shuffled(&STEAL, 1, false);
 
 /// [`sow_in_place`] with SSSE3: the first lap and the plain laps of
@@ -667,7 +667,7 @@ const STOLEN: [Shuffled; 256] = shuffled(&STEAL, 1, false);
 ///
 /// # Safety
 /// The CPU must have SSSE3.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[target_feature(enable = "ssse3")]
 unsafe fn sow_ssse3(
     counts: &mut [u16; HOLES],
@@ -828,7 +828,7 @@ unsafe fn sow_ssse3(
 
 /// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
 /// pack, where byte by byte took about fifty instructions a sowing).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn bytes16(holes: &[u16; 16]) -> u128 {
     use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_packus_epi16};
@@ -843,7 +843,7 @@ fn bytes16(holes: &[u16; 16]) -> u128 {
 }
 
 /// Eight holes of at most 255 cows, one a byte.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn bytes8(holes: &[u16; 8]) -> u64 {
     use std::arch::x86_64::{
@@ -857,7 +857,7 @@ fn bytes8(holes: &[u16; 8]) -> u64 {
 }
 
 /// [`bytes16`] undone: byte k into hole k.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
     use std::arch::x86_64::{
@@ -874,7 +874,7 @@ fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
 }
 
 /// [`bytes8`] undone: byte k into hole k.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
     use std::arch::x86_64::{
@@ -888,21 +888,21 @@ fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
 }
 
 /// [`bytes16`] elsewhere, byte by byte.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn bytes16(holes: &[u16; 16]) -> u128 {
     u128::from_le_bytes(holes.map(|c| c as u8))
 }
 
 /// [`bytes8`] elsewhere, byte by byte.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn bytes8(holes: &[u16; 8]) -> u64 {
     u64::from_le_bytes(holes.map(|c| c as u8))
 }
 
 /// [`unbytes16`] elsewhere, byte by byte.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
     for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
@@ -911,7 +911,7 @@ fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
 }
 
 /// [`unbytes8`] elsewhere, byte by byte.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
     for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {

@@ -38,6 +38,7 @@ use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{
     EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
 };
+use crate::engine::{Hooks, Lifecycle};
 use std::fmt;
 
 /// Holes on the board.
@@ -531,7 +532,7 @@ impl Bao {
     }
 
     /// Has the mover a sowing that ends, when no first lap does (those are
-    /// tried first, by [`Game::lost_before_moving`])? Out of line: nearly
+    /// tried first, by `Hooks::lost_before_moving`)? Out of line: nearly
     /// always one does.
     #[inline(never)]
     fn can_move_in_later_laps(&self, max_laps: u64) -> Result<bool, Undecided> {
@@ -648,16 +649,66 @@ impl Game for Bao {
         GameKind::BaoLaKimasai
     }
 
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    /// Each side's cows.
+    fn score(&self) -> PerSide<u32> {
+        PerSide::new(self.cows(Side::South), self.cows(Side::North))
+    }
+
+    fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
+        AnyDecision::read(token, GameKind::BaoLaKimasai, 8)
+            .map(|d| d.bao().expect("read for Bao la Kimasai"))
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        None
+    }
+
+    fn total_seeds(&self) -> u32 {
+        self.cows(Side::South)
+            .saturating_add(self.cows(Side::North))
+    }
+
+    /// Word-wise: four holes a word (no JSON text at every node).
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let mut h = mix_hash(0x6261_6f00, self.state.to_move as u64);
+        for chunk in self.counts.chunks_exact(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(
+            h,
+            (self.reserve.south as u64) << 32 | self.reserve.north as u64,
+        );
+        mix_hash(
+            h,
+            (self.state.turn as u64) << 32 | self.rules.max_turns as u64,
+        )
+    }
+
+    fn hole_name(&self, index: usize) -> HoleName {
+        let (row, hole) = row_and_number(index);
+        HoleName {
+            side: owner(index),
+            hole: HoleLabel::Bao(row, hole),
+        }
+    }
+}
+
+impl Hooks for Bao {
     fn turn_state(&self) -> &TurnState {
         &self.state
     }
 
     fn turn_state_mut(&mut self) -> &mut TurnState {
         &mut self.state
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.rules.max_turns
     }
 
     /// In notation order: `i1..i8`, then `o1..o8`.
@@ -810,7 +861,7 @@ impl Game for Bao {
         }
     }
 
-    /// Right after [`Game::lost_before_moving`], which tried every first lap.
+    /// Right after `Hooks::lost_before_moving`, which tried every first lap.
     #[inline]
     fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided> {
         if self.ending != 0 {
@@ -843,54 +894,6 @@ impl Game for Bao {
                 reason,
             },
             EndReason::Repetition | EndReason::TurnLimit => Outcome::by_score(self.score(), reason),
-        }
-    }
-
-    /// Each side's cows.
-    fn score(&self) -> PerSide<u32> {
-        PerSide::new(self.cows(Side::South), self.cows(Side::North))
-    }
-
-    fn parse_decision(&self, token: &str) -> Result<Move, MoveError> {
-        AnyDecision::read(token, GameKind::BaoLaKimasai, 8)
-            .map(|d| d.bao().expect("read for Bao la Kimasai"))
-    }
-
-    fn pending(&self) -> Option<Pending> {
-        None
-    }
-
-    fn total_seeds(&self) -> u32 {
-        self.cows(Side::South)
-            .saturating_add(self.cows(Side::North))
-    }
-
-    /// Word-wise: four holes a word (no JSON text at every node).
-    fn hash_key(&self) -> u64 {
-        use crate::engine::mix_hash;
-        let mut h = mix_hash(0x6261_6f00, self.state.to_move as u64);
-        for chunk in self.counts.chunks_exact(4) {
-            let v = chunk
-                .iter()
-                .enumerate()
-                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
-            h = mix_hash(h, v);
-        }
-        h = mix_hash(
-            h,
-            (self.reserve.south as u64) << 32 | self.reserve.north as u64,
-        );
-        mix_hash(
-            h,
-            (self.state.turn as u64) << 32 | self.rules.max_turns as u64,
-        )
-    }
-
-    fn hole_name(&self, index: usize) -> HoleName {
-        let (row, hole) = row_and_number(index);
-        HoleName {
-            side: owner(index),
-            hole: HoleLabel::Bao(row, hole),
         }
     }
 }

@@ -349,7 +349,7 @@ const WINDOWS: [[u16; 16]; 17] = {
 /// has, compares eight holes with zero in one instruction and gathers the
 /// sixteen answers in two more: the start-of-turn test reads the mover's row
 /// at every turn.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn occupied16(group: &[u16; 16]) -> u64 {
     use std::arch::x86_64::{
@@ -369,7 +369,7 @@ fn occupied16(group: &[u16; 16]) -> u64 {
 }
 
 /// [`occupied16`] elsewhere: four holes a 64-bit word.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn occupied16(group: &[u16; 16]) -> u64 {
     crate::engine::core::nonzero_bits(group, 4) as u64

@@ -23,6 +23,7 @@ use crate::engine::turn::{Irreversible, TurnState};
 use crate::engine::{
     EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
 };
+use crate::engine::{Hooks, Lifecycle};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -443,7 +444,7 @@ fn run_small(s: &mut Small, mut laps: u64, max_laps: u64) -> Result<(), Unended>
 }
 
 impl EnGehe {
-    /// [`Game::can_move_within`] past the cheap test: every sowing.
+    /// `Hooks::can_move_within` past the cheap test: every sowing.
     #[inline(never)]
     fn any_sowing_ends(&self, max_laps: u64) -> Result<bool, Undecided> {
         let start = self.board.row(self.state.to_move).start;
@@ -616,16 +617,72 @@ impl Game for EnGehe {
         GameKind::EnGehe
     }
 
+    fn max_turns(&self) -> u32 {
+        self.rules.max_turns
+    }
+
+    fn score(&self) -> PerSide<u32> {
+        match self.state.status {
+            Status::Over(o) => o.score,
+            Status::Playing => self.final_score(EndReason::TurnLimit),
+        }
+    }
+
+    fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
+        AnyDecision::read(token, GameKind::EnGehe, self.board.n)
+            .map(|d| d.en_gehe().expect("read for En Gehé"))
+    }
+
+    fn pending(&self) -> Option<Pending> {
+        None
+    }
+
+    fn total_seeds(&self) -> u32 {
+        self.board
+            .seeds_on_board()
+            .saturating_add(self.captured.south)
+            .saturating_add(self.captured.north)
+    }
+
+    /// Word-wise: four holes a word (no JSON text at every node).
+    fn hash_key(&self) -> u64 {
+        use crate::engine::mix_hash;
+        let b = &self.board;
+        let mut h = mix_hash(b.n as u64, self.state.to_move as u64);
+        for chunk in b.holes().chunks(4) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
+            h = mix_hash(h, v);
+        }
+        h = mix_hash(
+            h,
+            (self.captured.south as u64) << 32 | self.captured.north as u64,
+        );
+        mix_hash(
+            h,
+            (self.state.turn as u64) << 32 | self.rules.max_turns as u64,
+        )
+    }
+
+    fn hole_name(&self, index: usize) -> HoleName {
+        let side = self.board.owner_of_row(index);
+        let hole = index - self.board.row(side).start + 1;
+        HoleName {
+            side,
+            hole: HoleLabel::Number(hole),
+        }
+    }
+}
+
+impl Hooks for EnGehe {
     fn turn_state(&self) -> &TurnState {
         &self.state
     }
 
     fn turn_state_mut(&mut self) -> &mut TurnState {
         &mut self.state
-    }
-
-    fn max_turns(&self) -> u32 {
-        self.rules.max_turns
     }
 
     fn sowing_holes(&self) -> impl Iterator<Item = usize> {
@@ -754,67 +811,13 @@ impl Game for EnGehe {
     fn outcome(&self, reason: EndReason) -> Outcome {
         Outcome::by_score(self.final_score(reason), reason)
     }
-
-    fn score(&self) -> PerSide<u32> {
-        match self.state.status {
-            Status::Over(o) => o.score,
-            Status::Playing => self.final_score(EndReason::TurnLimit),
-        }
-    }
-
-    fn parse_decision(&self, token: &str) -> Result<usize, MoveError> {
-        AnyDecision::read(token, GameKind::EnGehe, self.board.n)
-            .map(|d| d.en_gehe().expect("read for En Gehé"))
-    }
-
-    fn pending(&self) -> Option<Pending> {
-        None
-    }
-
-    fn total_seeds(&self) -> u32 {
-        self.board
-            .seeds_on_board()
-            .saturating_add(self.captured.south)
-            .saturating_add(self.captured.north)
-    }
-
-    /// Word-wise: four holes a word (no JSON text at every node).
-    fn hash_key(&self) -> u64 {
-        use crate::engine::mix_hash;
-        let b = &self.board;
-        let mut h = mix_hash(b.n as u64, self.state.to_move as u64);
-        for chunk in b.holes().chunks(4) {
-            let v = chunk
-                .iter()
-                .enumerate()
-                .fold(0u64, |acc, (k, &c)| acc | (c as u64) << (16 * k));
-            h = mix_hash(h, v);
-        }
-        h = mix_hash(
-            h,
-            (self.captured.south as u64) << 32 | self.captured.north as u64,
-        );
-        mix_hash(
-            h,
-            (self.state.turn as u64) << 32 | self.rules.max_turns as u64,
-        )
-    }
-
-    fn hole_name(&self, index: usize) -> HoleName {
-        let side = self.board.owner_of_row(index);
-        let hole = index - self.board.row(side).start + 1;
-        HoleName {
-            side,
-            hole: HoleLabel::Number(hole),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::SeededRng;
     use crate::engine::core::Event;
-    use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     /// The pick's sowing in place (its first laps logged and undone when
@@ -824,7 +827,7 @@ mod tests {
     /// after the logged laps) and on 2x40 boards.
     #[test]
     fn a_sowing_in_place_ends_as_on_a_copy_and_is_undone_when_endless() {
-        let mut rng = SmallRng::seed_from_u64(23);
+        let mut rng = SeededRng::seed_from_u64(23);
         let (mut endless, mut long) = (0, 0);
         for n in [4, 5, 6, 40] {
             for _ in 0..2000 {
@@ -887,7 +890,7 @@ mod tests {
     /// the packed one against plain Brent.
     #[test]
     fn the_search_hole_by_hole_agrees_with_the_packed_one() {
-        let mut rng = SmallRng::seed_from_u64(9);
+        let mut rng = SeededRng::seed_from_u64(9);
         let mut longest = 0;
         for n in 4..=6usize {
             for _ in 0..2000 {

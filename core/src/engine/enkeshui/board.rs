@@ -91,7 +91,7 @@ impl Path for Ring {
 /// `seeds`. SSE2, which every x86-64 has, compares eight holes in one
 /// instruction and gathers the sixteen answers in two more: the
 /// start-of-turn test reads the board at every turn.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
     use std::arch::x86_64::{
@@ -113,7 +113,7 @@ fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
 
 /// [`holding16`] elsewhere: four holes a 64-bit word, a lane's top bit set
 /// when the lane differs from `seeds`, and a multiply gathers the four bits.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
     const LOW: u64 = 0x7fff_7fff_7fff_7fff;
@@ -131,7 +131,7 @@ fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
 }
 
 /// Each byte value spread to eight holes: `SPREAD[m][k]` is bit k of m.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 const SPREAD: [[u16; 8]; 256] = {
     let mut t = [[0u16; 8]; 256];
     let mut m = 0;
@@ -151,7 +151,7 @@ const SPREAD: [[u16; 8]; 256] = {
 /// each hole's bit of the mask, spread to its lane and compared, is -1 where
 /// a seed falls, subtracted from eight holes at once (a table row a group
 /// of eight took some ten more instructions a lap).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
     use std::arch::x86_64::{
@@ -179,7 +179,7 @@ fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
 }
 
 /// [`add_mask`] elsewhere: eight holes a table row.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline(always)]
 fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
     let mut k = 0;

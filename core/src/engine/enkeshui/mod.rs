@@ -28,6 +28,7 @@ use crate::engine::{
     EndlessSowing, Game, GameKind, HoleLabel, HoleName, MoveError, NoSuchHole, Pending,
     SpecialError, WrongDecision,
 };
+use crate::engine::{Hooks, Lifecycle};
 use std::fmt;
 
 /// `--special-move`: may a player redistribute two of his holes instead of sowing?
@@ -714,49 +715,8 @@ impl Game for Enkeshui {
         GameKind::Enkeshui
     }
 
-    fn turn_state(&self) -> &TurnState {
-        &self.state
-    }
-
-    fn turn_state_mut(&mut self) -> &mut TurnState {
-        &mut self.state
-    }
-
     fn max_turns(&self) -> u32 {
         self.rules.max_turns
-    }
-
-    fn sowing_holes(&self) -> impl Iterator<Item = usize> {
-        Bits(self.board.liftable(self.state.to_move))
-    }
-
-    fn decision_of(&self, hole: usize) -> Move {
-        Move::Sow(hole - self.board.row(self.state.to_move).start + 1)
-    }
-
-    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
-        let mut board = self.board;
-        let mut captured = self.captured;
-        Self::sow_from_within(
-            &self.rules,
-            &mut board,
-            &mut captured,
-            self.state.to_move,
-            hole,
-            max_laps,
-            &mut Quiet,
-        )
-        .map(|_| ())
-    }
-
-    fn turn_decisions(&self) -> Vec<Move> {
-        self.choosing.as_ref().map_or_else(Vec::new, |c| {
-            c.options
-                .as_slice()
-                .iter()
-                .map(|&d| Move::Direction(d))
-                .collect()
-        })
     }
 
     /// Every sowing, whatever its number of laps: Enkeshui's search has
@@ -772,84 +732,6 @@ impl Game for Enkeshui {
             .filter(|&h| self.sowing_ends_within(h, u64::MAX).is_ok())
             .map(|h| self.decision_of(h))
             .collect()
-    }
-
-    fn play_budgeted<O: Observer>(
-        &mut self,
-        decision: &Move,
-        max_laps: u64,
-        obs: &mut O,
-    ) -> Result<(), MoveError> {
-        if self.state.status.is_over() {
-            return Err(MoveError::GameOver);
-        }
-        match decision {
-            Move::Sow(h) => {
-                if self.choosing.is_some() {
-                    return Err(MoveError::WrongDecision(WrongDecision::DirectionAsked));
-                }
-                self.play_sow(*h, max_laps, obs)
-            }
-            Move::Direction(d) => self.play_direction(*d, max_laps, obs),
-            Move::Special { lift, add } => {
-                if self.choosing.is_some() {
-                    return Err(MoveError::WrongDecision(WrongDecision::DirectionAsked));
-                }
-                self.play_special(*lift, add, max_laps, obs)
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
-        if self.state.status.is_over() {
-            return None;
-        }
-        if let Some(c) = &self.choosing {
-            let options = c.options.as_slice();
-            let dir = options[draw_below(rng, options.len() as u32) as usize];
-            if commit {
-                self.play_direction(dir, u64::MAX, &mut Quiet)
-                    .expect("a listed direction is legal");
-            }
-            return Some(Move::Direction(dir));
-        }
-        self.pick_sowing(rng, commit)
-    }
-
-    #[inline]
-    fn lost_before_moving(&mut self) -> Option<EndReason> {
-        // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
-        self.liftable = self.board.liftable(self.state.to_move);
-        (self.liftable == 0).then_some(EndReason::NoSeeds)
-    }
-
-    #[inline(always)]
-    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided> {
-        Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
-    }
-
-    #[inline]
-    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
-        // RULES.md: who has used the special move is part of the position
-        // under `once` only; under `any` it changes nothing ahead.
-        let used = match self.rules.special_move {
-            SpecialMove::Once => self.special_used,
-            SpecialMove::Off | SpecialMove::Any => PerSide::default(),
-        };
-        // The special move's two flags above South's captures (a game
-        // holds 48 seeds).
-        let key = [
-            self.captured.south | (used.south as u32) << 30 | (used.north as u32) << 31,
-            self.captured.north,
-            self.board.bulls,
-            self.board.south_bulls,
-        ];
-        (key, &self.board.counts[..self.board.n2()], &mut self.state)
-    }
-
-    fn outcome(&self, reason: EndReason) -> Outcome {
-        Outcome::by_score(self.score(), reason)
     }
 
     /// Captured, plus own row and own bulls.
@@ -936,6 +818,127 @@ impl Game for Enkeshui {
             side,
             hole: HoleLabel::Number(hole),
         }
+    }
+}
+
+impl Hooks for Enkeshui {
+    fn turn_state(&self) -> &TurnState {
+        &self.state
+    }
+
+    fn turn_state_mut(&mut self) -> &mut TurnState {
+        &mut self.state
+    }
+
+    fn sowing_holes(&self) -> impl Iterator<Item = usize> {
+        Bits(self.board.liftable(self.state.to_move))
+    }
+
+    fn decision_of(&self, hole: usize) -> Move {
+        Move::Sow(hole - self.board.row(self.state.to_move).start + 1)
+    }
+
+    fn sowing_ends_within(&self, hole: usize, max_laps: u64) -> Result<(), Unended> {
+        let mut board = self.board;
+        let mut captured = self.captured;
+        Self::sow_from_within(
+            &self.rules,
+            &mut board,
+            &mut captured,
+            self.state.to_move,
+            hole,
+            max_laps,
+            &mut Quiet,
+        )
+        .map(|_| ())
+    }
+
+    fn turn_decisions(&self) -> Vec<Move> {
+        self.choosing.as_ref().map_or_else(Vec::new, |c| {
+            c.options
+                .as_slice()
+                .iter()
+                .map(|&d| Move::Direction(d))
+                .collect()
+        })
+    }
+
+    fn play_budgeted<O: Observer>(
+        &mut self,
+        decision: &Move,
+        max_laps: u64,
+        obs: &mut O,
+    ) -> Result<(), MoveError> {
+        if self.state.status.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        match decision {
+            Move::Sow(h) => {
+                if self.choosing.is_some() {
+                    return Err(MoveError::WrongDecision(WrongDecision::DirectionAsked));
+                }
+                self.play_sow(*h, max_laps, obs)
+            }
+            Move::Direction(d) => self.play_direction(*d, max_laps, obs),
+            Move::Special { lift, add } => {
+                if self.choosing.is_some() {
+                    return Err(MoveError::WrongDecision(WrongDecision::DirectionAsked));
+                }
+                self.play_special(*lift, add, max_laps, obs)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pick_random<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
+        if self.state.status.is_over() {
+            return None;
+        }
+        if let Some(c) = &self.choosing {
+            let options = c.options.as_slice();
+            let dir = options[draw_below(rng, options.len() as u32) as usize];
+            if commit {
+                self.play_direction(dir, u64::MAX, &mut Quiet)
+                    .expect("a listed direction is legal");
+            }
+            return Some(Move::Direction(dir));
+        }
+        self.pick_sowing(rng, commit)
+    }
+
+    #[inline]
+    fn lost_before_moving(&mut self) -> Option<EndReason> {
+        // Bull-free seeds in the mover's row are exactly his liftable holes' seeds.
+        self.liftable = self.board.liftable(self.state.to_move);
+        (self.liftable == 0).then_some(EndReason::NoSeeds)
+    }
+
+    #[inline(always)]
+    fn can_move_within(&mut self, max_laps: u64) -> Result<bool, Undecided> {
+        Ok(self.special_allowed() || self.can_sow(self.liftable, max_laps)?)
+    }
+
+    #[inline]
+    fn repetition_parts(&mut self) -> (Irreversible, &[u16], &mut TurnState) {
+        // RULES.md: who has used the special move is part of the position
+        // under `once` only; under `any` it changes nothing ahead.
+        let used = match self.rules.special_move {
+            SpecialMove::Once => self.special_used,
+            SpecialMove::Off | SpecialMove::Any => PerSide::default(),
+        };
+        // The special move's two flags above South's captures (a game
+        // holds 48 seeds).
+        let key = [
+            self.captured.south | (used.south as u32) << 30 | (used.north as u32) << 31,
+            self.captured.north,
+            self.board.bulls,
+            self.board.south_bulls,
+        ];
+        (key, &self.board.counts[..self.board.n2()], &mut self.state)
+    }
+
+    fn outcome(&self, reason: EndReason) -> Outcome {
+        Outcome::by_score(self.score(), reason)
     }
 }
 

@@ -5,7 +5,7 @@ use super::*;
 use crate::engine::playout::{BYTE_COUNT, BYTE_SELECT};
 
 impl Enkeshui {
-    /// [`Game::pick_random`] at a turn boundary: a sowing drawn from the
+    /// `Hooks::pick_random` at a turn boundary: a sowing drawn from the
     /// mover's liftable holes.
     #[inline(always)]
     pub(super) fn pick_sowing<R: rand::Rng>(&mut self, rng: &mut R, commit: bool) -> Option<Move> {
@@ -50,7 +50,7 @@ impl Enkeshui {
         }
     }
 
-    /// [`Game::pick_random`] after its first pick, the `k`-th liftable
+    /// `Hooks::pick_random` after its first pick, the `k`-th liftable
     /// hole, never ended: the other holes drawn without replacement from
     /// the list the picks have always drawn from (out of line: inlined, its
     /// list was built before every pick).

@@ -20,11 +20,11 @@ impl Simd {
 /// instruction, where a 128-bit rotation takes some ten)?
 #[inline(always)]
 pub(super) fn ssse3() -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
     {
         std::is_x86_feature_detected!("ssse3")
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
     {
         false
     }
@@ -37,7 +37,7 @@ pub(super) fn ssse3() -> bool {
 /// empty holes.
 #[inline(always)]
 pub fn first_laps(holes: &[u16; 16], extra: bool, simd: Simd) -> (u16, u16) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
     if simd.0 {
         // SAFETY: the CPU has SSSE3 (`simd` says so).
         return unsafe { first_laps_ssse3(holes, extra) };
@@ -62,7 +62,7 @@ pub(super) fn first_laps_plain(holes: &[u16; 16], extra: bool) -> (u16, u16) {
 ///
 /// # Safety
 /// The CPU must have SSSE3.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[target_feature(enable = "ssse3")]
 unsafe fn first_laps_ssse3(holes: &[u16; 16], extra: bool) -> (u16, u16) {
     use std::arch::x86_64::{
