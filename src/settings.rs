@@ -6,8 +6,9 @@
 //! gives the built-in defaults. The file is never rewritten.
 
 use crate::ai::{Level, Player};
-use crate::cli::{ClientArgs, Seat};
+use crate::cli::Seat;
 use crate::keys::{BINDINGS, Key, KeyError, Keymap, binding_name};
+use crate::plain::words::Verbosity;
 use crate::spelling::did_you_mean;
 use crate::theme::Palette;
 use Source::File;
@@ -77,6 +78,10 @@ pub struct Settings {
     pub color: Setting<bool>,
     pub enkeshui_holes: Setting<usize>,
     pub en_gehe_holes: Setting<usize>,
+    /// The line mode's width (None: 80 columns).
+    pub width: Setting<Option<u16>>,
+    /// How much the line mode says of a turn (None: normal).
+    pub verbosity: Setting<Option<Verbosity>>,
     /// The bindings in effect, and the line of the file that set each entry
     /// of `BINDINGS` (None: the default).
     pub keys: Keymap,
@@ -98,6 +103,8 @@ impl Default for Settings {
             color: Setting::default(true),
             enkeshui_holes: Setting::default(8),
             en_gehe_holes: Setting::default(crate::engine::en_gehe::DEFAULT_HOLES),
+            width: Setting::default(None),
+            verbosity: Setting::default(None),
             keys: Keymap::default(),
             key_lines: vec![None; BINDINGS.len()],
         }
@@ -120,6 +127,8 @@ const KEYS: &[&str] = &[
     "en-gehe",
     "keys",
     "holes",
+    "width",
+    "verbosity",
 ];
 
 pub use crate::limits::MAX_SPEED_MS;
@@ -192,6 +201,12 @@ pub enum Fault {
     /// An animation speed out of range.
     #[error("speed {0}: milliseconds per seed, 1 to {MAX_SPEED_MS}")]
     Speed(i64),
+    /// A line-mode width out of range.
+    #[error("width {0}: columns of the line mode, 20 to 80")]
+    Width(i64),
+    /// A verbosity that is none of the three.
+    #[error("verbosity '{0}': brief, normal or full")]
+    Verbosity(String),
     /// A theme that is none of the three.
     #[error("theme '{0}': dark, light or high-contrast")]
     Theme(String),
@@ -606,6 +621,25 @@ impl Settings {
                 Err(e) => errors.add(v.span(), e),
             }
         }
+        if let Some(v) = get("width") {
+            match integer(v.get_ref(), "width") {
+                Ok(n) if (20..=80).contains(&n) => {
+                    self.width.set(Some(n as u16), File(errors.line(v.span())));
+                }
+                Ok(n) => errors.add(v.span(), Fault::Width(n)),
+                Err(e) => errors.add(v.span(), e),
+            }
+        }
+        if let Some(v) = get("verbosity") {
+            let parsed = string(v.get_ref(), "verbosity").and_then(|word| {
+                Verbosity::parse(word)
+                    .ok_or_else(|| Fault::Verbosity(crate::text::excerpt(word).to_string()))
+            });
+            match parsed {
+                Ok(b) => self.verbosity.set(Some(b), File(errors.line(v.span()))),
+                Err(e) => errors.add(v.span(), e),
+            }
+        }
         if let Some(v) = get("theme") {
             let p = string(v.get_ref(), "theme").and_then(|word| {
                 Palette::parse(word)
@@ -727,76 +761,6 @@ impl Settings {
         }
     }
 
-    /// The environment's word last: NO_COLOR (any non-empty value) turns
-    /// colour off whatever the theme.
-    pub fn apply_env(&mut self, no_color: Option<&std::ffi::OsStr>) {
-        if no_color.is_some_and(|v| !v.is_empty()) {
-            self.color.set(false, Source::Environment("NO_COLOR"));
-        }
-    }
-
-    /// Fills the client's options the command line did not give
-    /// (`given(id)`) from the settings, and notes the ones it did give.
-    pub fn apply_client(&mut self, args: &mut ClientArgs, given: &dyn Fn(&str) -> Option<String>) {
-        let level = self.level.value;
-        for (id, seat, setting) in [
-            ("south", &mut args.south, &mut self.south),
-            ("north", &mut args.north, &mut self.north),
-        ] {
-            match given(id) {
-                // `ai` alone: the AI at the level of the settings.
-                Some(raw) => {
-                    let value = if raw == "ai" {
-                        Seat::Ai(Player::Level(level))
-                    } else {
-                        *seat
-                    };
-                    setting.set(value, Source::CommandLine);
-                    *seat = value;
-                }
-                None => *seat = setting.value,
-            }
-        }
-        for (id, flag, setting) in [
-            ("ascii", &mut args.ascii, &mut self.ascii),
-            ("instant", &mut args.instant, &mut self.instant),
-            ("flip", &mut args.flip, &mut self.flip),
-        ] {
-            if given(id).is_some() {
-                setting.set(*flag, Source::CommandLine);
-            } else {
-                *flag = setting.value;
-            }
-        }
-        if given("speed").is_some() {
-            self.speed.set(args.speed, Source::CommandLine);
-        } else {
-            args.speed = self.speed.value;
-        }
-        match args.theme {
-            Some(t) => self.theme.set(t, Source::CommandLine),
-            None => args.theme = Some(self.theme.value),
-        }
-    }
-
-    /// `holes` of Enkeshui when neither --holes nor --layout was given.
-    pub fn apply_enkeshui_holes(&mut self, holes: &mut Option<usize>, layout_given: bool) {
-        match holes {
-            Some(n) => self.enkeshui_holes.set(*n, Source::CommandLine),
-            None if !layout_given => *holes = Some(self.enkeshui_holes.value),
-            None => {}
-        }
-    }
-
-    /// `holes` of En Gehé when neither --holes nor --position was given.
-    pub fn apply_en_gehe_holes(&mut self, holes: &mut Option<usize>, position_given: bool) {
-        match holes {
-            Some(n) => self.en_gehe_holes.set(*n, Source::CommandLine),
-            None if !position_given => *holes = Some(self.en_gehe_holes.value),
-            None => {}
-        }
-    }
-
     /// What `config --print` shows: each setting, its value and its source.
     pub fn print(&self, file: &str) -> String {
         let mut rows: Vec<(String, String, String)> = Vec::new();
@@ -835,6 +799,16 @@ impl Settings {
             self.en_gehe_holes.value.to_string(),
             &self.en_gehe_holes.source,
         );
+        row(
+            "width",
+            self.width.value.map_or("80".into(), |n| n.to_string()),
+            &self.width.source,
+        );
+        row(
+            "verbosity",
+            self.verbosity.value.unwrap_or_default().name().into(),
+            &self.verbosity.source,
+        );
         for (i, b) in BINDINGS.iter().enumerate() {
             let source = self.key_lines[i].map_or(Source::Default, Source::File);
             row(
@@ -850,74 +824,6 @@ impl Settings {
             out.push_str(&format!("{k:<kw$}  {v:<vw$}  {s}\n"));
         }
         out
-    }
-}
-
-/// The raw value of option `id` if the command line gave it ("" for a flag).
-pub fn given_in(m: &clap::ArgMatches) -> impl Fn(&str) -> Option<String> + '_ {
-    move |id| {
-        if m.try_contains_id(id).ok()?
-            && m.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
-        {
-            Some(
-                m.get_raw(id)
-                    .and_then(|mut v| v.next())
-                    .map_or(String::new(), |v| v.to_string_lossy().into_owned()),
-            )
-        } else {
-            None
-        }
-    }
-}
-
-/// Puts the settings under the command line: every option of the client
-/// the command line did not give takes the settings' value. `matches` are
-/// the command line's (for which options it gave).
-pub fn apply(
-    settings: &mut Settings,
-    command: &mut Option<crate::cli::Command>,
-    matches: &clap::ArgMatches,
-) {
-    use crate::cli::Command;
-    let sub = matches.subcommand().map(|(_, m)| m);
-    let given = |id: &str| sub.and_then(|m| given_in(m)(id));
-    match command {
-        Some(Command::Enkeshui(a)) => {
-            settings.apply_client(&mut a.client, &given);
-            settings.apply_enkeshui_holes(&mut a.holes, a.layout.is_some() || a.position.is_some());
-            match a.race_speed {
-                Some(l) => settings.race_speed.set(Some(l), Source::CommandLine),
-                None => a.race_speed = settings.race_speed.value,
-            }
-        }
-        Some(Command::EnGehe(a)) => {
-            settings.apply_client(&mut a.client, &given);
-            settings.apply_en_gehe_holes(&mut a.holes, a.position.is_some());
-        }
-        Some(Command::BaoLaKimasai(a)) => settings.apply_client(&mut a.client, &given),
-        Some(Command::Replay(a)) => {
-            let mut client = ClientArgs {
-                ascii: a.ascii,
-                speed: a.speed,
-                theme: a.theme,
-                ..ClientArgs::default()
-            };
-            settings.apply_client(&mut client, &given);
-            (a.ascii, a.speed, a.theme) = (client.ascii, client.speed, client.theme);
-        }
-        Some(Command::Resume(a)) => {
-            let mut client = ClientArgs {
-                ascii: a.ascii,
-                speed: a.speed,
-                instant: a.instant,
-                theme: a.theme,
-                ..ClientArgs::default()
-            };
-            settings.apply_client(&mut client, &given);
-            (a.ascii, a.speed, a.instant, a.theme) =
-                (client.ascii, client.speed, client.instant, client.theme);
-        }
-        _ => {}
     }
 }
 
@@ -955,6 +861,11 @@ pub const TEMPLATE: &str = r#"# masai-mancala settings. Remove the '#' of a line
 # instant = false    # no animation
 # flip = false       # hot-seat: the player to move sits at the bottom
 
+# The line mode (--plain): columns a line (20 to 80; 40 for a 40-cell braille
+# display), and how much a turn says: brief, normal or full (every relay)
+# width = 80
+# verbosity = "normal"
+
 # Colours: dark, light or high-contrast
 # theme = "dark"
 # colour = true      # false: no colour at all (as NO_COLOR)
@@ -975,5 +886,7 @@ pub const TEMPLATE: &str = r#"# masai-mancala settings. Remove the '#' of a line
 # "play.hint" = ["i", "F2"]
 "#;
 
+mod layers;
+pub use layers::{apply, given_in};
 #[cfg(test)]
 mod tests;

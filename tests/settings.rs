@@ -456,3 +456,56 @@ fn the_guide_example_is_a_valid_settings_file() {
     assert_eq!(s.en_gehe_holes.value, 50);
     assert_eq!(s.theme.value, Palette::Light);
 }
+
+/// The line mode's width and verbosity live in the file too: a braille
+/// reader sets 40 columns once, the command line still overrides it, and a
+/// width out of range is named with its line.
+#[test]
+fn the_line_modes_width_and_verbosity_are_settings() {
+    let home = config_home("plain", Some("width = 40\nverbosity = \"brief\"\n"));
+    let out = run(&home, &["config", "--print"], &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let row = |key: &str| {
+        printed
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(key))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
+    assert_eq!(
+        row("width").as_deref(),
+        Some("width 40 settings file, line 1")
+    );
+    assert_eq!(
+        row("verbosity").as_deref(),
+        Some("verbosity brief settings file, line 2")
+    );
+    let game = [
+        "enkeshui", "--plain", "--race", "off", "--south", "human", "--north", "human",
+    ];
+    let out = run(&home, &game, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = text(&out.stdout);
+    assert!(lines.lines().count() > 5, "{lines}");
+    for line in lines.lines() {
+        assert!(line.chars().count() <= 40, "over 40 columns: {line:?}");
+    }
+    let wide = [&game[..], &["--width", "80"]].concat();
+    let out = run(&home, &wide, &[]);
+    assert!(
+        text(&out.stdout).lines().any(|l| l.chars().count() > 40),
+        "--width 80 overrides the file"
+    );
+    let home = config_home("plain-bad", Some("width = 10\nverbosity = \"chatty\"\n"));
+    let out = run(&home, &["config", "--print"], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("line 1: width 10: columns of the line mode, 20 to 80"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 2: verbosity 'chatty': brief, normal or full"),
+        "{err}"
+    );
+}
