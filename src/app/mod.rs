@@ -77,16 +77,18 @@ pub fn run_loop<B: Backend>(
     app: &mut App,
     rx: &Receiver<AppEvent>,
 ) -> Result<LoopStats, B::Error> {
-    run_loop_with(terminal, app, rx, &mut || {})
+    run_loop_with(terminal, app, rx, &mut || {}, &mut std::io::sink())
 }
 
 /// The event loop, with what Ctrl-Z does (`suspend` returns once resumed;
-/// the screen is then drawn anew).
+/// the screen is then drawn anew) and where the bytes for the terminal
+/// itself go (`out`: OSC 52 for its clipboard, after the frame).
 pub fn run_loop_with<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     rx: &Receiver<AppEvent>,
     suspend: &mut dyn FnMut(),
+    out: &mut dyn std::io::Write,
 ) -> Result<LoopStats, B::Error> {
     let mut stats = LoopStats::default();
     // The terminal's size now; resize events give it from then on.
@@ -139,6 +141,12 @@ pub fn run_loop_with<B: Backend>(
         if dirty {
             draw(terminal, app)?;
             stats.frames += 1;
+        }
+        let bytes = app.take_to_terminal();
+        if !bytes.is_empty() {
+            // Best effort: a terminal that takes no OSC 52 ignores it, and
+            // the status line said "sent", not "copied".
+            let _ = out.write_all(&bytes).and_then(|()| out.flush());
         }
     }
     Ok(stats)
@@ -331,7 +339,13 @@ pub fn run(launch: Launch) -> Result<(), ClientError> {
     spawn_input(tx);
     let result = (|| {
         let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
-        run_loop_with(&mut terminal, &mut app, &rx, &mut suspend_to_shell)?;
+        run_loop_with(
+            &mut terminal,
+            &mut app,
+            &rx,
+            &mut suspend_to_shell,
+            &mut std::io::stdout(),
+        )?;
         Ok::<(), ClientError>(())
     })();
     LOOP_DONE.store(true, std::sync::atomic::Ordering::SeqCst);

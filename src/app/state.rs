@@ -216,6 +216,19 @@ impl App {
         self.stack.find::<Loading>()
     }
 
+    /// The position's line shown in its box (`P`), if open.
+    pub fn position_shown(&self) -> Option<&str> {
+        self.stack
+            .find::<super::screen::share::PositionBox>()
+            .map(|b| b.line())
+    }
+
+    /// The bytes for the terminal itself (OSC 52, the clipboard), taken
+    /// once: the loop writes them after drawing.
+    pub fn take_to_terminal(&mut self) -> Vec<u8> {
+        self.env.take_to_terminal()
+    }
+
     /// Why the program ends with an error.
     pub fn fatal(&self) -> Option<&str> {
         self.env.fatal.as_deref()

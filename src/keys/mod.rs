@@ -45,6 +45,9 @@ pub enum Ctx {
     Over,
     /// The replay viewer.
     Replay,
+    /// A position's one line, shown over a game, an earlier position or
+    /// the replay viewer.
+    Position,
     /// The list of saved games (from the start menu).
     Saves,
     /// Deleting the saved game chosen in that list: y or n.
@@ -61,7 +64,7 @@ pub enum Ctx {
 
 impl Ctx {
     /// Every context, in the help's order.
-    pub const ALL: [Ctx; 16] = [
+    pub const ALL: [Ctx; 17] = [
         Ctx::Global,
         Ctx::Menu,
         Ctx::Race,
@@ -71,6 +74,7 @@ impl Ctx {
         Ctx::Browse,
         Ctx::Over,
         Ctx::Replay,
+        Ctx::Position,
         Ctx::Saves,
         Ctx::Delete,
         Ctx::InUse,
@@ -92,6 +96,7 @@ impl Ctx {
             Ctx::Browse => "browse",
             Ctx::Over => "over",
             Ctx::Replay => "replay",
+            Ctx::Position => "position",
             Ctx::Saves => "saves",
             Ctx::Delete => "delete",
             Ctx::InUse => "in-use",
@@ -113,6 +118,7 @@ impl Ctx {
             Ctx::Browse => "Earlier positions of the game",
             Ctx::Over => "Game over",
             Ctx::Replay => "Replay viewer",
+            Ctx::Position => "The position's line",
             Ctx::Saves => "Saved games",
             Ctx::Delete => "Deleting a saved game",
             Ctx::InUse => "A game open in another window",
@@ -172,6 +178,8 @@ pub enum Action {
     Review,
     NextMistake,
     PrevMistake,
+    ShowPosition,
+    CopyPosition,
 }
 
 impl Action {
@@ -224,6 +232,8 @@ impl Action {
             Action::Review => "review",
             Action::NextMistake => "next-mistake",
             Action::PrevMistake => "prev-mistake",
+            Action::ShowPosition => "show-position",
+            Action::CopyPosition => "copy-position",
         }
     }
 }

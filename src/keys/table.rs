@@ -24,6 +24,19 @@ const fn b(
     }
 }
 
+/// `P` in a screen showing a position: its line in a box.
+const fn show(ctx: Ctx, help: &'static str) -> Binding {
+    b(ctx, &[Char('P')], "P", Action::ShowPosition, help, "")
+}
+
+/// `C` in a screen showing a position: its line to the terminal's clipboard.
+const fn copy(ctx: Ctx, help: &'static str) -> Binding {
+    b(ctx, &[Char('C')], "C", Action::CopyPosition, help, "")
+}
+
+const SHOW: &str = "show the position in one line (for --position, or to send)";
+const COPY: &str = "send the line to the terminal's clipboard (OSC 52)";
+
 /// The bindings. Earlier entries win when a key appears twice in a context.
 pub static BINDINGS: &[Binding] = &[
     b(
@@ -259,6 +272,8 @@ pub static BINDINGS: &[Binding] = &[
         "analysis on/off (as while playing)",
         "analysis",
     ),
+    show(Ctx::Direction, SHOW),
+    copy(Ctx::Direction, COPY),
     b(
         Ctx::Direction,
         &[Char('q')],
@@ -436,6 +451,8 @@ pub static BINDINGS: &[Binding] = &[
         "look at the positions before, as played (the game goes on; Esc returns)",
         "",
     ),
+    show(Ctx::Play, SHOW),
+    copy(Ctx::Play, COPY),
     b(
         Ctx::Play,
         &[Char('q')],
@@ -476,6 +493,8 @@ pub static BINDINGS: &[Binding] = &[
         "nothing is played here: says how to return",
         "",
     ),
+    show(Ctx::Browse, "show the line of the position viewed"),
+    copy(Ctx::Browse, COPY),
     b(
         Ctx::Browse,
         &[Char('q')],
@@ -516,6 +535,8 @@ pub static BINDINGS: &[Binding] = &[
         "review this game in the replay viewer",
         "review",
     ),
+    show(Ctx::Over, "show the last position in one line"),
+    copy(Ctx::Over, COPY),
     b(
         Ctx::Over,
         &[Char('q'), Code(KeyCode::Esc)],
@@ -660,6 +681,8 @@ pub static BINDINGS: &[Binding] = &[
         "previous game of the match",
         "",
     ),
+    show(Ctx::Replay, "show the line of the position shown"),
+    copy(Ctx::Replay, COPY),
     b(
         Ctx::Replay,
         &[Code(KeyCode::Esc)],
@@ -675,6 +698,27 @@ pub static BINDINGS: &[Binding] = &[
         Action::Quit,
         "quit the viewer (opened from the saved games: back to the list)",
         "quit",
+    ),
+    b(
+        Ctx::Position,
+        &[Char('C'), Char('c')],
+        "C",
+        Action::CopyPosition,
+        COPY,
+        "copy",
+    ),
+    b(
+        Ctx::Position,
+        &[
+            Code(KeyCode::Esc),
+            Char('q'),
+            Char('P'),
+            Code(KeyCode::Enter),
+        ],
+        "Esc",
+        Action::Cancel,
+        "close the box (q, P and Enter too)",
+        "close",
     ),
     b(
         Ctx::Delete,

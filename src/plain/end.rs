@@ -69,12 +69,16 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 }
                 "board" => self.board(),
                 "log" => self.log(),
-                "help" => self.line("review, undo, board, log or quit."),
+                "position" => {
+                    let line = self.game().position_line();
+                    self.say.verbatim(&line);
+                }
+                "help" => self.line("review, undo, board, log, position or quit."),
                 "score" => {
                     let line = format!("{}.", over_line(&o));
                     self.line(&line);
                 }
-                _ => self.line("The game is over: review, board, log or quit."),
+                _ => self.line("The game is over: review, board, log, position or quit."),
             }
         }
     }

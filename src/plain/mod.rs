@@ -2,7 +2,8 @@
 //! standard input and output, for screen readers, braille displays and
 //! scripts. It drives the same [`Session`] as every front end; what is
 //! said is `words`'s. Output: no escape bytes, no line over 80 columns
-//! (wrapped at words), one event per line, the main words first.
+//! (wrapped at words; a position's one line is written whole, to be
+//! copied), one event per line, the main words first.
 
 mod end;
 pub mod learn;
@@ -330,8 +331,9 @@ const HELP: &[&str] = &[
      your row; row north. holes 11 to 20. hole 5, one hole and the hole it faces. \
      bulls. try 5, what sowing 5 would do, not played. analysis, every move's value.",
     "undo takes back your last move, redo plays it again. score, log: the score \
-     and the moves so far. rules: the rules of this game. save saves the game. \
-     quit saves and ends. special starts Enkeshui's special move.",
+     and the moves so far. rules: the rules of this game. position: the position \
+     in one line, to set it up again with --position. save saves the game. quit \
+     saves and ends. special starts Enkeshui's special move.",
     "verbosity brief, normal or full: how much a turn says. width 40: lines of at \
      most 40 columns (20 to 80).",
 ];
@@ -680,6 +682,11 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
             "log" => {
                 self.log();
+                return None;
+            }
+            "position" => {
+                let line = self.game().position_line();
+                self.say.verbatim(&line);
                 return None;
             }
             "rules" => {

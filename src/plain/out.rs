@@ -108,6 +108,17 @@ impl<W: Write> Say<W> {
         }
     }
 
+    /// A line to copy (a position's one line): written whole, never
+    /// wrapped, since a break would make it another line or none.
+    pub fn verbatim(&mut self, text: &str) {
+        if self.closed {
+            return;
+        }
+        if writeln!(self.out, "{text}").is_err() || self.out.flush().is_err() {
+            self.closed = true;
+        }
+    }
+
     /// The output is gone: nothing more is said.
     pub fn closed(&self) -> bool {
         self.closed

@@ -58,7 +58,7 @@ pub fn replay(args: &ReplayArgs) -> Result<(), PlainError> {
 }
 
 const HELP: &str = "Type next (or just Enter), back, turn and a number, start, end, board, \
-                    review, or quit.";
+                    position (the position in one line), review, or quit.";
 
 /// Steps through a loaded record by the lines of `input`.
 pub fn run<R: BufRead, W: Write>(
@@ -185,6 +185,7 @@ pub fn run<R: BufRead, W: Write>(
                     say.line(&l);
                 }
             }
+            ["position"] => say.verbatim(&list[at].position.position_line()),
             ["review"] => {
                 say.line("Reviewing the record: this takes a moment.");
                 match crate::review::review(&loaded.record, &loaded.checked, None, &mut |_, _| {}) {

@@ -11,6 +11,7 @@ mod input;
 mod learn;
 mod race;
 mod reads;
+mod study;
 mod voice;
 
 use std::cell::Cell;
@@ -978,7 +979,7 @@ fn replay_steps_through_a_record_by_lines() {
             "North's row, holes 8 to 1: 5, 5, 5, 5, 0, 5, 1, 1.",
             "Captured: South 0, North 0.",
             "'foo' is not a replay word. Type next (or just Enter), back, turn and a number,",
-            "start, end, board, review, or quit.",
+            "start, end, board, position (the position in one line), review, or quit.",
         ]
     );
     assert!(r.out.contains("\nTurn 3: South sows hole 7: "), "{}", r.out);

@@ -22,6 +22,7 @@ mod review;
 mod save;
 mod settings;
 mod setup;
+mod share;
 mod stack;
 
 use harness::*;

@@ -111,6 +111,9 @@ impl Screen for BrowseScreen {
         let Some(live) = key.live() else {
             return Transition::Stay;
         };
+        if let Some(t) = super::share::share(key.action, &self.shown.game, env) {
+            return t;
+        }
         match key.action {
             Action::StepBack if self.at == 0 => {
                 env.refuse("This is the start of the game: ] later, Esc returns");

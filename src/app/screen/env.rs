@@ -61,6 +61,9 @@ pub struct Env {
     /// A race was shown: the first one waits for a key before its
     /// countdown, so that nobody loses it before seeing the board.
     pub raced: bool,
+    /// Bytes for the terminal itself, not the screen (OSC 52 for its
+    /// clipboard): the loop writes them after the next frame.
+    to_terminal: Vec<u8>,
 }
 
 impl Env {
@@ -86,7 +89,18 @@ impl Env {
             note: None,
             fatal: None,
             raced: false,
+            to_terminal: Vec::new(),
         }
+    }
+
+    /// Asks the loop to write `bytes` to the terminal (not drawn).
+    pub fn send_to_terminal(&mut self, bytes: &[u8]) {
+        self.to_terminal.extend_from_slice(bytes);
+    }
+
+    /// The bytes for the terminal, taken once.
+    pub fn take_to_terminal(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.to_terminal)
     }
 
     // ---- the status line ----------------------------------------------------

@@ -226,6 +226,9 @@ impl Screen for Playing {
                 }
                 return Transition::Redraw;
             }
+            Action::ShowPosition | Action::CopyPosition => {
+                return super::share::share(action, p.game(), env).unwrap_or(Transition::Stay);
+            }
             Action::StepBack => {
                 return match BrowseScreen::open(p) {
                     Some(b) => {
@@ -397,7 +400,7 @@ impl Screen for GameOver {
                 let did = p.undo();
                 carry(&mut self.play, true, did, env)
             }
-            _ => Transition::Stay,
+            a => super::share::share(a, p.game(), env).unwrap_or(Transition::Stay),
         }
     }
 

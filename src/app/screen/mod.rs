@@ -17,6 +17,7 @@ pub mod play;
 pub mod race;
 pub mod replay;
 pub mod saves;
+pub mod share;
 
 pub use self::env::Env;
 

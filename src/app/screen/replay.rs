@@ -701,6 +701,9 @@ impl Screen for Replaying {
         let Some(p) = self.play.as_deref_mut() else {
             return Transition::Stay;
         };
+        if let Some(t) = super::share::share(action, p.game(), env) {
+            return t;
+        }
         let digit = match key.event.code {
             KeyCode::Char(c) => Some(c),
             _ => None,
