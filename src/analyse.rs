@@ -92,11 +92,11 @@ pub fn json(game: &AnyGame, analysis: Option<&Analysis>) -> Value {
         .unwrap_or_default()
         .iter()
         .map(|(d, v)| {
-            // Not exact: the margin is a bound (at least, for the winner)
-            // and the turns are not known.
-            let proven = Proof::of(*v).map(|p| {
-                json!({"won": p.won, "margin": p.margin, "turns": exact.then_some(p.turns), "exact": exact})
-            });
+            // Not exact: the margin is a bound (the winner's at least) and
+            // the turns are not known (null).
+            let proven = Proof::of(*v).map(
+                |p| json!({"won": p.won, "margin": p.margin, "turns": exact.then_some(p.turns)}),
+            );
             json!({"decision": d, "value": v, "proven": proven})
         })
         .collect();

@@ -203,10 +203,11 @@ pub fn value_text(v: i32, exact: bool) -> String {
 }
 
 /// A value in few characters (the viewer's graph title): `+1.5`, `win +3`,
-/// `loss -5`, or as bounds `win +3 or more`, `loss -5 or worse`.
+/// `loss -5`, or as bounds (by that many or more) `win 3+`, `loss 5+`.
 pub fn short_value_text(v: i32, exact: bool) -> String {
     match Proof::of(v) {
-        Some(p) if !exact => proof_text(p, false),
+        Some(p) if !exact && p.won => format!("win {}+", p.margin),
+        Some(p) if !exact => format!("loss {}+", -p.margin),
         Some(p) => format!("{} {:+}", if p.won { "win" } else { "loss" }, p.margin),
         None => format!("{:+.1}", seeds(v)),
     }
@@ -848,7 +849,8 @@ mod tests {
         assert!(rank(won(32, 6), 32 * u, false).is_gt());
         assert_eq!(value_text(won(12, 17), false), "win +12 or more");
         assert_eq!(value_text(lost(-6, 4), false), "loss -6 or worse");
-        assert_eq!(short_value_text(won(3, 2), false), "win +3 or more");
+        assert_eq!(short_value_text(won(3, 2), false), "win 3+");
+        assert_eq!(short_value_text(lost(-5, 2), false), "loss 5+");
         assert_eq!(value_text(-157, false), "-9.8");
     }
 }
