@@ -32,6 +32,9 @@ Marks: a mistake loses 2 seeds or more against the best decision, a blunder 5
 or more, or throws away a forced win, or walks into a forced loss; \"only good
 move\": the best decision when every other one would have been a mistake;
 \"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds.
+A forced result not followed to every end is a bound (\"win +12 or more\",
+\"loss -6 or worse\"); a mark is given only where what it says is proven,
+otherwise by the estimates.
 Accuracy: the share of a player's decisions within half a seed of the best
 (decisions without a choice are not counted).
 ";

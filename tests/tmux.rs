@@ -598,7 +598,7 @@ fn the_end_of_a_game_offers_the_review() {
     let sc = wait_for(&s, "Review done: South 1 blunder; North no mistake");
     assert!(sc.contains("decision 3/3"), "{sc}");
     assert!(sc.contains("│ 1. S 1??"), "{sc}");
-    assert!(sc.contains("Value for South loss 5+"), "{sc}");
+    assert!(sc.contains("Value for South loss -5"), "{sc}");
     send(&s, &["m"]);
     let sc = wait_for(
         &s,

@@ -40,6 +40,9 @@ pub fn marks_help(unit: &str) -> String {
          or more, or throws away a forced win, or walks into a forced loss; \"only good\n\
          move\": the best decision when every other one would have been a mistake;\n\
          \"gives up\": keeps a forced win (or a lost game lost) but for fewer {unit}.\n\
+         A forced result not followed to every end is a bound (\"win +12 or more\",\n\
+         \"loss -6 or worse\"); a mark is given only where what it says is proven,\n\
+         otherwise by the estimates.\n\
          Accuracy: the share of a player's decisions within half a {one} of the best\n\
          (decisions without a choice are not counted)."
     )
