@@ -748,7 +748,6 @@ mod tests {
     }
 
     #[test]
-    #[test]
     fn marks_follow_the_thresholds() {
         let u = UNIT;
         assert_eq!(judge(0, 0, Some(-u), false), (0.0, None));
