@@ -15,11 +15,12 @@ fn units(kind: GameKind) -> &'static str {
     }
 }
 
-/// A value for the mover: the proven result ("win +4 in 5 turns") or the
-/// estimate in seeds ("+1.5 seeds, estimated").
-pub fn value_text(v: i32, kind: GameKind) -> String {
+/// A value for the mover: the proven result ("win +4 in 5 turns"; from a
+/// search that was not `exact` a bound, "win +12 or more") or the estimate
+/// in seeds ("+1.5 seeds, estimated").
+pub fn value_text(v: i32, kind: GameKind, exact: bool) -> String {
     match Proof::of(v) {
-        Some(p) => p.to_string(),
+        Some(p) => crate::review::proof_text(p, exact),
         None => format!(
             "{:+.1} {}, estimated",
             f64::from(v) / f64::from(UNIT),
@@ -61,7 +62,9 @@ pub fn text(game: &AnyGame, analysis: Option<&Analysis>) -> Vec<String> {
         )
     } else {
         format!(
-            "Searched {} decisions deep: a win or loss is proven, the rest estimated.",
+            "Searched {} decisions deep, not to every end: a win or loss is proven with \
+             its margin so far (\"or more\": a line not yet proven may win by more), \
+             the rest estimated.",
             a.depth
         )
     });
@@ -73,7 +76,7 @@ pub fn text(game: &AnyGame, analysis: Option<&Analysis>) -> Vec<String> {
     for (decision, v) in &a.values {
         out.push(format!(
             "  {decision:<width$}  {}",
-            value_text(*v, game.kind())
+            value_text(*v, game.kind(), a.exact)
         ));
     }
     out
@@ -83,13 +86,17 @@ pub fn text(game: &AnyGame, analysis: Option<&Analysis>) -> Vec<String> {
 /// value in evaluation units (`unit` of them a seed or cow) with its
 /// proven result.
 pub fn json(game: &AnyGame, analysis: Option<&Analysis>) -> Value {
+    let exact = analysis.is_some_and(|a| a.exact);
     let values: Vec<Value> = analysis
         .map(|a| a.values.as_slice())
         .unwrap_or_default()
         .iter()
         .map(|(d, v)| {
-            let proven =
-                Proof::of(*v).map(|p| json!({"won": p.won, "margin": p.margin, "turns": p.turns}));
+            // Not exact: the margin is a bound (the winner's at least) and
+            // the turns are not known (null).
+            let proven = Proof::of(*v).map(
+                |p| json!({"won": p.won, "margin": p.margin, "turns": exact.then_some(p.turns)}),
+            );
             json!({"decision": d, "value": v, "proven": proven})
         })
         .collect();
@@ -103,7 +110,7 @@ pub fn json(game: &AnyGame, analysis: Option<&Analysis>) -> Value {
         "to_move": game.to_move(),
         "unit": UNIT,
         "depth": analysis.map(|a| a.depth),
-        "exact": analysis.is_some_and(|a| a.exact),
+        "exact": exact,
         "values": values,
         "result": over,
     })

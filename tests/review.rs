@@ -32,6 +32,9 @@ Marks: a mistake loses 2 seeds or more against the best decision, a blunder 5
 or more, or throws away a forced win, or walks into a forced loss; \"only good
 move\": the best decision when every other one would have been a mistake;
 \"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds.
+A forced result not followed to every end is a bound (\"win +12 or more\",
+\"loss -6 or worse\"); a mark is given only where what it says is proven,
+otherwise by the estimates.
 Accuracy: the share of a player's decisions within half a seed of the best
 (decisions without a choice are not counted).
 ";
@@ -47,7 +50,7 @@ fn giving_away_a_capture_is_a_blunder_in_the_printed_review() {
     let expected = format!(
         "{HEADER}
  turn side   played                value  best                  value   loss  mark
-    1 South  1        loss -5 in 3 turns  3         win +1 in 8 turns    6.0  blunder
+    1 South  1          loss -5 or worse  3            win +1 or more    6.0  blunder
     2 North  1         win +5 in 2 turns  1         win +5 in 2 turns    0.0  (no choice)
     3 South  2         loss -5 in 1 turn  2         loss -5 in 1 turn    0.0  (no choice)
 
@@ -114,7 +117,10 @@ fn the_only_good_move_is_marked() {
         ("3", "3", 0.0)
     );
     assert_eq!(d.mark, Some(Mark::Only));
-    assert_eq!(review::value_text(d.value), "win +1 in 8 turns");
+    // Issue 42: the review's budget does not see every line of this game to
+    // its end (42 decisions deep): the proven margin is a bound.
+    assert!(!d.exact);
+    assert_eq!(review::value_text(d.value, d.exact), "win +1 or more");
     assert_eq!(
         r.summary_line(&record, Side::South),
         "South (human): 1 decision, accuracy 100.0%, 0 mistakes, 0 blunders, largest loss 0"
@@ -232,10 +238,20 @@ fn a_cancelled_review_gives_nothing() {
 
 /// A one-decision record from an Enkeshui position (JSON text).
 fn one_decision(start: &str, decision: &str) -> (Record, masai_mancala::record::Checked) {
+    one_decision_of("enkeshui", 8, start, decision)
+}
+
+/// A one-decision record of `game` on `holes` holes from a position.
+fn one_decision_of(
+    game: &str,
+    holes: usize,
+    start: &str,
+    decision: &str,
+) -> (Record, masai_mancala::record::Checked) {
     let start: Value = serde_json::from_str(start).unwrap();
     let v = json!({
-        "format": "masai-mancala-record", "version": 1, "game": "enkeshui",
-        "variant": {"holes": 8}, "rules": {}, "seats": {"south": "human", "north": "human"},
+        "format": "masai-mancala-record", "version": 1, "game": game,
+        "variant": {"holes": holes}, "rules": {}, "seats": {"south": "human", "north": "human"},
         "start": start, "race": null, "decisions": [decision], "result": null,
     });
     let record = Record::from_json(&v).unwrap().0;
@@ -306,5 +322,65 @@ fn a_smaller_win_gives_up_seeds_and_is_no_blunder() {
         line(&r.text(&record)).ends_with("  10.0  gives up 10.0 seeds (they carry over)"),
         "{}",
         r.text(&record)
+    );
+}
+
+/// Issue 42: in this En Gehé 2x12 position 9 and 12 both win by 32 in 6
+/// turns. The review's budget proves 9 (a bound: the search did not see
+/// every line to its end) and leaves 12 an estimate of +38.8: 12 is no
+/// blunder ("throws away a forced win" needs 12 proven not to win), 9 is no
+/// "only good move" (12 is not proven worse), and the proven win shows as
+/// what it is.
+#[test]
+fn an_unproven_decision_is_judged_by_what_is_known() {
+    const START: &str = r#"{"game":"en-gehe","holes":12,"south":[0,0,0,1,0,1,0,0,1,0,0,0],"north":[0,0,0,0,0,0,0,0,1,0,0,1],"captured":{"south":27,"north":64},"to_move":"north"}"#;
+    let row = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("    1 North"))
+            .unwrap()
+            .to_string()
+    };
+    let (record, checked) = one_decision_of("en-gehe", 12, START, "12");
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    let d = &r.decisions[0];
+    assert!(!d.exact, "{d:?}");
+    assert_eq!(
+        (d.best.as_str(), d.loss, d.mark),
+        ("12", 0.0, None),
+        "{d:?}"
+    );
+    assert_eq!(
+        row(&r.text(&record)),
+        "    1 North  12                    +38.8  12                    +38.8    0.0"
+    );
+    let (record, checked) = one_decision_of("en-gehe", 12, START, "9");
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    let d = &r.decisions[0];
+    assert_eq!(
+        (d.best.as_str(), d.loss, d.mark),
+        ("12", 6.8, None),
+        "{d:?}"
+    );
+    assert_eq!(
+        row(&r.text(&record)),
+        "    1 North  9           win +32 or more  12                    +38.8    6.8"
+    );
+    let j = r.to_json(&record);
+    let j = &j["decisions"][0];
+    assert_eq!(
+        (
+            &j["value"],
+            &j["proven"],
+            &j["turns"],
+            &j["exact"],
+            &j["best_turns"]
+        ),
+        (
+            &json!(32.0),
+            &json!("win"),
+            &Value::Null,
+            &json!(false),
+            &Value::Null
+        )
     );
 }

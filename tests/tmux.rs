@@ -602,7 +602,7 @@ fn the_end_of_a_game_offers_the_review() {
     send(&s, &["m"]);
     let sc = wait_for(
         &s,
-        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 in 8 turns)",
+        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 or more)",
     );
     assert!(sc.contains("│>1. S 1??"), "{sc}");
     send(&s, &["q"]);

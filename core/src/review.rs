@@ -40,6 +40,9 @@ pub fn marks_help(unit: &str) -> String {
          or more, or throws away a forced win, or walks into a forced loss; \"only good\n\
          move\": the best decision when every other one would have been a mistake;\n\
          \"gives up\": keeps a forced win (or a lost game lost) but for fewer {unit}.\n\
+         A forced result not followed to every end is a bound (\"win +12 or more\",\n\
+         \"loss -6 or worse\"); a mark is given only where what it says is proven,\n\
+         otherwise by the estimates.\n\
          Accuracy: the share of a player's decisions within half a {one} of the best\n\
          (decisions without a choice are not counted)."
     )
@@ -111,6 +114,10 @@ pub struct Judged {
     pub forced: bool,
     /// The depth of the search that judged it.
     pub depth: u32,
+    /// That search saw every line to the end: its values are the game's own.
+    /// Otherwise a proven result is a bound (the margin at least, the turns
+    /// unknown) and the rest estimates.
+    pub exact: bool,
 }
 
 impl Judged {
@@ -175,47 +182,120 @@ pub fn seeds(v: i32) -> f64 {
     }
 }
 
+/// A proven result as shown: from an `exact` search, the result, margin and
+/// turns (`win +42 in 9 turns`); otherwise what is known, a bound: the
+/// search proved the result and a line that ends with this margin, but a
+/// line it did not prove may end better for the winner (`win +12 or more`,
+/// `loss -6 or worse`), and the turns are not known.
+pub fn proof_text(p: Proof, exact: bool) -> String {
+    match (exact, p.won) {
+        (true, _) => p.to_string(),
+        (false, true) => format!("win {:+} or more", p.margin),
+        (false, false) => format!("loss {:+} or worse", p.margin),
+    }
+}
+
 /// A value as the review prints it: `+1.5`, `win +42 in 9 turns`,
-/// `loss -5 in 1 turn`.
-pub fn value_text(v: i32) -> String {
+/// `loss -5 in 1 turn`, or from a search that was not exact `win +12 or
+/// more`, `loss -6 or worse` ([`proof_text`]).
+pub fn value_text(v: i32, exact: bool) -> String {
     match Proof::of(v) {
-        Some(p) => p.to_string(),
+        Some(p) => proof_text(p, exact),
         None => format!("{:+.1}", seeds(v)),
     }
 }
 
 /// A value in few characters (the viewer's graph title): `+1.5`, `win +3`,
-/// `loss -5`.
-pub fn short_value_text(v: i32) -> String {
+/// `loss -5`, or as bounds (by that many or more) `win 3+`, `loss 5+`.
+pub fn short_value_text(v: i32, exact: bool) -> String {
     match Proof::of(v) {
+        Some(p) if !exact && p.won => format!("win {}+", p.margin),
+        Some(p) if !exact => format!("loss {}+", -p.margin),
         Some(p) => format!("{} {:+}", if p.won { "win" } else { "loss" }, p.margin),
         None => format!("{:+.1}", seeds(v)),
     }
 }
 
-/// Loss and mark of a decision worth `played` when the best is worth `best`
-/// and the best other than the best `second`.
-pub fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64, Option<Mark>) {
+/// The order of values of one search, worse first. From an `exact` search
+/// by value (a win above anything else). Otherwise by their seeds (cows), a
+/// proven result by its margin, above or below estimates as the margin says
+/// (a proven loss by 6 ranks above an estimate of -9.8); equal seeds by the
+/// value (a proven win above an estimate, the quicker win first).
+pub fn rank(a: i32, b: i32, exact: bool) -> std::cmp::Ordering {
+    if exact {
+        a.cmp(&b)
+    } else {
+        seeds(a).total_cmp(&seeds(b)).then(a.cmp(&b))
+    }
+}
+
+/// What a search knows of the decisions other than the best: the best of
+/// them (by [`rank`]) and whether every one of them is proven not to win.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Others {
+    /// The best value among them (`None`: the best is the only decision).
+    pub second: Option<i32>,
+    /// Every one of them is proven not to win (a proven loss, or any
+    /// value of an exact search short of a win).
+    pub none_wins: bool,
+}
+
+/// Loss and mark of a decision worth `played` when the best is worth `best`,
+/// the values coming from a search that was `exact` or not. Marks only say
+/// what is known: where the search was not exact, a proven result is a
+/// bound and the rest estimates.
+pub fn judge(
+    played: i32,
+    best: i32,
+    others: Others,
+    forced: bool,
+    exact: bool,
+) -> (f64, Option<Mark>) {
     let loss = ((seeds(best) - seeds(played)).max(0.0) * 10.0).round() / 10.0;
-    let loss = if best > played { loss } else { 0.0 };
+    let loss = if rank(best, played, exact).is_gt() {
+        loss
+    } else {
+        0.0
+    };
     if forced {
         return (loss, None);
     }
+    let wins = |v: i32| proven(v) == 1;
+    let loses = |v: i32| proven(v) == -1;
+    // Proven not to win (not to lose): a proven result, or any value of an
+    // exact search.
+    let no_win = |v: i32| loses(v) || (exact && !wins(v));
+    let no_loss = |v: i32| wins(v) || (exact && !loses(v));
     // A proven result changed (a win thrown away, a loss walked into) is a
-    // blunder, however few seeds; one kept, seeds given up are said as such.
-    let thrown =
-        (proven(best) == 1 && proven(played) < 1) || (proven(played) == -1 && proven(best) > -1);
-    let kept = proven(best) != 0 && proven(best) == proven(played);
-    let mark = if kept && loss >= GOOD {
-        Some(Mark::GivesUp)
-    } else if !kept && (thrown || loss >= BLUNDER) {
-        Some(Mark::Blunder)
-    } else if !kept && loss >= MISTAKE {
-        Some(Mark::Mistake)
-    } else if played >= best
-        && proven(best) > -1
-        && second.is_some_and(|s| {
-            seeds(best) - seeds(s) >= MISTAKE || (proven(best) == 1 && proven(s) < 1)
+    // blunder, however few seeds, when both sides of the change are known.
+    let thrown = (wins(best) && no_win(played)) || (loses(played) && no_loss(best));
+    let kept = (wins(best) && wins(played)) || (loses(best) && loses(played));
+    let mark = if rank(best, played, exact).is_gt() {
+        if kept {
+            // The seeds given up are known only when the margins are.
+            (exact && loss >= GOOD).then_some(Mark::GivesUp)
+        } else if thrown {
+            Some(Mark::Blunder)
+        } else if wins(played) {
+            // A proven win is no mistake against an estimate.
+            None
+        } else if loss >= BLUNDER {
+            Some(Mark::Blunder)
+        } else if loss >= MISTAKE {
+            Some(Mark::Mistake)
+        } else {
+            None
+        }
+    } else if !loses(best)
+        && others.second.is_some_and(|s| {
+            if exact {
+                seeds(best) - seeds(s) >= MISTAKE || (wins(best) && !wins(s))
+            } else if proven(best) != 0 || proven(s) != 0 {
+                // The others proven worse: a win where none of them wins.
+                wins(best) && others.none_wins
+            } else {
+                seeds(best) - seeds(s) >= MISTAKE
+            }
         })
     {
         Some(Mark::Only)
@@ -258,8 +338,10 @@ struct Verdict {
     best: String,
     best_value: i32,
     second: Option<i32>,
+    others: Others,
     choices: usize,
     depth: u32,
+    exact: bool,
     stopped: bool,
 }
 
@@ -267,8 +349,8 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
     let decision = g.parse_decision(played).ok()?;
     let t = think(g, limits)?;
     let mut root = t.root.clone();
-    // Best first; ties keep the search's order.
-    root.sort_by_key(|(_, v)| -v);
+    // Best first ([`rank`]); ties keep the search's order.
+    root.sort_by(|a, b| rank(b.1, a.1, t.exact));
     let (best, best_value) = root.first().cloned()?;
     let mut value = root.iter().find(|(d, _)| *d == decision).map(|(_, v)| *v);
     // Only a cancel stops the review: a search that used up its node budget
@@ -280,6 +362,7 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     };
     let mut stopped = t.stopped && cancelled();
+    let mut exact = t.exact;
     if value.is_none() {
         // A decision the search leaves out (a special move, a sowing too
         // long to decide in the search): judged from the position it gives.
@@ -291,6 +374,7 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
             None => {
                 let t2 = think(&next, limits)?;
                 stopped |= t2.stopped && cancelled();
+                exact &= t2.exact;
                 if next.to_move() == me {
                     t2.value
                 } else {
@@ -300,26 +384,35 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
         });
     }
     let value = value?;
-    let (best, best_value) = if value >= best_value {
+    let (best, best_value) = if !rank(best_value, value, exact).is_gt() {
         (played.to_string(), value)
     } else {
         (best.to_string(), best_value)
     };
-    let second = root
+    let rest: Vec<i32> = root
         .iter()
         .map(|(d, v)| (d.to_string(), *v))
         .chain(std::iter::once((played.to_string(), value)))
         .filter(|(d, _)| *d != best)
         .map(|(_, v)| v)
-        .max();
+        .collect();
+    let second = rest.iter().copied().max_by(|a, b| rank(*a, *b, exact));
+    let others = Others {
+        second,
+        none_wins: rest
+            .iter()
+            .all(|&v| proven(v) == -1 || (exact && proven(v) < 1)),
+    };
     let choices = root.len() + usize::from(!root.iter().any(|(d, _)| *d == decision));
     Some(Verdict {
         value,
         best,
         best_value,
         second,
+        others,
         choices,
         depth: t.depth,
+        exact,
         stopped,
     })
 }
@@ -376,7 +469,7 @@ pub fn review(
                 return None;
             }
             let forced = v.choices < 2;
-            let (loss, mark) = judge(v.value, v.best_value, v.second, forced);
+            let (loss, mark) = judge(v.value, v.best_value, v.others, forced, v.exact);
             decisions.push(Judged {
                 game: gi,
                 number: k + 1,
@@ -391,6 +484,7 @@ pub fn review(
                 mark,
                 forced,
                 depth: v.depth,
+                exact: v.exact,
             });
             game.play_token(token, &mut Quiet).ok()?;
             progress(decisions.len(), total);
@@ -492,9 +586,9 @@ impl Review {
                 d.turn,
                 d.side.title(),
                 d.played,
-                value_text(d.value),
+                value_text(d.value, d.exact),
                 d.best,
-                value_text(d.best_value),
+                value_text(d.best_value, d.exact),
                 format!("{:.1}", d.loss),
                 mark
             );
@@ -560,6 +654,8 @@ impl Review {
             _ => Value::Null,
         };
         let round = |x: f64| (x * 100.0).round() / 100.0;
+        // Turns to the end of a proven result, when known.
+        let turns = |v: i32, exact: bool| Proof::of(v).filter(|_| exact).map(|p| p.turns);
         let decisions: Vec<Value> = self
             .decisions
             .iter()
@@ -572,9 +668,12 @@ impl Review {
                     "played": d.played,
                     "value": round(seeds(d.value)),
                     "proven": proven_name(d.value),
+                    "turns": turns(d.value, d.exact),
                     "best": d.best,
                     "best_value": round(seeds(d.best_value)),
                     "best_proven": proven_name(d.best_value),
+                    "best_turns": turns(d.best_value, d.exact),
+                    "exact": d.exact,
                     "loss": d.loss,
                     "mark": d.mark.map(Mark::name),
                     "forced": d.forced,
@@ -614,6 +713,40 @@ impl Review {
 mod tests {
     use super::*;
 
+    /// Judged by an exact search, the best other decision `second`.
+    fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64, Option<Mark>) {
+        let none_wins = second.is_none_or(|s| proven(s) < 1);
+        super::judge(played, best, Others { second, none_wins }, forced, true)
+    }
+
+    /// Judged by a search that was not exact.
+    fn estimated(
+        played: i32,
+        best: i32,
+        second: Option<i32>,
+        none_wins: bool,
+    ) -> (f64, Option<Mark>) {
+        super::judge(played, best, Others { second, none_wins }, false, false)
+    }
+
+    fn won(margin: i32, turns: u32) -> i32 {
+        Proof {
+            won: true,
+            margin,
+            turns,
+        }
+        .value()
+    }
+
+    fn lost(margin: i32, turns: u32) -> i32 {
+        Proof {
+            won: false,
+            margin,
+            turns,
+        }
+        .value()
+    }
+
     #[test]
     fn marks_follow_the_thresholds() {
         let u = UNIT;
@@ -638,22 +771,6 @@ mod tests {
         );
         // Issue 24: a win by 14 where 20 was there keeps the win: it gives
         // up 6 seeds, it is no blunder; so for a loss by 8 where 2 was there.
-        let won = |margin, turns| {
-            Proof {
-                won: true,
-                margin,
-                turns,
-            }
-            .value()
-        };
-        let lost = |margin, turns| {
-            Proof {
-                won: false,
-                margin,
-                turns,
-            }
-            .value()
-        };
         assert_eq!(
             judge(won(14, 9), won(20, 3), Some(won(14, 9)), false),
             (6.0, Some(Mark::GivesUp))
@@ -673,8 +790,69 @@ mod tests {
             judge(lost(-1, 30), 0, None, false),
             (1.0, Some(Mark::Blunder))
         );
-        assert_eq!(value_text(won(20, 3)), "win +20 in 3 turns");
-        assert_eq!(value_text(lost(-1, 1)), "loss -1 in 1 turn");
-        assert_eq!(short_value_text(lost(-1, 1)), "loss -1");
+        assert_eq!(value_text(won(20, 3), true), "win +20 in 3 turns");
+        assert_eq!(value_text(lost(-1, 1), true), "loss -1 in 1 turn");
+        assert_eq!(short_value_text(lost(-1, 1), true), "loss -1");
+    }
+
+    /// Issue 42: where the search was not exact, a proven result is a bound
+    /// and the rest estimates; marks say only what is known.
+    #[test]
+    fn marks_only_on_what_is_known() {
+        let u = UNIT;
+        // An unproven decision against a proven win: compared by estimates,
+        // not "throws away a forced win".
+        assert_eq!(
+            estimated(31 * u, won(32, 6), Some(31 * u), false),
+            (1.0, None)
+        );
+        assert_eq!(
+            estimated(26 * u, won(32, 6), Some(26 * u), false),
+            (6.0, Some(Mark::Blunder))
+        );
+        // A proven loss against an unproven best: not "walks into a forced
+        // loss" (the best may lose too).
+        assert_eq!(
+            estimated(lost(-1, 3), 0, Some(lost(-1, 3)), false),
+            (1.0, None)
+        );
+        // Proven not to win: thrown away.
+        assert_eq!(
+            estimated(lost(-1, 3), won(2, 5), Some(lost(-1, 3)), true),
+            (3.0, Some(Mark::Blunder))
+        );
+        // A proven win is no mistake against a bigger estimate.
+        assert_eq!(
+            estimated(won(32, 6), 40 * u, Some(won(32, 6)), false),
+            (8.0, None)
+        );
+        // Two bounds: the seeds given up are not known.
+        assert_eq!(
+            estimated(won(14, 9), won(20, 3), Some(won(14, 9)), false),
+            (6.0, None)
+        );
+        // "Only good move" only when the others are proven worse.
+        assert_eq!(
+            estimated(won(32, 6), won(32, 6), Some(20 * u), false),
+            (0.0, None)
+        );
+        assert_eq!(
+            estimated(won(32, 6), won(32, 6), Some(lost(-3, 2)), true),
+            (0.0, Some(Mark::Only))
+        );
+        assert_eq!(
+            estimated(0, 0, Some(-2 * u), false),
+            (0.0, Some(Mark::Only))
+        );
+        // A proven loss by 6 ranks above an estimate of -9.8.
+        assert!(rank(lost(-6, 2), -157, false).is_gt());
+        assert!(rank(lost(-6, 2), -157, true).is_lt());
+        assert!(rank(won(32, 6), 39 * u, false).is_lt());
+        assert!(rank(won(32, 6), 32 * u, false).is_gt());
+        assert_eq!(value_text(won(12, 17), false), "win +12 or more");
+        assert_eq!(value_text(lost(-6, 4), false), "loss -6 or worse");
+        assert_eq!(short_value_text(won(3, 2), false), "win 3+");
+        assert_eq!(short_value_text(lost(-5, 2), false), "loss 5+");
+        assert_eq!(value_text(-157, false), "-9.8");
     }
 }

@@ -531,10 +531,11 @@ fn bao_cursor(outer: bool, k: i32) -> usize {
 
 /// A value for the mover (evaluation units) as the hint and the analysis
 /// say it: "+2.5 seeds" ("cows" in Bao), a proven result as the review
-/// prints it, "win +42 in 9 turns".
-pub fn value_text(v: i32, units: &str) -> String {
+/// prints it, "win +42 in 9 turns", or from a search that was not `exact`
+/// a bound, "win +12 or more".
+pub fn value_text(v: i32, units: &str, exact: bool) -> String {
     match crate::ai::Proof::of(v) {
-        Some(p) => p.to_string(),
+        Some(p) => crate::review::proof_text(p, exact),
         None => value_words(f64::from(v) / f64::from(crate::ai::UNIT), units),
     }
 }

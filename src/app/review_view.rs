@@ -260,7 +260,7 @@ pub fn verdict_line(d: &Judged, kind: GameKind) -> String {
         d.loss,
         unit(kind),
         d.best,
-        review::value_text(d.best_value)
+        review::value_text(d.best_value, d.exact)
     )
 }
 
@@ -387,7 +387,16 @@ impl Widget for ReviewGraph<'_> {
             }));
         }
         let title = match values.get(self.step).copied().flatten() {
-            Some(v) => format!(" Value for South {} ", review::short_value_text(v)),
+            Some(v) => {
+                // The step's value is a bound where its search was not exact.
+                let exact = self.panel.review().is_none_or(|r| {
+                    r.decisions
+                        .iter()
+                        .find(|d| d.game == self.game && d.number == self.step.max(1))
+                        .is_none_or(|d| d.exact)
+                });
+                format!(" Value for South {} ", review::short_value_text(v, exact))
+            }
             None => " Value for South ".to_string(),
         };
         bars.render(title, cur_col, area, buf);

@@ -162,7 +162,10 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 let items: Vec<String> = a
                     .values
                     .iter()
-                    .map(|(t, v)| format!("{} {}", token_words(t), words::value_said(*v, kind)))
+                    .map(|(t, v)| {
+                        let said = words::value_said(*v, kind, a.exact);
+                        format!("{} {said}", token_words(t))
+                    })
                     .collect();
                 self.line(&format!("Analysis, best first: {}.", items.join("; ")));
             }
@@ -179,8 +182,8 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         let analysis = on_thread(&mut self.say, "Working out a hint.", move |p| {
             crate::session::seat::analyse(&game, None, p)
         });
-        match analysis.and_then(|a| a.values.first().cloned()) {
-            Some((token, value)) => {
+        match analysis.and_then(|a| a.values.first().map(|v| (v.clone(), a.exact))) {
+            Some(((token, value), exact)) => {
                 // Bao's token is said too: it is what to type.
                 let words = token_words(&token);
                 let typed = if token.parse::<u32>().is_ok() {
@@ -190,7 +193,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 };
                 let line = format!(
                     "Hint: {words}{typed}; the AI rates it: {}.",
-                    words::value_said(value, self.kind())
+                    words::value_said(value, self.kind(), exact)
                 );
                 self.line(&line);
             }

@@ -818,14 +818,24 @@ pub fn bulls_said(game: &AnyGame, view: &View) -> String {
 }
 
 /// A value for the side it belongs to, in words a voice reads well:
-/// "wins by 4 in 6 turns", "loses by 40 in 6 turns", "2.5 seeds ahead".
-pub fn value_said(v: i32, kind: GameKind) -> String {
+/// "wins by 4 in 6 turns", "loses by 40 in 6 turns", "2.5 seeds ahead";
+/// from a search that was not `exact`, a proven result as a bound: "wins
+/// by at least 12", "loses by at least 6".
+pub fn value_said(v: i32, kind: GameKind, exact: bool) -> String {
     let unit = if kind == GameKind::BaoLaKimasai {
         "cows"
     } else {
         "seeds"
     };
     if let Some(p) = crate::ai::Proof::of(v) {
+        if !exact {
+            let m = p.margin.unsigned_abs();
+            return if p.won {
+                format!("wins by at least {m}")
+            } else {
+                format!("loses by at least {m}")
+            };
+        }
         let turns = if p.turns == 1 {
             "this turn".to_string()
         } else {

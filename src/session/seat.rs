@@ -97,8 +97,10 @@ pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Optio
         let t = ai::think(g, limits)?;
         let mut values: Vec<(String, i32)> =
             t.root.iter().map(|(d, v)| (d.to_string(), *v)).collect();
-        // Stable: equal values keep the engine's order of decisions.
-        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        // Best first as the review ranks them (a proven result by its
+        // margin among estimates). Stable: equal values keep the engine's
+        // order of decisions.
+        values.sort_by(|a, b| crate::review::rank(b.1, a.1, t.exact));
         Some(Analysis {
             depth: t.depth,
             values,

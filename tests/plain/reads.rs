@@ -123,3 +123,38 @@ fn short_reads_in_en_gehe_and_bao_and_in_help() {
         "{said}"
     );
 }
+
+/// Issue 42: in this En Gehé 2x4 position the review's budget does not see
+/// every line to its end: the hint and the analysis say a proven result as
+/// a bound, without turns.
+#[test]
+fn the_hint_says_a_bound_as_a_bound() {
+    let dir = temp_dir();
+    let path = dir.join("game.json");
+    std::fs::write(
+        &path,
+        r#"{"format":"masai-mancala-record","version":1,"game":"en-gehe","variant":{"holes":4},
+"rules":{},"seats":{"south":"human","north":"human"},"options":{"race":"off","seed":0},
+"start":{"game":"en-gehe","holes":4,"south":[1,0,5,0],"north":[1,0,0,0],"captured":{"south":0,"north":0},"to_move":"south","turn":1},
+"race":null,"decisions":[],"result":null}"#,
+    )
+    .unwrap();
+    let r = run_in(
+        &dir,
+        &["resume", "--plain", path.to_str().unwrap()],
+        "hint\nanalysis\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let said: Vec<&str> = r
+        .out
+        .lines()
+        .filter(|l| l.starts_with("Hint") || l.starts_with("Analysis"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "Hint: hole 3; the AI rates it: wins by at least 1.",
+            "Analysis, best first: hole 3 wins by at least 1; hole 1 loses by at least 5.",
+        ]
+    );
+}

@@ -186,8 +186,10 @@ fn the_analysis_panel_lists_every_decision_best_first() {
     assert_eq!(s[22], "Analysis off");
 }
 
+/// Issue 42: the review's budget does not see every line to its end here, so
+/// the proven margin is a bound and the turns are not said.
 #[test]
-fn the_analysis_says_proven_losses_with_their_margin_and_turns_and_follows_the_position() {
+fn the_analysis_says_proven_losses_with_their_margin_as_a_bound_and_follows_the_position() {
     let (mut app, rx) = app(
         "--holes 8 --layout '0 0 0 0 0 0 2 3 0 0 0 0 0 1 0 42' --race off --south human --north human --instant",
     );
@@ -198,8 +200,8 @@ fn the_analysis_says_proven_losses_with_their_margin_and_turns_and_follows_the_p
         right_cols(&s, 18, 21, 38),
         [
             "┌ Analysis · South to move ──────────┐",
-            "│    8  loss -48 in 6 turns (best)   │",
-            "│    7  loss -48 in 4 turns          │",
+            "│    8  loss -48 or worse (best)     │",
+            "│    7  loss -48 or worse            │",
         ]
     );
     // South sows 8: the panel asks about North's position at once.

@@ -96,7 +96,7 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     assert_eq!(
         cols(&s, 10, 14, 27),
         [
-            "┌ Value for South win +1 ─┐┌ Moves (reviewed) ──────┐",
+            "┌ Value for South win 1+ ─┐┌ Moves (reviewed) ──────┐",
             "│██████                   ││ 1. S 1??               │",
             "│██████                   ││ 2. N 1                 │",
             "└─────^───────────────────┘│ 3. S 2                 │",
@@ -106,14 +106,14 @@ fn the_review_runs_in_the_background_marks_the_blunder_and_m_jumps_to_it() {
     keys(&mut app, "m");
     assert_eq!(
         app.status(),
-        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 in 8 turns)"
+        "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 or more)"
     );
     assert_eq!(app.replay_step(), (1, 3));
     let s = screen(&mut app);
     assert_eq!(
         cols(&s, 10, 14, 27),
         [
-            "┌ Value for South loss -5 ┐┌ Moves (reviewed) ──────┐",
+            "┌ Value for South loss 5+ ┐┌ Moves (reviewed) ──────┐",
             "│██████                   ││>1. S 1??               │",
             "│██████                   ││ 2. N 1                 │",
             "└───────────^─────────────┘│ 3. S 2                 │",
@@ -342,7 +342,7 @@ fn a_long_status_line_of_the_viewer_wraps_whole() {
     keys(&mut app, "v");
     finish_review(&mut app, &rx);
     keys(&mut app, "m");
-    let verdict = "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 in 8 turns)";
+    let verdict = "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1 or more)";
     assert_eq!(app.status(), verdict);
     let (w, h) = masai_mancala::app::needed_size(&app);
     assert!(usize::from(w) < verdict.len(), "{w}");

@@ -590,7 +590,7 @@ fn analysis_panel(
             lines.push(Line::from("No legal decision"));
         }
         for (k, (token, v)) in an.values.iter().enumerate() {
-            let words = value_text(*v, adapter(game).units());
+            let words = value_text(*v, adapter(game).units(), an.exact);
             let text = format!("{token:>5}  {words}");
             lines.push(if k == 0 {
                 Line::styled(format!("{text} (best)"), th.key())

@@ -117,7 +117,9 @@ impl Play {
 
     /// Selects the analysis's best decision and says its value.
     fn hint_ready(&mut self, version: u64) -> Option<String> {
-        let (token, value) = self.analysis()?.values.first()?.clone();
+        let analysis = self.analysis()?;
+        let exact = analysis.exact;
+        let (token, value) = analysis.values.first()?.clone();
         if self.version() != version || self.anim.is_some() || self.game().status().is_over() {
             return None;
         }
@@ -126,7 +128,7 @@ impl Play {
         Some(format!(
             "Hint for {}: {token} (the AI rates it {}); Enter plays it",
             mover.title(),
-            value_text(value, kind)
+            value_text(value, kind, exact)
         ))
     }
 }
