@@ -1,6 +1,8 @@
 //! End to end: the real binary in tmux, driven by keys, read from the screen.
 
 mod common;
+#[path = "tmux/study.rs"]
+mod study;
 
 use common::temp::TempDir;
 use common::tmux::{Session, new_session, tmux};
