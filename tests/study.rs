@@ -7,49 +7,15 @@
 //! one in the opponent's row ends the turn, and the game ends when the
 //! player to move has no seed, each taking what is left in his row.
 
+#[path = "common/run.rs"]
+mod run;
 #[path = "common/temp.rs"]
 mod temp;
 use temp::TempDir;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_masai-mancala");
-
-struct Run {
-    out: String,
-    err: String,
-    code: i32,
-}
-
-/// Runs the program in `dir` (its data, settings and home), `input` on its
-/// standard input.
-fn run_in(dir: &Path, args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("HOME", dir)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("it ends");
-    writer.join().expect("input written");
-    Run {
-        out: String::from_utf8(out.stdout).expect("UTF-8 out"),
-        err: String::from_utf8(out.stderr).expect("UTF-8 err"),
-        code: out.status.code().unwrap_or(-1),
-    }
-}
+use run::{Ran as Run, run_in};
 
 fn run(args: &[&str]) -> Run {
     let dir = TempDir::new("mm-study");
@@ -281,7 +247,7 @@ fn replay_gives_the_position_before_each_decision() {
 #[test]
 fn a_position_file_holds_either_form() {
     let dir = TempDir::new("mm-study-file");
-    let state = run_in(&dir, &["engine"], &format!("position {WON}\nstate\n"));
+    let state = run_in(&dir, &["engine"], format!("position {WON}\nstate\n"));
     let state = state.out.lines().last().expect("the state").to_string();
     assert!(state.starts_with("state {"), "{state}");
     std::fs::write(dir.join("state.txt"), &state).unwrap();

@@ -1,6 +1,8 @@
 //! The line mode (`--plain`), driven as a person or a script drives it:
 //! lines piped in, lines read back.
 
+#[path = "../common/run.rs"]
+mod run;
 #[path = "../common/temp.rs"]
 mod temp;
 use temp::TempDir;
@@ -137,28 +139,11 @@ impl Run {
 }
 
 fn run_raw(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
-        .args(args)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("HOME", dir)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.as_ref().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("it ends");
-    writer.join().expect("input written");
+    let ran = run::run_in(dir, args, input);
     Run {
-        out: String::from_utf8(out.stdout).expect("UTF-8 out"),
-        err: String::from_utf8(out.stderr).expect("UTF-8 err"),
-        code: out.status.code().unwrap_or(-1),
+        out: ran.out,
+        err: ran.err,
+        code: ran.code,
         dir: dir.to_path_buf(),
         _temp: None,
     }
