@@ -197,7 +197,8 @@ fn start_gated(name: &str, env: &str, args: &str, gate: Option<&Path>) -> Sessio
         None => String::new(),
     };
     let cmd = format!("{wait}{env} {BIN} {args}; echo EXIT:$?; sleep 60");
-    new_session(name, 200, 40, &cmd)
+    // Wide enough for a status line naming a folder under a long TMPDIR.
+    new_session(name, 320, 40, &cmd)
 }
 
 fn screen(s: &Session) -> String {
