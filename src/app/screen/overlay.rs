@@ -282,7 +282,23 @@ impl Widget for LoadingView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let longest = self.lines.iter().map(|l| l.chars().count()).max();
         let w = (longest.unwrap_or(0) as u16 + 4).min(area.width);
-        let h = (self.lines.len() as u16 + 2).min(area.height);
+        // A line wider than the box (a file under a long folder) goes on
+        // over the next rows, whole: the player sees which file it is.
+        let inner = usize::from(w.saturating_sub(2)).max(1);
+        let count = self.lines.len();
+        let mut lines: Vec<Line> = Vec::new();
+        for (i, text) in self.lines.into_iter().enumerate() {
+            let chars: Vec<char> = text.chars().collect();
+            for chunk in chars.chunks(inner) {
+                let line = Line::from(chunk.iter().collect::<String>());
+                lines.push(if i + 1 == count {
+                    line.style(self.theme.key())
+                } else {
+                    line
+                });
+            }
+        }
+        let h = (lines.len() as u16 + 2).min(area.height);
         let r = Rect::new(
             area.x + (area.width - w) / 2,
             area.y + (area.height - h) / 2,
@@ -290,10 +306,6 @@ impl Widget for LoadingView {
             h,
         );
         Clear.render(r, buf);
-        let mut lines: Vec<Line> = self.lines.into_iter().map(Line::from).collect();
-        if let Some(last) = lines.last_mut() {
-            *last = last.clone().style(self.theme.key());
-        }
         Paragraph::new(lines)
             .block(Block::default().borders(Borders::ALL).title(" Loading "))
             .render(r, buf);
