@@ -216,6 +216,13 @@ impl App {
         self.stack.find::<Loading>()
     }
 
+    /// The line of the board editor's position, if it is open.
+    pub fn editor_line(&self) -> Option<String> {
+        self.stack
+            .find::<super::screen::editor::Editor>()
+            .map(|e| e.line())
+    }
+
     /// The position's line shown in its box (`P`), if open.
     pub fn position_shown(&self) -> Option<&str> {
         self.stack

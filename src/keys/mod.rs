@@ -48,6 +48,8 @@ pub enum Ctx {
     /// A position's one line, shown over a game, an earlier position or
     /// the replay viewer.
     Position,
+    /// The board editor (a position set up hole by hole).
+    Editor,
     /// The list of saved games (from the start menu).
     Saves,
     /// Deleting the saved game chosen in that list: y or n.
@@ -64,7 +66,7 @@ pub enum Ctx {
 
 impl Ctx {
     /// Every context, in the help's order.
-    pub const ALL: [Ctx; 17] = [
+    pub const ALL: [Ctx; 18] = [
         Ctx::Global,
         Ctx::Menu,
         Ctx::Race,
@@ -75,6 +77,7 @@ impl Ctx {
         Ctx::Over,
         Ctx::Replay,
         Ctx::Position,
+        Ctx::Editor,
         Ctx::Saves,
         Ctx::Delete,
         Ctx::InUse,
@@ -97,6 +100,7 @@ impl Ctx {
             Ctx::Over => "over",
             Ctx::Replay => "replay",
             Ctx::Position => "position",
+            Ctx::Editor => "editor",
             Ctx::Saves => "saves",
             Ctx::Delete => "delete",
             Ctx::InUse => "in-use",
@@ -119,6 +123,7 @@ impl Ctx {
             Ctx::Over => "Game over",
             Ctx::Replay => "Replay viewer",
             Ctx::Position => "The position's line",
+            Ctx::Editor => "Board editor",
             Ctx::Saves => "Saved games",
             Ctx::Delete => "Deleting a saved game",
             Ctx::InUse => "A game open in another window",
@@ -180,6 +185,12 @@ pub enum Action {
     PrevMistake,
     ShowPosition,
     CopyPosition,
+    Edit,
+    AddSeed,
+    TakeSeed,
+    Bull,
+    OutOfPlay,
+    EmptyBoard,
 }
 
 impl Action {
@@ -234,6 +245,12 @@ impl Action {
             Action::PrevMistake => "prev-mistake",
             Action::ShowPosition => "show-position",
             Action::CopyPosition => "copy-position",
+            Action::Edit => "edit",
+            Action::AddSeed => "add-seed",
+            Action::TakeSeed => "take-seed",
+            Action::Bull => "bull",
+            Action::OutOfPlay => "out-of-play",
+            Action::EmptyBoard => "empty-board",
         }
     }
 }
@@ -289,6 +306,7 @@ impl Key {
     }
 }
 
+#[derive(Clone, Copy, Debug)]
 pub struct Binding {
     pub ctx: Ctx,
     pub keys: &'static [Key],
@@ -421,6 +439,7 @@ const PAIRS: &[(Action, Action)] = &[
     (Action::First, Action::Last),
     (Action::NextGame, Action::PrevGame),
     (Action::NextMistake, Action::PrevMistake),
+    (Action::AddSeed, Action::TakeSeed),
 ];
 
 /// The bindings in effect: the table's, with the settings file's keys in

@@ -6,6 +6,8 @@
 use super::{Action, Binding, Ctx, Key, KeyCode};
 use Key::{Char, Code};
 
+mod boxes;
+
 const fn b(
     ctx: Ctx,
     keys: &'static [Key],
@@ -34,11 +36,39 @@ const fn copy(ctx: Ctx, help: &'static str) -> Binding {
     b(ctx, &[Char('C')], "C", Action::CopyPosition, help, "")
 }
 
+/// `E` in a screen showing a position: the board editor, from it.
+const fn edit(ctx: Ctx, help: &'static str) -> Binding {
+    b(ctx, &[Char('E')], "E", Action::Edit, help, "")
+}
+
+const EDIT: &str = "set up a position from this one in the board editor";
 const SHOW: &str = "show the position in one line (for --position, or to send)";
 const COPY: &str = "send the line to the terminal's clipboard (OSC 52)";
 
 /// The bindings. Earlier entries win when a key appears twice in a context.
-pub static BINDINGS: &[Binding] = &[
+pub static BINDINGS: &[Binding] = &ALL;
+
+static ALL: [Binding; SCREENS.len() + boxes::BOXES.len()] = join(SCREENS, boxes::BOXES);
+
+/// Two lists of bindings as one, in order.
+const fn join<const N: usize>(a: &[Binding], b: &[Binding]) -> [Binding; N] {
+    assert!(a.len() + b.len() == N);
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - a.len()];
+        i += 1;
+    }
+    out
+}
+
+/// The screens' bindings, from everywhere to the replay viewer (the boxes
+/// and lists opened over them follow, in `boxes.rs`).
+const SCREENS: &[Binding] = &[
     b(
         Ctx::Global,
         &[Char('?'), Code(KeyCode::F(1))],
@@ -126,6 +156,14 @@ pub static BINDINGS: &[Binding] = &[
         Action::OpenSaves,
         "saved games: continue one or replay it",
         "saved games",
+    ),
+    b(
+        Ctx::Menu,
+        &[Char('e')],
+        "e",
+        Action::Edit,
+        "board editor: set up a position of the game chosen and play it",
+        "editor",
     ),
     b(
         Ctx::Saves,
@@ -453,6 +491,7 @@ pub static BINDINGS: &[Binding] = &[
     ),
     show(Ctx::Play, SHOW),
     copy(Ctx::Play, COPY),
+    edit(Ctx::Play, EDIT),
     b(
         Ctx::Play,
         &[Char('q')],
@@ -495,6 +534,10 @@ pub static BINDINGS: &[Binding] = &[
     ),
     show(Ctx::Browse, "show the line of the position viewed"),
     copy(Ctx::Browse, COPY),
+    edit(
+        Ctx::Browse,
+        "set up a position from the one viewed in the board editor",
+    ),
     b(
         Ctx::Browse,
         &[Char('q')],
@@ -537,6 +580,7 @@ pub static BINDINGS: &[Binding] = &[
     ),
     show(Ctx::Over, "show the last position in one line"),
     copy(Ctx::Over, COPY),
+    edit(Ctx::Over, EDIT),
     b(
         Ctx::Over,
         &[Char('q'), Code(KeyCode::Esc)],
@@ -683,6 +727,10 @@ pub static BINDINGS: &[Binding] = &[
     ),
     show(Ctx::Replay, "show the line of the position shown"),
     copy(Ctx::Replay, COPY),
+    edit(
+        Ctx::Replay,
+        "set up a position from the one shown in the board editor",
+    ),
     b(
         Ctx::Replay,
         &[Code(KeyCode::Esc)],
@@ -698,259 +746,5 @@ pub static BINDINGS: &[Binding] = &[
         Action::Quit,
         "quit the viewer (opened from the saved games: back to the list)",
         "quit",
-    ),
-    b(
-        Ctx::Position,
-        &[Char('C'), Char('c')],
-        "C",
-        Action::CopyPosition,
-        COPY,
-        "copy",
-    ),
-    b(
-        Ctx::Position,
-        &[
-            Code(KeyCode::Esc),
-            Char('q'),
-            Char('P'),
-            Code(KeyCode::Enter),
-        ],
-        "Esc",
-        Action::Cancel,
-        "close the box (q, P and Enter too)",
-        "close",
-    ),
-    b(
-        Ctx::Delete,
-        &[Char('y')],
-        "y",
-        Action::Yes,
-        "yes, delete the saved game",
-        "delete",
-    ),
-    b(
-        Ctx::Delete,
-        &[Char('n'), Code(KeyCode::Esc)],
-        "n/Esc",
-        Action::No,
-        "no, keep it",
-        "keep",
-    ),
-    b(
-        Ctx::InUse,
-        &[Char('c')],
-        "c",
-        Action::Copy,
-        "open a copy of the game, saved under a new name in the data folder",
-        "open a copy",
-    ),
-    b(
-        Ctx::InUse,
-        &[Char('n'), Code(KeyCode::Esc)],
-        "n/Esc",
-        Action::No,
-        "don't open it (from the command line: the program ends, nothing changed)",
-        "don't",
-    ),
-    b(
-        Ctx::Loading,
-        &[Code(KeyCode::Esc)],
-        "Esc",
-        Action::Cancel,
-        "stop reading: back to where you were, nothing lost",
-        "stop",
-    ),
-    b(
-        Ctx::Loading,
-        &[Char('q')],
-        "q",
-        Action::Quit,
-        "quit",
-        "quit",
-    ),
-    b(
-        Ctx::Help,
-        &[Code(KeyCode::Up), Char('k')],
-        "↑/k",
-        Action::Up,
-        "scroll up",
-        "scroll",
-    ),
-    b(
-        Ctx::Help,
-        &[Code(KeyCode::Down), Char('j')],
-        "↓/j",
-        Action::Down,
-        "scroll down",
-        "",
-    ),
-    b(
-        Ctx::Help,
-        &[Code(KeyCode::PageUp)],
-        "PgUp",
-        Action::Left,
-        "page up",
-        "",
-    ),
-    b(
-        Ctx::Help,
-        &[Code(KeyCode::PageDown)],
-        "PgDn",
-        Action::Right,
-        "page down",
-        "",
-    ),
-    b(
-        Ctx::Help,
-        &[Code(KeyCode::Esc), Char('q')],
-        "Esc",
-        Action::Cancel,
-        "close the help",
-        "close",
-    ),
-    b(
-        Ctx::Confirm,
-        &[Char('y')],
-        "y",
-        Action::Yes,
-        "yes, quit",
-        "quit",
-    ),
-    b(
-        Ctx::Confirm,
-        &[Char('n'), Code(KeyCode::Esc)],
-        "n/Esc",
-        Action::No,
-        "no, go on playing",
-        "go on",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Code(KeyCode::Left), Char('h')],
-        "←/h",
-        Action::Left,
-        "select the hole to the left (when a direction is asked: the one going left)",
-        "hole",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Code(KeyCode::Right), Char('l')],
-        "→/l",
-        Action::Right,
-        "select the hole to the right (when a direction is asked: the one going right)",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Code(KeyCode::Up), Char('k')],
-        "↑/k",
-        Action::Up,
-        "Bao la Kimasai: the other row (inner or outer)",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Code(KeyCode::Down), Char('j')],
-        "↓/j",
-        Action::Down,
-        "Bao la Kimasai: the other row (inner or outer)",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Key::AnyDigit],
-        "0-9",
-        Action::Digit,
-        "select a hole by its number",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Code(KeyCode::Enter), Char(' ')],
-        "Enter",
-        Action::Play,
-        "sow the selected hole; after the verdict: the next lesson, or try again",
-        "sow",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('x')],
-        "x",
-        Action::Special,
-        "special move (where the lesson allows it): Enter lifts two holes, then drops the seeds one by one (Backspace takes one back, Esc gives it up)",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('i')],
-        "i",
-        Action::Hint,
-        "a hint (selects its hole; Enter plays it)",
-        "hint",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('a')],
-        "a",
-        Action::Solution,
-        "show the solution (selects its next hole; Enter plays it)",
-        "solution",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('u')],
-        "u",
-        Action::Undo,
-        "undo: back to the start of your turn, as in a game (after the verdict: try again)",
-        "undo",
-    ),
-    b(Ctx::Lesson, &[Char('r')], "r", Action::Redo, "redo", ""),
-    b(
-        Ctx::Lesson,
-        &[Char('s'), Code(KeyCode::Tab)],
-        "s",
-        Action::Skip,
-        "skip the animation",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('+'), Char('=')],
-        "+",
-        Action::Faster,
-        "faster animation",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('-')],
-        "-",
-        Action::Slower,
-        "slower animation",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('n')],
-        "n",
-        Action::NextGame,
-        "next lesson",
-        "next",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('p')],
-        "p",
-        Action::PrevGame,
-        "previous lesson",
-        "",
-    ),
-    b(
-        Ctx::Lesson,
-        &[Char('q'), Code(KeyCode::Esc)],
-        "q",
-        Action::Back,
-        "leave the lessons",
-        "leave",
     ),
 ];

@@ -22,6 +22,7 @@ const PAIRS: &[(Action, Action)] = &[
     (Action::First, Action::Last),
     (Action::NextGame, Action::PrevGame),
     (Action::NextMistake, Action::PrevMistake),
+    (Action::AddSeed, Action::TakeSeed),
 ];
 
 fn event(k: Key) -> KeyEvent {
@@ -117,6 +118,21 @@ fn check(name: &str, make: &dyn Fn() -> App) {
 fn the_start_menu_lists_its_keys() {
     let dir = super::temp::TempDir::new("masai-bars-menu");
     check("the start menu", &|| menu_saving_in(&dir).0);
+}
+
+#[test]
+fn the_board_editor_lists_bulls_only_in_enkeshui() {
+    let dir = super::temp::TempDir::new("masai-bars-editor");
+    check("the board editor", &|| {
+        let mut a = menu_saving_in(&dir).0;
+        keys(&mut a, "e");
+        a
+    });
+    check("Bao's board editor", &|| {
+        let mut a = start("bao --north human").0;
+        keys(&mut a, "E");
+        a
+    });
 }
 
 #[test]

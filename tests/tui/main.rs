@@ -10,6 +10,7 @@ mod temp;
 mod ai;
 mod bars;
 mod board;
+mod editor;
 mod harness;
 mod help;
 mod jobs;

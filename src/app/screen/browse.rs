@@ -111,6 +111,9 @@ impl Screen for BrowseScreen {
         let Some(live) = key.live() else {
             return Transition::Stay;
         };
+        if key.action == Action::Edit {
+            return super::editor::Editor::open(&self.shown.game, env);
+        }
         if let Some(t) = super::share::share(key.action, &self.shown.game, env) {
             return t;
         }

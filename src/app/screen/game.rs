@@ -6,6 +6,7 @@
 //! session's (`Play::after_move` asks it); these screens carry it out: the
 //! status line, the save, the statistics, the next screen.
 
+use super::editor::Editor;
 use super::env::LoadFor;
 use super::menu::Picked;
 use super::over::OverScreen;
@@ -226,6 +227,7 @@ impl Screen for Playing {
                 }
                 return Transition::Redraw;
             }
+            Action::Edit => return Editor::open(p.game(), env),
             Action::ShowPosition | Action::CopyPosition => {
                 return super::share::share(action, p.game(), env).unwrap_or(Transition::Stay);
             }
@@ -400,6 +402,7 @@ impl Screen for GameOver {
                 let did = p.undo();
                 carry(&mut self.play, true, did, env)
             }
+            Action::Edit => Editor::open(p.game(), env),
             a => super::share::share(a, p.game(), env).unwrap_or(Transition::Stay),
         }
     }
@@ -567,6 +570,7 @@ impl Screen for StartMenu {
                 env.start_load(LoadFor::Saves(dir), None, key.now)
             }
             Picked::Learn(kind) => Transition::Open(Box::new(env.lessons(Some(kind), key.now))),
+            Picked::Edit(start) => Editor::open(&start, env),
             Picked::Start(setup) => Transition::Replace(start_match(*setup, env, key.now)),
         }
     }

@@ -13,6 +13,8 @@ pub enum Picked {
     Theme(Palette),
     OpenSaves,
     Learn(GameKind),
+    /// The board editor, holding the start of the game chosen.
+    Edit(Box<crate::engine::AnyGame>),
     Start(Box<Setup>),
 }
 use crate::ai::{Level, Player};
@@ -316,7 +318,7 @@ impl MenuScreen {
     }
 
     /// The seats and the flip the menu stands for.
-    fn seating(&self) -> Seating {
+    pub fn seating(&self) -> Seating {
         let seat = |i: usize| SEATS[i].map_or(Seat::Human, |l| Seat::Ai(Player::Level(l)));
         Seating {
             seats: PerSide::new(seat(self.south), seat(self.north)),
@@ -383,6 +385,12 @@ impl MenuScreen {
             }
             Action::OpenSaves => return Picked::OpenSaves,
             Action::Learn => return Picked::Learn(self.kind()),
+            Action::Edit => {
+                return match self.setup(seed) {
+                    Ok(s) => Picked::Edit(Box::new(s.start().clone())),
+                    Err(e) => Picked::Refuse(e.to_string()),
+                };
+            }
             Action::Start => {
                 return match self.setup(seed) {
                     Ok(s) => Picked::Start(Box::new(s)),

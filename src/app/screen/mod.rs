@@ -7,6 +7,7 @@
 //! options), and tells the app only where to go next (`Transition`).
 
 pub mod browse;
+pub mod editor;
 pub mod env;
 pub mod game;
 pub mod lessons;

@@ -701,6 +701,9 @@ impl Screen for Replaying {
         let Some(p) = self.play.as_deref_mut() else {
             return Transition::Stay;
         };
+        if action == Action::Edit {
+            return super::editor::Editor::open(p.game(), env);
+        }
         if let Some(t) = super::share::share(action, p.game(), env) {
             return t;
         }

@@ -1,6 +1,6 @@
 //! Sharing a position: `P` shows its one line (docs/NOTATION.md) in a box
 //! over a game, an earlier position or the replay viewer, `C` sends it to
-//! the terminal's clipboard with OSC 52. The terminal decides whether a
+//! the terminal's clipboard with OSC 52 (`E`, the board editor, is `editor.rs`). The terminal decides whether a
 //! program may set its clipboard, and says nothing back: the status line
 //! says "sent", never "copied".
 
@@ -25,7 +25,7 @@ pub fn share(action: Action, game: &AnyGame, env: &mut Env) -> Option<Transition
 }
 
 /// Sends `line` to the terminal's clipboard and says so on the status line.
-fn copy(line: &str, env: &mut Env) {
+pub(super) fn copy(line: &str, env: &mut Env) {
     env.send_to_terminal(&osc52(line));
     // The line itself is in the box (P): a long one would not fit here.
     env.set_status("Position line sent to the terminal's clipboard (if it allows OSC 52)");
