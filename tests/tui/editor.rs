@@ -134,7 +134,11 @@ fn e_in_a_game_edits_its_position_and_esc_goes_back_to_it() {
     assert_eq!(app.editor_line().as_deref(), Some(START));
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.editor_line(), None);
-    assert!(has(&screen(&mut app), "VIEWING turn 1"), "{:#?}", screen(&mut app));
+    assert!(
+        has(&screen(&mut app), "VIEWING turn 1"),
+        "{:#?}",
+        screen(&mut app)
+    );
 }
 
 #[test]
