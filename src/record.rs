@@ -6,4 +6,5 @@
 pub use masai_core::record::*;
 
 pub mod file;
+pub mod header;
 pub mod lock;

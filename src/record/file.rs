@@ -2,6 +2,7 @@
 //! saving that never clobbers a file of another program, and the data folder
 //! where the client keeps its saved games.
 
+use super::header::{self, LIST_REPLAYS_UP_TO, read_header};
 use super::{Checked, FORMAT, Record, RecordError};
 use serde_json::Value;
 use std::fs::{self, File};
@@ -155,6 +156,34 @@ pub fn read_regular_as(
     what: &'static str,
     format: &'static str,
 ) -> Result<String, ReadError> {
+    let file = open_regular(path, max, what)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(ReadError::GrewTooLarge { what, max });
+    }
+    // The byte order mark is dropped in place: the text is not copied.
+    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    bytes.drain(..bom);
+    String::from_utf8(bytes).map_err(|e| ReadError::NotText {
+        format,
+        at: e.utf8_error().valid_up_to() + bom,
+    })
+}
+
+/// A record file opened for reading, as [`read_regular`] checks it (its
+/// size under [`MAX_BYTES`] when opened: read it through `take`).
+pub fn read_regular_file(path: &Path) -> Result<File, ReadError> {
+    open_regular(path, MAX_BYTES, "a record")
+}
+
+/// Opens a regular file of at most `max` bytes, refusing anything else
+/// without waiting on it.
+fn open_regular(path: &Path, max: u64, what: &'static str) -> Result<File, ReadError> {
     use std::os::unix::fs::OpenOptionsExt;
     let refuse = |meta: &fs::Metadata| match not_regular(meta) {
         Some(kind) => Err(ReadError::NotRegular { kind, what }),
@@ -175,16 +204,7 @@ pub fn read_regular_as(
         .custom_flags(libc::O_NONBLOCK)
         .open(path)?;
     refuse(&file.metadata()?)?;
-    let mut bytes = Vec::new();
-    file.take(max + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max {
-        return Err(ReadError::GrewTooLarge { what, max });
-    }
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    String::from_utf8(body.to_vec()).map_err(|e| ReadError::NotText {
-        format,
-        at: e.utf8_error().valid_up_to() + (bytes.len() - body.len()),
-    })
+    Ok(file)
 }
 
 /// A record's text that is not JSON.
@@ -769,21 +789,24 @@ pub struct SavedGame {
     /// "Enkeshui 2x8, turn 14, South human v North ai" or the load error.
     pub summary: String,
     pub finished: bool,
-    /// The record loads and checks.
+    /// The record loads and checks (a long one: its header reads).
     pub ok: bool,
 }
 
-/// The records of a folder, newest first. Files that do not load are listed with their error.
+/// The records of a folder, newest first. Files that do not load are listed
+/// with their error; a record of more than [`LIST_REPLAYS_UP_TO`] decisions
+/// from its header alone.
 pub fn list_saves(dir: &Path) -> Vec<SavedGame> {
-    list_saves_with(dir, &mut |path| load(path).map(Some)).unwrap_or_default()
+    list_saves_with(dir, &mut |path| Ok::<_, LoadError>(Some(load(path)?))).unwrap_or_default()
 }
 
 /// How [`list_saves_with`] loads one record: `Ok(None)` stops the listing;
 /// an error is listed as the game's summary.
 pub type LoadOne<'a, E> = dyn FnMut(&Path) -> Result<Option<(Record, Checked)>, E> + 'a;
 
-/// [`list_saves`] loading each record with `load`; `Ok(None)` from it
-/// stops the listing (the client's Esc), and the answer is `None`.
+/// [`list_saves`] loading each record with `load` (a long one is read from
+/// its header, not loaded); `Ok(None)` from it stops the listing (the
+/// client's Esc), and the answer is `None`.
 pub fn list_saves_with<E: std::fmt::Display>(
     dir: &Path,
     load: &mut LoadOne<E>,
@@ -802,29 +825,31 @@ pub fn list_saves_with<E: std::fmt::Display>(
         let modified = fs::metadata(&path)
             .and_then(|m| m.modified())
             .unwrap_or(SystemTime::UNIX_EPOCH);
-        out.push(match load(&path) {
-            Ok(None) => return None,
-            Ok(Some((record, checked))) => SavedGame {
-                summary: summary(&record, &checked),
-                finished: checked.is_finished(),
-                ok: true,
-                path,
-                modified,
+        let header = read_header(&path).filter(|h| h.decisions > LIST_REPLAYS_UP_TO);
+        let (summary, finished, ok) = match header {
+            Some(h) => (header::summary(&h), header::finished(&h), true),
+            None => match load(&path) {
+                Ok(None) => return None,
+                Ok(Some((record, checked))) => {
+                    (summary(&record, &checked), checked.is_finished(), true)
+                }
+                Err(e) => (e.to_string(), false, false),
             },
-            Err(e) => SavedGame {
-                summary: e.to_string(),
-                finished: false,
-                ok: false,
-                path,
-                modified,
-            },
+        };
+        out.push(SavedGame {
+            path,
+            modified,
+            summary,
+            finished,
+            ok,
         });
     }
     out.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
     Some(out)
 }
 
-/// The newest unfinished game that loads.
+/// The newest unfinished game that loads (a long record: whose header
+/// reads; loading it says what is wrong).
 pub fn last_unfinished(dir: &Path) -> Option<PathBuf> {
     list_saves(dir)
         .into_iter()

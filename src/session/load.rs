@@ -101,7 +101,9 @@ pub fn list(dir: &Path, progress: &Progress) -> Result<Vec<SavedGame>, LoadFault
     list.ok_or(LoadFault::Cancelled)
 }
 
-/// The newest unfinished game of a folder that loads, loaded.
+/// The newest unfinished game of a folder that loads, loaded. A long record
+/// is listed from its header: when it does not load, the error says why
+/// (the decision at fault), rather than replaying every other one.
 pub fn newest_unfinished(dir: &Path, progress: &Progress) -> Result<Loaded, LoadFault> {
     let list = list(dir, progress)?;
     let Some(saved) = list.into_iter().find(|s| s.ok && !s.finished) else {

@@ -6,6 +6,7 @@
 mod temp;
 use temp::TempDir;
 
+mod listing;
 mod match_end;
 mod writes;
 
