@@ -20,6 +20,8 @@ mod line;
 pub(crate) mod playout;
 pub(crate) mod position;
 pub(crate) mod side;
+#[allow(unsafe_code)]
+mod simd;
 pub(crate) mod turn;
 
 pub use self::any::{AnyGame, TokenError};

@@ -18,7 +18,7 @@
 //! of state, and a sowing never ends exactly when this (board, hole) sequence
 //! repeats, which Brent's algorithm (`run_laps`) decides exactly.
 
-mod fast;
+pub(super) mod fast;
 mod json;
 pub(crate) use json::{rules_from_map, rules_json};
 mod setup;

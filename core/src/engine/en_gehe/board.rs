@@ -3,6 +3,7 @@
 use crate::engine::core::{Event, LapEnd, Observer, Path, sow, take};
 use crate::engine::playout::unsow_ring;
 use crate::engine::side::{PerSide, Side};
+use crate::engine::simd::occupied16;
 
 /// Smallest and largest row allowed (40..50 are traditional).
 pub const MIN_HOLES: usize = 4;
@@ -344,36 +345,6 @@ const WINDOWS: [[u16; 16]; 17] = {
     }
     w
 };
-
-/// Bit k set when hole k of `group` holds seeds. SSE2, which every x86-64
-/// has, compares eight holes with zero in one instruction and gathers the
-/// sixteen answers in two more: the start-of-turn test reads the mover's row
-/// at every turn.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn occupied16(group: &[u16; 16]) -> u64 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_setzero_si128,
-    };
-    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
-    // 32 bytes of `group`.
-    let empty = unsafe {
-        let p = group.as_ptr() as *const __m128i;
-        let zero = _mm_setzero_si128();
-        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), zero);
-        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), zero);
-        _mm_movemask_epi8(_mm_packs_epi16(a, b))
-    };
-    !empty as u64 & 0xffff
-}
-
-/// [`occupied16`] elsewhere: four holes a 64-bit word.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn occupied16(group: &[u16; 16]) -> u64 {
-    crate::engine::core::nonzero_bits(group, 4) as u64
-}
 
 /// A relay on a small board (2N <= 16 holes, at most 255 seeds on it), packed
 /// one hole a byte and kept turned so that the hole to lift next comes first

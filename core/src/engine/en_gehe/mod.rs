@@ -326,17 +326,15 @@ const LOGGED_LAPS: usize = 32;
 /// run before the search changes no answer.)
 #[inline(always)]
 fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, hole: usize) -> bool {
-    use std::mem::MaybeUninit;
     // Each lap's start (high half) and the seeds it lifted, one word each.
-    // Not cleared: read only once every entry is written.
-    let mut log = [MaybeUninit::<u32>::uninit(); LOGGED_LAPS];
+    let mut log = [0u32; LOGGED_LAPS];
     // (`min` does nothing but bound the index for the compiler.)
     let mut pos = hole.min(RING - 1);
     let limit = board.quick_end();
     for entry in log.iter_mut() {
         let seeds = board.counts[pos] as u32;
         board.counts[pos] = 0;
-        entry.write((pos as u32) << 16 | seeds);
+        *entry = (pos as u32) << 16 | seeds;
         // `Board::lap`, the limit of a quick lap read once.
         let last = board.sow_quick_below(limit, pos, seeds, &mut Quiet);
         if board.counts[last] <= 1 {
@@ -348,9 +346,7 @@ fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, ho
     // No capture yet (only a last lap captures): the laps undone in the
     // other order give the board back.
     let mut before = *board;
-    for entry in log.iter().rev() {
-        // SAFETY: the loop above ran to its end, writing every entry.
-        let entry = unsafe { entry.assume_init() };
+    for &entry in log.iter().rev() {
         before.unsow((entry >> 16) as usize, entry & 0xffff);
     }
     let mut sowing = Sowing {

@@ -6,6 +6,7 @@ use crate::engine::Game;
 use crate::engine::SeededRng;
 use crate::engine::bao::{Bao, Rules};
 use crate::engine::core::Quiet;
+use crate::engine::simd::shuffled_lap;
 use rand::{Rng, SeedableRng};
 
 /// The packed search before the loop was kept turned (the board in its
@@ -416,18 +417,7 @@ fn the_lap_tables_sow_cow_by_cow() {
             let ended = s.relay();
             assert_eq!((s.own, s.pos), (want, (3 + at) % 16), "relay of {c}");
             assert_eq!(ended, want as u8 == 1, "relay of {c}");
-            #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-            if ssse3() {
-                use std::arch::x86_64::*;
-                // SAFETY: SSSE3 is there; the rows are 16-byte aligned.
-                let got = unsafe {
-                    let row = &SHUFFLED[c as usize];
-                    let v = std::mem::transmute::<u128, __m128i>(own);
-                    std::mem::transmute::<__m128i, u128>(_mm_shuffle_epi8(
-                        _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
-                        _mm_load_si128(row.turn.as_ptr() as *const __m128i),
-                    ))
-                };
+            if let Some(got) = shuffled_lap(Simd::detect(), own, &SHUFFLED[c as usize]) {
                 assert_eq!(got, want, "shuffled relay of {c}");
             }
             // A steal of `c` cows into hole 0 of the turned loop (own
@@ -447,17 +437,7 @@ fn the_lap_tables_sow_cow_by_cow() {
             );
             assert_eq!(ended, want as u8 == 1, "steal of {c}");
             #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-            if ssse3() {
-                use std::arch::x86_64::*;
-                // SAFETY: SSSE3 is there; the rows are 16-byte aligned.
-                let got = unsafe {
-                    let row = &STOLEN[c as usize];
-                    let v = std::mem::transmute::<u128, __m128i>(own);
-                    std::mem::transmute::<__m128i, u128>(_mm_shuffle_epi8(
-                        _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
-                        _mm_load_si128(row.turn.as_ptr() as *const __m128i),
-                    ))
-                };
+            if let Some(got) = shuffled_lap(Simd::detect(), own, &crate::engine::simd::STOLEN[c as usize]) {
                 assert_eq!(got, want, "shuffled steal of {c}");
             }
         }
@@ -708,7 +688,7 @@ fn first_laps_are_the_holes_whose_first_lap_ends() {
         }
         assert_eq!(first_laps_plain(&holes, extra), want, "{holes:?} {extra}");
         // The game's way, with this CPU's SSSE3 and without.
-        for simd in [Simd::detect(), Simd(false)] {
+        for simd in [Simd::detect(), Simd::PLAIN] {
             assert_eq!(first_laps(&holes, extra, simd), want, "{holes:?} {extra}");
         }
     }
