@@ -296,10 +296,8 @@ pub(crate) fn add_mask<const W: usize, const N: usize>(counts: &mut [u16; N], ma
     }
 }
 
-
 // Bao la Kimasai's sowings: the loop of 16 holes, one a byte, in a
 // vector register (issue 23).
-
 
 /// Whether this CPU has SSSE3, found once when a game is made and kept in
 /// it: a test of the standard library's detection cache is six
@@ -336,7 +334,6 @@ fn ssse3() -> bool {
         false
     }
 }
-
 
 /// The first laps of a Bao loop with SSSE3, all sixteen holes at once
 /// ([`first_laps`]); `None` without SSSE3.
@@ -464,7 +461,11 @@ unsafe fn first_laps_kernel(holes: &[u16; 16], extra: bool) -> (u16, u16) {
 /// The CPU must have SSSE3.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[target_feature(enable = "ssse3")]
-unsafe fn relays_kernel<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
+unsafe fn relays_kernel<const TORTOISE: bool>(
+    s: &mut Turned,
+    lam: &mut u64,
+    look: &Look,
+) -> Relays {
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_load_si128, _mm_shuffle_epi8,
     };
@@ -793,4 +794,3 @@ pub(crate) fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
         *c = b as u16;
     }
 }
-

@@ -16,9 +16,9 @@ use crate::engine::core::{Endless, Sightings, Unended, turned_period};
 use crate::engine::side::Side;
 
 mod first;
+use crate::engine::simd::{bytes8, bytes16, relays_ssse3, sow_ssse3, unbytes8, unbytes16};
 #[cfg(test)]
 use first::first_laps_plain;
-use crate::engine::simd::{bytes8, bytes16, relays_ssse3, sow_ssse3, unbytes8, unbytes16};
 pub use first::{Simd, first_laps};
 
 /// RELAY[c]: the cows of a relay lap of `c` cows lifted from byte 0 of the
@@ -181,7 +181,11 @@ pub(in crate::engine) const SHUFFLED: [Shuffled; 256] = shuffled(&RELAY, 0, true
 /// The laps of `c` cows as [`Shuffled`] rows: `rows[c]`'s bytes to add
 /// (byte 0 less the `c` lifted when `lifted`), and the shuffle that turns
 /// the loop `c - back` holes on (byte j takes byte j + c - back).
-pub(in crate::engine) const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 256] {
+pub(in crate::engine) const fn shuffled(
+    rows: &[u128; 256],
+    back: usize,
+    lifted: bool,
+) -> [Shuffled; 256] {
     let mut t = [const {
         Shuffled {
             add: [0; LOOP],
@@ -234,7 +238,11 @@ pub(in crate::engine) const PLAIN_LAPS: u64 = 8;
 /// few get this far.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(never)]
-pub(in crate::engine) fn search_on(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
+pub(in crate::engine) fn search_on(
+    s: &mut Turned,
+    max_laps: u64,
+    brent: Brent,
+) -> Result<(), Unended> {
     search_from::<FASTEST>(s, max_laps, brent)
 }
 

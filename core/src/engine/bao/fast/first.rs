@@ -30,4 +30,3 @@ pub(super) fn first_laps_plain(holes: &[u16; 16], extra: bool) -> (u16, u16) {
     }
     (movable, ending)
 }
-

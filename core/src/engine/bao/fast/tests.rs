@@ -437,7 +437,11 @@ fn the_lap_tables_sow_cow_by_cow() {
             );
             assert_eq!(ended, want as u8 == 1, "steal of {c}");
             #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-            if let Some(got) = shuffled_lap(Simd::detect(), own, &crate::engine::simd::STOLEN[c as usize]) {
+            if let Some(got) = shuffled_lap(
+                Simd::detect(),
+                own,
+                &crate::engine::simd::STOLEN[c as usize],
+            ) {
                 assert_eq!(got, want, "shuffled steal of {c}");
             }
         }
