@@ -6,12 +6,20 @@
 //! kernel is its portable form, which plays the same games
 //! (`tests/same_games.rs`, `tests/perft.rs`).
 
-use super::bao::fast::{
-    Brent, Look, PLAIN_LAPS, POINT_MUL, POINTS_FROM, Relays, SHUFFLED, STEAL, Shuffled, Turned,
-    repeats, search_on, shuffled,
+use super::bao::HOLES;
+#[cfg(all(test, not(all(target_arch = "x86_64", not(masai_portable)))))]
+use super::bao::fast::Shuffled;
+use super::bao::fast::{Look, Relays, Turned};
+use super::core::Unended;
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+use super::{
+    bao::LOOP,
+    bao::fast::{
+        Brent, PLAIN_LAPS, POINT_MUL, POINTS_FROM, SHUFFLED, STEAL, Shuffled, repeats, search_on,
+        shuffled,
+    },
+    core::{Endless, turned_period},
 };
-use super::bao::{HOLES, LOOP};
-use super::core::{Endless, Unended, turned_period};
 use std::mem::MaybeUninit;
 
 /// Appends `board` to `buf` and returns its history hash ([`board_hash_into`]).
@@ -131,7 +139,7 @@ fn weighted_lanes(
 
 /// [`weighted_lanes`] elsewhere, lane by lane.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 fn weighted_lanes(
     groups: std::slice::ChunksExact<'_, u16>,
     copy: &mut [MaybeUninit<u16>],
@@ -183,7 +191,7 @@ pub(crate) fn occupied16(group: &[u16; 16]) -> u64 {
 
 /// [`occupied16`] elsewhere: four holes a 64-bit word.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn occupied16(group: &[u16; 16]) -> u64 {
     crate::engine::core::nonzero_bits(group, 4) as u64
 }
@@ -215,7 +223,7 @@ pub(crate) fn holding16<const N: usize>(counts: &[u16; N], from: usize, seeds: u
 /// [`holding16`] elsewhere: four holes a 64-bit word, a lane's top bit set
 /// when the lane differs from `seeds`, and a multiply gathers the four bits.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn holding16<const N: usize>(counts: &[u16; N], from: usize, seeds: u16) -> u32 {
     const LOW: u64 = 0x7fff_7fff_7fff_7fff;
     const TOP: u64 = 0x8000_8000_8000_8000;
@@ -281,7 +289,7 @@ pub(crate) fn add_mask<const W: usize, const N: usize>(counts: &mut [u16; N], ma
 
 /// [`add_mask`] elsewhere: eight holes a table row.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn add_mask<const W: usize, const N: usize>(counts: &mut [u16; N], mask: u32) {
     let mut k = 0;
     while k < W / 8 {
@@ -315,7 +323,7 @@ impl Simd {
     pub(crate) const PLAIN: Simd = Simd(false);
 
     /// Whether the SSSE3 kernels run.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn ssse3(self) -> bool {
         self.0
     }
@@ -323,7 +331,7 @@ impl Simd {
 
 /// Does this CPU have SSSE3 (its byte shuffle turns the loop in one
 /// instruction, where a 128-bit rotation takes some ten)?
-#[inline(always)]
+#[inline]
 fn ssse3() -> bool {
     #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
     {
@@ -337,7 +345,7 @@ fn ssse3() -> bool {
 
 /// The first laps of a Bao loop with SSSE3, all sixteen holes at once
 /// ([`first_laps`]); `None` without SSSE3.
-#[inline(always)]
+#[inline]
 pub(crate) fn first_laps_ssse3(holes: &[u16; 16], extra: bool, simd: Simd) -> Option<(u16, u16)> {
     #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
     if simd.0 {
@@ -350,7 +358,7 @@ pub(crate) fn first_laps_ssse3(holes: &[u16; 16], extra: bool, simd: Simd) -> Op
 
 /// The relay laps of a long Bao sowing with SSSE3 ([`relays`]); `None`
 /// without SSSE3.
-#[inline(always)]
+#[inline]
 pub(crate) fn relays_ssse3<const TORTOISE: bool>(
     simd: Simd,
     s: &mut Turned,
@@ -369,7 +377,7 @@ pub(crate) fn relays_ssse3<const TORTOISE: bool>(
 /// A Bao sowing in place with SSSE3 ([`sow_in_place`]); `None` without
 /// SSSE3. The board must be as `sow_in_place` asserts (at most 255 cows,
 /// `start` a hole of the mover).
-#[inline(always)]
+#[inline]
 pub(crate) fn sow_ssse3(
     simd: Simd,
     counts: &mut [u16; HOLES],
@@ -705,7 +713,7 @@ unsafe fn sow_kernel(
 /// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
 /// pack, where byte by byte took about fifty instructions a sowing).
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
+#[inline]
 pub(crate) fn bytes16(holes: &[u16; 16]) -> u128 {
     use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_packus_epi16};
     // SAFETY: SSE2 is part of x86-64; the loads read the 32 bytes of `holes`.
@@ -720,7 +728,7 @@ pub(crate) fn bytes16(holes: &[u16; 16]) -> u128 {
 
 /// Eight holes of at most 255 cows, one a byte.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
+#[inline]
 pub(crate) fn bytes8(holes: &[u16; 8]) -> u64 {
     use std::arch::x86_64::{
         __m128i, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_packus_epi16, _mm_setzero_si128,
@@ -734,7 +742,7 @@ pub(crate) fn bytes8(holes: &[u16; 8]) -> u64 {
 
 /// [`bytes16`] undone: byte k into hole k.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
+#[inline]
 pub(crate) fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
     use std::arch::x86_64::{
         __m128i, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
@@ -751,7 +759,7 @@ pub(crate) fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
 
 /// [`bytes8`] undone: byte k into hole k.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
+#[inline]
 pub(crate) fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
     use std::arch::x86_64::{
         __m128i, _mm_cvtsi64_si128, _mm_setzero_si128, _mm_storeu_si128, _mm_unpacklo_epi8,
@@ -765,21 +773,21 @@ pub(crate) fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
 
 /// [`bytes16`] elsewhere, byte by byte.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn bytes16(holes: &[u16; 16]) -> u128 {
     u128::from_le_bytes(holes.map(|c| c as u8))
 }
 
 /// [`bytes8`] elsewhere, byte by byte.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn bytes8(holes: &[u16; 8]) -> u64 {
     u64::from_le_bytes(holes.map(|c| c as u8))
 }
 
 /// [`unbytes16`] elsewhere, byte by byte.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
     for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
         *c = b as u16;
@@ -788,7 +796,7 @@ pub(crate) fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
 
 /// [`unbytes8`] elsewhere, byte by byte.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
+#[inline]
 pub(crate) fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
     for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
         *c = b as u16;

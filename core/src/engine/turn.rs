@@ -73,7 +73,7 @@ impl TurnState {
     /// Adds the position (`key`, the side to move and `board`) to the
     /// history; returns how often it has now been seen. A change of `key`
     /// means no earlier position can recur: the history starts again.
-    #[inline(always)]
+    #[inline]
     pub fn record_position(&mut self, key: Irreversible, board: &[u16]) -> usize {
         self.history.record(key, self.to_move, board)
     }
@@ -285,7 +285,7 @@ impl History {
 
 /// Does `heads` hold `head`? Eight heads a compare (one SSE2 instruction,
 /// as the compiler writes it), stopping at the first group that does.
-#[inline(always)]
+#[inline]
 fn holds(heads: &[u16], head: u16) -> bool {
     let mut groups = heads.chunks_exact(8);
     for group in &mut groups {

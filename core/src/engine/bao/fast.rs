@@ -64,7 +64,7 @@ impl Turned {
     /// Lifts the hole of the lap end and sows it: `RELAY`'s row for its
     /// cows, and the loop turned to the lap's last hole (`c` holes on, as
     /// the lap starts one hole after the lifted one).
-    #[inline(always)]
+    #[inline]
     fn relay(&mut self) -> bool {
         let c = self.own as u8 as u32;
         self.own = (self.own - c as u128 + RELAY[c as usize]).rotate_right(8 * (c & 15));
@@ -95,7 +95,7 @@ impl Turned {
 /// faces the opponent's `i(8-k)`, byte 7-k of `opp`. A byte's top bit is set
 /// when it is not zero, the bytes are reversed, and one multiply gathers the
 /// eight bits (the products are distinct powers of two: nothing carries).
-#[inline(always)]
+#[inline]
 fn stealing_holes(opp: u64) -> u16 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const TOP: u64 = 0x8080_8080_8080_8080;
@@ -110,7 +110,7 @@ fn stealing_holes(opp: u64) -> u16 {
 /// high half and the opponent's row left out save a lap of the long
 /// sowings some six of its instructions: the opponent's row changes only
 /// by a steal, and the holes from the lap end tell the states apart.
-#[inline(always)]
+#[inline]
 fn point_hash(own: u128) -> u64 {
     (own as u64).wrapping_mul(POINT_MUL)
 }
@@ -221,7 +221,7 @@ pub(in crate::engine) const fn shuffled(
 /// its period (`turned_period`). If the test fails the search goes on, and a
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
 /// Either search's first accepted repeat gives the same, smallest, period.
-#[inline(always)]
+#[inline]
 fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     for _ in 0..PLAIN_LAPS {
         if s.lap() {
@@ -247,7 +247,7 @@ pub(in crate::engine) fn search_on(
 }
 
 /// [`run_turned`] after its plain laps: the cycle search.
-#[inline(always)]
+#[inline]
 fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     let brent = Brent {
         tortoise: (s.own, s.opp, s.pos),
@@ -277,7 +277,7 @@ const UNWATCHED_FROM: u64 = 4096;
 /// cycle with none: `gaps` times the mean gap between points (`below` is
 /// one hash in `2^64 / below`). Eight gaps: a cycle with points goes on
 /// unwatched but for one stretch in some three thousand.
-#[inline(always)]
+#[inline]
 fn quiet_laps(below: u64, gaps: u64) -> u64 {
     (u64::MAX / below.max(1))
         .saturating_add(1)
@@ -299,7 +299,7 @@ pub(in crate::engine) struct Brent {
 /// Is a block of laps turning the state by `d`, whose laps started from
 /// `starts`, repeated for ever (no later block starts a lap on a hole of
 /// `thieves`)?
-#[inline(always)]
+#[inline]
 pub(in crate::engine) fn repeats(d: u32, starts: u16, thieves: u16) -> bool {
     let blocks = turned_period(1, d as usize, LOOP) as u32;
     (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)

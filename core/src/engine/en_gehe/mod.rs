@@ -124,7 +124,7 @@ struct Sowing<'a> {
 }
 
 impl<'a> Sowing<'a> {
-    #[inline(always)]
+    #[inline]
     fn new(board: &'a mut Board, hole: usize) -> Sowing<'a> {
         Sowing {
             board,
@@ -290,7 +290,7 @@ impl<'a> Sowing<'a> {
     }
 
     /// The board turned so that the relay hole comes first.
-    #[inline(always)]
+    #[inline]
     fn turned_into(&self, out: &mut [u16; RING]) {
         let (n2, pos) = (self.board.n2(), self.pos);
         out[..n2 - pos].copy_from_slice(&self.board.counts[pos..n2]);
@@ -298,7 +298,7 @@ impl<'a> Sowing<'a> {
     }
 
     /// Is the board, turned so that the relay hole comes first, `turned`?
-    #[inline(always)]
+    #[inline]
     fn turned_equals(&self, turned: &[u16; RING]) -> bool {
         let (n2, pos) = (self.board.n2(), self.pos);
         let c = &self.board.counts;
@@ -371,7 +371,7 @@ fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, ho
 }
 
 /// Slice equality without a call to `memcmp` (this runs once per lap).
-#[inline(always)]
+#[inline]
 fn same(a: &[u16], b: &[u16]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }

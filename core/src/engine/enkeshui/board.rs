@@ -102,7 +102,7 @@ const ROW_MASKS: [[u32; 2]; 2 * MAX_HOLES] = {
 };
 
 /// The holes `a..b` as bits (`a` <= `b` <= 32).
-#[inline(always)]
+#[inline]
 fn span(a: usize, b: usize) -> u32 {
     // In 64 bits, so that b = 32 needs no special case.
     ((1u64 << (b & 63)) - (1u64 << (a & 63))) as u32
@@ -139,7 +139,7 @@ impl Board {
     }
 
     /// A side's row as bits: bit i for ring index i.
-    #[inline(always)]
+    #[inline]
     pub fn row_mask(&self, side: Side) -> u32 {
         // Read off a table: the shifts by N took some fifteen instructions
         // at every start-of-turn test.
@@ -202,14 +202,14 @@ impl Board {
     }
 
     /// Bit i set: hole i holds seeds.
-    #[inline(always)]
+    #[inline]
     pub fn occupied(&self) -> u32 {
         !self.holding(0) & self.in_play()
     }
 
     /// Bit i set: hole i holds exactly `seeds` (past the board's end:
     /// whatever, to be masked).
-    #[inline(always)]
+    #[inline]
     fn holding(&self, seeds: u16) -> u32 {
         // The traditional boards (2x8 and smaller) fit in 16 holes.
         if self.n2() <= 16 {
@@ -220,7 +220,7 @@ impl Board {
     }
 
     /// Every hole of the board as bits (2x16 fills all 32).
-    #[inline(always)]
+    #[inline]
     fn in_play(&self) -> u32 {
         ROW_MASKS[self.n % (2 * MAX_HOLES)][0] | ROW_MASKS[self.n % (2 * MAX_HOLES)][1]
     }
@@ -265,7 +265,7 @@ impl Board {
 
     /// Cheap sufficient test that the first lap from `hole` ends the turn
     /// (a bull, a new bull or an empty hole), without sowing.
-    #[inline(always)]
+    #[inline]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
         self.first_lap_surely_ends_in::<0>(hole)
     }

@@ -10,7 +10,7 @@ use crate::engine::simd::first_laps_ssse3;
 /// hole k, the hole sown getting `extra` (a reserve cow) first. With SSSE3,
 /// all sixteen at once: each hole's lap end found by a byte shuffle of the
 /// empty holes.
-#[inline(always)]
+#[inline]
 pub fn first_laps(holes: &[u16; 16], extra: bool, simd: Simd) -> (u16, u16) {
     if let Some(laps) = first_laps_ssse3(holes, extra, simd) {
         return laps;

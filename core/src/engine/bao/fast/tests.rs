@@ -58,7 +58,7 @@ mod absolute {
     }
 
     impl Packed {
-        #[inline(always)]
+        #[inline]
         fn own_at(&self, k: u32) -> u32 {
             let half = if k < 8 {
                 self.own as u64
@@ -68,13 +68,13 @@ mod absolute {
             (half >> ((k & 7) * 8)) as u32 & 0xff
         }
 
-        #[inline(always)]
+        #[inline]
         fn opp_at(&self, j: u32) -> u32 {
             (self.opp >> (j * 8)) as u32 & 0xff
         }
 
         /// Sows `seeds` (at least one) from loop hole `from`; returns the last hole.
-        #[inline(always)]
+        #[inline]
         fn sow(&mut self, from: u32, seeds: u32) -> u32 {
             let r = if seeds <= LOOP as u32 {
                 seeds
@@ -88,7 +88,7 @@ mod absolute {
         }
 
         /// One lap after the lap end at `pos`; true when it ends the turn.
-        #[inline(always)]
+        #[inline]
         fn lap(&mut self, steals: bool) -> bool {
             let pos = self.pos;
             let last = if steals && pos < 8 && self.opp_at(7 - pos) != 0 {
@@ -108,7 +108,7 @@ mod absolute {
 
     /// The inner holes of the mover that would steal now: hole k (inner `i(k+1)`)
     /// faces the opponent's `i(8-k)`, byte 7-k of `opp`.
-    #[inline(always)]
+    #[inline]
     fn stealing_holes(opp: u64) -> u16 {
         (0..8).fold(0u16, |m, k| {
             m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
@@ -129,7 +129,7 @@ mod absolute {
     /// its period (`turned_period`). If the test fails the search goes on, and a
     /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
     /// Either search's first accepted repeat gives the same, smallest, period.
-    #[inline(always)]
+    #[inline]
     fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
         // Most sowings end within a few laps: run those plainly.
         const PLAIN_LAPS: u64 = 8;
@@ -202,7 +202,7 @@ mod absolute {
     }
 
     /// [`sow_quiet`] that gives up after `max_laps` laps.
-    #[inline(always)]
+    #[inline]
     pub(super) fn sow_quiet_within(
         counts: &[u16; HOLES],
         mover: Side,
