@@ -16,7 +16,7 @@ use crate::engine::core::{Endless, Sightings, Unended, turned_period};
 use crate::engine::side::Side;
 
 mod first;
-use crate::engine::simd::{bytes8, bytes16, relays_ssse3, sow_ssse3, unbytes8, unbytes16};
+use crate::engine::simd::bao::{bytes8, bytes16, relays_ssse3, sow_ssse3, unbytes8, unbytes16};
 #[cfg(test)]
 use first::first_laps_plain;
 pub use first::{Simd, first_laps};

@@ -3,7 +3,7 @@
 
 use super::LOOP;
 pub use crate::engine::simd::Simd;
-use crate::engine::simd::first_laps_ssse3;
+use crate::engine::simd::bao::first_laps_ssse3;
 
 /// The holes of a loop with cows, and those of them whose first lap ends
 /// (its last cow falls into an empty hole, without going round), bit k for

@@ -6,7 +6,7 @@ use crate::engine::Game;
 use crate::engine::SeededRng;
 use crate::engine::bao::{Bao, Rules};
 use crate::engine::core::Quiet;
-use crate::engine::simd::shuffled_lap;
+use crate::engine::simd::bao::shuffled_lap;
 use rand::{Rng, SeedableRng};
 
 /// The packed search before the loop was kept turned (the board in its
@@ -440,7 +440,7 @@ fn the_lap_tables_sow_cow_by_cow() {
             if let Some(got) = shuffled_lap(
                 Simd::detect(),
                 own,
-                &crate::engine::simd::STOLEN[c as usize],
+                &crate::engine::simd::bao::STOLEN[c as usize],
             ) {
                 assert_eq!(got, want, "shuffled steal of {c}");
             }
