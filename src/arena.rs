@@ -924,16 +924,8 @@ impl Tick {
 /// loaded machine blurs less than games per second.
 pub fn cpu_time() -> Option<Duration> {
     #[cfg(unix)]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a timespec of ours that clock_gettime fills in.
-        if unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) } == 0 {
-            return Some(Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32));
-        }
-    }
+    return crate::sys::clock(libc::CLOCK_PROCESS_CPUTIME_ID);
+    #[cfg(not(unix))]
     None
 }
 
@@ -959,16 +951,9 @@ fn coarse_clock() -> Option<Duration> {
 /// The kernel's coarse monotonic clock in nanoseconds (Linux), `None` elsewhere.
 fn coarse_nanos() -> Option<u64> {
     #[cfg(target_os = "linux")]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a timespec of ours that clock_gettime fills in.
-        if unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut ts) } == 0 {
-            return Some((ts.tv_sec as u64).saturating_mul(1_000_000_000) + ts.tv_nsec as u64);
-        }
-    }
+    return crate::sys::clock(libc::CLOCK_MONOTONIC_COARSE)
+        .map(|t| t.as_secs().saturating_mul(1_000_000_000) + t.subsec_nanos() as u64);
+    #[cfg(not(target_os = "linux"))]
     None
 }
 

@@ -6,6 +6,9 @@
 //! `session` is one game being played, with no terminal; `app` is the terminal
 //! client and `plain` the line-by-line one.
 
+// Unsafe code (the C library's calls) lives in `sys` only.
+#![deny(unsafe_code)]
+
 // The core's areas, under the paths the program has always used
 // (`crate::engine::...`).
 pub use masai_core::{review, text};
@@ -65,6 +68,8 @@ pub mod session;
 pub mod settings;
 mod spelling;
 pub mod stats;
+#[allow(unsafe_code)]
+mod sys;
 pub mod theme;
 
 /// The unit tests' folders under the temp folder, removed when the test

@@ -1,3 +1,5 @@
+#![deny(unsafe_code)]
+
 use masai_mancala::arena::{self, Contender, Settings};
 use masai_mancala::cli::{AnalyseArgs, ArenaArgs};
 use masai_mancala::cli::{Cli, ClientArgs, Command, ConfigArgs, LearnArgs, ReplayArgs, ResumeArgs};

@@ -31,6 +31,8 @@
 
 // Every public item is documented; the workspace's clippy run denies warnings.
 #![warn(missing_docs)]
+// Unsafe code lives in `engine::simd` and `ai::table` only.
+#![deny(unsafe_code)]
 
 pub mod ai;
 pub mod engine;

@@ -423,10 +423,7 @@ const SAVE_BOUND: std::time::Duration = std::time::Duration::from_secs(5);
 /// continues it the game's screen is taken back.
 fn suspend_to_shell() {
     restore_terminal();
-    // SAFETY: raise only sends a signal to this process.
-    unsafe {
-        libc::raise(libc::SIGTSTP);
-    }
+    crate::sys::stop_self();
     let _ = enable_raw_mode();
     let _ = execute!(
         std::io::stdout(),

@@ -20,10 +20,7 @@ pub(super) fn groups() -> std::sync::MutexGuard<'static, Groups> {
 }
 
 pub(super) fn kill_group(id: i32) {
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-    unsafe {
-        libc::kill(-id, libc::SIGKILL);
-    }
+    crate::sys::signal(-id, libc::SIGKILL);
 }
 
 /// The environment variable every outside program (and so every process it
@@ -116,10 +113,7 @@ pub(super) fn left_by_programs(_mark: &str, _prefix: bool, _root: Option<i32>) -
 pub(super) fn freeze(mut pids: Vec<i32>, mut find: impl FnMut() -> Vec<i32>) -> Vec<i32> {
     let stop = |pids: &[i32]| {
         for &pid in pids {
-            // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-            unsafe {
-                libc::kill(pid, libc::SIGSTOP);
-            }
+            crate::sys::signal(pid, libc::SIGSTOP);
         }
     };
     stop(&pids);
@@ -139,18 +133,15 @@ pub(super) fn freeze(mut pids: Vec<i32>, mut find: impl FnMut() -> Vec<i32>) -> 
 /// subreaper), waiting at most a second for them to go.
 pub(super) fn kill_and_reap(pids: &[i32]) {
     for &pid in pids {
-        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-        unsafe {
-            libc::kill(pid, libc::SIGKILL);
-        }
+        crate::sys::signal(pid, libc::SIGKILL);
     }
     let end = Instant::now() + Duration::from_secs(1);
     let mut left: Vec<i32> = pids.to_vec();
     while !left.is_empty() && Instant::now() < end {
         left.retain(|&pid| {
-            // SAFETY: waitpid(2) on one pid, with no status wanted.
-            let reaped = unsafe { libc::waitpid(pid, std::ptr::null_mut(), libc::WNOHANG) };
-            reaped != pid && Path::new(&format!("/proc/{pid}")).exists() && !is_zombie_of_other(pid)
+            !crate::sys::reap(pid)
+                && Path::new(&format!("/proc/{pid}")).exists()
+                && !is_zombie_of_other(pid)
         });
         if !left.is_empty() {
             std::thread::sleep(Duration::from_millis(5));
@@ -234,10 +225,7 @@ fn parents() -> Vec<(i32, i32)> {
 pub fn end_programs_on_signals() -> Result<(), ProgramError> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     #[cfg(target_os = "linux")]
-    // SAFETY: prctl(2) with plain integers; it only sets a flag of this process.
-    unsafe {
-        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    }
+    crate::sys::become_subreaper();
     let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
         .map_err(ProgramError::Signals)?;
     std::thread::spawn(move || {
@@ -439,10 +427,7 @@ impl Drop for Program {
         let id = self.child.id() as i32;
         // Stopped first, the group and then what left it: nothing forks
         // while the processes to end are listed.
-        // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-        unsafe {
-            libc::kill(-id, libc::SIGSTOP);
-        }
+        crate::sys::signal(-id, libc::SIGSTOP);
         let find = || left_by_programs(&self.mark, false, Some(id));
         let left = freeze(find(), find);
         {

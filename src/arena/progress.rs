@@ -84,9 +84,7 @@ impl ProgressLine<'_> {
             c.put::<4>(" ± ".as_bytes().try_into().expect("four bytes"));
             c.number(whole(err));
         };
-        // SAFETY: every piece is an ASCII literal, the ASCII bar, a `&str`
-        // (the name, the forfeit's reason, " ± ") or a number.
-        unsafe { write_in_place(line, room, write) }
+        write_in_place(line, room, write)
     }
 }
 
@@ -94,31 +92,29 @@ impl ProgressLine<'_> {
 /// bytes) and eight numbers of twenty bytes each (see [`Cursor::number`]).
 const FIXED: usize = 256;
 
-/// Appends to `line` what `write` puts into a cursor on its spare room
-/// (`room` bytes): the pieces are written with no test of the string's
-/// capacity each, and those of a known length with no call to `memcpy`.
-///
-/// # Safety
-/// `write` puts UTF-8 only: whole `&str`s, ASCII pieces, numbers.
-unsafe fn write_in_place(line: &mut String, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
-    // SAFETY: the caller puts UTF-8 only, so the string holds UTF-8 when
-    // its length takes the pieces in.
-    let bytes = unsafe { line.as_mut_vec() };
-    bytes.reserve(room);
+/// Appends to `line` what `write` puts into a cursor on `room` bytes past
+/// its end: the pieces are written with no test of the string's capacity
+/// each, and those of a known length with no call to `memcpy`. Every piece
+/// is a whole `&str`, an ASCII piece or a number, so the bytes are UTF-8
+/// (checked once, on the whole line).
+fn write_in_place(line: &mut String, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
+    let mut bytes = std::mem::take(line).into_bytes();
     let len = bytes.len();
+    bytes.resize(len + room, 0);
     let mut cursor = Cursor {
-        spare: &mut bytes.spare_capacity_mut()[..room],
+        spare: &mut bytes[len..],
         at: 0,
     };
     write(&mut cursor);
     let written = cursor.at;
-    // SAFETY: the cursor wrote the `written` bytes past `len`.
-    unsafe { bytes.set_len(len + written) }
+    bytes.truncate(len + written);
+    *line = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
-/// A line's bytes, written into a string's spare room.
+/// A line's bytes, written into a string's room.
 struct Cursor<'a> {
-    spare: &'a mut [std::mem::MaybeUninit<u8>],
+    spare: &'a mut [u8],
     /// Bytes written.
     at: usize,
 }
@@ -127,9 +123,7 @@ impl Cursor<'_> {
     /// A piece of a known length: a few moves.
     #[inline(always)]
     fn put<const N: usize>(&mut self, piece: &[u8; N]) {
-        for (slot, &b) in self.spare[self.at..self.at + N].iter_mut().zip(piece) {
-            slot.write(b);
-        }
+        self.spare[self.at..self.at + N].copy_from_slice(piece);
         self.at += N;
     }
 
@@ -137,9 +131,7 @@ impl Cursor<'_> {
     #[inline(always)]
     fn text(&mut self, piece: &str) {
         let b = piece.as_bytes();
-        for (slot, &b) in self.spare[self.at..self.at + b.len()].iter_mut().zip(b) {
-            slot.write(b);
-        }
+        self.spare[self.at..self.at + b.len()].copy_from_slice(b);
         self.at += b.len();
     }
 
@@ -180,8 +172,7 @@ impl Cursor<'_> {
 /// Appends `n` in decimal, as `{}` writes it (for the tests).
 #[cfg(test)]
 pub(super) fn push_number(line: &mut String, n: u64) {
-    // SAFETY: a number is ASCII digits.
-    unsafe { write_in_place(line, 20, |c| c.number(n)) }
+    write_in_place(line, 20, |c| c.number(n))
 }
 
 /// `{:.0}` of a finite `x >= 0` (ties to even, as `{:.0}` rounds), written

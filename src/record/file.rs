@@ -506,9 +506,7 @@ fn process_gone(pid: u32) -> bool {
     if pid <= 0 {
         return false;
     }
-    // SAFETY: kill with signal 0 sends nothing; it only checks the pid.
-    let r = unsafe { libc::kill(pid, 0) };
-    r == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    !crate::sys::signal(pid, 0) && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
 }
 
 /// Removes the temporary files a killed save left in `dir`: only ours

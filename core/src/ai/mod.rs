@@ -21,6 +21,7 @@
 pub(crate) mod eval;
 pub(crate) mod mcts;
 pub(crate) mod search;
+#[allow(unsafe_code)]
 mod table;
 
 pub use eval::{Evaluate, UNIT};

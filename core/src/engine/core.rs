@@ -251,7 +251,7 @@ pub struct Quiet;
 impl Observer for Quiet {
     const DROPS: bool = false;
     const SILENT: bool = true;
-    #[inline(always)]
+    #[inline]
     fn event(&mut self, _event: Event) {}
 }
 
@@ -375,7 +375,7 @@ pub fn run_laps<S: Clone + PartialEq, T>(
 
 /// `run_laps` that gives up after `max_laps` laps (for a search that
 /// cannot wait on the rare cycles of millions of laps).
-#[inline(always)]
+#[inline]
 pub fn run_laps_within<S: Clone + PartialEq, T>(
     state: &mut S,
     lap: impl FnMut(&mut S) -> Option<T>,
@@ -484,7 +484,7 @@ impl<K: PartialEq> Sightings<K> {
     pub const FIRST_BITS: u32 = 8;
 
     /// Is a state of this hash distinguished (to be passed to [`Sightings::see`])?
-    #[inline(always)]
+    #[inline]
     pub fn is_distinguished(&self, hash: u64) -> bool {
         hash >> (64 - self.bits) == 0
     }
@@ -492,7 +492,7 @@ impl<K: PartialEq> Sightings<K> {
     /// Notes that the next lap starts from `hole` (for callers that test
     /// which holes the laps of a cycle started from).
     #[cfg(test)]
-    #[inline(always)]
+    #[inline]
     pub fn note_start(&mut self, hole: u32) {
         self.starts |= 1 << hole;
     }
@@ -500,14 +500,14 @@ impl<K: PartialEq> Sightings<K> {
     /// The hashes below this are distinguished (the test of
     /// [`Sightings::is_distinguished`] as one comparison, for callers that
     /// keep it in a register; it changes only in [`Sightings::see`]).
-    #[inline(always)]
+    #[inline]
     pub fn below(&self) -> u64 {
         1 << (64 - self.bits)
     }
 
     /// Notes that laps started from the holes of `holes` (bit per hole):
     /// [`Sightings::note_start`] for callers that gather them in a register.
-    #[inline(always)]
+    #[inline]
     pub fn note_starts(&mut self, holes: u32) {
         self.starts |= holes;
     }
@@ -568,7 +568,7 @@ impl<K: PartialEq> Sightings<K> {
 
 /// A hash for [`Sightings`] of a state folded into one word: a multiply and
 /// a shift twice, so that every bit of `x` reaches the leading bits.
-#[inline(always)]
+#[inline]
 pub fn mix(x: u64) -> u64 {
     let x = (x ^ (x >> 32)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)

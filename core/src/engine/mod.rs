@@ -20,6 +20,8 @@ mod line;
 pub(crate) mod playout;
 pub(crate) mod position;
 pub(crate) mod side;
+#[allow(unsafe_code)]
+mod simd;
 pub(crate) mod turn;
 
 pub use self::any::{AnyGame, TokenError};
@@ -584,7 +586,7 @@ impl<'g, G: Game> RandomPlay<'g, G> {
     /// [`RandomPlay::play`] telling nobody and returning only whether a
     /// decision was played: the same decision for the same draws, for
     /// loops that keep no record.
-    #[inline(always)]
+    #[inline]
     pub fn play_quietly<R: rand::Rng>(&mut self, rng: &mut R) -> bool {
         self.game.play_random_quietly(rng)
     }

@@ -110,7 +110,7 @@ impl Ranked {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const TOPS: u64 = 0x8080_8080_8080_8080;
 
-    #[inline(always)]
+    #[inline]
     pub(crate) fn new(mask: u64) -> Ranked {
         let x = mask - (mask >> 1 & 0x5555_5555_5555_5555);
         let x = (x & 0x3333_3333_3333_3333) + (x >> 2 & 0x3333_3333_3333_3333);
@@ -122,7 +122,7 @@ impl Ranked {
     }
 
     /// The set bits.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn count(&self) -> u32 {
         (self.through >> 56) as u32
     }

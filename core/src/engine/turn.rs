@@ -5,7 +5,7 @@
 
 use super::core::Status;
 use super::side::Side;
-use std::mem::MaybeUninit;
+use super::simd::{MAX_BOARD, push_hashed};
 
 /// The turn limit when none is given (`--max-turns`), in every game.
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
@@ -73,7 +73,7 @@ impl TurnState {
     /// Adds the position (`key`, the side to move and `board`) to the
     /// history; returns how often it has now been seen. A change of `key`
     /// means no earlier position can recur: the history starts again.
-    #[inline(always)]
+    #[inline]
     pub fn record_position(&mut self, key: Irreversible, board: &[u16]) -> usize {
         self.history.record(key, self.to_move, board)
     }
@@ -121,9 +121,6 @@ impl Default for History {
     }
 }
 
-/// Eight holes.
-type Group = [u16; 8];
-
 /// A history that holds this many positions takes 1,024 buckets of heads
 /// at the next marked bucket it meets; a shorter one has 256. The filter is
 /// cleared whenever the irreversible part changes, a short one in two
@@ -133,131 +130,6 @@ const LONG: usize = 16;
 /// The bucket masks.
 const SHORT_FILTER: u16 = 255;
 const LONG_FILTER: u16 = 1023;
-
-/// The longest board a game hands to the history (En Gehé's 2x50).
-const MAX_BOARD: usize = 128;
-
-/// Pseudo-random odd weights for the history hash, one a hole
-/// (splitmix64, fixed seed), and a group past the longest board's.
-const WEIGHTS: [Group; MAX_BOARD / 8 + 1] = {
-    let mut w = [[0u16; 8]; MAX_BOARD / 8 + 1];
-    let mut x = 1u64;
-    let mut i = 0;
-    while i < MAX_BOARD + 8 {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        w[i / 8][i % 8] = (z >> 48) as u16 | 1;
-        i += 1;
-    }
-    w
-};
-
-/// A hash of a board: its holes' weighted sums in eight 16-bit lanes,
-/// mixed into 64 bits whose top bits depend on every lane. Odd weights: two
-/// boards one hole apart never hash equal. The board is copied into `copy`
-/// (of its length) on the way: each group is read once for both.
-#[inline(always)]
-fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
-    assert_eq!(copy.len(), board.len(), "room for the board");
-    // The games' usual boards (2x8, Bao's 32 holes, 2x40) hashed by code
-    // that knows their length: the groups' loop unrolled, no tail to test.
-    match board.len() {
-        16 => hash_of_length(&board[..16], &mut copy[..16]),
-        32 => hash_of_length(&board[..32], &mut copy[..32]),
-        80 => hash_of_length(&board[..80], &mut copy[..80]),
-        _ => hash_of_length(board, copy),
-    }
-}
-
-/// [`board_hash_into`], inlined into each length it is asked for.
-#[inline(always)]
-fn hash_of_length(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
-    let groups = board.chunks_exact(8);
-    let tail = groups.remainder();
-    let whole = board.len() - tail.len();
-    let mut last = [0u16; 8];
-    for ((g, &c), out) in last.iter_mut().zip(tail).zip(&mut copy[whole..]) {
-        *g = c;
-        out.write(c);
-    }
-    let has_tail = !tail.is_empty();
-    let (lo, hi) = weighted_lanes(groups, &mut copy[..whole], &last, board.len() / 8, has_tail);
-    lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xbf58_476d_1ce4_e5b9)
-}
-
-/// The weighted sums of [`board_hash_into`], as two words: the whole groups
-/// of eight holes (each also stored into `copy`), then `last` (the holes
-/// past them, padded with zeros, when `has_tail`) with the weights of group `k`. SSE2, which
-/// every x86-64 has, multiplies and adds eight holes in one instruction each.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn weighted_lanes(
-    groups: std::slice::ChunksExact<'_, u16>,
-    copy: &mut [MaybeUninit<u16>],
-    last: &Group,
-    k: usize,
-    has_tail: bool,
-) -> (u64, u64) {
-    use std::arch::x86_64::{
-        __m128i, _mm_add_epi16, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mullo_epi16,
-        _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi64,
-    };
-    assert_eq!(copy.len(), groups.len() * 8, "room for the whole groups");
-    // SAFETY: SSE2 is part of x86-64; each unaligned load reads one group
-    // of eight u16 (a chunk of exactly eight, a `Group`, a row of WEIGHTS),
-    // and each store writes eight u16 of `copy`, which holds eight a group.
-    unsafe {
-        let load = |p: *const u16| _mm_loadu_si128(p as *const __m128i);
-        let mut acc = _mm_setzero_si128();
-        for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
-            let g = load(group.as_ptr());
-            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, g);
-            acc = _mm_add_epi16(acc, _mm_mullo_epi16(g, load(weights.as_ptr())));
-        }
-        // Boards of whole groups (2x8, 2x40, Bao's 32) have no tail.
-        if has_tail {
-            acc = _mm_add_epi16(
-                acc,
-                _mm_mullo_epi16(load(last.as_ptr()), load(WEIGHTS[k].as_ptr())),
-            );
-        }
-        (
-            _mm_cvtsi128_si64(acc) as u64,
-            _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) as u64,
-        )
-    }
-}
-
-/// [`weighted_lanes`] elsewhere, lane by lane.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn weighted_lanes(
-    groups: std::slice::ChunksExact<'_, u16>,
-    copy: &mut [MaybeUninit<u16>],
-    last: &Group,
-    k: usize,
-    has_tail: bool,
-) -> (u64, u64) {
-    let mut acc = [0u16; 8];
-    let mut add = |group: &[u16], weights: &Group| {
-        for ((a, &c), &w) in acc.iter_mut().zip(group).zip(weights) {
-            *a = a.wrapping_add(c.wrapping_mul(w));
-        }
-    };
-    for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
-        for (o, &c) in out.iter_mut().zip(group) {
-            o.write(c);
-        }
-        add(group, weights);
-    }
-    if has_tail {
-        add(last, &WEIGHTS[k]);
-    }
-    let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | x as u64);
-    (word(&acc[..4]), word(&acc[4..]))
-}
 
 /// Room for this many more positions when the history is full: doubling
 /// from one position costs a game five or six reallocations.
@@ -338,8 +210,7 @@ impl History {
         }
         // Hashed and copied at the end in one pass; counted in once the
         // earlier boards are compared.
-        let at = self.buf.len();
-        let hash = board_hash_into(board, &mut self.buf.spare_capacity_mut()[..stride]);
+        let hash = push_hashed(&mut self.buf, board);
         let head = (hash >> 32) as u16 & !1 | side as u16;
         let mut seen = 1;
         let b = (head & self.filter) as usize;
@@ -353,11 +224,6 @@ impl History {
         }
         self.buf[self.count] = head;
         self.count += 1;
-        // SAFETY: `make_room` left room for `stride` more holes, which
-        // `board_hash_into` wrote past `at`.
-        unsafe {
-            self.buf.set_len(at + stride);
-        }
         seen
     }
 
@@ -419,7 +285,7 @@ impl History {
 
 /// Does `heads` hold `head`? Eight heads a compare (one SSE2 instruction,
 /// as the compiler writes it), stopping at the first group that does.
-#[inline(always)]
+#[inline]
 fn holds(heads: &[u16], head: u16) -> bool {
     let mut groups = heads.chunks_exact(8);
     for group in &mut groups {

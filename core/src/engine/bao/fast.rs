@@ -16,9 +16,9 @@ use crate::engine::core::{Endless, Sightings, Unended, turned_period};
 use crate::engine::side::Side;
 
 mod first;
+use crate::engine::simd::bao::{bytes8, bytes16, relays_ssse3, sow_ssse3, unbytes8, unbytes16};
 #[cfg(test)]
 use first::first_laps_plain;
-use first::ssse3;
 pub use first::{Simd, first_laps};
 
 /// RELAY[c]: the cows of a relay lap of `c` cows lifted from byte 0 of the
@@ -38,7 +38,7 @@ const RELAY: [u128; 256] = {
 
 /// STEAL[c]: the same for `c` stolen cows, sown from byte 0 (the first goes
 /// into the capturing hole itself).
-const STEAL: [u128; 256] = {
+pub(in crate::engine) const STEAL: [u128; 256] = {
     let mut t = [0u128; 256];
     let mut c = 1;
     while c < 256 {
@@ -49,22 +49,22 @@ const STEAL: [u128; 256] = {
 };
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Turned {
+pub(in crate::engine) struct Turned {
     /// The mover's loop, byte k holding hole `pos + k` (mod 16).
-    own: u128,
-    opp: u64,
+    pub(in crate::engine) own: u128,
+    pub(in crate::engine) opp: u64,
     /// The last lap end (a loop hole, 0..16).
-    pos: u32,
+    pub(in crate::engine) pos: u32,
     /// The mover's inner holes that steal now (bit k: loop hole k): 0 when
     /// steals are off. Only steals change `opp`, and each clears its bit.
-    thieves: u16,
+    pub(in crate::engine) thieves: u16,
 }
 
 impl Turned {
     /// Lifts the hole of the lap end and sows it: `RELAY`'s row for its
     /// cows, and the loop turned to the lap's last hole (`c` holes on, as
     /// the lap starts one hole after the lifted one).
-    #[inline(always)]
+    #[inline]
     fn relay(&mut self) -> bool {
         let c = self.own as u8 as u32;
         self.own = (self.own - c as u128 + RELAY[c as usize]).rotate_right(8 * (c & 15));
@@ -95,7 +95,7 @@ impl Turned {
 /// faces the opponent's `i(8-k)`, byte 7-k of `opp`. A byte's top bit is set
 /// when it is not zero, the bytes are reversed, and one multiply gathers the
 /// eight bits (the products are distinct powers of two: nothing carries).
-#[inline(always)]
+#[inline]
 fn stealing_holes(opp: u64) -> u16 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const TOP: u64 = 0x8080_8080_8080_8080;
@@ -110,16 +110,16 @@ fn stealing_holes(opp: u64) -> u16 {
 /// high half and the opponent's row left out save a lap of the long
 /// sowings some six of its instructions: the opponent's row changes only
 /// by a steal, and the holes from the lap end tell the states apart.
-#[inline(always)]
+#[inline]
 fn point_hash(own: u128) -> u64 {
     (own as u64).wrapping_mul(POINT_MUL)
 }
 
 /// [`point_hash`]'s multiplier (odd: equal products, equal words).
-const POINT_MUL: u64 = 0x9e37_79b9_7f4a_7c15;
+pub(in crate::engine) const POINT_MUL: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Why [`relays`] stopped.
-enum Relays {
+pub(in crate::engine) enum Relays {
     /// The turn ended (the state is the board after it).
     Ended,
     /// `lam` reached the stop.
@@ -130,13 +130,13 @@ enum Relays {
 }
 
 /// What [`relays`] watches for.
-struct Look {
+pub(in crate::engine) struct Look {
     /// The laps since the tortoise at which to stop.
-    stop: u64,
+    pub(in crate::engine) stop: u64,
     /// The tortoise's hash before its multiply (its loop's low half).
-    tortoise_bits: u64,
+    pub(in crate::engine) tortoise_bits: u64,
     /// Distinguished points' bar.
-    below: u64,
+    pub(in crate::engine) below: u64,
 }
 
 /// Relay laps on their own (no hole steals, now or later), counted in
@@ -171,17 +171,21 @@ fn relays<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> R
 /// byte 0 less the `c` lifted, modulo 256) and the shuffle that turns the
 /// loop `c` holes on (byte j takes byte j + c).
 #[repr(C, align(16))]
-struct Shuffled {
-    add: [u8; LOOP],
-    turn: [u8; LOOP],
+pub(in crate::engine) struct Shuffled {
+    pub(in crate::engine) add: [u8; LOOP],
+    pub(in crate::engine) turn: [u8; LOOP],
 }
 
-const SHUFFLED: [Shuffled; 256] = shuffled(&RELAY, 0, true);
+pub(in crate::engine) const SHUFFLED: [Shuffled; 256] = shuffled(&RELAY, 0, true);
 
 /// The laps of `c` cows as [`Shuffled`] rows: `rows[c]`'s bytes to add
 /// (byte 0 less the `c` lifted when `lifted`), and the shuffle that turns
 /// the loop `c - back` holes on (byte j takes byte j + c - back).
-const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 256] {
+pub(in crate::engine) const fn shuffled(
+    rows: &[u128; 256],
+    back: usize,
+    lifted: bool,
+) -> [Shuffled; 256] {
     let mut t = [const {
         Shuffled {
             add: [0; LOOP],
@@ -204,83 +208,6 @@ const fn shuffled(rows: &[u128; 256], back: usize, lifted: bool) -> [Shuffled; 2
     t
 }
 
-/// [`relays`] with SSSE3: the lap is a byte add and a byte shuffle.
-///
-/// # Safety
-/// The CPU must have SSSE3.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[target_feature(enable = "ssse3")]
-unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
-    use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cvtsi128_si64, _mm_load_si128, _mm_shuffle_epi8,
-    };
-    // SAFETY: a u128 and an __m128i are both 16 plain bytes (byte k of
-    // the u128, little-endian, is lane k); each row of SHUFFLED is two
-    // 16-byte arrays aligned to 16.
-    unsafe {
-        let mut v = std::mem::transmute::<u128, __m128i>(s.own);
-        let (mut low, mut pos) = (s.own as u64, s.pos);
-        // The laps before the stop, counted down.
-        let all = look.stop.saturating_sub(*lam);
-        let mut left = all;
-        let tortoise_low = look.tortoise_bits;
-        // One lap and its tests, `ahead` laps of its block still to run
-        // (`left` is counted down a block at a time, and put right when
-        // the block stops early). The hash reads the low half alone
-        // (`point_hash`), which needs no second move out of the register.
-        macro_rules! lap {
-            ($ahead:expr) => {{
-                let c = low as u8 as usize;
-                let row = &SHUFFLED[c];
-                v = _mm_shuffle_epi8(
-                    _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
-                    _mm_load_si128(row.turn.as_ptr() as *const __m128i),
-                );
-                pos = pos.wrapping_add(c as u32);
-                low = _mm_cvtsi128_si64(v) as u64;
-                if low as u8 == 1 {
-                    // The lap that ends the turn is not counted.
-                    left += $ahead + 1;
-                    break Relays::Ended;
-                }
-                if TORTOISE && low == tortoise_low {
-                    left += $ahead;
-                    break Relays::Look;
-                }
-                if low.wrapping_mul(POINT_MUL) < look.below {
-                    left += $ahead;
-                    break Relays::Look;
-                }
-            }};
-        }
-        // Four laps a test of the count.
-        let found = loop {
-            if left < 4 {
-                if left == 0 {
-                    break Relays::Stop;
-                }
-                left -= 1;
-                lap!(0);
-                continue;
-            }
-            left -= 4;
-            lap!(3);
-            lap!(2);
-            lap!(1);
-            lap!(0);
-        };
-        let n = *lam + (all - left);
-        (s.own, s.pos, *lam) = (std::mem::transmute::<__m128i, u128>(v), pos & 15, n);
-        found
-    }
-}
-
-/// Never called: [`ssse3`] is false off x86-64.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> Relays {
-    relays::<TORTOISE>(s, lam, look)
-}
-
 /// Laps until the turn ends (`Ok`), or a proof that it never does: Brent's
 /// algorithm and distinguished points ([`Sightings`]) on the turned state.
 ///
@@ -294,7 +221,7 @@ unsafe fn relays_ssse3<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look
 /// its period (`turned_period`). If the test fails the search goes on, and a
 /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
 /// Either search's first accepted repeat gives the same, smallest, period.
-#[inline(always)]
+#[inline]
 fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     for _ in 0..PLAIN_LAPS {
         if s.lap() {
@@ -305,18 +232,22 @@ fn run_turned<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unende
 }
 
 /// Most sowings end within a few laps: [`run_turned`] runs those plainly.
-const PLAIN_LAPS: u64 = 8;
+pub(in crate::engine) const PLAIN_LAPS: u64 = 8;
 
 /// [`search`] for the sowings the SSSE3 laps hand over: out of line, as
 /// few get this far.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(never)]
-fn search_on(s: &mut Turned, max_laps: u64, brent: Brent) -> Result<(), Unended> {
+pub(in crate::engine) fn search_on(
+    s: &mut Turned,
+    max_laps: u64,
+    brent: Brent,
+) -> Result<(), Unended> {
     search_from::<FASTEST>(s, max_laps, brent)
 }
 
 /// [`run_turned`] after its plain laps: the cycle search.
-#[inline(always)]
+#[inline]
 fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
     let brent = Brent {
         tortoise: (s.own, s.opp, s.pos),
@@ -329,7 +260,7 @@ fn search<const HOW: u8>(s: &mut Turned, max_laps: u64) -> Result<(), Unended> {
 
 /// Distinguished points only pay off on long sowings: [`search_from`]
 /// sees them from this lap on.
-const POINTS_FROM: u64 = 64;
+pub(in crate::engine) const POINTS_FROM: u64 = 64;
 
 /// From this lap on, a sowing of relays alone (the long sowings that never
 /// end) stops comparing each lap with Brent's tortoise, a sixth of a lap's
@@ -346,7 +277,7 @@ const UNWATCHED_FROM: u64 = 4096;
 /// cycle with none: `gaps` times the mean gap between points (`below` is
 /// one hash in `2^64 / below`). Eight gaps: a cycle with points goes on
 /// unwatched but for one stretch in some three thousand.
-#[inline(always)]
+#[inline]
 fn quiet_laps(below: u64, gaps: u64) -> u64 {
     (u64::MAX / below.max(1))
         .saturating_add(1)
@@ -358,18 +289,18 @@ fn quiet_laps(below: u64, gaps: u64) -> u64 {
 /// `power` more. `starts`: the holes where laps started since the tortoise
 /// (low 16 bits) and since the distinguished points last heard of them
 /// (high 16 bits).
-struct Brent {
-    tortoise: (u128, u64, u32),
-    base: u64,
-    power: u64,
-    starts: u32,
+pub(in crate::engine) struct Brent {
+    pub(in crate::engine) tortoise: (u128, u64, u32),
+    pub(in crate::engine) base: u64,
+    pub(in crate::engine) power: u64,
+    pub(in crate::engine) starts: u32,
 }
 
 /// Is a block of laps turning the state by `d`, whose laps started from
 /// `starts`, repeated for ever (no later block starts a lap on a hole of
 /// `thieves`)?
-#[inline(always)]
-fn repeats(d: u32, starts: u16, thieves: u16) -> bool {
+#[inline]
+pub(in crate::engine) fn repeats(d: u32, starts: u16, thieves: u16) -> bool {
     let blocks = turned_period(1, d as usize, LOOP) as u32;
     (1..blocks).all(|k| starts.rotate_left(k * d % LOOP as u32) & thieves == 0)
 }
@@ -454,7 +385,11 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
         if s.thieves == 0 && lam >= points_from && HOW != GENERIC {
             // The hash before its multiply.
             let tortoise_bits = tortoise.0 as u64;
-            let simd = HOW == FASTEST && ssse3();
+            let simd = if HOW == FASTEST {
+                Simd::detect()
+            } else {
+                Simd::PLAIN
+            };
             loop {
                 let look = Look {
                     // Unwatched, the laps stop after a quiet stretch too.
@@ -466,12 +401,12 @@ fn search_from<const HOW: u8>(s: &mut Turned, max_laps: u64, brent: Brent) -> Re
                     tortoise_bits,
                     below,
                 };
-                // SAFETY (both SSSE3 calls): the CPU has SSSE3 (`simd`).
-                let found = match (simd, watching) {
-                    (true, true) => unsafe { relays_ssse3::<true>(s, &mut lam, &look) },
-                    (true, false) => unsafe { relays_ssse3::<false>(s, &mut lam, &look) },
-                    (false, true) => relays::<true>(s, &mut lam, &look),
-                    (false, false) => relays::<false>(s, &mut lam, &look),
+                let found = if watching {
+                    relays_ssse3::<true>(simd, s, &mut lam, &look)
+                        .unwrap_or_else(|| relays::<true>(s, &mut lam, &look))
+                } else {
+                    relays_ssse3::<false>(simd, s, &mut lam, &look)
+                        .unwrap_or_else(|| relays::<false>(s, &mut lam, &look))
                 };
                 match found {
                     Relays::Ended => return Ok(()),
@@ -622,10 +557,8 @@ fn sow_in_place<const HOW: u8>(
         (own_base..own_base + LOOP).contains(&start),
         "a hole of the mover"
     );
-    #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-    if HOW == FASTEST && simd.0 {
-        // SAFETY: the CPU has SSSE3 (`simd` says so).
-        return unsafe { sow_ssse3(counts, start, extra, steals, max_laps) };
+    if HOW == FASTEST && simd.ssse3() {
+        return sow_ssse3(simd, counts, start, extra, steals, max_laps).expect("SSSE3");
     }
     let start = (start - own_base) as u32;
     let mut s = Turned {
@@ -652,271 +585,6 @@ fn sow_in_place<const HOW: u8>(
         .expect("an inner row");
     unbytes8(s.opp, opp);
     Ok(())
-}
-
-/// A steal lap of `c` cows for [`sow_ssse3`]: STEAL[c]'s bytes and the
-/// shuffle that turns the loop `c - 1` holes on (byte j takes byte j + c - 1).
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-const STOLEN: [Shuffled; 256] = shuffled(&STEAL, 1, false);
-
-/// [`sow_in_place`] with SSSE3: the first lap and the plain laps of
-/// [`run_turned`] on the turned loop in a vector register, where a lap is a
-/// byte add and a byte shuffle (a 128-bit rotation took some ten
-/// instructions and the state went through memory at every lap); the few
-/// sowings still going then go to [`search`] as a [`Turned`].
-///
-/// # Safety
-/// The CPU must have SSSE3.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[target_feature(enable = "ssse3")]
-unsafe fn sow_ssse3(
-    counts: &mut [u16; HOLES],
-    start: usize,
-    extra: u8,
-    steals: bool,
-    max_laps: u64,
-) -> Result<(), Unended> {
-    // The loop of `start` (the mover's), and the other: five arguments,
-    // all in registers, and no bounds to check.
-    let own_base = start & LOOP;
-    let opp_base = own_base ^ LOOP;
-    use std::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cvtsi32_si128, _mm_cvtsi64_si128,
-        _mm_cvtsi128_si32, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packus_epi16,
-        _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_unpackhi_epi8,
-        _mm_unpacklo_epi8,
-    };
-    let opp_row: &[u16; 8] = counts[opp_base..opp_base + 8]
-        .try_into()
-        .expect("an inner row");
-    let mut opp = bytes8(opp_row);
-    let own: &mut [u16; LOOP] = (&mut counts[own_base..own_base + LOOP])
-        .try_into()
-        .expect("a loop");
-    let start = (start - own_base) & (LOOP - 1);
-    // SAFETY: SSSE3 is on; the loads and stores read and write the 32
-    // bytes of `own`; each row of SHUFFLED and STOLEN is two 16-byte
-    // arrays aligned to 16; a u128 and an __m128i are both 16 plain bytes.
-    unsafe {
-        let load = |bytes: &[u8; LOOP]| _mm_load_si128(bytes.as_ptr() as *const __m128i);
-        let lap = |v: __m128i, row: &Shuffled| {
-            _mm_shuffle_epi8(_mm_add_epi8(v, load(&row.add)), load(&row.turn))
-        };
-        // The count of byte 0: the hole of the lap end.
-        let low = |v: __m128i| _mm_cvtsi128_si32(v) as u8 as u32;
-        let p = own.as_ptr() as *const __m128i;
-        let bytes = _mm_packus_epi16(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
-        // The chosen hole is byte 0 of the turned loop: the extra cow there.
-        let mut v = _mm_add_epi8(
-            _mm_shuffle_epi8(bytes, load(&SHUFFLED[start].turn)),
-            _mm_cvtsi32_si128(extra as i32),
-        );
-        let mut pos = start as u32;
-        // The first lap lifts the hole chosen, whatever it faces.
-        let c = low(v);
-        v = lap(v, &SHUFFLED[c as usize]);
-        pos = (pos + c) & 15;
-        if low(v) != 1 {
-            // `stealing_holes` by a byte shuffle: the row reversed, its
-            // occupied bytes as bits.
-            let mut thieves = if steals {
-                let reversed = _mm_shuffle_epi8(
-                    _mm_cvtsi64_si128(opp as i64),
-                    _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1),
-                );
-                !(_mm_movemask_epi8(_mm_cmpeq_epi8(reversed, _mm_setzero_si128())) as u16) & 0xff
-            } else {
-                0
-            };
-            // One lap after the lap end at `pos`, as `Turned::lap`; true
-            // when it ends the turn. (No hole steals in phase 1, nor
-            // once the thieves have stolen: one test then.)
-            macro_rules! lap {
-                () => {{
-                    if thieves != 0 && thieves >> pos & 1 != 0 {
-                        let shift = 8 * (7 - pos);
-                        let seeds = (opp >> shift) as u32 & 0xff;
-                        opp &= !(0xff << shift);
-                        thieves &= !(1 << pos);
-                        v = lap(v, &STOLEN[seeds as usize]);
-                        pos = (pos + seeds - 1) & 15;
-                    } else {
-                        let c = low(v);
-                        v = lap(v, &SHUFFLED[c as usize]);
-                        pos = (pos + c) & 15;
-                    }
-                    low(v) == 1
-                }};
-            }
-            'laps: {
-                for _ in 0..PLAIN_LAPS {
-                    if lap!() {
-                        break 'laps;
-                    }
-                }
-                // Then `search_from`'s stretches while no lap can be a
-                // distinguished point: the same laps and comparisons with
-                // the tortoise (a whole-state comparison here), the same
-                // budget; the rest is handed over.
-                let mut tortoise = (v, opp, pos);
-                let (mut base, mut power, mut starts) = (PLAIN_LAPS, 1u64, 0u32);
-                loop {
-                    if base + power >= POINTS_FROM {
-                        let mut s = Turned {
-                            own: std::mem::transmute::<__m128i, u128>(v),
-                            opp,
-                            pos,
-                            thieves,
-                        };
-                        let brent = Brent {
-                            tortoise: (
-                                std::mem::transmute::<__m128i, u128>(tortoise.0),
-                                tortoise.1,
-                                tortoise.2,
-                            ),
-                            base,
-                            power,
-                            starts,
-                        };
-                        search_on(&mut s, max_laps, brent)?;
-                        (v, opp, pos) = (std::mem::transmute::<u128, __m128i>(s.own), s.opp, s.pos);
-                        break 'laps;
-                    }
-                    let stop = power.min(max_laps.saturating_sub(base)).max(1);
-                    let mut lam = 0;
-                    while lam < stop {
-                        starts |= 0x1_0001 << pos;
-                        if lap!() {
-                            break 'laps;
-                        }
-                        lam += 1;
-                        if _mm_movemask_epi8(_mm_cmpeq_epi8(v, tortoise.0)) == 0xffff
-                            && opp == tortoise.1
-                        {
-                            let d = (pos + LOOP as u32 - tortoise.2) % LOOP as u32;
-                            if repeats(d, starts as u16, thieves) {
-                                return Err(Unended::Endless(Endless {
-                                    period: turned_period(lam, d as usize, LOOP),
-                                    laps: base + lam,
-                                }));
-                            }
-                        }
-                    }
-                    if base + lam >= max_laps {
-                        return Err(Unended::OverBudget);
-                    }
-                    tortoise = (v, opp, pos);
-                    starts &= !0xffff;
-                    base += lam;
-                    power *= 2;
-                }
-            }
-        }
-        // Back to board order: byte j takes byte j - pos.
-        let v = _mm_shuffle_epi8(v, load(&SHUFFLED[(LOOP - pos as usize) & 15].turn));
-        let zero = _mm_setzero_si128();
-        let q = own.as_mut_ptr() as *mut __m128i;
-        _mm_storeu_si128(q, _mm_unpacklo_epi8(v, zero));
-        _mm_storeu_si128(q.add(1), _mm_unpackhi_epi8(v, zero));
-    }
-    let opp_row: &mut [u16; 8] = (&mut counts[opp_base..opp_base + 8])
-        .try_into()
-        .expect("an inner row");
-    unbytes8(opp, opp_row);
-    Ok(())
-}
-
-/// Sixteen holes of at most 255 cows, one a byte (SSE2: two loads and one
-/// pack, where byte by byte took about fifty instructions a sowing).
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn bytes16(holes: &[u16; 16]) -> u128 {
-    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_packus_epi16};
-    // SAFETY: SSE2 is part of x86-64; the loads read the 32 bytes of `holes`.
-    unsafe {
-        let p = holes.as_ptr() as *const __m128i;
-        std::mem::transmute::<__m128i, u128>(_mm_packus_epi16(
-            _mm_loadu_si128(p),
-            _mm_loadu_si128(p.add(1)),
-        ))
-    }
-}
-
-/// Eight holes of at most 255 cows, one a byte.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn bytes8(holes: &[u16; 8]) -> u64 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_packus_epi16, _mm_setzero_si128,
-    };
-    // SAFETY: SSE2 is part of x86-64; the load reads the 16 bytes of `holes`.
-    unsafe {
-        let v = _mm_loadu_si128(holes.as_ptr() as *const __m128i);
-        _mm_cvtsi128_si64(_mm_packus_epi16(v, _mm_setzero_si128())) as u64
-    }
-}
-
-/// [`bytes16`] undone: byte k into hole k.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
-    use std::arch::x86_64::{
-        __m128i, _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    };
-    // SAFETY: SSE2 is part of x86-64; the stores write the 32 bytes of `holes`.
-    unsafe {
-        let v = std::mem::transmute::<u128, __m128i>(bytes);
-        let zero = _mm_setzero_si128();
-        let p = holes.as_mut_ptr() as *mut __m128i;
-        _mm_storeu_si128(p, _mm_unpacklo_epi8(v, zero));
-        _mm_storeu_si128(p.add(1), _mm_unpackhi_epi8(v, zero));
-    }
-}
-
-/// [`bytes8`] undone: byte k into hole k.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
-    use std::arch::x86_64::{
-        __m128i, _mm_cvtsi64_si128, _mm_setzero_si128, _mm_storeu_si128, _mm_unpacklo_epi8,
-    };
-    // SAFETY: SSE2 is part of x86-64; the store writes the 16 bytes of `holes`.
-    unsafe {
-        let v = _mm_unpacklo_epi8(_mm_cvtsi64_si128(bytes as i64), _mm_setzero_si128());
-        _mm_storeu_si128(holes.as_mut_ptr() as *mut __m128i, v);
-    }
-}
-
-/// [`bytes16`] elsewhere, byte by byte.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn bytes16(holes: &[u16; 16]) -> u128 {
-    u128::from_le_bytes(holes.map(|c| c as u8))
-}
-
-/// [`bytes8`] elsewhere, byte by byte.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn bytes8(holes: &[u16; 8]) -> u64 {
-    u64::from_le_bytes(holes.map(|c| c as u8))
-}
-
-/// [`unbytes16`] elsewhere, byte by byte.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn unbytes16(bytes: u128, holes: &mut [u16; 16]) {
-    for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
-        *c = b as u16;
-    }
-}
-
-/// [`unbytes8`] elsewhere, byte by byte.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn unbytes8(bytes: u64, holes: &mut [u16; 8]) {
-    for (c, &b) in holes.iter_mut().zip(&bytes.to_le_bytes()) {
-        *c = b as u16;
-    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! of state, and a sowing never ends exactly when this (board, hole) sequence
 //! repeats, which Brent's algorithm (`run_laps`) decides exactly.
 
-mod fast;
+pub(super) mod fast;
 mod json;
 pub(crate) use json::{rules_from_map, rules_json};
 mod setup;
@@ -197,7 +197,7 @@ const ONE_LAP: [[[u16; LOOP]; LOOP]; LOOP] = {
 };
 
 /// `rng.random_range(0..n)`, inlined (the engine's one copy of rand's draw).
-#[inline(always)]
+#[inline]
 fn draw_below<R: rand::Rng>(rng: &mut R, n: usize) -> usize {
     super::playout::draw_below(rng, n as u32) as usize
 }
@@ -205,7 +205,7 @@ fn draw_below<R: rand::Rng>(rng: &mut R, n: usize) -> usize {
 /// The index of the `k`-th set bit of `mask` (from 0, lowest first; `k`
 /// below its count): a byte at a time by table, where clearing the lowest
 /// bit `k` times took some thirty instructions a pick.
-#[inline(always)]
+#[inline]
 fn nth_set_bit(mask: u16, k: u32) -> usize {
     let low = (mask & 0xff) as usize;
     let below = BYTE_COUNT[low] as u32;
@@ -218,7 +218,7 @@ fn nth_set_bit(mask: u16, k: u32) -> usize {
 
 /// The set bits of `mask` by table: without `popcnt` (not in the baseline
 /// x86-64) `count_ones` takes some seventeen instructions.
-#[inline(always)]
+#[inline]
 fn count_set_bits(mask: u16) -> usize {
     BYTE_COUNT[(mask & 0xff) as usize] as usize + BYTE_COUNT[(mask >> 8) as usize] as usize
 }
@@ -231,7 +231,7 @@ impl Path for Loop {
         LOOP
     }
 
-    #[inline(always)]
+    #[inline]
     fn next(&self, hole: usize) -> usize {
         self.0 | ((hole + 1) & 15)
     }
@@ -521,7 +521,7 @@ impl Bao {
     }
 
     /// The loop that starts at board index `b`.
-    #[inline(always)]
+    #[inline]
     fn loop_of(&self, b: usize) -> &[u16; LOOP] {
         self.counts[b..b + LOOP].try_into().expect("a loop")
     }
@@ -874,7 +874,7 @@ impl Hooks for Bao {
     /// (turn 1 places none): reserves only fall, so no position of his
     /// before had these reserves, and none after will. In the first phase
     /// the history would hold each position alone.
-    #[inline(always)]
+    #[inline]
     fn position_is_fresh(&self) -> bool {
         self.state.turn >= 4 && self.places_cow()
     }

@@ -3,6 +3,7 @@
 use crate::engine::core::{Event, LapEnd, Observer, Path, sow, take};
 use crate::engine::playout::unsow_ring;
 use crate::engine::side::{PerSide, Side};
+use crate::engine::simd::occupied16;
 
 /// Smallest and largest row allowed (40..50 are traditional).
 pub const MIN_HOLES: usize = 4;
@@ -28,17 +29,17 @@ pub struct Ring {
 }
 
 impl Path for Ring {
-    #[inline(always)]
+    #[inline]
     fn circuit_len(&self) -> usize {
         self.n2
     }
 
-    #[inline(always)]
+    #[inline]
     fn next(&self, hole: usize) -> usize {
         if hole + 1 == self.n2 { 0 } else { hole + 1 }
     }
 
-    #[inline(always)]
+    #[inline]
     fn for_each(&self, f: impl FnMut(usize)) {
         (0..self.n2).for_each(f)
     }
@@ -55,19 +56,19 @@ impl Board {
     }
 
     /// Holes in the ring in play (2N).
-    #[inline(always)]
+    #[inline]
     pub fn n2(&self) -> usize {
         2 * self.n
     }
 
     /// The ring index of the hole facing `hole` (2N-1-hole).
-    #[inline(always)]
+    #[inline]
     pub fn opposite(&self, hole: usize) -> usize {
         self.n2() - 1 - hole
     }
 
     /// The ring indices of a side's own row.
-    #[inline(always)]
+    #[inline]
     pub fn row(&self, side: Side) -> std::ops::Range<usize> {
         match side {
             Side::South => 0..self.n,
@@ -76,7 +77,7 @@ impl Board {
     }
 
     /// The side whose row holds ring index `hole`.
-    #[inline(always)]
+    #[inline]
     pub fn owner_of_row(&self, hole: usize) -> Side {
         if hole < self.n {
             Side::South
@@ -86,7 +87,7 @@ impl Board {
     }
 
     /// The holes in play (`2N` of them).
-    #[inline(always)]
+    #[inline]
     pub fn holes(&self) -> &[u16] {
         &self.counts[..self.n2()]
     }
@@ -149,7 +150,7 @@ impl Board {
     }
 
     /// Empties `hole` into the hand (the lift starting lap `lap`); returns the seeds lifted.
-    #[inline(always)]
+    #[inline]
     pub fn lift<O: Observer>(&mut self, hole: usize, lap: u32, obs: &mut O) -> u32 {
         let seeds = self.counts[hole] as u32;
         self.counts[hole] = 0;
@@ -160,7 +161,7 @@ impl Board {
     /// Cheap sufficient test, without sowing, that the first lap from `hole`
     /// ends the turn: its last seed falls into an empty hole. A lap of exactly
     /// 2N seeds ends in the origin, which the lift emptied.
-    #[inline(always)]
+    #[inline]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
         self.first_lap_surely_ends_on(self.n2(), hole)
     }
@@ -258,14 +259,14 @@ impl Board {
     /// for observers that want no single drops: the rest is added to at most
     /// two runs of consecutive holes, with no test per seed. Returns the hole
     /// of the last seed.
-    #[inline(always)]
+    #[inline]
     fn sow_quick<O: Observer>(&mut self, from: usize, seeds: u32, obs: &mut O) -> usize {
         self.sow_quick_below(self.quick_end(), from, seeds, obs)
     }
 
     /// The holes a quick lap may end before: [`Board::sow_quick_below`]'s
     /// `limit`, read once by a caller that sows lap after lap.
-    #[inline(always)]
+    #[inline]
     pub(super) fn quick_end(&self) -> usize {
         self.n2().min(RING - 16)
     }
@@ -345,36 +346,6 @@ const WINDOWS: [[u16; 16]; 17] = {
     w
 };
 
-/// Bit k set when hole k of `group` holds seeds. SSE2, which every x86-64
-/// has, compares eight holes with zero in one instruction and gathers the
-/// sixteen answers in two more: the start-of-turn test reads the mover's row
-/// at every turn.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn occupied16(group: &[u16; 16]) -> u64 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_setzero_si128,
-    };
-    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
-    // 32 bytes of `group`.
-    let empty = unsafe {
-        let p = group.as_ptr() as *const __m128i;
-        let zero = _mm_setzero_si128();
-        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), zero);
-        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), zero);
-        _mm_movemask_epi8(_mm_packs_epi16(a, b))
-    };
-    !empty as u64 & 0xffff
-}
-
-/// [`occupied16`] elsewhere: four holes a 64-bit word.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn occupied16(group: &[u16; 16]) -> u64 {
-    crate::engine::core::nonzero_bits(group, 4) as u64
-}
-
 /// A relay on a small board (2N <= 16 holes, at most 255 seeds on it), packed
 /// one hole a byte and kept turned so that the hole to lift next comes first
 /// (byte k is hole `pos + k` around the ring): a lap costs a few
@@ -418,7 +389,7 @@ impl Small {
     }
 
     /// Holes on the ring.
-    #[inline(always)]
+    #[inline]
     pub fn n2(&self) -> u32 {
         self.n2
     }

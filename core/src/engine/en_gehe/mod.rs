@@ -124,7 +124,7 @@ struct Sowing<'a> {
 }
 
 impl<'a> Sowing<'a> {
-    #[inline(always)]
+    #[inline]
     fn new(board: &'a mut Board, hole: usize) -> Sowing<'a> {
         Sowing {
             board,
@@ -290,7 +290,7 @@ impl<'a> Sowing<'a> {
     }
 
     /// The board turned so that the relay hole comes first.
-    #[inline(always)]
+    #[inline]
     fn turned_into(&self, out: &mut [u16; RING]) {
         let (n2, pos) = (self.board.n2(), self.pos);
         out[..n2 - pos].copy_from_slice(&self.board.counts[pos..n2]);
@@ -298,7 +298,7 @@ impl<'a> Sowing<'a> {
     }
 
     /// Is the board, turned so that the relay hole comes first, `turned`?
-    #[inline(always)]
+    #[inline]
     fn turned_equals(&self, turned: &[u16; RING]) -> bool {
         let (n2, pos) = (self.board.n2(), self.pos);
         let c = &self.board.counts;
@@ -326,17 +326,15 @@ const LOGGED_LAPS: usize = 32;
 /// run before the search changes no answer.)
 #[inline(always)]
 fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, hole: usize) -> bool {
-    use std::mem::MaybeUninit;
     // Each lap's start (high half) and the seeds it lifted, one word each.
-    // Not cleared: read only once every entry is written.
-    let mut log = [MaybeUninit::<u32>::uninit(); LOGGED_LAPS];
+    let mut log = [0u32; LOGGED_LAPS];
     // (`min` does nothing but bound the index for the compiler.)
     let mut pos = hole.min(RING - 1);
     let limit = board.quick_end();
     for entry in log.iter_mut() {
         let seeds = board.counts[pos] as u32;
         board.counts[pos] = 0;
-        entry.write((pos as u32) << 16 | seeds);
+        *entry = (pos as u32) << 16 | seeds;
         // `Board::lap`, the limit of a quick lap read once.
         let last = board.sow_quick_below(limit, pos, seeds, &mut Quiet);
         if board.counts[last] <= 1 {
@@ -348,9 +346,7 @@ fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, ho
     // No capture yet (only a last lap captures): the laps undone in the
     // other order give the board back.
     let mut before = *board;
-    for entry in log.iter().rev() {
-        // SAFETY: the loop above ran to its end, writing every entry.
-        let entry = unsafe { entry.assume_init() };
+    for &entry in log.iter().rev() {
         before.unsow((entry >> 16) as usize, entry & 0xffff);
     }
     let mut sowing = Sowing {
@@ -375,7 +371,7 @@ fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, ho
 }
 
 /// Slice equality without a call to `memcmp` (this runs once per lap).
-#[inline(always)]
+#[inline]
 fn same(a: &[u16], b: &[u16]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
 }

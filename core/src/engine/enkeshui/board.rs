@@ -2,6 +2,7 @@
 
 use crate::engine::core::{Direction, Event, LapEnd, Observer, Path, Quiet, sow, take};
 use crate::engine::side::{PerSide, Side};
+use crate::engine::simd::{add_mask, holding16};
 
 use super::layout::MAX_HOLES;
 
@@ -87,114 +88,6 @@ impl Path for Ring {
     }
 }
 
-/// Bit k set when hole k of the sixteen holes from `from` holds exactly
-/// `seeds`. SSE2, which every x86-64 has, compares eight holes in one
-/// instruction and gathers the sixteen answers in two more: the
-/// start-of-turn test reads the board at every turn.
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_set1_epi16,
-    };
-    let group: &[u16; 16] = counts[from..from + 16].try_into().expect("sixteen holes");
-    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
-    // 32 bytes of `group`.
-    let equal = unsafe {
-        let p = group.as_ptr() as *const __m128i;
-        let v = _mm_set1_epi16(seeds as i16);
-        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
-        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), v);
-        _mm_movemask_epi8(_mm_packs_epi16(a, b))
-    };
-    equal as u32 & 0xffff
-}
-
-/// [`holding16`] elsewhere: four holes a 64-bit word, a lane's top bit set
-/// when the lane differs from `seeds`, and a multiply gathers the four bits.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn holding16(counts: &[u16; RING], from: usize, seeds: u16) -> u32 {
-    const LOW: u64 = 0x7fff_7fff_7fff_7fff;
-    const TOP: u64 = 0x8000_8000_8000_8000;
-    const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-    let spread = seeds as u64 * 0x0001_0001_0001_0001;
-    let mut differ = 0u32;
-    for (k, q) in counts[from..from + 16].chunks_exact(4).enumerate() {
-        let w = (q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48)
-            ^ spread;
-        let top = ((((w & LOW) + LOW) | w) & TOP) >> 15;
-        differ |= (((top.wrapping_mul(GATHER) >> 48) & 0xf) as u32) << (4 * k);
-    }
-    !differ & 0xffff
-}
-
-/// Each byte value spread to eight holes: `SPREAD[m][k]` is bit k of m.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-const SPREAD: [[u16; 8]; 256] = {
-    let mut t = [[0u16; 8]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut k = 0;
-        while k < 8 {
-            t[m][k] = (m >> k & 1) as u16;
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// Adds a seed to every hole of `mask`'s first `W` holes, with no branch
-/// (which holes get a seed is unpredictable). SSE2, which every x86-64 has:
-/// each hole's bit of the mask, spread to its lane and compared, is -1 where
-/// a seed falls, subtracted from eight holes at once (a table row a group
-/// of eight took some ten more instructions a lap).
-#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-#[inline(always)]
-fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
-    use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_set1_epi16, _mm_setr_epi16,
-        _mm_storeu_si128, _mm_sub_epi16,
-    };
-    const { assert!(W.is_multiple_of(16) && W <= RING) };
-    // SAFETY: SSE2 is part of x86-64; the loads and stores read and write
-    // eight u16 of `counts` at 8k for 8k + 8 <= W <= RING.
-    unsafe {
-        let bits = [
-            _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128),
-            _mm_setr_epi16(256, 512, 1024, 2048, 4096, 8192, 16384, i16::MIN),
-        ];
-        let p = counts.as_mut_ptr() as *mut __m128i;
-        let mut k = 0;
-        while k < W / 8 {
-            let half = _mm_set1_epi16((mask >> (16 * (k / 2))) as u16 as i16);
-            let b = bits[k % 2];
-            let seed = _mm_cmpeq_epi16(_mm_and_si128(half, b), b);
-            _mm_storeu_si128(p.add(k), _mm_sub_epi16(_mm_loadu_si128(p.add(k)), seed));
-            k += 1;
-        }
-    }
-}
-
-/// [`add_mask`] elsewhere: eight holes a table row.
-#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
-#[inline(always)]
-fn add_mask<const W: usize>(counts: &mut [u16; RING], mask: u32) {
-    let mut k = 0;
-    while k < W / 8 {
-        let eight: &mut [u16; 8] = (&mut counts[8 * k..8 * k + 8])
-            .try_into()
-            .expect("eight holes");
-        let add = &SPREAD[(mask >> (8 * k) & 0xff) as usize];
-        for i in 0..8 {
-            eight[i] += add[i];
-        }
-        k += 1;
-    }
-}
-
 /// Each row length's rows as bits, South's then North's (indexed by
 /// `n % 32`, which is `n`: the table needs no bounds check).
 const ROW_MASKS: [[u32; 2]; 2 * MAX_HOLES] = {
@@ -209,7 +102,7 @@ const ROW_MASKS: [[u32; 2]; 2 * MAX_HOLES] = {
 };
 
 /// The holes `a..b` as bits (`a` <= `b` <= 32).
-#[inline(always)]
+#[inline]
 fn span(a: usize, b: usize) -> u32 {
     // In 64 bits, so that b = 32 needs no special case.
     ((1u64 << (b & 63)) - (1u64 << (a & 63))) as u32
@@ -246,7 +139,7 @@ impl Board {
     }
 
     /// A side's row as bits: bit i for ring index i.
-    #[inline(always)]
+    #[inline]
     pub fn row_mask(&self, side: Side) -> u32 {
         // Read off a table: the shifts by N took some fifteen instructions
         // at every start-of-turn test.
@@ -309,14 +202,14 @@ impl Board {
     }
 
     /// Bit i set: hole i holds seeds.
-    #[inline(always)]
+    #[inline]
     pub fn occupied(&self) -> u32 {
         !self.holding(0) & self.in_play()
     }
 
     /// Bit i set: hole i holds exactly `seeds` (past the board's end:
     /// whatever, to be masked).
-    #[inline(always)]
+    #[inline]
     fn holding(&self, seeds: u16) -> u32 {
         // The traditional boards (2x8 and smaller) fit in 16 holes.
         if self.n2() <= 16 {
@@ -327,7 +220,7 @@ impl Board {
     }
 
     /// Every hole of the board as bits (2x16 fills all 32).
-    #[inline(always)]
+    #[inline]
     fn in_play(&self) -> u32 {
         ROW_MASKS[self.n % (2 * MAX_HOLES)][0] | ROW_MASKS[self.n % (2 * MAX_HOLES)][1]
     }
@@ -372,7 +265,7 @@ impl Board {
 
     /// Cheap sufficient test that the first lap from `hole` ends the turn
     /// (a bull, a new bull or an empty hole), without sowing.
-    #[inline(always)]
+    #[inline]
     pub fn first_lap_surely_ends(&self, hole: usize) -> bool {
         self.first_lap_surely_ends_in::<0>(hole)
     }
@@ -547,9 +440,9 @@ impl Board {
             (end - n2, span(from + 1, n2) | span(0, end - n2 + 1))
         };
         if n2 <= 16 {
-            add_mask::<16>(&mut self.counts, mask);
+            add_mask::<16, RING>(&mut self.counts, mask);
         } else {
-            add_mask::<RING>(&mut self.counts, mask);
+            add_mask::<RING, RING>(&mut self.counts, mask);
         }
         let now = self.counts[last];
         if self.is_bull(last) {
@@ -666,9 +559,9 @@ impl Board {
         };
         let mask = span(a, b) | span(0, c);
         if n2 <= 16 {
-            add_mask::<16>(&mut self.counts, mask);
+            add_mask::<16, RING>(&mut self.counts, mask);
         } else {
-            add_mask::<RING>(&mut self.counts, mask);
+            add_mask::<RING, RING>(&mut self.counts, mask);
         }
         LapEnd {
             last,

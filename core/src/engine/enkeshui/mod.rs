@@ -669,7 +669,7 @@ impl Enkeshui {
 
     /// Has the mover a sowing that ends? (Most first laps end the turn, so
     /// those are tried before whole sowings.)
-    #[inline(always)]
+    #[inline]
     fn can_sow(&self, mask: u32, max_laps: u64) -> Result<bool, Undecided> {
         // The traditional 2x8 board with its ring's length known.
         let surely_ends = if self.board.n == 8 {

@@ -100,14 +100,14 @@ impl Enkeshui {
 /// The holes of a row mask (at most [`MAX_HOLES`] = 16 bits): two table
 /// reads, where `count_ones` without the POPCNT instruction (not in the
 /// x86-64 baseline) is some fifteen.
-#[inline(always)]
+#[inline]
 fn row_count(row: u32) -> usize {
     BYTE_COUNT[(row & 0xff) as usize] as usize + BYTE_COUNT[(row >> 8 & 0xff) as usize] as usize
 }
 
 /// The index of the `k`-th set bit of a row mask (from 0, lowest first;
 /// `k` below [`row_count`]).
-#[inline(always)]
+#[inline]
 fn row_select(row: u32, k: usize) -> usize {
     let low = (row & 0xff) as usize;
     let in_low = BYTE_COUNT[low] as usize;

@@ -6,6 +6,7 @@ use crate::engine::Game;
 use crate::engine::SeededRng;
 use crate::engine::bao::{Bao, Rules};
 use crate::engine::core::Quiet;
+use crate::engine::simd::bao::shuffled_lap;
 use rand::{Rng, SeedableRng};
 
 /// The packed search before the loop was kept turned (the board in its
@@ -57,7 +58,7 @@ mod absolute {
     }
 
     impl Packed {
-        #[inline(always)]
+        #[inline]
         fn own_at(&self, k: u32) -> u32 {
             let half = if k < 8 {
                 self.own as u64
@@ -67,13 +68,13 @@ mod absolute {
             (half >> ((k & 7) * 8)) as u32 & 0xff
         }
 
-        #[inline(always)]
+        #[inline]
         fn opp_at(&self, j: u32) -> u32 {
             (self.opp >> (j * 8)) as u32 & 0xff
         }
 
         /// Sows `seeds` (at least one) from loop hole `from`; returns the last hole.
-        #[inline(always)]
+        #[inline]
         fn sow(&mut self, from: u32, seeds: u32) -> u32 {
             let r = if seeds <= LOOP as u32 {
                 seeds
@@ -87,7 +88,7 @@ mod absolute {
         }
 
         /// One lap after the lap end at `pos`; true when it ends the turn.
-        #[inline(always)]
+        #[inline]
         fn lap(&mut self, steals: bool) -> bool {
             let pos = self.pos;
             let last = if steals && pos < 8 && self.opp_at(7 - pos) != 0 {
@@ -107,7 +108,7 @@ mod absolute {
 
     /// The inner holes of the mover that would steal now: hole k (inner `i(k+1)`)
     /// faces the opponent's `i(8-k)`, byte 7-k of `opp`.
-    #[inline(always)]
+    #[inline]
     fn stealing_holes(opp: u64) -> u16 {
         (0..8).fold(0u16, |m, k| {
             m | (((opp >> (8 * (7 - k))) & 0xff != 0) as u16) << k
@@ -128,7 +129,7 @@ mod absolute {
     /// its period (`turned_period`). If the test fails the search goes on, and a
     /// repeat of the board itself (`d = 0`) is always accepted, as plain Brent.
     /// Either search's first accepted repeat gives the same, smallest, period.
-    #[inline(always)]
+    #[inline]
     fn run_turned(s: &mut Packed, steals: bool, max_laps: u64) -> Result<(), Unended> {
         // Most sowings end within a few laps: run those plainly.
         const PLAIN_LAPS: u64 = 8;
@@ -201,7 +202,7 @@ mod absolute {
     }
 
     /// [`sow_quiet`] that gives up after `max_laps` laps.
-    #[inline(always)]
+    #[inline]
     pub(super) fn sow_quiet_within(
         counts: &[u16; HOLES],
         mover: Side,
@@ -416,18 +417,7 @@ fn the_lap_tables_sow_cow_by_cow() {
             let ended = s.relay();
             assert_eq!((s.own, s.pos), (want, (3 + at) % 16), "relay of {c}");
             assert_eq!(ended, want as u8 == 1, "relay of {c}");
-            #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-            if ssse3() {
-                use std::arch::x86_64::*;
-                // SAFETY: SSSE3 is there; the rows are 16-byte aligned.
-                let got = unsafe {
-                    let row = &SHUFFLED[c as usize];
-                    let v = std::mem::transmute::<u128, __m128i>(own);
-                    std::mem::transmute::<__m128i, u128>(_mm_shuffle_epi8(
-                        _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
-                        _mm_load_si128(row.turn.as_ptr() as *const __m128i),
-                    ))
-                };
+            if let Some(got) = shuffled_lap(Simd::detect(), own, &SHUFFLED[c as usize]) {
                 assert_eq!(got, want, "shuffled relay of {c}");
             }
             // A steal of `c` cows into hole 0 of the turned loop (own
@@ -447,17 +437,11 @@ fn the_lap_tables_sow_cow_by_cow() {
             );
             assert_eq!(ended, want as u8 == 1, "steal of {c}");
             #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
-            if ssse3() {
-                use std::arch::x86_64::*;
-                // SAFETY: SSSE3 is there; the rows are 16-byte aligned.
-                let got = unsafe {
-                    let row = &STOLEN[c as usize];
-                    let v = std::mem::transmute::<u128, __m128i>(own);
-                    std::mem::transmute::<__m128i, u128>(_mm_shuffle_epi8(
-                        _mm_add_epi8(v, _mm_load_si128(row.add.as_ptr() as *const __m128i)),
-                        _mm_load_si128(row.turn.as_ptr() as *const __m128i),
-                    ))
-                };
+            if let Some(got) = shuffled_lap(
+                Simd::detect(),
+                own,
+                &crate::engine::simd::bao::STOLEN[c as usize],
+            ) {
                 assert_eq!(got, want, "shuffled steal of {c}");
             }
         }
@@ -708,7 +692,7 @@ fn first_laps_are_the_holes_whose_first_lap_ends() {
         }
         assert_eq!(first_laps_plain(&holes, extra), want, "{holes:?} {extra}");
         // The game's way, with this CPU's SSSE3 and without.
-        for simd in [Simd::detect(), Simd(false)] {
+        for simd in [Simd::detect(), Simd::PLAIN] {
             assert_eq!(first_laps(&holes, extra, simd), want, "{holes:?} {extra}");
         }
     }

@@ -1,0 +1,330 @@
+//! The core's unsafe code, all of it but the AI table's memory
+//! (`ai/table.rs`): the SSE2 and SSSE3 kernels of the sowings and the
+//! start-of-turn tests, and the history's copy of a board into its spare
+//! room. Everything here is a safe function; each `unsafe` block says why
+//! it holds. Built with `--cfg masai_portable` (or off x86-64), every
+//! kernel is its portable form, which plays the same games
+//! (`tests/same_games.rs`, `tests/perft.rs`). Bao's kernels are in
+//! `simd/bao.rs`.
+
+use std::mem::MaybeUninit;
+
+pub(crate) mod bao;
+
+/// Whether this CPU has SSSE3, found once when a game is made and kept in
+/// it: a test of the standard library's detection cache is six
+/// instructions, and a random Bao turn made two (the first laps, the pick).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Simd(bool);
+
+impl Simd {
+    /// This CPU's.
+    pub fn detect() -> Simd {
+        Simd(ssse3())
+    }
+
+    /// No SSSE3, whatever the CPU has: the portable kernels.
+    pub(crate) const PLAIN: Simd = Simd(false);
+
+    /// Whether the SSSE3 kernels run.
+    #[inline]
+    pub(crate) fn ssse3(self) -> bool {
+        self.0
+    }
+}
+
+/// Does this CPU have SSSE3 (its byte shuffle turns the loop in one
+/// instruction, where a 128-bit rotation takes some ten)?
+#[inline]
+fn ssse3() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+    {
+        std::is_x86_feature_detected!("ssse3")
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
+    {
+        false
+    }
+}
+
+/// Appends `board` to `buf` and returns its history hash ([`board_hash_into`]).
+///
+/// # Panics
+/// When `buf` has no room for `board` (the history makes room first) or
+/// `board` is longer than [`MAX_BOARD`].
+#[inline(always)]
+pub(crate) fn push_hashed(buf: &mut Vec<u16>, board: &[u16]) -> u64 {
+    let at = buf.len();
+    let stride = board.len();
+    let hash = board_hash_into(board, &mut buf.spare_capacity_mut()[..stride]);
+    // SAFETY: the slice above proved room for `stride` more holes, and
+    // `board_hash_into` wrote every one of them (its copy is the board).
+    unsafe { buf.set_len(at + stride) };
+    hash
+}
+
+/// Eight holes.
+type Group = [u16; 8];
+
+/// The longest board a game hands to the history (En Gehé's 2x50).
+pub(crate) const MAX_BOARD: usize = 128;
+
+/// Pseudo-random odd weights for the history hash, one a hole
+/// (splitmix64, fixed seed), and a group past the longest board's.
+const WEIGHTS: [Group; MAX_BOARD / 8 + 1] = {
+    let mut w = [[0u16; 8]; MAX_BOARD / 8 + 1];
+    let mut x = 1u64;
+    let mut i = 0;
+    while i < MAX_BOARD + 8 {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        w[i / 8][i % 8] = (z >> 48) as u16 | 1;
+        i += 1;
+    }
+    w
+};
+
+/// A hash of a board: its holes' weighted sums in eight 16-bit lanes,
+/// mixed into 64 bits whose top bits depend on every lane. Odd weights: two
+/// boards one hole apart never hash equal. The board is copied into `copy`
+/// (of its length) on the way: each group is read once for both.
+#[inline(always)]
+fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
+    assert_eq!(copy.len(), board.len(), "room for the board");
+    // The games' usual boards (2x8, Bao's 32 holes, 2x40) hashed by code
+    // that knows their length: the groups' loop unrolled, no tail to test.
+    match board.len() {
+        16 => hash_of_length(&board[..16], &mut copy[..16]),
+        32 => hash_of_length(&board[..32], &mut copy[..32]),
+        80 => hash_of_length(&board[..80], &mut copy[..80]),
+        _ => hash_of_length(board, copy),
+    }
+}
+
+/// [`board_hash_into`], inlined into each length it is asked for.
+#[inline(always)]
+fn hash_of_length(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
+    let groups = board.chunks_exact(8);
+    let tail = groups.remainder();
+    let whole = board.len() - tail.len();
+    let mut last = [0u16; 8];
+    for ((g, &c), out) in last.iter_mut().zip(tail).zip(&mut copy[whole..]) {
+        *g = c;
+        out.write(c);
+    }
+    let has_tail = !tail.is_empty();
+    let (lo, hi) = weighted_lanes(groups, &mut copy[..whole], &last, board.len() / 8, has_tail);
+    lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
+/// The weighted sums of [`board_hash_into`], as two words: the whole groups
+/// of eight holes (each also stored into `copy`), then `last` (the holes
+/// past them, padded with zeros, when `has_tail`) with the weights of group `k`. SSE2, which
+/// every x86-64 has, multiplies and adds eight holes in one instruction each.
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+#[inline(always)]
+fn weighted_lanes(
+    groups: std::slice::ChunksExact<'_, u16>,
+    copy: &mut [MaybeUninit<u16>],
+    last: &Group,
+    k: usize,
+    has_tail: bool,
+) -> (u64, u64) {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi16, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mullo_epi16,
+        _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi64,
+    };
+    assert_eq!(copy.len(), groups.len() * 8, "room for the whole groups");
+    // SAFETY: SSE2 is part of x86-64; each unaligned load reads one group
+    // of eight u16 (a chunk of exactly eight, a `Group`, a row of WEIGHTS),
+    // and each store writes eight u16 of `copy`, which holds eight a group.
+    unsafe {
+        let load = |p: *const u16| _mm_loadu_si128(p as *const __m128i);
+        let mut acc = _mm_setzero_si128();
+        for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
+            let g = load(group.as_ptr());
+            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, g);
+            acc = _mm_add_epi16(acc, _mm_mullo_epi16(g, load(weights.as_ptr())));
+        }
+        // Boards of whole groups (2x8, 2x40, Bao's 32) have no tail.
+        if has_tail {
+            acc = _mm_add_epi16(
+                acc,
+                _mm_mullo_epi16(load(last.as_ptr()), load(WEIGHTS[k].as_ptr())),
+            );
+        }
+        (
+            _mm_cvtsi128_si64(acc) as u64,
+            _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) as u64,
+        )
+    }
+}
+
+/// [`weighted_lanes`] elsewhere, lane by lane.
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
+#[inline]
+fn weighted_lanes(
+    groups: std::slice::ChunksExact<'_, u16>,
+    copy: &mut [MaybeUninit<u16>],
+    last: &Group,
+    k: usize,
+    has_tail: bool,
+) -> (u64, u64) {
+    let mut acc = [0u16; 8];
+    let mut add = |group: &[u16], weights: &Group| {
+        for ((a, &c), &w) in acc.iter_mut().zip(group).zip(weights) {
+            *a = a.wrapping_add(c.wrapping_mul(w));
+        }
+    };
+    for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
+        for (o, &c) in out.iter_mut().zip(group) {
+            o.write(c);
+        }
+        add(group, weights);
+    }
+    if has_tail {
+        add(last, &WEIGHTS[k]);
+    }
+    let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | x as u64);
+    (word(&acc[..4]), word(&acc[4..]))
+}
+
+/// Bit k set when hole k of `group` holds seeds. SSE2, which every x86-64
+/// has, compares eight holes with zero in one instruction and gathers the
+/// sixteen answers in two more: the start-of-turn test reads the mover's row
+/// at every turn.
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+#[inline(always)]
+pub(crate) fn occupied16(group: &[u16; 16]) -> u64 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_setzero_si128,
+    };
+    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
+    // 32 bytes of `group`.
+    let empty = unsafe {
+        let p = group.as_ptr() as *const __m128i;
+        let zero = _mm_setzero_si128();
+        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), zero);
+        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), zero);
+        _mm_movemask_epi8(_mm_packs_epi16(a, b))
+    };
+    !empty as u64 & 0xffff
+}
+
+/// [`occupied16`] elsewhere: four holes a 64-bit word.
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
+#[inline]
+pub(crate) fn occupied16(group: &[u16; 16]) -> u64 {
+    crate::engine::core::nonzero_bits(group, 4) as u64
+}
+
+/// Bit k set when hole k of the sixteen holes from `from` holds exactly
+/// `seeds`. SSE2, which every x86-64 has, compares eight holes in one
+/// instruction and gathers the sixteen answers in two more: the
+/// start-of-turn test reads the board at every turn.
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+#[inline(always)]
+pub(crate) fn holding16<const N: usize>(counts: &[u16; N], from: usize, seeds: u16) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
+        _mm_set1_epi16,
+    };
+    let group: &[u16; 16] = counts[from..from + 16].try_into().expect("sixteen holes");
+    // SAFETY: SSE2 is part of x86-64, and the two unaligned loads read the
+    // 32 bytes of `group`.
+    let equal = unsafe {
+        let p = group.as_ptr() as *const __m128i;
+        let v = _mm_set1_epi16(seeds as i16);
+        let a = _mm_cmpeq_epi16(_mm_loadu_si128(p), v);
+        let b = _mm_cmpeq_epi16(_mm_loadu_si128(p.add(1)), v);
+        _mm_movemask_epi8(_mm_packs_epi16(a, b))
+    };
+    equal as u32 & 0xffff
+}
+
+/// [`holding16`] elsewhere: four holes a 64-bit word, a lane's top bit set
+/// when the lane differs from `seeds`, and a multiply gathers the four bits.
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
+#[inline]
+pub(crate) fn holding16<const N: usize>(counts: &[u16; N], from: usize, seeds: u16) -> u32 {
+    const LOW: u64 = 0x7fff_7fff_7fff_7fff;
+    const TOP: u64 = 0x8000_8000_8000_8000;
+    const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    let spread = seeds as u64 * 0x0001_0001_0001_0001;
+    let mut differ = 0u32;
+    for (k, q) in counts[from..from + 16].chunks_exact(4).enumerate() {
+        let w = (q[0] as u64 | (q[1] as u64) << 16 | (q[2] as u64) << 32 | (q[3] as u64) << 48)
+            ^ spread;
+        let top = ((((w & LOW) + LOW) | w) & TOP) >> 15;
+        differ |= (((top.wrapping_mul(GATHER) >> 48) & 0xf) as u32) << (4 * k);
+    }
+    !differ & 0xffff
+}
+
+/// Each byte value spread to eight holes: `SPREAD[m][k]` is bit k of m.
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
+const SPREAD: [[u16; 8]; 256] = {
+    let mut t = [[0u16; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[m][k] = (m >> k & 1) as u16;
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Adds a seed to every hole of `mask`'s first `W` holes, with no branch
+/// (which holes get a seed is unpredictable). SSE2, which every x86-64 has:
+/// each hole's bit of the mask, spread to its lane and compared, is -1 where
+/// a seed falls, subtracted from eight holes at once (a table row a group
+/// of eight took some ten more instructions a lap).
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+#[inline(always)]
+pub(crate) fn add_mask<const W: usize, const N: usize>(counts: &mut [u16; N], mask: u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_loadu_si128, _mm_set1_epi16, _mm_setr_epi16,
+        _mm_storeu_si128, _mm_sub_epi16,
+    };
+    const { assert!(W.is_multiple_of(16) && W <= N) };
+    // SAFETY: SSE2 is part of x86-64; the loads and stores read and write
+    // eight u16 of `counts` at 8k for 8k + 8 <= W <= N.
+    unsafe {
+        let bits = [
+            _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128),
+            _mm_setr_epi16(256, 512, 1024, 2048, 4096, 8192, 16384, i16::MIN),
+        ];
+        let p = counts.as_mut_ptr() as *mut __m128i;
+        let mut k = 0;
+        while k < W / 8 {
+            let half = _mm_set1_epi16((mask >> (16 * (k / 2))) as u16 as i16);
+            let b = bits[k % 2];
+            let seed = _mm_cmpeq_epi16(_mm_and_si128(half, b), b);
+            _mm_storeu_si128(p.add(k), _mm_sub_epi16(_mm_loadu_si128(p.add(k)), seed));
+            k += 1;
+        }
+    }
+}
+
+/// [`add_mask`] elsewhere: eight holes a table row.
+#[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
+#[inline]
+pub(crate) fn add_mask<const W: usize, const N: usize>(counts: &mut [u16; N], mask: u32) {
+    let mut k = 0;
+    while k < W / 8 {
+        let eight: &mut [u16; 8] = (&mut counts[8 * k..8 * k + 8])
+            .try_into()
+            .expect("eight holes");
+        let add = &SPREAD[(mask >> (8 * k) & 0xff) as usize];
+        for i in 0..8 {
+            eight[i] += add[i];
+        }
+        k += 1;
+    }
+}
