@@ -29,7 +29,9 @@ pub(crate) fn become_subreaper() {
     }
 }
 
-/// Stops this process as the terminal's Ctrl-Z would (SIGTSTP).
+/// Stops this process as the terminal's Ctrl-Z would (SIGTSTP): the
+/// full-screen client's suspend.
+#[cfg(feature = "tui")]
 pub(crate) fn stop_self() {
     // SAFETY: raise(3) only sends a signal to this process.
     unsafe {
