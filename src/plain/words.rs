@@ -322,7 +322,9 @@ fn bull_owner(game: &AnyGame, index: usize) -> Option<Side> {
 
 /// How a turn (or, at a crossing, its lap) ended, in words: the phase
 /// change first (Bao), then the steals, then the end itself.
-fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
+/// `short` (a turn as told in play, below `full`): a capture by its seeds
+/// alone, a crossing without its note (the prompt asks the direction).
+fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -392,10 +394,11 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
     } else if let Some(p) = after.pending().filter(|_| !turn_over) {
         let crossing = !t.decision.is_direction();
         out.push(format!(
-            "{} with {} in hand from {}, the direction to choose",
+            "{} with {} in hand from {}{}",
             if crossing { "crosses" } else { "the lap ends" },
             count(kind, p.in_hand),
-            name_text(&p.lifted_from, view)
+            name_text(&p.lifted_from, view),
+            if short { "" } else { ", the direction to choose" }
         ));
     } else if !bulls.is_empty() {
         let holes: Vec<(usize, u32)> = bulls.iter().map(|b| (b.0, 0)).collect();
@@ -411,14 +414,20 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
         ));
     } else if !captures.is_empty() {
         let total: u32 = captures.iter().map(|c| c.1).sum();
-        out.push(format!(
-            "captures {} from {}",
-            count(kind, total),
-            holes_by_owner(g, &captures, view)
-        ));
+        out.push(if short {
+            format!("captures {}", count(kind, total))
+        } else {
+            format!(
+                "captures {} from {}",
+                count(kind, total),
+                holes_by_owner(g, &captures, view)
+            )
+        });
     } else if let Some((h, seeds)) = last_lap {
         out.push(match bull_owner(after, h) {
             Some(owner) => format!("ends in {} bull at {}", view.whose(owner), hole(h)),
+            // Short: a turn ends in an empty hole unless said otherwise.
+            None if seeds == 1 && short => format!("ends in {}", hole(h)),
             None if seeds == 1 => {
                 format!("ends in {}", described(&hole_name(g, h), view, "empty "))
             }
@@ -437,8 +446,118 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
     turn_line_at(t, after, view, Verbosity::Normal)
 }
 
+/// A turn as told when it is played: at `normal` and `brief` the decision
+/// and its outcome only (a capture by its seeds), since a voice takes
+/// seconds a word; the laps and relays are for `full` and the reads
+/// (`last`, `log`). Below `full` the person's own decision is not said back
+/// (they typed it), the score is said short and only with `score` (when a
+/// person is to move next), and at `brief` a turn of the person's own that
+/// just ends in an empty hole is not said at all (None). An end in an
+/// empty hole is "ends in your hole 3": the usual end, "empty" is for `full`.
+pub fn told_line(
+    t: &Turn,
+    after: &AnyGame,
+    view: &View,
+    verbosity: Verbosity,
+    score: Option<String>,
+) -> Option<String> {
+    if verbosity == Verbosity::Full {
+        return Some(turn_line_at(t, after, view, verbosity));
+    }
+    let mut line = turn_words(t, after, view, verbosity, true);
+    let full_score = format!(" {}", score_line(after, view));
+    if let Some(short) = line.strip_suffix(&full_score) {
+        line = short.to_string();
+    }
+    // The person's own decision is what they typed: only its outcome.
+    if view.me == Some(t.side)
+        && let Some((_, rest)) = line.split_once(": ")
+    {
+        if verbosity == Verbosity::Brief
+            && rest.starts_with("ends in")
+            && !rest.contains("bull")
+            && !rest.contains(", now")
+        {
+            return None;
+        }
+        let mut c = rest.chars();
+        line = c
+            .next()
+            .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+            .unwrap_or_default();
+    }
+    if let Some(score) = score.filter(|_| !after.status().is_over()) {
+        line.push(' ');
+        line.push_str(&score);
+    }
+    Some(line)
+}
+
+/// "You lead by 2.", "North leads by 2.", "Level at 20." (`brief`'s score).
+pub fn score_lead(game: &AnyGame, view: &View) -> String {
+    let s = crate::learn::score_now(game, Side::South);
+    let n = crate::learn::score_now(game, Side::North);
+    let (leader, by) = match s.cmp(&n) {
+        std::cmp::Ordering::Equal => return format!("Level at {s}."),
+        std::cmp::Ordering::Greater => (Side::South, s - n),
+        std::cmp::Ordering::Less => (Side::North, n - s),
+    };
+    if view.me == Some(leader) {
+        format!("You lead by {by}.")
+    } else {
+        format!("{} leads by {by}.", leader.title())
+    }
+}
+
+/// "You 21, North 19." ([`score_line`] in fewer words, as turns tell it).
+pub fn score_short(game: &AnyGame, view: &View) -> String {
+    let s = crate::learn::score_now(game, Side::South);
+    let n = crate::learn::score_now(game, Side::North);
+    let name = |side: Side| {
+        if view.me == Some(side) {
+            "You".to_string()
+        } else {
+            side.title().to_string()
+        }
+    };
+    match view.me {
+        Some(Side::North) => format!("{} {n}, {} {s}.", name(Side::North), name(Side::South)),
+        _ => format!("{} {s}, {} {n}.", name(Side::South), name(Side::North)),
+    }
+}
+
+/// A prompt's legal decisions below `full`: a list of at most
+/// [`PROMPT_NUMBERS`] numbers as said, a longer one by its count
+/// (`legal` lists them), and at `brief` none.
+pub fn legal_prompted(said: &str, count: usize, verbosity: Verbosity) -> Option<String> {
+    let numbers = said
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .count();
+    match verbosity {
+        Verbosity::Full => Some(said.to_string()),
+        Verbosity::Brief => None,
+        Verbosity::Normal if numbers <= PROMPT_NUMBERS => Some(said.to_string()),
+        Verbosity::Normal => Some(format!("any of {count} holes")),
+    }
+}
+
+/// The most numbers a prompt says at `normal` (each takes a voice a third
+/// of a second, and a 40-hole game's list took 6 seconds).
+pub const PROMPT_NUMBERS: usize = 3;
+
 /// [`turn_line`] at a verbosity.
 pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity) -> String {
+    turn_words(t, after, view, verbosity, false)
+}
+
+fn turn_words(
+    t: &Turn,
+    after: &AnyGame,
+    view: &View,
+    verbosity: Verbosity,
+    short: bool,
+) -> String {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -520,8 +639,8 @@ pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity
         }
     }
     head.push_str(": ");
-    head.push_str(&outcome(t, after, view).join(", ").replace(";,", ";"));
-    if !parts.is_empty() && verbosity != Verbosity::Brief {
+    head.push_str(&outcome(t, after, view, short).join(", ").replace(";,", ";"));
+    if !parts.is_empty() && verbosity != Verbosity::Brief && !short {
         head.push_str("; ");
         head.push_str(&parts.join(", "));
     }
@@ -855,6 +974,22 @@ pub fn value_said(v: i32, kind: GameKind, exact: bool) -> String {
     } else {
         format!("{:.1} {unit} behind", -s)
     }
+}
+
+/// [`direction_options`] in fewer words: "cw toward North's hole 8 or ccw
+/// toward your hole 2" (`toward`), or "cw or ccw".
+pub fn directions_short(opts: &[String], toward: bool) -> String {
+    let short: Vec<String> = opts
+        .iter()
+        .map(|o| {
+            let (token, rest) = o.split_once(' ').unwrap_or((o, ""));
+            match rest.split_once(", toward ") {
+                Some((_, hole)) if toward => format!("{token} toward {}", hole.trim_end_matches(')')),
+                _ => token.to_string(),
+            }
+        })
+        .collect();
+    short.join(" or ")
 }
 
 /// Where the first seed of each direction's lap falls, in words.
