@@ -16,7 +16,8 @@ pub mod words;
 
 use self::out::Say;
 use self::words::{
-    Verbosity, View, board_lines, direction_options, score_line, token_words, told_line, turn_line_at,
+    Verbosity, View, board_lines, direction_options, score_line, token_words, told_line,
+    turn_line_at,
 };
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, PerSide, Side};
@@ -576,7 +577,8 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
                 Verbosity::Normal => Some(words::directions_short(&opts, true)),
                 Verbosity::Brief => Some(words::directions_short(&opts, false)),
             };
-            let line = line.unwrap_or_else(|| format!("choose the direction, {}", opts.join(" or ")));
+            let line =
+                line.unwrap_or_else(|| format!("choose the direction, {}", opts.join(" or ")));
             self.line(&format!("{who}: {line}."));
             return;
         }

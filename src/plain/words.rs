@@ -398,7 +398,11 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
             if crossing { "crosses" } else { "the lap ends" },
             count(kind, p.in_hand),
             name_text(&p.lifted_from, view),
-            if short { "" } else { ", the direction to choose" }
+            if short {
+                ""
+            } else {
+                ", the direction to choose"
+            }
         ));
     } else if !bulls.is_empty() {
         let holes: Vec<(usize, u32)> = bulls.iter().map(|b| (b.0, 0)).collect();
@@ -551,13 +555,7 @@ pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity
     turn_words(t, after, view, verbosity, false)
 }
 
-fn turn_words(
-    t: &Turn,
-    after: &AnyGame,
-    view: &View,
-    verbosity: Verbosity,
-    short: bool,
-) -> String {
+fn turn_words(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity, short: bool) -> String {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -984,7 +982,9 @@ pub fn directions_short(opts: &[String], toward: bool) -> String {
         .map(|o| {
             let (token, rest) = o.split_once(' ').unwrap_or((o, ""));
             match rest.split_once(", toward ") {
-                Some((_, hole)) if toward => format!("{token} toward {}", hole.trim_end_matches(')')),
+                Some((_, hole)) if toward => {
+                    format!("{token} toward {}", hole.trim_end_matches(')'))
+                }
                 _ => token.to_string(),
             }
         })
@@ -1025,6 +1025,38 @@ pub fn direction_options(game: &AnyGame, view: &View) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prompt_below_full_says_a_long_list_by_its_count() {
+        let said = "any hole but 5, 10, 15 and 40";
+        assert_eq!(
+            legal_prompted(said, 36, Verbosity::Normal).as_deref(),
+            Some("any of 36 holes")
+        );
+        assert_eq!(
+            legal_prompted("holes 1, 3 and 6 to 8", 5, Verbosity::Normal).as_deref(),
+            Some("any of 5 holes")
+        );
+        assert_eq!(
+            legal_prompted("holes 2 and 4 to 8", 6, Verbosity::Normal).as_deref(),
+            Some("holes 2 and 4 to 8")
+        );
+        assert_eq!(
+            legal_prompted(said, 36, Verbosity::Full).as_deref(),
+            Some(said)
+        );
+        assert_eq!(legal_prompted(said, 36, Verbosity::Brief), None);
+        assert_eq!(
+            directions_short(
+                &[
+                    "cw (clockwise, toward North's hole 8)".into(),
+                    "ccw (counterclockwise, toward your hole 2)".into()
+                ],
+                true
+            ),
+            "cw toward North's hole 8 or ccw toward your hole 2"
+        );
+    }
 
     #[test]
     fn legal_holes_are_said_in_the_fewer_words() {

@@ -8,7 +8,17 @@ use super::*;
 fn played(game: &str, start: &str, input: &str) -> String {
     let dir = temp_dir();
     let path = record(&dir, game, start, "{}");
-    let r = run_in(&dir, &["resume", "--plain", path.to_str().unwrap()], input);
+    let r = run_in(
+        &dir,
+        &[
+            "resume",
+            "--plain",
+            "--verbosity",
+            "full",
+            path.to_str().unwrap(),
+        ],
+        input,
+    );
     assert_eq!(r.code, 0, "{}", r.err);
     let lines = r.lines();
     let i = lines
