@@ -154,9 +154,10 @@ fn start_verbosity() -> Verbosity {
 /// What a turn line says at `v`, in words.
 fn verbosity_said(v: Verbosity) -> &'static str {
     match v {
-        Verbosity::Brief => "a turn says the move, how it ended and the score",
+        Verbosity::Brief => "a turn says the move, how it ended and who leads",
         Verbosity::Normal => {
-            "a turn says the move, how it ended, its laps and relays, and the score"
+            "a turn says the move, how it ended and the score; last and log add the laps \
+             and relays"
         }
         Verbosity::Full => "a turn says the move, how it ended, every relay, and the score",
     }

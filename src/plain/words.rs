@@ -10,7 +10,9 @@ use crate::engine::{
 use crate::session::Turn;
 use serde_json::Value;
 
+mod brevity;
 mod spoken;
+pub use brevity::{directions_short, legal_prompted, score_lead, score_short};
 pub use spoken::{results_said, speakable, spoken_title};
 
 /// Who is who: the one person against the AI is "you"; otherwise sides by name.
@@ -497,59 +499,6 @@ pub fn told_line(
     Some(line)
 }
 
-/// "You lead by 2.", "North leads by 2.", "Level at 20." (`brief`'s score).
-pub fn score_lead(game: &AnyGame, view: &View) -> String {
-    let s = crate::learn::score_now(game, Side::South);
-    let n = crate::learn::score_now(game, Side::North);
-    let (leader, by) = match s.cmp(&n) {
-        std::cmp::Ordering::Equal => return format!("Level at {s}."),
-        std::cmp::Ordering::Greater => (Side::South, s - n),
-        std::cmp::Ordering::Less => (Side::North, n - s),
-    };
-    if view.me == Some(leader) {
-        format!("You lead by {by}.")
-    } else {
-        format!("{} leads by {by}.", leader.title())
-    }
-}
-
-/// "You 21, North 19." ([`score_line`] in fewer words, as turns tell it).
-pub fn score_short(game: &AnyGame, view: &View) -> String {
-    let s = crate::learn::score_now(game, Side::South);
-    let n = crate::learn::score_now(game, Side::North);
-    let name = |side: Side| {
-        if view.me == Some(side) {
-            "You".to_string()
-        } else {
-            side.title().to_string()
-        }
-    };
-    match view.me {
-        Some(Side::North) => format!("{} {n}, {} {s}.", name(Side::North), name(Side::South)),
-        _ => format!("{} {s}, {} {n}.", name(Side::South), name(Side::North)),
-    }
-}
-
-/// A prompt's legal decisions below `full`: a list of at most
-/// [`PROMPT_NUMBERS`] numbers as said, a longer one by its count
-/// (`legal` lists them), and at `brief` none.
-pub fn legal_prompted(said: &str, count: usize, verbosity: Verbosity) -> Option<String> {
-    let numbers = said
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|w| !w.is_empty())
-        .count();
-    match verbosity {
-        Verbosity::Full => Some(said.to_string()),
-        Verbosity::Brief => None,
-        Verbosity::Normal if numbers <= PROMPT_NUMBERS => Some(said.to_string()),
-        Verbosity::Normal => Some(format!("any of {count} holes")),
-    }
-}
-
-/// The most numbers a prompt says at `normal` (each takes a voice a third
-/// of a second, and a 40-hole game's list took 6 seconds).
-pub const PROMPT_NUMBERS: usize = 3;
-
 /// [`turn_line`] at a verbosity.
 pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity) -> String {
     turn_words(t, after, view, verbosity, false)
@@ -974,24 +923,6 @@ pub fn value_said(v: i32, kind: GameKind, exact: bool) -> String {
     }
 }
 
-/// [`direction_options`] in fewer words: "cw toward North's hole 8 or ccw
-/// toward your hole 2" (`toward`), or "cw or ccw".
-pub fn directions_short(opts: &[String], toward: bool) -> String {
-    let short: Vec<String> = opts
-        .iter()
-        .map(|o| {
-            let (token, rest) = o.split_once(' ').unwrap_or((o, ""));
-            match rest.split_once(", toward ") {
-                Some((_, hole)) if toward => {
-                    format!("{token} toward {}", hole.trim_end_matches(')'))
-                }
-                _ => token.to_string(),
-            }
-        })
-        .collect();
-    short.join(" or ")
-}
-
 /// Where the first seed of each direction's lap falls, in words.
 pub fn direction_options(game: &AnyGame, view: &View) -> Vec<String> {
     struct First(Option<usize>);
@@ -1023,76 +954,4 @@ pub fn direction_options(game: &AnyGame, view: &View) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_prompt_below_full_says_a_long_list_by_its_count() {
-        let said = "any hole but 5, 10, 15 and 40";
-        assert_eq!(
-            legal_prompted(said, 36, Verbosity::Normal).as_deref(),
-            Some("any of 36 holes")
-        );
-        assert_eq!(
-            legal_prompted("holes 1, 3 and 6 to 8", 5, Verbosity::Normal).as_deref(),
-            Some("any of 5 holes")
-        );
-        assert_eq!(
-            legal_prompted("holes 2 and 4 to 8", 6, Verbosity::Normal).as_deref(),
-            Some("holes 2 and 4 to 8")
-        );
-        assert_eq!(
-            legal_prompted(said, 36, Verbosity::Full).as_deref(),
-            Some(said)
-        );
-        assert_eq!(legal_prompted(said, 36, Verbosity::Brief), None);
-        assert_eq!(
-            directions_short(
-                &[
-                    "cw (clockwise, toward North's hole 8)".into(),
-                    "ccw (counterclockwise, toward your hole 2)".into()
-                ],
-                true
-            ),
-            "cw toward North's hole 8 or ccw toward your hole 2"
-        );
-    }
-
-    #[test]
-    fn legal_holes_are_said_in_the_fewer_words() {
-        let v = |a: &[usize]| a.to_vec();
-        let upto = |a: usize, b: usize| (a..=b).collect::<Vec<_>>();
-        assert_eq!(holes_said(&upto(3, 8), 8, ""), "holes 3 to 8");
-        assert_eq!(
-            holes_said(&v(&[1, 2, 3, 5, 6, 7, 8]), 8, ""),
-            "any hole but 4"
-        );
-        assert_eq!(holes_said(&v(&[5]), 8, ""), "hole 5");
-        assert_eq!(holes_said(&upto(1, 8), 8, ""), "any hole");
-        assert_eq!(holes_said(&v(&[1, 3, 6]), 8, ""), "holes 1, 3 and 6");
-        let mut most: Vec<usize> = upto(1, 40);
-        most.retain(|k| ![4, 7, 9].contains(k));
-        assert_eq!(holes_said(&most, 40, ""), "any hole but 4, 7 and 9");
-        let mut two: Vec<usize> = upto(1, 12);
-        two.extend(15..=30);
-        assert_eq!(holes_said(&two, 40, ""), "holes 1 to 12 and 15 to 30");
-        let bao: Vec<String> = [
-            "i1", "i4", "i5", "i6", "i7", "o2", "o3", "o4", "o5", "o6", "o7", "o8",
-        ]
-        .iter()
-        .map(|t| t.to_string())
-        .collect();
-        assert_eq!(
-            legal_said(GameKind::BaoLaKimasai, &bao, 8),
-            "inner holes 1 and 4 to 7; outer holes 2 to 8"
-        );
-        let tokens: Vec<String> = ["3", "4", "5", "special"]
-            .iter()
-            .map(|t| t.to_string())
-            .collect();
-        assert_eq!(
-            legal_said(GameKind::Enkeshui, &tokens, 8),
-            "holes 3 to 5, or special"
-        );
-    }
-}
+mod tests;
