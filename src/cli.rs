@@ -366,7 +366,7 @@ pub struct ResumeArgs {
     #[arg(long, value_name = "N", requires = "plain",
           value_parser = clap::value_parser!(u16).range(20..=80))]
     pub width: Option<u16>,
-    /// With --plain: how much a turn says: brief (the move, how it ended, the score), normal or full (every relay) [default: normal]
+    /// With --plain: how much a turn says: brief (the move, how it ended, who leads), normal (and the score) or full (the laps and every relay) [default: normal]
     #[arg(long, value_enum, value_name = "LEVEL", requires = "plain")]
     pub verbosity: Option<crate::plain::words::Verbosity>,
 }
@@ -744,7 +744,7 @@ pub struct ClientArgs {
     #[arg(long, value_name = "N", requires = "plain",
           value_parser = clap::value_parser!(u16).range(20..=80))]
     pub width: Option<u16>,
-    /// With --plain: how much a turn says: brief (the move, how it ended, the score), normal or full (every relay) [default: normal]
+    /// With --plain: how much a turn says: brief (the move, how it ended, who leads), normal (and the score) or full (the laps and every relay) [default: normal]
     #[arg(long, value_enum, value_name = "LEVEL", requires = "plain")]
     pub verbosity: Option<crate::plain::words::Verbosity>,
 }

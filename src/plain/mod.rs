@@ -16,7 +16,8 @@ pub mod words;
 
 use self::out::Say;
 use self::words::{
-    Verbosity, View, board_lines, direction_options, score_line, token_words, turn_line_at,
+    Verbosity, View, board_lines, direction_options, score_line, token_words, told_line,
+    turn_line_at,
 };
 use crate::cli::{ClientArgs, ResumeArgs, Seat};
 use crate::engine::{AnyGame, GameKind, PerSide, Side};
@@ -153,9 +154,10 @@ fn start_verbosity() -> Verbosity {
 /// What a turn line says at `v`, in words.
 fn verbosity_said(v: Verbosity) -> &'static str {
     match v {
-        Verbosity::Brief => "a turn says the move, how it ended and the score",
+        Verbosity::Brief => "a turn says the move, how it ended and who leads",
         Verbosity::Normal => {
-            "a turn says the move, how it ended, its laps and relays, and the score"
+            "a turn says the move, how it ended and the score; last and log add the laps \
+             and relays"
         }
         Verbosity::Full => "a turn says the move, how it ended, every relay, and the score",
     }
@@ -265,6 +267,8 @@ pub fn run_with_clock<R: BufRead, W: std::io::Write>(
         clock,
         typed: None,
         verbosity: start_verbosity(),
+        list_legal: false,
+        score_said: None,
     };
     p.main()
 }
@@ -302,6 +306,10 @@ struct Plain<R, W: std::io::Write> {
     typed: Option<String>,
     /// How much a turn line says (`verbosity`, `--verbosity`).
     verbosity: Verbosity,
+    /// `legal` was typed: the next prompt lists every decision, as `full`.
+    list_legal: bool,
+    /// The score as a turn last said it (`brief` says it when it changes).
+    score_said: Option<String>,
 }
 
 /// Runs `work` on a thread; past [`SLOW`], `note` is said once.
@@ -480,22 +488,20 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     // ---- the turns --------------------------------------------------------------
 
     fn told(&mut self, a: &Applied) {
-        let mut line = turn_line_at(&a.turn, self.game(), &self.view, self.verbosity);
-        // Brief: the score once a round, after the AI's answer, which comes
-        // at once (a turn that leaves the move to the same side keeps it).
+        // Below full: the score once a round, when a person is to move
+        // (the AI's answer comes at once, and so do its directions).
+        // Brief: the lead, and only when it changed since it was last said.
         let game = self.game();
-        let next = game.to_move();
-        if self.verbosity == Verbosity::Brief
-            && next != a.turn.side
-            && !self.session.human(next)
-            && !game.status().is_over()
-        {
-            let score = format!(" {}", score_line(game, &self.view));
-            if let Some(short) = line.strip_suffix(&score) {
-                line = short.to_string();
-            }
+        let mut score = (self.session.human(game.to_move()) || self.verbosity == Verbosity::Full)
+            .then(|| words::score_short(game, &self.view));
+        if self.verbosity == Verbosity::Brief && score.is_some() {
+            let lead = words::score_lead(game, &self.view);
+            score = (self.score_said.as_ref() != Some(&lead)).then(|| lead.clone());
+            self.score_said = Some(lead);
         }
-        self.line(&line);
+        if let Some(line) = told_line(&a.turn, self.game(), &self.view, self.verbosity, score) {
+            self.line(&line);
+        }
         if a.save {
             self.save();
         }
@@ -565,10 +571,16 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
         };
         if self.game().pending().is_some() {
             let opts = direction_options(self.game(), &self.view);
-            self.line(&format!(
-                "{who}: choose the direction, {}.",
-                opts.join(" or ")
-            ));
+            let line = match self.verbosity {
+                _ if std::mem::take(&mut self.list_legal) => None,
+                Verbosity::Full => None,
+                // cw or ccw, toward a hole each: fewer words.
+                Verbosity::Normal => Some(words::directions_short(&opts, true)),
+                Verbosity::Brief => Some(words::directions_short(&opts, false)),
+            };
+            let line =
+                line.unwrap_or_else(|| format!("choose the direction, {}", opts.join(" or ")));
+            self.line(&format!("{who}: {line}."));
             return;
         }
         if let Some(stage) = &self.special {
@@ -588,11 +600,20 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         }
         let legal = self.legal();
-        let line = format!(
-            "{who}, turn {}, {}.",
-            self.game().turn(),
-            words::legal_said(self.kind(), &legal, holes_in_row(self.game()))
-        );
+        let said = words::legal_said(self.kind(), &legal, holes_in_row(self.game()));
+        let verbosity = if std::mem::take(&mut self.list_legal) {
+            Verbosity::Full
+        } else {
+            self.verbosity
+        };
+        // Below full the turn number is left to `score`, a long list to `legal`.
+        let line = match words::legal_prompted(&said, legal.len(), verbosity) {
+            _ if verbosity == Verbosity::Full => {
+                format!("{who}, turn {}, {said}.", self.game().turn())
+            }
+            Some(said) => format!("{who}, {said}."),
+            None => format!("{who}."),
+        };
         self.line(&line);
     }
 
@@ -673,6 +694,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
             "legal" | "moves" => {
                 self.special = None;
+                self.list_legal = true;
                 return Some(true);
             }
             "score" => {

@@ -10,7 +10,9 @@ use crate::engine::{
 use crate::session::Turn;
 use serde_json::Value;
 
+mod brevity;
 mod spoken;
+pub use brevity::{directions_short, legal_prompted, score_lead, score_short};
 pub use spoken::{results_said, speakable, spoken_title};
 
 /// Who is who: the one person against the AI is "you"; otherwise sides by name.
@@ -322,7 +324,9 @@ fn bull_owner(game: &AnyGame, index: usize) -> Option<Side> {
 
 /// How a turn (or, at a crossing, its lap) ended, in words: the phase
 /// change first (Bao), then the steals, then the end itself.
-fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
+/// `short` (a turn as told in play, below `full`): a capture by its seeds
+/// alone, a crossing without its note (the prompt asks the direction).
+fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -392,10 +396,15 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
     } else if let Some(p) = after.pending().filter(|_| !turn_over) {
         let crossing = !t.decision.is_direction();
         out.push(format!(
-            "{} with {} in hand from {}, the direction to choose",
+            "{} with {} in hand from {}{}",
             if crossing { "crosses" } else { "the lap ends" },
             count(kind, p.in_hand),
-            name_text(&p.lifted_from, view)
+            name_text(&p.lifted_from, view),
+            if short {
+                ""
+            } else {
+                ", the direction to choose"
+            }
         ));
     } else if !bulls.is_empty() {
         let holes: Vec<(usize, u32)> = bulls.iter().map(|b| (b.0, 0)).collect();
@@ -411,14 +420,20 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View) -> Vec<String> {
         ));
     } else if !captures.is_empty() {
         let total: u32 = captures.iter().map(|c| c.1).sum();
-        out.push(format!(
-            "captures {} from {}",
-            count(kind, total),
-            holes_by_owner(g, &captures, view)
-        ));
+        out.push(if short {
+            format!("captures {}", count(kind, total))
+        } else {
+            format!(
+                "captures {} from {}",
+                count(kind, total),
+                holes_by_owner(g, &captures, view)
+            )
+        });
     } else if let Some((h, seeds)) = last_lap {
         out.push(match bull_owner(after, h) {
             Some(owner) => format!("ends in {} bull at {}", view.whose(owner), hole(h)),
+            // Short: a turn ends in an empty hole unless said otherwise.
+            None if seeds == 1 && short => format!("ends in {}", hole(h)),
             None if seeds == 1 => {
                 format!("ends in {}", described(&hole_name(g, h), view, "empty "))
             }
@@ -437,8 +452,59 @@ pub fn turn_line(t: &Turn, after: &AnyGame, view: &View) -> String {
     turn_line_at(t, after, view, Verbosity::Normal)
 }
 
+/// A turn as told when it is played: at `normal` and `brief` the decision
+/// and its outcome only (a capture by its seeds), since a voice takes
+/// seconds a word; the laps and relays are for `full` and the reads
+/// (`last`, `log`). Below `full` the person's own decision is not said back
+/// (they typed it), the score is said short and only with `score` (when a
+/// person is to move next), and at `brief` a turn of the person's own that
+/// just ends in an empty hole is not said at all (None). An end in an
+/// empty hole is "ends in your hole 3": the usual end, "empty" is for `full`.
+pub fn told_line(
+    t: &Turn,
+    after: &AnyGame,
+    view: &View,
+    verbosity: Verbosity,
+    score: Option<String>,
+) -> Option<String> {
+    if verbosity == Verbosity::Full {
+        return Some(turn_line_at(t, after, view, verbosity));
+    }
+    let mut line = turn_words(t, after, view, verbosity, true);
+    let full_score = format!(" {}", score_line(after, view));
+    if let Some(short) = line.strip_suffix(&full_score) {
+        line = short.to_string();
+    }
+    // The person's own decision is what they typed: only its outcome.
+    if view.me == Some(t.side)
+        && let Some((_, rest)) = line.split_once(": ")
+    {
+        if verbosity == Verbosity::Brief
+            && rest.starts_with("ends in")
+            && !rest.contains("bull")
+            && !rest.contains(", now")
+        {
+            return None;
+        }
+        let mut c = rest.chars();
+        line = c
+            .next()
+            .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+            .unwrap_or_default();
+    }
+    if let Some(score) = score.filter(|_| !after.status().is_over()) {
+        line.push(' ');
+        line.push_str(&score);
+    }
+    Some(line)
+}
+
 /// [`turn_line`] at a verbosity.
 pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity) -> String {
+    turn_words(t, after, view, verbosity, false)
+}
+
+fn turn_words(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity, short: bool) -> String {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -520,8 +586,8 @@ pub fn turn_line_at(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity
         }
     }
     head.push_str(": ");
-    head.push_str(&outcome(t, after, view).join(", ").replace(";,", ";"));
-    if !parts.is_empty() && verbosity != Verbosity::Brief {
+    head.push_str(&outcome(t, after, view, short).join(", ").replace(";,", ";"));
+    if !parts.is_empty() && verbosity != Verbosity::Brief && !short {
         head.push_str("; ");
         head.push_str(&parts.join(", "));
     }
@@ -888,44 +954,4 @@ pub fn direction_options(game: &AnyGame, view: &View) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn legal_holes_are_said_in_the_fewer_words() {
-        let v = |a: &[usize]| a.to_vec();
-        let upto = |a: usize, b: usize| (a..=b).collect::<Vec<_>>();
-        assert_eq!(holes_said(&upto(3, 8), 8, ""), "holes 3 to 8");
-        assert_eq!(
-            holes_said(&v(&[1, 2, 3, 5, 6, 7, 8]), 8, ""),
-            "any hole but 4"
-        );
-        assert_eq!(holes_said(&v(&[5]), 8, ""), "hole 5");
-        assert_eq!(holes_said(&upto(1, 8), 8, ""), "any hole");
-        assert_eq!(holes_said(&v(&[1, 3, 6]), 8, ""), "holes 1, 3 and 6");
-        let mut most: Vec<usize> = upto(1, 40);
-        most.retain(|k| ![4, 7, 9].contains(k));
-        assert_eq!(holes_said(&most, 40, ""), "any hole but 4, 7 and 9");
-        let mut two: Vec<usize> = upto(1, 12);
-        two.extend(15..=30);
-        assert_eq!(holes_said(&two, 40, ""), "holes 1 to 12 and 15 to 30");
-        let bao: Vec<String> = [
-            "i1", "i4", "i5", "i6", "i7", "o2", "o3", "o4", "o5", "o6", "o7", "o8",
-        ]
-        .iter()
-        .map(|t| t.to_string())
-        .collect();
-        assert_eq!(
-            legal_said(GameKind::BaoLaKimasai, &bao, 8),
-            "inner holes 1 and 4 to 7; outer holes 2 to 8"
-        );
-        let tokens: Vec<String> = ["3", "4", "5", "special"]
-            .iter()
-            .map(|t| t.to_string())
-            .collect();
-        assert_eq!(
-            legal_said(GameKind::Enkeshui, &tokens, 8),
-            "holes 3 to 5, or special"
-        );
-    }
-}
+mod tests;

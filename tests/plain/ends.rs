@@ -8,7 +8,17 @@ use super::*;
 fn played(game: &str, start: &str, input: &str) -> String {
     let dir = temp_dir();
     let path = record(&dir, game, start, "{}");
-    let r = run_in(&dir, &["resume", "--plain", path.to_str().unwrap()], input);
+    let r = run_in(
+        &dir,
+        &[
+            "resume",
+            "--plain",
+            "--verbosity",
+            "full",
+            path.to_str().unwrap(),
+        ],
+        input,
+    );
     assert_eq!(r.code, 0, "{}", r.err);
     let lines = r.lines();
     let i = lines
@@ -133,5 +143,75 @@ fn a_bao_turn_says_its_steals_grouped_and_its_end_first() {
              North to move, turn 61, inner hole 1; any outer hole.\n"
         ),
         "{steals}"
+    );
+}
+
+#[test]
+fn a_capture_names_its_holes() {
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "enkeshui",
+        r#"{"game":"enkeshui","holes":8,"south":[5,0,6,4,10,2,4,0],"north":[0,4,8,4,0,0,1,0],
+"bulls":[{"side":"south","hole":1,"owner":"south"},{"side":"south","hole":7,"owner":"south"},
+{"side":"north","hole":3,"owner":"south"},{"side":"north","hole":4,"owner":"south"}],
+"captured":{"south":0,"north":0},"to_move":"north","turn":12}"#,
+        "{}",
+    );
+    let r = run_in(
+        &dir,
+        &[
+            "resume",
+            "--plain",
+            "--verbosity",
+            "full",
+            path.to_str().unwrap(),
+        ],
+        "2\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    // Bulls are read in words.
+    assert!(r.out.contains(
+        "\nSouth's row, holes 1 to 8: 5 in South's bull, 0, 6, 4, 10, 2, 4 in South's bull,\n0.\n"
+    ));
+    assert_eq!(
+        r.event("North sows"),
+        "North sows hole 2: captures 7 seeds from South's hole 3 and North's hole 6.\n\
+         South has 39, North 9.\n\
+         South to move, turn 13, holes 4 to 6.\n\
+         Saved in game.json"
+            .replace("game.json", &path.display().to_string())
+    );
+}
+
+#[test]
+fn a_bull_made_is_told() {
+    let dir = temp_dir();
+    let path = record(
+        &dir,
+        "enkeshui",
+        r#"{"game":"enkeshui","holes":8,"south":[5,5,5,3,9,1,3,0],"north":[0,4,8,4,0,0,1,0],
+"bulls":[{"side":"south","hole":1,"owner":"south"},{"side":"north","hole":3,"owner":"south"},
+{"side":"north","hole":4,"owner":"south"}],"captured":{"south":0,"north":0},"to_move":"south","turn":11}"#,
+        "{}",
+    );
+    let r = run_in(
+        &dir,
+        &[
+            "resume",
+            "--plain",
+            "--verbosity",
+            "full",
+            path.to_str().unwrap(),
+        ],
+        "2\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.out.contains(
+            "\nSouth sows hole 2: makes South's hole 7 a bull for South. South has 43, North 5.\n"
+        ),
+        "{}",
+        r.out
     );
 }

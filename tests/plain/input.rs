@@ -26,7 +26,17 @@ fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
     input.extend_from_slice(b"8\n");
     let r = run_raw(
         &dir,
-        &args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT),
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--verbosity",
+                "full",
+                "--race",
+                "off",
+            ],
+            &HOT_SEAT,
+        ),
         input,
     );
     plain_lines(&r.out);
@@ -50,7 +60,17 @@ fn a_line_over_1_mib_is_left_out_and_quoted_by_its_start() {
     let start = Instant::now();
     let r = run_in(
         &dir,
-        &args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT),
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--verbosity",
+                "full",
+                "--race",
+                "off",
+            ],
+            &HOT_SEAT,
+        ),
         &input,
     );
     assert!(start.elapsed() < Duration::from_secs(10));
@@ -71,7 +91,17 @@ fn a_line_over_1_mib_is_left_out_and_quoted_by_its_start() {
 fn a_long_word_is_quoted_by_its_first_40_characters() {
     let word = "y".repeat(500_000);
     let r = run(
-        &args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT),
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--verbosity",
+                "full",
+                "--race",
+                "off",
+            ],
+            &HOT_SEAT,
+        ),
         &format!("{word}\n8\n"),
     );
     assert_eq!(r.code, 0, "{}", r.err);
@@ -90,7 +120,17 @@ fn a_long_word_is_quoted_by_its_first_40_characters() {
 /// next prompt, sends `signal` and reads the rest: (all lines, status).
 fn signalled(dir: &Path, moves: &str, signal: &str) -> (Vec<String>, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
-        .args(args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT))
+        .args(args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--verbosity",
+                "full",
+                "--race",
+                "off",
+            ],
+            &HOT_SEAT,
+        ))
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .env("HOME", dir)

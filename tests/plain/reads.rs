@@ -17,7 +17,13 @@ fn short_reads_say_one_thing_each_and_play_nothing() {
     );
     let r = run_in(
         &dir,
-        &["resume", "--plain", path.to_str().unwrap()],
+        &[
+            "resume",
+            "--plain",
+            "--verbosity",
+            "full",
+            path.to_str().unwrap(),
+        ],
         "last\nbulls\nhole 5\nrow north\nholes 2 to 4\ntry 8\n8\nlast\n7\nlast 2\n\
          row west\nholes 5 to 2\nhole 9\ntry\n",
     );
@@ -62,7 +68,16 @@ fn short_reads_say_one_thing_each_and_play_nothing() {
 fn short_reads_in_en_gehe_and_bao_and_in_help() {
     let r = run(
         &[
-            "en-gehe", "--holes", "20", "--plain", "--south", "human", "--north", "human",
+            "en-gehe",
+            "--holes",
+            "20",
+            "--plain",
+            "--verbosity",
+            "full",
+            "--south",
+            "human",
+            "--north",
+            "human",
         ],
         "holes 11 to 20\nhole 12 north\nhelp\n",
     );
@@ -97,7 +112,14 @@ fn short_reads_in_en_gehe_and_bao_and_in_help() {
         );
     }
     let r = run(
-        &["bao", "--plain", "--north", "ai:easy"],
+        &[
+            "bao",
+            "--plain",
+            "--verbosity",
+            "full",
+            "--north",
+            "ai:easy",
+        ],
         "hole i3\nhole o3\nrow north\nbulls\nanalysis\ntry inner 3\n",
     );
     assert_eq!(r.code, 0, "{}", r.err);

@@ -6,7 +6,17 @@ use super::*;
 #[test]
 fn position_prints_the_line_before_and_after_a_turn_and_help_lists_it() {
     let r = run(
-        &args(&["enkeshui", "--plain", "--race", "off"], &HOT_SEAT),
+        &args(
+            &[
+                "enkeshui",
+                "--plain",
+                "--verbosity",
+                "full",
+                "--race",
+                "off",
+            ],
+            &HOT_SEAT,
+        ),
         "position\n8\nposition\nhelp\n",
     );
     assert_eq!(r.code, 0, "{}", r.err);

@@ -24,15 +24,15 @@ fn brief_says_the_move_how_it_ended_and_the_score() {
     assert_eq!(
         r.event("South sows hole 8"),
         [
-            "South sows hole 8: ends in South's empty hole 1. South has 21, North 27.",
-            "North to move, turn 2, any hole but 4.",
+            "South sows hole 8: ends in South's hole 1. North leads by 6.",
+            "North to move.",
             "Verbosity brief. Type verbosity brief, normal or full to change it.",
             "Verbosity full: a turn says the move, how it ended, every relay, and the score.",
             "North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds from",
             "North's hole 8, relays 5 seeds from South's hole 6. South has 24, North 24.",
             "South to move, turn 3, any hole but 6.",
-            "Verbosity normal: a turn says the move, how it ended, its laps and relays, and",
-            "the score.",
+            "Verbosity normal: a turn says the move, how it ended and the score; last and log",
+            "add the laps and relays.",
             "Turn 2: North sows hole 3: ends in North's empty hole 3; 3 laps, relays 6 seeds",
             "from North's hole 8, relays 5 seeds from South's hole 6. South has 24, North 24.",
             "Type verbosity brief, normal or full (help: the words).",
@@ -63,14 +63,37 @@ fn brief_against_the_ai_says_the_score_once_a_round() {
         "8\n",
     );
     assert_eq!(r.code, 0, "{}", r.err);
+    // The person's own turn that just ends in a hole is not said back; the
+    // AI's answer and the lead are, then a prompt without the holes.
     assert_eq!(
-        r.event("You sow hole 8")
+        r.event("Your move.").lines().take(3).collect::<Vec<_>>(),
+        [
+            "Your move.",
+            "North sows hole 2: ends in your hole 8. North leads by 4.",
+            "Your move.",
+        ]
+    );
+}
+
+/// At normal (the default) a turn against the AI is its outcome, the AI's
+/// decision and outcome, the score once, and the legal holes; `legal` says
+/// them with the turn, as `full` does (issue 38's measure: at most 10 s).
+#[test]
+fn normal_against_the_ai_says_the_outcome_and_the_score_once_a_round() {
+    let r = run(
+        &["enkeshui", "--plain", "--race", "off", "--north", "ai:easy"],
+        "8\nlegal\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("Ends in your hole 1.")
             .lines()
-            .take(3)
+            .take(4)
             .collect::<Vec<_>>(),
         [
-            "You sow hole 8: ends in your empty hole 1.",
-            "North sows hole 2: ends in your empty hole 8. You have 22, North 26.",
+            "Ends in your hole 1.",
+            "North sows hole 2: ends in your hole 8. You 22, North 26.",
+            "Your move, holes 2 and 4 to 8.",
             "Your move, turn 3, holes 2 and 4 to 8.",
         ]
     );
@@ -80,7 +103,16 @@ fn brief_against_the_ai_says_the_score_once_a_round() {
 fn a_width_of_40_wraps_every_line_at_40_columns() {
     let r = run(
         &args(
-            &["enkeshui", "--plain", "--race", "off", "--width", "40"],
+            &[
+                "enkeshui",
+                "--plain",
+                "--verbosity",
+                "full",
+                "--race",
+                "off",
+                "--width",
+                "40",
+            ],
             &HOT_SEAT,
         ),
         "8\nwidth\nwidth 90\nwidth 80\n3\n",
