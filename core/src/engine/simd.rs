@@ -328,3 +328,105 @@ pub(crate) fn add_mask<const W: usize, const N: usize>(counts: &mut [u16; N], ma
         k += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each kernel against its definition, written plainly: on x86-64 the
+    //! SSE2 code, built with `--cfg masai_portable` the portable code. Miri
+    //! runs these (`cargo +nightly miri test -p masai-core --lib
+    //! engine::simd`), with fewer boards.
+    use super::*;
+    use crate::engine::SeededRng;
+    use rand::{Rng, SeedableRng};
+
+    fn boards() -> usize {
+        if cfg!(miri) { 20 } else { 2_000 }
+    }
+
+    /// Counts of up to `most` seeds, zeros often (empty holes matter).
+    fn counts<const N: usize>(rng: &mut SeededRng, most: u16) -> [u16; N] {
+        std::array::from_fn(|_| {
+            if rng.random_bool(0.4) {
+                0
+            } else {
+                rng.random_range(0..=most)
+            }
+        })
+    }
+
+    /// The history hash by its definition: eight 16-bit lanes, lane `i % 8`
+    /// summing hole i times its weight, the two halves mixed.
+    fn hash_by_definition(board: &[u16]) -> u64 {
+        let mut lanes = [0u16; 8];
+        for (i, &c) in board.iter().enumerate() {
+            lanes[i % 8] = lanes[i % 8].wrapping_add(c.wrapping_mul(WEIGHTS[i / 8][i % 8]));
+        }
+        let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | u64::from(x));
+        word(&lanes[..4]).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ word(&lanes[4..]).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+
+    #[test]
+    fn push_hashed_copies_the_board_and_hashes_it_by_definition() {
+        let mut rng = SeededRng::seed_from_u64(5);
+        let lengths: Vec<usize> = if cfg!(miri) {
+            vec![1, 7, 8, 9, 16, 17, 32, 80, 100, MAX_BOARD]
+        } else {
+            (1..=MAX_BOARD).collect()
+        };
+        for &len in &lengths {
+            for _ in 0..boards() / 20 + 1 {
+                let board: Vec<u16> = (0..len).map(|_| rng.random_range(0..400)).collect();
+                let mut buf = Vec::with_capacity(3 + len);
+                buf.extend([9, 9, 9]);
+                let hash = push_hashed(&mut buf, &board);
+                assert_eq!(&buf[3..], &board[..], "length {len}");
+                assert_eq!(hash, hash_by_definition(&board), "length {len}");
+                // One seed more in any hole: another hash (odd weights).
+                let mut other = board.clone();
+                other[rng.random_range(0..len)] += 1;
+                let mut b2 = Vec::with_capacity(len);
+                assert_ne!(push_hashed(&mut b2, &other), hash, "length {len}");
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic]
+    fn push_hashed_refuses_a_buffer_without_room() {
+        let mut buf: Vec<u16> = Vec::with_capacity(4);
+        push_hashed(&mut buf, &[1; 8]);
+    }
+
+    #[test]
+    fn occupied16_and_holding16_are_their_definitions() {
+        let mut rng = SeededRng::seed_from_u64(6);
+        for _ in 0..boards() {
+            let c: [u16; 40] = counts(&mut rng, 3);
+            let group: &[u16; 16] = c[..16].try_into().unwrap();
+            let occupied = (0..16).filter(|&k| group[k] != 0).fold(0, |m, k| m | 1 << k);
+            assert_eq!(occupied16(group), occupied, "{group:?}");
+            let from = rng.random_range(0..=24);
+            let seeds = rng.random_range(0..=3);
+            let holding = (0..16)
+                .filter(|&k| c[from + k] == seeds)
+                .fold(0, |m, k| m | 1 << k);
+            assert_eq!(holding16(&c, from, seeds), holding, "{c:?} from {from}");
+        }
+    }
+
+    #[test]
+    fn add_mask_adds_a_seed_to_each_hole_of_the_mask() {
+        let mut rng = SeededRng::seed_from_u64(7);
+        for _ in 0..boards() {
+            let mut c: [u16; 40] = counts(&mut rng, 100);
+            let before = c;
+            let mask: u32 = rng.random();
+            add_mask::<32, 40>(&mut c, mask);
+            for k in 0..40 {
+                let seed = u16::from(k < 32 && mask >> k & 1 == 1);
+                assert_eq!(c[k], before[k] + seed, "hole {k}, mask {mask:b}");
+            }
+        }
+    }
+}
