@@ -404,7 +404,9 @@ mod tests {
         for _ in 0..boards() {
             let c: [u16; 40] = counts(&mut rng, 3);
             let group: &[u16; 16] = c[..16].try_into().unwrap();
-            let occupied = (0..16).filter(|&k| group[k] != 0).fold(0, |m, k| m | 1 << k);
+            let occupied = (0..16)
+                .filter(|&k| group[k] != 0)
+                .fold(0, |m, k| m | 1 << k);
             assert_eq!(occupied16(group), occupied, "{group:?}");
             let from = rng.random_range(0..=24);
             let seeds = rng.random_range(0..=3);
