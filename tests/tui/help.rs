@@ -15,11 +15,22 @@ fn help_lists_the_bindings_and_the_rules() {
         "u           undo (against the AI: back to your last decision)"
     ));
     assert!(has(&s, "z/x         South's racer drops a seed"));
-    // Scroll to the rules (past the bindings of every screen).
-    for _ in 0..77 {
-        key(&mut app, KeyCode::Down);
-    }
-    let s = screen_wh(&mut app, 80, 60);
+    // Scroll to the rules, past the bindings of every screen (each try
+    // on a fresh help, drawn once: a new size brings the help back to the
+    // section of its screen).
+    let scrolled = |downs: usize| {
+        let (mut help, rx) = super::harness::app("--holes 8 --race off");
+        keys(&mut help, "?");
+        for _ in 0..downs {
+            key(&mut help, KeyCode::Down);
+        }
+        (screen_wh(&mut help, 80, 60), help, rx)
+    };
+    let (s, mut app, _rx) = (0..400)
+        .step_by(5)
+        .map(scrolled)
+        .find(|(s, _, _)| has(s, "Rules of Enkeshui"))
+        .expect("the rules follow the bindings");
     assert!(has(&s, "Rules of Enkeshui"), "{s:#?}");
     key(&mut app, KeyCode::Esc);
     assert!(app.help_scroll().is_none());
