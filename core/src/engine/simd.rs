@@ -118,7 +118,7 @@ fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
 ///
 /// The board's whole blocks of sixteen holes are read by code unrolled for
 /// their count (at most eight: [`MAX_BOARD`]), so that every length runs
-/// straight-line code, as fast as one written for it.
+/// straight-line code.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
 fn weighted_lanes(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> (u64, u64) {
@@ -127,9 +127,9 @@ fn weighted_lanes(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> (u64, u64) {
     // kernel by its count alone cost 2x40 6% and 2x8 3% more instructions
     // a game.
     match board.len() {
-        16 => return blocks::<1>(&board[..16], &mut copy[..16]),
-        32 => return blocks::<2>(&board[..32], &mut copy[..32]),
-        80 => return blocks::<5>(&board[..80], &mut copy[..80]),
+        16 => blocks::<1>(&board[..16], &mut copy[..16]),
+        32 => blocks::<2>(&board[..32], &mut copy[..32]),
+        80 => blocks::<5>(&board[..80], &mut copy[..80]),
         _ => any_blocks(board, copy),
     }
 }
