@@ -63,16 +63,14 @@ pub(crate) fn push_hashed(buf: &mut Vec<u16>, board: &[u16]) -> u64 {
     hash
 }
 
-/// Eight holes.
-type Group = [u16; 8];
-
 /// The longest board a game hands to the history (En Gehé's 2x50).
 pub(crate) const MAX_BOARD: usize = 128;
 
 /// Pseudo-random odd weights for the history hash, one a hole
-/// (splitmix64, fixed seed), and a group past the longest board's.
-const WEIGHTS: [Group; MAX_BOARD / 8 + 1] = {
-    let mut w = [[0u16; 8]; MAX_BOARD / 8 + 1];
+/// (splitmix64, fixed seed), and eight past the longest board's (a short
+/// board's padding).
+const WEIGHTS: [u16; MAX_BOARD + 8] = {
+    let mut w = [0u16; MAX_BOARD + 8];
     let mut x = 1u64;
     let mut i = 0;
     while i < MAX_BOARD + 8 {
@@ -80,81 +78,130 @@ const WEIGHTS: [Group; MAX_BOARD / 8 + 1] = {
         let mut z = x;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        w[i / 8][i % 8] = (z >> 48) as u16 | 1;
+        w[i] = (z >> 48) as u16 | 1;
         i += 1;
     }
     w
 };
 
+/// Lane masks for a board's last holes: eight from `TAIL[t]` keep the last
+/// `t` lanes.
+const TAIL: [u16; 16] = [0, 0, 0, 0, 0, 0, 0, 0, !0, !0, !0, !0, !0, !0, !0, !0];
+
 /// A hash of a board: its holes' weighted sums in eight 16-bit lanes,
 /// mixed into 64 bits whose top bits depend on every lane. Odd weights: two
 /// boards one hole apart never hash equal. The board is copied into `copy`
 /// (of its length) on the way: each group is read once for both.
+///
+/// Any length takes the same way: groups of eight holes, then the last
+/// eight holes again (a board of eight or more) with the lanes already
+/// counted masked off, so that there is no hole-by-hole tail.
 #[inline(always)]
 fn board_hash_into(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
     assert_eq!(copy.len(), board.len(), "room for the board");
-    // The games' usual boards (2x8, Bao's 32 holes, 2x40) hashed by code
-    // that knows their length: the groups' loop unrolled, no tail to test.
-    match board.len() {
-        16 => hash_of_length(&board[..16], &mut copy[..16]),
-        32 => hash_of_length(&board[..32], &mut copy[..32]),
-        80 => hash_of_length(&board[..80], &mut copy[..80]),
-        _ => hash_of_length(board, copy),
-    }
-}
-
-/// [`board_hash_into`], inlined into each length it is asked for.
-#[inline(always)]
-fn hash_of_length(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> u64 {
-    let groups = board.chunks_exact(8);
-    let tail = groups.remainder();
-    let whole = board.len() - tail.len();
-    let mut last = [0u16; 8];
-    for ((g, &c), out) in last.iter_mut().zip(tail).zip(&mut copy[whole..]) {
-        *g = c;
-        out.write(c);
-    }
-    let has_tail = !tail.is_empty();
-    let (lo, hi) = weighted_lanes(groups, &mut copy[..whole], &last, board.len() / 8, has_tail);
+    let (lo, hi) = if board.len() >= 8 {
+        weighted_lanes(board, copy)
+    } else {
+        // Shorter than a group (no game's): padded with empty holes.
+        let mut padded = [0u16; 8];
+        for ((p, &c), out) in padded.iter_mut().zip(board).zip(copy.iter_mut()) {
+            *p = c;
+            out.write(c);
+        }
+        weighted_lanes(&padded, &mut [MaybeUninit::uninit(); 8])
+    };
     lo.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hi.wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
-/// The weighted sums of [`board_hash_into`], as two words: the whole groups
-/// of eight holes (each also stored into `copy`), then `last` (the holes
-/// past them, padded with zeros, when `has_tail`) with the weights of group `k`. SSE2, which
-/// every x86-64 has, multiplies and adds eight holes in one instruction each.
+/// The weighted sums of [`board_hash_into`] for a board of eight holes or
+/// more, as two words, each hole stored into `copy` on the way.
+///
+/// The board's whole blocks of sixteen holes are read by code unrolled for
+/// their count (at most eight: [`MAX_BOARD`]), so that every length runs
+/// straight-line code.
 #[cfg(all(target_arch = "x86_64", not(masai_portable)))]
 #[inline(always)]
-fn weighted_lanes(
-    groups: std::slice::ChunksExact<'_, u16>,
-    copy: &mut [MaybeUninit<u16>],
-    last: &Group,
-    k: usize,
-    has_tail: bool,
-) -> (u64, u64) {
+fn weighted_lanes(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> (u64, u64) {
+    // The games' usual boards (2x8, Bao's 32 holes, 2x40) first, at a
+    // length known here: the tail's tests fold away, and a measure of the
+    // kernel by its count alone cost 2x40 6% and 2x8 3% more instructions
+    // a game.
+    match board.len() {
+        16 => blocks::<1>(&board[..16], &mut copy[..16]),
+        32 => blocks::<2>(&board[..32], &mut copy[..32]),
+        80 => blocks::<5>(&board[..80], &mut copy[..80]),
+        _ => any_blocks(board, copy),
+    }
+}
+
+/// [`weighted_lanes`] for the other lengths, out of line: inlined, its nine
+/// kernels cost the usual boards' games 3% more instructions (the code
+/// around them kept fewer values in registers).
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+#[inline(never)]
+fn any_blocks(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> (u64, u64) {
+    match board.len() / 16 {
+        0 => blocks::<0>(board, copy),
+        1 => blocks::<1>(board, copy),
+        2 => blocks::<2>(board, copy),
+        3 => blocks::<3>(board, copy),
+        4 => blocks::<4>(board, copy),
+        5 => blocks::<5>(board, copy),
+        6 => blocks::<6>(board, copy),
+        7 => blocks::<7>(board, copy),
+        _ => blocks::<8>(board, copy),
+    }
+}
+
+/// [`weighted_lanes`] for a board of `B` whole blocks of sixteen holes and
+/// fewer than sixteen more. SSE2, which every x86-64 has, multiplies and
+/// adds eight holes in one instruction each; the holes past the blocks are
+/// a group of eight, then the last eight holes again with the lanes
+/// already counted masked off, so that there is no hole-by-hole tail.
+#[cfg(all(target_arch = "x86_64", not(masai_portable)))]
+#[inline(always)]
+fn blocks<const B: usize>(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> (u64, u64) {
     use std::arch::x86_64::{
-        __m128i, _mm_add_epi16, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mullo_epi16,
+        __m128i, _mm_add_epi16, _mm_and_si128, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_mullo_epi16,
         _mm_setzero_si128, _mm_storeu_si128, _mm_unpackhi_epi64,
     };
-    assert_eq!(copy.len(), groups.len() * 8, "room for the whole groups");
-    // SAFETY: SSE2 is part of x86-64; each unaligned load reads one group
-    // of eight u16 (a chunk of exactly eight, a `Group`, a row of WEIGHTS),
-    // and each store writes eight u16 of `copy`, which holds eight a group.
+    let len = board.len();
+    // (The caller's `B`, `len / 16`, makes the blocks the board's.)
+    assert!(
+        (8..=MAX_BOARD).contains(&len) && 16 * B <= len && copy.len() == len,
+        "a board of 8 to {MAX_BOARD} holes, {B} blocks, and room for it"
+    );
+    // SAFETY: SSE2 is part of x86-64. Every group read or written is eight
+    // u16 at `at` with `at + 8 <= len` (the blocks end at `16 * B <= len`,
+    // the group after them is read when eight holes are left, and the last
+    // group is at `len - 8`, `len >= 8`: all asserted above), inside
+    // `board` and `copy` (both `len` long) and inside WEIGHTS
+    // (`len <= MAX_BOARD`); the mask is eight of TAIL's sixteen from
+    // `t < 8`.
     unsafe {
         let load = |p: *const u16| _mm_loadu_si128(p as *const __m128i);
-        let mut acc = _mm_setzero_si128();
-        for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
-            let g = load(group.as_ptr());
-            _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, g);
-            acc = _mm_add_epi16(acc, _mm_mullo_epi16(g, load(weights.as_ptr())));
+        let mut group = |at: usize| {
+            let g = load(board.as_ptr().add(at));
+            let out = copy.as_mut_ptr().add(at) as *mut __m128i;
+            _mm_storeu_si128(out, g);
+            _mm_mullo_epi16(g, load(WEIGHTS.as_ptr().add(at)))
+        };
+        let (mut a, mut b) = (_mm_setzero_si128(), _mm_setzero_si128());
+        for k in 0..B {
+            a = _mm_add_epi16(a, group(16 * k));
+            b = _mm_add_epi16(b, group(16 * k + 8));
         }
-        // Boards of whole groups (2x8, 2x40, Bao's 32) have no tail.
-        if has_tail {
-            acc = _mm_add_epi16(
-                acc,
-                _mm_mullo_epi16(load(last.as_ptr()), load(WEIGHTS[k].as_ptr())),
-            );
+        let mut at = 16 * B;
+        if at + 8 <= len {
+            a = _mm_add_epi16(a, group(at));
+            at += 8;
         }
+        let t = len - at;
+        if t > 0 {
+            let mask = load(TAIL.as_ptr().add(t));
+            b = _mm_add_epi16(b, _mm_and_si128(group(len - 8), mask));
+        }
+        let acc = _mm_add_epi16(a, b);
         (
             _mm_cvtsi128_si64(acc) as u64,
             _mm_cvtsi128_si64(_mm_unpackhi_epi64(acc, acc)) as u64,
@@ -162,30 +209,31 @@ fn weighted_lanes(
     }
 }
 
-/// [`weighted_lanes`] elsewhere, lane by lane.
+/// [`weighted_lanes`] elsewhere, lane by lane: the same sums.
 #[cfg(not(all(target_arch = "x86_64", not(masai_portable))))]
 #[inline]
-fn weighted_lanes(
-    groups: std::slice::ChunksExact<'_, u16>,
-    copy: &mut [MaybeUninit<u16>],
-    last: &Group,
-    k: usize,
-    has_tail: bool,
-) -> (u64, u64) {
+fn weighted_lanes(board: &[u16], copy: &mut [MaybeUninit<u16>]) -> (u64, u64) {
+    let len = board.len();
+    assert!(
+        (8..=MAX_BOARD).contains(&len) && copy.len() == len,
+        "a board of 8 to {MAX_BOARD} holes and room for it"
+    );
     let mut acc = [0u16; 8];
-    let mut add = |group: &[u16], weights: &Group| {
-        for ((a, &c), &w) in acc.iter_mut().zip(group).zip(weights) {
-            *a = a.wrapping_add(c.wrapping_mul(w));
+    let mut add = |at: usize, mask: &[u16]| {
+        let holes = &board[at..at + 8];
+        for (k, (a, &c)) in acc.iter_mut().zip(holes).enumerate() {
+            *a = a.wrapping_add(c.wrapping_mul(WEIGHTS[at + k]) & mask[k]);
         }
     };
-    for ((group, weights), out) in groups.zip(&WEIGHTS).zip(copy.chunks_exact_mut(8)) {
-        for (o, &c) in out.iter_mut().zip(group) {
-            o.write(c);
-        }
-        add(group, weights);
+    let whole = len - len % 8;
+    for at in (0..whole).step_by(8) {
+        add(at, &[!0; 8]);
     }
-    if has_tail {
-        add(last, &WEIGHTS[k]);
+    if whole < len {
+        add(len - 8, &TAIL[len - whole..len - whole + 8]);
+    }
+    for (out, &c) in copy.iter_mut().zip(board) {
+        out.write(c);
     }
     let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | x as u64);
     (word(&acc[..4]), word(&acc[4..]))

@@ -321,8 +321,8 @@ mod tests {
 
     /// Counts against a plain list of every position since the last key
     /// change, over boards of every length up to the longest (tails of one
-    /// to three holes past the last full word included, and the lengths
-    /// hashed by their own code: 16, 32, 80), long stretches
+    /// to seven holes past the last group of eight or sixteen included,
+    /// and boards shorter than a group), long stretches
     /// without a capture (past the spare room of a copy), and copies (made
     /// anew, or in a used history's memory).
     #[test]
@@ -334,7 +334,9 @@ mod tests {
             x ^= x << 17;
             x % m
         };
-        for len in [1, 3, 5, 7, 8, 16, 24, 30, 32, 80, 100, MAX_BOARD] {
+        for len in [
+            1, 3, 5, 7, 8, 9, 15, 16, 20, 24, 30, 32, 80, 90, 100, MAX_BOARD,
+        ] {
             let mut t = TurnState::new(Side::South, 1);
             let mut plain: Vec<(Side, Vec<u16>)> = Vec::new();
             let mut key = [0u32; 4];
