@@ -402,12 +402,18 @@ mod tests {
         })
     }
 
-    /// The history hash by its definition: eight 16-bit lanes, lane `i % 8`
-    /// summing hole i times its weight, the two halves mixed.
+    /// The history hash by its definition: eight 16-bit lanes, each
+    /// summing holes times their weights, the two halves mixed. Hole i of
+    /// the whole groups of eight is in lane `i % 8`; a hole past them, read
+    /// with the board's last eight holes, in lane `i + 8 - len` (a board
+    /// shorter than eight: lane i).
     fn hash_by_definition(board: &[u16]) -> u64 {
+        let len = board.len();
+        let whole = len / 8 * 8;
         let mut lanes = [0u16; 8];
         for (i, &c) in board.iter().enumerate() {
-            lanes[i % 8] = lanes[i % 8].wrapping_add(c.wrapping_mul(WEIGHTS[i / 8][i % 8]));
+            let lane = if i < whole || len < 8 { i % 8 } else { i + 8 - len };
+            lanes[lane] = lanes[lane].wrapping_add(c.wrapping_mul(WEIGHTS[i]));
         }
         let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | u64::from(x));
         word(&lanes[..4]).wrapping_mul(0x9e37_79b9_7f4a_7c15)
