@@ -226,9 +226,12 @@ judged by a search of a fixed number of nodes (the same result on any machine): 
 decision played for its player, the best alternative and its value, and the loss in seeds (cows in \
 Bao). Marks: a mistake loses 2 seeds (cows) or more, a blunder 5 or more, or throws away a forced \
 win, or walks into a forced loss; \"only good move\": the best decision when every other one would \
-have been a mistake; \"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds. \
-Then per player: accuracy (the share of decisions within half a seed of the \
-best; decisions without a choice are not counted), mistakes, blunders and the largest loss.";
+have been a mistake; \"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds; \
+\"the game turned here\": where a player's value falls by more than a blunder over a game and \
+none of his decisions is marked, the decision before which it fell most (the search found nothing \
+better within its budget). Then per player: accuracy (the share of decisions within half a seed \
+of the best; decisions without a choice are not counted; never 100% where the game turned), \
+mistakes, blunders and the largest loss.";
 
 /// Options of the `analyse` subcommand.
 #[derive(Args, Debug, Clone)]

@@ -613,7 +613,7 @@ pub fn report(stats: &Stats, player: &str, file: &Path) -> String {
             && level_ratings(game).is_some_and(|r| r["easy"] < r["greedy"])
         {
             out.push_str(
-                "  (easy rates below greedy: it misjudges each move by up to 3 seeds, as a newcomer does)\n",
+                "  (easy rates below greedy: it misjudges its moves on purpose, as a newcomer does)\n",
             );
         }
     }

@@ -34,9 +34,13 @@ move\": the best decision when every other one would have been a mistake;
 \"gives up\": keeps a forced win (or a lost game lost) but for fewer seeds.
 A forced result not followed to every end is a bound (\"win +12 or more\",
 \"loss -6 or worse\"); a mark is given only where what it says is proven,
-otherwise by the estimates.
+otherwise by the estimates. Where a player's value falls by more than a
+blunder over a game and none of his decisions is marked, \"the game turned
+here\" marks the one before which it fell most: the search found nothing
+better within its budget.
 Accuracy: the share of a player's decisions within half a seed of the best
-(decisions without a choice are not counted).
+(decisions without a choice are not counted; never 100% where the game
+turned).
 ";
 
 /// South [1,0,5,0], North [1,0,0,0] on 2x4: North's 1 threatens to sow into
@@ -94,7 +98,8 @@ fn the_review_as_json() {
     assert_eq!(
         v["players"]["south"],
         json!({"seat": "human", "decisions": 1, "forced": 1, "accuracy": 0.0, "mistakes": 0,
-               "blunders": 1, "only_good_moves": 0, "largest_loss": 6.0,
+               "blunders": 1, "only_good_moves": 0, "turned": 0,
+               "largest_loss": 6.0,
                "largest_at": {"game": 1, "turn": 1, "played": "1"}})
     );
     assert_eq!(v["players"]["north"]["accuracy"], Value::Null);
@@ -383,4 +388,132 @@ fn an_unproven_decision_is_judged_by_what_is_known() {
             &Value::Null
         )
     );
+}
+
+/// Issue 42 item 5: South followed every hint against `hard` in Bao and
+/// lost 6-58 (the record `make_hint_game` built), with no decision of his
+/// marked. The review marks the South decision before which his value fell
+/// most, says so in the text and the JSON, and his accuracy is under 100%.
+#[test]
+fn a_game_lost_following_the_hints_shows_where_it_turned() {
+    const FILE: &str = "tests/fixtures/review/bao-hints-lost.json";
+    let (record, checked) = load(FILE);
+    let r = review::review(&record, &checked, None, &mut |_, _| {}).unwrap();
+    let south: Vec<_> = r
+        .decisions
+        .iter()
+        .filter(|d| d.side == Side::South)
+        .collect();
+    assert!(
+        south
+            .iter()
+            .all(|d| !matches!(d.mark, Some(Mark::Mistake | Mark::Blunder | Mark::GivesUp))),
+        "a hint is never a mistake"
+    );
+    // The fall before each South decision with a choice, to his next one
+    // (the last: to the end, -52).
+    let end = -review::seeds(r.decisions.last().unwrap().value);
+    assert_eq!(end, -52.0);
+    assert!(review::seeds(south[0].best_value) - end > BLUNDER);
+    let fall = |k: usize| {
+        review::seeds(south[k].best_value)
+            - south
+                .get(k + 1)
+                .map_or(end, |d| review::seeds(d.best_value))
+    };
+    let most = (0..south.len())
+        .filter(|&k| !south[k].forced && south[k].mark.is_none_or(|m| m == Mark::Turned))
+        .max_by(|&a, &b| fall(a).total_cmp(&fall(b)).then(b.cmp(&a)))
+        .unwrap();
+    let turned: Vec<_> = r
+        .decisions
+        .iter()
+        .filter(|d| d.mark == Some(Mark::Turned))
+        .collect();
+    assert_eq!(turned, vec![south[most]]);
+    assert!(r.summary(Side::South).accuracy.unwrap() < 100.0);
+    let (code, out, err) = run(&["replay", FILE, "--review"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let d = south[most];
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(&format!("{:>5} South  {:<8}", d.turn, d.played)))
+        .unwrap();
+    assert!(
+        line.ends_with("  the game turned here; the search found nothing better within its budget"),
+        "{line}"
+    );
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("South (human)"))
+        .unwrap();
+    let accuracy = summary.split("accuracy ").nth(1).unwrap();
+    assert!(!accuracy.starts_with("100"), "{summary}");
+    assert!(
+        summary.ends_with(&format!(
+            ", the game turned unseen (turn {}: {})",
+            d.turn, d.played
+        )),
+        "{summary}"
+    );
+    let (code, out, _) = run(&["replay", FILE, "--review", "--json"]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let south_json = &v["players"]["south"];
+    assert_eq!(south_json["turned"], 1);
+    assert!(south_json["accuracy"].as_f64().unwrap() < 100.0);
+    let marked: Vec<&Value> = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| {
+            d["mark"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("the game turned"))
+        })
+        .collect();
+    assert_eq!(marked.len(), 1);
+    assert_eq!(marked[0]["turn"], d.turn);
+    assert_eq!(marked[0]["side"], "south");
+}
+
+/// Builds `tests/fixtures/review/bao-hints-lost.json`: South plays the
+/// hint (the judge's best at the client's budget) every decision, North is
+/// `hard` (seed `SEED` of the environment, default 1). Run with
+/// `cargo test --release --test review -- --ignored --nocapture make_hint_game`.
+#[test]
+#[ignore]
+fn make_hint_game() {
+    use masai_mancala::ai::{Level, think};
+    let seed: u64 = std::env::var("SEED").map_or(1, |s| s.parse().unwrap());
+    let start = masai_mancala::cli::new_game(&["bao".into()]).unwrap();
+    let mut g = start.clone();
+    let mut decisions: Vec<String> = Vec::new();
+    while !g.status().is_over() && decisions.len() < 600 {
+        let token = if g.to_move() == Side::South {
+            let AnyGame::BaoLaKimasai(b) = &g else {
+                unreachable!()
+            };
+            let t = think(b, &review::search_limits(g.kind(), None)).unwrap();
+            let mut root = t.root.clone();
+            root.sort_by(|a, b| review::rank(b.1, a.1, t.exact));
+            root[0].0.to_string()
+        } else {
+            let mut req = Request::new(Player::Level(Level::Hard), seed + decisions.len() as u64);
+            req.think_ms = None;
+            choose_token(&g, &req).unwrap().decision
+        };
+        g.play_token(&token, &mut Quiet).unwrap();
+        decisions.push(token);
+    }
+    let Status::Over(o) = g.status() else {
+        panic!("not over")
+    };
+    let v = json!({
+        "format": "masai-mancala-record", "version": 1, "game": "bao-la-kimasai",
+        "variant": {}, "rules": {}, "seats": {"south": "human", "north": "ai:hard"},
+        "start": start.position_json(), "race": null, "decisions": decisions,
+        "result": {"winner": o.winner, "score": o.score, "reason": o.reason},
+    });
+    println!("{v}");
 }

@@ -351,7 +351,8 @@ where
 
 /// Issue 42: four positions where `hard` plays below the exact best (its
 /// budget ends before the proof does; docs/ai.md says which level is exact
-/// where). `expert` plays the best in each.
+/// where). `expert` plays the best in each; `hard`'s choices are the ones
+/// the issue and the docs name.
 #[test]
 fn the_top_levels_play_exactly_in_issue_42s_positions() {
     let eg4 = solved::<EnGehe>(
@@ -387,4 +388,21 @@ fn the_top_levels_play_exactly_in_issue_42s_positions() {
     ];
     let values: Vec<Val> = out.iter().map(|p| p.1).collect();
     assert_eq!(values, [(1, 6), (1, 6), (-1, -28), (1, 14)], "{out:?}");
+    // `hard` is not exact here, as docs/ai.md says: its budget proves a
+    // smaller win (a bigger loss) first and it takes that.
+    let hard = [
+        played(Level::Hard, &eg4),
+        played(Level::Hard, &eg5),
+        played(Level::Hard, &eg6),
+        played(Level::Hard, &ek12),
+    ];
+    assert_eq!(
+        hard,
+        [
+            ("3".to_string(), (1, 4)),
+            ("2".to_string(), (1, 2)),
+            ("1".to_string(), (-1, -34)),
+            ("3".to_string(), (1, 6)),
+        ]
+    );
 }

@@ -390,17 +390,22 @@ fn stats_prints_the_record_the_strength_and_the_offer() {
         lines[3],
         "  vs hard      0-1-0    50%  last 2025-12-01 12:00"
     );
-    assert_eq!(lines[7], "Enkeshui 2x8");
+    // Bao's easy rates below greedy too since issue 42 (item 7): the footnote.
     assert_eq!(
-        lines[8],
+        lines[6],
+        "  (easy rates below greedy: it misjudges its moves on purpose, as a newcomer does)"
+    );
+    assert_eq!(lines[8], "Enkeshui 2x8");
+    assert_eq!(
+        lines[9],
         "  vs medium    7-0-3    70%  last 2025-12-01 12:00"
     );
-    assert!(lines[9].starts_with("  strength: about "), "{text}");
+    assert!(lines[10].starts_with("  strength: about "), "{text}");
     assert!(
-        lines[10].starts_with("  (Enkeshui 2x8 calibration: random 0, "),
+        lines[11].starts_with("  (Enkeshui 2x8 calibration: random 0, "),
         "{text}"
     );
-    assert_eq!(lines[11], "  ann scores 70% against medium: try hard");
+    assert_eq!(lines[12], "  ann scores 70% against medium: try hard");
     let out = run(true);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["player"], "ann");
@@ -529,8 +534,7 @@ fn the_report_says_which_calibration_rates_a_size_why_easy_is_below_greedy_and_w
         big[4],
         "  ann scores 100% against hard (3 games): expert is next, offered after 5 games over 60%"
     );
-    let why =
-        "  (easy rates below greedy: it misjudges each move by up to 3 seeds, as a newcomer does)";
+    let why = "  (easy rates below greedy: it misjudges its moves on purpose, as a newcomer does)";
     assert_eq!(big[5], why);
     let small = section("Enkeshui 2x8");
     assert!(

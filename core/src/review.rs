@@ -42,9 +42,13 @@ pub fn marks_help(unit: &str) -> String {
          \"gives up\": keeps a forced win (or a lost game lost) but for fewer {unit}.\n\
          A forced result not followed to every end is a bound (\"win +12 or more\",\n\
          \"loss -6 or worse\"); a mark is given only where what it says is proven,\n\
-         otherwise by the estimates.\n\
+         otherwise by the estimates. Where a player's value falls by more than a\n\
+         blunder over a game and none of his decisions is marked, \"the game turned\n\
+         here\" marks the one before which it fell most: the search found nothing\n\
+         better within its budget.\n\
          Accuracy: the share of a player's decisions within half a {one} of the best\n\
-         (decisions without a choice are not counted)."
+         (decisions without a choice are not counted; never 100% where the game\n\
+         turned)."
     )
 }
 
@@ -61,6 +65,10 @@ pub enum Mark {
     /// Keeps a proven result (a win stays a win, a loss was lost anyway) but
     /// gives up seeds (cows) against the best decision.
     GivesUp,
+    /// No decision of the player is marked, yet his value fell by more than
+    /// [`BLUNDER`] over the game: the decision before which it fell most
+    /// ([`mark_turns`]). The search saw nothing better within its budget.
+    Turned,
 }
 
 impl Mark {
@@ -71,6 +79,9 @@ impl Mark {
             Mark::Mistake => "mistake",
             Mark::Only => "only good move",
             Mark::GivesUp => "gives up seeds",
+            Mark::Turned => {
+                "the game turned here; the search found nothing better within its budget"
+            }
         }
     }
 
@@ -81,6 +92,7 @@ impl Mark {
             Mark::Mistake => "?",
             Mark::Only => "!",
             Mark::GivesUp => "~",
+            Mark::Turned => "?!",
         }
     }
 }
@@ -158,6 +170,8 @@ pub struct Summary {
     pub blunders: usize,
     /// Decisions marked the only good move.
     pub only: usize,
+    /// Decisions marked where the game turned ([`Mark::Turned`]).
+    pub turned: usize,
     /// The largest loss and where (index into [`Review::decisions`]).
     pub largest: Option<(f64, usize)>,
 }
@@ -441,6 +455,59 @@ pub fn nodes(kind: GameKind) -> u64 {
     (NODES * node_percent(kind) / 100).max(100)
 }
 
+/// Where a player's value (in seeds, from his side) falls by more than
+/// [`BLUNDER`] over a game, from before his first decision to the last
+/// decision's, and no decision of his in that game is marked a mistake, a
+/// blunder or "gives up", the search did not see where he lost: marks
+/// [`Mark::Turned`] on his decision (with a choice, unmarked) before which
+/// the value fell most by the time of his next decision (or the end).
+pub fn mark_turns(decisions: &mut [Judged]) {
+    let games: std::collections::BTreeSet<usize> = decisions.iter().map(|d| d.game).collect();
+    for game in games {
+        for side in [Side::South, Side::North] {
+            let in_game: Vec<usize> = (0..decisions.len())
+                .filter(|&i| decisions[i].game == game)
+                .collect();
+            let mine: Vec<usize> = in_game
+                .iter()
+                .copied()
+                .filter(|&i| decisions[i].side == side)
+                .collect();
+            let (Some(&first), Some(&last)) = (mine.first(), in_game.last()) else {
+                continue;
+            };
+            if mine.iter().any(|&i| {
+                matches!(
+                    decisions[i].mark,
+                    Some(Mark::Blunder | Mark::Mistake | Mark::GivesUp | Mark::Turned)
+                )
+            }) {
+                continue;
+            }
+            let l = &decisions[last];
+            let end_value = if l.side == side { l.value } else { -l.value };
+            let (end, proven_end) = (seeds(end_value), proven(end_value));
+            // A win kept, or a game lost from the start, turned nowhere.
+            let start = decisions[first].best_value;
+            if proven(start) == -1 || proven_end == 1 || seeds(start) - end <= BLUNDER {
+                continue;
+            }
+            let fall = |k: usize| {
+                let after = mine
+                    .get(k + 1)
+                    .map_or(end, |&j| seeds(decisions[j].best_value));
+                seeds(decisions[mine[k]].best_value) - after
+            };
+            let most = (0..mine.len())
+                .filter(|&k| !decisions[mine[k]].forced && decisions[mine[k]].mark.is_none())
+                .max_by(|&a, &b| fall(a).total_cmp(&fall(b)).then(b.cmp(&a)));
+            if let Some(k) = most {
+                decisions[mine[k]].mark = Some(Mark::Turned);
+            }
+        }
+    }
+}
+
 /// Reviews every decision of every game of a checked record. `progress(done,
 /// total)` is called after each decision; `cancel` set from another thread
 /// stops the review (then `None`).
@@ -490,6 +557,7 @@ pub fn review(
             progress(decisions.len(), total);
         }
     }
+    mark_turns(&mut decisions);
     Some(Review {
         kind: record.kind(),
         nodes: nodes(record.kind()),
@@ -508,6 +576,7 @@ impl Review {
             mistakes: 0,
             blunders: 0,
             only: 0,
+            turned: 0,
             largest: None,
         };
         let mut good = 0;
@@ -522,13 +591,15 @@ impl Review {
                 continue;
             }
             s.judged += 1;
-            if d.loss < GOOD {
+            // Where the game turned unseen the decision is not counted good.
+            if d.loss < GOOD && d.mark != Some(Mark::Turned) {
                 good += 1;
             }
             match d.mark {
                 Some(Mark::Blunder) => s.blunders += 1,
                 Some(Mark::Mistake) => s.mistakes += 1,
                 Some(Mark::Only) => s.only += 1,
+                Some(Mark::Turned) => s.turned += 1,
                 Some(Mark::GivesUp) | None => {}
             }
             if d.loss > 0.0 && s.largest.is_none_or(|(l, _)| d.loss > l) {
@@ -536,7 +607,9 @@ impl Review {
             }
         }
         if s.judged > 0 {
-            s.accuracy = Some((1000.0 * good as f64 / s.judged as f64).round() / 10.0);
+            let a = (1000.0 * good as f64 / s.judged as f64).round() / 10.0;
+            // Rounding never makes a missed decision 100%.
+            s.accuracy = Some(if good < s.judged { a.min(99.9) } else { a });
         }
         s
     }
@@ -643,6 +716,21 @@ impl Review {
             }
             None => line.push_str(", largest loss 0"),
         }
+        for d in self
+            .decisions
+            .iter()
+            .filter(|d| d.side == side && d.mark == Some(Mark::Turned))
+        {
+            let game = if record.is_match() {
+                format!("game {}, ", d.game + 1)
+            } else {
+                String::new()
+            };
+            line.push_str(&format!(
+                ", the game turned unseen ({game}turn {}: {})",
+                d.turn, d.played
+            ));
+        }
         line
     }
 
@@ -691,6 +779,7 @@ impl Review {
                 "mistakes": s.mistakes,
                 "blunders": s.blunders,
                 "only_good_moves": s.only,
+                "turned": s.turned,
                 "largest_loss": s.largest.map_or(0.0, |(l, _)| l),
                 "largest_at": s.largest.map(|(_, i)| {
                     let d = &self.decisions[i];
@@ -710,149 +799,4 @@ impl Review {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Judged by an exact search, the best other decision `second`.
-    fn judge(played: i32, best: i32, second: Option<i32>, forced: bool) -> (f64, Option<Mark>) {
-        let none_wins = second.is_none_or(|s| proven(s) < 1);
-        super::judge(played, best, Others { second, none_wins }, forced, true)
-    }
-
-    /// Judged by a search that was not exact.
-    fn estimated(
-        played: i32,
-        best: i32,
-        second: Option<i32>,
-        none_wins: bool,
-    ) -> (f64, Option<Mark>) {
-        super::judge(played, best, Others { second, none_wins }, false, false)
-    }
-
-    fn won(margin: i32, turns: u32) -> i32 {
-        Proof {
-            won: true,
-            margin,
-            turns,
-        }
-        .value()
-    }
-
-    fn lost(margin: i32, turns: u32) -> i32 {
-        Proof {
-            won: false,
-            margin,
-            turns,
-        }
-        .value()
-    }
-
-    #[test]
-    fn marks_follow_the_thresholds() {
-        let u = UNIT;
-        assert_eq!(judge(0, 0, Some(-u), false), (0.0, None));
-        assert_eq!(
-            judge(-2 * u, 0, Some(-2 * u), false),
-            (2.0, Some(Mark::Mistake))
-        );
-        assert_eq!(judge(-u * 19 / 10, 0, None, false), (1.9, None));
-        assert_eq!(judge(-5 * u, 0, None, false), (5.0, Some(Mark::Blunder)));
-        assert_eq!(judge(0, 0, Some(-2 * u), false), (0.0, Some(Mark::Only)));
-        assert_eq!(judge(-5 * u, 0, None, true), (5.0, None));
-        // A forced win thrown away is a blunder, even for little.
-        assert_eq!(
-            judge(16 * u, WIN + 17 * u - 3, None, false).1,
-            Some(Mark::Blunder)
-        );
-        assert_eq!(judge(-WIN + 3, -WIN + 5, None, false), (0.0, None));
-        assert_eq!(
-            judge(WIN - 2, WIN - 2, Some(3 * u), false).1,
-            Some(Mark::Only)
-        );
-        // Issue 24: a win by 14 where 20 was there keeps the win: it gives
-        // up 6 seeds, it is no blunder; so for a loss by 8 where 2 was there.
-        assert_eq!(
-            judge(won(14, 9), won(20, 3), Some(won(14, 9)), false),
-            (6.0, Some(Mark::GivesUp))
-        );
-        assert_eq!(
-            judge(lost(-8, 2), lost(-2, 5), None, false),
-            (6.0, Some(Mark::GivesUp))
-        );
-        // The same margin a turn slower gives up nothing.
-        assert_eq!(judge(won(20, 4), won(20, 3), None, false), (0.0, None));
-        // A proven result changed is a blunder, whatever the seeds.
-        assert_eq!(
-            judge(0, won(1, 30), None, false),
-            (1.0, Some(Mark::Blunder))
-        );
-        assert_eq!(
-            judge(lost(-1, 30), 0, None, false),
-            (1.0, Some(Mark::Blunder))
-        );
-        assert_eq!(value_text(won(20, 3), true), "win +20 in 3 turns");
-        assert_eq!(value_text(lost(-1, 1), true), "loss -1 in 1 turn");
-        assert_eq!(short_value_text(lost(-1, 1), true), "loss -1");
-    }
-
-    /// Issue 42: where the search was not exact, a proven result is a bound
-    /// and the rest estimates; marks say only what is known.
-    #[test]
-    fn marks_only_on_what_is_known() {
-        let u = UNIT;
-        // An unproven decision against a proven win: compared by estimates,
-        // not "throws away a forced win".
-        assert_eq!(
-            estimated(31 * u, won(32, 6), Some(31 * u), false),
-            (1.0, None)
-        );
-        assert_eq!(
-            estimated(26 * u, won(32, 6), Some(26 * u), false),
-            (6.0, Some(Mark::Blunder))
-        );
-        // A proven loss against an unproven best: not "walks into a forced
-        // loss" (the best may lose too).
-        assert_eq!(
-            estimated(lost(-1, 3), 0, Some(lost(-1, 3)), false),
-            (1.0, None)
-        );
-        // Proven not to win: thrown away.
-        assert_eq!(
-            estimated(lost(-1, 3), won(2, 5), Some(lost(-1, 3)), true),
-            (3.0, Some(Mark::Blunder))
-        );
-        // A proven win is no mistake against a bigger estimate.
-        assert_eq!(
-            estimated(won(32, 6), 40 * u, Some(won(32, 6)), false),
-            (8.0, None)
-        );
-        // Two bounds: the seeds given up are not known.
-        assert_eq!(
-            estimated(won(14, 9), won(20, 3), Some(won(14, 9)), false),
-            (6.0, None)
-        );
-        // "Only good move" only when the others are proven worse.
-        assert_eq!(
-            estimated(won(32, 6), won(32, 6), Some(20 * u), false),
-            (0.0, None)
-        );
-        assert_eq!(
-            estimated(won(32, 6), won(32, 6), Some(lost(-3, 2)), true),
-            (0.0, Some(Mark::Only))
-        );
-        assert_eq!(
-            estimated(0, 0, Some(-2 * u), false),
-            (0.0, Some(Mark::Only))
-        );
-        // A proven loss by 6 ranks above an estimate of -9.8.
-        assert!(rank(lost(-6, 2), -157, false).is_gt());
-        assert!(rank(lost(-6, 2), -157, true).is_lt());
-        assert!(rank(won(32, 6), 39 * u, false).is_lt());
-        assert!(rank(won(32, 6), 32 * u, false).is_gt());
-        assert_eq!(value_text(won(12, 17), false), "win +12 or more");
-        assert_eq!(value_text(lost(-6, 4), false), "loss -6 or worse");
-        assert_eq!(short_value_text(won(3, 2), false), "win 3+");
-        assert_eq!(short_value_text(lost(-5, 2), false), "loss 5+");
-        assert_eq!(value_text(-157, false), "-9.8");
-    }
-}
+mod tests;

@@ -147,6 +147,9 @@ fn lines_and_sections(
     lines.push(Line::from(format!(
         "~ gives up: keeps a forced win (or a lost game lost) for fewer {unit}."
     )));
+    lines.push(Line::from(
+        "?! the game turned here: the value fell most, unseen by the search.",
+    ));
     let marks = crate::review::marks_help(unit).replace('\n', " ");
     lines.extend(markdown::render(&marks, width as u16, th));
     (lines, sections)

@@ -183,7 +183,9 @@ impl ReviewPanel {
                     .decisions
                     .iter()
                     .filter(|d| d.game == game)
-                    .filter(|d| matches!(d.mark, Some(Mark::Mistake | Mark::Blunder)))
+                    .filter(|d| {
+                        matches!(d.mark, Some(Mark::Mistake | Mark::Blunder | Mark::Turned))
+                    })
                     .collect();
                 let pick = if forward {
                     bad.iter().find(|d| d.number > step).or(bad.first())
@@ -251,6 +253,17 @@ fn percent(done: usize, total: usize) -> String {
 
 /// "Turn 1: South's 1 is a blunder, 6.0 seeds lost (best 3, win +1)".
 pub fn verdict_line(d: &Judged, kind: GameKind) -> String {
+    if d.mark == Some(Mark::Turned) {
+        // "Turn 71: South's o4: the game turned here; the search found …"
+        return format!(
+            "Turn {}: {}'s {}: {} (value {})",
+            d.turn,
+            d.side.title(),
+            d.played,
+            Mark::Turned.name(),
+            review::value_text(d.value, d.exact)
+        );
+    }
     let what = d.mark.map_or("not marked", Mark::name);
     format!(
         "Turn {}: {}'s {} is a {what}, {:.1} {} lost (best {}, {})",
@@ -285,6 +298,13 @@ fn done_line(r: &Review) -> String {
         }
         if parts.is_empty() {
             parts.push("no mistake".into());
+        }
+        if let Some(d) = r
+            .decisions
+            .iter()
+            .find(|d| d.side == s && d.mark == Some(Mark::Turned))
+        {
+            parts.push(format!("the game turned at turn {}", d.turn));
         }
         format!("{} {}", s.title(), parts.join(", "))
     };

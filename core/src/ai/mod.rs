@@ -38,7 +38,9 @@ use std::time::{Duration, Instant};
 /// A searching level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
-    /// Looks at its own move only, misjudging each by up to 3 seeds.
+    /// Looks at its own move only, misjudging each by up to 3 seeds (7.5
+    /// on Enkeshui past 2x8, 9 on En Gehé, 15 cows on Bao:
+    /// [`Evaluate::easy_noise_percent`]).
     Easy,
     /// A shallow search (10 decisions deep), a little noise.
     Medium,
@@ -100,7 +102,8 @@ impl Level {
     }
 
     /// Noise added to each root value before choosing, in evaluation units
-    /// (the spread of a human's misjudgement).
+    /// (the spread of a human's misjudgement), scaled per game by
+    /// [`Evaluate::NOISE_PERCENT`] (`easy`'s by [`Evaluate::easy_noise_percent`]).
     pub fn noise(self) -> i32 {
         match self {
             Level::Easy => 3 * UNIT,
@@ -271,7 +274,11 @@ pub fn choose<G: Evaluate>(game: &G, req: &Request) -> Option<Choice<G::Decision
                 _ => G::NODE_PERCENT,
             };
             let t = think(game, &req.limits(percent))?;
-            let noise = level.noise() * G::NOISE_PERCENT / 100;
+            let noise_percent = match level {
+                Level::Easy => game.easy_noise_percent(),
+                _ => G::NOISE_PERCENT,
+            };
+            let noise = level.noise() * noise_percent / 100;
             let decision = if noise > 0 && t.root.len() > 1 {
                 // Human-like slips: every root value is misjudged by up to
                 // `noise` (triangular), never beyond a proven win or loss.
