@@ -150,7 +150,7 @@ impl<W: std::io::Write> Reading<'_, W> {
             }
         };
         let note = format!("Working out the sowing of {}.", token_words(&token));
-        let tried = on_thread(&mut self.say, &note, move |_| {
+        let tried = on_thread(self.say, &note, move |_| {
             let mut g = game.clone();
             let mut events: Vec<crate::engine::Event> = Vec::new();
             g.play_decision_within(&decision, 100_000, &mut events)
@@ -184,7 +184,7 @@ impl<W: std::io::Write> Reading<'_, W> {
             return;
         }
         let kind = game.kind();
-        let analysis = on_thread(&mut self.say, "Working out the analysis.", move |p| {
+        let analysis = on_thread(self.say, "Working out the analysis.", move |p| {
             crate::session::seat::analyse(&game, None, p)
         });
         match analysis.filter(|a| !a.values.is_empty()) {
