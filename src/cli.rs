@@ -276,7 +276,7 @@ pub struct ReplayArgs {
     /// Milliseconds per seed in the animation, 1 to 5000
     #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
-    /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
+    /// Colours for a dark or light terminal, or high contrast on either [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::theme::Palette>,
     /// Plain lines on standard input and output, for screen readers, braille and scripts
@@ -359,7 +359,7 @@ pub struct ResumeArgs {
     /// Milliseconds per seed in the animation, 1 to 5000
     #[arg(long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
-    /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
+    /// Colours for a dark or light terminal, or high contrast on either [default: dark, or the settings file's]
     #[arg(long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::theme::Palette>,
     /// Plain lines on standard input and output, for screen readers, braille and scripts
@@ -728,7 +728,7 @@ pub struct ClientArgs {
     /// Milliseconds per seed in the animation, 1 to 5000
     #[arg(help_heading = DISPLAY, long, value_name = "MS", default_value_t = 90, value_parser = parse_speed)]
     pub speed: u64,
-    /// Colours for a dark or light terminal, or high contrast [default: dark, or the settings file's]
+    /// Colours for a dark or light terminal, or high contrast on either [default: dark, or the settings file's]
     #[arg(help_heading = DISPLAY, long, value_enum, value_name = "THEME")]
     pub theme: Option<crate::theme::Palette>,
     /// Save the game to this file after every move and on quit [default: a new file in the data folder]

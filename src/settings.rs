@@ -207,8 +207,8 @@ pub enum Fault {
     /// A verbosity that is none of the three.
     #[error("verbosity '{0}': brief, normal or full")]
     Verbosity(String),
-    /// A theme that is none of the three.
-    #[error("theme '{0}': dark, light or high-contrast")]
+    /// A theme that is none of the four.
+    #[error("theme '{0}': dark, light, high-contrast or high-contrast-light")]
     Theme(String),
     /// `enkeshui` or `en-gehe` that is not a table.
     #[error("{game}: a table ([{game}] then holes = N), not {kind}")]
@@ -866,7 +866,7 @@ pub const TEMPLATE: &str = r#"# masai-mancala settings. Remove the '#' of a line
 # width = 80
 # verbosity = "normal"
 
-# Colours: dark, light or high-contrast
+# Colours: dark, light, high-contrast or high-contrast-light
 # theme = "dark"
 # colour = true      # false: no colour at all (as NO_COLOR)
 

@@ -3,17 +3,27 @@
 //! (`app::theme`).
 
 /// The colours: for a dark or a light terminal background, or as far
-/// apart as they go.
+/// apart as they go on either.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Palette {
+    /// For a dark background
     #[default]
     Dark,
+    /// For a light background
     Light,
+    /// Bright colours only, for a dark background
     HighContrast,
+    /// Black and dark colours only, for a white or light background
+    HighContrastLight,
 }
 
 impl Palette {
-    pub const ALL: [Palette; 3] = [Palette::Dark, Palette::Light, Palette::HighContrast];
+    pub const ALL: [Palette; 4] = [
+        Palette::Dark,
+        Palette::Light,
+        Palette::HighContrast,
+        Palette::HighContrastLight,
+    ];
 
     /// As the settings file and `--theme` write it.
     pub fn name(self) -> &'static str {
@@ -21,6 +31,7 @@ impl Palette {
             Palette::Dark => "dark",
             Palette::Light => "light",
             Palette::HighContrast => "high-contrast",
+            Palette::HighContrastLight => "high-contrast-light",
         }
     }
 

@@ -309,7 +309,7 @@ fn every_bad_line_is_listed_and_every_good_setting_kept() {
         format!(
             "error: {p}: line 2: speed 0: milliseconds per seed, 1 to 5000\n\
              error: {p}: line 4: duplicate key\n\
-             error: {p}: line 5: theme 'neon': dark, light or high-contrast; these lines are ignored, the rest of the file is in effect\n",
+             error: {p}: line 5: theme 'neon': dark, light, high-contrast or high-contrast-light; these lines are ignored, the rest of the file is in effect\n",
             p = path.display()
         )
     );

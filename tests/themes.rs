@@ -1,6 +1,6 @@
-//! The themes: every game at 80x24 on TestBackend in dark, light and
-//! high-contrast, the same text in each, each in its own colours, and
-//! NO_COLOR over all of them.
+//! The themes: every game at 80x24 on TestBackend in dark, light,
+//! high-contrast and high-contrast-light, the same text in each, each in
+//! its own colours, and NO_COLOR over all of them.
 
 use clap::Parser;
 use masai_mancala::app::App;
@@ -75,15 +75,18 @@ fn every_theme_draws_every_game_with_the_same_text_in_its_own_colours() {
         let (dark_text, dark) = drawn(args, keys, theme(Palette::Dark, true));
         let (light_text, light) = drawn(args, keys, theme(Palette::Light, true));
         let (high_text, high) = drawn(args, keys, theme(Palette::HighContrast, true));
+        let (white_text, white) = drawn(args, keys, theme(Palette::HighContrastLight, true));
         assert_eq!(
             light_text, dark_text,
             "{args}: colour is only ever an extra"
         );
         assert_eq!(high_text, dark_text, "{args}");
+        assert_eq!(white_text, dark_text, "{args}");
         // The last move's seeds are marked in each theme's colour.
         assert!(dark.contains("Yellow"), "{args}: {dark:?}");
         assert!(light.contains("Blue"), "{args}: {light:?}");
         assert!(high.contains("LightYellow"), "{args}: {high:?}");
+        assert!(white.contains("Blue"), "{args}: {white:?}");
         // Yellow and cyan vanish on a light background; nothing is dimmed
         // in high contrast.
         for c in ["Yellow", "Cyan", "LightYellow", "LightCyan"] {
@@ -94,9 +97,90 @@ fn every_theme_draws_every_game_with_the_same_text_in_its_own_colours() {
         ] {
             assert!(!high.contains(c), "{args}: {c} in high contrast: {high:?}");
         }
+        for c in LIGHT.iter().chain(&["Cyan", "Green", "DarkGray"]) {
+            assert!(
+                !white.contains(*c),
+                "{args}: {c} in high-contrast-light: {white:?}"
+            );
+        }
         for c in ["Blue", "LightYellow", "LightCyan", "LightRed"] {
             assert!(!dark.contains(c), "{args}: {c} in dark: {dark:?}");
         }
+    }
+}
+
+/// Colours that fade into a white background.
+const LIGHT: &[&str] = &[
+    "White",
+    "Gray",
+    "Yellow",
+    "LightYellow",
+    "LightCyan",
+    "LightGreen",
+    "LightMagenta",
+    "LightRed",
+    "LightBlue",
+];
+
+/// A bull of each side (South's hole 2, North's hole 3), drawn at 80x24.
+const TWO_BULLS: &str = "enkeshui 3,6*,0x6/3,0,7+,0x5 s 15-14 1";
+
+#[test]
+fn high_contrast_light_draws_nothing_light_and_each_sides_bulls_apart() {
+    let words = [
+        "masai-mancala",
+        "enkeshui",
+        "--position",
+        TWO_BULLS,
+        "--north",
+        "human",
+        "--instant",
+        "--theme",
+        "high-contrast-light",
+    ];
+    let command = Cli::try_parse_from(words).unwrap().command.unwrap();
+    let client = command.client().unwrap().clone();
+    assert_eq!(client.theme, Some(Palette::HighContrastLight));
+    let theme = theme(Palette::HighContrastLight, true);
+    let (tx, _rx) = channel();
+    let setup = Setup::try_from(&command).unwrap();
+    let mut app = App::with_game(tx, setup, client, theme, Instant::now());
+    app.handle(AppEvent::Resize(80, 24), Instant::now());
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    masai_mancala::app::draw(&mut term, &app).unwrap();
+    let buf = term.backend().buffer();
+    for cell in buf.content() {
+        let fg = format!("{:?}", cell.fg);
+        assert!(
+            !LIGHT.contains(&fg.as_str()),
+            "{fg} on '{}' fades on white",
+            cell.symbol()
+        );
+    }
+    // The board's two bulls come before any key that explains the glyph.
+    let bulls: Vec<_> = buf
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "◆")
+        .take(2)
+        .map(|c| (format!("{:?}", c.fg), c.modifier))
+        .collect();
+    let board: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    for row in [
+        "North     0    0    0    0    0 ◆ 7N    0    3",
+        "South     3 ◆ 6S    0    0    0    0    0    0",
+    ] {
+        assert!(board.iter().any(|l| l.contains(row)), "{board:#?}");
+    }
+    assert_eq!(bulls.len(), 2, "{bulls:?}");
+    assert_ne!(
+        bulls[0].0, bulls[1].0,
+        "each side's bulls in its own colour"
+    );
+    for (_, m) in &bulls {
+        assert!(m.contains(ratatui::style::Modifier::BOLD), "{bulls:?}");
     }
 }
 

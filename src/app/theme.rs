@@ -102,6 +102,13 @@ impl Theme {
             (Palette::HighContrast, Role::SouthBull) => LightGreen,
             (Palette::HighContrast, Role::NorthBull) => LightMagenta,
             (Palette::HighContrast, Role::Dim) => White,
+            // On white: black and the darkest colours, nothing light or dimmed.
+            (Palette::HighContrastLight, Role::Path | Role::Last | Role::Key) => Blue,
+            (Palette::HighContrastLight, Role::Lifted | Role::Title) => Magenta,
+            (Palette::HighContrastLight, Role::Captured | Role::Error) => Red,
+            (Palette::HighContrastLight, Role::SouthBull) => Black,
+            (Palette::HighContrastLight, Role::NorthBull) => Magenta,
+            (Palette::HighContrastLight, Role::Dim) => Black,
         }
     }
 

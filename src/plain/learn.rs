@@ -11,7 +11,8 @@
 use super::PlainError;
 use super::out::Say;
 use super::race::{Presses, held_note};
-use super::words::{View, board_lines, turn_line};
+use super::reads::Reading;
+use super::words::{Verbosity, View, board_lines, turn_line};
 use crate::ai::Level;
 use crate::cli::LearnArgs;
 use crate::engine::{AnyGame, PerSide, Side};
@@ -41,7 +42,11 @@ pub fn learn(args: &LearnArgs) -> Result<(), PlainError> {
 }
 
 const HELP: &str = "Type a move as in a game (a hole, i3 or o5 in Bao, cw or ccw). \
-                    Words: board, legal, hint, undo, again, text, next, back, list, quit.";
+                    Words: board, legal, hint, undo, again, text, next, back, list, quit; \
+                    and as in a game: last, row, hole N, bulls, try N.";
+
+/// The game's short reads, read on the lesson's game as in a game.
+const SHORT_READS: [&str; 7] = ["last", "row", "holes", "hole", "bulls", "try", "analysis"];
 
 /// The state of the lesson shown.
 enum Try {
@@ -214,6 +219,24 @@ pub fn run_with_clock<R: BufRead, W: Write>(
                 match &state {
                     Try::Turn { session } => say.line(&lesson_prompt(session.game())),
                     Try::Race { .. } => say.line("Press Enter to drop your seed."),
+                    Try::Done => say.line("This lesson is over: type next, again or quit."),
+                }
+                continue;
+            }
+            w if SHORT_READS.contains(&w.split_whitespace().next().unwrap_or("")) => {
+                match &state {
+                    Try::Turn { session } => Reading {
+                        session,
+                        view: View {
+                            me: Some(session.game().to_move()),
+                        },
+                        verbosity: Verbosity::default(),
+                        say: &mut say,
+                    }
+                    .read_word(&line),
+                    Try::Race { .. } => {
+                        say.line("Press Enter to drop your seed (board tells how the race stands).")
+                    }
                     Try::Done => say.line("This lesson is over: type next, again or quit."),
                 }
                 continue;

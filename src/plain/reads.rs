@@ -4,7 +4,37 @@
 
 use super::*;
 
+/// What the short reads read: a game's or a lesson's session, told as
+/// its turn lines are.
+pub(super) struct Reading<'a, W: std::io::Write> {
+    pub session: &'a Session,
+    pub view: View,
+    pub verbosity: Verbosity,
+    pub say: &'a mut Say<W>,
+}
+
 impl<R: BufRead, W: std::io::Write> Plain<R, W> {
+    /// The short reads on this game.
+    pub(super) fn read_word(&mut self, line: &str) {
+        Reading {
+            session: &self.session,
+            view: self.view,
+            verbosity: self.verbosity,
+            say: &mut self.say,
+        }
+        .read_word(line)
+    }
+}
+
+impl<W: std::io::Write> Reading<'_, W> {
+    fn line(&mut self, text: &str) {
+        self.say.line(text);
+    }
+
+    fn game(&self) -> &AnyGame {
+        self.session.game()
+    }
+
     /// The short reads: `last [N]`, `row [north|south]`, `holes A to B
     /// [north|south]`, `hole N`, `bulls`, `try N`, `analysis`.
     pub(super) fn read_word(&mut self, line: &str) {
@@ -120,7 +150,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             }
         };
         let note = format!("Working out the sowing of {}.", token_words(&token));
-        let tried = on_thread(&mut self.say, &note, move |_| {
+        let tried = on_thread(self.say, &note, move |_| {
             let mut g = game.clone();
             let mut events: Vec<crate::engine::Event> = Vec::new();
             g.play_decision_within(&decision, 100_000, &mut events)
@@ -154,7 +184,7 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             return;
         }
         let kind = game.kind();
-        let analysis = on_thread(&mut self.say, "Working out the analysis.", move |p| {
+        let analysis = on_thread(self.say, "Working out the analysis.", move |p| {
             crate::session::seat::analyse(&game, None, p)
         });
         match analysis.filter(|a| !a.values.is_empty()) {
@@ -172,7 +202,9 @@ impl<R: BufRead, W: std::io::Write> Plain<R, W> {
             None => self.line("No analysis: the AI found no move."),
         }
     }
+}
 
+impl<R: BufRead, W: std::io::Write> Plain<R, W> {
     pub(super) fn hint(&mut self) {
         let game = self.game().clone();
         if game.status().is_over() {

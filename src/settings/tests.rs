@@ -36,7 +36,7 @@ fn bad_values_name_their_line() {
     );
     assert_eq!(
         Settings::parse("theme = \"neon\"").map_err(|e| e.to_string()),
-        Err("line 1: theme 'neon': dark, light or high-contrast".into())
+        Err("line 1: theme 'neon': dark, light, high-contrast or high-contrast-light".into())
     );
     assert_eq!(
         Settings::parse("north = \"ai:master\"").map_err(|e| e.to_string()),

@@ -103,6 +103,55 @@ fn a_lesson_asks_the_direction_at_a_crossing() {
     );
 }
 
+/// The short reads work in a lesson as in a game: before a move, and at a
+/// crossing (`last` then reads the sowing so far).
+#[test]
+fn a_lesson_answers_the_short_reads() {
+    let dir = temp_dir();
+    let lessons: Vec<_> = masai_mancala::learn::of(masai_mancala::engine::GameKind::Enkeshui)
+        .into_iter()
+        .filter(|l| l.id == "enkeshui-crossing")
+        .collect();
+    let input = b"last\nrow\nhole 8\nbulls\ntry 8\n8\nlast\nrow north\nbulls\ntry 1\ntry cw\nhole 1 north\n";
+    let mut out = Vec::new();
+    masai_mancala::plain::learn::run(
+        lessons,
+        Some(dir.join("lessons.json")),
+        std::io::Cursor::new(input.to_vec()),
+        &mut out,
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let from = out
+        .find("\nYour move, holes 1, 2 and 8.\n")
+        .expect("the prompt");
+    assert_eq!(
+        out[from + 1..].lines().collect::<Vec<_>>(),
+        [
+            "Your move, holes 1, 2 and 8.",
+            "No turns yet.",
+            "Your row, holes 1 to 8: 2, 3, 0, 0, 0, 0, 0, 8.",
+            "Your hole 8: 8 seeds; it faces North's hole 1: 0 seeds.",
+            "No bulls yet.",
+            "Not played: You sow hole 8: crosses with 2 seeds in hand from North's hole 8,",
+            "the direction to choose; 2 laps, relays 2 seeds from North's hole 8. You have",
+            "22, North 24.",
+            "You sow hole 8: crosses with 2 seeds in hand from North's hole 8, the direction",
+            "to choose; 2 laps, relays 2 seeds from North's hole 8. You have 22, North 24.",
+            "Your move: choose the direction, cw (clockwise, toward North's hole 7) or ccw",
+            "(counterclockwise, toward your hole 1).",
+            "No turns yet.",
+            "North's row, holes 8 to 1: 0, 1, 1, 1, 1, 1, 1, 1.",
+            "No bulls yet.",
+            "A direction is asked for: cw or ccw.",
+            "Not played: You go clockwise: the lap ends with 2 seeds in hand from North's",
+            "hole 6, the direction to choose; 2 laps, relays 2 seeds from North's hole 6. You",
+            "have 22, North 24.",
+            "North's hole 1: 1 seed; it faces your hole 8: 0 seeds.",
+        ]
+    );
+}
+
 /// `learn --puzzles --plain`: a wrong answer told with its proven result,
 /// then the one decision that keeps the best result, kept in puzzles.json
 /// (and not in the lessons' file); the next run opens the next puzzle.

@@ -358,6 +358,12 @@ fn the_colours_row_changes_the_theme_at_once_and_for_the_game() {
     key(&mut app, KeyCode::Right);
     assert_eq!(app.theme().palette, Palette::HighContrast);
     key(&mut app, KeyCode::Right);
+    assert_eq!(app.theme().palette, Palette::HighContrastLight);
+    let s = screen(&mut app);
+    assert!(
+        has(&s, &format!("> {:<26}← high-contrast-light →", "Colours")),
+        "{s:#?}"
+    );
     key(&mut app, KeyCode::Left);
     assert_eq!(app.theme().palette, Palette::HighContrast);
     key(&mut app, KeyCode::Enter);

@@ -33,10 +33,39 @@ pub fn speakable(text: &str) -> String {
             i += 2;
             continue;
         }
+        // "380-460" is a range too (read "dash" otherwise); a tally or a
+        // date ("1-0-2") is not: one dash between two numbers only.
+        if chars[i] == '-' && is_range_dash(&chars, i) {
+            out.push_str(" to ");
+            i += 1;
+            continue;
+        }
         out.push(chars[i]);
         i += 1;
     }
     out
+}
+
+/// The dash at `i` stands between two numbers, with no other dash joined
+/// to either.
+fn is_range_dash(chars: &[char], i: usize) -> bool {
+    let digit = |k: usize| chars.get(k).is_some_and(|c| c.is_ascii_digit());
+    if i == 0 || !digit(i - 1) || !digit(i + 1) {
+        return false;
+    }
+    let mut a = i - 1;
+    while a > 0 && digit(a - 1) {
+        a -= 1;
+    }
+    let mut b = i + 1;
+    while digit(b + 1) {
+        b += 1;
+    }
+    let joined = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphanumeric() || *c == '-')
+    };
+    !joined(a.checked_sub(1)) && !joined(Some(b + 1))
 }
 
 /// A results line of the statistics read well aloud: "you vs easy,

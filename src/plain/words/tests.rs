@@ -70,3 +70,17 @@ fn legal_holes_are_said_in_the_fewer_words() {
         "holes 3 to 5, or special"
     );
 }
+
+#[test]
+fn a_range_with_a_dash_is_said_with_to_and_a_tally_is_not() {
+    assert_eq!(
+        speakable("easy, 380-460, about 2.4, anyone pressing steadily"),
+        "easy, 380 to 460, about 2.4, anyone pressing steadily"
+    );
+    assert_eq!(speakable("1-0-2"), "1-0-2");
+    assert_eq!(speakable("8-left-empty, 2x8"), "8-left-empty, 2x8");
+    assert_eq!(
+        speakable("game-20261207-154252.json"),
+        "game-20261207-154252.json"
+    );
+}
