@@ -412,7 +412,11 @@ mod tests {
         let whole = len / 8 * 8;
         let mut lanes = [0u16; 8];
         for (i, &c) in board.iter().enumerate() {
-            let lane = if i < whole || len < 8 { i % 8 } else { i + 8 - len };
+            let lane = if i < whole || len < 8 {
+                i % 8
+            } else {
+                i + 8 - len
+            };
             lanes[lane] = lanes[lane].wrapping_add(c.wrapping_mul(WEIGHTS[i]));
         }
         let word = |l: &[u16]| l.iter().rev().fold(0u64, |w, &x| w << 16 | u64::from(x));
