@@ -183,7 +183,13 @@ fn every_game_starts_from_its_line_and_saves_it() {
         let file = file.to_str().expect("UTF-8 path");
         let r = run_in(&dir, &["replay", file, "--position", "1"], "");
         assert_eq!((r.code, r.out.trim()), (0, line), "{game}: {}", r.err);
-        let r = run_in(&dir, &["resume", file, "--plain"], "");
+        // The prompt names the turn at full verbosity (`legal` reads it so
+        // at any verbosity).
+        let r = run_in(
+            &dir,
+            &["resume", file, "--plain", "--verbosity", "full"],
+            "",
+        );
         assert_eq!(r.code, 0, "{game}: {}", r.err);
         assert!(
             r.out
