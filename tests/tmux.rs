@@ -930,7 +930,10 @@ fn bash_completes_ai_levels_after_the_colon() {
         .output()
         .unwrap();
     std::fs::write(&script, &out.stdout).unwrap();
-    let prompt = |typed: &str, tabs: &[&str]| -> String {
+    // The screen once bash has answered the Tabs with what `offered`
+    // looks for (polled, never slept for: bash answers late on a loaded
+    // machine), or after 20 s, for the assertions to say what it shows.
+    let prompt = |typed: &str, tabs: &[&str], offered: &dyn Fn(&str) -> bool| -> String {
         let name = format!("bash-colon-{}", std::process::id());
         let s = new_session(name, 100, 10, "PS1='$ ' bash --norc --noprofile");
         send(
@@ -940,10 +943,17 @@ fn bash_completes_ai_levels_after_the_colon() {
         send(&s, &[typed]);
         wait_for(&s, typed);
         send(&s, tabs);
-        std::thread::sleep(Duration::from_millis(500));
-        screen(&s)
+        let t = Instant::now();
+        loop {
+            let sc = screen(&s);
+            if offered(&sc) || t.elapsed() > Duration::from_secs(20) {
+                return sc;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
     };
-    let sc = prompt("masai-mancala enkeshui --north ai:", &["Tab", "Tab"]);
+    let all = |sc: &str| sc.contains("random") && sc.contains("expert");
+    let sc = prompt("masai-mancala enkeshui --north ai:", &["Tab", "Tab"], &all);
     let offered: Vec<Vec<&str>> = sc.lines().map(|l| l.split_whitespace().collect()).collect();
     assert!(
         offered.contains(&vec![
@@ -952,13 +962,18 @@ fn bash_completes_ai_levels_after_the_colon() {
         "{sc}"
     );
     assert!(!sc.contains("ai:-"), "{sc}");
-    let sc = prompt("masai-mancala bao --south ai:ha", &["Tab"]);
+    let hard = |sc: &str| sc.contains("ai:hard");
+    let sc = prompt("masai-mancala bao --south ai:ha", &["Tab"], &hard);
     assert!(
         sc.lines()
             .any(|l| l == "$ masai-mancala bao --south ai:hard"),
         "{sc}"
     );
-    let sc = prompt("masai-mancala en-gehe --north ai:e", &["Tab", "Tab"]);
+    let both = |sc: &str| {
+        sc.lines()
+            .any(|l| l.contains("easy") && l.contains("expert"))
+    };
+    let sc = prompt("masai-mancala en-gehe --north ai:e", &["Tab", "Tab"], &both);
     assert!(
         sc.lines()
             .any(|l| l.split_whitespace().eq(["easy", "expert"])),
