@@ -171,20 +171,29 @@ fn relays<const TORTOISE: bool>(s: &mut Turned, lam: &mut u64, look: &Look) -> R
 /// byte 0 less the `c` lifted, modulo 256) and the shuffle that turns the
 /// loop `c` holes on (byte j takes byte j + c).
 // The SSSE3 kernels' tables (`simd/bao.rs`): unused where those kernels are not built.
-#[cfg_attr(not(all(target_arch = "x86_64", not(masai_portable))), allow(dead_code))]
+#[cfg_attr(
+    not(all(target_arch = "x86_64", not(masai_portable))),
+    allow(dead_code)
+)]
 #[repr(C, align(16))]
 pub(in crate::engine) struct Shuffled {
     pub(in crate::engine) add: [u8; LOOP],
     pub(in crate::engine) turn: [u8; LOOP],
 }
 
-#[cfg_attr(not(all(target_arch = "x86_64", not(masai_portable))), allow(dead_code))]
+#[cfg_attr(
+    not(all(target_arch = "x86_64", not(masai_portable))),
+    allow(dead_code)
+)]
 pub(in crate::engine) const SHUFFLED: [Shuffled; 256] = shuffled(&RELAY, 0, true);
 
 /// The laps of `c` cows as [`Shuffled`] rows: `rows[c]`'s bytes to add
 /// (byte 0 less the `c` lifted when `lifted`), and the shuffle that turns
 /// the loop `c - back` holes on (byte j takes byte j + c - back).
-#[cfg_attr(not(all(target_arch = "x86_64", not(masai_portable))), allow(dead_code))]
+#[cfg_attr(
+    not(all(target_arch = "x86_64", not(masai_portable))),
+    allow(dead_code)
+)]
 pub(in crate::engine) const fn shuffled(
     rows: &[u128; 256],
     back: usize,
