@@ -317,6 +317,20 @@ fn endless_example_after_7_6_8_4() {
     assert_eq!(g.endless_period(7), Some(366_567_028));
 }
 
+/// A cycle the decision fuzzer found in 2x12, from the start after
+/// 3 1 4 11 11 10 1 1 3 4 1 6 9 11: South's hole 3 relays forever and its
+/// state comes back only after 48,261,685,268 laps. Proving it takes some
+/// five minutes in release, which is why legality runs under a growing,
+/// cancellable budget off the UI thread; run with `--ignored`.
+#[test]
+#[ignore = "about five minutes of CPU in release"]
+fn endless_example_in_2x12_found_by_the_fuzzer() {
+    let mut g = start(12);
+    play_all(&mut g, &[3, 1, 4, 11, 11, 10, 1, 1, 3, 4, 1, 6, 9, 11]);
+    assert_eq!(g.row(Side::South), [0, 3, 4, 0, 7, 0, 3, 2, 3, 2, 4, 3]);
+    assert_eq!(g.endless_period(3), Some(48_261_685_268));
+}
+
 /// The period of sowing board index `start` by plain Brent on the whole
 /// board and relay hole (the engine's method before issue 12): `Some(None)`
 /// when it ends, `None` when it is not decided within `max_laps`.
