@@ -467,7 +467,7 @@ fn run_arena(args: &ArenaArgs) -> Result<(), Failure> {
     let mut err = std::io::BufWriter::new(std::io::stderr());
     let mut shown = Instant::now();
     let every = Duration::from_millis(100);
-    let mut text = String::with_capacity(256);
+    let mut text: Vec<u8> = Vec::with_capacity(256);
     // Why the progress could not be written: a closed pipe ends the arena
     // quietly, anything else (a full disk) with an error.
     let mut failed: Option<std::io::Error> = None;
@@ -483,15 +483,18 @@ fn run_arena(args: &ArenaArgs) -> Result<(), Failure> {
         let due = last || shown.elapsed() >= every;
         let mut put = |before: &str, width: Option<usize>, after: &str| {
             text.clear();
-            text.push_str(before);
+            text.extend_from_slice(before.as_bytes());
             line.push_to(&mut text);
             // Cut to the terminal's width: a wrapped line would not be
             // redrawn in place, and the screen would fill with its rows.
-            if let Some((at, _)) = width.and_then(|w| text.char_indices().nth(before.len() + w)) {
-                text.truncate(at);
+            if let Some(w) = width {
+                let shown = String::from_utf8_lossy(&text);
+                if let Some((at, _)) = shown.char_indices().nth(before.len() + w) {
+                    text.truncate(at);
+                }
             }
-            text.push_str(after);
-            err.write_all(text.as_bytes())
+            text.extend_from_slice(after.as_bytes());
+            err.write_all(&text)
         };
         let written = if tty {
             // Read at each redraw (the window may have been resized), and only then.

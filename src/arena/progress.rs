@@ -12,9 +12,9 @@ pub struct ProgressLine<'a> {
 
 impl fmt::Display for ProgressLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut line = String::with_capacity(160);
+        let mut line = Vec::with_capacity(160);
         self.push_to(&mut line);
-        f.write_str(&line)
+        f.write_str(&String::from_utf8_lossy(&line))
     }
 }
 
@@ -22,8 +22,9 @@ impl ProgressLine<'_> {
     /// Appends the line to `line` piece by piece: through `write!`, each of
     /// its twenty pieces and eight numbers cost a random game's tenth (a
     /// line a game off a terminal), and a buffer kept by the caller saves
-    /// an allocation a game. The pieces are written in place (`Cursor`).
-    pub fn push_to(&self, line: &mut String) {
+    /// an allocation a game. The pieces are written in place (`Cursor`),
+    /// as UTF-8 bytes: they go to standard error as they are, unchecked.
+    pub fn push_to(&self, line: &mut Vec<u8>) {
         const WIDTH: u64 = 20;
         let (s, summary, p) = (self.s, self.summary, self.p);
         let r = &p.result;
@@ -93,23 +94,19 @@ impl ProgressLine<'_> {
 const FIXED: usize = 256;
 
 /// Appends to `line` what `write` puts into a cursor on `room` bytes past
-/// its end: the pieces are written with no test of the string's capacity
+/// its end: the pieces are written with no test of the buffer's capacity
 /// each, and those of a known length with no call to `memcpy`. Every piece
-/// is a whole `&str`, an ASCII piece or a number, so the bytes are UTF-8
-/// (checked once, on the whole line).
-fn write_in_place(line: &mut String, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
-    let mut bytes = std::mem::take(line).into_bytes();
-    let len = bytes.len();
-    bytes.resize(len + room, 0);
+/// is a whole `&str`, an ASCII piece or a number, so the bytes are UTF-8.
+fn write_in_place(line: &mut Vec<u8>, room: usize, write: impl FnOnce(&mut Cursor<'_>)) {
+    let len = line.len();
+    line.resize(len + room, 0);
     let mut cursor = Cursor {
-        spare: &mut bytes[len..],
+        spare: &mut line[len..],
         at: 0,
     };
     write(&mut cursor);
     let written = cursor.at;
-    bytes.truncate(len + written);
-    *line = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    line.truncate(len + written);
 }
 
 /// A line's bytes, written into a string's room.
@@ -172,7 +169,9 @@ impl Cursor<'_> {
 /// Appends `n` in decimal, as `{}` writes it (for the tests).
 #[cfg(test)]
 pub(super) fn push_number(line: &mut String, n: u64) {
-    write_in_place(line, 20, |c| c.number(n))
+    let mut bytes = Vec::new();
+    write_in_place(&mut bytes, 20, |c| c.number(n));
+    line.push_str(std::str::from_utf8(&bytes).expect("digits"));
 }
 
 /// `{:.0}` of a finite `x >= 0` (ties to even, as `{:.0}` rounds), written
