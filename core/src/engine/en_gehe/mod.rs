@@ -318,6 +318,9 @@ const PLAIN_LAPS: u64 = 8;
 /// tortoise, a copy of the board) costs a long sowing more than its laps.
 const LOGGED_LAPS: usize = 32;
 
+/// Of those, the laps logged in [`play_in_place`]'s first, short log.
+const FIRST_LAPS: usize = 8;
+
 /// Plays the mover's sowing from `hole` where the board stands (the random
 /// pick's): true when it ends. When it never ends the board is put back as
 /// it was and false returned. The first laps are logged rather than the
@@ -326,27 +329,24 @@ const LOGGED_LAPS: usize = 32;
 /// run before the search changes no answer.)
 #[inline(always)]
 fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, hole: usize) -> bool {
-    // Each lap's start (high half) and the seeds it lifted, one word each.
-    let mut log = [0u32; LOGGED_LAPS];
+    // Each lap's start (high half) and the seeds it lifted, one word each:
+    // the first laps in a short log, the others in a second one cleared
+    // only when a sowing gets that far (a cleared word is a store a pick).
+    let mut first = [0u32; FIRST_LAPS];
     // (`min` does nothing but bound the index for the compiler.)
     let mut pos = hole.min(RING - 1);
     let limit = board.quick_end();
-    for entry in log.iter_mut() {
-        let seeds = board.counts[pos] as u32;
-        board.counts[pos] = 0;
-        *entry = (pos as u32) << 16 | seeds;
-        // `Board::lap`, the limit of a quick lap read once.
-        let last = board.sow_quick_below(limit, pos, seeds, &mut Quiet);
-        if board.counts[last] <= 1 {
-            board.last_seed_in(captured, mover, last, &mut Quiet);
-            return true;
-        }
-        pos = last;
+    if log_laps(board, captured, mover, limit, &mut pos, &mut first) {
+        return true;
+    }
+    let mut rest = [0u32; LOGGED_LAPS - FIRST_LAPS];
+    if log_laps(board, captured, mover, limit, &mut pos, &mut rest) {
+        return true;
     }
     // No capture yet (only a last lap captures): the laps undone in the
     // other order give the board back.
     let mut before = *board;
-    for &entry in log.iter().rev() {
+    for &entry in rest.iter().rev().chain(first.iter().rev()) {
         before.unsow((entry >> 16) as usize, entry & 0xffff);
     }
     let mut sowing = Sowing {
@@ -367,6 +367,33 @@ fn play_in_place(board: &mut Board, captured: &mut PerSide<u32>, mover: Side, ho
         return true;
     }
     *board = before;
+    false
+}
+
+/// Laps of [`play_in_place`] while `log` has room, each logged: true when
+/// one ended the turn (its last seed then played), with `pos` the hole to
+/// lift next otherwise.
+#[inline(always)]
+fn log_laps(
+    board: &mut Board,
+    captured: &mut PerSide<u32>,
+    mover: Side,
+    limit: usize,
+    pos: &mut usize,
+    log: &mut [u32],
+) -> bool {
+    for entry in log.iter_mut() {
+        let seeds = board.counts[*pos] as u32;
+        board.counts[*pos] = 0;
+        *entry = (*pos as u32) << 16 | seeds;
+        // `Board::lap`, the limit of a quick lap read once.
+        let last = board.sow_quick_below(limit, *pos, seeds, &mut Quiet);
+        if board.counts[last] <= 1 {
+            board.last_seed_in(captured, mover, last, &mut Quiet);
+            return true;
+        }
+        *pos = last;
+    }
     false
 }
 
