@@ -851,7 +851,7 @@ mod tests {
     #[test]
     fn a_sowing_in_place_ends_as_on_a_copy_and_is_undone_when_endless() {
         let mut rng = SeededRng::seed_from_u64(23);
-        let (mut endless, mut long) = (0, 0);
+        let (mut endless, mut long, mut second_log) = (0, 0, 0);
         for n in [4, 5, 6, 40] {
             for _ in 0..2000 {
                 let mut board = Board::empty(n);
@@ -873,6 +873,8 @@ mod tests {
                         );
                         assert_eq!(ended, copy.is_ok(), "{hole} of {board:?}");
                         long += (laps > LOGGED_LAPS as u64) as u32;
+                        second_log +=
+                            (laps > FIRST_LAPS as u64 && laps <= LOGGED_LAPS as u64) as u32;
                         if ended {
                             assert_eq!((a, ca), (b, cb), "{hole} of {board:?}");
                         } else {
@@ -884,8 +886,9 @@ mod tests {
             }
         }
         // Both ways out of the logged laps are met: endless, and ending
-        // in the search.
+        // in the search; and sowings that end in the second log.
         assert!(endless > 50 && long - endless > 500, "{endless} {long}");
+        assert!(second_log > 500, "{second_log}");
     }
 
     /// Counts laps (lap ends), nothing else.
