@@ -8,17 +8,7 @@ use super::*;
 fn played(game: &str, start: &str, input: &str) -> String {
     let dir = temp_dir();
     let path = record(&dir, game, start, "{}");
-    let r = run_in(
-        &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
-        input,
-    );
+    let r = resume_full(&dir, &path, input);
     assert_eq!(r.code, 0, "{}", r.err);
     let lines = r.lines();
     let i = lines
@@ -158,17 +148,7 @@ fn a_capture_names_its_holes() {
 "captured":{"south":0,"north":0},"to_move":"north","turn":12}"#,
         "{}",
     );
-    let r = run_in(
-        &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
-        "2\n",
-    );
+    let r = resume_full(&dir, &path, "2\n");
     assert_eq!(r.code, 0, "{}", r.err);
     // Bulls are read in words.
     assert!(r.out.contains(
@@ -195,17 +175,7 @@ fn a_bull_made_is_told() {
 {"side":"north","hole":4,"owner":"south"}],"captured":{"south":0,"north":0},"to_move":"south","turn":11}"#,
         "{}",
     );
-    let r = run_in(
-        &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
-        "2\n",
-    );
+    let r = resume_full(&dir, &path, "2\n");
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(
         r.out.contains(

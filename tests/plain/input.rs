@@ -24,21 +24,7 @@ fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
     let dir = temp_dir();
     let mut input = b"\xff\xfe hole\n".to_vec();
     input.extend_from_slice(b"8\n");
-    let r = run_raw(
-        &dir,
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ),
-        input,
-    );
+    let r = run_raw(&dir, &enkeshui_hot_seat_full(), input);
     plain_lines(&r.out);
     assert_eq!(r.code, 0, "{}", r.err);
     let after = after_prompt(&r);
@@ -58,21 +44,7 @@ fn a_line_over_1_mib_is_left_out_and_quoted_by_its_start() {
     let mut input = "x".repeat(2 << 20);
     input.push_str("\n8\n");
     let start = Instant::now();
-    let r = run_in(
-        &dir,
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ),
-        &input,
-    );
+    let r = run_in(&dir, &enkeshui_hot_seat_full(), &input);
     assert!(start.elapsed() < Duration::from_secs(10));
     assert_eq!(r.code, 0, "{}", r.err);
     let after = after_prompt(&r);
@@ -90,20 +62,7 @@ fn a_line_over_1_mib_is_left_out_and_quoted_by_its_start() {
 #[test]
 fn a_long_word_is_quoted_by_its_first_40_characters() {
     let word = "y".repeat(500_000);
-    let r = run(
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ),
-        &format!("{word}\n8\n"),
-    );
+    let r = run(&enkeshui_hot_seat_full(), &format!("{word}\n8\n"));
     assert_eq!(r.code, 0, "{}", r.err);
     let after = after_prompt(&r);
     assert_eq!(
@@ -120,17 +79,7 @@ fn a_long_word_is_quoted_by_its_first_40_characters() {
 /// next prompt, sends `signal` and reads the rest: (all lines, status).
 fn signalled(dir: &Path, moves: &str, signal: &str) -> (Vec<String>, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
-        .args(args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ))
+        .args(enkeshui_hot_seat_full())
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .env("HOME", dir)

@@ -278,24 +278,43 @@ fn args<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
     head.iter().chain(tail).copied().collect()
 }
 
+/// Enkeshui 2x8 hot-seat in lines, every detail said, no race.
+fn enkeshui_hot_seat_full() -> Vec<&'static str> {
+    args(
+        &[
+            "enkeshui",
+            "--plain",
+            "--verbosity",
+            "full",
+            "--race",
+            "off",
+        ],
+        &HOT_SEAT,
+    )
+}
+
+/// Enkeshui 2x8 hot-seat in lines, no race, saved in `save`.
+fn hot_seat_saved_in(dir: &Path, save: &Path, input: &str) -> Run {
+    let save = save.to_str().expect("a UTF-8 temporary path");
+    let head = ["enkeshui", "--plain", "--race", "off", "--save", save];
+    run_in(dir, &args(&head, &HOT_SEAT), input)
+}
+
+/// The record at `path` resumed in lines, every detail said.
+fn resume_full(dir: &Path, path: &Path, input: &str) -> Run {
+    let path = path.to_str().expect("a UTF-8 temporary path");
+    run_in(
+        dir,
+        &["resume", "--plain", "--verbosity", "full", path],
+        input,
+    )
+}
+
 // ---- hand-worked turns ---------------------------------------------------------
 
 #[test]
 fn the_start_is_read_aloud_and_a_relay_is_told_in_words() {
-    let r = run(
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ),
-        "8\n",
-    );
+    let r = run(&enkeshui_hot_seat_full(), "8\n");
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
         r.lines()[..8],
@@ -325,17 +344,7 @@ fn a_crossing_asks_the_direction_in_words_and_wrong_answers_get_a_line() {
 {"side":"north","hole":2,"owner":"north"}],"captured":{"south":0,"north":0},"to_move":"north","turn":8}"#,
         "{}",
     );
-    let r = run_in(
-        &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
-        "4\nleft\n1\ncounterclockwise\n",
-    );
+    let r = resume_full(&dir, &path, "4\nleft\n1\ncounterclockwise\n");
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
         r.event("North sows hole 4"),
@@ -413,17 +422,7 @@ fn a_bao_steal_is_told_with_its_hole() {
 "to_move":"north","turn":54}"#,
         "{}",
     );
-    let r = run_in(
-        &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
-        "o8\n",
-    );
+    let r = resume_full(&dir, &path, "o8\n");
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
         r.event("South's inner row"),
@@ -459,17 +458,7 @@ fn bao_reserve_cows_and_the_phase_change_are_told() {
 "to_move":"north","turn":49}"#,
         "{}",
     );
-    let r = run_in(
-        &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
-        "i1\n",
-    );
+    let r = resume_full(&dir, &path, "i1\n");
     assert_eq!(r.code, 0, "{}", r.err);
     let told = r.event("North sows inner hole 1");
     assert!(told.starts_with("North sows inner hole 1:"), "{told}");
@@ -609,20 +598,7 @@ fn a_person_trying_every_hole_with_wrong_input_plays_each_game_to_its_end() {
 
 #[test]
 fn bad_input_gets_one_line_why_and_the_game_goes_on() {
-    let r = run(
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ),
-        "1\n9\nfoo\ncw\n\n8\n",
-    );
+    let r = run(&enkeshui_hot_seat_full(), "1\n9\nfoo\ncw\n\n8\n");
     let i = r
         .lines()
         .iter()
@@ -675,21 +651,7 @@ fn undo_and_redo_go_back_to_the_persons_turn() {
 fn quit_saves_where_asked_and_ends_with_status_0() {
     let dir = temp_dir();
     let save = dir.join("mine.json");
-    let r = run_in(
-        &dir,
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--race",
-                "off",
-                "--save",
-                save.to_str().unwrap(),
-            ],
-            &HOT_SEAT,
-        ),
-        "8\n3\nquit\n8\n",
-    );
+    let r = hot_seat_saved_in(&dir, &save, "8\n3\nquit\n8\n");
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
         r.lines().last().copied(),

@@ -15,15 +15,9 @@ fn short_reads_say_one_thing_each_and_play_nothing() {
 {"side":"north","hole":4,"owner":"south"}],"captured":{"south":0,"north":0},"to_move":"south","turn":11}"#,
         "{}",
     );
-    let r = run_in(
+    let r = resume_full(
         &dir,
-        &[
-            "resume",
-            "--plain",
-            "--verbosity",
-            "full",
-            path.to_str().unwrap(),
-        ],
+        &path,
         "last\nbulls\nhole 5\nrow north\nholes 2 to 4\ntry 8\n8\nlast\n7\nlast 2\n\
          row west\nholes 5 to 2\nhole 9\ntry\n",
     );

@@ -5,20 +5,7 @@ use super::*;
 
 #[test]
 fn position_prints_the_line_before_and_after_a_turn_and_help_lists_it() {
-    let r = run(
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--verbosity",
-                "full",
-                "--race",
-                "off",
-            ],
-            &HOT_SEAT,
-        ),
-        "position\n8\nposition\nhelp\n",
-    );
+    let r = run(&enkeshui_hot_seat_full(), "position\n8\nposition\nhelp\n");
     assert_eq!(r.code, 0, "{}", r.err);
     let lines = r.lines();
     assert_eq!(
@@ -104,21 +91,7 @@ fn position_at_the_end_of_a_game_prints_the_last_position() {
 fn replay_plain_prints_the_line_of_the_position_shown() {
     let dir = temp_dir();
     let save = dir.join("one.json");
-    let r = run_in(
-        &dir,
-        &args(
-            &[
-                "enkeshui",
-                "--plain",
-                "--race",
-                "off",
-                "--save",
-                save.to_str().unwrap(),
-            ],
-            &HOT_SEAT,
-        ),
-        "8\n",
-    );
+    let r = hot_seat_saved_in(&dir, &save, "8\n");
     assert_eq!(r.code, 0, "{}", r.err);
     let r = run_in(
         &dir,
