@@ -13,7 +13,7 @@ use serde_json::Value;
 mod brevity;
 mod spoken;
 pub use brevity::{directions_short, legal_prompted, score_lead, score_short};
-pub use spoken::{results_said, speakable, spoken_title};
+pub use spoken::{dated_name_said, results_said, speakable, spoken_title};
 
 /// Who is who: the one person against the AI is "you"; otherwise sides by name.
 #[derive(Clone, Copy, Debug)]

@@ -247,12 +247,18 @@ fn a_turn_at_brief_says_its_end_in_fewer_words() {
     };
     // An end in an empty hole, with the lead after a comma.
     assert_eq!(
-        first(&enkeshui("[5,1,0,3,9,1,3,0]", ENKESHUI_BULLS, 9, "south"), "2\n"),
+        first(
+            &enkeshui("[5,1,0,3,9,1,3,0]", ENKESHUI_BULLS, 9, "south"),
+            "2\n"
+        ),
         "South 2: ends, South leads by 38."
     );
     // An end in a bull: whose.
     assert_eq!(
-        first(&enkeshui("[5,5,5,3,6,1,3,3]", ENKESHUI_BULLS, 0, "south"), "8\n"),
+        first(
+            &enkeshui("[5,5,5,3,6,1,3,3]", ENKESHUI_BULLS, 0, "south"),
+            "8\n"
+        ),
         "South 8: ends in South's bull, South leads by 34."
     );
     // Bulls made: where and whose.

@@ -231,10 +231,7 @@ fn every_turn_at_brief_says_how_it_ended() {
                 .any(|v| decision.starts_with(v));
             if ["South", "North"].contains(&side) && (hole || verb) {
                 turns += 1;
-                assert!(
-                    ENDS.iter().any(|e| rest.starts_with(e)),
-                    "no outcome: {l}"
-                );
+                assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
             }
         }
         assert!(turns > 20, "{}", r.out);
