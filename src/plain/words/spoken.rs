@@ -98,42 +98,6 @@ pub fn results_said(line: &str) -> String {
     parsed.unwrap_or_else(|| line.to_string())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn results_are_said_in_words() {
-        assert_eq!(
-            results_said("you vs easy, Enkeshui 2x8: 1-0-0"),
-            "Your results against easy in Enkeshui, 2 rows of 8: 1 win, no draws, no losses"
-        );
-        assert_eq!(
-            results_said("you vs hard, Bao la Kimasai: 3-1-12"),
-            "Your results against hard in Bao la Kimasai: 3 wins, 1 draw, 12 losses"
-        );
-        assert_eq!(results_said("Try medium next."), "Try medium next.");
-    }
-
-    #[test]
-    fn ranges_are_said_as_words() {
-        assert_eq!(
-            speakable("'foo' is not a decision (a hole 1..8, cw, ccw or a special move x..)."),
-            "'foo' is not a decision (a hole 1 to 8, cw, ccw or a special move x)."
-        );
-        assert_eq!(speakable("holes are i1..i8"), "holes are i1 to i8");
-    }
-
-    #[test]
-    fn titles_are_said_in_words() {
-        assert_eq!(
-            spoken_title("Enkeshui 2x8 (8-left-empty)"),
-            "Enkeshui, 2 rows of 8 (8-left-empty)"
-        );
-        assert_eq!(spoken_title("Bao la Kimasai"), "Bao la Kimasai");
-    }
-}
-
 /// A data folder's record named by its date, `game-YYYYMMDD-HHMMSS.json`
 /// (`-K` after it when that second had one already), said as the date:
 /// "the game of 7 December 2026, 15:42:52 UTC" (a voice reads the name's
@@ -178,5 +142,41 @@ pub fn dated_name_said(name: &str) -> Option<String> {
             Some(format!("{said}, number {k}"))
         }
         Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_are_said_in_words() {
+        assert_eq!(
+            results_said("you vs easy, Enkeshui 2x8: 1-0-0"),
+            "Your results against easy in Enkeshui, 2 rows of 8: 1 win, no draws, no losses"
+        );
+        assert_eq!(
+            results_said("you vs hard, Bao la Kimasai: 3-1-12"),
+            "Your results against hard in Bao la Kimasai: 3 wins, 1 draw, 12 losses"
+        );
+        assert_eq!(results_said("Try medium next."), "Try medium next.");
+    }
+
+    #[test]
+    fn ranges_are_said_as_words() {
+        assert_eq!(
+            speakable("'foo' is not a decision (a hole 1..8, cw, ccw or a special move x..)."),
+            "'foo' is not a decision (a hole 1 to 8, cw, ccw or a special move x)."
+        );
+        assert_eq!(speakable("holes are i1..i8"), "holes are i1 to i8");
+    }
+
+    #[test]
+    fn titles_are_said_in_words() {
+        assert_eq!(
+            spoken_title("Enkeshui 2x8 (8-left-empty)"),
+            "Enkeshui, 2 rows of 8 (8-left-empty)"
+        );
+        assert_eq!(spoken_title("Bao la Kimasai"), "Bao la Kimasai");
     }
 }
