@@ -184,7 +184,7 @@ fn stop_on_signals(path: Option<PathBuf>) {
         };
         let saved = SAVED_IN.lock().map(|p| p.clone()).unwrap_or(None);
         let line = match saved {
-            Some(p) => format!("Stopped; the game is saved in {}.", file_name(&p)),
+            Some(p) => stopped_line(&p),
             None => "Stopped; the game is not saved.".to_string(),
         };
         let mut say = Say::new(std::io::stdout());
@@ -194,16 +194,30 @@ fn stop_on_signals(path: Option<PathBuf>) {
 }
 
 /// Where a game is saved, as said: a file of the data folder by its name
-/// alone (a voice reads a whole path as numbers and slashes), another as
-/// the path it was given.
+/// alone (a voice reads a whole path as numbers and slashes), one named by
+/// its date as that date ("Saved in the data folder as the game of 7
+/// December 2026, 15:42:52 UTC."), another as the path it was given.
 fn saved_in(path: &std::path::Path) -> String {
-    let in_data =
-        crate::record::file::data_dir().is_ok_and(|d| path.parent().is_some_and(|p| p == d));
-    if in_data {
-        format!("Saved in {}, in the data folder.", file_name(path))
-    } else {
-        format!("Saved in {}", path.display())
+    if !in_data_folder(path) {
+        return format!("Saved in {}", path.display());
     }
+    match words::dated_name_said(&file_name(path)) {
+        Some(date) => format!("Saved in the data folder as {date}."),
+        None => format!("Saved in {}, in the data folder.", file_name(path)),
+    }
+}
+
+/// The line a signal ends with, in one line: a data folder's record by its
+/// date, another by its name.
+fn stopped_line(path: &std::path::Path) -> String {
+    match words::dated_name_said(&file_name(path)).filter(|_| in_data_folder(path)) {
+        Some(date) => format!("Stopped; saved as {date}."),
+        None => format!("Stopped; the game is saved in {}.", file_name(path)),
+    }
+}
+
+fn in_data_folder(path: &std::path::Path) -> bool {
+    crate::record::file::data_dir().is_ok_and(|d| path.parent().is_some_and(|p| p == d))
 }
 
 /// A record's file name, as said: "game-20261207-0643.json".

@@ -7,12 +7,14 @@
 
 use super::PlainError;
 use super::out::Say;
-use super::words::{self, View, board_lines, direction_options, turn_line};
+use super::reads::Reading;
+use super::words::{self, Verbosity, View, board_lines, direction_options, turn_line};
 use crate::cli::LearnArgs;
-use crate::engine::{AnyGame, Event, GameKind, Side};
+use crate::engine::{AnyGame, GameKind, Side};
 use crate::learn::progress::Progress;
 use crate::learn::puzzles::{self, GRADES, Puzzle, grade_name, number};
-use crate::session::Turn;
+use crate::session::setup::Setup;
+use crate::session::{Refused, Session};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -36,12 +38,17 @@ const HELP: &str = "Type a decision as in a game (a hole, i3 or o5 in Bao, cw or
                     Words: board, legal, hint, solution, again, next, back, list, \
                     puzzle and a number, help, quit.";
 
-/// The puzzle shown: its game so far this turn, or its verdict given.
+/// What `help` adds: the game's short reads, read on the puzzle's game.
+const HELP_READS: &str = "As in a game: last, row, hole N, bulls, try N, analysis, undo.";
+
+/// The game's short reads (as a lesson's).
+const SHORT_READS: [&str; 7] = ["last", "row", "holes", "hole", "bulls", "try", "analysis"];
+
+/// The puzzle shown: its game so far this turn (a session, both seats
+/// people's, so the short reads and undo work as in a game), or its
+/// verdict given.
 enum Try {
-    Turn {
-        game: Box<AnyGame>,
-        tokens: Vec<String>,
-    },
+    Turn { session: Box<Session> },
     Done,
 }
 
@@ -92,6 +99,7 @@ pub fn run<R: BufRead, W: Write>(
             "quit" | "q" | "exit" => return Ok(()),
             "help" => {
                 say.line(HELP);
+                say.line(HELP_READS);
                 continue;
             }
             "hint" => {
@@ -110,8 +118,8 @@ pub fn run<R: BufRead, W: Write>(
             }
             "board" => {
                 match &state {
-                    Try::Turn { game, .. } => {
-                        for b in board_lines(game, &south()) {
+                    Try::Turn { session } => {
+                        for b in board_lines(session.game(), &south()) {
                             say.line(&b);
                         }
                     }
@@ -121,7 +129,7 @@ pub fn run<R: BufRead, W: Write>(
             }
             "legal" => {
                 match &state {
-                    Try::Turn { game, .. } => say.line(&prompt(p, game)),
+                    Try::Turn { session } => say.line(&prompt(p, session.game())),
                     Try::Done => say.line("This puzzle is over: type next, again or quit."),
                 }
                 continue;
@@ -137,6 +145,33 @@ pub fn run<R: BufRead, W: Write>(
                     (index + list.len() - 1) % list.len()
                 };
                 state = open(&list, index, &progress, &mut say)?;
+                continue;
+            }
+            w if SHORT_READS.contains(&w.split_whitespace().next().unwrap_or("")) => {
+                match &state {
+                    Try::Turn { session } => Reading {
+                        session,
+                        view: south(),
+                        verbosity: Verbosity::default(),
+                        say: &mut say,
+                    }
+                    .read_word(&line),
+                    Try::Done => say.line("This puzzle is over: type next, again or quit."),
+                }
+                continue;
+            }
+            "undo" => {
+                match &mut state {
+                    // As in a game: back to the start of the turn.
+                    Try::Turn { session } => match session.undo() {
+                        Ok(turn) => {
+                            say.line(&format!("Undone: back to turn {turn}."));
+                            say.line(&prompt(p, session.game()));
+                        }
+                        Err(e) => say.line(&format!("{e}.")),
+                    },
+                    Try::Done => say.line("This puzzle is over: type next, again or quit."),
+                }
                 continue;
             }
             "" => {
@@ -178,7 +213,7 @@ pub fn run<R: BufRead, W: Write>(
             }
             continue;
         }
-        let Try::Turn { game, tokens } = &mut state else {
+        let Try::Turn { session } = &mut state else {
             say.line("This puzzle is over: type next, again or quit.");
             continue;
         };
@@ -187,35 +222,28 @@ pub fn run<R: BufRead, W: Write>(
             "counterclockwise" | "anticlockwise" => "ccw".to_string(),
             t => t.to_string(),
         };
-        let before = (**game).clone();
-        let mut events: Vec<Event> = Vec::new();
-        let played = game
-            .decision(&token)
-            .and_then(|d| game.play_decision(&d, &mut events).map(|()| d));
-        let decision = match played {
-            Ok(d) => d,
-            Err(e) => {
-                say.line(&capital(&words::speakable(&format!("{e}."))));
+        let me = session.game().to_move();
+        match session.play(&token) {
+            Ok(applied) => say.line(&turn_line(&applied.turn, session.game(), &south())),
+            Err(Refused::Rule { reason, .. }) => {
+                // The engine's reason, without the token it names.
+                say.line(&capital(&words::speakable(&format!("{reason}."))));
                 continue;
             }
-        };
-        let me = before.to_move();
-        let turn = Turn {
-            side: me,
-            turn: before.turn(),
-            decision,
-            before,
-            events,
-        };
-        say.line(&turn_line(&turn, game, &south()));
+            Err(e) => {
+                say.line(&capital(&format!("{e}.")));
+                continue;
+            }
+        }
+        let game = session.game();
         if let crate::engine::Status::Over(o) = game.status() {
             say.line(&format!("{}.", crate::session::over_line(&o)));
         }
-        tokens.push(token);
         if game.pending().is_some() && game.to_move() == me && !game.status().is_over() {
             say.line(&prompt(p, game));
             continue;
         }
+        let tokens: Vec<String> = session.turns().map(|t| t.decision.to_string()).collect();
         // Judged on the turn's first decision, as the client judges it.
         let (ok, what) = p.verdict(&tokens[0]);
         let what = without_notation(&what);
@@ -295,8 +323,7 @@ fn open<W: Write>(
     say.line(&format!("Task: {}", p.task()));
     say.line(&prompt(p, &game));
     Ok(Try::Turn {
-        game: Box::new(game),
-        tokens: Vec::new(),
+        session: Box::new(Session::new(Setup::position(game))),
     })
 }
 

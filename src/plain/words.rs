@@ -13,7 +13,7 @@ use serde_json::Value;
 mod brevity;
 mod spoken;
 pub use brevity::{directions_short, legal_prompted, score_lead, score_short};
-pub use spoken::{results_said, speakable, spoken_title};
+pub use spoken::{dated_name_said, results_said, speakable, spoken_title};
 
 /// Who is who: the one person against the AI is "you"; otherwise sides by name.
 #[derive(Clone, Copy, Debug)]
@@ -326,7 +326,11 @@ fn bull_owner(game: &AnyGame, index: usize) -> Option<Side> {
 /// change first (Bao), then the steals, then the end itself.
 /// `short` (a turn as told in play, below `full`): a capture by its seeds
 /// alone, a crossing without its note (the prompt asks the direction).
-fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
+/// `brief` (told in play at `brief`): fewer words still, the outcome kept:
+/// a capture by its number ("captures 9"), a bull's end by its owner ("ends
+/// in North's bull"), an end in an empty hole as "ends" (a voice takes a
+/// second for the hole; `last` and `hole N` say it).
+fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool, brief: bool) -> Vec<String> {
     let g = &t.before;
     let kind = g.kind();
     let hole = |i: usize| hole_text(g, i, view);
@@ -395,17 +399,22 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
         ));
     } else if let Some(p) = after.pending().filter(|_| !turn_over) {
         let crossing = !t.decision.is_direction();
-        out.push(format!(
-            "{} with {} in hand from {}{}",
-            if crossing { "crosses" } else { "the lap ends" },
-            count(kind, p.in_hand),
-            name_text(&p.lifted_from, view),
-            if short {
-                ""
-            } else {
-                ", the direction to choose"
-            }
-        ));
+        let what = if crossing { "crosses" } else { "the lap ends" };
+        // Brief: the seeds in hand; `last` and the prompt's `legal` say where.
+        out.push(if brief {
+            format!("{what} with {}", count(kind, p.in_hand))
+        } else {
+            format!(
+                "{what} with {} in hand from {}{}",
+                count(kind, p.in_hand),
+                name_text(&p.lifted_from, view),
+                if short {
+                    ""
+                } else {
+                    ", the direction to choose"
+                }
+            )
+        });
     } else if !bulls.is_empty() {
         let holes: Vec<(usize, u32)> = bulls.iter().map(|b| (b.0, 0)).collect();
         let owner = view.name(bulls[0].1);
@@ -414,13 +423,24 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
         } else {
             ("", "s")
         };
-        out.push(format!(
-            "makes {} {a}bull{s} for {owner}",
-            holes_by_owner(g, &holes, view)
-        ));
+        out.push(if brief {
+            // "makes your hole 5 North's bull"
+            format!(
+                "makes {} {} bull{s}",
+                holes_by_owner(g, &holes, view),
+                view.whose(bulls[0].1)
+            )
+        } else {
+            format!(
+                "makes {} {a}bull{s} for {owner}",
+                holes_by_owner(g, &holes, view)
+            )
+        });
     } else if !captures.is_empty() {
         let total: u32 = captures.iter().map(|c| c.1).sum();
-        out.push(if short {
+        out.push(if brief {
+            format!("captures {total}")
+        } else if short {
             format!("captures {}", count(kind, total))
         } else {
             format!(
@@ -431,8 +451,10 @@ fn outcome(t: &Turn, after: &AnyGame, view: &View, short: bool) -> Vec<String> {
         });
     } else if let Some((h, seeds)) = last_lap {
         out.push(match bull_owner(after, h) {
+            Some(owner) if brief => format!("ends in {} bull", view.whose(owner)),
             Some(owner) => format!("ends in {} bull at {}", view.whose(owner), hole(h)),
             // Short: a turn ends in an empty hole unless said otherwise.
+            None if seeds == 1 && brief => "ends".into(),
             None if seeds == 1 && short => format!("ends in {}", hole(h)),
             None if seeds == 1 => {
                 format!("ends in {}", described(&hole_name(g, h), view, "empty "))
@@ -479,11 +501,7 @@ pub fn told_line(
     if view.me == Some(t.side)
         && let Some((_, rest)) = line.split_once(": ")
     {
-        if verbosity == Verbosity::Brief
-            && rest.starts_with("ends in")
-            && !rest.contains("bull")
-            && !rest.contains(", now")
-        {
+        if verbosity == Verbosity::Brief && rest == "ends." {
             return None;
         }
         let mut c = rest.chars();
@@ -493,8 +511,15 @@ pub fn told_line(
             .unwrap_or_default();
     }
     if let Some(score) = score.filter(|_| !after.status().is_over()) {
-        line.push(' ');
-        line.push_str(&score);
+        if verbosity == Verbosity::Brief && line.ends_with('.') {
+            line.pop();
+            line.push_str(", ");
+            line.push_str(&score);
+            line.push('.');
+        } else {
+            line.push(' ');
+            line.push_str(&score);
+        }
     }
     Some(line)
 }
@@ -512,6 +537,11 @@ fn turn_words(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity, shor
     let mut head = match &t.decision {
         AnyDecision::Direction(_) => view.verb(t.side, "go", "goes") + " " + &token_words(&token),
         AnyDecision::Special { .. } => view.verb(t.side, "make", "makes") + " the special move",
+        // Brief: "North 8: ends" (a two-row game's decision is a hole to
+        // sow; "sows hole" took a voice half a second a turn).
+        AnyDecision::Hole(_) if short && verbosity == Verbosity::Brief => {
+            format!("{} {token}", view.who(t.side))
+        }
         AnyDecision::Hole(_) | AnyDecision::Bao(_) => {
             view.verb(t.side, "sow", "sows") + " " + &token_words(&token)
         }
@@ -586,7 +616,12 @@ fn turn_words(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity, shor
         }
     }
     head.push_str(": ");
-    head.push_str(&outcome(t, after, view, short).join(", ").replace(";,", ";"));
+    let brief = short && verbosity == Verbosity::Brief;
+    head.push_str(
+        &outcome(t, after, view, short, brief)
+            .join(", ")
+            .replace(";,", ";"),
+    );
     if !parts.is_empty() && verbosity != Verbosity::Brief && !short {
         head.push_str("; ");
         head.push_str(&parts.join(", "));

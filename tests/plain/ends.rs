@@ -6,14 +6,25 @@ use super::*;
 /// The lines of `input` played from `start` (a hot-seat record), from the
 /// first line of the turn told on.
 fn played(game: &str, start: &str, input: &str) -> String {
+    played_at(game, start, input, "full")
+}
+
+fn played_at(game: &str, start: &str, input: &str, verbosity: &str) -> String {
     let dir = temp_dir();
     let path = record(&dir, game, start, "{}");
-    let r = resume_full(&dir, &path, input);
+    let r = resume_at(&dir, &path, verbosity, input);
     assert_eq!(r.code, 0, "{}", r.err);
     let lines = r.lines();
     let i = lines
         .iter()
-        .position(|l| l.contains(" sows ") || l.contains(" goes ") || l.contains(" makes "))
+        .position(|l| {
+            // "North 2: ends" is a turn told at brief.
+            let brief = l
+                .split_once(' ')
+                .and_then(|(_, rest)| rest.split_once(": "))
+                .is_some_and(|(hole, _)| hole.parse::<u32>().is_ok());
+            brief || l.contains(" sows ") || l.contains(" goes ") || l.contains(" makes ")
+        })
         .unwrap_or_else(|| panic!("no turn told in:\n{}", r.out));
     lines[i..].join("\n")
 }
@@ -184,4 +195,91 @@ fn a_bull_made_is_told() {
         "{}",
         r.out
     );
+}
+
+/// At brief a turn is its decision, its outcome and the lead, in fewer
+/// words (a voice's seconds): the hole of an end in an empty hole, a
+/// bull's place and a capture's holes are left to `last`, never the end.
+#[test]
+fn a_turn_at_brief_says_its_end_in_fewer_words() {
+    let enkeshui = |south: &str, bulls: &str, captured: u32, to_move: &str| {
+        format!(
+            r#"{{"game":"enkeshui","holes":8,"south":{south},"north":[0,4,8,4,0,0,1,0],
+{bulls},"captured":{{"south":{captured},"north":0}},"to_move":"{to_move}","turn":11}}"#
+        )
+    };
+    let first = |start: &str, input: &str| {
+        played_at("enkeshui", start, input, "brief")
+            .lines()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    // An end in an empty hole, with the lead after a comma.
+    assert_eq!(
+        first(
+            &enkeshui("[5,1,0,3,9,1,3,0]", ENKESHUI_BULLS, 9, "south"),
+            "2\n"
+        ),
+        "South 2: ends, South leads by 38."
+    );
+    // An end in a bull: whose.
+    assert_eq!(
+        first(
+            &enkeshui("[5,5,5,3,6,1,3,3]", ENKESHUI_BULLS, 0, "south"),
+            "8\n"
+        ),
+        "South 8: ends in South's bull, South leads by 34."
+    );
+    // Bulls made: where and whose.
+    assert_eq!(
+        first(
+            r#"{"game":"enkeshui","holes":8,"south":[4,4,2,2,3,4,4,4],"north":[3,3,3,3,3,3,3,0],
+"bulls":[],"captured":{"south":0,"north":0},"to_move":"south","turn":3}"#,
+            "3\n"
+        ),
+        "South 3: makes South's holes 4 and 5 South's bulls, South leads by 6."
+    );
+    // A capture by its seeds.
+    assert_eq!(
+        first(
+            &enkeshui(
+                "[5,0,6,4,10,2,4,0]",
+                r#""bulls":[{"side":"south","hole":1,"owner":"south"},
+{"side":"south","hole":7,"owner":"south"},{"side":"north","hole":3,"owner":"south"},
+{"side":"north","hole":4,"owner":"south"}]"#,
+                0,
+                "north"
+            ),
+            "2\n"
+        ),
+        "North 2: captures 7, South leads by 30."
+    );
+    // A crossing and a lap's end by the seeds in hand; the prompt asks.
+    let crossing = played_at(
+        "enkeshui",
+        r#"{"game":"enkeshui","holes":8,"south":[0,3,0,4,5,0,1,10],"north":[0,4,4,3,2,1,8,3],
+"bulls":[{"side":"south","hole":4,"owner":"south"},{"side":"south","hole":5,"owner":"south"},
+{"side":"north","hole":2,"owner":"north"}],"captured":{"south":0,"north":0},"to_move":"north","turn":8}"#,
+        "4\nccw\n",
+        "brief",
+    );
+    assert_eq!(
+        crossing.lines().take(4).collect::<Vec<_>>(),
+        [
+            "North 4: crosses with 11 seeds, South leads by 3.",
+            "North to move: cw or ccw.",
+            "North goes counterclockwise: the lap ends with 2 seeds, North leads by 4.",
+            "North to move: cw or ccw.",
+        ]
+    );
+    // A level score is said as such.
+    let level = played_at(
+        "en-gehe",
+        r#"{"game":"en-gehe","holes":8,"south":[1,0,0,0,0,0,0,1],"north":[3,0,0,0,0,0,0,3],
+"captured":{"south":0,"north":0},"to_move":"south","turn":1}"#,
+        "1\n",
+        "brief",
+    );
+    assert_eq!(level.lines().next(), Some("South 1: ends, scores level."));
 }

@@ -123,9 +123,10 @@ fn a_signal_says_where_the_game_is_saved_in_one_line() {
     let (lines, code) = signalled(&dir, "8\n", "TERM");
     assert_eq!(code, 128 + 15);
     let last = lines.last().expect("a line");
+    // The data folder's record, said as its date, names the file.
     let name = last
-        .strip_prefix("Stopped; the game is saved in ")
-        .and_then(|n| n.strip_suffix('.'))
+        .strip_prefix("Stopped; saved as ")
+        .and_then(dated_name)
         .unwrap_or_else(|| panic!("{lines:?}"));
     assert!(
         name.starts_with("game-") && name.ends_with(".json"),
@@ -140,9 +141,10 @@ fn a_signal_says_where_the_game_is_saved_in_one_line() {
     let (lines, code) = signalled(&dir, "", "HUP");
     assert_eq!(code, 128 + 1);
     assert!(
-        lines
-            .last()
-            .is_some_and(|l| l.starts_with("Stopped; the game is saved in game-")),
+        lines.last().is_some_and(|l| l
+            .strip_prefix("Stopped; saved as ")
+            .and_then(dated_name)
+            .is_some()),
         "{lines:?}"
     );
 }

@@ -152,6 +152,55 @@ fn a_lesson_answers_the_short_reads() {
     );
 }
 
+/// The short reads work in a puzzle as in a game and a lesson: before the
+/// decision and at a crossing; `undo` takes the turn back, `help` lists
+/// them.
+#[test]
+fn a_puzzle_answers_the_short_reads() {
+    let r = run(
+        &["learn", "--puzzles", "enkeshui", "--plain"],
+        "puzzle 5\nlast\nrow\nhole 7\nbulls\ntry 7\nanalysis\n7\nrow north\ntry cw\n\
+         undo\nlegal\nhelp\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("Your move, holes 2, 4 and 7.")
+            .lines()
+            .collect::<Vec<_>>(),
+        [
+            "Your move, holes 2, 4 and 7.",
+            "No turns yet.",
+            "Your row, holes 1 to 8: 0, 1, 4 in your bull, 1, 6 in North's bull, 5 in North's",
+            "bull, 11, 7 in North's bull.",
+            "Your hole 7: 11 seeds; it faces North's hole 2: 0 seeds.",
+            "7 bulls: your hole 3, yours, 4 seeds; your hole 5, owned by North, 6 seeds; your",
+            "hole 6, owned by North, 5 seeds; your hole 8, owned by North, 7 seeds; North's",
+            "hole 1, yours, 4 seeds; North's hole 3, yours, 4 seeds; North's hole 4, yours, 5",
+            "seeds.",
+            "Not played: You sow hole 7: crosses with 2 seeds in hand from your hole 2, the",
+            "direction to choose; 2 laps, relays 2 seeds from your hole 2. You have 22, North",
+            "24.",
+            "Analysis, best first: hole 2 wins by 12 in this turn; hole 4 wins by 10 in this",
+            "turn; hole 7 wins by 2 in 8 turns.",
+            "You sow hole 7: crosses with 2 seeds in hand from your hole 2, the direction to",
+            "choose; 2 laps, relays 2 seeds from your hole 2. You have 22, North 24.",
+            "Your move: choose the direction, cw (clockwise, toward your hole 1) or ccw",
+            "(counterclockwise, toward your hole 3).",
+            "North's row, holes 8 to 1: 1, 1, 1, 1, 6 in your bull, 5 in your bull, 1, 5 in",
+            "your bull.",
+            "Not played: You go clockwise: the lap ends with 2 seeds in hand from North's",
+            "hole 8, the direction to choose; 2 laps, relays 2 seeds from North's hole 8. You",
+            "have 23, North 23.",
+            "Undone: back to turn 1.",
+            "Your move, holes 2, 4 and 7.",
+            "Your move, holes 2, 4 and 7.",
+            "Type a decision as in a game (a hole, i3 or o5 in Bao, cw or ccw). Words: board,",
+            "legal, hint, solution, again, next, back, list, puzzle and a number, help, quit.",
+            "As in a game: last, row, hole N, bulls, try N, analysis, undo.",
+        ]
+    );
+}
+
 /// `learn --puzzles --plain`: a wrong answer told with its proven result,
 /// then the one decision that keeps the best result, kept in puzzles.json
 /// (and not in the lessons' file); the next run opens the next puzzle.

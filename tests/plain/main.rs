@@ -149,17 +149,58 @@ fn run_raw(dir: &Path, args: &[&str], input: impl AsRef<[u8]>) -> Run {
     }
 }
 
-/// The record named by the last line, "Saved in NAME, in the data folder."
-/// (the run's data folder) or "Saved in PATH".
+/// The record named by the last line, "Saved in the data folder as the
+/// game of 7 December 2026, 15:42:52 UTC." (the run's data folder, the
+/// file named by that date), "Saved in NAME, in the data folder." or
+/// "Saved in PATH".
 fn saved_file(r: &Run, line: &str) -> PathBuf {
     let rest = line.strip_prefix("Saved in ").expect("a saved line");
+    let data = r.dir.join("data").join("masai-mancala");
+    if let Some(date) = rest.strip_prefix("the data folder as ") {
+        return data.join(dated_name(date).unwrap_or_else(|| panic!("{line}")));
+    }
     match rest.strip_suffix(", in the data folder.") {
         Some(name) => {
             assert!(!name.contains('/'), "{line}");
-            r.dir.join("data").join("masai-mancala").join(name)
+            data.join(name)
         }
         None => PathBuf::from(rest),
     }
+}
+
+/// "the game of 7 December 2026, 15:42:52 UTC" (", number 2" after it
+/// when that second had a game already) back to its file's name,
+/// "game-20261207-154252.json".
+fn dated_name(said: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let said = said.strip_prefix("the game of ")?;
+    let said = said.strip_suffix('.').unwrap_or(said);
+    let (said, k) = match said.split_once(", number ") {
+        Some((s, k)) => (s, format!("-{k}")),
+        None => (said, String::new()),
+    };
+    let (date, time) = said.strip_suffix(" UTC")?.split_once(", ")?;
+    let mut d = date.split(' ');
+    let (day, month, year) = (d.next()?, d.next()?, d.next()?);
+    let month = MONTHS.iter().position(|m| *m == month)? + 1;
+    let day: u32 = day.parse().ok()?;
+    Some(format!(
+        "game-{year}{month:02}{day:02}-{}{k}.json",
+        time.replace(':', "")
+    ))
 }
 
 fn run(args: &[&str], input: &str) -> Run {
@@ -302,12 +343,14 @@ fn hot_seat_saved_in(dir: &Path, save: &Path, input: &str) -> Run {
 
 /// The record at `path` resumed in lines, every detail said.
 fn resume_full(dir: &Path, path: &Path, input: &str) -> Run {
+    resume_at(dir, path, "full", input)
+}
+
+/// The record at `path` resumed in lines at `verbosity`.
+fn resume_at(dir: &Path, path: &Path, verbosity: &str, input: &str) -> Run {
     let path = path.to_str().expect("a UTF-8 temporary path");
-    run_in(
-        dir,
-        &["resume", "--plain", "--verbosity", "full", path],
-        input,
-    )
+    let head = ["resume", "--plain", "--verbosity", verbosity, path];
+    run_in(dir, &head, input)
 }
 
 // ---- hand-worked turns ---------------------------------------------------------
@@ -674,11 +717,36 @@ fn the_end_of_input_saves_in_the_data_folder() {
     let r = run(&["bao", "--plain", "--north", "ai:easy"], "i1\n");
     assert_eq!(r.code, 0, "{}", r.err);
     let last = r.lines().last().unwrap().to_string();
-    // The data folder's file by its name alone.
-    assert!(
-        last.starts_with("Saved in game-") && last.ends_with(".json, in the data folder."),
-        "{last}"
+    // The data folder's file named by its date, said as that date (a
+    // voice read the name's digits as millions): the one file there.
+    let saves: Vec<String> = std::fs::read_dir(r.dir.join("data").join("masai-mancala"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("game-") && n.ends_with(".json"))
+        .collect();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let stamp = &saves[0]["game-".len()..];
+    let months = [
+        "January", "February", "March", "April", "May", "June", "July",
+    ];
+    let months = [
+        &months[..],
+        &["August", "September", "October", "November", "December"],
+    ]
+    .concat();
+    assert_eq!(
+        last,
+        format!(
+            "Saved in the data folder as the game of {} {} {}, {}:{}:{} UTC.",
+            stamp[6..8].parse::<u32>().unwrap(),
+            months[stamp[4..6].parse::<usize>().unwrap() - 1],
+            &stamp[..4],
+            &stamp[9..11],
+            &stamp[11..13],
+            &stamp[13..15]
+        )
     );
+    assert_eq!(stamp.len(), "20261207-154252.json".len(), "{stamp}");
     let path = saved_file(&r, &last);
     assert!(std::fs::read_to_string(path).unwrap().contains(r#""i1""#));
 }

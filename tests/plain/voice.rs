@@ -22,9 +22,9 @@ fn brief_says_the_move_how_it_ended_and_the_score() {
     );
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(
-        r.event("South sows hole 8"),
+        r.event("South 8: "),
         [
-            "South sows hole 8: ends in South's hole 1. North leads by 6.",
+            "South 8: ends, North leads by 6.",
             "North to move.",
             "Verbosity brief. Type verbosity brief, normal or full to change it.",
             "Verbosity full: a turn says the move, how it ended, every relay, and the score.",
@@ -69,7 +69,7 @@ fn brief_against_the_ai_says_the_score_once_a_round() {
         r.event("Your move.").lines().take(3).collect::<Vec<_>>(),
         [
             "Your move.",
-            "North sows hole 2: ends in your hole 8. North leads by 4.",
+            "North 2: ends, North leads by 4.",
             "Your move.",
         ]
     );
@@ -177,4 +177,63 @@ fn a_width_or_verbosity_out_of_range_or_without_plain_is_refused() {
     );
     assert_eq!(r.code, 2);
     assert!(r.err.contains("'loud'"), "{}", r.err);
+}
+
+/// Whole games at brief: every turn line still says how the turn ended
+/// (brief leaves out the hole of an end in an empty hole, never the end).
+#[test]
+fn every_turn_at_brief_says_how_it_ended() {
+    const ENDS: [&str; 11] = [
+        "ends.",
+        "ends,",
+        "ends in ",
+        "captures ",
+        "makes ",
+        "crosses with ",
+        "the lap ends with ",
+        "steals ",
+        "both reserves are empty",
+        "finds no open direction",
+        "row is now",
+    ];
+    for game in [
+        &["enkeshui", "--race", "off"][..],
+        &["en-gehe", "--holes", "12"],
+        &["bao"],
+    ] {
+        let r = run(
+            &args(
+                game,
+                &[
+                    "--plain",
+                    "--verbosity",
+                    "brief",
+                    "--south",
+                    "ai:easy",
+                    "--north",
+                    "ai:easy",
+                ],
+            ),
+            "",
+        );
+        assert_eq!(r.code, 0, "{}", r.err);
+        let mut turns = 0;
+        for l in r.lines() {
+            let Some((head, rest)) = l.split_once(": ") else {
+                continue;
+            };
+            let Some((side, decision)) = head.split_once(' ') else {
+                continue;
+            };
+            let hole = decision.parse::<u32>().is_ok();
+            let verb = ["sows ", "goes ", "makes "]
+                .iter()
+                .any(|v| decision.starts_with(v));
+            if ["South", "North"].contains(&side) && (hole || verb) {
+                turns += 1;
+                assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
+            }
+        }
+        assert!(turns > 20, "{}", r.out);
+    }
 }

@@ -3,19 +3,21 @@
 
 use super::{AnyGame, Side, Verbosity, View};
 
-/// "You lead by 2.", "North leads by 2.", "Level at 20." (`brief`'s score).
+/// "you lead by 2", "North leads by 2", "scores level" (`brief`'s score,
+/// said after the turn's outcome and a comma: a voice pauses less than at
+/// a full stop).
 pub fn score_lead(game: &AnyGame, view: &View) -> String {
     let s = crate::learn::score_now(game, Side::South);
     let n = crate::learn::score_now(game, Side::North);
     let (leader, by) = match s.cmp(&n) {
-        std::cmp::Ordering::Equal => return format!("Level at {s}."),
+        std::cmp::Ordering::Equal => return "scores level".to_string(),
         std::cmp::Ordering::Greater => (Side::South, s - n),
         std::cmp::Ordering::Less => (Side::North, n - s),
     };
     if view.me == Some(leader) {
-        format!("You lead by {by}.")
+        format!("you lead by {by}")
     } else {
-        format!("{} leads by {by}.", leader.title())
+        format!("{} leads by {by}", leader.title())
     }
 }
 

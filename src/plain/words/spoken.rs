@@ -98,6 +98,53 @@ pub fn results_said(line: &str) -> String {
     parsed.unwrap_or_else(|| line.to_string())
 }
 
+/// A data folder's record named by its date, `game-YYYYMMDD-HHMMSS.json`
+/// (`-K` after it when that second had one already), said as the date:
+/// "the game of 7 December 2026, 15:42:52 UTC" (a voice reads the name's
+/// digits as "twenty million two hundred and sixty one thousand..."; the
+/// name is that date, so a person finds the file by it). None: another
+/// name, said as it is.
+pub fn dated_name_said(name: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let stamp = name.strip_prefix("game-")?.strip_suffix(".json")?;
+    let mut parts = stamp.split('-');
+    let (date, time, k) = (parts.next()?, parts.next()?, parts.next());
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(date, 8) || !digits(time, 6) || parts.next().is_some() {
+        return None;
+    }
+    let number = |s: &str| s.parse::<u32>().ok();
+    let month = MONTHS.get(number(&date[4..6])?.checked_sub(1)? as usize)?;
+    let day = number(&date[6..8]).filter(|d| (1..=31).contains(d))?;
+    let said = format!(
+        "the game of {day} {month} {}, {}:{}:{} UTC",
+        &date[..4],
+        &time[..2],
+        &time[2..4],
+        &time[4..6]
+    );
+    match k {
+        None => Some(said),
+        Some(k) if k.bytes().all(|b| b.is_ascii_digit()) && !k.is_empty() => {
+            Some(format!("{said}, number {k}"))
+        }
+        Some(_) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -84,3 +84,25 @@ fn a_range_with_a_dash_is_said_with_to_and_a_tally_is_not() {
         "game-20261207-154252.json"
     );
 }
+
+#[test]
+fn a_dated_save_is_said_as_its_date() {
+    assert_eq!(
+        dated_name_said("game-20261207-154252.json").as_deref(),
+        Some("the game of 7 December 2026, 15:42:52 UTC")
+    );
+    assert_eq!(
+        dated_name_said("game-20260101-000509-2.json").as_deref(),
+        Some("the game of 1 January 2026, 00:05:09 UTC, number 2")
+    );
+    for other in [
+        "bao-game.json",
+        "game-1.json",
+        "game-20261307-154252.json",
+        "game-20261207-1542.json",
+        "game-20261207-154252-x.json",
+        "game-20261207-154252.txt",
+    ] {
+        assert_eq!(dated_name_said(other), None, "{other}");
+    }
+}
