@@ -464,7 +464,9 @@ pub fn judge<G: Evaluate>(
     Some(Thought {
         decision,
         value,
-        depth: first.depth,
+        // The deeper of the two completed searches (the second, in the
+        // first's table, often sees further).
+        depth: first.depth.max(second.depth),
         nodes: first.nodes + second.nodes,
         elapsed: first.elapsed + second.elapsed,
         root,
