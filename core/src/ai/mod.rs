@@ -14,6 +14,9 @@
 //! [`Evaluate::NODE_PERCENT`]), so it plays the same on any machine and
 //! under any load; its think time is capped ([`Level::think_ms`]).
 //!
+//! The judge ([`judge`]: the hint, the analysis and the review) plays
+//! `expert`'s decision, from `expert`'s own search, then values the others.
+//!
 //! `think_ms` replaces a level's node budget by a time budget; `random` plays a uniformly
 //! random legal decision; `greedy` plays the decision that banks the most
 //! seeds by the end of its own turn (captures and bulls), ties at random.
