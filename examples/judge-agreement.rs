@@ -1,8 +1,8 @@
 //! How often the hint and the review agree (docs/JUDGE.md): AI-against-AI
 //! games at mixed levels (seeded, so there are mistakes to find), where at
 //! every decision with a choice the hint is asked as the client asks it
-//! (the analysis: `review::search_limits`, every root decision searched,
-//! best first, ties in the engine's order), and the whole game is then
+//! (the judge, `ai::judge`: `expert`'s search for the best, then every
+//! decision valued), and the whole game is then
 //! reviewed by `review::review`. Each game opens with a few random
 //! decisions (`--opening`, seeded), so that the levels without noise do
 //! not play the same game again and again. Where the hint's decision is not the one
@@ -15,27 +15,16 @@
 //! (--game enkeshui | en-gehe | bao, --holes N for the two-row games,
 //! --seed S, --max-decisions N, --opening N)
 
-use masai_mancala::ai::{self, Evaluate, Level, Player, Request, choose_token};
+use masai_mancala::ai::{self, Level, Player, Request, choose_token};
 use masai_mancala::engine::{AnyGame, PerSide, Quiet, Side, Status};
 use masai_mancala::record::{Checked, GameOptions, GameRecord, Record, Replayed, Variant};
 use masai_mancala::review::{self, Judged, Mark};
 use std::time::Instant;
 
-/// The hint as the client works it out: the review's search, best first.
+/// The hint as the client works it out: the judge's best.
 fn hint(g: &AnyGame) -> Option<(String, i32)> {
-    fn of<G: Evaluate>(g: &G, limits: &ai::Limits) -> Option<(String, i32)> {
-        let t = ai::think(g, limits)?;
-        let mut values: Vec<(String, i32)> =
-            t.root.iter().map(|(d, v)| (d.to_string(), *v)).collect();
-        values.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-        values.into_iter().next()
-    }
-    let limits = review::search_limits(g.kind(), None);
-    match g {
-        AnyGame::Enkeshui(g) => of(g, &limits),
-        AnyGame::EnGehe(g) => of(g, &limits),
-        AnyGame::BaoLaKimasai(g) => of(g, &limits),
-    }
+    let t = ai::judge_tokens(g, None)?;
+    Some((t.decision, t.value))
 }
 
 /// A record of `decisions` from `begin` (the game as it stands, its

@@ -99,7 +99,7 @@ pub enum ContenderError {
     Words(#[from] crate::cli::UnclosedQuote),
     #[error("cmd: needs a program")]
     NoProgram,
-    #[error("unknown player '{0}' ({names}, or cmd:PROGRAM)", names = Player::NAMES)]
+    #[error("unknown player '{0}' ({names}, hint, or cmd:PROGRAM)", names = Player::NAMES)]
     Unknown(String),
 }
 
@@ -121,6 +121,8 @@ enum Forfeit {
 #[derive(Clone, Debug)]
 pub enum Contender {
     Builtin(Player),
+    /// The client's hint: the judge's best decision ([`ai::judge`]).
+    Hint,
     /// An outside program and its arguments.
     Program(Vec<String>),
 }
@@ -134,6 +136,9 @@ impl Contender {
             }
             return Ok(Contender::Program(words));
         }
+        if s == "hint" {
+            return Ok(Contender::Hint);
+        }
         Player::parse(s)
             .map(Contender::Builtin)
             .ok_or_else(|| ContenderError::Unknown(s.to_string()))
@@ -142,6 +147,7 @@ impl Contender {
     pub fn name(&self) -> String {
         match self {
             Contender::Builtin(p) => p.name().into(),
+            Contender::Hint => "hint".into(),
             Contender::Program(w) => format!("cmd:{}", w.join(" ")),
         }
     }
@@ -153,6 +159,7 @@ impl Contender {
         match self {
             Contender::Builtin(Player::Level(l)) => hash_mb.unwrap_or(l.hash_mb()) as u64,
             Contender::Builtin(Player::Mcts) => ai::TREE_MB,
+            Contender::Hint => ai::Level::Expert.hash_mb() as u64,
             _ => 0,
         }
     }
@@ -392,6 +399,7 @@ pub use program::*;
 
 enum Seat {
     Builtin(Player),
+    Hint,
     Program(Box<Program>),
 }
 
@@ -774,6 +782,7 @@ impl Nanos {
 fn seat_of(c: &Contender) -> Result<Seat, ProgramError> {
     Ok(match c {
         Contender::Builtin(p) => Seat::Builtin(*p),
+        Contender::Hint => Seat::Hint,
         Contender::Program(w) => Seat::Program(Box::new(Program::start(w)?)),
     })
 }
@@ -819,6 +828,11 @@ fn play_one(s: &Settings, game: &mut AnyGame, p: &mut Played) -> Result<(), Aren
                     .ok_or(Forfeit::NoDecision)
                     .and_then(|tok| play_token(game, tok))
             }
+            // The hint's own budget: `think_ms` and `hash_mb` do not apply.
+            Seat::Hint => ai::judge_tokens(game, None)
+                .map(|t| t.decision)
+                .ok_or(Forfeit::NoDecision)
+                .and_then(|tok| play_token(game, tok)),
             Seat::Program(prog) => {
                 let start = turn_start.as_ref().expect("kept for programs");
                 prog.decide(start, &so_far, s.think_ms.unwrap_or(1000))

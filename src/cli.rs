@@ -114,9 +114,9 @@ pub mod hints {
     ];
     /// The AI levels.
     pub const LEVELS: &[&str] = &["easy", "medium", "hard", "expert"];
-    /// The levels and the calibration players.
+    /// The levels, the calibration players and the hint (the arena's).
     pub const PLAYERS: &[&str] = &[
-        "random", "greedy", "mcts", "easy", "medium", "hard", "expert",
+        "random", "greedy", "mcts", "easy", "medium", "hard", "expert", "hint",
     ];
     /// Who can sit in a seat.
     pub const SEATS: &[&str] = &[
@@ -376,7 +376,8 @@ pub struct ResumeArgs {
 
 const ARENA_HELP: &str = "Plays A against B for --games games and prints a summary from A's side \
 (wins, draws, losses, mean score margin, mean turns, think times, Elo difference with its 95% error). \
-Players: random, greedy, easy, medium, hard, expert, or 'cmd:PROGRAM ARGS' for an outside program \
+Players: random, greedy, easy, medium, hard, expert, hint (the client's hint: the judge's best \
+decision, at its own budget), or 'cmd:PROGRAM ARGS' for an outside program \
 speaking the engine protocol (it gets `position`, `moves` within a turn, then `go movetime T`; \
 garbage, an illegal decision or no answer in time loses that game). Games start without a race, \
 South to move; A sits South in odd-numbered games and North in even ones, and each pair of games \

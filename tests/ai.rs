@@ -462,3 +462,35 @@ fn en_gehe_s_expert_searches_twice_the_others_share() {
     let hard = ai::choose(&game, &Request::new(Player::Level(Level::Hard), 1)).unwrap();
     assert!(hard.nodes <= 2_400, "{} nodes", hard.nodes);
 }
+
+/// The judge (the hint, the analysis and the review) picks `expert`'s
+/// decision: its best comes from `expert`'s own search, so it sees as far
+/// as the strongest level (issue 42). Positions from real games of each
+/// game (`examples/positions`).
+#[test]
+fn the_judge_picks_expert_s_decision() {
+    let mut differ = Vec::new();
+    for file in ["enkeshui-2x8.txt", "en-gehe-2x40.txt", "bao.txt"] {
+        let text = std::fs::read_to_string(format!("examples/positions/{file}")).unwrap();
+        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let g = AnyGame::from_position(&value).unwrap();
+            let expert = ai::choose_token(&g, &Request::new(Player::Level(Level::Expert), 1))
+                .unwrap()
+                .decision;
+            let t = ai::judge_tokens(&g, None).unwrap();
+            // Every decision valued, its best first, each once.
+            let legal = g.legal_tokens().len();
+            assert!(!t.root.is_empty() && t.root.len() <= legal, "{file} {i}");
+            assert_eq!(t.root[0], (t.decision.clone(), t.value), "{file} {i}");
+            let mut tokens: Vec<&String> = t.root.iter().map(|(d, _)| d).collect();
+            tokens.sort();
+            tokens.dedup();
+            assert_eq!(tokens.len(), t.root.len(), "{file} {i}");
+            if t.decision != expert {
+                differ.push(format!("{file} {i}: judge {} expert {expert}", t.decision));
+            }
+        }
+    }
+    assert_eq!(differ, Vec::<String>::new());
+}

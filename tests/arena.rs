@@ -861,3 +861,62 @@ fn the_cpu_line_reads_like_a_sentence() {
     );
     assert_eq!(cpu_line(3, Duration::ZERO), "CPU: 3 games in 0.000 s");
 }
+
+/// Issue 42: `hint` plays the client's hint, the judge's best decision
+/// (`ai::judge`), at its own budget, and its records load (its seat is a
+/// human following the hints).
+#[test]
+fn the_hint_plays_the_judge_s_decisions() {
+    let dir = TempDir::new("arena-hint");
+    let games = dir.dir().join("games");
+    let out = Command::new(env!("CARGO_BIN_EXE_masai-mancala"))
+        .args(["arena", "--a", "hint", "--b", "random", "--games", "2"])
+        .args([
+            "--seed",
+            "1",
+            "--game",
+            "en-gehe",
+            "--holes",
+            "8",
+            "--opening",
+            "0",
+        ])
+        .arg("--save")
+        .arg(&games)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let head: Vec<&str> = text.lines().take(4).collect();
+    assert_eq!(
+        head,
+        [
+            "hint vs random on en-gehe --holes 8: 2 games",
+            "2 wins, 0 draws, 0 losses for hint: score 100.0%",
+            "Elo difference +280 ± 613 (95%)",
+            "mean score margin +41.00 seeds, mean 26.5 turns",
+        ]
+    );
+    // No random opening: every decision of the hint's side is the judge's best.
+    for (file, hint) in [("game-001.json", "south"), ("game-002.json", "north")] {
+        let path = games.join(file);
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            (v["seats"][hint].as_str(), v["result"]["winner"].as_str()),
+            (Some("human"), Some(hint))
+        );
+        masai_mancala::record::file::load(&path).unwrap();
+        let mut g = masai_mancala::engine::AnyGame::from_position(&v["start"]).unwrap();
+        let mut judged = 0;
+        for d in v["decisions"].as_array().unwrap() {
+            let d = d.as_str().unwrap();
+            if g.to_move().name() == hint {
+                let t = masai_mancala::ai::judge_tokens(&g, None).unwrap();
+                assert_eq!(t.decision, d, "{file}, decision {judged}");
+                judged += 1;
+            }
+            g.play_token(d, &mut masai_mancala::engine::Quiet).unwrap();
+        }
+        assert!(judged > 10, "{judged}");
+    }
+}

@@ -406,3 +406,53 @@ fn the_top_levels_play_exactly_in_issue_42s_positions() {
         ]
     );
 }
+
+/// The judge's best (the hint's, the review's) and `expert`'s decision,
+/// with the judge's exact result, where they differ or miss the best.
+fn judge_misses<G>(set: &[Solved<G>]) -> Vec<String>
+where
+    G: masai_mancala::ai::Evaluate + PositionJson,
+{
+    let mut out = Vec::new();
+    for s in set {
+        let judge = masai_mancala::ai::judge(&s.game, None)
+            .unwrap()
+            .decision
+            .to_string();
+        let (expert, _) = played(Level::Expert, s);
+        if judge != expert || s.of(&judge) != s.best() {
+            out.push(format!(
+                "{}: the judge picks {judge} for {:?}, expert {expert}, best {:?}",
+                s.game.position_json(),
+                s.of(&judge),
+                s.best()
+            ));
+        }
+    }
+    out
+}
+
+/// Issue 42: the judge (the hint, the analysis and the review) sees as far
+/// as `expert`: its best is `expert`'s decision, and the exact best, in
+/// issue 42's four positions (where `hard` misses) and in solved endgames
+/// of each two-row game.
+#[test]
+fn the_judge_picks_expert_s_exact_decision() {
+    let mut bad = judge_misses(&[
+        solved::<EnGehe>(
+            r#"{"game":"en-gehe","holes":4,"south":[0,1,0,1],"north":[0,1,2,3],"captured":{"south":10,"north":14},"to_move":"north"}"#,
+        ),
+        solved::<EnGehe>(
+            r#"{"game":"en-gehe","holes":5,"south":[0,2,0,1,1],"north":[2,1,0,0,0],"captured":{"south":12,"north":21},"to_move":"north"}"#,
+        ),
+        solved::<EnGehe>(
+            r#"{"game":"en-gehe","holes":6,"south":[0,2,0,1,0,0],"north":[1,1,1,0,0,0],"captured":{"south":38,"north":4},"to_move":"north"}"#,
+        ),
+    ]);
+    bad.extend(judge_misses(&[solved::<Enkeshui>(
+        r#"{"game":"enkeshui","holes":12,"south":[1,6,1,1,0,6,1,4,4,0,0,1],"north":[0,0,7,0,0,6,0,6,4,0,0,0],"bulls":[{"side":"south","hole":2,"owner":"north"},{"side":"south","hole":6,"owner":"south"},{"side":"south","hole":9,"owner":"south"},{"side":"north","hole":3,"owner":"south"},{"side":"north","hole":8,"owner":"north"},{"side":"north","hole":9,"owner":"south"}],"captured":{"south":0,"north":0},"to_move":"south"}"#,
+    )]));
+    bad.extend(judge_misses(&endgames(&enkeshui(8), 1, 30, SOLVER_LIMIT)));
+    bad.extend(judge_misses(&endgames(&en_gehe(8), 4, 30, SOLVER_LIMIT)));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

@@ -307,8 +307,9 @@ fn the_notations_examples_read_and_write_back() {
 }
 
 /// Issue 42: in this En Gehé 2x12 position 9 and 12 both win by 32 in 6
-/// turns, but the review's budget proves only 9, and not to every end: 9
-/// shows as a bound, after 12's higher estimate, and the JSON gives no turns.
+/// turns, but the judge proves only 9, and not to every end: 9 shows as a
+/// bound, first as the judge's best (`expert`'s choice: a proven win over
+/// an estimate), then 12's higher estimate, and the JSON gives no turns.
 #[test]
 fn analyse_shows_a_bound_as_a_bound() {
     let line = "en-gehe 0x3,1,0,1,0,0,1,0x3/0x8,1,0,0,1 n 27-64 1";
@@ -318,18 +319,18 @@ fn analyse_shows_a_bound_as_a_bound() {
     assert_eq!(
         lines[lines.len() - 4..],
         [
-            "Searched 24 decisions deep, not to every end: a win or loss is proven with its margin so far (\"or more\": a line not yet proven may win by more), the rest estimated.",
+            "Searched 26 decisions deep, not to every end: a win or loss is proven with its margin so far (\"or more\": a line not yet proven may win by more), the rest estimated.",
             "Values for North, the player to move, best first:",
-            "  12  +38.8 seeds, estimated",
             "  9   win +32 or more",
+            "  12  +38.8 seeds, estimated",
         ]
     );
     let r = run(&["analyse", line, "--json"]);
     let v: serde_json::Value = serde_json::from_str(r.out.trim()).expect("one JSON object");
     assert_eq!(v["exact"], false);
-    assert_eq!(v["values"][1]["decision"], "9");
+    assert_eq!(v["values"][0]["decision"], "9");
     assert_eq!(
-        v["values"][1]["proven"],
+        v["values"][0]["proven"],
         serde_json::json!({"won": true, "margin": 32, "turns": null})
     );
 }

@@ -1,28 +1,22 @@
 //! Game review: what the built-in AI thinks of every decision of a record.
 //!
-//! Each decision is judged by one search of the position before it, with a
-//! fixed node budget ([`NODES`], scaled per game like the levels' budgets),
-//! no time limit and every root decision searched with a full window: the
-//! values are exact at the depth reached, and the same on any machine and
-//! under any load. The decision played is compared with the best one; the
+//! Each decision is judged by the judge ([`crate::ai::judge`]) in the
+//! position before it: `expert`'s search for the best decision, then a
+//! search with a full window for every decision to value the others, both
+//! counting nodes ([`nodes`]) with no time limit: the same on any machine
+//! and under any load. The decision played is compared with the best one; the
 //! difference is the loss, in seeds (cows in Bao), and gives the marks
 //! ([`MISTAKE`], [`BLUNDER`], [`Mark::Only`]). Depends on the AI and the
 //! records only (the client runs it on a thread).
 
 use crate::ai::search::{Proof, one_turn_later};
-use crate::ai::{Evaluate, Level, Limits, UNIT, WIN, think};
+use crate::ai::{Evaluate, UNIT, WIN, judge as judge_search, judge_nodes};
 use crate::engine::{AnyGame, Game, GameKind, Quiet, Side, Status};
 use crate::record::{Checked, Record};
 use crate::text::thousands;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// Nodes searched per decision on Enkeshui; the other games scale it by their
-/// `NODE_PERCENT` (En Gehé 4%, Bao 10%), as the levels do. Chosen so that a
-/// 2x50 En Gehé game of 300 turns is reviewed within a minute on one core
-/// (measured in docs/performance.md).
-pub const NODES: u64 = 200_000;
 
 /// A decision that loses this many seeds (cows) or more is a mistake.
 pub const MISTAKE: f64 = 2.0;
@@ -319,25 +313,6 @@ pub fn judge(
     (loss, mark)
 }
 
-/// The limits of one judgement in a game of `kind`: the review's, the
-/// hint's and the analysis's (one search, one budget, one value scale).
-pub fn search_limits(kind: GameKind, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    limits(node_percent(kind), cancel)
-}
-
-/// The limits of one judgement in a game whose budgets are `percent` of Enkeshui's.
-fn limits(percent: u64, cancel: Option<Arc<AtomicBool>>) -> Limits {
-    Limits {
-        max_depth: 64,
-        think: None,
-        max_nodes: Some((NODES * percent / 100).max(100)),
-        hash_mb: Level::Hard.hash_mb(),
-        cancel,
-        all_root_values: true,
-        kept: None,
-    }
-}
-
 /// The value of a finished game for `me`, ended by a decision of this turn
 /// (as the search counts it).
 fn terminal<G: Game>(g: &G, me: Side) -> Option<i32> {
@@ -359,19 +334,19 @@ struct Verdict {
     stopped: bool,
 }
 
-fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict> {
+fn verdict<G: Evaluate>(g: &G, played: &str, cancel: &Option<Arc<AtomicBool>>) -> Option<Verdict> {
     let decision = g.parse_decision(played).ok()?;
-    let t = think(g, limits)?;
+    let t = judge_search(g, cancel.clone())?;
     let mut root = t.root.clone();
-    // Best first ([`rank`]); ties keep the search's order.
-    root.sort_by(|a, b| rank(b.1, a.1, t.exact));
+    // The judge's best first (the hint's decision), the others by [`rank`];
+    // ties keep the search's order.
+    root[1..].sort_by(|a, b| rank(b.1, a.1, t.exact));
     let (best, best_value) = root.first().cloned()?;
     let mut value = root.iter().find(|(d, _)| *d == decision).map(|(_, v)| *v);
     // Only a cancel stops the review: a search that used up its node budget
     // has its answer (`t.stopped` says either).
     let cancelled = || {
-        limits
-            .cancel
+        cancel
             .as_ref()
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     };
@@ -386,7 +361,7 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
         value = Some(match terminal(&next, me) {
             Some(v) => v,
             None => {
-                let t2 = think(&next, limits)?;
+                let t2 = judge_search(&next, cancel.clone())?;
                 stopped |= t2.stopped && cancelled();
                 exact &= t2.exact;
                 if next.to_move() == me {
@@ -431,28 +406,25 @@ fn verdict<G: Evaluate>(g: &G, played: &str, limits: &Limits) -> Option<Verdict>
     })
 }
 
-fn any_verdict(g: &AnyGame, played: &str, limits: &Limits) -> Option<Verdict> {
+fn any_verdict(g: &AnyGame, played: &str, cancel: &Option<Arc<AtomicBool>>) -> Option<Verdict> {
     match g {
-        AnyGame::Enkeshui(g) => verdict(g, played, limits),
-        AnyGame::EnGehe(g) => verdict(g, played, limits),
-        AnyGame::BaoLaKimasai(g) => verdict(g, played, limits),
+        AnyGame::Enkeshui(g) => verdict(g, played, cancel),
+        AnyGame::EnGehe(g) => verdict(g, played, cancel),
+        AnyGame::BaoLaKimasai(g) => verdict(g, played, cancel),
     }
 }
 
-fn node_percent(kind: GameKind) -> u64 {
+/// The judge's nodes per decision in a game of this kind, at most (its two
+/// searches: `expert`'s, then the others').
+pub fn nodes(kind: GameKind) -> u64 {
     use crate::engine::bao::Bao;
     use crate::engine::en_gehe::EnGehe;
     use crate::engine::enkeshui::Enkeshui;
     match kind {
-        GameKind::Enkeshui => Enkeshui::NODE_PERCENT,
-        GameKind::EnGehe => EnGehe::NODE_PERCENT,
-        GameKind::BaoLaKimasai => Bao::NODE_PERCENT,
+        GameKind::Enkeshui => judge_nodes::<Enkeshui>(),
+        GameKind::EnGehe => judge_nodes::<EnGehe>(),
+        GameKind::BaoLaKimasai => judge_nodes::<Bao>(),
     }
-}
-
-/// Nodes per decision in a game of this kind.
-pub fn nodes(kind: GameKind) -> u64 {
-    (NODES * node_percent(kind) / 100).max(100)
 }
 
 /// Where a player's value (in seeds, from his side) falls by more than
@@ -517,8 +489,6 @@ pub fn review(
     cancel: Option<Arc<AtomicBool>>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Option<Review> {
-    let percent = node_percent(record.kind());
-    let limits = limits(percent, cancel.clone());
     let total: usize = record.games.iter().map(|g| g.decisions.len()).sum();
     let mut decisions = Vec::with_capacity(total);
     for (gi, (g, r)) in record.games.iter().zip(&checked.games).enumerate() {
@@ -531,7 +501,7 @@ pub fn review(
                 return None;
             }
             let (turn, side) = (game.turn(), game.to_move());
-            let v = any_verdict(&game, token, &limits)?;
+            let v = any_verdict(&game, token, &cancel)?;
             if v.stopped {
                 return None;
             }

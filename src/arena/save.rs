@@ -76,7 +76,12 @@ pub(super) fn save_game(
     let file = game_file(s, path, p.index);
     let seat = |side: Side| {
         let c = if side == p.a_side { &s.a } else { &s.b };
-        format!("ai:{}", c.name())
+        match c {
+            // A player who follows the hint: no AI seat the client plays
+            // (a record's seats must load and resume).
+            Contender::Hint => "human".to_string(),
+            c => format!("ai:{}", c.name()),
+        }
     };
     let record = Record {
         options: crate::record::GameOptions::new(s.variant.clone()),

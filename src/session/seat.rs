@@ -88,41 +88,49 @@ pub struct Analysis {
     pub exact: bool,
 }
 
-/// Searches every root decision with a full window (exact values), with the
-/// review's node budget: the hint, the analysis and the review judge a
-/// position alike, the same on any machine. A fixed `depth` searches to that
-/// depth instead (tests); None when cancelled.
+/// The judge's values of every decision ([`ai::judge`]: `expert`'s search
+/// for the best, then every decision with a full window): the hint, the
+/// analysis and the review judge a position alike, the same on any machine.
+/// A fixed `depth` searches every decision to that depth instead (tests);
+/// None when cancelled.
 pub fn analyse(game: &AnyGame, depth: Option<u32>, progress: &Progress) -> Option<Analysis> {
-    fn of<G: ai::Evaluate>(g: &G, limits: &ai::Limits) -> Option<Analysis> {
-        let t = ai::think(g, limits)?;
-        let mut values: Vec<(String, i32)> =
-            t.root.iter().map(|(d, v)| (d.to_string(), *v)).collect();
-        // Best first as the review ranks them (a proven result by its
-        // margin among estimates). Stable: equal values keep the engine's
-        // order of decisions.
-        values.sort_by(|a, b| crate::review::rank(b.1, a.1, t.exact));
-        Some(Analysis {
+    fn of(t: ai::Thought<String>) -> Analysis {
+        let mut values = t.root;
+        if let Some(i) = values.iter().position(|(d, _)| *d == t.decision) {
+            values[..=i].rotate_right(1);
+        }
+        // The judge's best first (the hint), then the others as the review
+        // ranks them (a proven result by its margin among estimates).
+        // Stable: equal values keep the engine's order of decisions.
+        if let Some(rest) = values.get_mut(1..) {
+            rest.sort_by(|a, b| crate::review::rank(b.1, a.1, t.exact));
+        }
+        Analysis {
             depth: t.depth,
             values,
             exact: t.exact,
-        })
+        }
+    }
+    fn searched<G: ai::Evaluate>(g: &G, limits: &ai::Limits) -> Option<ai::Thought<String>> {
+        ai::think(g, limits).map(ai::Thought::tokens)
     }
     let cancel = Some(progress.cancel_flag());
-    let limits = match depth {
-        None => crate::review::search_limits(game.kind(), cancel),
-        Some(depth) => ai::Limits {
-            max_depth: depth,
-            think: None,
-            max_nodes: None,
-            hash_mb: 8,
-            cancel,
-            all_root_values: true,
-            kept: None,
-        },
+    let Some(depth) = depth else {
+        return ai::judge_tokens(game, cancel).map(of);
     };
-    match game {
-        AnyGame::Enkeshui(g) => of(g, &limits),
-        AnyGame::EnGehe(g) => of(g, &limits),
-        AnyGame::BaoLaKimasai(g) => of(g, &limits),
-    }
+    let limits = ai::Limits {
+        max_depth: depth,
+        think: None,
+        max_nodes: None,
+        hash_mb: 8,
+        cancel,
+        all_root_values: true,
+        kept: None,
+    };
+    let t = match game {
+        AnyGame::Enkeshui(g) => searched(g, &limits),
+        AnyGame::EnGehe(g) => searched(g, &limits),
+        AnyGame::BaoLaKimasai(g) => searched(g, &limits),
+    }?;
+    Some(of(t))
 }

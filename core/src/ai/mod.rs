@@ -14,6 +14,9 @@
 //! [`Evaluate::NODE_PERCENT`]), so it plays the same on any machine and
 //! under any load; its think time is capped ([`Level::think_ms`]).
 //!
+//! The judge ([`judge`]: the hint, the analysis and the review) plays
+//! `expert`'s decision, from `expert`'s own search, then values the others.
+//!
 //! `think_ms` replaces a level's node budget by a time budget; `random` plays a uniformly
 //! random legal decision; `greedy` plays the decision that banks the most
 //! seeds by the end of its own turn (captures and bulls), ties at random.
@@ -372,5 +375,130 @@ pub fn choose_token(game: &AnyGame, req: &Request) -> Option<Choice<String>> {
         AnyGame::Enkeshui(g) => choose(g, req).map(tokens),
         AnyGame::EnGehe(g) => choose(g, req).map(tokens),
         AnyGame::BaoLaKimasai(g) => choose(g, req).map(tokens),
+    }
+}
+
+/// Nodes the judge spends valuing the decisions other than its best, on
+/// Enkeshui; the other games scale it by their [`Evaluate::NODE_PERCENT`]
+/// (the whole budget of the judge before issue 42).
+pub const JUDGE_OTHERS_NODES: u64 = 200_000;
+
+/// The judge's search for its best decision: `expert`'s (its node budget,
+/// its table), with no time cap, so that it is the same on any machine and
+/// under any load, and at least as deep as `expert`'s.
+pub fn judge_best_limits<G: Evaluate>(cancel: Option<Arc<AtomicBool>>) -> Limits {
+    let mut limits = Request::new(Player::Level(Level::Expert), 0).limits(G::EXPERT_NODE_PERCENT);
+    limits.think = None;
+    limits.cancel = cancel;
+    limits
+}
+
+/// The judge's search valuing every decision (a full window each), after
+/// the best's search, in its table.
+fn judge_others_limits<G: Evaluate>(cancel: Option<Arc<AtomicBool>>) -> Limits {
+    Limits {
+        max_depth: 64,
+        think: None,
+        max_nodes: Some((JUDGE_OTHERS_NODES * G::NODE_PERCENT / 100).max(100)),
+        hash_mb: Level::Expert.hash_mb(),
+        cancel,
+        all_root_values: true,
+        kept: None,
+    }
+}
+
+/// The judge's whole node budget per decision in `G` (both searches).
+pub fn judge_nodes<G: Evaluate>() -> u64 {
+    judge_best_limits::<G>(None).max_nodes.unwrap_or(0)
+        + judge_others_limits::<G>(None).max_nodes.unwrap_or(0)
+}
+
+/// The judge: the hint, the analysis panel and the review (issue 42). Its
+/// best decision is `expert`'s, from `expert`'s own search
+/// ([`judge_best_limits`]); then, in the same table, a search with a full
+/// window for every decision values the others ([`JUDGE_OTHERS_NODES`]).
+/// The best search's bound on each of the others (it proved them no
+/// better) caps their value where that value is an estimate; a proven
+/// result stands. `decision` is `expert`'s unless the second search proved
+/// another a (bigger) win; `root` holds it first, then the others (to be
+/// ranked after it: a proven loss by few seeds may rank above an estimate
+/// by [`crate::review::rank`], yet the search, and so `expert`, prefers the
+/// estimate). `exact` only when both searches saw every line to its end.
+/// Deterministic.
+pub fn judge<G: Evaluate>(
+    game: &G,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Option<Thought<G::Decision>> {
+    let table = Arc::new(KeptTable::default());
+    let mut best_limits = judge_best_limits::<G>(cancel.clone());
+    best_limits.kept = Some(table.clone());
+    let first = think(game, &best_limits)?;
+    if first.root.len() < 2 {
+        return Some(first);
+    }
+    let mut others_limits = judge_others_limits::<G>(cancel);
+    others_limits.kept = Some(table);
+    let second = think(game, &others_limits)?;
+    let exact = first.exact && second.exact;
+    let mut root = vec![(first.decision.clone(), first.value)];
+    for (d, v) in &second.root {
+        if *d == first.decision {
+            continue;
+        }
+        let bound = first.root.iter().find(|(e, _)| e == d).map(|(_, u)| *u);
+        let v = match bound {
+            // The deeper search proved it no better than `u`.
+            Some(u) if first.depth > 0 && Proof::of(*v).is_none() => (*v).min(u),
+            _ => *v,
+        };
+        root.push((d.clone(), v));
+    }
+    // `expert`'s decision stays the best unless the second search proved
+    // another a win, or a bigger win (a lower bound: it wins by that much
+    // at least). Equal, or any estimate, keeps the first.
+    let mut at = 0;
+    for (i, (_, v)) in root.iter().enumerate().skip(1) {
+        if Proof::of(*v).is_some_and(|p| p.won) && *v > root[at].1 {
+            at = i;
+        }
+    }
+    root.swap(0, at);
+    let (decision, value) = root[0].clone();
+    Some(Thought {
+        decision,
+        value,
+        // The deeper of the two completed searches (the second, in the
+        // first's table, often sees further).
+        depth: first.depth.max(second.depth),
+        nodes: first.nodes + second.nodes,
+        elapsed: first.elapsed + second.elapsed,
+        root,
+        stopped: first.stopped || second.stopped,
+        exact,
+    })
+}
+
+impl<D: std::fmt::Display> Thought<D> {
+    /// The same thought with its decisions as tokens.
+    pub fn tokens(self) -> Thought<String> {
+        Thought {
+            decision: self.decision.to_string(),
+            value: self.value,
+            depth: self.depth,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            root: self.root.iter().map(|(d, v)| (d.to_string(), *v)).collect(),
+            stopped: self.stopped,
+            exact: self.exact,
+        }
+    }
+}
+
+/// [`judge`] for any game, with the decisions as tokens.
+pub fn judge_tokens(game: &AnyGame, cancel: Option<Arc<AtomicBool>>) -> Option<Thought<String>> {
+    match game {
+        AnyGame::Enkeshui(g) => judge(g, cancel).map(Thought::tokens),
+        AnyGame::EnGehe(g) => judge(g, cancel).map(Thought::tokens),
+        AnyGame::BaoLaKimasai(g) => judge(g, cancel).map(Thought::tokens),
     }
 }
