@@ -940,6 +940,12 @@ fn bash_completes_ai_levels_after_the_colon() {
             &s,
             &[&format!("source {}; clear", script.display()), "Enter"],
         );
+        // Typed only once `clear` has left the bare prompt: typed ahead, the
+        // keys are echoed before the prompt on a loaded machine.
+        let t = Instant::now();
+        while screen(&s).trim() != "$" && t.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(100));
+        }
         send(&s, &[typed]);
         wait_for(&s, typed);
         send(&s, tabs);
