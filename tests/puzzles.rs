@@ -27,8 +27,8 @@ const LIMIT: u64 = 50_000;
 const FORCED_LIMIT: u64 = 200_000;
 /// Bao's proofs re-checked every time: all those this small (a tenth of a
 /// second each or so), and the 1st, 7th, 13th.. of the bigger ones of each
-/// grade: 19 of 75, 1.1 million decisions played. `PUZZLES_ALL=1` checks
-/// all 75 (5.8 million, about 20 s).
+/// grade: 20 of 80, 1.1 million decisions played. `PUZZLES_ALL=1` checks
+/// all 80 (6.1 million, about 20 s).
 const CHEAP: u64 = 40_000;
 const SAMPLE: usize = 6;
 
@@ -651,7 +651,7 @@ fn lines_at(app: &mut App, w: u16, h: u16) -> Vec<String> {
 
 /// Issue 40 item 4: each grade is a section of rows of ten, one under the
 /// other; ↓ goes a row down (into the next grade), n to the next puzzle not
-/// solved; with the three games' 235 puzzles the list follows the selection.
+/// solved; with the three games' 240 puzzles the list follows the selection.
 #[test]
 fn the_list_has_grades_as_sections_rows_of_ten_and_a_jump_to_the_unsolved() {
     let path = temp("grid");
