@@ -4,7 +4,9 @@
 //! every position with South to move by exhaustive search until one is too
 //! big; a position where one decision alone keeps the best result is a
 //! puzzle. Bao's are proven by `Forcer` (forced results: the result and the
-//! turns). Deterministic for a given seed.
+//! turns); where no other decision has a forced result, the puzzle is kept
+//! only if the judge marks every other one a blunder. Deterministic for a
+//! given seed.
 //!
 //! cargo run --release --example make-puzzles -- [--seed S] [--per-grade N]
 //!     [--limit NODES] [--games G] [--game GAME] [--back N] [--out DIR]
@@ -16,7 +18,7 @@ use masai_mancala::engine::en_gehe::{self, EnGehe};
 use masai_mancala::engine::enkeshui::{self, Enkeshui, Layout};
 use masai_mancala::engine::{AnyGame, Game, GameKind, Quiet, Side};
 use masai_mancala::learn::puzzles::{
-    Forcer, GRADES, Puzzle, Solver, Source, forced_puzzle_of, puzzle_of,
+    Forcer, GRADES, JudgeGap, Puzzle, Solver, Source, forced_puzzle_of, judge_gap, puzzle_of,
 };
 use rand::SeedableRng;
 use std::collections::HashSet;
@@ -131,6 +133,9 @@ fn make(kind: GameKind, a: &Args) -> Vec<Puzzle> {
     let mut by_grade: Vec<Vec<Puzzle>> = vec![Vec::new(); GRADES.len()];
     let mut seen = HashSet::new();
     let mut nodes = 0u64;
+    // Bao: puzzles whose other decisions the judge valued, and of them those
+    // left out (not all blunders).
+    let (mut judged, mut judged_out) = (0u32, 0u32);
     for n in 0..a.games {
         if by_grade.iter().all(|g| g.len() >= a.per_grade) {
             break;
@@ -170,7 +175,31 @@ fn make(kind: GameKind, a: &Args) -> Vec<Puzzle> {
                 if !seen.insert(json.to_string()) {
                     continue;
                 }
-                values.and_then(|v| forced_puzzle_of(&g, &v, forcer.nodes, String::new(), from))
+                let found = values
+                    .and_then(|v| forced_puzzle_of(&g, &v, forcer.nodes, String::new(), from));
+                // Only the solution has a forced result: the others are
+                // kept out unless the judge finds each a blunder
+                // (docs/puzzles.md, issue 42).
+                match found {
+                    Some(p) if p.decisions.len() == 1 => {
+                        let gap = judge_gap(&g, &p.solution, p.value);
+                        judged += 1;
+                        if std::env::var_os("PUZZLES_DEBUG").is_some() {
+                            eprintln!(
+                                "  judged {}: lead {:?}",
+                                p.solution,
+                                gap.as_ref().and_then(JudgeGap::lead)
+                            );
+                        }
+                        if gap.as_ref().is_some_and(JudgeGap::blunders) {
+                            Some(p)
+                        } else {
+                            judged_out += 1;
+                            None
+                        }
+                    }
+                    found => found,
+                }
             } else {
                 let mut solver = Solver::new(a.limit);
                 let Some(values) = solver.decisions_any(&g) else {
@@ -199,6 +228,9 @@ fn make(kind: GameKind, a: &Args) -> Vec<Puzzle> {
         );
     }
     eprintln!("{kind}: {nodes} positions proven");
+    if kind == GameKind::BaoLaKimasai {
+        eprintln!("{kind}: {judged} judged, {judged_out} left out (another decision no blunder)");
+    }
     let mut out: Vec<Puzzle> = by_grade.into_iter().flatten().collect();
     for (i, p) in out.iter_mut().enumerate() {
         p.id = format!("{}-{:03}", kind.name(), i + 1);
