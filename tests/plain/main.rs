@@ -526,23 +526,41 @@ fn bao_reserve_cows_and_the_phase_change_are_told() {
 
 // ---- whole games -----------------------------------------------------------------
 
-fn ai_game(game: &[&str]) {
-    let r = run(
-        &args(
-            game,
-            &[
-                "--plain",
-                "--verbosity",
-                "full",
-                "--south",
-                "ai:easy",
-                "--north",
-                "ai:easy",
-            ],
-        ),
-        "",
-    );
+/// Easy against easy at a verbosity, with no input: the game plays itself out.
+fn easy_against_easy(game: &[&str], verbosity: &str) -> Run {
+    let tail = [
+        "--plain",
+        "--verbosity",
+        verbosity,
+        "--south",
+        "ai:easy",
+        "--north",
+        "ai:easy",
+    ];
+    let r = run(&args(game, &tail), "");
     assert_eq!(r.code, 0, "{}", r.err);
+    r
+}
+
+/// The turn lines of a run, with what each says after its decision: "South
+/// sows hole 3: ..." at full, "North 8: ..." at brief.
+fn turn_lines(r: &Run) -> Vec<(&str, &str)> {
+    r.out
+        .lines()
+        .filter_map(|l| {
+            let (head, rest) = l.split_once(": ")?;
+            let (side, decision) = head.split_once(' ')?;
+            let hole = decision.parse::<u32>().is_ok();
+            let verb = ["sows ", "goes ", "makes "]
+                .iter()
+                .any(|v| decision.starts_with(v));
+            (["South", "North"].contains(&side) && (hole || verb)).then_some((l, rest))
+        })
+        .collect()
+}
+
+fn ai_game(game: &[&str]) {
+    let r = easy_against_easy(game, "full");
     let over = r
         .lines()
         .iter()
@@ -568,22 +586,11 @@ fn ai_game(game: &[&str]) {
         "South's row is now",
         "North's row is now",
     ];
-    let mut turns = 0;
-    for l in r.lines() {
-        let Some((head, rest)) = l.split_once(": ") else {
-            continue;
-        };
-        let side = head.starts_with("South ") || head.starts_with("North ");
-        if side
-            && [" sows ", " goes ", " makes "]
-                .iter()
-                .any(|v| head.contains(v))
-        {
-            turns += 1;
-            assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
-        }
+    let turns = turn_lines(&r);
+    for (l, rest) in &turns {
+        assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
     }
-    assert!(turns > 0, "{}", r.out);
+    assert!(!turns.is_empty(), "{}", r.out);
     let path = saved_file(&r, r.lines().last().unwrap());
     let text = std::fs::read_to_string(path).expect("the record is there");
     assert!(text.contains("\"result\": {"), "{text}");

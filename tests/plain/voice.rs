@@ -201,39 +201,11 @@ fn every_turn_at_brief_says_how_it_ended() {
         &["en-gehe", "--holes", "12"],
         &["bao"],
     ] {
-        let r = run(
-            &args(
-                game,
-                &[
-                    "--plain",
-                    "--verbosity",
-                    "brief",
-                    "--south",
-                    "ai:easy",
-                    "--north",
-                    "ai:easy",
-                ],
-            ),
-            "",
-        );
-        assert_eq!(r.code, 0, "{}", r.err);
-        let mut turns = 0;
-        for l in r.lines() {
-            let Some((head, rest)) = l.split_once(": ") else {
-                continue;
-            };
-            let Some((side, decision)) = head.split_once(' ') else {
-                continue;
-            };
-            let hole = decision.parse::<u32>().is_ok();
-            let verb = ["sows ", "goes ", "makes "]
-                .iter()
-                .any(|v| decision.starts_with(v));
-            if ["South", "North"].contains(&side) && (hole || verb) {
-                turns += 1;
-                assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
-            }
+        let r = easy_against_easy(game, "brief");
+        let turns = turn_lines(&r);
+        for (l, rest) in &turns {
+            assert!(ENDS.iter().any(|e| rest.starts_with(e)), "no outcome: {l}");
         }
-        assert!(turns > 20, "{}", r.out);
+        assert!(turns.len() > 20, "{}", r.out);
     }
 }
