@@ -4,9 +4,8 @@
 //! every position with South to move by exhaustive search until one is too
 //! big; a position where one decision alone keeps the best result is a
 //! puzzle. Bao's are proven by `Forcer` (forced results: the result and the
-//! turns); where no other decision has a forced result, the puzzle is kept
-//! only if the judge marks every other one a blunder. Deterministic for a
-//! given seed.
+//! turns); a puzzle is kept only if the judge marks every other decision
+//! with no forced result a blunder. Deterministic for a given seed.
 //!
 //! cargo run --release --example make-puzzles -- [--seed S] [--per-grade N]
 //!     [--limit NODES] [--games G] [--game GAME] [--back N] [--out DIR]
@@ -177,29 +176,27 @@ fn make(kind: GameKind, a: &Args) -> Vec<Puzzle> {
                 }
                 let found = values
                     .and_then(|v| forced_puzzle_of(&g, &v, forcer.nodes, String::new(), from));
-                // Only the solution has a forced result: the others are
-                // kept out unless the judge finds each a blunder
-                // (docs/puzzles.md, issue 42).
-                match found {
-                    Some(p) if p.decisions.len() == 1 => {
-                        let gap = judge_gap(&g, &p.solution, p.value);
-                        judged += 1;
-                        if std::env::var_os("PUZZLES_DEBUG").is_some() {
-                            eprintln!(
-                                "  judged {}: lead {:?}",
-                                p.solution,
-                                gap.as_ref().and_then(JudgeGap::lead)
-                            );
-                        }
-                        if gap.as_ref().is_some_and(JudgeGap::blunders) {
-                            Some(p)
-                        } else {
-                            judged_out += 1;
-                            None
-                        }
+                // The decisions with no forced result are kept out unless
+                // the judge finds each a blunder against the solution
+                // (docs/puzzles.md, issue 42); the forced ones are proven
+                // worse by the puzzle's own proof.
+                found.filter(|p| {
+                    let gap = judge_gap(&g, &p.solution, p.value).map(|gap| gap.unforced(p));
+                    if gap.as_ref().is_some_and(|gap| gap.others.is_empty()) {
+                        return true;
                     }
-                    found => found,
-                }
+                    judged += 1;
+                    if std::env::var_os("PUZZLES_DEBUG").is_some() {
+                        eprintln!(
+                            "  judged {}: lead {:?}",
+                            p.solution,
+                            gap.as_ref().and_then(JudgeGap::lead)
+                        );
+                    }
+                    let kept = gap.as_ref().is_some_and(JudgeGap::blunders);
+                    judged_out += u32::from(!kept);
+                    kept
+                })
             } else {
                 let mut solver = Solver::new(a.limit);
                 let Some(values) = solver.decisions_any(&g) else {

@@ -901,6 +901,14 @@ impl JudgeGap {
             })
     }
 
+    /// The gap to the decisions with no forced result of `p` alone: the
+    /// others are proven worse by `p`'s own proof.
+    pub fn unforced(mut self, p: &Puzzle) -> JudgeGap {
+        self.others
+            .retain(|(d, _)| !p.decisions.iter().any(|x| x.decision == *d));
+        self
+    }
+
     /// The solution's lead over the best other decision, in cows.
     pub fn lead(&self) -> Option<f64> {
         let (_, second) = self.others.first()?;
