@@ -312,6 +312,8 @@ fn bao_lessons_use_the_four_row_board() {
     let t = text(&mut app);
     assert!(t.contains("Solved!"), "{t}");
     assert!(t.contains("You stole 3 cows."), "{t}");
+    // After the verdict the board takes no decision: no row to pick.
+    assert!(!t.contains("↑/↓ row"), "{t}");
 }
 
 #[test]
@@ -353,6 +355,13 @@ fn every_lesson_shows_its_task_board_and_keys() {
         assert!(t.contains("Task: "), "{}: {t}", l.id);
         assert!(t.contains("South"), "{}: {t}", l.id);
         assert!(lines[h as usize - 1].contains("? help"), "{}: {t}", l.id);
+        // Bao's rows are picked with the arrows, and the bar says so.
+        assert_eq!(
+            lines[h as usize - 1].contains("↑/↓ row"),
+            l.kind() == GameKind::BaoLaKimasai,
+            "{}: {t}",
+            l.id
+        );
         if l.kind() != GameKind::EnGehe {
             assert_eq!((w, h), (80, 24), "{}", l.id);
         }

@@ -932,7 +932,7 @@ impl Widget for LessonView<'_> {
         let acts = |a: Action| s.acts(a);
         let bar = Bar {
             ctx: s.ctx(),
-            rows: false,
+            rows: adapter(s.game()).picks_rows(),
             acts: &acts,
             borrowed: s.borrowed(),
         };

@@ -636,7 +636,7 @@ impl Keymap {
             let b = &BINDINGS[i];
             !b.hint.is_empty()
                 && !self.keys[i].is_empty()
-                && (bar.rows || ctx != Ctx::Play || !matches!(b.action, Action::Up))
+                && (bar.rows || !matches!(ctx, Ctx::Play | Ctx::Lesson) || b.action != Action::Up)
                 && (b.ctx == Ctx::Global || (bar.acts)(b.action))
         };
         let hint = |i: usize| Hint {

@@ -255,10 +255,10 @@ pub(super) const BOXES: &[Binding] = &[
     b(
         Ctx::Lesson,
         &[Code(KeyCode::Up), Char('k')],
-        "↑/k",
+        "↑/↓",
         Action::Up,
         "Bao la Kimasai: the other row (inner or outer)",
-        "",
+        "row",
     ),
     b(
         Ctx::Lesson,
