@@ -542,6 +542,14 @@ fn turn_words(t: &Turn, after: &AnyGame, view: &View, verbosity: Verbosity, shor
         AnyDecision::Hole(_) if short && verbosity == Verbosity::Brief => {
             format!("{} {token}", view.who(t.side))
         }
+        // Bao: "North inner 5: ends".
+        AnyDecision::Bao(_) if short && verbosity == Verbosity::Brief => {
+            format!(
+                "{} {}",
+                view.who(t.side),
+                token_words(&token).replace(" hole", "")
+            )
+        }
         AnyDecision::Hole(_) | AnyDecision::Bao(_) => {
             view.verb(t.side, "sow", "sows") + " " + &token_words(&token)
         }

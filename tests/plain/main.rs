@@ -543,14 +543,18 @@ fn easy_against_easy(game: &[&str], verbosity: &str) -> Run {
 }
 
 /// The turn lines of a run, with what each says after its decision: "South
-/// sows hole 3: ..." at full, "North 8: ..." at brief.
+/// sows hole 3: ..." at full, "North 8: ..." or "North inner 5: ..." at brief.
 fn turn_lines(r: &Run) -> Vec<(&str, &str)> {
     r.out
         .lines()
         .filter_map(|l| {
             let (head, rest) = l.split_once(": ")?;
             let (side, decision) = head.split_once(' ')?;
-            let hole = decision.parse::<u32>().is_ok();
+            let hole = ["", "inner ", "outer "].iter().any(|row| {
+                decision
+                    .strip_prefix(row)
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            });
             let verb = ["sows ", "goes ", "makes "]
                 .iter()
                 .any(|v| decision.starts_with(v));

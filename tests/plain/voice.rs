@@ -46,6 +46,31 @@ fn brief_says_the_move_how_it_ended_and_the_score() {
     );
 }
 
+/// Bao at brief: the row and the hole, "South inner 3", without "sows" and
+/// "hole"; `last` still says the turn whole.
+#[test]
+fn brief_says_a_bao_decision_by_its_row_and_hole() {
+    let r = run(
+        &args(&["bao", "--plain", "--verbosity", "brief"], &HOT_SEAT),
+        "i3\ni6\nlast\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.event("South inner 3: ")
+            .lines()
+            .take(6)
+            .collect::<Vec<_>>(),
+        [
+            "South inner 3: ends, scores level.",
+            "North to move.",
+            "North inner 6: ends.",
+            "South to move.",
+            "Turn 2: North sows inner hole 6: ends in North's empty outer hole 7. South has",
+            "32, North 32.",
+        ]
+    );
+}
+
 /// Against the AI, brief says the score once a round: after the AI's answer.
 #[test]
 fn brief_against_the_ai_says_the_score_once_a_round() {
